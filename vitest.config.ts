@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One config for every package's unit and API tests (files beside the code: *.test.ts / *.test.tsx).
+// Browser journeys live in e2e/ and have their own config.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
