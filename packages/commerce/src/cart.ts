@@ -1,0 +1,167 @@
+import { formatMoney } from '@vitrine/format';
+import { ProductType } from './types';
+
+/** A line in the cart (storefront spec, section 3), with what the cart page needs to show it. */
+export interface CartEntry {
+  id: string;
+  itemId: string;
+  chosenVariant: { id?: string; sku: string; attributes: Record<string, string> };
+  quantity: number;
+  title: string;
+  /** Minor units: purchasePriceCents × quantity. */
+  subTotal: number;
+  purchasePriceCents: number;
+  /** The additional-fields form data as a JSON string, or null. */
+  additionalFields: string | null;
+  productType: number;
+  isSubscription?: boolean;
+  url?: string;
+  imageUrl?: string | null;
+}
+
+export interface ShoppingCart {
+  id: string;
+  websiteId: string;
+  orderId: string | null;
+  created: number;
+  isPurchased: boolean;
+  entries: CartEntry[];
+  shippingOptions: unknown[];
+  selectedShippingOption: unknown | null;
+  shippingLocation: unknown | null;
+  applicableTaxRules: unknown[];
+  coupons: unknown[];
+  validCoupons: unknown[];
+  invalidCoupons: unknown[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+  /** Store currency of every cents field. */
+  currency?: string;
+}
+
+export interface Money {
+  value: string;
+  currency: string;
+}
+
+/** The order a shopper sees once checkout is confirmed (spec, section 3). */
+export interface Order {
+  id: string;
+  purchasedCartId: string;
+  testMode: boolean;
+  websiteId: string;
+  grandTotal: Money;
+  shippingTotal: Money;
+  taxTotal: Money;
+  items: { sku: string; productName: string; quantity: number; unitPrice: Money; kind?: string }[];
+  email?: string;
+  created?: number;
+}
+
+export const CART_MESSAGES = {
+  empty: 'You have nothing in your shopping cart.',
+  updateQuantityFailed: 'Unable to update quantity',
+  updateFormFailed: 'Unable to update form',
+  openFormFailed: 'Unable to open form',
+  removeFailed: 'Unable to remove item',
+  offline: 'Please check your internet connection.',
+  tryAgain: 'Please try again.',
+} as const;
+
+export type CartTotals = Pick<
+  ShoppingCart,
+  | 'subtotalCents' | 'taxCents' | 'shippingCostCents' | 'discountCents' | 'grandTotalCents'
+  | 'totalQuantity' | 'hasDigital' | 'purelyDigital' | 'requiresShipping'
+>;
+
+type TotalledEntry = Pick<CartEntry, 'quantity' | 'purchasePriceCents' | 'productType'>;
+
+/**
+ * Totals of a cart, computed from its entries. Tax, shipping and discounts
+ * are zero until those features exist; the fields are kept so clients can
+ * rely on the shape.
+ */
+export function computeCartTotals(entries: readonly TotalledEntry[]): CartTotals {
+  let subtotalCents = 0;
+  let totalQuantity = 0;
+  let digitalLines = 0;
+  let shippedLines = 0;
+  for (const entry of entries) {
+    subtotalCents += entry.purchasePriceCents * entry.quantity;
+    totalQuantity += entry.quantity;
+    if (entry.productType === ProductType.DIGITAL) digitalLines += 1;
+    if (entry.productType === ProductType.PHYSICAL) shippedLines += 1;
+  }
+  if (!Number.isSafeInteger(subtotalCents)) throw new RangeError('Cart subtotal exceeds the safe integer range');
+  const taxCents = 0;
+  const shippingCostCents = 0;
+  const discountCents = 0;
+  return {
+    subtotalCents,
+    taxCents,
+    shippingCostCents,
+    discountCents,
+    grandTotalCents: subtotalCents + taxCents + shippingCostCents - discountCents,
+    totalQuantity,
+    hasDigital: digitalLines > 0,
+    purelyDigital: entries.length > 0 && digitalLines === entries.length,
+    requiresShipping: shippedLines > 0,
+  };
+}
+
+/** Count cap of the cart pill and header badge. */
+export const CART_COUNT_CAP = 100;
+
+export function cartCountText(totalQuantity: number): string {
+  return totalQuantity > CART_COUNT_CAP ? `${CART_COUNT_CAP}+` : String(totalQuantity);
+}
+
+export interface CartPillView {
+  hidden: boolean;
+  countText: string;
+  label: 'item' | 'items';
+  subtotalText: string;
+}
+
+export interface CartPillPlace {
+  /** Current path; the pill never shows on the cart page. */
+  pathname?: string;
+  expressCheckout?: boolean;
+  customCart?: boolean;
+}
+
+/** Whether the floating pill belongs on this page at all. */
+export function isCartPillAllowed(place: CartPillPlace): boolean {
+  const path = (place.pathname ?? '').replace(/\/+$/, '');
+  return !place.expressCheckout && !place.customCart && path !== '/cart';
+}
+
+/** What the cart pill shows: hidden when empty, '100+' above 100, subtotal without trailing zero fractions. */
+export function cartPill(
+  cart: Pick<ShoppingCart, 'totalQuantity' | 'subtotalCents'>,
+  currency: string,
+  locale = 'en-US',
+): CartPillView {
+  return {
+    hidden: cart.totalQuantity <= 0,
+    countText: cartCountText(cart.totalQuantity),
+    label: cart.totalQuantity === 1 ? 'item' : 'items',
+    subtotalText: formatMoney(cart.subtotalCents, currency, { locale, trimZeroFractions: true }),
+  };
+}
+
+/** The cart-wide bound a store may set on its subtotal. */
+export function minimumSubtotalMessage(formattedMinimum: string): string {
+  return `To check out, your order subtotal must be ${formattedMinimum} or more.`;
+}
+
+export function isBelowMinimumSubtotal(subtotalCents: number, minimumCents: number | null | undefined): boolean {
+  return typeof minimumCents === 'number' && minimumCents > 0 && subtotalCents < minimumCents;
+}

@@ -1,0 +1,6 @@
+export * from './types';
+export * from './prices';
+export * from './product';
+export * from './add-to-cart';
+export * from './cart';
+export * from './installments';

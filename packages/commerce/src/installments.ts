@@ -1,0 +1,106 @@
+import { ProductType } from './types';
+
+export const DEFAULT_INSTALLMENT_COUNT = 4;
+
+export type InstallmentProvider = 'afterpay' | 'clearpay';
+
+export const INSTALLMENT_PROVIDER_NAMES: Record<InstallmentProvider, string> = {
+  afterpay: 'Afterpay',
+  clearpay: 'Clearpay',
+};
+
+const PROVIDER_BY_LOCALE: Record<string, InstallmentProvider> = {
+  en_US: 'afterpay',
+  en_CA: 'afterpay',
+  fr_CA: 'afterpay',
+  en_AU: 'afterpay',
+  en_NZ: 'afterpay',
+  en_GB: 'clearpay',
+};
+
+/** Languages the provider supports in each country; the first is the fallback. */
+const LANGUAGES_BY_COUNTRY: Record<string, string[]> = {
+  US: ['en'],
+  CA: ['en', 'fr'],
+  AU: ['en'],
+  NZ: ['en'],
+  GB: ['en'],
+};
+
+function normaliseLocale(locale: string): string {
+  const [language = '', country = ''] = locale.replace('-', '_').split('_');
+  return `${language.toLowerCase()}_${country.toUpperCase()}`;
+}
+
+/** Afterpay in the US, Canada, Australia and New Zealand; Clearpay in the UK. Accepts en_US or en-US. */
+export function installmentProvider(locale: string): InstallmentProvider | null {
+  return PROVIDER_BY_LOCALE[normaliseLocale(locale)] ?? null;
+}
+
+/**
+ * The provider locale for a shopper: their language if the merchant's country
+ * supports it, else the country's first language. Null where no provider runs.
+ */
+export function installmentLocale(shopperLanguage: string, countryCode: string): string | null {
+  const country = countryCode.toUpperCase();
+  const languages = LANGUAGES_BY_COUNTRY[country];
+  if (!languages) return null;
+  const language = shopperLanguage.slice(0, 2).toLowerCase();
+  return `${languages.includes(language) ? language : languages[0]}_${country}`;
+}
+
+export interface InstallmentContext {
+  afterPayAvailable: boolean;
+  /** Minor units. */
+  afterPayMin: number;
+  /** Minor units. */
+  afterPayMax: number;
+  shopperLanguage?: string;
+  stripeAccountCountry?: string;
+}
+
+/** The pill shows only for physical products where the merchant has Afterpay. */
+export function isInstallmentPillShown(productType: number, context: Pick<InstallmentContext, 'afterPayAvailable'>): boolean {
+  return productType === ProductType.PHYSICAL && context.afterPayAvailable === true;
+}
+
+/** In range: strictly above the minimum and not above the maximum, in minor units. */
+export function isInstallmentInRange(priceCents: number, minCents: number, maxCents: number): boolean {
+  return priceCents > minCents && priceCents <= maxCents;
+}
+
+/** A whole cart qualifies only when it has items and every one is physical. */
+export function isCartInstallmentEligible(entries: readonly { productType: number }[]): boolean {
+  return entries.length > 0 && entries.every((entry) => entry.productType === ProductType.PHYSICAL);
+}
+
+/** One installment, rounded up to a whole minor unit so the payments never fall short. */
+export function installmentAmount(priceCents: number, count = DEFAULT_INSTALLMENT_COUNT): number {
+  return Math.ceil(priceCents / count);
+}
+
+export interface InstallmentWordingInput {
+  priceCents: number;
+  minCents: number;
+  maxCents: number;
+  provider: InstallmentProvider;
+  /** Formats minor units in the store currency. */
+  formatPrice: (cents: number) => string;
+  count?: number;
+}
+
+/**
+ * The pill's sentence. Out of range, a total above the maximum reads "up to
+ * the maximum"; anything else reads "over the minimum".
+ */
+export function installmentWording(input: InstallmentWordingInput): string {
+  const count = input.count ?? DEFAULT_INSTALLMENT_COUNT;
+  const name = INSTALLMENT_PROVIDER_NAMES[input.provider];
+  if (isInstallmentInRange(input.priceCents, input.minCents, input.maxCents)) {
+    return `or ${count} interest-free payments of ${input.formatPrice(installmentAmount(input.priceCents, count))} with ${name}`;
+  }
+  if (input.priceCents > input.maxCents) {
+    return `${name} is available for orders up to ${input.formatPrice(input.maxCents)}`;
+  }
+  return `${name} is available for orders over ${input.formatPrice(input.minCents)}`;
+}

@@ -1,0 +1,236 @@
+import { moneyToCents } from './prices';
+import { ProductType, type ProductItem, type StoreSettings, type Variant } from './types';
+
+/** Stock of an unlimited variant, as the storefront reports it. */
+export const UNLIMITED_STOCK = Number.MAX_SAFE_INTEGER;
+
+/** The product type as a number; unknown or missing types read as -1. */
+export function productTypeOf(product: ProductItem): number {
+  const raw = product.structuredContent?.productType;
+  const type = typeof raw === 'string' ? Number.parseInt(raw, 10) : raw;
+  return typeof type === 'number' && Number.isFinite(type) ? type : -1;
+}
+
+export function variantsOf(product: ProductItem): Variant[] {
+  return product.structuredContent?.variants ?? [];
+}
+
+/** Digital and gift-card products carry their price on the product, not on variants. */
+function pricedOnProduct(type: number): boolean {
+  return type === ProductType.DIGITAL;
+}
+
+/** Physical, service and unknown types are priced and stocked per variant. */
+function stockedPerVariant(type: number): boolean {
+  return type !== ProductType.DIGITAL && type !== ProductType.GIFT_CARD;
+}
+
+export function variantPrice(variant: Variant): number {
+  return moneyToCents(variant.priceMoney, variant.price ?? 0);
+}
+
+export function variantSalePrice(variant: Variant): number {
+  return moneyToCents(variant.salePriceMoney, variant.salePrice ?? 0);
+}
+
+/** What the shopper pays for one unit of the variant. */
+export function effectiveVariantPrice(variant: Variant): number {
+  return variant.onSale ? variantSalePrice(variant) : variantPrice(variant);
+}
+
+export function isVariantInStock(variant: Variant): boolean {
+  return variant.unlimited === true || (variant.qtyInStock ?? 0) > 0;
+}
+
+/** Units a shopper could buy of this variant right now. */
+export function variantStock(variant: Variant): number {
+  return variant.unlimited ? UNLIMITED_STOCK : Math.max(0, variant.qtyInStock ?? 0);
+}
+
+/**
+ * Sold out: a stocked product whose every variant has neither unlimited stock
+ * nor a positive quantity. Digital products and gift cards never sell out.
+ */
+export function isSoldOut(product: ProductItem): boolean {
+  if (!stockedPerVariant(productTypeOf(product))) return false;
+  return !variantsOf(product).some(isVariantInStock);
+}
+
+/** On sale: any variant on sale, or, for digital products, the product's own flag. */
+export function isOnSale(product: ProductItem): boolean {
+  const type = productTypeOf(product);
+  if (pricedOnProduct(type)) return product.structuredContent?.onSale === true;
+  if (type === ProductType.PHYSICAL || type === ProductType.SERVICE) {
+    return variantsOf(product).some((v) => v.onSale === true);
+  }
+  return false;
+}
+
+/** The mark a product shows in grids: sold out wins over sale. */
+export function productStatus(product: ProductItem): 'sold-out' | 'sale' | null {
+  if (isSoldOut(product)) return 'sold-out';
+  if (isOnSale(product)) return 'sale';
+  return null;
+}
+
+export function hasVariants(product: ProductItem): boolean {
+  const type = productTypeOf(product);
+  return (type === ProductType.PHYSICAL || type === ProductType.SERVICE || type === ProductType.GIFT_CARD) &&
+    variantsOf(product).length > 1;
+}
+
+/** Whether the variants' effective prices differ (so grids show "from"). */
+export function hasVariedPrices(product: ProductItem): boolean {
+  const type = productTypeOf(product);
+  if (!stockedPerVariant(type) && type !== ProductType.GIFT_CARD) return false;
+  if (type < 0) return false;
+  const prices = new Set(variantsOf(product).map(effectiveVariantPrice));
+  return prices.size > 1;
+}
+
+/** The lowest effective price in minor units: what "from {price}" shows. */
+export function fromPrice(product: ProductItem): number {
+  const type = productTypeOf(product);
+  const content = product.structuredContent;
+  if (pricedOnProduct(type)) {
+    return content?.onSale ? moneyToCents(content.salePriceMoney) : moneyToCents(content?.priceMoney);
+  }
+  if (type < 0) return 0;
+  const prices = variantsOf(product).map(effectiveVariantPrice);
+  return prices.length === 0 ? 0 : Math.min(...prices);
+}
+
+/** The highest regular (not sale) price in minor units. */
+export function normalPrice(product: ProductItem): number {
+  const type = productTypeOf(product);
+  if (pricedOnProduct(type)) return moneyToCents(product.structuredContent?.priceMoney);
+  if (type < 0) return 0;
+  const prices = variantsOf(product).map(variantPrice);
+  return prices.length === 0 ? 0 : Math.max(...prices);
+}
+
+/** The lowest sale price among variants on sale, in minor units; 0 when nothing is on sale. */
+export function salePrice(product: ProductItem): number {
+  const type = productTypeOf(product);
+  const content = product.structuredContent;
+  if (pricedOnProduct(type)) return content?.onSale ? moneyToCents(content.salePriceMoney) : 0;
+  if (type < 0) return 0;
+  const prices = variantsOf(product).filter((v) => v.onSale).map(variantSalePrice);
+  return prices.length === 0 ? 0 : Math.min(...prices);
+}
+
+/** Units left across all variants; unlimited (and never-stocked types) count as the maximum safe integer. */
+export function totalStockRemaining(product: ProductItem): number {
+  const type = productTypeOf(product);
+  if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return UNLIMITED_STOCK;
+  if (type < 0) return 0;
+  let total = 0;
+  for (const variant of variantsOf(product)) {
+    if (variant.unlimited) return UNLIMITED_STOCK;
+    total += Math.max(0, variant.qtyInStock ?? 0);
+  }
+  return total;
+}
+
+export interface VariantOption {
+  name: string;
+  values: string[];
+}
+
+/**
+ * The options a shopper chooses between, in the product's option order, each
+ * with its distinct values sorted. A single variant offers no choice.
+ */
+export function variantOptions(product: ProductItem): VariantOption[] {
+  const variants = variantsOf(product);
+  if (variants.length <= 1) return [];
+  const ordering = product.structuredContent?.variantOptionOrdering ?? [];
+  const names = ordering.length > 0
+    ? ordering
+    : [...new Set(variants.flatMap((v) => Object.keys(v.attributes ?? {})))];
+  return names.map((name) => {
+    const values = new Set<string>();
+    for (const variant of variants) {
+      const value = variant.attributes?.[name];
+      if (value !== undefined) values.add(value);
+    }
+    return { name, values: [...values].sort(compareOptionValues) };
+  });
+}
+
+/** Numbers sort as numbers ("25" before "100"), everything else alphabetically. */
+function compareOptionValues(a: string, b: string): number {
+  const numberA = Number(a);
+  const numberB = Number(b);
+  if (a.trim() !== '' && b.trim() !== '' && Number.isFinite(numberA) && Number.isFinite(numberB)) {
+    return numberA - numberB;
+  }
+  return a.localeCompare(b);
+}
+
+/** The variant whose attributes match every chosen option; with one variant, that one. */
+export function findVariant(product: ProductItem, selectedOptions: Record<string, string>): Variant | undefined {
+  const variants = variantsOf(product);
+  if (variants.length === 1) return variants[0];
+  return variants.find((variant) => {
+    const attributes = variant.attributes ?? {};
+    const names = Object.keys(attributes);
+    return names.length > 0 && names.every((name) => selectedOptions[name] === attributes[name]);
+  });
+}
+
+export function findVariantBySku(product: ProductItem, sku: string): Variant | undefined {
+  return variantsOf(product).find((variant) => variant.sku === sku);
+}
+
+export function isMultipleQuantityAllowedForServices(settings: StoreSettings | undefined): boolean {
+  return settings?.multipleQuantityAllowedForServices !== false;
+}
+
+/**
+ * The quantity input shows for physical products (and services when the store
+ * allows several), never for subscriptions, and only when more than one unit
+ * could be bought.
+ */
+export function isQuantityInputVisible(
+  product: ProductItem,
+  settings: StoreSettings | undefined,
+  availableStock: number,
+): boolean {
+  if (product.structuredContent?.isSubscribable) return false;
+  const type = productTypeOf(product);
+  const typeAllows = type === ProductType.PHYSICAL ||
+    (type === ProductType.SERVICE && isMultipleQuantityAllowedForServices(settings));
+  return typeAllows && availableStock > 1;
+}
+
+export const BUTTON_LABELS = {
+  addToCart: 'Add to Cart',
+  /** What the template engine's add-to-cart-btn formatter writes by default. */
+  templateDefault: 'Add To Cart',
+  purchase: 'Purchase',
+  subscribe: 'Subscribe',
+  adding: 'Adding…',
+  added: 'Added!',
+  quickView: 'Quick View',
+  soldOut: 'sold out',
+  sale: 'sale',
+} as const;
+
+/**
+ * The add-to-cart button's idle label. A merchant's custom text wins because
+ * they chose it for this product; otherwise subscriptions say Subscribe and
+ * express checkout says Purchase.
+ */
+export function addToCartLabel(product: ProductItem, options: { expressCheckout?: boolean } = {}): string {
+  const content = product.structuredContent;
+  if (content?.useCustomAddButtonText && content.customAddButtonText?.trim()) return content.customAddButtonText;
+  if (content?.isSubscribable) return BUTTON_LABELS.subscribe;
+  if (options.expressCheckout) return BUTTON_LABELS.purchase;
+  return BUTTON_LABELS.addToCart;
+}
+
+/** Merchants can sell subscriptions of physical and service products only. */
+export function isMerchantSubscribableType(type: number): boolean {
+  return type === ProductType.PHYSICAL || type === ProductType.SERVICE;
+}
