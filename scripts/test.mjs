@@ -1,0 +1,71 @@
+// `npm test`: every test of the repository, in the order a failure is cheapest to read.
+//  1. typecheck the whole workspace
+//  2. unit and API tests of every package on the embedded database (PGlite)
+//  3. the server's API tests again on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster we start)
+//  4. browser journeys in Debian's Chromium against a real server
+// It ends with one line: `N passed, M failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureSystemPackages } from './system-packages.mjs';
+import { startThrowawayPostgres, stopThrowawayPostgres } from './throwaway-postgres.mjs';
+
+const root = path.resolve(fileURLToPath(import.meta.url), '../..');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(label);
+  return result.status === 0;
+}
+
+function vitest(label, args, env = {}) {
+  const report = path.join(os.tmpdir(), `vitrine-vitest-${process.pid}-${Date.now()}.json`);
+  run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args], env);
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += json.numPassedTests ?? 0;
+    totals.failed += (json.numFailedTests ?? 0);
+    totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    rmSync(report, { force: true });
+  } else {
+    totals.failed += 1;
+  }
+}
+
+function hasTests(dir) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir, { recursive: true }).some((f) => /\.test\.tsx?$/.test(String(f)));
+}
+
+ensureSystemPackages(['postgresql', 'chromium']);
+
+if (!run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])) totals.failed += 1;
+
+vitest('unit and API tests (PGlite)', []);
+
+let cluster = null;
+let databaseUrl = process.env.TEST_DATABASE_URL;
+try {
+  if (!databaseUrl) {
+    cluster = await startThrowawayPostgres();
+    databaseUrl = cluster.url;
+  }
+  vitest('server API tests (PostgreSQL)', ['packages/server'], { TEST_DATABASE_URL: databaseUrl });
+} finally {
+  if (cluster) stopThrowawayPostgres(cluster.dir);
+}
+
+if (hasTests(path.join(root, 'e2e'))) {
+  if (!run('build the storefront islands', 'npm', ['run', 'build', '-w', '@vitrine/storefront'])) totals.failed += 1;
+  vitest('browser journeys (Chromium)', ['--config', 'e2e/vitest.config.ts']);
+}
+
+console.log('');
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join('; ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 || failedSteps.length > 0 ? 1 : 0);
