@@ -1,0 +1,30 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The page templates a theme provides; the server picks one per route. */
+export const PAGE_TEMPLATES = [
+  'home', 'collection', 'item', 'cart', 'checkout', 'order-confirmed', 'gift-card', 'search', 'not-found',
+] as const;
+export type PageTemplateName = (typeof PAGE_TEMPLATES)[number];
+
+export interface Theme {
+  /** Wraps every page; the page's own output arrives as `pageBody`. */
+  layout: string;
+  pages: Record<PageTemplateName, string>;
+  /** Blocks applied with `{@|apply name.block}`. */
+  partials: Record<string, string>;
+  /** Absolute path of the folder served at /assets/theme/. */
+  assetsDir: string;
+}
+
+export const defaultThemeDir = path.resolve(fileURLToPath(import.meta.url), '../..');
+
+/** Reads a theme folder (templates/, partials/, assets/) into memory once, at start-up. */
+export function loadTheme(dir: string = defaultThemeDir): Theme {
+  const read = (...parts: string[]) => readFileSync(path.join(dir, ...parts), 'utf8');
+  const pages = Object.fromEntries(PAGE_TEMPLATES.map((name) => [name, read('templates', `${name}.html`)])) as Theme['pages'];
+  const partials: Record<string, string> = {};
+  for (const file of readdirSync(path.join(dir, 'partials'))) partials[file] = read('partials', file);
+  return { layout: read('templates', 'site.layout.html'), pages, partials, assetsDir: path.join(dir, 'assets') };
+}
