@@ -1,0 +1,98 @@
+import { ADD_TO_CART_MESSAGES, CART_MESSAGES } from '@vitrine/commerce';
+
+/** A failed call, carrying the message a shopper should read. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string>;
+  constructor(message: string, status: number, fieldErrors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+interface ErrorBody {
+  message?: unknown;
+  errors?: unknown;
+  crumbFail?: unknown;
+}
+
+/** The value of one cookie, or null. The server sets `crumb` readable by scripts. */
+export function readCookie(name: string, cookieHeader: string = globalThis.document?.cookie ?? ''): string | null {
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return part.slice(eq + 1).trim();
+    }
+  }
+  return null;
+}
+
+/** Cookies are off when the browser says so or the page set none at all (the server always sets the crumb). */
+export function cookiesDisabled(): boolean {
+  const nav = globalThis.navigator as Navigator | undefined;
+  if (nav && nav.cookieEnabled === false) return true;
+  return (globalThis.document?.cookie ?? '') === '';
+}
+
+/** Turns an error response into the message §8 of the storefront spec asks for. */
+export function messageForFailure(status: number, body: ErrorBody | null): string {
+  if (status === 429) return ADD_TO_CART_MESSAGES.rateLimited;
+  if (body?.crumbFail) {
+    return cookiesDisabled() ? ADD_TO_CART_MESSAGES.enableCookies : ADD_TO_CART_MESSAGES.sessionExpired;
+  }
+  if (typeof body?.message === 'string' && body.message !== '') return body.message;
+  return CART_MESSAGES.tryAgain;
+}
+
+function fieldErrorsOf(body: ErrorBody | null): Record<string, string> {
+  const errors = body?.errors;
+  if (!errors || typeof errors !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors as Record<string, unknown>)) {
+    if (typeof message === 'string') out[field] = message;
+  }
+  return out;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * One JSON call to the server. State-changing calls carry the crumb cookie back
+ * in `X-CSRF-Token`. Every failure becomes an ApiError with a shopper-facing message.
+ */
+export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!SAFE_METHODS.has(method)) {
+    const crumb = readCookie('crumb');
+    if (crumb !== null) headers['X-CSRF-Token'] = crumb;
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(CART_MESSAGES.offline, 0);
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) {
+    const errorBody = parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : null;
+    throw new ApiError(messageForFailure(response.status, errorBody), response.status, fieldErrorsOf(errorBody));
+  }
+  return parsed as T;
+}

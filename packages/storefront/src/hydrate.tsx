@@ -1,0 +1,32 @@
+import { hydrateRoot } from 'react-dom/client';
+import type { ComponentType } from 'react';
+import { cartStore } from './cart/store';
+import { decodeProps } from './embed';
+import { ISLANDS, isIslandName } from './islands/registry';
+import type { ShoppingCart } from './types';
+
+/**
+ * Hydrates every island on the page with the props the server rendered it
+ * with. The shared cart store is seeded first, so every island's first client
+ * render matches the server's HTML.
+ */
+export function hydrateIslands(root: ParentNode = document): number {
+  const found: { element: Element; name: keyof typeof ISLANDS; props: Record<string, unknown> }[] = [];
+  for (const element of root.querySelectorAll('[data-island]')) {
+    const name = element.getAttribute('data-island');
+    if (!isIslandName(name)) continue;
+    try {
+      found.push({ element, name, props: decodeProps(element.getAttribute('data-props')) });
+    } catch (error) {
+      console.warn(`Island ${name} has unreadable props`, error);
+    }
+  }
+  for (const { props } of found) {
+    if (props.cart && typeof props.cart === 'object') cartStore.seed(props.cart as ShoppingCart);
+  }
+  for (const { element, name, props } of found) {
+    const Island = ISLANDS[name] as ComponentType<Record<string, unknown>>;
+    hydrateRoot(element, <Island {...props} />);
+  }
+  return found.length;
+}

@@ -1,0 +1,16 @@
+/** @vitrine/storefront: the React islands of a published store, their server renderer and their browser clients. */
+export { renderIsland, ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './server';
+export { hydrateIslands } from './hydrate';
+export { escapeAttribute, encodeProps, decodeProps } from './embed';
+export { cartStore, createCartStore, useCart, type CartStore } from './cart/store';
+export { ApiError, requestJson, readCookie, messageForFailure } from './api/http';
+export * from './api/commerce';
+export { resolveGallerySettings, GALLERY_DEFAULTS, GALLERY_RANGES, type GallerySettings } from './islands/gallery-settings';
+export type { ProductFormProps } from './islands/ProductForm';
+export type { CartPillProps } from './islands/CartPill';
+export type { HeaderCartIndicatorProps } from './islands/HeaderCartIndicator';
+export type { CartPageProps } from './islands/CartPage';
+export type { CheckoutFormProps } from './islands/CheckoutForm';
+export type { InstallmentPillProps } from './islands/InstallmentPill';
+export type { GalleryProps, GalleryImage } from './islands/Gallery';
+export type * from './types';

@@ -1,0 +1,27 @@
+import { cartPill, isCartPillAllowed } from '@vitrine/commerce';
+import { useCart } from '../cart/store';
+import type { ShoppingCart, StoreLocale } from '../types';
+
+export interface CartPillProps extends StoreLocale {
+  cart?: ShoppingCart | null;
+  /** The page's path; the pill never shows on /cart. */
+  pathname?: string;
+  expressCheckout?: boolean;
+  customCart?: boolean;
+}
+
+const EMPTY = { totalQuantity: 0, subtotalCents: 0 };
+
+/** The floating link to /cart: count, item/items and the subtotal; hidden when the cart is empty. */
+export function CartPill({ cart: initialCart, pathname, expressCheckout, customCart, currency = 'USD', locale = 'en-US' }: CartPillProps) {
+  const cart = useCart(initialCart);
+  if (!isCartPillAllowed({ pathname, expressCheckout, customCart })) return null;
+  const view = cartPill(cart ?? EMPTY, cart?.currency ?? currency, locale);
+  return (
+    <a className="vitrine-cart-pill" href="/cart" hidden={view.hidden}>
+      <span className="vitrine-cart-pill-count">{view.countText}</span>{' '}
+      <span className="vitrine-cart-pill-label">{view.label}</span>{' '}
+      <span className="vitrine-cart-pill-subtotal">{view.subtotalText}</span>
+    </a>
+  );
+}

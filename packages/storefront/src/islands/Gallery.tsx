@@ -1,0 +1,219 @@
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { imageUrlAtWidth } from '@vitrine/format';
+import { altTextOf, imageSrcSet } from '../ui/ProductImageView';
+import { Lightbox } from './Lightbox';
+import {
+  GALLERY_ASPECT_RATIOS,
+  resolveGallerySettings,
+  type GallerySettings,
+} from './gallery-settings';
+import type { ProductImage } from '../types';
+
+export interface GalleryImage extends ProductImage {
+  description?: string;
+  clickthroughUrl?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface GalleryProps {
+  images: GalleryImage[];
+  /** Block settings by their spec keys; anything missing or out of range takes the default. */
+  settings?: Partial<Record<keyof GallerySettings, unknown>>;
+  /** Accessible name of the gallery region. */
+  label?: string;
+}
+
+/** The gallery block in its four designs, with an optional lightbox. */
+export function Gallery({ images, settings: rawSettings, label = 'Gallery' }: GalleryProps) {
+  const settings = resolveGallerySettings(rawSettings);
+  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  const style = {
+    '--gallery-padding': `${settings.padding}px`,
+    '--gallery-columns': String(settings['thumbnails-per-row']),
+    '--gallery-max-width': `${settings['max-width']}px`,
+    '--gallery-aspect-ratio': String(GALLERY_ASPECT_RATIOS[settings['aspect-ratio']]),
+  } as CSSProperties;
+  const className = [
+    'vitrine-gallery',
+    `vitrine-gallery--${settings.design}`,
+    `vitrine-gallery--meta-${settings['meta-position']}`,
+    settings['auto-crop'] ? 'vitrine-gallery--crop' : '',
+    settings['show-meta-on-hover'] ? 'vitrine-gallery--meta-hover' : '',
+    settings.transparentBackground ? 'vitrine-gallery--transparent' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  const renderImage = (image: GalleryImage, index: number, eager: boolean) => (
+    <GalleryFigure
+      image={image}
+      settings={settings}
+      eager={eager}
+      onOpen={settings.lightbox ? () => setLightboxIndex(index) : undefined}
+    />
+  );
+
+  let body: ReactNode;
+  if (settings.design === 'grid' || settings.design === 'stacked') {
+    body = (
+      <ul className="vitrine-gallery-items">
+        {images.map((image, index) => (
+          <li key={image.id}>{renderImage(image, index, index === 0)}</li>
+        ))}
+      </ul>
+    );
+  } else {
+    body = <GallerySlides images={images} settings={settings} label={label} renderImage={renderImage} />;
+  }
+
+  return (
+    <section className={className} style={style} aria-label={label}>
+      {body}
+      {lightboxIndex !== null && images.length > 0 ? (
+        <Lightbox
+          images={images}
+          index={lightboxIndex}
+          theme={settings.lightboxTheme}
+          onIndex={setLightboxIndex}
+          onClose={() => setLightboxIndex(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function GalleryFigure({
+  image,
+  settings,
+  eager,
+  onOpen,
+}: {
+  image: GalleryImage;
+  settings: GallerySettings;
+  eager: boolean;
+  onOpen?: () => void;
+}) {
+  const alt = altTextOf(image);
+  const img = (
+    <img
+      src={image.assetUrl}
+      srcSet={imageSrcSet(image.assetUrl)}
+      sizes="(max-width: 750px) 100vw, 50vw"
+      alt={alt}
+      width={image.width}
+      height={image.height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+  let control: ReactNode = img;
+  if (onOpen) {
+    control = (
+      <button type="button" className="vitrine-gallery-open" aria-haspopup="dialog" onClick={onOpen}>
+        {img}
+      </button>
+    );
+  } else if (image.clickthroughUrl) {
+    control = settings.newWindow ? (
+      <a href={image.clickthroughUrl} target="_blank" rel="noopener noreferrer">
+        {img}
+      </a>
+    ) : (
+      <a href={image.clickthroughUrl}>{img}</a>
+    );
+  }
+  const showMeta = settings['show-meta'] && settings['show-meta-basic'] && (image.title || image.description);
+  return (
+    <figure className="vitrine-gallery-item">
+      {control}
+      {showMeta ? (
+        <figcaption className="vitrine-gallery-meta">
+          {image.title ? <span className="vitrine-gallery-title">{image.title}</span> : null}
+          {!settings['show-meta-only-title'] && image.description ? (
+            <span className="vitrine-gallery-description">{image.description}</span>
+          ) : null}
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
+
+function GallerySlides({
+  images,
+  settings,
+  label,
+  renderImage,
+}: {
+  images: GalleryImage[];
+  settings: GallerySettings;
+  label: string;
+  renderImage: (image: GalleryImage, index: number, eager: boolean) => ReactNode;
+}) {
+  const [active, setActive] = useState(0);
+  const [playing, setPlaying] = useState(settings.autoplay);
+  const count = images.length;
+  const go = (delta: number) => setActive((index) => (count === 0 ? 0 : (index + delta + count) % count));
+
+  useEffect(() => {
+    if (!playing || count < 2) return;
+    const timer = setInterval(() => go(1), settings['autoplay-duration'] * 1000);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [playing, count, settings['autoplay-duration']]);
+
+  // The carousel (slider) never shows a thumbnail strip; the slideshow does when asked.
+  const showThumbnails = settings.design === 'slideshow' && settings.thumbnails;
+  const stripStyle = {
+    height: `${settings['thumbnail-strip-height']}px`,
+    marginTop: `${settings['thumbnail-strip-margin']}px`,
+  };
+
+  return (
+    <div
+      className={`vitrine-gallery-slides vitrine-gallery-slides--align-${settings['active-alignment']}`}
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={label}
+    >
+      {images.map((image, index) => (
+        <div
+          key={image.id}
+          className="vitrine-gallery-slide"
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${index + 1} of ${count}`}
+          hidden={index !== active}
+        >
+          {renderImage(image, index, index === 0)}
+        </div>
+      ))}
+      {settings.controls && count > 1 ? (
+        <div className="vitrine-gallery-controls">
+          <button type="button" onClick={() => go(-1)}>
+            Previous image
+          </button>
+          <button type="button" onClick={() => go(1)}>
+            Next image
+          </button>
+        </div>
+      ) : null}
+      {settings.autoplay && count > 1 ? (
+        <button type="button" className="vitrine-gallery-play" onClick={() => setPlaying((p) => !p)}>
+          {playing ? 'Pause slideshow' : 'Play slideshow'}
+        </button>
+      ) : null}
+      {showThumbnails ? (
+        <ul className={settings['square-thumbs'] ? 'vitrine-gallery-thumbs vitrine-gallery-thumbs--square' : 'vitrine-gallery-thumbs'} style={stripStyle}>
+          {images.map((image, index) => (
+            <li key={image.id}>
+              <button type="button" aria-current={index === active ? 'true' : undefined} onClick={() => setActive(index)}>
+                <img src={imageUrlAtWidth(image.assetUrl, 100)} alt={altTextOf(image)} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

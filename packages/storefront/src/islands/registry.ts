@@ -1,0 +1,37 @@
+import type { ComponentType } from 'react';
+import { CartPage, type CartPageProps } from './CartPage';
+import { CartPill, type CartPillProps } from './CartPill';
+import { CheckoutForm, type CheckoutFormProps } from './CheckoutForm';
+import { Gallery, type GalleryProps } from './Gallery';
+import { HeaderCartIndicator, type HeaderCartIndicatorProps } from './HeaderCartIndicator';
+import { InstallmentPill, type InstallmentPillProps } from './InstallmentPill';
+import { ProductForm, type ProductFormProps } from './ProductForm';
+
+/** Each island's props, by the name the server writes into `data-island`. */
+export interface IslandPropsByName {
+  ProductForm: ProductFormProps;
+  CartPill: CartPillProps;
+  HeaderCartIndicator: HeaderCartIndicatorProps;
+  CartPage: CartPageProps;
+  CheckoutForm: CheckoutFormProps;
+  InstallmentPill: InstallmentPillProps;
+  Gallery: GalleryProps;
+}
+
+export type IslandName = keyof IslandPropsByName;
+
+export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> } = {
+  ProductForm,
+  CartPill,
+  HeaderCartIndicator,
+  CartPage,
+  CheckoutForm,
+  InstallmentPill,
+  Gallery,
+};
+
+export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];
+
+export function isIslandName(name: unknown): name is IslandName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(ISLANDS, name);
+}

@@ -1,0 +1,36 @@
+import { imageAltText, imageSrcSet } from '@vitrine/format';
+import type { ProductImage } from '../types';
+
+export { imageSrcSet };
+
+export function altTextOf(image: ProductImage, fallbackTitle?: string): string {
+  return imageAltText({
+    altText: image.altText,
+    title: image.title ?? fallbackTitle,
+    body: image.body,
+    filename: image.filename,
+  });
+}
+
+export interface ProductImageViewProps {
+  image: ProductImage;
+  fallbackTitle?: string;
+  /** The product's main image loads at once; every other image lazily. */
+  eager?: boolean;
+  sizes?: string;
+  className?: string;
+}
+
+export function ProductImageView({ image, fallbackTitle, eager = false, sizes = '(max-width: 750px) 100vw, 50vw', className }: ProductImageViewProps) {
+  return (
+    <img
+      className={className ?? 'vitrine-product-image'}
+      src={image.assetUrl}
+      srcSet={imageSrcSet(image.assetUrl)}
+      sizes={sizes}
+      alt={altTextOf(image, fallbackTitle)}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}
