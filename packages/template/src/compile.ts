@@ -1,0 +1,336 @@
+// Instruction tree -> closures. Each node becomes a function that appends to state.out.
+import type { TemplateError } from './errors';
+import { makeError, MESSAGES } from './errors';
+import { ExpressionError, parseExpression, type CompiledExpression } from './expr';
+import type { Alternative, FormatterCall, IfCondition, Node, PredicateCall } from './parser';
+import { parse } from './parser';
+import { FORMATTERS, PREDICATES } from './registry';
+import type { Formatter, Predicate, RenderState, TemplateBody } from './runtime';
+import { compilePath, Frame, isTruthy, toText } from './runtime';
+
+type Step = (s: RenderState) => void;
+
+export interface CompileOptions {
+  formatters?: Record<string, Formatter>;
+  predicates?: Record<string, Predicate>;
+}
+
+export interface CompiledTemplate extends TemplateBody {
+  /** Syntax errors found while compiling; they are also reported by every render. */
+  errors: readonly TemplateError[];
+}
+
+const NOOP: Step = () => {};
+
+function sequence(steps: Step[]): Step {
+  switch (steps.length) {
+    case 0:
+      return NOOP;
+    case 1:
+      return steps[0]!;
+    case 2: {
+      const [a, b] = steps as [Step, Step];
+      return (s) => {
+        a(s);
+        b(s);
+      };
+    }
+    default:
+      return (s) => {
+        for (let i = 0; i < steps.length; i++) steps[i]!(s);
+      };
+  }
+}
+
+class Compiler {
+  constructor(
+    readonly source: string,
+    readonly errors: TemplateError[],
+    readonly options: CompileOptions,
+  ) {}
+
+  findFormatter(name: string): Formatter | undefined {
+    return this.options.formatters?.[name] ?? FORMATTERS[name];
+  }
+  findPredicate(name: string): Predicate | undefined {
+    return this.options.predicates?.[name] ?? PREDICATES[name];
+  }
+
+  body(nodes: Node[]): Step {
+    return sequence(nodes.map((n) => this.node(n)));
+  }
+
+  /** Formatter chain; unknown names are looked up in the render options, else the raw text is printed. */
+  chain(fmts: FormatterCall[], pos: number): ((value: unknown, values: unknown[], s: RenderState) => unknown) | null {
+    if (fmts.length === 0) return null;
+    const calls = fmts.map((f) => ({ name: f.name, args: f.args, fn: this.findFormatter(f.name) }));
+    return (value, values, s) => {
+      let v = value;
+      for (let i = 0; i < calls.length; i++) {
+        const call = calls[i]!;
+        const fn = (s.formatters !== null ? s.formatters[call.name] : undefined) ?? call.fn;
+        if (fn === undefined) return UNKNOWN; // reported once, at compile time
+        try {
+          v = fn(v, call.args, s, i === 0 ? values : [v]);
+        } catch (err) {
+          s.error('formatter', `Formatter '${call.name}' failed: ${(err as Error).message}`, pos);
+          v = undefined;
+        }
+      }
+      return v;
+    };
+  }
+
+  predicate(call: PredicateCall, pos: number): (s: RenderState) => boolean {
+    const fn = this.findPredicate(call.name);
+    const { name, args } = call;
+    return (s) => {
+      const p = (s.predicates !== null ? s.predicates[name] : undefined) ?? fn;
+      if (p === undefined) return false;
+      try {
+        return p(s.frame.node, args, s);
+      } catch (err) {
+        s.error('formatter', `Predicate '${name}' failed: ${(err as Error).message}`, pos);
+        return false;
+      }
+    };
+  }
+
+  alternative(alt: Alternative | null): Step {
+    if (alt === null) return NOOP;
+    const body = this.body(alt.body);
+    if (alt.pred === null) return body;
+    const test = this.predicate(alt.pred, alt.pos);
+    const next = this.alternative(alt.next);
+    return (s) => {
+      if (test(s)) body(s);
+      else next(s);
+    };
+  }
+
+  node(node: Node): Step {
+    switch (node.t) {
+      case 'text': {
+        const text = node.text;
+        return (s) => {
+          s.out += text;
+        };
+      }
+      case 'var': {
+        const resolvers = node.vars.map(compilePath);
+        const first = resolvers[0]!;
+        const chain = this.chain(node.fmts, node.pos);
+        const raw = node.raw;
+        if (chain === null) {
+          return (s) => {
+            const v = first(s);
+            if (v !== undefined && v !== null) s.out += typeof v === 'string' ? v : toText(v);
+          };
+        }
+        const many = resolvers.length > 1;
+        return (s) => {
+          const v = first(s);
+          const values = many ? resolvers.map((r) => r(s)) : [v];
+          const result = chain(v, values, s);
+          if (result === UNKNOWN) s.out += raw;
+          else if (result !== undefined && result !== null) s.out += typeof result === 'string' ? result : toText(result);
+        };
+      }
+      case 'section': {
+        const get = compilePath(node.path);
+        const body = this.body(node.body);
+        const alt = this.alternative(node.alt);
+        return (s) => {
+          const v = get(s);
+          if (isTruthy(v)) {
+            const saved = s.frame;
+            s.frame = new Frame(v, saved);
+            body(s);
+            s.frame = saved;
+          } else alt(s);
+        };
+      }
+      case 'repeated': {
+        const get = compilePath(node.path);
+        const body = this.body(node.body);
+        const between = node.alternates ? this.body(node.alternates) : null;
+        const alt = this.alternative(node.alt);
+        return (s) => {
+          const list = get(s);
+          if (!Array.isArray(list) || list.length === 0) {
+            alt(s);
+            return;
+          }
+          const saved = s.frame;
+          // One frame per loop, moved along the list, rather than one per item.
+          const frame = new Frame(undefined, saved, 0);
+          s.frame = frame;
+          for (let i = 0; i < list.length; i++) {
+            if (i > 0 && between !== null) {
+              frame.node = list[i - 1];
+              frame.index = i - 1;
+              between(s);
+            }
+            frame.node = list[i];
+            frame.index = i;
+            frame.vars = null;
+            body(s);
+          }
+          s.frame = saved;
+        };
+      }
+      case 'predicate': {
+        const test = this.predicate(node.call, node.pos);
+        const body = this.body(node.body);
+        const alt = this.alternative(node.alt);
+        return (s) => {
+          if (test(s)) body(s);
+          else alt(s);
+        };
+      }
+      case 'if': {
+        const test = this.condition(node.cond, node.pos);
+        const body = this.body(node.body);
+        const alt = this.alternative(node.alt);
+        return (s) => {
+          if (test(s)) body(s);
+          else alt(s);
+        };
+      }
+      case 'bindvar': {
+        const first = compilePath(node.vars[0]!);
+        const resolvers = node.vars.map(compilePath);
+        const chain = this.chain(node.fmts, node.pos);
+        const name = node.name;
+        return (s) => {
+          let v = first(s);
+          if (chain !== null) {
+            v = chain(v, resolvers.map((r) => r(s)), s);
+            if (v === UNKNOWN) v = undefined;
+          }
+          s.setVariable(name, v);
+        };
+      }
+      case 'ctx': {
+        const pairs = node.pairs.map(([key, path]) => [key, compilePath(path)] as const);
+        const name = node.name;
+        return (s) => {
+          const obj: Record<string, unknown> = {};
+          for (const [key, get] of pairs) obj[key] = get(s);
+          s.setVariable(name, obj);
+        };
+      }
+      case 'eval': {
+        let expr: CompiledExpression;
+        try {
+          expr = parseExpression(node.source);
+        } catch (err) {
+          this.errors.push(makeError('expression-parse', MESSAGES.expressionParse(node.source, (err as Error).message), this.source, node.pos));
+          return NOOP;
+        }
+        const pos = node.pos;
+        return (s) => {
+          try {
+            const v = expr.evaluate(s);
+            if (v !== undefined) s.out += toText(v);
+          } catch (err) {
+            if (!(err instanceof ExpressionError) && !(err instanceof RangeError)) throw err;
+            s.error('expression-reduce', MESSAGES.expressionReduce(expr.source, err.message), pos);
+          }
+        };
+      }
+      case 'include': {
+        const { name, pos } = node;
+        const keepOutput = node.args.includes('output');
+        return (s) => {
+          const text = s.applyPartial(name, s.frame.node, { inline: true, offset: pos });
+          if (keepOutput && text !== undefined) s.out += text;
+        };
+      }
+      case 'inject': {
+        const { name, path } = node;
+        return (s) => {
+          const raw = s.injects[path];
+          let value: unknown = raw;
+          if (typeof raw === 'string') {
+            try {
+              value = JSON.parse(raw);
+            } catch {
+              value = raw;
+            }
+          }
+          s.setVariable(name, value);
+        };
+      }
+      case 'macro':
+        return NOOP;
+    }
+  }
+
+  condition(cond: IfCondition, pos: number): (s: RenderState) => boolean {
+    if (cond.kind === 'predicate') return this.predicate(cond.call, pos);
+    const operands = cond.operands.map(compilePath);
+    const ops = cond.operators;
+    if (operands.length === 1) {
+      const only = operands[0]!;
+      return (s) => isTruthy(only(s));
+    }
+    // && binds tighter than ||, as in JavaScript.
+    return (s) => {
+      let any = false;
+      let all = isTruthy(operands[0]!(s));
+      for (let i = 0; i < ops.length; i++) {
+        const value = isTruthy(operands[i + 1]!(s));
+        if (ops[i] === '&&') all = all && value;
+        else {
+          any = any || all;
+          all = value;
+        }
+      }
+      return any || all;
+    };
+  }
+}
+
+/** Marks a formatter chain that hit an unknown formatter: the instruction prints as literal text. */
+export const UNKNOWN: unique symbol = Symbol('unknown-formatter');
+
+/** Compiles template source once; render it many times with render(). Never throws. */
+export function compile(source: string, options: CompileOptions = {}): CompiledTemplate {
+  const isPredicate = (name: string) =>
+    options.predicates?.[name] !== undefined || PREDICATES[name] !== undefined;
+  const parsed = parse(source, { isPredicate });
+  const errors = [...parsed.errors];
+  const compiler = new Compiler(source, errors, options);
+  const macros = new Map<string, TemplateBody>();
+  for (const [name, body] of parsed.macros) {
+    macros.set(name, { run: compiler.body(body), source, macros });
+  }
+  const run = compiler.body(parsed.body);
+  // Unknown formatters are reported at compile time when no render-time table supplies them.
+  reportUnknownFormatters(parsed.body, parsed.macros, compiler, errors, source);
+  return { run, source, macros, errors };
+}
+
+function reportUnknownFormatters(
+  body: Node[],
+  macros: Map<string, Node[]>,
+  compiler: Compiler,
+  errors: TemplateError[],
+  source: string,
+): void {
+  const visit = (nodes: Node[]) => {
+    for (const node of nodes) {
+      if (node.t === 'var' || node.t === 'bindvar') {
+        for (const f of node.fmts) {
+          if (!compiler.findFormatter(f.name)) errors.push(makeError('unknown-formatter', MESSAGES.unknownFormatter(f.name), source, node.pos));
+        }
+      }
+      if ('body' in node) visit(node.body);
+      if ('alternates' in node && node.alternates) visit(node.alternates);
+      if ('alt' in node) for (let a = node.alt; a; a = a.next) visit(a.body);
+    }
+  };
+  visit(body);
+  for (const m of macros.values()) visit(m);
+}

@@ -1,0 +1,25 @@
+// `npm run conformance -- <dir>`: runs every case under a folder and prints failures with a diff.
+import { resolve } from 'node:path';
+import { loadCases } from './cases';
+import { lineDiff, runCase } from './runner';
+
+const dir = resolve(process.argv[2] ?? resolve(import.meta.dirname, '../../../../../shared/template-conformance'));
+const quiet = process.argv.includes('--quiet');
+const cases = loadCases(dir, { countedOnly: !process.argv.includes('--all') });
+let passed = 0;
+let failed = 0;
+for (const c of cases) {
+  const result = runCase(c);
+  if (result.passed) {
+    passed++;
+    continue;
+  }
+  failed++;
+  if (quiet) console.log(`FAIL ${c.id}`);
+  else {
+    console.log(`\nFAIL ${c.id}`);
+    console.log(result.error ?? lineDiff(c.expected, result.actual));
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,68 @@
+// The engine's error catalogue: every problem is reported as a TemplateError (kind, message, line, column).
+
+export type TemplateErrorKind =
+  | 'unknown-formatter'
+  | 'unknown-predicate'
+  | 'dead-code'
+  | 'eof-in-block'
+  | 'not-allowed'
+  | 'unclosed'
+  | 'partial-missing'
+  | 'partial-parse'
+  | 'partial-recursion'
+  | 'expression-parse'
+  | 'expression-reduce'
+  | 'formatter'
+  | 'not-implemented'
+  | 'limit';
+
+export interface TemplateError {
+  kind: TemplateErrorKind;
+  message: string;
+  line: number;
+  column: number;
+}
+
+/** Thrown by render() in strict mode, carrying every error collected so far. */
+export class TemplateRenderError extends Error {
+  readonly errors: TemplateError[];
+  constructor(errors: TemplateError[]) {
+    super(errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('\n'));
+    this.name = 'TemplateRenderError';
+    this.errors = errors;
+  }
+}
+
+export const MESSAGES = {
+  unknownFormatter: (name: string) => `Unknown formatter '${name}'`,
+  unknownPredicate: (name: string) => `Unknown predicate '${name}'`,
+  deadCode: (what: string) => `This ${what} block will never execute`,
+  eofInBlock: (what: string) => `Reached the end of input inside ${what} block`,
+  notAllowedAtRoot: (what: string) => `Instruction ${what} is not allowed at the root`,
+  notAllowedInBlock: (what: string, block: string) => `Instruction ${what} is not allowed inside ${block} block`,
+  unclosed: (what: string) => `Unclosed ${what} block`,
+  partialMissing: (name: string) => `Partial or macro '${name}' was not found`,
+  partialParse: (name: string, detail: string) => `Partial '${name}' failed to parse: ${detail}`,
+  partialRecursion: (name: string, limit: number) =>
+    `Partial '${name}' was not applied: recursion deeper than the maximum depth of ${limit}`,
+  expressionParse: (source: string, detail: string) => `Error parsing expression "${source}": ${detail}`,
+  expressionReduce: (source: string, detail: string) => `Error reducing expression "${source}": ${detail}`,
+} as const;
+
+/** Converts a character offset into 1-based line and column. */
+export function lineColumn(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < source.length; i++) {
+    if (source.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+export function makeError(kind: TemplateErrorKind, message: string, source: string, offset: number): TemplateError {
+  const { line, column } = lineColumn(source, offset);
+  return { kind, message, line, column };
+}

@@ -1,0 +1,83 @@
+// Public API of the JSON-T engine: compile once, render many times.
+import { compile, type CompiledTemplate, type CompileOptions } from './compile';
+import { TemplateRenderError, type TemplateError } from './errors';
+import './plugins';
+import { registerFormatters, registerPredicates } from './registry';
+import { RenderState, type Formatter, type PartialProvider, type Predicate, type TemplateBody } from './runtime';
+
+export { compile, registerFormatters, registerPredicates, TemplateRenderError };
+export type { CompiledTemplate, CompileOptions, Formatter, Predicate, TemplateError };
+export type { TemplateErrorKind } from './errors';
+export { RenderState } from './runtime';
+export { MAX_PARTIAL_DEPTH } from './runtime';
+
+export interface RenderOptions {
+  /** Partial templates by name (source text); compiled on first use and cached. */
+  partials?: Record<string, string>;
+  /** Text for .inject, by path; JSON text is parsed. */
+  injects?: Record<string, string>;
+  /** BCP 47 locale for i18n formatters; default 'en-US'. */
+  locale?: string;
+  /** Current time in ms since the epoch for relative dates; default Date.now(). */
+  now?: number;
+  /** Throw a TemplateRenderError instead of returning errors. */
+  strict?: boolean;
+  formatters?: Record<string, Formatter>;
+  predicates?: Record<string, Predicate>;
+}
+
+export interface RenderResult {
+  output: string;
+  errors: TemplateError[];
+}
+
+// Compiled partials keyed by their source text: the same partial text is parsed once per process.
+const partialCache = new Map<string, CompiledTemplate>();
+const PARTIAL_CACHE_LIMIT = 1000;
+
+function compilePartial(source: string): CompiledTemplate {
+  let compiled = partialCache.get(source);
+  if (compiled === undefined) {
+    compiled = compile(source);
+    if (partialCache.size >= PARTIAL_CACHE_LIMIT) partialCache.delete(partialCache.keys().next().value!);
+    partialCache.set(source, compiled);
+  }
+  return compiled;
+}
+
+function partialProvider(partials: Record<string, string> | undefined): PartialProvider {
+  return {
+    lookup(name: string): TemplateBody | { error: string } | null {
+      if (!partials || !Object.prototype.hasOwnProperty.call(partials, name)) return null;
+      const source = partials[name];
+      if (typeof source !== 'string') return { error: 'partial source is not text' };
+      const compiled = compilePartial(source);
+      const fatal = compiled.errors.find((e) => e.kind === 'eof-in-block' || e.kind === 'unclosed');
+      if (fatal) return { error: fatal.message };
+      return compiled;
+    },
+  };
+}
+
+const NO_PARTIALS = partialProvider(undefined);
+const EMPTY: Record<string, string> = {};
+
+/** Renders a compiled template against a JSON context. Errors are collected (thrown only in strict mode). */
+export function render(template: CompiledTemplate | string, context: unknown, options: RenderOptions = {}): RenderResult {
+  const compiled = typeof template === 'string' ? compile(template) : template;
+  const state = new RenderState(
+    context,
+    compiled.source,
+    options.locale ?? 'en-US',
+    options.now ?? Date.now(),
+    options.partials ? partialProvider(options.partials) : NO_PARTIALS,
+    options.injects ?? EMPTY,
+    options.formatters ?? null,
+    options.predicates ?? null,
+  );
+  state.macroStack.push(compiled.macros);
+  compiled.run(state);
+  const errors = compiled.errors.length ? [...compiled.errors, ...state.errors] : state.errors;
+  if (options.strict && errors.length > 0) throw new TemplateRenderError(errors);
+  return { output: state.out, errors };
+}
