@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test-support/fixtures';
+import { addCartEntry, fetchCart } from './commerce';
+import { ApiError, readCookie, requestJson } from './http';
+
+function clearCookies() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('readCookie', () => {
+  it('finds one cookie among several and decodes it', () => {
+    expect(readCookie('crumb', 'a=1; crumb=abc%3D%3D; b=2')).toBe('abc==');
+    expect(readCookie('crumb', 'a=1')).toBeNull();
+  });
+});
+
+describe('requestJson', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    clearCookies();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the crumb cookie back in X-CSRF-Token on state-changing calls', async () => {
+    document.cookie = 'crumb=token-123; path=/';
+    fetchMock.mockResolvedValue(jsonResponse(200, { shoppingCart: {}, newlyAdded: {} }));
+    await addCartEntry({ itemId: 'i', sku: 's', quantity: 2 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/commerce/shopping-cart/entries');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>)['X-CSRF-Token']).toBe('token-123');
+    expect(JSON.parse(String(init?.body))).toEqual({ itemId: 'i', sku: 's', quantity: 2 });
+  });
+
+  it('sends no crumb on reads', async () => {
+    document.cookie = 'crumb=token-123; path=/';
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await fetchCart();
+    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>)['X-CSRF-Token']).toBeUndefined();
+  });
+
+  it('maps 429 to the rate-limit message', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(429, { message: 'Too Many Requests' }));
+    const error = await failureOf(requestJson('POST', '/x', {}));
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('Please try again in a few seconds.');
+  });
+
+  it('maps a crumb failure to the session-expired message when cookies work', async () => {
+    document.cookie = 'crumb=stale; path=/';
+    fetchMock.mockResolvedValue(jsonResponse(403, { message: 'x', crumbFail: true }));
+    const error = await failureOf(requestJson('POST', '/x', {}));
+    expect(error.message).toBe('Your session has expired. Please reload the page and try again.');
+  });
+
+  it('maps a crumb failure to the enable-cookies message when the page has no cookies', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(403, { message: 'x', crumbFail: true }));
+    const error = await failureOf(requestJson('POST', '/x', {}));
+    expect(error.message).toBe('Please enable cookies in your browser, reload the page, and try again.');
+  });
+
+  it('maps a network failure to the connection message', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await failureOf(requestJson('POST', '/x', {}));
+    expect(error.status).toBe(0);
+    expect(error.message).toBe('Please check your internet connection.');
+  });
+
+  it("shows the server's own message otherwise, with its field errors", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { message: 'Sorry, we do not have enough of that item available.', errors: { email: 'Bad' } }),
+    );
+    const error = await failureOf(requestJson('POST', '/x', {}));
+    expect(error.message).toBe('Sorry, we do not have enough of that item available.');
+    expect(error.fieldErrors).toEqual({ email: 'Bad' });
+  });
+
+  it("falls back to 'Please try again.' when the server sends no message", async () => {
+    fetchMock.mockResolvedValue(new Response('oops', { status: 500 }));
+    const error = await failureOf(requestJson('GET', '/x'));
+    expect(error.message).toBe('Please try again.');
+  });
+});

@@ -1,0 +1,327 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../cart/store';
+import { cart, entry, fakeResponse, flushPromises, product, shirtWithOptions, variant } from '../test-support/fixtures';
+import { navigation } from '../ui/navigation';
+import { ProductForm } from './ProductForm';
+
+const fetchMock = vi.fn<typeof fetch>();
+const assignSpy = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
+
+beforeEach(() => {
+  cartStore.reset();
+  fetchMock.mockReset();
+  assignSpy.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const addButton = () => screen.getByRole('button', { name: /Add to Cart|Adding…|Added!|Purchase|Subscribe/ });
+const requestBody = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body));
+
+describe('add-to-cart button labels', () => {
+  it("reads 'Add to Cart' by default", () => {
+    render(<ProductForm product={product()} />);
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
+  });
+
+  it("reads 'Purchase' in express-checkout mode", () => {
+    render(<ProductForm product={product()} expressCheckout />);
+    expect(screen.getByRole('button', { name: 'Purchase' })).toBeTruthy();
+  });
+
+  it("reads 'Subscribe' for a subscription product", () => {
+    render(<ProductForm product={product({}, { isSubscribable: true })} />);
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+  });
+
+  it("reads the merchant's custom text when the product enables it", () => {
+    render(<ProductForm product={product({}, { useCustomAddButtonText: true, customAddButtonText: 'Get yours' })} />);
+    expect(screen.getByRole('button', { name: 'Get yours' })).toBeTruthy();
+  });
+});
+
+describe('add-to-cart button states and timings', () => {
+  it("goes Adding… → Added! after 1 s → idle after 2 more s, and ignores clicks while added", async () => {
+    vi.useFakeTimers();
+    const updated = cart([entry()]);
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: updated, newlyAdded: updated.entries[0] }));
+    render(<ProductForm product={product()} />);
+    const button = addButton();
+
+    fireEvent.click(button);
+    expect(button.textContent).toBe('Adding…');
+    await flushPromises();
+    expect(requestBody()).toEqual({ itemId: 'item-1', sku: 'SKU-1', quantity: 1 });
+    expect(cartStore.getSnapshot()).toBe(updated);
+
+    act(() => vi.advanceTimersByTime(999));
+    expect(button.textContent).toBe('Adding…');
+    act(() => vi.advanceTimersByTime(1));
+    expect(button.textContent).toBe('Added!');
+    expect(screen.getByRole('status').textContent).toBe('Added!');
+
+    fireEvent.click(button);
+    await flushPromises();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    act(() => vi.advanceTimersByTime(1999));
+    expect(button.textContent).toBe('Added!');
+    act(() => vi.advanceTimersByTime(1));
+    expect(button.textContent).toBe('Add to Cart');
+  });
+
+  it('ignores clicks while adding', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    render(<ProductForm product={product()} />);
+    fireEvent.click(addButton());
+    fireEvent.click(addButton());
+    await flushPromises();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("on a server error shows 'Unable to Add Item' with the server's message and returns to idle after 1 s", async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValue(fakeResponse(400, { message: 'Sorry, we do not have enough of that item available.' }));
+    render(<ProductForm product={product()} />);
+    const button = addButton();
+    fireEvent.click(button);
+    await flushPromises();
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Unable to Add Item' });
+    expect(within(dialog).getByText('Sorry, we do not have enough of that item available.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Sorry, we do not have enough of that item available.');
+    expect(button.textContent).toBe('Adding…');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(button.textContent).toBe('Add to Cart');
+  });
+
+  it('maps a rate-limited add to its message', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValue(fakeResponse(429, {}));
+    render(<ProductForm product={product()} />);
+    fireEvent.click(addButton());
+    await flushPromises();
+    expect(within(screen.getByRole('alertdialog')).getByText('Please try again in a few seconds.')).toBeTruthy();
+  });
+
+  it('closes the error dialog with its OK button and gives focus back to the add button', async () => {
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    render(<ProductForm product={product()} />);
+    const button = addButton();
+    button.focus();
+    fireEvent.click(button);
+    await flushPromises();
+    const dialog = screen.getByRole('alertdialog', { name: 'Unable to Add Item' });
+    expect(within(dialog).getByText('Please check your internet connection.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('validation before sending', () => {
+  it('names every option still to choose and sends nothing', () => {
+    render(<ProductForm product={shirtWithOptions()} />);
+    fireEvent.click(addButton());
+    const dialog = screen.getByRole('alertdialog', { name: 'Unable to Add Item' });
+    expect(within(dialog).getByText('Please select the Size and Color options.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects a quantity that is not a whole number', () => {
+    render(<ProductForm product={product()} />);
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '1.5' } });
+    fireEvent.click(addButton());
+    expect(within(screen.getByRole('alertdialog')).getByText('Quantity must be a whole number')).toBeTruthy();
+  });
+
+  it('counts units already in the cart against the stock', () => {
+    const inCart = cart([entry({ quantity: 9 })]);
+    render(<ProductForm product={product()} cart={inCart} />);
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '2' } });
+    fireEvent.click(addButton());
+    expect(
+      within(screen.getByRole('alertdialog')).getByText('Sorry, we do not have enough of that item available.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('variant selection', () => {
+  it('shows no selects for a single variant', () => {
+    render(<ProductForm product={product()} />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it("shows one select per option, in the product's option order, and the chosen variant's image", async () => {
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: cart([entry()]), newlyAdded: {} }));
+    const shirt = shirtWithOptions();
+    shirt.structuredContent!.variantOptionOrdering = ['Color', 'Size'];
+    render(<ProductForm product={shirt} />);
+    const selects = screen.getAllByRole('combobox');
+    expect(selects.map((s) => s.closest('label')?.textContent?.split('Select')[0])).toEqual(['Color', 'Size']);
+
+    fireEvent.change(screen.getByRole('combobox', { name: /Color/ }), { target: { value: 'Blue' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Large' } });
+    expect(screen.getByRole('img').getAttribute('alt')).toBe('Blue linen shirt');
+
+    fireEvent.click(addButton());
+    await flushPromises();
+    expect(requestBody().sku).toBe('SHIRT-Large-Blue');
+  });
+});
+
+describe('quantity input', () => {
+  it('is a number input, min 1, max 9999, step 1, default 1, for a physical product in stock', () => {
+    render(<ProductForm product={product()} />);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+    expect([input.type, input.min, input.max, input.step, input.value]).toEqual(['number', '1', '9999', '1', '1']);
+  });
+
+  it.each([
+    ['a digital product', product({}, { productType: 2 }), undefined],
+    ['a gift card', product({}, { productType: 4 }), undefined],
+    ['a subscription', product({}, { isSubscribable: true }), undefined],
+    ['a product with one unit left', product({}, { variants: [variant({ qtyInStock: 1 })] }), undefined],
+    ['a service when the store allows one per order', product({}, { productType: 3 }), { multipleQuantityAllowedForServices: false }],
+  ])('is hidden for %s', (_name, item, settings) => {
+    render(<ProductForm product={item} settings={settings} />);
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+  });
+
+  it('shows for a service by default', () => {
+    render(<ProductForm product={product({}, { productType: 3 })} />);
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toBeTruthy();
+  });
+
+  it('sends the typed quantity', async () => {
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: cart([entry({ quantity: 3 })]), newlyAdded: {} }));
+    render(<ProductForm product={product()} />);
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '3' } });
+    fireEvent.click(addButton());
+    await flushPromises();
+    expect(requestBody().quantity).toBe(3);
+  });
+});
+
+describe('purchase routes', () => {
+  it('express checkout goes to the checkout page with the cart token', async () => {
+    fetchMock.mockResolvedValue(fakeResponse(200, { cartToken: 'tok 1' }));
+    render(<ProductForm product={product()} expressCheckout />);
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    await flushPromises();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/commerce/express-checkout');
+    expect(assignSpy).toHaveBeenCalledWith('/checkout?cartToken=tok%201');
+  });
+
+  it("titles an express-checkout failure 'Unable to Purchase Item'", async () => {
+    fetchMock.mockResolvedValue(fakeResponse(400, { message: 'No.' }));
+    render(<ProductForm product={product()} expressCheckout />);
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    await flushPromises();
+    expect(screen.getByRole('alertdialog', { name: 'Unable to Purchase Item' })).toBeTruthy();
+  });
+
+  it('a subscription goes to the subscription page', async () => {
+    fetchMock.mockResolvedValue(fakeResponse(200, { cartToken: 'sub-1' }));
+    render(<ProductForm product={product({}, { isSubscribable: true })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await flushPromises();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/3/commerce/cart/subscription');
+    expect(requestBody()).toEqual({ itemId: 'item-1', sku: 'SKU-1', qty: 1 });
+    expect(assignSpy).toHaveBeenCalledWith('/checkout/subscription?cartToken=sub-1');
+  });
+
+  it('a gift card goes to the gift card page with the chosen denomination, after asking for one', () => {
+    const giftCard = product(
+      { title: 'Gift Card' },
+      {
+        productType: 4,
+        variantOptionOrdering: ['Amount'],
+        variants: ['25', '50'].map((amount) =>
+          variant({ id: `gc-${amount}`, sku: `GC-${amount}`, attributes: { Amount: amount }, qtyInStock: 0 }),
+        ),
+      },
+    );
+    render(<ProductForm product={giftCard} />);
+    fireEvent.click(addButton());
+    const dialog = screen.getByRole('alertdialog', { name: 'Unable to purchase Gift Card' });
+    expect(within(dialog).getByText('Select a denomination for the Gift Card')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    fireEvent.change(screen.getByRole('combobox', { name: /Amount/ }), { target: { value: '50' } });
+    fireEvent.click(addButton());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(assignSpy).toHaveBeenCalledWith('/checkout/gift-card?itemId=item-1&sku=GC-50');
+  });
+});
+
+describe('additional-fields form', () => {
+  const engraved = () =>
+    product(
+      {},
+      {
+        additionalFieldsFormId: 'form-1',
+        additionalFieldsForm: {
+          id: 'form-1',
+          name: 'Engraving',
+          fields: [{ id: 'initials', type: 'text', title: 'Initials', required: true }],
+        },
+      },
+    );
+
+  it("opens in a modal, requires its required fields, then adds with the values as JSON", async () => {
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: cart([entry()]), newlyAdded: {} }));
+    render(<ProductForm product={engraved()} />);
+    fireEvent.click(addButton());
+    const dialog = screen.getByRole('dialog', { name: 'Engraving' });
+    const submit = within(dialog).getByRole('button', { name: 'Add to Cart' });
+    fireEvent.click(submit);
+    expect(within(dialog).getByText('Required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Initials/ }), { target: { value: 'AB' } });
+    fireEvent.click(submit);
+    await flushPromises();
+    expect(requestBody()).toEqual({ itemId: 'item-1', sku: 'SKU-1', quantity: 1, additionalFields: '{"initials":"AB"}' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("checks stock before opening the form", () => {
+    const soldOut = engraved();
+    soldOut.structuredContent!.variants = [variant({ qtyInStock: 0 })];
+    render(<ProductForm product={soldOut} />);
+    fireEvent.click(addButton());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      within(screen.getByRole('alertdialog')).getByText('Sorry, we do not have enough of that item available.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('status text', () => {
+  it('announces a sold-out product, with the custom sold-out text when set', () => {
+    render(<ProductForm product={product({ customSoldOutText: 'Gone for now' }, { variants: [variant({ qtyInStock: 0 })] })} />);
+    expect(screen.getByRole('status').textContent).toBe('Gone for now');
+  });
+
+  it("announces 'sold out' by default", () => {
+    render(<ProductForm product={product({}, { variants: [variant({ qtyInStock: 0 })] })} />);
+    expect(screen.getByRole('status').textContent).toBe('sold out');
+  });
+
+  it('shows the scarcity text with the units left', () => {
+    render(
+      <ProductForm
+        product={product({ scarcityEnabled: true, scarcityText: 'Only {quantity} left!' }, { variants: [variant({ qtyInStock: 3 })] })}
+      />,
+    );
+    expect(screen.getByText('Only 3 left!')).toBeTruthy();
+  });
+});
