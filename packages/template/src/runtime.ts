@@ -227,7 +227,7 @@ export class RenderState {
    * Runs a macro or partial. `node` becomes the root of a new frame (unless inline, which runs it in the
    * current frame, as .include does). Returns the text it produced; the caller decides whether to keep it.
    */
-  applyPartial(name: string, node: unknown, opts: { isolated?: boolean; inline?: boolean; offset?: number } = {}): string | undefined {
+  applyPartial(name: string, node: unknown, opts: { isolated?: boolean; inline?: boolean; offset?: number; args?: Record<string, string> } = {}): string | undefined {
     let body: TemplateBody | undefined = this.findMacro(name);
     if (!body) {
       const found = this.partials.lookup(name);
@@ -253,7 +253,10 @@ export class RenderState {
     const savedFrame = this.frame;
     const savedSource = this.source;
     this.out = '';
-    if (!opts.inline) this.frame = new Frame(node, opts.isolated ? null : savedFrame, -1, false);
+    if (!opts.inline) {
+      this.frame = new Frame(node, opts.isolated ? null : savedFrame, -1, false);
+      if (opts.args) this.setVariable('@args', opts.args);
+    }
     this.source = body.source;
     this.depth++;
     this.macroStack.push(body.macros);
