@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../cart/store';
+import { cart, entry, fakeResponse, flushPromises } from '../test-support/fixtures';
+import { navigation } from '../ui/navigation';
+import { CartPage } from './CartPage';
+
+const fetchMock = vi.fn<typeof fetch>();
+const assignSpy = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
+
+beforeEach(() => {
+  cartStore.reset();
+  fetchMock.mockReset();
+  assignSpy.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const twoShirts = () => cart([entry({ quantity: 2 })]);
+const call = (n = 0) => ({
+  url: fetchMock.mock.calls[n]![0],
+  method: fetchMock.mock.calls[n]![1]?.method,
+  body: fetchMock.mock.calls[n]![1]?.body ? JSON.parse(String(fetchMock.mock.calls[n]![1]!.body)) : undefined,
+});
+
+describe('CartPage', () => {
+  it('says the cart is empty when it is', () => {
+    render(<CartPage cart={cart()} />);
+    expect(screen.getByText('You have nothing in your shopping cart.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Checkout' })).toBeNull();
+  });
+
+  it('lists entries with their price and the subtotal', () => {
+    render(<CartPage cart={cart([entry({ quantity: 2, chosenVariant: { sku: 'S', attributes: { Size: 'Large' } } })])} />);
+    const row = screen.getByRole('listitem');
+    expect(within(row).getByText('Size: Large')).toBeTruthy();
+    expect(within(row).getByText('$25.00')).toBeTruthy();
+    expect(screen.getByText('Subtotal').parentElement?.textContent).toBe('Subtotal $25.00');
+  });
+
+  it('updates a quantity and shows the new cart', async () => {
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: cart([entry({ quantity: 3 })]) }));
+    render(<CartPage cart={twoShirts()} />);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Linen Shirt' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.blur(input);
+    await flushPromises();
+    expect(call()).toEqual({ url: '/api/commerce/shopping-cart/entries/entry-1/quantity', method: 'PUT', body: { quantity: 3 } });
+    expect(input.value).toBe('3');
+    expect(screen.getByText('Subtotal').parentElement?.textContent).toBe('Subtotal $37.50');
+  });
+
+  it("reports 'Unable to update quantity' with the connection message when offline", async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    render(<CartPage cart={twoShirts()} />);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Linen Shirt' });
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await flushPromises();
+    const dialog = screen.getByRole('alertdialog', { name: 'Unable to update quantity' });
+    expect(within(dialog).getByText('Please check your internet connection.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Unable to update quantity. Please check your internet connection.');
+  });
+
+  it('refuses a quantity of 0 without calling the server (removal is its own button)', () => {
+    render(<CartPage cart={twoShirts()} />);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Linen Shirt' });
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.blur(input);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog', { name: 'Unable to update quantity' })).toBeTruthy();
+  });
+
+  it('removes an entry, then shows the empty cart', async () => {
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: cart() }));
+    render(<CartPage cart={twoShirts()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Linen Shirt' }));
+    await flushPromises();
+    expect(call()).toEqual({ url: '/api/commerce/shopping-cart/entries/entry-1', method: 'DELETE', body: undefined });
+    expect(screen.getByText('You have nothing in your shopping cart.')).toBeTruthy();
+  });
+
+  it("reports 'Unable to remove item' with the server's message", async () => {
+    fetchMock.mockResolvedValue(fakeResponse(404, { message: 'That item is no longer in your cart.' }));
+    render(<CartPage cart={twoShirts()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Linen Shirt' }));
+    await flushPromises();
+    const dialog = screen.getByRole('alertdialog', { name: 'Unable to remove item' });
+    expect(within(dialog).getByText('That item is no longer in your cart.')).toBeTruthy();
+  });
+
+  it('edits the additional fields of an entry', async () => {
+    const form = { name: 'Engraving', fields: [{ id: 'initials', type: 'text', title: 'Initials', required: true }] };
+    const withFields = cart([entry({ additionalFields: '{"initials":"AB"}' })]);
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: withFields, updatedEntry: {} }));
+    render(<CartPage cart={withFields} forms={{ 'item-1': form }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Engraving' });
+    const input = within(dialog).getByRole('textbox', { name: /Initials/ }) as HTMLInputElement;
+    expect(input.value).toBe('AB');
+    fireEvent.change(input, { target: { value: 'CD' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await flushPromises();
+    expect(call()).toEqual({
+      url: '/api/commerce/shopping-cart/entries/entry-1/additionalFields',
+      method: 'PUT',
+      body: { itemId: 'item-1', sku: 'SKU-1', additionalFields: '{"initials":"CD"}' },
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("reports 'Unable to update form' when saving fields fails", async () => {
+    const form = { fields: [{ id: 'initials', type: 'text', title: 'Initials' }] };
+    fetchMock.mockResolvedValue(fakeResponse(500, {}));
+    render(<CartPage cart={cart([entry({ additionalFields: '{}' })])} forms={{ 'item-1': form }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await flushPromises();
+    const alert = screen.getByRole('alertdialog', { name: 'Unable to update form' });
+    expect(within(alert).getByText('Please try again.')).toBeTruthy();
+  });
+
+  it("reports 'Unable to open form' when the entry's form cannot be read", () => {
+    render(<CartPage cart={cart([entry({ additionalFields: '{}' })])} forms={{ 'item-1': { broken: true } }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
+    expect(screen.getByRole('alertdialog', { name: 'Unable to open form' })).toBeTruthy();
+  });
+
+  it('shows the minimum-subtotal message below the store minimum and blocks checkout', () => {
+    render(<CartPage cart={twoShirts()} minimumSubtotalCents={5000} />);
+    expect(screen.getByText('To check out, your order subtotal must be $50.00 or more.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows no minimum message once the subtotal reaches it', () => {
+    render(<CartPage cart={twoShirts()} minimumSubtotalCents={2500} />);
+    expect(screen.queryByText(/To check out/)).toBeNull();
+  });
+
+  it('checks out with an email and goes to the order-confirmed page', async () => {
+    fetchMock.mockResolvedValue(fakeResponse(201, { order: { id: 'order-9' } }));
+    render(<CartPage cart={twoShirts()} />);
+    const form = screen.getByRole('form', { name: 'Checkout' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Email' }), { target: { value: 'ana@example.com' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Place Order' }));
+    await flushPromises();
+    expect(call()).toEqual({ url: '/api/commerce/orders', method: 'POST', body: { email: 'ana@example.com' } });
+    expect(assignSpy).toHaveBeenCalledWith('/checkout/order-confirmed?orderId=order-9');
+  });
+
+  it("shows the server's checkout error on the form", async () => {
+    fetchMock.mockResolvedValue(fakeResponse(400, { message: 'Invalid', errors: { email: 'Email is not valid.' } }));
+    render(<CartPage cart={twoShirts()} />);
+    const form = screen.getByRole('form', { name: 'Checkout' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Email' }), { target: { value: 'ana@example.c' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Place Order' }));
+    await flushPromises();
+    expect(within(form).getByRole('alert').textContent).toBe('Email is not valid.');
+    expect(assignSpy).not.toHaveBeenCalled();
+  });
+});

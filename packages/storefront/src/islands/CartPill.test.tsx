@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cartStore } from '../cart/store';
+import { cart, entry } from '../test-support/fixtures';
+import { CartPill } from './CartPill';
+import { HeaderCartIndicator } from './HeaderCartIndicator';
+
+beforeEach(() => cartStore.reset());
+afterEach(cleanup);
+
+const pill = () => document.querySelector<HTMLAnchorElement>('.vitrine-cart-pill');
+
+describe('CartPill', () => {
+  it('is hidden when the cart is empty', () => {
+    render(<CartPill cart={cart()} pathname="/shop" />);
+    expect(pill()?.hidden).toBe(true);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it("shows '1 item' and the subtotal without trailing zero fractions, linking to /cart", () => {
+    render(<CartPill cart={cart([entry({ purchasePriceCents: 2000 })])} pathname="/shop" />);
+    const link = screen.getByRole('link', { name: '1 item $20' });
+    expect(link.getAttribute('href')).toBe('/cart');
+  });
+
+  it("keeps non-zero fractions and says 'items' for more than one", () => {
+    render(<CartPill cart={cart([entry({ quantity: 2, purchasePriceCents: 1250 })])} />);
+    expect(screen.getByRole('link', { name: '2 items $25' })).toBeTruthy();
+    cleanup();
+    render(<CartPill cart={cart([entry({ quantity: 3, purchasePriceCents: 1250 })])} />);
+    expect(screen.getByRole('link', { name: '3 items $37.50' })).toBeTruthy();
+  });
+
+  it("shows '100+' above 100 and the exact count at 100", () => {
+    render(<CartPill cart={cart([entry({ quantity: 100, purchasePriceCents: 100 })])} />);
+    expect(screen.getByRole('link').textContent).toBe('100 items $100');
+    cleanup();
+    render(<CartPill cart={cart([entry({ quantity: 101, purchasePriceCents: 100 })])} />);
+    expect(screen.getByRole('link').textContent).toBe('100+ items $101');
+  });
+
+  it.each([
+    ['on the cart page', { pathname: '/cart' }],
+    ['in express-checkout mode', { expressCheckout: true }],
+    ['with a custom cart', { customCart: true }],
+  ])('is not rendered %s', (_where, place) => {
+    const { container } = render(<CartPill cart={cart([entry()])} {...place} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('updates live when another island adds to the shared cart', () => {
+    render(<CartPill cart={cart()} pathname="/shop/p/linen-shirt" />);
+    expect(pill()?.hidden).toBe(true);
+    act(() => cartStore.setCart(cart([entry({ quantity: 2 })])));
+    expect(screen.getByRole('link', { name: '2 items $25' })).toBeTruthy();
+  });
+});
+
+describe('HeaderCartIndicator', () => {
+  it('shows count and subtotal, marked empty at zero', () => {
+    render(<HeaderCartIndicator cart={cart()} />);
+    const link = screen.getByRole('link', { name: 'Cart, 0 items, $0' });
+    expect(link.getAttribute('data-empty')).toBe('true');
+  });
+
+  it('drops the empty marker once the cart has items, live', () => {
+    render(<HeaderCartIndicator cart={null} />);
+    act(() => cartStore.setCart(cart([entry()])));
+    const link = screen.getByRole('link', { name: 'Cart, 1 item, $12.50' });
+    expect(link.getAttribute('data-empty')).toBe('false');
+    expect(link.textContent).toBe('Cart 1 $12.50');
+  });
+});
