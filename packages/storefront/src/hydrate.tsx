@@ -10,7 +10,12 @@ import type { ShoppingCart } from './types';
  * with. The shared cart store is seeded first, so every island's first client
  * render matches the server's HTML.
  */
-export function hydrateIslands(root: ParentNode = document): number {
+export interface HydrateOptions {
+  /** Called when React recovers from a problem such as a hydration mismatch (tests make these fail). */
+  onRecoverableError?: (error: unknown) => void;
+}
+
+export function hydrateIslands(root: ParentNode = document, options: HydrateOptions = {}): number {
   const found: { element: Element; name: keyof typeof ISLANDS; props: Record<string, unknown> }[] = [];
   for (const element of root.querySelectorAll('[data-island]')) {
     const name = element.getAttribute('data-island');
@@ -26,7 +31,11 @@ export function hydrateIslands(root: ParentNode = document): number {
   }
   for (const { element, name, props } of found) {
     const Island = ISLANDS[name] as ComponentType<Record<string, unknown>>;
-    hydrateRoot(element, <Island {...props} />);
+    hydrateRoot(
+      element,
+      <Island {...props} />,
+      options.onRecoverableError ? { onRecoverableError: options.onRecoverableError } : undefined,
+    );
   }
   return found.length;
 }

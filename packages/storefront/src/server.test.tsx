@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from './cart/store';
+import { hydrateIslands } from './hydrate';
+import { ISLAND_NAMES, renderIsland } from './server';
+import { cart, entry, fakeResponse, flushPromises, product, shirtWithOptions } from './test-support/fixtures';
+
+const hostile = `"></div><script>alert('x')</script><img src=x onerror=alert(1)>&amp;`;
+
+beforeEach(() => {
+  cartStore.reset();
+  document.body.innerHTML = '';
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('renderIsland', () => {
+  it('wraps the HTML in a div naming the island and carrying its props', () => {
+    const html = renderIsland('CartPill', { cart: cart([entry()]), pathname: '/' });
+    expect(html).toMatch(/^<div data-island="CartPill" data-props="[^"]*">.*<\/div>$/s);
+    expect(html).toContain(
+      '<a class="vitrine-cart-pill" href="/cart"><span class="vitrine-cart-pill-count">1</span> <span class="vitrine-cart-pill-label">item</span> <span class="vitrine-cart-pill-subtotal">$12.50</span></a>',
+    );
+  });
+
+  it('escapes hostile props so they cannot leave the attribute, and they read back unchanged', () => {
+    const props = { product: product({ title: hostile, customSoldOutText: hostile }) };
+    const html = renderIsland('ProductForm', props);
+    const attribute = /data-props="([^"]*)"/.exec(html)![1]!;
+    expect(attribute).not.toMatch(/[<>"']/);
+    expect(html).not.toContain('<script>');
+
+    document.body.innerHTML = html;
+    const islands = document.querySelectorAll('[data-island]');
+    expect(islands).toHaveLength(1);
+    expect(document.querySelector('script')).toBeNull();
+    expect(JSON.parse(islands[0]!.getAttribute('data-props')!)).toEqual(props);
+  });
+
+  it('rejects an unknown island name', () => {
+    expect(() => renderIsland('Nope' as 'CartPill', {})).toThrow('Unknown island: Nope');
+  });
+
+  it('names every island', () => {
+    expect(ISLAND_NAMES).toEqual([
+      'ProductForm',
+      'CartPill',
+      'HeaderCartIndicator',
+      'CartPage',
+      'CheckoutForm',
+      'InstallmentPill',
+      'Gallery',
+    ]);
+  });
+});
+
+describe('hydrateIslands', () => {
+  it('hydrates server HTML without a mismatch and shares one cart between islands', async () => {
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+    const startCart = cart();
+    document.body.innerHTML = [
+      renderIsland('HeaderCartIndicator', { cart: startCart }),
+      renderIsland('ProductForm', { product: shirtWithOptions(), cart: startCart }),
+      renderIsland('InstallmentPill', {
+        product: product({ title: hostile }),
+        installments: { afterPayAvailable: true, afterPayMin: 100, afterPayMax: 100000 },
+      }),
+      renderIsland('Gallery', { images: [{ id: 'a', assetUrl: '/a.jpg', title: hostile }], settings: { lightbox: true } }),
+      renderIsland('CartPill', { cart: startCart, pathname: '/shop/p/linen-shirt' }),
+    ].join('');
+    const serverHtml = document.body.innerHTML;
+
+    await act(async () => {
+      expect(hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) })).toBe(5);
+    });
+    expect(errors).toEqual([]);
+    expect(document.body.innerHTML).toBe(serverHtml);
+
+    // After hydration the islands are live: an add updates the pill and the header together.
+    const added = cart([entry({ quantity: 2, chosenVariant: { sku: 'SHIRT-Small-Red', attributes: {} } })]);
+    vi.stubGlobal('fetch', vi.fn(async () => fakeResponse(200, { shoppingCart: added, newlyAdded: {} })));
+    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Small' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /Color/ }), { target: { value: 'Red' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await flushPromises();
+    expect(screen.getByRole('link', { name: '2 items $25' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items, $25' })).toBeTruthy();
+    expect(errors).toEqual([]);
+  });
+
+  it('notices a mismatch (so the test above can fail)', async () => {
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    document.body.innerHTML = renderIsland('HeaderCartIndicator', { cart: cart() }).replace('>$0<', '>$9<');
+    await act(async () => {
+      hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it('skips elements naming no known island', async () => {
+    document.body.innerHTML = '<div data-island="Unknown" data-props="{}"></div>';
+    await act(async () => {
+      expect(hydrateIslands()).toBe(0);
+    });
+  });
+});
