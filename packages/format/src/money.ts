@@ -1,6 +1,6 @@
 import { assertCurrencyCode, fractionDigitsOf } from './currencies';
 import { type Decimal, decimalToString, splitDecimal } from './decimal';
-import { numberFormat } from './intl-cache';
+import { numberFormat, pluralRules } from './intl-cache';
 import { DEFAULT_LOCALE, parseLocalizedDecimal } from './numbers';
 
 /** storefront.md §9: at most 15 integer places in a formatted amount. */
@@ -149,14 +149,49 @@ export function toMoneyShapes(minorUnits: bigint | number | string, currency: st
 }
 
 const CURRENCY_DISPLAYS = ['symbol', 'narrowSymbol', 'code', 'name'] as const;
+const FRACTION_SAMPLES = [0, 0.01, 0.02, 0.04, 0.05, 0.1, 0.11, 0.21, 0.5];
+
+/** One number for each plural category of the locale, at the given fraction digits. */
+function pluralSamples(locale: string, digits: Intl.PluralRulesOptions): number[] {
+  const rules = pluralRules(locale, digits);
+  const missing = new Set(rules.resolvedOptions().pluralCategories);
+  const samples: number[] = [];
+  for (let integer = 0; integer <= 1000 && missing.size > 0; integer += 1) {
+    for (const fraction of digits.maximumFractionDigits ? FRACTION_SAMPLES : [0]) {
+      const sample = integer + fraction;
+      if (missing.delete(rules.select(sample))) samples.push(sample);
+    }
+  }
+  return samples;
+}
 
 /** Every way a locale writes this currency (symbol, narrow symbol, code, singular and plural names). */
+const markerCache = new Map<string, string[]>();
+
 function currencyMarkers(currency: string, locale: string): string[] {
+  const key = `${locale}|${currency}`;
+  let cached = markerCache.get(key);
+  if (!cached) {
+    cached = collectCurrencyMarkers(currency, locale);
+    if (markerCache.size >= 500) markerCache.clear();
+    markerCache.set(key, cached);
+  }
+  return cached;
+}
+
+function collectCurrencyMarkers(currency: string, locale: string): string[] {
   const markers = new Set<string>([currency]);
-  for (const currencyDisplay of CURRENCY_DISPLAYS) {
-    for (const sample of [1, 2, 5]) {
-      for (const part of numberFormat(locale, { style: 'currency', currency, currencyDisplay }).formatToParts(sample)) {
-        if (part.type === 'currency') markers.add(part.value);
+  // Names change with the plural category ('1 Israeli new shekel', '1.00 Israeli new shekels'),
+  // so format one sample of every category the locale has, with and without fraction digits.
+  for (const fractionDigits of [0, 2]) {
+    const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+    const samples = pluralSamples(locale, digits);
+    for (const currencyDisplay of CURRENCY_DISPLAYS) {
+      const formatter = numberFormat(locale, { style: 'currency', currency, currencyDisplay, ...digits });
+      for (const sample of samples) {
+        for (const part of formatter.formatToParts(sample)) {
+          if (part.type === 'currency') markers.add(part.value);
+        }
       }
     }
   }
@@ -184,7 +219,9 @@ export function parseMoneyToMinorUnits(
       break;
     }
   }
-  const decimal = parseLocalizedDecimal(rest.trim(), locale);
+  // '-COP 1.00' leaves '- 1.00' once the code is gone: close the gap after the sign.
+  rest = rest.trim().replace(/^([-+\u2212])[\s\u00a0\u202f]+/, '$1');
+  const decimal = parseLocalizedDecimal(rest, locale);
   if (decimal === null) return null;
   try {
     return decimalStringToMinorUnits(decimalToString(decimal), currency);
