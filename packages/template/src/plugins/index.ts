@@ -1,8 +1,14 @@
 // Registers every built-in formatter and predicate family.
 import { registerFormatters, registerPredicates } from '../registry';
+import { CONTENT_FORMATTERS } from './content';
 import { CONTENT_PREDICATES } from './content-predicates';
+import { COMMERCE_PREDICATES } from './commerce-predicates';
+import { DATE_FORMATTERS } from './date';
 import { CORE_FORMATTERS, CORE_PREDICATES } from './core';
 
 registerFormatters(CORE_FORMATTERS);
+registerFormatters(CONTENT_FORMATTERS);
+registerFormatters(DATE_FORMATTERS);
 registerPredicates(CORE_PREDICATES);
 registerPredicates(CONTENT_PREDICATES);
+registerPredicates(COMMERCE_PREDICATES);

@@ -1,0 +1,297 @@
+// Content formatters: images, video, audio, comments, social buttons, colours, item classes, calendar links.
+import { isOnSale, isSoldOut, type ProductItem } from '@vitrine/commerce';
+import { parseHexColor, validateHsla } from '@vitrine/format/colour';
+import type { Formatter } from '../runtime';
+import { child, toText } from '../runtime';
+import { escapeAttribute, escapeHtml, slugifyTitle } from './core';
+
+const get = (node: unknown, ...path: string[]): unknown => {
+  let v = node;
+  for (const key of path) {
+    v = child(v, key);
+    if (v === undefined) return undefined;
+  }
+  return v;
+};
+const text = (v: unknown): string => (v === undefined || v === null ? '' : toText(v));
+const isBlank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Alt text for an image: title, else the body's text (tags become spaces) cut to 250 characters, else the filename. */
+export function altTextOf(image: unknown): string {
+  const title = get(image, 'title');
+  if (!isBlank(title)) return title as string;
+  const body = get(image, 'body');
+  if (!isBlank(body)) {
+    const stripped = (body as string).replace(/<[^>]*>/g, ' ');
+    if (stripped.trim() !== '') return stripped.slice(0, 250);
+  }
+  const filename = get(image, 'filename');
+  return isBlank(filename) ? '' : (filename as string);
+}
+
+function focalPoint(image: unknown): string {
+  const x = get(image, 'mediaFocalPoint', 'x');
+  const y = get(image, 'mediaFocalPoint', 'y');
+  return typeof x === 'number' && typeof y === 'number' ? `${x},${y}` : '0.5,0.5';
+}
+
+/** The data attributes that describe an image for the front-end image loader. */
+export function imageMetaAttributes(image: unknown, alt = altTextOf(image)): string {
+  const url = escapeAttribute(text(get(image, 'assetUrl')));
+  const licensed = get(image, 'licensedAssetPreview') !== undefined ? 'data-licensed-asset-preview="true" ' : '';
+  return (
+    `${licensed}data-src="${url}" data-image="${url}" data-image-dimensions="${escapeAttribute(text(get(image, 'originalSize')))}" ` +
+    `data-image-focal-point="${focalPoint(image)}" alt="${escapeAttribute(alt)}"`
+  );
+}
+
+const COLOR_POSITIONS = ['topLeft', 'topRight', 'bottomLeft', 'bottomRight', 'center'] as const;
+
+function commentCountLabel(count: number): string {
+  if (count === 0) return 'No Comments';
+  return count === 1 ? '1 Comment' : `${count} Comments`;
+}
+
+function utcStamp(ms: number): string {
+  const iso = new Date(ms).toISOString(); // 2013-11-15T12:30:30.000Z
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+}
+
+function parseSize(v: unknown): [number, number] | null {
+  const m = /^(\d+)x(\d+)$/.exec(text(v));
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+const THUMB_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500];
+function thumbnailFor(width: number): string {
+  return `${THUMB_WIDTHS.find((w) => w >= width) ?? 2500}w`;
+}
+
+function twoDecimals(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}
+
+const FOLLOW_SCRIPT =
+  "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>";
+
+function socialButton(node: unknown, root: unknown, inline: boolean): string {
+  const options = get(root, 'website', 'shareButtonOptions');
+  if (options === undefined || (Array.isArray(options) && options.length === 0)) return '';
+  const tag = inline ? 'span' : 'div';
+  const style = inline ? 'inline-style' : 'button-style';
+  const assetUrl = get(node, 'recordType') === 2 ? get(node, 'assetUrl') : get(node, 'mainImage', 'assetUrl');
+  return (
+    `<${tag} class="squarespace-social-buttons ${style}" data-system-data-id="${escapeAttribute(text(get(node, 'mainImageId') ?? get(node, 'systemDataId')))}" ` +
+    `data-asset-url="${escapeAttribute(text(assetUrl))}" data-record-type="${escapeAttribute(text(get(node, 'recordType')))}" ` +
+    `data-full-url="${escapeAttribute(text(get(node, 'fullUrl')))}" data-title="${escapeAttribute(text(get(node, 'title')))}"></${tag}>`
+  );
+}
+
+export const CONTENT_FORMATTERS: Record<string, Formatter> = {
+  'image-meta': (v) => (isObject(v) ? imageMetaAttributes(v) : ''),
+  'child-image-meta': (v, args) => {
+    const image = get(v, 'items', String(args.length ? Number(args[0]) || 0 : 0));
+    return isObject(image) ? imageMetaAttributes(image) : '';
+  },
+  'cover-image-meta': (v) => {
+    const image = get(v, 'coverImage');
+    return isObject(image) ? imageMetaAttributes(image) : '';
+  },
+  image: (v, args, s) => {
+    if (!isObject(v)) return '';
+    const useItemAlt = s.resolve('blockType') === 5 && typeof v.altText === 'string';
+    const alt = useItemAlt ? (v.altText as string) : altTextOf(v);
+    const cls = args[0] ?? 'thumb-image';
+    const url = escapeAttribute(text(v.assetUrl));
+    const key = isBlank(v.componentKey) ? '' : ` data-component-key="${escapeAttribute(v.componentKey as string)}"`;
+    return (
+      `<noscript><img src="${url}" alt="${escapeAttribute(alt)}" /></noscript>` +
+      `<img class="${escapeAttribute(cls)}"${key} ${imageMetaAttributes(v, alt)} data-load="false" data-image-id="${escapeAttribute(text(v.id))}" data-type="image" />`
+    );
+  },
+  'image-srcset': (v) => {
+    const variants = get(v, 'systemDataVariants');
+    const url = text(get(v, 'assetUrl'));
+    if (isBlank(variants)) return '';
+    const widths = (variants as string).split(',').filter((w) => /^\d+w$/.test(w));
+    const entries = widths.map((w) => `${url}?format=${w} ${w}`);
+    if (!widths.includes('2500w') && widths.length > 0 && /^\d+x\d+$/.test((variants as string).split(',')[0]!)) {
+      entries.push(`${url}?format=original 2500w`);
+    }
+    return entries.length ? `srcset="${escapeAttribute(entries.join(','))}"` : '';
+  },
+  'image-color': (v, args) => {
+    const data = get(v, 'colorData');
+    if (!isObject(data)) return '';
+    if (args.length === 0) {
+      return COLOR_POSITIONS.filter((p) => typeof data[`${p}Average`] === 'string')
+        .map((p) => `data-color-${p}="#${data[`${p}Average`]}"`)
+        .join(' ');
+    }
+    const value = data[`${args[0]}Average`];
+    if (typeof value !== 'string') return `"${args[0]}" not found.`;
+    return args[1] ? `${args[1]}: #${value}` : `#${value}`;
+  },
+  resizedHeightForWidth: (v, args) => {
+    const size = parseSize(v);
+    const width = Number(args[0]);
+    return size && width ? String(Math.floor((width / size[0]) * size[1])) : '';
+  },
+  resizedWidthForHeight: (v, args) => {
+    const size = parseSize(v);
+    const height = Number(args[0]);
+    return size && height ? String(Math.floor((height / size[1]) * size[0])) : '';
+  },
+  squarespaceThumbnailForWidth: (v, args) => (parseSize(v) ? thumbnailFor(Number(args[0])) : ''),
+  squarespaceThumbnailForHeight: (v, args) => {
+    const size = parseSize(v);
+    const height = Number(args[0]);
+    return size && height ? thumbnailFor(Math.ceil((height / size[1]) * size[0])) : '';
+  },
+  width: (v) => {
+    const size = parseSize(v);
+    return size ? size[0] : '';
+  },
+  height: (v) => {
+    const size = parseSize(v);
+    return size ? size[1] : '';
+  },
+  video: (v, args) => {
+    if (!isObject(v)) return '';
+    const loadFalse = args.includes('load-false');
+    const withColor = args.includes('color-data');
+    const html = escapeAttribute(text(get(v, 'oembed', 'html')));
+    const provider = escapeAttribute(text(get(v, 'oembed', 'providerName')));
+    let out = `<div class="sqs-video-wrapper"${loadFalse ? '  data-load="false"' : ''} data-html="${html}" data-provider-name="${provider}">`;
+    if (v.overlay === true) {
+      const hasThumb = !isBlank(v.mainImageId) && !isBlank(v.systemDataId);
+      out += `<div class="sqs-video-overlay${hasThumb ? '' : ' no-thumb'}" style="opacity: 0;">`;
+      if (hasThumb) {
+        out += `<img data-load="false" data-src="${escapeAttribute(text(v.assetUrl))}" data-image-dimensions="${escapeAttribute(text(v.originalSize))}" data-image-focal-point="${focalPoint(v)}"`;
+        const colors = get(v, 'colorData');
+        if (withColor && isObject(colors)) {
+          for (const p of COLOR_POSITIONS) {
+            if (typeof colors[`${p}Average`] === 'string') out += ` data-color-${p.toLowerCase()}="#${colors[`${p}Average`]}"`;
+          }
+        }
+        out += ' />';
+      }
+      out += '<div class="sqs-video-opaque"> </div><div class="sqs-video-icon"></div></div>';
+    }
+    return `${out}</div>`;
+  },
+  'audio-player': (v) => {
+    const id = escapeAttribute(text(get(v, 'id')));
+    const url = escapeAttribute(text(get(v, 'structuredContent', 'audioAssetUrl')));
+    return (
+      "<script>Y.use('squarespace-audio-player-frontend');</script>\n" +
+      `<div class="squarespace-audio-player" data-audio-asset-url="${url}" data-item-id="${id}" id="audio-player-${id}"></div>`
+    );
+  },
+  comments: (v, _args, s) => {
+    if (!isBlank(s.resolve('websiteSettings.disqusShortname'))) return '<div class="squarespace-comments" id="disqus_thread"></div>';
+    const id = escapeAttribute(text(get(v, 'id')));
+    const isCollection = s.resolve('collection') === v;
+    return (
+      `<div class="squarespace-comments" id="comments-${id}" data-${isCollection ? 'collection' : 'item'}-id="${id}" ` +
+      `data-public-comment-count="${escapeAttribute(text(get(v, 'publicCommentCount') ?? 0))}" data-comment-state="${escapeAttribute(text(get(v, 'commentState') ?? 0))}"></div>`
+    );
+  },
+  'comment-link': (v, _args, s) => {
+    const id = escapeAttribute(text(get(v, 'id')));
+    const url = escapeAttribute(text(get(v, 'fullUrl')));
+    if (!isBlank(s.resolve('websiteSettings.disqusShortname'))) {
+      return `<a href="${url}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${id}"></a>`;
+    }
+    const count = Number(get(v, 'publicCommentCount') ?? 0);
+    const label = commentCountLabel(count);
+    const [number, word] = count === 0 ? ['', label] : [String(count), count === 1 ? 'Comment' : 'Comments'];
+    return `<a href="${url}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n  ${number}\n  ${word}\n  </a>`;
+  },
+  'comment-count': (v) => commentCountLabel(Number(get(v, 'publicCommentCount') ?? 0)),
+  'like-button': (v, _args, s) => {
+    if (s.resolve('websiteSettings.simpleLikingEnabled') !== true) return '';
+    return (
+      `<span class="sqs-simple-like" data-item-id="${escapeAttribute(text(get(v, 'id')))}" data-like-count="${escapeAttribute(text(get(v, 'likeCount') ?? 0))}">\n` +
+      '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>'
+    );
+  },
+  'social-button': (v, _args, s) => socialButton(v, { website: s.resolve('website') }, false),
+  'social-button-inline': (v, _args, s) => socialButton(v, { website: s.resolve('website') }, true),
+  'twitter-follow-button': (v) => {
+    let user = text(get(v, 'userName'));
+    if (user === '') {
+      const profile = text(get(v, 'profileUrl'));
+      user = profile.replace(/\/+$/, '').split('/').pop() ?? '';
+    }
+    return `${FOLLOW_SCRIPT}<div class="squarespace-follow-button" data-username="${escapeAttribute(user)}"></div>`;
+  },
+  'activate-twitter-links': (v) =>
+    toText(v)
+      .replace(/(^|\s)@(\w+)/g, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
+      .replace(/(^|\s)#(\w+)/g, '$1<a target="new" href="https://twitter.com/hashtag/$2?src=hash">#$2</a>'),
+  'google-calendar-url': (v) => {
+    const start = get(v, 'startDate');
+    const end = get(v, 'endDate');
+    let url = `http://www.google.com/calendar/event?action=TEMPLATE&text=${encodeURIComponent(text(get(v, 'title')))}`;
+    if (typeof start === 'number' && typeof end === 'number') url += `&dates=${utcStamp(start)}/${utcStamp(end)}`;
+    const location = get(v, 'location');
+    if (isObject(location)) {
+      const parts = ['addressLine1', 'addressLine2', 'addressCountry'].map((k) => location[k]).filter((p) => !isBlank(p));
+      if (parts.length) url += `&location=${encodeURIComponent(parts.join(', '))}`;
+    }
+    return url;
+  },
+  humanizeDuration: (v) => {
+    const ms = Number(v);
+    if (!Number.isFinite(ms)) return '';
+    const total = Math.floor(ms / 1000);
+    const hours = Math.floor(total / 3600);
+    const minutes = Math.floor((total % 3600) / 60);
+    const seconds = String(total % 60).padStart(2, '0');
+    return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+  },
+  'color-weight': (v) => {
+    const rgb = parseHexColor(toText(v));
+    if (!rgb) return '';
+    // The template's weight splits at mid-grey (perceived brightness 128 of 255), unlike isDarkColor's 0.65.
+    return (rgb.r * 299 + rgb.g * 587 + rgb.b * 114) / 1000 < 128 ? 'dark' : 'light';
+  },
+  'website-color': (v) => {
+    const h = get(v, 'hue');
+    const sat = get(v, 'saturation');
+    const l = get(v, 'lightness');
+    const a = get(v, 'alpha');
+    if (typeof h !== 'number' || typeof sat !== 'number' || typeof l !== 'number') return 'Missing an H/S/L value.';
+    const problems: string[] = [];
+    if (h < 0 || h > 360) problems.push('Hue out of bounds.');
+    if (sat < 0 || sat > 1) problems.push('Saturation out of bounds.');
+    if (l < 0 || l > 1) problems.push('Lightness out of bounds.');
+    if (typeof a === 'number' && (a < 0 || a > 1)) problems.push('Alpha out of bounds.');
+    if (problems.length) return problems.join(' ');
+    const body = `${twoDecimals(h)}, ${twoDecimals(sat * 100)}%, ${twoDecimals(l * 100)}%`;
+    return typeof a === 'number' ? `hsla(${body}, ${twoDecimals(a)})` : `hsl(${body})`;
+  },
+  'item-classes': (v, _args, s) => {
+    const classes = ['hentry'];
+    const promoted = get(v, 'promotedBlockType');
+    if (!isBlank(promoted)) classes.push('promoted', `promoted-block-${slugifyTitle(promoted as string)}`);
+    for (const c of (get(v, 'categories') as unknown[] | undefined) ?? []) classes.push(`category-${slugifyTitle(toText(c))}`);
+    for (const t of (get(v, 'tags') as unknown[] | undefined) ?? []) classes.push(`tag-${slugifyTitle(toText(t))}`);
+    const author = get(v, 'author', 'displayName');
+    if (!isBlank(author)) classes.push(`author-${slugifyTitle(author as string)}`);
+    const label = get(v, 'recordTypeLabel');
+    if (!isBlank(label)) classes.push(`post-type-${label as string}`);
+    const index = s.resolve('@index');
+    if (typeof index === 'number') classes.push(`article-index-${index}`);
+    if (get(v, 'starred') === true) classes.push('featured');
+    if (get(v, 'recordType') === 11) {
+      const product = v as ProductItem;
+      if (isOnSale(product)) classes.push('on-sale');
+      if (isSoldOut(product)) classes.push('sold-out');
+    }
+    return classes.join(' ');
+  },
+};
+export { escapeHtml, validateHsla };
