@@ -1,6 +1,7 @@
 /** @vitrine/storefront: the React islands of a published store, their server renderer and their browser clients. */
 export { renderIsland, ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './server';
-export { hydrateIslands } from './hydrate';
+export { hydrateIslands, type HydrateOptions } from './hydrate';
+export { clientAssets, CLIENT_ENTRY, type ClientAssets, type ViteManifest } from './manifest';
 export { escapeAttribute, encodeProps, decodeProps } from './embed';
 export { cartStore, createCartStore, useCart, type CartStore } from './cart/store';
 export { ApiError, requestJson, readCookie, messageForFailure } from './api/http';
