@@ -159,7 +159,8 @@ const MINUS_SIGNS = ['-', '\u2212', '\u2012', '\u2013'];
 export function parseLocalizedDecimal(text: string, locale: string = DEFAULT_LOCALE): Decimal | null {
   const symbols = localeNumberSymbols(locale);
   const groupIsSpace = SPACE.test(symbols.group);
-  let rest = text.trim();
+  // Right-to-left locales wrap signs and numbers in bidi marks; they carry no meaning here.
+  let rest = text.replace(/[\u200e\u200f\u061c]/g, '').trim();
   let sign = '';
   if (MINUS_SIGNS.includes(rest.charAt(0))) {
     sign = '-';
