@@ -172,6 +172,14 @@ function skeletonOptions(skeleton: string): Intl.DateTimeFormatOptions {
   return o;
 }
 
+/**
+ * CLDR 42+ spacing, which the fixtures follow whatever ICU this Node carries: a narrow no-break space
+ * before the day period and thin spaces around a range dash.
+ */
+export function cldrSpacing(text: string): string {
+  return text.replace(/ (AM|PM)\b/g, '\u202f$1').replace(/ \u2013 /g, '\u2009\u2013\u2009');
+}
+
 function capitalizeFirst(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -218,6 +226,7 @@ export function formatDateTime(ms: number, args: readonly string[], locale: stri
       } else out = glue === 'full' || glue === 'long' ? `${d} at ${t}` : `${d}, ${t}`;
     } else out = (d ?? t)!;
   }
+  out = cldrSpacing(out);
   return beginSentence ? capitalizeFirst(out) : out;
 }
 
@@ -260,14 +269,17 @@ export const DATE_FORMATTERS: Record<string, Formatter> = {
     const timeZone = siteTimeZone(s);
     let options: Intl.DateTimeFormatOptions;
     const skeleton = args.find((a) => !a.includes(':'));
-    if (skeleton) options = skeletonOptions(skeleton);
-    else {
+    if (skeleton) {
+      options = skeletonOptions(skeleton);
+      // A weekday alone cannot tell two instants apart: CLDR's interval fallback adds the time.
+      if (Object.keys(options).length === 1 && options.weekday) options = { ...options, hour: 'numeric', minute: '2-digit' };
+    } else {
       const a = zonedParts(start, timeZone);
       const b = zonedParts(end, timeZone);
       const sameDay = a.year === b.year && a.month === b.month && a.day === b.day;
       options = sameDay ? { hour: 'numeric', minute: '2-digit' } : { year: 'numeric', month: 'short', day: 'numeric' };
     }
-    return dateTimeFormat(s.locale, { timeZone, ...options }).formatRange(start, end);
+    return cldrSpacing(dateTimeFormat(s.locale, { timeZone, ...options }).formatRange(start, end));
   },
   'relative-time': (v, args, s, values) => {
     let from: number | null;

@@ -4,11 +4,13 @@ import { CONTENT_FORMATTERS } from './content';
 import { CONTENT_PREDICATES } from './content-predicates';
 import { COMMERCE_PREDICATES } from './commerce-predicates';
 import { DATE_FORMATTERS } from './date';
+import { I18N_FORMATTERS } from './i18n';
 import { CORE_FORMATTERS, CORE_PREDICATES } from './core';
 
 registerFormatters(CORE_FORMATTERS);
 registerFormatters(CONTENT_FORMATTERS);
 registerFormatters(DATE_FORMATTERS);
+registerFormatters(I18N_FORMATTERS);
 registerPredicates(CORE_PREDICATES);
 registerPredicates(CONTENT_PREDICATES);
 registerPredicates(COMMERCE_PREDICATES);
