@@ -6,7 +6,7 @@ export { escapeAttribute, encodeProps, decodeProps } from './embed';
 export { cartStore, createCartStore, useCart, type CartStore } from './cart/store';
 export { ApiError, requestJson, readCookie, messageForFailure } from './api/http';
 export * from './api/commerce';
-export { resolveGallerySettings, GALLERY_DEFAULTS, GALLERY_RANGES, type GallerySettings } from './islands/gallery-settings';
+export { lightboxImageSize, LIGHTBOX_MARGIN_PX, LIGHTBOX_RESIZE_DELAY_MS } from './islands/lightbox-size';
 export type { ProductFormProps } from './islands/ProductForm';
 export type { CartPillProps } from './islands/CartPill';
 export type { HeaderCartIndicatorProps } from './islands/HeaderCartIndicator';

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Gallery } from './Gallery';
-import { GALLERY_DEFAULTS, lightboxImageSize, resolveGallerySettings } from './gallery-settings';
+import { lightboxImageSize } from './lightbox-size';
 
 afterEach(() => {
   cleanup();
@@ -15,61 +15,45 @@ const images = [
   { id: 'c', assetUrl: '/c.jpg', filename: 'c.jpg' },
 ];
 
-describe('resolveGallerySettings', () => {
-  it('has the spec defaults', () => {
-    expect(resolveGallerySettings()).toEqual({
-      design: 'grid',
-      autoplay: false,
-      'autoplay-duration': 5,
-      controls: false,
-      'auto-crop': true,
-      'aspect-ratio': 'square',
-      'square-thumbs': true,
-      thumbnails: false,
-      'thumbnail-strip-height': 80,
-      'thumbnail-strip-margin': 20,
-      'show-meta-basic': true,
-      'show-meta': true,
-      'show-meta-only-title': false,
-      'meta-position': 'bottom',
-      'show-meta-on-hover': false,
-      'active-alignment': 'center',
-      'thumbnails-per-row': 4,
-      padding: 20,
-      lightbox: false,
-      lightboxTheme: 'dark',
-      'max-width': 300,
-      newWindow: false,
-      transparentBackground: false,
-    });
+describe('Gallery settings (defaults and ranges of spec §9)', () => {
+  const region = () => screen.getByRole('region', { name: 'Gallery' });
+  const cssVar = (name: string) => region().style.getPropertyValue(name);
+
+  it('uses the defaults: grid, 4 per row, 20 px padding, square crop, 300 px max width, no lightbox', () => {
+    render(<Gallery images={images} />);
+    expect(region().className).toBe('vitrine-gallery vitrine-gallery--grid vitrine-gallery--meta-bottom vitrine-gallery--crop');
+    expect([cssVar('--gallery-columns'), cssVar('--gallery-padding'), cssVar('--gallery-aspect-ratio'), cssVar('--gallery-max-width')])
+      .toEqual(['4', '20px', '1', '300px']);
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it.each([
-    ['autoplay-duration', 0, 1],
-    ['autoplay-duration', 11, 10],
-    ['thumbnail-strip-height', -5, 0],
-    ['thumbnail-strip-height', 201, 200],
-    ['thumbnail-strip-margin', 61, 60],
-    ['thumbnails-per-row', 0, 1],
-    ['thumbnails-per-row', 11, 10],
-    ['padding', 51, 50],
-    ['max-width', 99, 100],
-    ['max-width', 301, 300],
-    ['padding', '12', 12],
-  ] as const)('clamps %s=%s to %s', (key, value, expected) => {
-    expect(resolveGallerySettings({ [key]: value })[key]).toBe(expected);
+    [{ 'thumbnails-per-row': 11, padding: 51, 'max-width': 99 }, ['10', '50px', '100px']],
+    [{ 'thumbnails-per-row': 0, padding: -1, 'max-width': 301 }, ['1', '0px', '300px']],
+    [{ 'thumbnails-per-row': '6', padding: 'wide', 'max-width': 200 }, ['6', '20px', '200px']],
+  ])('clamps %o into range', (settings, expected) => {
+    render(<Gallery images={images} settings={settings} />);
+    expect([cssVar('--gallery-columns'), cssVar('--gallery-padding'), cssVar('--gallery-max-width')]).toEqual(expected);
   });
 
-  it('falls back to the default for unknown options and unreadable values', () => {
-    const settings = resolveGallerySettings({ design: 'mosaic', 'aspect-ratio': '5:4', padding: 'wide', lightbox: 'yes' });
-    expect(settings.design).toBe(GALLERY_DEFAULTS.design);
-    expect(settings['aspect-ratio']).toBe('square');
-    expect(settings.padding).toBe(20);
-    expect(settings.lightbox).toBe(false);
+  it('reads the aspect ratio, meta position and transparency', () => {
+    render(<Gallery images={images} settings={{ 'aspect-ratio': 'widescreen', 'meta-position': 'top-left', 'auto-crop': false, transparentBackground: true }} />);
+    expect(cssVar('--gallery-aspect-ratio')).toBe(String(16 / 9));
+    expect(region().className).toBe('vitrine-gallery vitrine-gallery--grid vitrine-gallery--meta-top-left vitrine-gallery--transparent');
   });
 
-  it("reads 'carousel' as the slider design", () => {
-    expect(resolveGallerySettings({ design: 'carousel' }).design).toBe('slider');
+  it("falls back to the grid for an unknown design and reads 'carousel' as the slider", () => {
+    render(<Gallery images={images} settings={{ design: 'mosaic' }} />);
+    expect(region().className).toContain('vitrine-gallery--grid');
+    cleanup();
+    render(<Gallery images={images} settings={{ design: 'carousel' }} />);
+    expect(region().className).toContain('vitrine-gallery--slider');
+  });
+
+  it('stacks images in the stacked design', () => {
+    render(<Gallery images={images} settings={{ design: 'stacked' }} />);
+    expect(region().className).toContain('vitrine-gallery--stacked');
+    expect(within(region()).getAllByRole('listitem')).toHaveLength(3);
   });
 });
 

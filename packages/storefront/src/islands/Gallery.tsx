@@ -1,12 +1,14 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import { imageUrlAtWidth } from '@vitrine/format';
-import { altTextOf, imageSrcSet } from '../ui/ProductImageView';
-import { Lightbox } from './Lightbox';
 import {
   GALLERY_ASPECT_RATIOS,
+  imageUrlAtWidth,
   resolveGallerySettings,
+  type GalleryAspectRatio,
+  type GallerySettingName,
   type GallerySettings,
-} from './gallery-settings';
+} from '@vitrine/format';
+import { altTextOf, imageSrcSet } from '../ui/ProductImageView';
+import { Lightbox } from './Lightbox';
 import type { ProductImage } from '../types';
 
 export interface GalleryImage extends ProductImage {
@@ -19,7 +21,7 @@ export interface GalleryImage extends ProductImage {
 export interface GalleryProps {
   images: GalleryImage[];
   /** Block settings by their spec keys; anything missing or out of range takes the default. */
-  settings?: Partial<Record<keyof GallerySettings, unknown>>;
+  settings?: Partial<Record<GallerySettingName, unknown>>;
   /** Accessible name of the gallery region. */
   label?: string;
 }
@@ -32,7 +34,7 @@ export function Gallery({ images, settings: rawSettings, label = 'Gallery' }: Ga
     '--gallery-padding': `${settings.padding}px`,
     '--gallery-columns': String(settings['thumbnails-per-row']),
     '--gallery-max-width': `${settings['max-width']}px`,
-    '--gallery-aspect-ratio': String(GALLERY_ASPECT_RATIOS[settings['aspect-ratio']]),
+    '--gallery-aspect-ratio': String(GALLERY_ASPECT_RATIOS[settings['aspect-ratio'] as GalleryAspectRatio]),
   } as CSSProperties;
   const className = [
     'vitrine-gallery',
@@ -74,7 +76,7 @@ export function Gallery({ images, settings: rawSettings, label = 'Gallery' }: Ga
         <Lightbox
           images={images}
           index={lightboxIndex}
-          theme={settings.lightboxTheme}
+          theme={settings.lightboxTheme === 'light' ? 'light' : 'dark'}
           onIndex={setLightboxIndex}
           onClose={() => setLightboxIndex(null)}
         />

@@ -3,7 +3,7 @@ import { imageSrcSet } from '@vitrine/format';
 import { Modal } from '../ui/Modal';
 import { altTextOf } from '../ui/ProductImageView';
 import type { GalleryImage } from './Gallery';
-import { LIGHTBOX_RESIZE_DELAY_MS, lightboxImageSize } from './gallery-settings';
+import { LIGHTBOX_RESIZE_DELAY_MS, lightboxImageSize } from './lightbox-size';
 
 export interface LightboxProps {
   images: GalleryImage[];
