@@ -1,0 +1,77 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { ServerContext } from './context';
+import type { DatabaseKind } from './db/database';
+import type { Database } from './db/schema';
+import { findDefaultWebsite } from './catalog/queries';
+import { registerCartRoutes } from './cart/routes';
+import { Crumbs, registerCrumbCheck } from './http/crumb';
+import { registerErrorHandling } from './http/errors';
+import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
+import { loadServerSecret } from './http/server-secrets';
+import { registerOrderRoutes } from './orders/routes';
+import { TestModePaymentProvider, type PaymentProvider } from './orders/payment-provider';
+import { registerPageRoutes } from './pages/routes';
+import { registerSiteUserRoutes } from './site-users/routes';
+
+/** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export const DEFAULT_RATE_LIMIT = { max: 100, windowMs: 10_000 };
+
+export interface BuildAppOptions {
+  /** A migrated database (see db/migrate.ts) holding at least one website. */
+  db: Kysely<Database>;
+  databaseKind?: DatabaseKind;
+  /** Which website this process serves; the oldest one when omitted. */
+  websiteIdentifier?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Mark cookies Secure (behind HTTPS). */
+  secureCookies?: boolean;
+  trustProxy?: boolean;
+  rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore };
+  payments?: PaymentProvider;
+}
+
+/** Builds the whole server without listening: main.ts listens, tests call app.inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db } = options;
+  const website = await findDefaultWebsite(db, options.websiteIdentifier);
+  if (!website) throw new Error('No website in the database: run the migrations and the demo seed first.');
+  const crumbs = new Crumbs(await loadServerSecret(db, 'crumb'));
+  const context: ServerContext = {
+    db,
+    website,
+    crumbs,
+    secureCookies: options.secureCookies ?? false,
+    payments: options.payments ?? new TestModePaymentProvider(),
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    // Graceful shutdown: close() stops accepting, lets in-flight requests finish, drops idle keep-alives.
+    forceCloseConnections: 'idle',
+  });
+  registerErrorHandling(app);
+  await app.register(cookie);
+  // onRequest order matters: count the hit first (throttles crumb guessing), then check the crumb.
+  registerRateLimit(app, {
+    store: options.rateLimit?.store ?? new DatabaseRateLimitStore(db),
+    max: options.rateLimit?.max ?? DEFAULT_RATE_LIMIT.max,
+    windowMs: options.rateLimit?.windowMs ?? DEFAULT_RATE_LIMIT.windowMs,
+  });
+  registerCrumbCheck(app, context);
+
+  app.get('/api/health', async () => {
+    await sql`SELECT 1`.execute(db);
+    return { status: 'ok', database: options.databaseKind ?? 'unknown' };
+  });
+  registerCartRoutes(app, context);
+  registerOrderRoutes(app, context);
+  registerSiteUserRoutes(app, context);
+  registerPageRoutes(app, context);
+  return app;
+}

@@ -1,0 +1,222 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { ADD_TO_CART_MESSAGES, MAX_QUANTITY, validateAddToCart, type AddToCartCheck } from '@vitrine/commerce/add-to-cart';
+import type { CartEntry, ShoppingCart } from '@vitrine/commerce/cart';
+import { findVariantBySku, variantsOf } from '@vitrine/commerce/product';
+import type { ProductItem } from '@vitrine/commerce/types';
+import type { Database } from '../db/schema';
+import type { ServerContext } from '../context';
+import { loadProductItem } from '../catalog/queries';
+import { variantJson } from '../catalog/product-item';
+import { badRequest, notFound, requireObjectBody } from '../http/errors';
+import { newId } from '../ids';
+import { cartEntryJson, shoppingCartJson } from './cart-json';
+import { readAdditionalFields, readItemId, readOptionalSku } from './input';
+import { createCart, findVisitorCart, listCartLines, setCartCookie, touchCart, type CartLine } from './store';
+
+export const CART_SERVER_MESSAGES = {
+  entryNotFound: 'Sorry, that item is no longer in your cart.',
+  entryMismatch: 'itemId and sku do not match that cart entry.',
+  subscriptionElsewhere: 'Subscription products are purchased on their own. Please use the Subscribe button.',
+  notSubscription: 'This product is not a subscription.',
+} as const;
+
+/** Which request field a failed add-to-cart rule is about, for the `errors` map. */
+const FIELD_OF_CHECK = { options: 'sku', variant: 'sku', quantity: 'quantity', stock: 'quantity' } as const;
+
+function failCheck(check: Extract<AddToCartCheck, { ok: false }>): never {
+  const field = check.field ? FIELD_OF_CHECK[check.field] : undefined;
+  throw badRequest(check.message, field ? { [field]: check.message } : undefined);
+}
+
+interface LoadedProduct {
+  item: ProductItem;
+  productId: string;
+  isSubscribable: boolean;
+}
+
+async function requireProduct(trx: Transaction<Database>, context: ServerContext, itemId: string): Promise<LoadedProduct> {
+  const loaded = await loadProductItem(trx, context.website, itemId);
+  if (!loaded) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
+  return { item: loaded.item, productId: loaded.product.id, isSubscribable: loaded.product.is_subscribable };
+}
+
+/** Units of one variant already in the cart, leaving out one entry (the one being changed). */
+function quantityOfVariant(lines: readonly CartLine[], variantId: string | undefined, exceptEntryId?: string): number {
+  if (!variantId) return 0;
+  return lines
+    .filter((line) => line.variant.id === variantId && line.entry.id !== exceptEntryId)
+    .reduce((sum, line) => sum + line.entry.quantity, 0);
+}
+
+/** Runs the shared add-to-cart rule against the stock read inside this transaction. */
+function checkAdd(item: ProductItem, sku: string | undefined, quantity: unknown, lines: readonly CartLine[]) {
+  const candidate = sku !== undefined ? findVariantBySku(item, sku) : variantsOf(item).length === 1 ? variantsOf(item)[0] : undefined;
+  const check = validateAddToCart({ product: item, sku, quantity, quantityInCart: quantityOfVariant(lines, candidate?.id) });
+  if (!check.ok) failCheck(check);
+  return check;
+}
+
+async function cartAnswer(trx: Transaction<Database>, context: ServerContext, cartId: string) {
+  const cart = await trx.selectFrom('carts').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();
+  const lines = await listCartLines(trx, cartId);
+  return { cart, lines, shoppingCart: shoppingCartJson(cart, lines, context.website) };
+}
+
+export async function addEntry(
+  context: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ shoppingCart: ShoppingCart; newlyAdded: CartEntry }> {
+  const body = requireObjectBody(request.body);
+  const itemId = readItemId(body);
+  const sku = readOptionalSku(body);
+  const additionalFields = readAdditionalFields(body);
+  const websiteId = context.website.id;
+
+  const result = await context.db.transaction().execute(async (trx) => {
+    const product = await requireProduct(trx, context, itemId);
+    if (product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.subscriptionElsewhere);
+    let { cart, siteUserId } = await findVisitorCart(trx, websiteId, request, true);
+    const lines = cart ? await listCartLines(trx, cart.id) : [];
+    const check = checkAdd(product.item, sku, body.quantity, lines);
+    const variantId = check.variant.id!;
+
+    const created = !cart;
+    cart ??= await createCart(trx, websiteId, 'standard', siteUserId);
+    // Same variant without personalisation: one line with more units. Answers to a form stay separate lines.
+    const sameLine = additionalFields === null
+      ? lines.find((line) => line.variant.id === variantId && line.entry.additional_fields === null)
+      : undefined;
+    let entryId: string;
+    if (sameLine) {
+      const quantity = sameLine.entry.quantity + check.quantity;
+      if (quantity > MAX_QUANTITY) {
+        throw badRequest(ADD_TO_CART_MESSAGES.quantityOutOfRange, { quantity: ADD_TO_CART_MESSAGES.quantityOutOfRange });
+      }
+      await trx.updateTable('cart_entries').set({ quantity }).where('id', '=', sameLine.entry.id).execute();
+      entryId = sameLine.entry.id;
+    } else {
+      entryId = newId();
+      await trx
+        .insertInto('cart_entries')
+        .values({
+          id: entryId,
+          website_id: websiteId,
+          cart_id: cart.id,
+          product_id: product.productId,
+          variant_id: variantId,
+          quantity: check.quantity,
+          additional_fields: additionalFields,
+        })
+        .execute();
+    }
+    if (!created) await touchCart(trx, cart.id);
+    const answer = await cartAnswer(trx, context, cart.id);
+    const newlyAdded = answer.shoppingCart.entries.find((entry) => entry.id === entryId)!;
+    return { token: cart.token, created, shoppingCart: answer.shoppingCart, newlyAdded };
+  });
+  if (result.created) setCartCookie(reply, result.token, context.secureCookies);
+  return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
+}
+
+async function requireVisitorEntry(trx: Transaction<Database>, context: ServerContext, request: FastifyRequest, entryId: string) {
+  const { cart } = await findVisitorCart(trx, context.website.id, request, true);
+  if (!cart) throw notFound(CART_SERVER_MESSAGES.entryNotFound);
+  const lines = await listCartLines(trx, cart.id);
+  const line = lines.find((candidate) => candidate.entry.id === entryId);
+  if (!line) throw notFound(CART_SERVER_MESSAGES.entryNotFound);
+  return { cart, lines, line };
+}
+
+export async function updateEntryQuantity(context: ServerContext, request: FastifyRequest, entryId: string) {
+  const body = requireObjectBody(request.body);
+  return context.db.transaction().execute(async (trx) => {
+    const { cart, lines, line } = await requireVisitorEntry(trx, context, request, entryId);
+    const product = await requireProduct(trx, context, line.product.id);
+    const check = validateAddToCart({
+      product: product.item,
+      variant: variantJson(line.variant, context.website.currency),
+      quantity: body.quantity,
+      quantityInCart: quantityOfVariant(lines, line.variant.id, line.entry.id),
+    });
+    if (!check.ok) failCheck(check);
+    await trx.updateTable('cart_entries').set({ quantity: check.quantity }).where('id', '=', line.entry.id).execute();
+    await touchCart(trx, cart.id);
+    return { shoppingCart: (await cartAnswer(trx, context, cart.id)).shoppingCart };
+  });
+}
+
+export async function removeEntry(context: ServerContext, request: FastifyRequest, entryId: string) {
+  return context.db.transaction().execute(async (trx) => {
+    const { cart, line } = await requireVisitorEntry(trx, context, request, entryId);
+    await trx.deleteFrom('cart_entries').where('id', '=', line.entry.id).execute();
+    await touchCart(trx, cart.id);
+    return { shoppingCart: (await cartAnswer(trx, context, cart.id)).shoppingCart };
+  });
+}
+
+export async function updateEntryAdditionalFields(context: ServerContext, request: FastifyRequest, entryId: string) {
+  const body = requireObjectBody(request.body);
+  const itemId = readItemId(body);
+  const sku = readOptionalSku(body);
+  const additionalFields = readAdditionalFields(body, true);
+  return context.db.transaction().execute(async (trx) => {
+    const { cart, line } = await requireVisitorEntry(trx, context, request, entryId);
+    if (line.product.id !== itemId || (sku !== undefined && line.variant.sku !== sku)) {
+      throw badRequest(CART_SERVER_MESSAGES.entryMismatch);
+    }
+    await trx.updateTable('cart_entries').set({ additional_fields: additionalFields }).where('id', '=', line.entry.id).execute();
+    await touchCart(trx, cart.id);
+    const answer = await cartAnswer(trx, context, cart.id);
+    const updatedEntry = answer.shoppingCart.entries.find((entry) => entry.id === entryId)!;
+    return { shoppingCart: answer.shoppingCart, updatedEntry };
+  });
+}
+
+export function emptyCart(context: ServerContext): ShoppingCart {
+  return shoppingCartJson(undefined, [], context.website);
+}
+
+/** The visitor's cart as the API answers it; an empty cart (id '') when there is none. Never writes. */
+export async function readVisitorCart(context: ServerContext, request: FastifyRequest): Promise<ShoppingCart> {
+  const { cart } = await findVisitorCart(context.db, context.website.id, request);
+  const lines = cart ? await listCartLines(context.db, cart.id) : [];
+  return shoppingCartJson(cart, lines, context.website);
+}
+
+/**
+ * A cart of its own holding one item, handed back as a cartToken: express checkout ('express') and
+ * subscriptions ('subscription'). The visitor's own cart is left untouched.
+ */
+export async function createSingleItemCart(
+  context: ServerContext,
+  request: FastifyRequest,
+  kind: 'express' | 'subscription',
+): Promise<{ cartToken: string }> {
+  const body = requireObjectBody(request.body);
+  const itemId = readItemId(body);
+  const sku = readOptionalSku(body);
+  const additionalFields = readAdditionalFields(body);
+  const quantity = kind === 'subscription' ? body.qty : body.quantity;
+  return context.db.transaction().execute(async (trx) => {
+    const product = await requireProduct(trx, context, itemId);
+    if (kind === 'subscription' && !product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.notSubscription);
+    if (kind === 'express' && product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.subscriptionElsewhere);
+    const check = checkAdd(product.item, sku, quantity, []);
+    const cart = await createCart(trx, context.website.id, kind);
+    await trx
+      .insertInto('cart_entries')
+      .values({
+        id: newId(),
+        website_id: context.website.id,
+        cart_id: cart.id,
+        product_id: product.productId,
+        variant_id: check.variant.id!,
+        quantity: check.quantity,
+        additional_fields: additionalFields,
+      })
+      .execute();
+    return { cartToken: cart.token };
+  });
+}

@@ -1,0 +1,94 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Collection, Database, ProductRow, VariantRow, Website } from '../db/schema';
+import { productItemJson, type ProductItemJson } from './product-item';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findWebsite(db: Db, websiteId: string): Promise<Website | undefined> {
+  return db.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirst();
+}
+
+/** The website a server process serves by default: the one named, else the oldest. */
+export async function findDefaultWebsite(db: Db, identifier?: string): Promise<Website | undefined> {
+  let query = db.selectFrom('websites').selectAll().orderBy('created_at').orderBy('id').limit(1);
+  if (identifier) query = query.where('identifier', '=', identifier);
+  return query.executeTakeFirst();
+}
+
+export async function findCollectionByUrlId(db: Db, websiteId: string, urlId: string): Promise<Collection | undefined> {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('url_id', '=', urlId)
+    .executeTakeFirst();
+}
+
+export async function findCollectionById(db: Db, websiteId: string, id: string): Promise<Collection | undefined> {
+  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findProductById(db: Db, websiteId: string, productId: string): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('id', '=', productId).executeTakeFirst();
+}
+
+export async function findProductBySlug(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  slug: string,
+): Promise<ProductRow | undefined> {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('collection_id', '=', collectionId)
+    .where('url_id', '=', slug)
+    .executeTakeFirst();
+}
+
+export async function listVariants(db: Db, productIds: readonly string[]): Promise<VariantRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('variants')
+    .selectAll()
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('display_index')
+    .execute();
+}
+
+/** One product as the Squarespace-shaped item, or undefined when the id is unknown on this website. */
+export async function loadProductItem(
+  db: Db,
+  website: Website,
+  productId: string,
+): Promise<{ product: ProductRow; variants: VariantRow[]; item: ProductItemJson } | undefined> {
+  const product = await findProductById(db, website.id, productId);
+  if (!product) return undefined;
+  const [variants, collection] = await Promise.all([
+    listVariants(db, [product.id]),
+    findCollectionById(db, website.id, product.collection_id),
+  ]);
+  return { product, variants, item: productItemJson(product, variants, website, collection?.url_id ?? 'shop') };
+}
+
+/** Every product of a store collection, in display order, as items. */
+export async function listCollectionItems(db: Db, website: Website, collection: Collection): Promise<ProductItemJson[]> {
+  const products = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('website_id', '=', website.id)
+    .where('collection_id', '=', collection.id)
+    .orderBy('display_index')
+    .orderBy('id')
+    .execute();
+  const variants = await listVariants(db, products.map((product) => product.id));
+  const byProduct = new Map<string, VariantRow[]>();
+  for (const variant of variants) {
+    const list = byProduct.get(variant.product_id) ?? [];
+    list.push(variant);
+    byProduct.set(variant.product_id, list);
+  }
+  return products.map((product) => productItemJson(product, byProduct.get(product.id) ?? [], website, collection.url_id));
+}

@@ -1,0 +1,97 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { stableId } from '../ids';
+import { DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE } from './demo-store';
+
+const SEED_LOCK_ID = 71_624_004;
+
+/**
+ * Seeds the demo store when the database holds no website yet. Safe when several processes start at
+ * once: an advisory lock makes the check-and-insert atomic. Ids are derived from names, so the demo
+ * store has the same ids on every database. Returns whether it seeded.
+ */
+export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
+    const existing = await trx.selectFrom('websites').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
+
+    const websiteId = stableId(`website:${DEMO_WEBSITE.identifier}`);
+    await trx
+      .insertInto('websites')
+      .values({
+        id: websiteId,
+        identifier: DEMO_WEBSITE.identifier,
+        site_title: DEMO_WEBSITE.siteTitle,
+        currency: DEMO_WEBSITE.currency,
+        locale: DEMO_WEBSITE.locale,
+        time_zone: DEMO_WEBSITE.timeZone,
+        captcha_site_key: DEMO_WEBSITE.captchaSiteKey,
+        settings: JSON.stringify(DEMO_WEBSITE.settings),
+      })
+      .execute();
+
+    const collectionId = stableId(`collection:${DEMO_WEBSITE.identifier}:${DEMO_COLLECTION.urlId}`);
+    await trx
+      .insertInto('collections')
+      .values({
+        id: collectionId,
+        website_id: websiteId,
+        url_id: DEMO_COLLECTION.urlId,
+        title: DEMO_COLLECTION.title,
+        description: DEMO_COLLECTION.description,
+        type: 13,
+      })
+      .execute();
+
+    for (const [index, product] of DEMO_PRODUCTS.entries()) {
+      const productId = stableId(`product:${DEMO_WEBSITE.identifier}:${product.slug}`);
+      const firstVariant = product.variants[0];
+      await trx
+        .insertInto('products')
+        .values({
+          id: productId,
+          website_id: websiteId,
+          collection_id: collectionId,
+          url_id: product.slug,
+          title: product.title,
+          excerpt: product.excerpt,
+          product_type: product.productType,
+          price_cents: firstVariant.priceCents,
+          sale_price_cents: firstVariant.salePriceCents ?? 0,
+          on_sale: product.onSale ?? false,
+          is_subscribable: product.isSubscribable ?? false,
+          subscription_plan: product.subscriptionPlan ? JSON.stringify(product.subscriptionPlan) : null,
+          additional_fields_form_id: product.additionalFieldsForm
+            ? (product.additionalFieldsForm as { id: string }).id
+            : null,
+          additional_fields_form: product.additionalFieldsForm ? JSON.stringify(product.additionalFieldsForm) : null,
+          use_custom_add_button_text: product.useCustomAddButtonText ?? false,
+          custom_add_button_text: product.customAddButtonText ?? '',
+          variant_option_ordering: JSON.stringify(product.variantOptionOrdering ?? []),
+          merchandising: JSON.stringify(product.merchandising ?? {}),
+          display_index: index,
+        })
+        .execute();
+      await trx
+        .insertInto('variants')
+        .values(
+          product.variants.map((variant, variantIndex) => ({
+            id: stableId(`variant:${DEMO_WEBSITE.identifier}:${variant.sku}`),
+            website_id: websiteId,
+            product_id: productId,
+            sku: variant.sku,
+            option_values: JSON.stringify(variant.options ?? []),
+            price_cents: variant.priceCents,
+            sale_price_cents: variant.salePriceCents ?? 0,
+            on_sale: variant.onSale ?? false,
+            qty_in_stock: variant.qtyInStock ?? 0,
+            unlimited: variant.unlimited ?? false,
+            display_index: variantIndex,
+          })),
+        )
+        .execute();
+    }
+    return true;
+  });
+}

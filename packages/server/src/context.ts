@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Database, Website } from './db/schema';
+import type { Crumbs } from './http/crumb';
+import type { PaymentProvider } from './orders/payment-provider';
+
+/** What every route needs: the database, the website this server serves, and shared services. */
+export interface ServerContext {
+  db: Kysely<Database>;
+  website: Website;
+  crumbs: Crumbs;
+  secureCookies: boolean;
+  payments: PaymentProvider;
+}

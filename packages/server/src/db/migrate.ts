@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any constant: makes concurrent starts of several processes apply migrations one at a time. */
+const MIGRATION_LOCK_ID = 71_624_003;
+
+export interface Migration {
+  version: string;
+  sql: string;
+}
+
+/** The versioned .sql files, in file-name order (001_..., 002_...). One set for PGlite and PostgreSQL. */
+export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((name) => /^\d+_.+\.sql$/.test(name))
+    .sort()
+    .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(path.join(dir, name), 'utf8') }));
+}
+
+/** Applies the migrations not yet applied, each in its own transaction. Returns the versions applied. */
+export async function migrate(db: Kysely<Database>, migrations = loadMigrations()): Promise<string[]> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(trx);
+  });
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const didApply = await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
+      const done = await trx
+        .selectFrom('schema_migrations')
+        .select('version')
+        .where('version', '=', migration.version)
+        .executeTakeFirst();
+      if (done) return false;
+      for (const statement of splitStatements(migration.sql)) await sql.raw(statement).execute(trx);
+      await trx.insertInto('schema_migrations').values({ version: migration.version }).execute();
+      return true;
+    });
+    if (didApply) applied.push(migration.version);
+  }
+  return applied;
+}
+
+/**
+ * PGlite's query() runs one statement at a time, so a migration file is split at lines that end with
+ * a semicolon. Migrations therefore keep one statement per such line ending (no function bodies).
+ */
+export function splitStatements(source: string): string[] {
+  const withoutComments = source
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('--'))
+    .join('\n');
+  return withoutComments
+    .split(/;\s*$/m)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
+}

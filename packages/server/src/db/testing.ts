@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { seedDemoStore } from '../catalog/seed';
+import { openPGlite, openPostgres, type OpenDatabase } from './database';
+import { migrate } from './migrate';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface TestDatabase extends OpenDatabase {
+  /** The PostgreSQL database name (a fresh one per call), or 'pglite'. */
+  name: string;
+  /** Connection string of this database, when it is PostgreSQL (for spawning servers on it). */
+  url?: string;
+}
+
+/**
+ * A migrated database holding the demo store, private to the caller. With TEST_DATABASE_URL set,
+ * a fresh database is created on that PostgreSQL server (and dropped by close()); otherwise an
+ * in-memory PGlite cloned from a migrated, seeded template (creating PGlite from scratch costs
+ * seconds, a clone well under one).
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? openFreshPostgres(serverUrl) : openPGliteClone();
+}
+
+async function openFreshPostgres(serverUrl: string): Promise<TestDatabase> {
+  const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres({ connectionString: url.toString(), maxConnections: 25 });
+  await migrate(database.db);
+  await seedDemoStore(database.db);
+  return {
+    ...database,
+    name,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/** The template depends on the migrations and the seed: a change to either makes a new one. */
+function templateFingerprint(): string {
+  const hash = createHash('sha256');
+  const migrations = path.join(here, 'migrations');
+  for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
+  for (const file of ['../catalog/seed.ts', '../catalog/demo-store.ts']) hash.update(readFileSync(path.join(here, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function pgliteTemplate(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `vitrine-pglite-template-${templateFingerprint()}.tar.gz`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const template = await openPGlite();
+  await migrate(template.db);
+  await seedDemoStore(template.db);
+  const tarball = await template.pglite!.dumpDataDir('gzip');
+  await template.close();
+  // Several test files may build it at once: write privately, then rename atomically.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+  renameSync(partial, file);
+  return tarball;
+}
+
+async function openPGliteClone(): Promise<TestDatabase> {
+  const database = await openPGlite({ loadDataDir: await pgliteTemplate() });
+  return { ...database, name: 'pglite' };
+}

@@ -1,0 +1,78 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce/add-to-cart';
+import { HttpError } from './errors';
+
+export const CRUMB_COOKIE = 'crumb';
+export const CRUMB_HEADER = 'x-csrf-token';
+
+export const CRUMB_MESSAGES = {
+  sessionExpired: ADD_TO_CART_MESSAGES.sessionExpired,
+  enableCookies: ADD_TO_CART_MESSAGES.enableCookies,
+} as const;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The crumb is a double-submit token: a random nonce signed with a secret every server process shares
+ * (stored in the database). Page responses set it as a cookie that scripts can read; state-changing
+ * calls must echo it in X-CSRF-Token. A cross-site page can neither read the cookie nor forge a
+ * signed one, so it cannot send a matching header.
+ */
+export class Crumbs {
+  constructor(private readonly secret: string) {}
+
+  issue(): string {
+    const nonce = randomBytes(16).toString('base64url');
+    return `${nonce}.${this.sign(nonce)}`;
+  }
+
+  isValid(crumb: string | undefined): crumb is string {
+    if (!crumb || crumb.length > 200) return false;
+    const [nonce, signature, extra] = crumb.split('.');
+    if (!nonce || !signature || extra !== undefined) return false;
+    return safeEqual(signature, this.sign(nonce));
+  }
+
+  private sign(nonce: string): string {
+    return createHmac('sha256', this.secret).update(`crumb:${nonce}`).digest('base64url');
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface CrumbOptions {
+  crumbs: Crumbs;
+  secureCookies: boolean;
+}
+
+/** Sets a crumb cookie on this response unless the request already carries a valid one. */
+export function ensureCrumbCookie(request: FastifyRequest, reply: FastifyReply, options: CrumbOptions): string {
+  const current = request.cookies[CRUMB_COOKIE];
+  if (options.crumbs.isValid(current)) return current;
+  const crumb = options.crumbs.issue();
+  reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', httpOnly: false, secure: options.secureCookies });
+  return crumb;
+}
+
+/** Checks the crumb on every state-changing call, before its body is read. */
+export function registerCrumbCheck(app: FastifyInstance, options: CrumbOptions): void {
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const cookie = request.cookies[CRUMB_COOKIE];
+    const header = request.headers[CRUMB_HEADER];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (options.crumbs.isValid(cookie) && sent !== undefined && safeEqual(sent, cookie)) return;
+    const carriesCookies = Boolean(request.headers.cookie && request.headers.cookie.trim());
+    throw new HttpError(
+      403,
+      carriesCookies ? CRUMB_MESSAGES.sessionExpired : CRUMB_MESSAGES.enableCookies,
+      undefined,
+      true,
+    );
+  });
+}

@@ -1,0 +1,65 @@
+import { buildApp, DEFAULT_RATE_LIMIT } from './app';
+import { seedDemoStore } from './catalog/seed';
+import { openDatabaseFromEnv } from './db/database';
+import { migrate } from './db/migrate';
+import { RedisRateLimitStore } from './http/redis-rate-limit';
+
+/**
+ * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database),
+ * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
+ * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS, COOKIE_SECURE=1, TRUST_PROXY=1, LOG_LEVEL.
+ * The first start on an empty database migrates it and seeds the demo store.
+ */
+async function main(): Promise<void> {
+  const env = process.env;
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '0.0.0.0';
+  const database = await openDatabaseFromEnv(env);
+  const applied = await migrate(database.db);
+  const seeded = await seedDemoStore(database.db);
+  const redisStore = env.REDIS_URL ? new RedisRateLimitStore(env.REDIS_URL) : undefined;
+
+  const app = await buildApp({
+    db: database.db,
+    databaseKind: database.kind,
+    logger: { level: env.LOG_LEVEL ?? 'info' },
+    secureCookies: env.COOKIE_SECURE === '1',
+    trustProxy: env.TRUST_PROXY === '1',
+    rateLimit: {
+      max: env.RATE_LIMIT_MAX ? Number(env.RATE_LIMIT_MAX) : DEFAULT_RATE_LIMIT.max,
+      windowMs: env.RATE_LIMIT_WINDOW_MS ? Number(env.RATE_LIMIT_WINDOW_MS) : DEFAULT_RATE_LIMIT.windowMs,
+      store: redisStore,
+    },
+  });
+  app.log.info({ database: database.kind, migrationsApplied: applied, demoSeeded: seeded }, 'database ready');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await redisStore?.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port, host });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

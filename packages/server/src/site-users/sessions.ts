@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { newSecret } from '../ids';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** HttpOnly: the session secret; scripts never see it. */
+export const SESSION_COOKIE = 'siteUserSession';
+/** Readable by scripts (platform spec: authenticated, siteUserId); the server never trusts it. */
+export const SITE_USER_INFO_COOKIE = 'SiteUserInfo';
+
+const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_SECONDS = 24 * 60 * 60;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SiteUserSession {
+  siteUserId: string;
+  email: string;
+  xsrfToken: string;
+}
+
+export async function findSession(db: Db, websiteId: string, token: string | undefined): Promise<SiteUserSession | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const row = await db
+    .selectFrom('site_user_sessions')
+    .innerJoin('site_users', 'site_users.id', 'site_user_sessions.site_user_id')
+    .select(['site_users.id as siteUserId', 'site_users.email as email', 'site_user_sessions.xsrf_token as xsrfToken'])
+    .where('site_user_sessions.token_hash', '=', hashToken(token))
+    .where('site_user_sessions.website_id', '=', websiteId)
+    .where('site_user_sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row;
+}
+
+export async function createSession(
+  db: Db,
+  websiteId: string,
+  siteUserId: string,
+  rememberMe: boolean,
+): Promise<{ token: string; xsrfToken: string; maxAgeSeconds: number | undefined }> {
+  const token = newSecret();
+  const xsrfToken = newSecret();
+  const lifetime = rememberMe ? REMEMBER_ME_SECONDS : SESSION_SECONDS;
+  await db
+    .insertInto('site_user_sessions')
+    .values({
+      token_hash: hashToken(token),
+      website_id: websiteId,
+      site_user_id: siteUserId,
+      xsrf_token: xsrfToken,
+      expires_at: new Date(Date.now() + lifetime * 1000),
+    })
+    .execute();
+  // Without remember-me the cookie lasts as long as the browser session (and the row a day at most).
+  return { token, xsrfToken, maxAgeSeconds: rememberMe ? REMEMBER_ME_SECONDS : undefined };
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('site_user_sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  session: { token: string; maxAgeSeconds: number | undefined },
+  siteUserId: string,
+  secure: boolean,
+): void {
+  const base = { path: '/', sameSite: 'lax' as const, secure, ...(session.maxAgeSeconds ? { maxAge: session.maxAgeSeconds } : {}) };
+  reply.setCookie(SESSION_COOKIE, session.token, { ...base, httpOnly: true });
+  reply.setCookie(SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId }), { ...base, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SITE_USER_INFO_COOKIE, { path: '/' });
+}
+
+/** The signed-in site user of this request, if any. */
+export function currentSession(db: Db, websiteId: string, request: FastifyRequest): Promise<SiteUserSession | undefined> {
+  return findSession(db, websiteId, request.cookies[SESSION_COOKIE]);
+}

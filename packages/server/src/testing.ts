@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
+import { buildApp, type BuildAppOptions } from './app';
+import { openTestDatabase, type TestDatabase } from './db/testing';
+import { CRUMB_COOKIE, CRUMB_HEADER } from './http/crumb';
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A real app on a private, seeded database (PGlite clone, or a fresh PostgreSQL database with TEST_DATABASE_URL). */
+export async function openTestServer(options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ db: database.db, databaseKind: database.kind, ...options });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let visitorCount = 0;
+
+/**
+ * A browser stand-in for app.inject: keeps cookies between calls, sends the crumb header on
+ * state-changing calls, and comes from its own address (the rate limit is per visitor).
+ */
+export class TestVisitor {
+  readonly cookies = new Map<string, string>();
+  readonly ip: string;
+
+  constructor(private readonly app: FastifyInstance, ip?: string) {
+    visitorCount += 1;
+    this.ip = ip ?? `10.0.${Math.floor(visitorCount / 250)}.${(visitorCount % 250) + 1}`;
+  }
+
+  get crumb(): string | undefined {
+    return this.cookies.get(CRUMB_COOKIE);
+  }
+
+  /** Loads a page, as a browser would before calling the API (this sets the crumb cookie). */
+  async visit(url = '/shop'): Promise<Response> {
+    return this.request({ method: 'GET', url });
+  }
+
+  async request(options: InjectOptions & { sendCrumb?: boolean }): Promise<Response> {
+    const { sendCrumb = true, ...rest } = options;
+    const headers: Record<string, string> = { ...(rest.headers as Record<string, string> | undefined) };
+    if (this.cookies.size > 0 && !('cookie' in headers)) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const method = (rest.method ?? 'GET').toUpperCase();
+    if (sendCrumb && method !== 'GET' && this.crumb && !(CRUMB_HEADER in headers)) headers[CRUMB_HEADER] = this.crumb;
+    const response = await this.app.inject({ ...rest, headers, remoteAddress: this.ip });
+    for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = cookie.value === '' || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.maxAge === 0;
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, payload?: unknown) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
+  }
+
+  put(url: string, payload?: unknown) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
+  }
+
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+}
+
+/** Row counts and stock of every table a bad request must not touch: compare before and after. */
+export async function snapshotDomainTables(db: TestDatabase['db']): Promise<Record<string, unknown>> {
+  const count = async (table: 'carts' | 'cart_entries' | 'orders' | 'order_items' | 'site_users' | 'site_user_sessions') =>
+    Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    carts: await count('carts'),
+    cartEntries: await db.selectFrom('cart_entries').select(['id', 'quantity', 'additional_fields']).orderBy('id').execute(),
+    orders: await count('orders'),
+    orderItems: await count('order_items'),
+    siteUsers: await count('site_users'),
+    sessions: await count('site_user_sessions'),
+    stock: await db.selectFrom('variants').select(['sku', 'qty_in_stock']).orderBy('sku').execute(),
+  };
+}
