@@ -16,7 +16,7 @@ export interface StorefrontProduct extends ProductItem {
   assetUrl?: string;
   items?: ProductImage[];
   scarcityEnabled?: boolean;
-  /** Merchant text; `{quantity}` is replaced by the units left. */
+  /** Merchant text; `{qty}` (or `{quantity}`) is replaced by the units left. */
   scarcityText?: string;
   scarcityShownByDefault?: boolean;
   customSoldOutText?: string;

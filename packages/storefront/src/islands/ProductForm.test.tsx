@@ -319,9 +319,21 @@ describe('status text', () => {
   it('shows the scarcity text with the units left', () => {
     render(
       <ProductForm
-        product={product({ scarcityEnabled: true, scarcityText: 'Only {quantity} left!' }, { variants: [variant({ qtyInStock: 3 })] })}
+        product={product({ scarcityEnabled: true, scarcityText: 'Only {qty} left in stock' }, { variants: [variant({ qtyInStock: 3 })] })}
       />,
     );
-    expect(screen.getByText('Only 3 left!')).toBeTruthy();
+    expect(screen.getByText('Only 3 left in stock')).toBeTruthy();
+  });
+
+  it('shows scarcity only once a variant is chosen unless it is shown by default', () => {
+    const shirt = { ...shirtWithOptions(4), scarcityEnabled: true, scarcityText: 'Only {qty} left in stock' };
+    render(<ProductForm product={shirt} />);
+    expect(screen.queryByText(/left in stock/)).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Small' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /Color/ }), { target: { value: 'Red' } });
+    expect(screen.getByText('Only 4 left in stock')).toBeTruthy();
+    cleanup();
+    render(<ProductForm product={{ ...shirt, scarcityShownByDefault: true }} />);
+    expect(screen.getByText('Only 16 left in stock')).toBeTruthy();
   });
 });

@@ -44,7 +44,7 @@ export function isSelectionSoldOut(product: StorefrontProduct, variant: Variant 
 }
 
 /**
- * The merchant's scarcity line ("Only {quantity} left!") when scarcity is on:
+ * The merchant's scarcity line ("Only {qty} left in stock") when scarcity is on:
  * for the chosen variant, or before a choice only if shown by default, and
  * never for unlimited or empty stock.
  */
@@ -53,7 +53,7 @@ export function scarcityMessage(product: StorefrontProduct, variant: Variant | u
   if (!variant && !product.scarcityShownByDefault) return null;
   const stock = availableStock(product, variant);
   if (stock <= 0 || stock >= UNLIMITED_STOCK) return null;
-  return product.scarcityText.replaceAll('{quantity}', String(stock));
+  return product.scarcityText.replaceAll('{qty}', String(stock)).replaceAll('{quantity}', String(stock));
 }
 
 export { findVariant };
