@@ -17,6 +17,14 @@ export * from './gallery';
 export * from './subscriptions';
 export * from './limits';
 export {
+  numberFormat,
+  dateTimeFormat,
+  pluralRules,
+  relativeTimeFormat,
+  localeNumberSymbols,
+  type LocaleNumberSymbols,
+} from './intl-cache';
+export {
   type Decimal,
   parseDecimal,
   toDecimal,
