@@ -3,6 +3,8 @@ import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify'
 import { buildApp, type BuildAppOptions } from './app';
 import { openTestDatabase, type TestDatabase } from './db/testing';
 import { CRUMB_COOKIE, CRUMB_HEADER } from './http/crumb';
+import { DEMO_WEBSITE } from './catalog/demo-store';
+import { stableId } from './ids';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -95,4 +97,22 @@ export async function snapshotDomainTables(db: TestDatabase['db']): Promise<Reco
     sessions: await count('site_user_sessions'),
     stock: await db.selectFrom('variants').select(['sku', 'qty_in_stock']).orderBy('sku').execute(),
   };
+}
+
+/** Ids of the demo store are derived from names (see catalog/seed.ts), so tests can name products. */
+export function demoProductId(slug: string): string {
+  return stableId(`product:${DEMO_WEBSITE.identifier}:${slug}`);
+}
+
+export function demoVariantId(sku: string): string {
+  return stableId(`variant:${DEMO_WEBSITE.identifier}:${sku}`);
+}
+
+export async function setStock(db: TestDatabase['db'], sku: string, qtyInStock: number): Promise<void> {
+  await db.updateTable('variants').set({ qty_in_stock: qtyInStock }).where('sku', '=', sku).execute();
+}
+
+export async function stockOf(db: TestDatabase['db'], sku: string): Promise<number> {
+  const row = await db.selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow();
+  return row.qty_in_stock;
 }
