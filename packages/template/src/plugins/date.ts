@@ -272,7 +272,10 @@ export const DATE_FORMATTERS: Record<string, Formatter> = {
     if (skeleton) {
       options = skeletonOptions(skeleton);
       // A weekday alone cannot tell two instants apart: CLDR's interval fallback adds the time.
-      if (Object.keys(options).length === 1 && options.weekday) options = { ...options, hour: 'numeric', minute: '2-digit' };
+      if (Object.keys(options).length === 1 && options.weekday) {
+        const each = dateTimeFormat(s.locale, { timeZone, weekday: options.weekday, hour: 'numeric', minute: '2-digit' });
+        return cldrSpacing(`${each.format(start)} \u2013 ${each.format(end)}`);
+      }
     } else {
       const a = zonedParts(start, timeZone);
       const b = zonedParts(end, timeZone);

@@ -2,6 +2,7 @@
 import { registerFormatters, registerPredicates } from '../registry';
 import { CONTENT_FORMATTERS } from './content';
 import { CONTENT_PREDICATES } from './content-predicates';
+import { COMMERCE_FORMATTERS } from './commerce';
 import { COMMERCE_PREDICATES } from './commerce-predicates';
 import { DATE_FORMATTERS } from './date';
 import { I18N_FORMATTERS } from './i18n';
@@ -11,6 +12,7 @@ registerFormatters(CORE_FORMATTERS);
 registerFormatters(CONTENT_FORMATTERS);
 registerFormatters(DATE_FORMATTERS);
 registerFormatters(I18N_FORMATTERS);
+registerFormatters(COMMERCE_FORMATTERS);
 registerPredicates(CORE_PREDICATES);
 registerPredicates(CONTENT_PREDICATES);
 registerPredicates(COMMERCE_PREDICATES);
