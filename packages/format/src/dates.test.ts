@@ -6,6 +6,7 @@ import {
   formatDateInterval,
   formatDateTime,
   formatTime,
+  isValidTimeZone,
   julianDayFromDate,
   julianDayNumber,
   MAX_JULIAN_DAY,
@@ -81,6 +82,17 @@ describe('time zones', () => {
 
   it.each([['2026-01-01'], [null], [undefined], [{}]])("throws 'Invalid argument' for %j", (input) => {
     expect(() => timezoneOffset(input as never)).toThrow(new TypeError('Invalid argument'));
+  });
+
+  it.each([
+    ['America/New_York', true],
+    ['UTC', true],
+    ['Europe/Paris', true],
+    ['Mars/Olympus', false],
+    ['', false],
+    [5, false],
+  ])('isValidTimeZone(%j) is %s', (zone, valid) => {
+    expect(isValidTimeZone(zone)).toBe(valid);
   });
 
   it('reads calendar fields in a zone', () => {

@@ -183,3 +183,14 @@ export function julianDayNumber(input: DateInput, timeZone: string = DEFAULT_TIM
   civil.setUTCHours(0, 0, 0, 0);
   return Math.floor(civil.getTime() / MS_PER_DAY + UNIX_EPOCH_JULIAN_DAY + 0.5);
 }
+
+/** True for an IANA zone Intl knows ('Europe/Paris', 'UTC'); use it to check a site's setting. */
+export function isValidTimeZone(timeZone: unknown): timeZone is string {
+  if (typeof timeZone !== 'string' || timeZone === '') return false;
+  try {
+    dateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -107,8 +107,8 @@ export function formatMoney(
     minimumFractionDigits: showFraction ? digits : 0,
     maximumFractionDigits: showFraction ? digits : 0,
   });
-  // Intl.NumberFormat accepts exact decimal strings (ES2023); the typings lag behind.
-  const amount = decimalToString(decimal) as unknown as number;
+  // Intl.NumberFormat takes exact decimal strings (ES2023), so no float is involved.
+  const amount = decimalToString(decimal) as Intl.StringNumericLiteral;
   if (display !== 'freeLabel') return formatter.format(amount);
   return formatter
     .formatToParts(amount)

@@ -101,6 +101,8 @@ describe('formatNumber', () => {
     expect(formatNumber(1 / 3, { maximumFractionDigits: 99 })).toBe(`0.${'3'.repeat(16)}`);
     expect(formatNumber('0.' + '1'.repeat(60), { maximumFractionDigits: 99 })).toBe(`0.${'1'.repeat(50)}`);
     expect(formatNumber(2, { minimumFractionDigits: -5 })).toBe('2');
+    expect(formatNumber(2, { minimumFractionDigits: 25 })).toBe(`2.${'0'.repeat(25)}`);
+    expect(formatNumber(-2, { minimumFractionDigits: 25, locale: 'de-DE' })).toBe(`-2,${'0'.repeat(25)}`);
     expect(formatNumber(5, { minimumIntegerDigits: 99, useGrouping: false })).toBe(`${'0'.repeat(49)}5`);
     expect(formatNumber(5, { minimumIntegerDigits: 30 })).toBe(
       '000,000,000,000,000,000,000,000,000,005',

@@ -104,7 +104,7 @@ function renderDecimal(decimal: Decimal, options: RenderOptions): string {
       useGrouping: options.useGrouping,
       minimumIntegerDigits: options.minimumIntegerDigits,
       maximumFractionDigits: 0,
-    }).format(integer as unknown as number); // Intl takes exact decimal strings
+    }).format(integer as Intl.StringNumericLiteral); // exact: Intl takes decimal strings
   } else {
     integerText = groupByHand(integer.padStart(options.minimumIntegerDigits, '0'), options.useGrouping, locale);
   }
