@@ -32,7 +32,27 @@ const get = (node: unknown, ...path: string[]): unknown => {
   return v;
 };
 const text = (v: unknown): string => (v === undefined || v === null ? '' : toText(v));
-const asProduct = (v: unknown): ProductItem => (v !== null && typeof v === 'object' ? (v as ProductItem) : {});
+/** Product JSON as the commerce rules read it. Money written '.50' (no leading zero) is read as '0.50'. */
+const asProduct = (v: unknown): ProductItem => {
+  if (v === null || typeof v !== 'object') return {};
+  const product = v as ProductItem;
+  const variants = product.structuredContent?.variants;
+  const bare = (m: Variant['priceMoney']) => typeof m?.value === 'string' && m.value.startsWith('.');
+  const needsFix = bare(product.structuredContent?.priceMoney) || bare(product.structuredContent?.salePriceMoney) ||
+    (Array.isArray(variants) && variants.some((x) => bare(x.priceMoney) || bare(x.salePriceMoney)));
+  if (!needsFix) return product;
+  const fix = <T extends Variant['priceMoney']>(m: T): T => (bare(m) ? ({ ...m!, value: `0${m!.value}` } as T) : m);
+  const content = product.structuredContent!;
+  return {
+    ...product,
+    structuredContent: {
+      ...content,
+      priceMoney: fix(content.priceMoney),
+      salePriceMoney: fix(content.salePriceMoney),
+      variants: variants?.map((x) => ({ ...x, priceMoney: fix(x.priceMoney), salePriceMoney: fix(x.salePriceMoney) })),
+    },
+  };
+};
 
 function localized(s: RenderState, key: string): string | undefined {
   const value = s.resolve(`localizedStrings.${key}`);
@@ -95,7 +115,7 @@ function isSubscription(product: ProductItem): boolean {
 /** The inside of a price block: from-price, sale pair, or single price; subscriptions add their period. */
 function priceLines(product: ProductItem, s: RenderState, plan: Plan | undefined, subscribed: boolean): string {
   const type = productTypeOf(product);
-  if (type < 0) return '\n';
+  if (type < 0) return '';
   if (subscribed && !plan?.billingPeriod) {
     return `${localized(s, 'productPriceUnavailable') ?? 'Unavailable'}\n`;
   }
@@ -230,7 +250,7 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
   'product-price': (v, _args, s) => productPrice(v, s),
   'subscription-price': (v, _args, s) => {
     const product = pricingOptionProduct(asProduct(v));
-    const inner = product ? priceLines(product, s, undefined, false) : '\n';
+    const inner = product ? priceLines(product, s, undefined, false) : '';
     return `<div class="subscription-price">\n${inner}\n</div>`;
   },
   'product-status': (v, _args, s) => {
@@ -255,7 +275,7 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
         const body = template.replace(/\{qtyInStock\}/g, text(get(view, 'qtyInStock')));
         return `<div class="product-scarcity"${attr}${hidden ? ' hidden' : ''}>\n    ${body}\n  </div>`;
       })
-      .join('\n  ');
+      .join('\n\n  ');
   },
   'product-restock-notification': (v, _args, s) => {
     const context = merchandising(s, v);

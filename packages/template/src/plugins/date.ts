@@ -273,8 +273,10 @@ export const DATE_FORMATTERS: Record<string, Formatter> = {
       options = skeletonOptions(skeleton);
       // A weekday alone cannot tell two instants apart: CLDR's interval fallback adds the time.
       if (Object.keys(options).length === 1 && options.weekday) {
-        const each = dateTimeFormat(s.locale, { timeZone, weekday: options.weekday, hour: 'numeric', minute: '2-digit' });
-        return cldrSpacing(`${each.format(start)} \u2013 ${each.format(end)}`);
+        const day = dateTimeFormat(s.locale, { timeZone, weekday: options.weekday });
+        const time = dateTimeFormat(s.locale, { timeZone, hour: 'numeric', minute: '2-digit' });
+        const each = (ms: number) => `${day.format(ms)}, ${time.format(ms)}`;
+        return cldrSpacing(`${each(start)} \u2013 ${each(end)}`);
       }
     } else {
       const a = zonedParts(start, timeZone);
