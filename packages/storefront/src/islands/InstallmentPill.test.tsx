@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { selectedPriceStore } from '../cart/selected-price';
+import { ProductForm } from './ProductForm';
 import { product, variant } from '../test-support/fixtures';
 import { InstallmentPill } from './InstallmentPill';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  selectedPriceStore.reset();
+});
 
 const context = (overrides = {}) => ({
   afterPayAvailable: true,
@@ -126,5 +131,28 @@ describe('InstallmentPill info modal', () => {
     screen.getByRole('button', { name: 'Elsewhere', hidden: true }).focus();
     fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
     expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+});
+
+describe('InstallmentPill follows the chosen variant', () => {
+  it("re-checks the range with the price of the variant chosen in the product form", () => {
+    const lamp = product({}, {
+      variantOptionOrdering: ['Size'],
+      variants: [
+        variant({ id: 's', sku: 'S', attributes: { Size: 'Small' }, price: 3000, priceMoney: { currency: 'USD', value: '30.00' } }),
+        variant({ id: 'l', sku: 'L', attributes: { Size: 'Large' }, price: 8000, priceMoney: { currency: 'USD', value: '80.00' } }),
+      ],
+    });
+    render(
+      <>
+        <InstallmentPill product={lamp} installments={context()} />
+        <ProductForm product={lamp} />
+      </>,
+    );
+    expect(pillText()).toBe('Afterpay is available for orders over $35.00');
+    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Large' } });
+    expect(pillText()).toBe('or 4 interest-free payments of $20.00 with Afterpay');
+    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: '' } });
+    expect(pillText()).toBe('Afterpay is available for orders over $35.00');
   });
 });

@@ -13,25 +13,27 @@ import {
   type InstallmentContext,
 } from '@vitrine/commerce';
 import type { StoreLocale, StorefrontProduct } from '../types';
+import { useSelectedPrice } from '../cart/selected-price';
 import { Modal } from '../ui/Modal';
 import { formatCents } from '../ui/money';
 
 export interface InstallmentPillProps extends StoreLocale {
   product: StorefrontProduct;
   installments: InstallmentContext;
-  /** The price to split, in minor units; defaults to the product's from-price. */
+  /** The price to split, in minor units, until the shopper chooses a variant; defaults to the product's from-price. */
   priceCents?: number;
 }
 
 /** "or 4 interest-free payments of … with Afterpay", with an info button opening a modal. */
 export function InstallmentPill({ product, installments, priceCents, currency = 'USD', locale = 'en-US' }: InstallmentPillProps) {
   const [infoOpen, setInfoOpen] = useState(false);
+  const selectedPrice = useSelectedPrice(product.id);
   if (!isInstallmentPillShown(productTypeOf(product), installments)) return null;
   const providerLocale = installmentLocale(installments.shopperLanguage ?? 'en', installments.stripeAccountCountry ?? 'US');
   const provider = providerLocale ? installmentProvider(providerLocale) : null;
   if (!provider) return null;
 
-  const price = priceCents ?? fromPrice(product);
+  const price = selectedPrice ?? priceCents ?? fromPrice(product);
   const name = INSTALLMENT_PROVIDER_NAMES[provider];
   const inRange = isInstallmentInRange(price, installments.afterPayMin, installments.afterPayMax);
   const wording = installmentWording({

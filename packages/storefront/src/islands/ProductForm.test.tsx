@@ -276,24 +276,58 @@ describe('additional-fields form', () => {
       },
     );
 
-  it("opens in a modal, requires its required fields, then adds with the values as JSON", async () => {
-    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: cart([entry()]), newlyAdded: {} }));
+  const stockThen = (qtyInStock: number, addAnswer: Response) =>
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/commerce/inventory/stock/')
+        ? fakeResponse(200, { results: [{ variantId: 'v1', sku: 'SKU-1', unlimited: false, qtyInStock }] })
+        : addAnswer,
+    );
+
+  it("checks live stock, opens in a modal, requires its required fields, then adds with the values as JSON", async () => {
+    stockThen(5, fakeResponse(200, { shoppingCart: cart([entry()]), newlyAdded: {} }));
     render(<ProductForm product={engraved()} />);
     fireEvent.click(addButton());
+    await flushPromises();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/commerce/inventory/stock/?itemId=item-1');
     const dialog = screen.getByRole('dialog', { name: 'Engraving' });
     const submit = within(dialog).getByRole('button', { name: 'Add to Cart' });
     fireEvent.click(submit);
     expect(within(dialog).getByText('Required')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Initials/ }), { target: { value: 'AB' } });
     fireEvent.click(submit);
     await flushPromises();
-    expect(requestBody()).toEqual({ itemId: 'item-1', sku: 'SKU-1', quantity: 1, additionalFields: '{"initials":"AB"}' });
+    expect(requestBody(1)).toEqual({ itemId: 'item-1', sku: 'SKU-1', quantity: 1, additionalFields: '{"initials":"AB"}' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("checks stock before opening the form", () => {
+  it('does not open the form when the live stock is all in the cart already', async () => {
+    stockThen(2, fakeResponse(500, {}));
+    render(<ProductForm product={engraved()} cart={cart([entry({ quantity: 2 })])} />);
+    fireEvent.click(addButton());
+    await flushPromises();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      within(screen.getByRole('alertdialog', { name: 'Unable to Add Item' })).getByText('Sorry, we do not have enough of that item available.'),
+    ).toBeTruthy();
+  });
+
+  it('shows field errors from the server inside the form', async () => {
+    stockThen(5, fakeResponse(400, { message: 'Invalid form', errors: { initials: 'Too long' } }));
+    render(<ProductForm product={engraved()} />);
+    fireEvent.click(addButton());
+    await flushPromises();
+    const dialog = screen.getByRole('dialog', { name: 'Engraving' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Initials/ }), { target: { value: 'ABCDEFG' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
+    await flushPromises();
+    expect(within(dialog).getByText('Too long')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("checks the page's stock before opening the form", () => {
     const soldOut = engraved();
     soldOut.structuredContent!.variants = [variant({ qtyInStock: 0 })];
     render(<ProductForm product={soldOut} />);

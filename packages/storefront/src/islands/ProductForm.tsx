@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
+  ADD_TO_CART_MESSAGES,
   addToCartLabel,
   BUTTON_LABELS,
   CART_MESSAGES,
+  effectiveVariantPrice,
   errorDialogTitle,
   findVariant,
+  hasStockBeyondCart,
   isQuantityInputVisible,
   MAX_QUANTITY,
   MIN_QUANTITY,
@@ -14,8 +17,9 @@ import {
   variantOptions,
   type StoreSettings,
 } from '@vitrine/commerce';
-import { addCartEntry, checkoutUrls, startExpressCheckout, startSubscription } from '../api/commerce';
+import { addCartEntry, checkoutUrls, fetchStock, startExpressCheckout, startSubscription } from '../api/commerce';
 import { ApiError } from '../api/http';
+import { selectedPriceStore } from '../cart/selected-price';
 import { cartStore, useCart } from '../cart/store';
 import type { ShoppingCart, StoreLocale, StorefrontProduct } from '../types';
 import { readAdditionalFieldsForm } from '../ui/additional-fields';
@@ -47,6 +51,7 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
   const [formOpen, setFormOpen] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const button = useAddButtonPhase();
+  const openingForm = useRef(false);
 
   const variant = findVariant(product, selected);
   const type = productTypeOf(product);
@@ -57,6 +62,11 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
   const image = imageForVariant(product, variant);
   const scarcity = scarcityMessage(product, variant);
   const itemId = product.id ?? '';
+  // Only a shopper's choice is published: with a single variant the pill's default price is already right.
+  const chosenPrice = options.length > 0 && variant ? effectiveVariantPrice(variant) : undefined;
+  useEffect(() => {
+    if (product.id !== undefined) selectedPriceStore.publish(product.id, chosenPrice);
+  }, [product.id, chosenPrice]);
 
   const label =
     button.phase === 'adding' ? BUTTON_LABELS.adding : button.phase === 'added' ? BUTTON_LABELS.added : addToCartLabel(product, { expressCheckout });
@@ -119,11 +129,33 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
       return;
     }
     if (additionalForm) {
-      setFieldErrors({});
-      setFormOpen(true);
+      void openAdditionalFieldsForm(result.variant.sku);
       return;
     }
     void send();
+  };
+
+  // Stock is checked against the server before the form opens, so a shopper does not fill in a
+  // form for an item that has sold out since the page loaded (spec §5).
+  const openAdditionalFieldsForm = async (sku: string | undefined) => {
+    if (openingForm.current) return;
+    openingForm.current = true;
+    try {
+      if (type !== ProductType.DIGITAL && type !== ProductType.GIFT_CARD) {
+        const { results } = await fetchStock(itemId);
+        const forVariant = results.filter((record) => record.sku === sku);
+        if (!hasStockBeyondCart(forVariant.length > 0 ? forVariant : results, quantityInCart(cart, product.id, sku))) {
+          setError(ADD_TO_CART_MESSAGES.notEnoughStock);
+          return;
+        }
+      }
+      setFieldErrors({});
+      setFormOpen(true);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : CART_MESSAGES.tryAgain);
+    } finally {
+      openingForm.current = false;
+    }
   };
 
   return (
