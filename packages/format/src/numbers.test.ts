@@ -59,6 +59,9 @@ describe('formatNumber', () => {
     [1234.5, { locale: 'fr-FR' }, `1${NNBSP}234,5`],
     [1234.5, { locale: 'de-CH' }, "1'234.5"],
     [12345678, { locale: 'en-IN' }, '1,23,45,678'],
+    // bn-BD groups numbers the Indian way but percentages in threes.
+    [12345678, { locale: 'bn-BD' }, '১,২৩,৪৫,৬৭৮'],
+    [123456.78, { locale: 'bn-BD', style: 'percent' }, '১২,৩৪৫,৬৭৮%'],
     [1234.5, { locale: 'ar-EG' }, '١٬٢٣٤٫٥'],
     [5, { minimumIntegerDigits: 3 }, '005'],
     [12345.678, { maximumSignificantDigits: 3 }, '12,300'],

@@ -100,11 +100,19 @@ function renderDecimal(decimal: Decimal, options: RenderOptions): string {
 
   let integerText: string;
   if (options.minimumIntegerDigits <= INTL_MAX_INTEGER_DIGITS) {
+    // Group with the style's own pattern (some locales group percentages differently):
+    // a percent formatter multiplies by 100, so hand it the integer shifted back by 2.
+    const exact = (options.style === 'percent' ? `${integer}e-2` : integer) as Intl.StringNumericLiteral;
     integerText = numberFormat(locale, {
+      style: options.style,
       useGrouping: options.useGrouping,
       minimumIntegerDigits: options.minimumIntegerDigits,
       maximumFractionDigits: 0,
-    }).format(integer as Intl.StringNumericLiteral); // exact: Intl takes decimal strings
+    })
+      .formatToParts(exact)
+      .filter((part) => part.type === 'integer' || part.type === 'group')
+      .map((part) => part.value)
+      .join('');
   } else {
     integerText = groupByHand(integer.padStart(options.minimumIntegerDigits, '0'), options.useGrouping, locale);
   }
