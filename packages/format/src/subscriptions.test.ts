@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MONTHS_PER_YEAR, subscriptionPriceWording, WEEKS_PER_YEAR } from './subscriptions';
+import { MONTHS_PER_YEAR, subscriptionPriceWording, subscriptionTerms, WEEKS_PER_YEAR } from './subscriptions';
 
 describe('subscriptionPriceWording', () => {
   it('uses 52 weeks and 12 months per year (platform.md §9)', () => {
@@ -35,5 +35,17 @@ describe('subscriptionPriceWording', () => {
 
   it('treats missing cycles as indefinite and allows years by default', () => {
     expect(subscriptionPriceWording({ price: '€5', billingPeriod: { value: 12, unit: 'MONTH' } })).toBe('€5 every year');
+  });
+
+  it('exposes the structured terms for other languages', () => {
+    expect(subscriptionTerms({ value: 1, unit: 'MONTH' }, 24)).toEqual({
+      period: { count: 1, unit: 'month' },
+      total: { count: 2, unit: 'year' },
+    });
+    expect(subscriptionTerms({ value: 104, unit: 'WEEK' }, 0)).toEqual({ period: { count: 2, unit: 'year' }, total: null });
+    expect(subscriptionTerms({ value: 104, unit: 'WEEK' }, 0, false)).toEqual({ period: { count: 104, unit: 'week' }, total: null });
+    expect(subscriptionTerms({ value: 1, unit: 'DAY' })).toBeNull();
+    expect(subscriptionTerms(undefined)).toBeNull();
+    expect(subscriptionTerms({ value: 1, unit: 'MONTH' }, 1.5)).toBeNull();
   });
 });
