@@ -71,11 +71,12 @@ describe('hydrateIslands', () => {
       }),
       renderIsland('Gallery', { images: [{ id: 'a', assetUrl: '/a.jpg', title: hostile }], settings: { lightbox: true } }),
       renderIsland('CartPill', { cart: startCart, pathname: '/shop/p/linen-shirt' }),
+      renderIsland('CheckoutForm', { cartToken: 'tok' }),
     ].join('');
     const serverHtml = document.body.innerHTML;
 
     await act(async () => {
-      expect(hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) })).toBe(5);
+      expect(hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) })).toBe(6);
     });
     expect(errors).toEqual([]);
     expect(document.body.innerHTML).toBe(serverHtml);
@@ -90,6 +91,24 @@ describe('hydrateIslands', () => {
     expect(screen.getByRole('link', { name: '2 items $25' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cart, 2 items, $25' })).toBeTruthy();
     expect(errors).toEqual([]);
+  });
+
+  it('hydrates a cart page with entries without a mismatch', async () => {
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+    const full = cart([entry({ quantity: 2, additionalFields: '{"initials":"AB"}' }), entry({ id: 'entry-2', title: hostile })]);
+    document.body.innerHTML = renderIsland('CartPage', {
+      cart: full,
+      minimumSubtotalCents: 100000,
+      forms: { 'item-1': { fields: [{ id: 'initials', type: 'text', title: 'Initials' }] } },
+    });
+    const serverHtml = document.body.innerHTML;
+    await act(async () => {
+      hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(document.body.innerHTML).toBe(serverHtml);
+    expect(screen.getByRole('button', { name: 'Edit details of Linen Shirt' })).toBeTruthy();
   });
 
   it('notices a mismatch (so the test above can fail)', async () => {

@@ -97,8 +97,8 @@ export function CartPage({ cart: initialCart, minimumSubtotalCents, forms = {}, 
   const belowMinimum = isBelowMinimumSubtotal(subtotalCents, minimumSubtotalCents);
 
   return (
-    <section className="vitrine-cart" aria-labelledby="vitrine-cart-title">
-      <h1 id="vitrine-cart-title">Shopping Cart</h1>
+    // The page around it (the theme) carries the heading.
+    <div className="vitrine-cart">
       {entries.length === 0 ? (
         <p className="vitrine-cart-empty">{CART_MESSAGES.empty}</p>
       ) : (
@@ -148,7 +148,7 @@ export function CartPage({ cart: initialCart, minimumSubtotalCents, forms = {}, 
           </button>
         </Modal>
       ) : null}
-    </section>
+    </div>
   );
 }
 

@@ -175,6 +175,11 @@ describe('variant selection', () => {
     await flushPromises();
     expect(requestBody().sku).toBe('SHIRT-Large-Blue');
   });
+
+  it('leaves the image out when asked', () => {
+    render(<ProductForm product={shirtWithOptions()} showImage={false} />);
+    expect(screen.queryByRole('img')).toBeNull();
+  });
 });
 
 describe('quantity input', () => {

@@ -37,12 +37,14 @@ export interface ProductFormProps extends StoreLocale {
   /** The store sends shoppers straight to checkout instead of the cart. */
   expressCheckout?: boolean;
   cart?: ShoppingCart | null;
+  /** Show the chosen variant's image in the form (off when the page's gallery already shows it). Default true. */
+  showImage?: boolean;
 }
 
 const DEFAULT_FORM_TITLE = 'Additional information';
 
 /** Variant selects, quantity and the add-to-cart button of a product page. */
-export function ProductForm({ product, settings, expressCheckout = false, cart: initialCart }: ProductFormProps) {
+export function ProductForm({ product, settings, expressCheckout = false, cart: initialCart, showImage = true }: ProductFormProps) {
   const cart = useCart(initialCart);
   const options = variantOptions(product);
   const [selected, setSelected] = useState<Record<string, string>>({});
@@ -160,7 +162,7 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
 
   return (
     <div className="vitrine-product-form">
-      {image ? <ProductImageView image={image} fallbackTitle={product.title} eager /> : null}
+      {showImage && image ? <ProductImageView image={image} fallbackTitle={product.title} eager /> : null}
       {options.map((option) => (
         <div className="vitrine-variant-option" key={option.name}>
           <label>
