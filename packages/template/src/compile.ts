@@ -6,7 +6,7 @@ import type { Alternative, FormatterCall, IfCondition, Node, PredicateCall } fro
 import { parse } from './parser';
 import { FORMATTERS, PREDICATES } from './registry';
 import type { Formatter, Predicate, RenderState, TemplateBody } from './runtime';
-import { compilePath, Frame, isTruthy, toText } from './runtime';
+import { child, compilePath, descend, Frame, isTruthy, toText } from './runtime';
 
 type Step = (s: RenderState) => void;
 
@@ -137,31 +137,33 @@ class Compiler {
         };
       }
       case 'section': {
-        const get = compilePath(node.path);
+        const get = compileSectionPath(node.path);
         const body = this.body(node.body);
         const alt = this.alternative(node.alt);
         return (s) => {
           const v = get(s);
-          if (isTruthy(v)) {
-            const saved = s.frame;
-            s.frame = new Frame(v, saved);
-            body(s);
-            s.frame = saved;
-          } else alt(s);
+          const saved = s.frame;
+          // The .or branch also runs inside the section's (empty) scope, as the reference engine does.
+          s.frame = new Frame(v, saved);
+          if (isTruthy(v)) body(s);
+          else alt(s);
+          s.frame = saved;
         };
       }
       case 'repeated': {
-        const get = compilePath(node.path);
+        const get = compileSectionPath(node.path);
         const body = this.body(node.body);
         const between = node.alternates ? this.body(node.alternates) : null;
         const alt = this.alternative(node.alt);
         return (s) => {
           const list = get(s);
+          const saved = s.frame;
           if (!Array.isArray(list) || list.length === 0) {
+            s.frame = new Frame(list, saved);
             alt(s);
+            s.frame = saved;
             return;
           }
-          const saved = s.frame;
           // One frame per loop, moved along the list, rather than one per item.
           const frame = new Frame(undefined, saved, 0);
           s.frame = frame;
@@ -290,6 +292,19 @@ class Compiler {
       return any || all;
     };
   }
+}
+
+/**
+ * Sections look their path up in the current scope only (variables walk out through enclosing scopes);
+ * '@…' paths behave as everywhere else.
+ */
+function compileSectionPath(path: string[]): (s: RenderState) => unknown {
+  if (path[0]!.charCodeAt(0) === 64 /* @ */) return compilePath(path);
+  if (path.length === 1) {
+    const key = path[0]!;
+    return (s) => child(s.frame.node, key);
+  }
+  return (s) => descend(s.frame.node, path, 0);
 }
 
 /** Marks a formatter chain that hit an unknown formatter: the instruction prints as literal text. */

@@ -89,14 +89,15 @@ function socialButton(node: unknown, root: unknown, inline: boolean): string {
 }
 
 export const CONTENT_FORMATTERS: Record<string, Formatter> = {
-  'image-meta': (v) => (isObject(v) ? imageMetaAttributes(v) : ''),
+  // The *-meta formatters end with a space so a template can write `<img {@|image-meta}class="…">`.
+  'image-meta': (v) => (isObject(v) ? `${imageMetaAttributes(v)} ` : ''),
   'child-image-meta': (v, args) => {
     const image = get(v, 'items', String(args.length ? Number(args[0]) || 0 : 0));
-    return isObject(image) ? imageMetaAttributes(image) : '';
+    return isObject(image) ? `${imageMetaAttributes(image)} ` : '';
   },
   'cover-image-meta': (v) => {
     const image = get(v, 'coverImage');
-    return isObject(image) ? imageMetaAttributes(image) : '';
+    return isObject(image) ? `${imageMetaAttributes(image)} ` : '';
   },
   image: (v, args, s) => {
     if (!isObject(v)) return '';
