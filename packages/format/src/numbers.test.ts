@@ -66,6 +66,8 @@ describe('formatNumber', () => {
     [5, { minimumIntegerDigits: 3 }, '005'],
     [12345.678, { maximumSignificantDigits: 3 }, '12,300'],
     [1.5, { minimumSignificantDigits: 4 }, '1.500'],
+    [0, { minimumSignificantDigits: 3 }, '0.00'],
+    [0.05, { minimumSignificantDigits: 3 }, '0.0500'],
     [0.00123456, { maximumSignificantDigits: 2 }, '0.0012'],
     [-0.0001, {}, '0'],
     ['1234567890123456789012.5', {}, '1,234,567,890,123,456,789,012.5'],

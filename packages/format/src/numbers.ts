@@ -56,7 +56,9 @@ export function formatNumber(value: number | bigint | string, options: FormatNum
     const minSig = Math.max(1, clampDigits(options.minimumSignificantDigits, 1));
     const maxSig = Math.max(minSig, Math.max(1, clampDigits(options.maximumSignificantDigits, 21)));
     decimal = roundToSignificant(decimal, maxSig);
-    const magnitude = integerDigitCount(decimal) || leadingFractionMagnitude(decimal);
+    // Zero counts as one significant integer digit, as in Intl ('0.00' for 3 digits).
+    const magnitude =
+      decimal.coefficient === 0n ? 1 : integerDigitCount(decimal) || leadingFractionMagnitude(decimal);
     const minFraction = Math.max(0, minSig - magnitude);
     fractionDigits = { min: minFraction, max: Math.max(minFraction, decimal.scale) };
   } else {
