@@ -66,8 +66,7 @@ try {
   await page.route('**/*.jpg', (route) => route.fulfill({ status: 404, body: '' }));
 
   await page.goto('/');
-  await page.waitForFunction(() => document.querySelector('[data-island]')?.firstElementChild !== null);
-  await page.waitForTimeout(300);
+  await page.locator('[data-island="ProductForm"][data-hydrated="true"]').waitFor();
 
   await page.getByRole('combobox', { name: /Size/ }).selectOption('Large');
   await page.getByRole('combobox', { name: /Color/ }).selectOption('Blue');

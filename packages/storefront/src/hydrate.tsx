@@ -1,25 +1,33 @@
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { ComponentType } from 'react';
 import { cartStore } from './cart/store';
 import { decodeProps } from './embed';
-import { ISLANDS, isIslandName } from './islands/registry';
+import { ISLANDS, isIslandName, type IslandName } from './islands/registry';
 import type { ShoppingCart } from './types';
 
-/**
- * Hydrates every island on the page with the props the server rendered it
- * with. The shared cart store is seeded first, so every island's first client
- * render matches the server's HTML.
- */
 export interface HydrateOptions {
   /** Called when React recovers from a problem such as a hydration mismatch (tests make these fail). */
   onRecoverableError?: (error: unknown) => void;
 }
 
+/** Renders nothing of its own; marks the island's element `data-hydrated="true"` once it is interactive. */
+function HydrationMarker({ element, children }: { element: Element; children: ReactNode }) {
+  useEffect(() => {
+    element.setAttribute('data-hydrated', 'true');
+  }, [element]);
+  return children;
+}
+
+/**
+ * Hydrates every island on the page with the props the server rendered it
+ * with. The shared cart store is seeded first, so every island's first client
+ * render matches the server's HTML. Returns how many islands it hydrated.
+ */
 export function hydrateIslands(root: ParentNode = document, options: HydrateOptions = {}): number {
-  const found: { element: Element; name: keyof typeof ISLANDS; props: Record<string, unknown> }[] = [];
+  const found: { element: Element; name: IslandName; props: Record<string, unknown> }[] = [];
   for (const element of root.querySelectorAll('[data-island]')) {
     const name = element.getAttribute('data-island');
-    if (!isIslandName(name)) continue;
+    if (!isIslandName(name) || element.hasAttribute('data-hydrated')) continue;
     try {
       found.push({ element, name, props: decodeProps(element.getAttribute('data-props')) });
     } catch (error) {
@@ -33,7 +41,9 @@ export function hydrateIslands(root: ParentNode = document, options: HydrateOpti
     const Island = ISLANDS[name] as ComponentType<Record<string, unknown>>;
     hydrateRoot(
       element,
-      <Island {...props} />,
+      <HydrationMarker element={element}>
+        <Island {...props} />
+      </HydrationMarker>,
       options.onRecoverableError ? { onRecoverableError: options.onRecoverableError } : undefined,
     );
   }

@@ -79,7 +79,13 @@ describe('hydrateIslands', () => {
       expect(hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) })).toBe(6);
     });
     expect(errors).toEqual([]);
+    const islands = [...document.querySelectorAll('[data-island]')];
+    expect(islands.map((el) => el.getAttribute('data-hydrated'))).toEqual(islands.map(() => 'true'));
+    for (const el of islands) el.removeAttribute('data-hydrated');
     expect(document.body.innerHTML).toBe(serverHtml);
+    // Hydrating twice does nothing to islands already live.
+    for (const el of islands) el.setAttribute('data-hydrated', 'true');
+    expect(hydrateIslands()).toBe(0);
 
     // After hydration the islands are live: an add updates the pill and the header together.
     const added = cart([entry({ quantity: 2, chosenVariant: { sku: 'SHIRT-Small-Red', attributes: {} } })]);
@@ -107,6 +113,9 @@ describe('hydrateIslands', () => {
       hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) });
     });
     expect(errors).toEqual([]);
+    const island = document.querySelector('[data-island="CartPage"]')!;
+    expect(island.getAttribute('data-hydrated')).toBe('true');
+    island.removeAttribute('data-hydrated');
     expect(document.body.innerHTML).toBe(serverHtml);
     expect(screen.getByRole('button', { name: 'Edit details of Linen Shirt' })).toBeTruthy();
   });
