@@ -56,6 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
   });
   registerErrorHandling(app);
+  // Calls take JSON only; anything else is a clear 415 rather than a string body.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   // onRequest order matters: count the hit first (throttles crumb guessing), then check the crumb.
   registerRateLimit(app, {

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
+import { DatabaseRateLimitStore } from './rate-limit';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await openTestServer({ rateLimit: { max: 3, windowMs: 60_000 } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the per-visitor rate limit', () => {
+  it("answers 429 'Please try again in a few seconds.' past the limit, per visitor", async () => {
+    const visitor = new TestVisitor(server.app);
+    await visitor.visit();
+    const add = () => visitor.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quantity: 1 });
+    for (let i = 0; i < 3; i++) expect((await add()).statusCode).toBe(200);
+    const limited = await add();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: 'Please try again in a few seconds.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Nothing was added by the refused call.
+    expect((await visitor.get('/api/commerce/shopping-cart')).json().totalQuantity).toBe(3);
+    // Reading is not limited; another visitor has their own allowance.
+    expect((await visitor.get('/api/commerce/shopping-cart')).statusCode).toBe(200);
+    const other = new TestVisitor(server.app);
+    await other.visit();
+    expect((await other.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quantity: 1 })).statusCode).toBe(200);
+  });
+
+  it('counts in the database, in fixed windows that reset', async () => {
+    const store = new DatabaseRateLimitStore(server.database.db);
+    const windowMs = 1000;
+    expect(await store.hit('unit-test', windowMs, 10_000)).toBe(1);
+    expect(await store.hit('unit-test', windowMs, 10_500)).toBe(2);
+    expect(await store.hit('unit-test', windowMs, 10_999)).toBe(3);
+    expect(await store.hit('unit-test', windowMs, 11_000)).toBe(1);
+    const row = await server.database.db.selectFrom('rate_limits').selectAll().where('key', '=', 'unit-test').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ window_start: 11_000, hits: 1 });
+  });
+
+  it('counts concurrent hits without losing any', async () => {
+    const store = new DatabaseRateLimitStore(server.database.db);
+    const counts = await Promise.all(Array.from({ length: 20 }, () => store.hit('concurrent', 60_000, 120_000)));
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});
