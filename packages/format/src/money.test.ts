@@ -128,11 +128,13 @@ describe('money shapes and converters', () => {
     ['12.500', 'USD', 1250n],
     ['+3', 'USD', 300n],
     ['1250.0', 'JPY', 1250n],
+    ['.5', 'USD', 50n],
+    ['-.05', 'EUR', -5n],
   ] as const)('reads %j %s as %s minor units', (text, currency, minor) => {
     expect(decimalStringToMinorUnits(text, currency)).toBe(minor);
   });
 
-  it.each([['12.345', 'USD'], ['12.5', 'JPY'], ['1,250', 'USD'], ['abc', 'USD'], ['', 'USD'], ['1e3', 'USD']] as const)(
+  it.each([['12.345', 'USD'], ['12.5', 'JPY'], ['1,250', 'USD'], ['abc', 'USD'], ['', 'USD'], ['1e3', 'USD'], ['5.', 'USD'], ['.', 'USD']] as const)(
     'refuses %j for %s rather than rounding or guessing',
     (text, currency) => {
       expect(() => decimalStringToMinorUnits(text, currency)).toThrow(RangeError);

@@ -64,9 +64,10 @@ export function minorUnitsToDecimalString(minorUnits: bigint | number | string, 
  */
 export function decimalStringToMinorUnits(text: string, currency: string): bigint {
   const digits = fractionDigitsOf(currency);
-  const match = typeof text === 'string' ? /^([+-])?(\d+)(?:\.(\d+))?$/.exec(text.trim()) : null;
+  // Product JSON may omit the leading zero (".50"); "5." is still refused as ambiguous input.
+  const match = typeof text === 'string' ? /^([+-])?(?:(\d+)(?:\.(\d+))?|\.(\d+))$/.exec(text.trim()) : null;
   if (!match) throw new RangeError(`Not a decimal amount: ${String(text)}`);
-  const [, sign, integer, fraction = ''] = match;
+  const [, sign, integer = '0', fraction = match[4] ?? ''] = match;
   const significantFraction = fraction.replace(/0+$/, '');
   if (significantFraction.length > digits) {
     throw new RangeError(`${currency} amounts have at most ${digits} fraction digits: ${text}`);
