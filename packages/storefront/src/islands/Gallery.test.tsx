@@ -134,4 +134,18 @@ describe('Gallery', () => {
     act(() => vi.advanceTimersByTime(10000));
     expect(current()).toBe('2 of 3');
   });
+
+  it('starts paused for shoppers who prefer reduced motion', () => {
+    vi.useFakeTimers();
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), media: query })) as typeof window.matchMedia;
+    try {
+      render(<Gallery images={images} settings={{ design: 'slideshow', autoplay: true, 'autoplay-duration': 1 }} />);
+      act(() => vi.advanceTimersByTime(5000));
+      expect(screen.getAllByRole('group', { name: /of 3/ }).find((slide) => !slide.hidden)?.getAttribute('aria-label')).toBe('1 of 3');
+      expect(screen.getByRole('button', { name: 'Play slideshow' })).toBeTruthy();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });

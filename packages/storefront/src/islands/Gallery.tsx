@@ -157,6 +157,11 @@ function GallerySlides({
   const count = images.length;
   const go = (delta: number) => setActive((index) => (count === 0 ? 0 : (index + delta + count) % count));
 
+  // Shoppers who ask for less motion start paused (read after hydration: the server cannot know).
+  useEffect(() => {
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
+  }, []);
+
   useEffect(() => {
     if (!playing || count < 2) return;
     const timer = setInterval(() => go(1), settings['autoplay-duration'] * 1000);
