@@ -175,11 +175,16 @@ export interface PartialProvider {
 
 export const MAX_PARTIAL_DEPTH = 16;
 
+/** What RenderState.recall returns when nothing is stored. */
+export const MISSING: unique symbol = Symbol('missing');
+
 export class RenderState {
   out = '';
   frame: Frame;
   readonly errors: TemplateError[] = [];
   depth = 0;
+  /** Per-render memo for formatters that derive facts from the same JSON object several times. */
+  private memoTable: WeakMap<object, Map<unknown, unknown>> | null = null;
   /** Macro tables of the templates being rendered, innermost last. */
   readonly macroStack: Map<string, TemplateBody>[] = [];
   source: string;
@@ -203,6 +208,19 @@ export class RenderState {
 
   error(kind: TemplateErrorKind, message: string, offset = 0): void {
     this.errors.push(makeError(kind, message, this.source, offset));
+  }
+
+  /** Per-render memo: the value stored for (object, key), or MISSING. The context does not change during a render. */
+  recall(target: object, key: unknown): unknown {
+    const entry = this.memoTable?.get(target);
+    return entry !== undefined && entry.has(key) ? entry.get(key) : MISSING;
+  }
+
+  remember(target: object, key: unknown, value: unknown): void {
+    const table = (this.memoTable ??= new WeakMap());
+    let entry = table.get(target);
+    if (entry === undefined) table.set(target, (entry = new Map()));
+    entry.set(key, value);
   }
 
   resolve(path: string): unknown {

@@ -20,39 +20,62 @@ import {
 import { subscriptionPriceWording } from '@vitrine/format/subscriptions';
 import { numberFormat } from '@vitrine/format/intl-cache';
 import type { Formatter, RenderState } from '../runtime';
-import { child, isTruthy, toText } from '../runtime';
+import { child, isTruthy, MISSING, toText } from '../runtime';
 import { escapeAttribute, escapeHtml } from './core';
 
-const get = (node: unknown, ...path: string[]): unknown => {
-  let v = node;
-  for (const key of path) {
-    v = child(v, key);
-    if (v === undefined) return undefined;
-  }
-  return v;
-};
+/** Reads up to three keys deep (fixed arity: no rest-array allocation on the hot path). */
+function get(node: unknown, a: string, b?: string, c?: string): unknown {
+  let v = child(node, a);
+  if (b === undefined || v === undefined) return v;
+  v = child(v, b);
+  if (c === undefined || v === undefined) return v;
+  return child(v, c);
+}
 const text = (v: unknown): string => (v === undefined || v === null ? '' : toText(v));
+function isBareMoney(m: Variant['priceMoney']): boolean {
+  return typeof m?.value === 'string' && m.value.startsWith('.');
+}
+
+function withLeadingZero<T extends Variant['priceMoney']>(m: T): T {
+  return isBareMoney(m) ? ({ ...m!, value: `0${m!.value}` } as T) : m;
+}
+
+function needsMoneyFix(product: ProductItem): boolean {
+  const content = product.structuredContent;
+  if (!content) return false;
+  if (isBareMoney(content.priceMoney) || isBareMoney(content.salePriceMoney)) return true;
+  const variants = content.variants;
+  if (!Array.isArray(variants)) return false;
+  for (const variant of variants) if (isBareMoney(variant?.priceMoney) || isBareMoney(variant?.salePriceMoney)) return true;
+  return false;
+}
+
 /** Product JSON as the commerce rules read it. Money written '.50' (no leading zero) is read as '0.50'. */
-const asProduct = (v: unknown): ProductItem => {
+function asProduct(v: unknown): ProductItem {
   if (v === null || typeof v !== 'object') return {};
   const product = v as ProductItem;
-  const variants = product.structuredContent?.variants;
-  const bare = (m: Variant['priceMoney']) => typeof m?.value === 'string' && m.value.startsWith('.');
-  const needsFix = bare(product.structuredContent?.priceMoney) || bare(product.structuredContent?.salePriceMoney) ||
-    (Array.isArray(variants) && variants.some((x) => bare(x.priceMoney) || bare(x.salePriceMoney)));
-  if (!needsFix) return product;
-  const fix = <T extends Variant['priceMoney']>(m: T): T => (bare(m) ? ({ ...m!, value: `0${m!.value}` } as T) : m);
+  if (!needsMoneyFix(product)) return product;
   const content = product.structuredContent!;
   return {
     ...product,
     structuredContent: {
       ...content,
-      priceMoney: fix(content.priceMoney),
-      salePriceMoney: fix(content.salePriceMoney),
-      variants: variants?.map((x) => ({ ...x, priceMoney: fix(x.priceMoney), salePriceMoney: fix(x.salePriceMoney) })),
+      priceMoney: withLeadingZero(content.priceMoney),
+      salePriceMoney: withLeadingZero(content.salePriceMoney),
+      variants: content.variants?.map((x) => ({ ...x, priceMoney: withLeadingZero(x.priceMoney), salePriceMoney: withLeadingZero(x.salePriceMoney) })),
     },
   };
-};
+}
+
+/** A commerce rule applied to a context product, memoised for the render (grids ask the same product many times). */
+export function commerceRule<T>(s: RenderState, v: unknown, fn: (product: ProductItem) => T): T {
+  if (v === null || typeof v !== 'object') return fn({});
+  const known = s.recall(v, fn);
+  if (known !== MISSING) return known as T;
+  const value = fn(asProduct(v));
+  s.remember(v, fn, value);
+  return value;
+}
 
 function localized(s: RenderState, key: string): string | undefined {
   const value = s.resolve(`localizedStrings.${key}`);
@@ -244,9 +267,9 @@ function quantityInput(v: unknown, s: RenderState): string {
 }
 
 export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
-  'normal-price': (v) => normalPrice(asProduct(v)),
-  'sale-price': (v) => salePrice(asProduct(v)),
-  'from-price': (v) => fromPrice(asProduct(v)),
+  'normal-price': (v, _args, s) => commerceRule(s, v, normalPrice),
+  'sale-price': (v, _args, s) => commerceRule(s, v, salePrice),
+  'from-price': (v, _args, s) => commerceRule(s, v, fromPrice),
   'product-price': (v, _args, s) => productPrice(v, s),
   'subscription-price': (v, _args, s) => {
     const product = pricingOptionProduct(asProduct(v));
@@ -254,7 +277,7 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
     return `<div class="subscription-price">\n${inner}\n</div>`;
   },
   'product-status': (v, _args, s) => {
-    const status = productStatus(asProduct(v));
+    const status = commerceRule(s, v, productStatus);
     if (status === null) return '';
     const custom = status === 'sold-out' ? get(merchandising(s, v), 'customSoldOutText') : undefined;
     const label = typeof custom === 'string' && custom !== '' ? custom : status === 'sold-out' ? BUTTON_LABELS.soldOut : BUTTON_LABELS.sale;

@@ -1,18 +1,19 @@
 // Content formatters: images, video, audio, comments, social buttons, colours, item classes, calendar links.
-import { isOnSale, isSoldOut, type ProductItem } from '@vitrine/commerce';
+import { isOnSale, isSoldOut } from '@vitrine/commerce';
+import { commerceRule } from './commerce';
 import { parseHexColor, validateHsla } from '@vitrine/format/colour';
 import type { Formatter } from '../runtime';
 import { child, toText } from '../runtime';
 import { escapeAttribute, escapeHtml, slugifyTitle } from './core';
 
-const get = (node: unknown, ...path: string[]): unknown => {
-  let v = node;
-  for (const key of path) {
-    v = child(v, key);
-    if (v === undefined) return undefined;
-  }
-  return v;
-};
+/** Reads up to three keys deep (fixed arity: no rest-array allocation on the hot path). */
+function get(node: unknown, a: string, b?: string, c?: string): unknown {
+  let v = child(node, a);
+  if (b === undefined || v === undefined) return v;
+  v = child(v, b);
+  if (c === undefined || v === undefined) return v;
+  return child(v, c);
+}
 const text = (v: unknown): string => (v === undefined || v === null ? '' : toText(v));
 const isBlank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -288,9 +289,8 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
     if (typeof index === 'number') classes.push(`article-index-${index}`);
     if (get(v, 'starred') === true) classes.push('featured');
     if (get(v, 'recordType') === 11) {
-      const product = v as ProductItem;
-      if (isOnSale(product)) classes.push('on-sale');
-      if (isSoldOut(product)) classes.push('sold-out');
+      if (commerceRule(s, v, isOnSale)) classes.push('on-sale');
+      if (commerceRule(s, v, isSoldOut)) classes.push('sold-out');
     }
     return classes.join(' ');
   },

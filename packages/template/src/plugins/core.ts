@@ -2,11 +2,16 @@
 import type { Formatter, Predicate, RenderState } from '../runtime';
 import { argValue, child, isTruthy, numberToText, toText } from '../runtime';
 
+const HTML_SPECIAL = /[&<>]/;
+const ATTRIBUTE_SPECIAL = /[&<>"]/;
+
 export function escapeHtml(text: string): string {
+  if (!HTML_SPECIAL.test(text)) return text;
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
 export function escapeAttribute(text: string): string {
+  if (!ATTRIBUTE_SPECIAL.test(text)) return text;
   return text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }
 
