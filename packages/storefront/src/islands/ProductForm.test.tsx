@@ -350,6 +350,21 @@ describe('status text', () => {
     expect(screen.getByRole('status').textContent).toBe('Gone for now');
   });
 
+  it('announces sold out when the chosen variant is out of stock, and not before', () => {
+    const shirt = shirtWithOptions();
+    shirt.structuredContent!.variants![3]!.qtyInStock = 0; // Large / Blue
+    render(<ProductForm product={shirt} />);
+    expect(screen.getByRole('status').textContent).toBe('');
+    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Large' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /Color/ }), { target: { value: 'Blue' } });
+    expect(screen.getByRole('status').textContent).toBe('sold out');
+  });
+
+  it('never calls a digital product sold out', () => {
+    render(<ProductForm product={product({}, { productType: 2, variants: [variant({ qtyInStock: 0 })] })} />);
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
   it("announces 'sold out' by default", () => {
     render(<ProductForm product={product({}, { variants: [variant({ qtyInStock: 0 })] })} />);
     expect(screen.getByRole('status').textContent).toBe('sold out');

@@ -1,9 +1,6 @@
 import {
   findVariant,
   isSoldOut,
-  isVariantInStock,
-  productTypeOf,
-  ProductType,
   totalStockRemaining,
   UNLIMITED_STOCK,
   variantStock,
@@ -36,11 +33,10 @@ export function availableStock(product: StorefrontProduct, variant: Variant | un
   return variant ? variantStock(variant) : totalStockRemaining(product);
 }
 
-/** Sold out for what is on screen: the chosen variant when there is one, else the product. */
+/** Sold out for what is on screen: the chosen variant when there is one, else the product (commerce's rule either way). */
 export function isSelectionSoldOut(product: StorefrontProduct, variant: Variant | undefined): boolean {
-  const type = productTypeOf(product);
-  if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return false;
-  return variant ? !isVariantInStock(variant) : isSoldOut(product);
+  if (!variant) return isSoldOut(product);
+  return isSoldOut({ ...product, structuredContent: { ...product.structuredContent, variants: [variant] } });
 }
 
 /**
