@@ -51,7 +51,20 @@ export function truncateWords(text: string, max: number, ellipsis = '...'): stri
   return (space > 0 ? cut.slice(0, space + 1) : cut) + ellipsis;
 }
 
+const slugCache = new Map<string, string>();
+
+/** Slugs repeat across a page (tags, categories): a bounded cache keyed by the text. */
 export function slugifyTitle(text: string): string {
+  let slug = slugCache.get(text);
+  if (slug === undefined) {
+    slug = computeSlug(text);
+    if (slugCache.size >= 2000) slugCache.clear();
+    slugCache.set(text, slug);
+  }
+  return slug;
+}
+
+function computeSlug(text: string): string {
   return text
     .toLowerCase()
     .replace(/['’]/g, '')
