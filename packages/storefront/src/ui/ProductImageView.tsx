@@ -30,6 +30,7 @@ export function ProductImageView({ image, fallbackTitle, eager = false, sizes = 
       sizes={sizes}
       alt={altTextOf(image, fallbackTitle)}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
     />
   );
