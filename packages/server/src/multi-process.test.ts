@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from './db/testing';
+import { demoProductId } from './testing';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const serverUrl = process.env.TEST_DATABASE_URL;
+const RATE_LIMIT_MAX = 8;
+
+if (!serverUrl) {
+  console.info('multi-process.test.ts: skipped, it needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:54329/postgres).');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  output: string[];
+}
+
+async function startServer(databaseUrl: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
+      RATE_LIMIT_WINDOW_MS: '3600000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base, output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become healthy:\n${output.join('')}`);
+}
+
+function stopServer(server: ServerProcess | undefined): Promise<number | null> {
+  if (!server || server.child.exitCode !== null) return Promise.resolve(server?.child.exitCode ?? null);
+  return new Promise((resolve) => {
+    server.child.once('exit', (code) => resolve(code));
+    server.child.kill('SIGTERM');
+  });
+}
+
+/** A browser's cookie jar over fetch, talking to whichever process it is pointed at. */
+class Browser {
+  cookies = new Map<string, string>();
+
+  async call(base: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && this.cookies.has('crumb')) headers['x-csrf-token'] = this.cookies.get('crumb')!;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair.indexOf('=');
+      const value = pair.slice(index + 1);
+      if (value) this.cookies.set(pair.slice(0, index), value);
+      else this.cookies.delete(pair.slice(0, index));
+    }
+    const text = await response.text();
+    return { status: response.status, json: text.startsWith('{') ? JSON.parse(text) : text };
+  }
+}
+
+describe.skipIf(!serverUrl)('two server processes on one PostgreSQL behave as one server', () => {
+  let database: TestDatabase;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    [a, b] = await Promise.all([startServer(database.url!), startServer(database.url!)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([stopServer(a), stopServer(b)]);
+    await database?.close();
+  });
+
+  const addSticker = (browser: Browser, server: ServerProcess) =>
+    browser.call(server.base, 'POST', '/api/commerce/shopping-cart/entries', { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quantity: 1 });
+
+  it('share crumbs and carts: a crumb from A is accepted by B, a cart made on B is seen on A', async () => {
+    const browser = new Browser();
+    await browser.call(a!.base, 'GET', '/shop');
+    expect(browser.cookies.get('crumb')).toBeTruthy();
+    const added = await addSticker(browser, b!);
+    expect(added.status).toBe(200);
+    const cartOnA = await browser.call(a!.base, 'GET', '/api/commerce/shopping-cart');
+    expect(cartOnA.json).toMatchObject({ id: added.json.shoppingCart.id, totalQuantity: 1 });
+    const forged = new Browser();
+    forged.cookies.set('crumb', 'made.up');
+    expect((await addSticker(forged, a!)).status).toBe(403);
+  });
+
+  it('share rate-limit counters: the limit applies to the sum of calls on both', async () => {
+    const browser = new Browser();
+    await browser.call(a!.base, 'GET', '/shop');
+    // Every call here comes from 127.0.0.1, one visitor; the first test's calls count too (2 so far).
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT_MAX - 2; i++) statuses.push((await addSticker(browser, i % 2 === 0 ? a! : b!)).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const onA = await addSticker(browser, a!);
+    const onB = await addSticker(browser, b!);
+    expect([onA.status, onB.status]).toEqual([429, 429]);
+    expect(onB.json).toEqual({ message: 'Please try again in a few seconds.' });
+  });
+
+  it('shut down gracefully on SIGTERM', async () => {
+    const codes = await Promise.all([stopServer(a), stopServer(b)]);
+    expect(codes).toEqual([0, 0]);
+  });
+});

@@ -1,0 +1,88 @@
+import type { ShoppingCart, StoreSettings } from '@vitrine/commerce';
+import { renderIsland } from '@vitrine/storefront/server';
+import type { Formatter, RenderState } from '@vitrine/template';
+import { storeMoneyOf } from './price-formatters';
+
+// Island formatters: the theme says where an island goes (`{@|island-product-form}`), the
+// formatter gathers its props from the page context and server-renders it for hydration.
+
+function cartOf(ctx: RenderState): ShoppingCart | null {
+  const cart = ctx.resolve('shoppingCart');
+  return cart && typeof cart === 'object' ? (cart as ShoppingCart) : null;
+}
+
+function storeSettingsOf(ctx: RenderState): StoreSettings | undefined {
+  const settings = ctx.resolve('websiteSettings.storeSettings');
+  return settings && typeof settings === 'object' ? (settings as StoreSettings) : undefined;
+}
+
+function text(ctx: RenderState, path: string): string | undefined {
+  const value = ctx.resolve(path);
+  return typeof value === 'string' ? value : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+type StorefrontProduct = Parameters<typeof renderIsland<'ProductForm'>>[1]['product'];
+
+export const islandFormatters: Record<string, Formatter> = {
+  'island-header-cart': (_value, _args, ctx) =>
+    renderIsland('HeaderCartIndicator', { cart: cartOf(ctx), ...storeMoneyOf(ctx) }),
+
+  'island-cart-pill': (_value, _args, ctx) =>
+    renderIsland('CartPill', { cart: cartOf(ctx), pathname: text(ctx, 'pagePath') ?? '/', ...storeMoneyOf(ctx) }),
+
+  'island-product-form': (value, _args, ctx) => {
+    if (!isObject(value)) return '';
+    return renderIsland('ProductForm', {
+      product: value as StorefrontProduct,
+      settings: storeSettingsOf(ctx),
+      cart: cartOf(ctx),
+      expressCheckout: ctx.resolve('websiteSettings.storeSettings.expressCheckout') === true,
+      ...storeMoneyOf(ctx),
+    });
+  },
+
+  'island-installment-pill': (value, _args, ctx) => {
+    const installments = ctx.resolve('installments');
+    if (!isObject(value) || !isObject(installments)) return '';
+    return renderIsland('InstallmentPill', {
+      product: value as StorefrontProduct,
+      installments: installments as unknown as Parameters<typeof renderIsland<'InstallmentPill'>>[1]['installments'],
+      ...storeMoneyOf(ctx),
+    });
+  },
+
+  // More photos of a product: a gallery block with a lightbox, when there is more than one image.
+  'island-gallery': (value) => {
+    if (!isObject(value) || !Array.isArray(value.items) || value.items.length < 2) return '';
+    const title = typeof value.title === 'string' ? value.title : 'Product';
+    return renderIsland('Gallery', {
+      images: value.items as Parameters<typeof renderIsland<'Gallery'>>[1]['images'],
+      settings: { design: 'grid', lightbox: true, 'thumbnails-per-row': 4, 'aspect-ratio': 'square' },
+      label: `${title} photos`,
+    });
+  },
+
+  'island-cart-page': (_value, _args, ctx) => {
+    const minimum = ctx.resolve('websiteSettings.storeSettings.minimumOrderSubtotalCents');
+    const forms = ctx.resolve('additionalFieldsForms');
+    return renderIsland('CartPage', {
+      cart: cartOf(ctx),
+      minimumSubtotalCents: typeof minimum === 'number' ? minimum : null,
+      forms: isObject(forms) ? forms : {},
+      ...storeMoneyOf(ctx),
+    });
+  },
+
+  'island-checkout': (_value, _args, ctx) => {
+    const cartToken = text(ctx, 'cartToken');
+    const kind = text(ctx, 'checkoutKind');
+    return renderIsland('CheckoutForm', {
+      ...(cartToken ? { cartToken } : {}),
+      submitLabel: kind === 'subscription' ? 'Subscribe' : 'Place Order',
+    });
+  },
+};

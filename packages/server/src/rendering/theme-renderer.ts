@@ -1,0 +1,65 @@
+import type { ShoppingCart } from '@vitrine/commerce';
+import { compile, render, type CompiledTemplate, type Formatter, type TemplateError } from '@vitrine/template';
+import { PAGE_TEMPLATES, type PageTemplateName, type Theme } from '@vitrine/theme';
+import { islandFormatters } from './island-formatters';
+import { moneyValue, priceTag } from './price-formatters';
+
+export interface NavigationLink {
+  title: string;
+  url: string;
+}
+
+/** The script and styles a page links; null until the islands are built. */
+export interface PageAssets {
+  stylesheet: string;
+  script: string | null;
+  preloads: string[];
+}
+
+/** What every page shows around its own content: where it is, the cart, the navigation. */
+export interface PageChrome {
+  path: string;
+  cart: ShoppingCart | null;
+  navigation: NavigationLink[];
+  storeUrl: string;
+  pageTitle?: string;
+  searchQuery?: string;
+}
+
+export interface ThemeRenderer {
+  renderPage(name: PageTemplateName, context: object, chrome: PageChrome): { html: string; errors: TemplateError[] };
+}
+
+const SERVER_FORMATTERS: Record<string, Formatter> = { ...islandFormatters, 'price-tag': priceTag, 'money-value': moneyValue };
+
+/**
+ * Compiles the theme once and renders pages: the page template first, then the layout
+ * around it (`pageBody`). Template errors never break a page; they are returned for logging.
+ */
+export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRenderer {
+  const layout = compile(theme.layout);
+  const pages = Object.fromEntries(PAGE_TEMPLATES.map((name) => [name, compile(theme.pages[name])])) as Record<
+    PageTemplateName,
+    CompiledTemplate
+  >;
+  const options = { partials: theme.partials, formatters: SERVER_FORMATTERS };
+
+  return {
+    renderPage(name, context, chrome) {
+      const pageContext = {
+        ...context,
+        shoppingCart: (context as { shoppingCart?: ShoppingCart }).shoppingCart ?? chrome.cart,
+        pagePath: chrome.path,
+        pageKind: name,
+        pageTitle: chrome.pageTitle,
+        searchQuery: chrome.searchQuery ?? '',
+        storeUrl: chrome.storeUrl,
+        navigation: chrome.navigation.map((link) => ({ ...link, active: link.url === chrome.path })),
+        assets,
+      };
+      const body = render(pages[name], pageContext, options);
+      const page = render(layout, { ...pageContext, pageBody: body.output }, options);
+      return { html: page.output, errors: [...body.errors, ...page.errors] };
+    },
+  };
+}
