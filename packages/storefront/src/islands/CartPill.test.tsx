@@ -40,6 +40,11 @@ describe('CartPill', () => {
     expect(screen.getByRole('link').textContent).toBe('100+ items $101');
   });
 
+  it('accepts a site locale written with an underscore', () => {
+    render(<CartPill cart={cart([entry({ quantity: 1, purchasePriceCents: 123400 })])} locale="en_US" />);
+    expect(screen.getByRole('link', { name: '1 item $1,234' })).toBeTruthy();
+  });
+
   it.each([
     ['on the cart page', { pathname: '/cart' }],
     ['in express-checkout mode', { expressCheckout: true }],

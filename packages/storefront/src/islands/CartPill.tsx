@@ -1,6 +1,7 @@
 import { cartPill, isCartPillAllowed } from '@vitrine/commerce';
 import { useCart } from '../cart/store';
 import type { ShoppingCart, StoreLocale } from '../types';
+import { toBcp47 } from '../ui/money';
 
 export interface CartPillProps extends StoreLocale {
   cart?: ShoppingCart | null;
@@ -16,7 +17,7 @@ const EMPTY = { totalQuantity: 0, subtotalCents: 0 };
 export function CartPill({ cart: initialCart, pathname, expressCheckout, customCart, currency = 'USD', locale = 'en-US' }: CartPillProps) {
   const cart = useCart(initialCart);
   if (!isCartPillAllowed({ pathname, expressCheckout, customCart })) return null;
-  const view = cartPill(cart ?? EMPTY, cart?.currency ?? currency, locale);
+  const view = cartPill(cart ?? EMPTY, cart?.currency ?? currency, toBcp47(locale));
   return (
     <a className="vitrine-cart-pill" href="/cart" hidden={view.hidden}>
       <span className="vitrine-cart-pill-count">{view.countText}</span>{' '}
