@@ -49,17 +49,24 @@ export const MESSAGES = {
   expressionReduce: (source: string, detail: string) => `Error reducing expression "${source}": ${detail}`,
 } as const;
 
-/** Converts a character offset into 1-based line and column. */
+let cachedSource = '';
+let cachedLineStarts: number[] = [0];
+
+/** Converts a character offset into 1-based line and column (line starts are indexed once per source). */
 export function lineColumn(source: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < source.length; i++) {
-    if (source.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
+  if (source !== cachedSource) {
+    cachedLineStarts = [0];
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) cachedLineStarts.push(i + 1);
+    cachedSource = source;
   }
-  return { line, column: offset - lineStart + 1 };
+  let lo = 0;
+  let hi = cachedLineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (cachedLineStarts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - cachedLineStarts[lo]! + 1 };
 }
 
 export function makeError(kind: TemplateErrorKind, message: string, source: string, offset: number): TemplateError {

@@ -9,7 +9,8 @@ export { compile, registerFormatters, registerPredicates, TemplateRenderError };
 export type { CompiledTemplate, CompileOptions, Formatter, Predicate, TemplateError };
 export type { TemplateErrorKind } from './errors';
 export { RenderState } from './runtime';
-export { MAX_PARTIAL_DEPTH } from './runtime';
+export { MAX_PARTIAL_CALLS, MAX_PARTIAL_DEPTH } from './runtime';
+export { MAX_BLOCK_NESTING } from './parser';
 
 export interface RenderOptions {
   /** Partial templates by name (source text); compiled on first use and cached. */

@@ -137,6 +137,9 @@ type Token =
   | { k: 'alternates'; pos: number }
   | null;
 
+/** Blocks nested deeper than this are not opened (the instruction stays text): keeps compile and render stacks shallow. */
+export const MAX_BLOCK_NESTING = 256;
+
 export interface ParseOptions {
   isPredicate?: (name: string) => boolean;
 }
@@ -265,6 +268,7 @@ export function parse(source: string, opts: ParseOptions = {}): ParseResult {
   const stack: OpenBlock[] = [];
   let target = root;
   let textStart = 0;
+  let nestingReported = false;
   let i = 0;
   const n = source.length;
 
@@ -325,6 +329,12 @@ export function parse(source: string, opts: ParseOptions = {}): ParseResult {
         addNode(tok.node);
         break;
       case 'open':
+        if (stack.length >= MAX_BLOCK_NESTING) {
+          if (!nestingReported) errors.push(makeError('limit', `Blocks nested deeper than ${MAX_BLOCK_NESTING} levels are not allowed`, source, open));
+          nestingReported = true;
+          textStart = open;
+          break;
+        }
         if (tok.node.t === 'macro') {
           macros.set(tok.node.name, tok.node.body);
         } else target.push(tok.node);

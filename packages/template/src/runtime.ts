@@ -174,6 +174,8 @@ export interface PartialProvider {
 }
 
 export const MAX_PARTIAL_DEPTH = 16;
+/** Partial and macro applications allowed in one render: fan-out within the depth limit cannot explode. */
+export const MAX_PARTIAL_CALLS = 10_000;
 
 /** What RenderState.recall returns when nothing is stored. */
 export const MISSING: unique symbol = Symbol('missing');
@@ -183,6 +185,7 @@ export class RenderState {
   frame: Frame;
   readonly errors: TemplateError[] = [];
   depth = 0;
+  partialCalls = 0;
   /** Per-render memo for formatters that derive facts from the same JSON object several times. */
   private memoTable: WeakMap<object, Map<unknown, unknown>> | null = null;
   /** Macro tables of the templates being rendered, innermost last. */
@@ -265,6 +268,12 @@ export class RenderState {
         `Partial '${name}' was not applied: recursion deeper than the maximum depth of ${MAX_PARTIAL_DEPTH}`,
         opts.offset ?? 0,
       );
+      return undefined;
+    }
+    if (++this.partialCalls > MAX_PARTIAL_CALLS) {
+      if (this.partialCalls === MAX_PARTIAL_CALLS + 1) {
+        this.error('limit', `More than ${MAX_PARTIAL_CALLS} partial applications in one render; '${name}' and later ones were skipped`, opts.offset ?? 0);
+      }
       return undefined;
     }
     const savedOut = this.out;
