@@ -1,5 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { fetchCart } from './api/commerce';
+import { readCookie } from './api/http';
 import { cartStore } from './cart/store';
 import { decodeProps } from './embed';
 import { ISLANDS, isIslandName, type IslandName } from './islands/registry';
@@ -37,6 +39,7 @@ export function hydrateIslands(root: ParentNode = document, options: HydrateOpti
   for (const { props } of found) {
     if (props.cart && typeof props.cart === 'object') cartStore.seed(props.cart as ShoppingCart);
   }
+  loadCartIfMissing(found);
   for (const { element, name, props } of found) {
     const Island = ISLANDS[name] as ComponentType<Record<string, unknown>>;
     hydrateRoot(
@@ -49,3 +52,27 @@ export function hydrateIslands(root: ParentNode = document, options: HydrateOpti
   }
   return found.length;
 }
+
+/** The cookie holding the shopper's cart token (set by the server). */
+export const CART_COOKIE = 'CART';
+
+/**
+ * When the server rendered the cart islands without a cart (a cached page),
+ * the cart is fetched — but only if a cart cookie exists, as the spec asks
+ * (§4: no cookie, no cart to load). An explicit `cart: null` means "no cart".
+ */
+function loadCartIfMissing(islands: { name: IslandName; props: Record<string, unknown> }[]): void {
+  const cartIslands = islands.filter(({ name }) => CART_ISLANDS.has(name));
+  if (cartIslands.length === 0 || cartIslands.some(({ props }) => 'cart' in props)) return;
+  if (readCookie(CART_COOKIE) === null) return;
+  fetchCart().then(
+    (cart) => {
+      if (cartStore.getSnapshot() === null) cartStore.setCart(cart);
+    },
+    () => {
+      // The islands keep showing an empty cart; the next page load tries again.
+    },
+  );
+}
+
+const CART_ISLANDS: ReadonlySet<IslandName> = new Set(['CartPill', 'HeaderCartIndicator', 'CartPage', 'ProductForm']);

@@ -130,6 +130,39 @@ describe('hydrateIslands', () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
+  it('fetches the cart when the page carries none but a cart cookie exists', async () => {
+    document.cookie = 'CART=token-1; path=/';
+    const fetchMock = vi.fn(async () => fakeResponse(200, cart([entry({ quantity: 3 })])));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      document.body.innerHTML = renderIsland('CartPill', { pathname: '/' });
+      await act(async () => {
+        hydrateIslands();
+      });
+      await flushPromises();
+      expect(fetchMock).toHaveBeenCalledWith('/api/commerce/shopping-cart?calculateSubtotal=true', expect.anything());
+      expect(screen.getByRole('link', { name: '3 items $37.50' })).toBeTruthy();
+    } finally {
+      document.cookie = 'CART=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    }
+  });
+
+  it('does not fetch the cart without a cart cookie, or when the server sent one (even null)', async () => {
+    const fetchMock = vi.fn(async () => fakeResponse(200, cart()));
+    vi.stubGlobal('fetch', fetchMock);
+    document.body.innerHTML = renderIsland('CartPill', { pathname: '/' });
+    await act(async () => {
+      hydrateIslands();
+    });
+    document.cookie = 'CART=token-1; path=/';
+    document.body.innerHTML = renderIsland('CartPill', { pathname: '/', cart: null });
+    await act(async () => {
+      hydrateIslands();
+    });
+    document.cookie = 'CART=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('skips elements naming no known island', async () => {
     document.body.innerHTML = '<div data-island="Unknown" data-props="{}"></div>';
     await act(async () => {
