@@ -18,6 +18,8 @@ export interface CompileOptions {
 export interface CompiledTemplate extends TemplateBody {
   /** Syntax errors found while compiling; they are also reported by every render. */
   errors: readonly TemplateError[];
+  /** Formatter and predicate names unknown at compile time; a render that supplies them drops their errors. */
+  unknownNames: ReadonlyMap<TemplateError, string>;
 }
 
 const NOOP: Step = () => {};
@@ -316,6 +318,10 @@ export function compile(source: string, options: CompileOptions = {}): CompiledT
     options.predicates?.[name] !== undefined || PREDICATES[name] !== undefined;
   const parsed = parse(source, { isPredicate });
   const errors = [...parsed.errors];
+  const unknownNames = new Map<TemplateError, string>();
+  for (const e of errors) {
+    if (e.kind === 'unknown-predicate') unknownNames.set(e, /'([^']*)'/.exec(e.message)?.[1] ?? '');
+  }
   const compiler = new Compiler(source, errors, options);
   const macros = new Map<string, TemplateBody>();
   for (const [name, body] of parsed.macros) {
@@ -323,8 +329,8 @@ export function compile(source: string, options: CompileOptions = {}): CompiledT
   }
   const run = compiler.body(parsed.body);
   // Unknown formatters are reported at compile time when no render-time table supplies them.
-  reportUnknownFormatters(parsed.body, parsed.macros, compiler, errors, source);
-  return { run, source, macros, errors };
+  reportUnknownFormatters(parsed.body, parsed.macros, compiler, errors, source, unknownNames);
+  return { run, source, macros, errors, unknownNames };
 }
 
 function reportUnknownFormatters(
@@ -333,12 +339,17 @@ function reportUnknownFormatters(
   compiler: Compiler,
   errors: TemplateError[],
   source: string,
+  unknownNames: Map<TemplateError, string>,
 ): void {
   const visit = (nodes: Node[]) => {
     for (const node of nodes) {
       if (node.t === 'var' || node.t === 'bindvar') {
         for (const f of node.fmts) {
-          if (!compiler.findFormatter(f.name)) errors.push(makeError('unknown-formatter', MESSAGES.unknownFormatter(f.name), source, node.pos));
+          if (!compiler.findFormatter(f.name)) {
+            const error = makeError('unknown-formatter', MESSAGES.unknownFormatter(f.name), source, node.pos);
+            errors.push(error);
+            unknownNames.set(error, f.name);
+          }
         }
       }
       if ('body' in node) visit(node.body);

@@ -117,3 +117,12 @@ describe('extension', () => {
     expect(render(compiled, { x: 1 }, { formatters: { island: (v) => `<div data-x="${v}"></div>` } }).output).toBe('<div data-x="1"></div>');
   });
 });
+
+describe('render-time tables', () => {
+  it('drops compile-time unknown-name errors that the render supplies', () => {
+    const compiled = compile('{x|island}{.special?}y{.end}');
+    expect(render(compiled, { x: 1 }).errors.map((e) => e.kind)).toEqual(['unknown-predicate', 'unknown-formatter']);
+    const result = render(compiled, { x: 1 }, { formatters: { island: () => 'I' }, predicates: { 'special?': () => true } });
+    expect(result).toEqual({ output: 'Iy', errors: [] });
+  });
+});

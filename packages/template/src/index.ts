@@ -63,6 +63,17 @@ function partialProvider(partials: Record<string, string> | undefined): PartialP
 const NO_PARTIALS = partialProvider(undefined);
 const EMPTY: Record<string, string> = {};
 
+/** Compile-time errors, minus unknown names this render supplies through options.formatters / options.predicates. */
+function compileErrors(compiled: CompiledTemplate, options: RenderOptions): readonly TemplateError[] {
+  if (!options.formatters && !options.predicates) return compiled.errors;
+  return compiled.errors.filter((e) => {
+    const name = compiled.unknownNames.get(e);
+    if (name === undefined) return true;
+    const table = e.kind === 'unknown-formatter' ? options.formatters : options.predicates;
+    return !(table && Object.prototype.hasOwnProperty.call(table, name));
+  });
+}
+
 /** Renders a compiled template against a JSON context. Errors are collected (thrown only in strict mode). */
 export function render(template: CompiledTemplate | string, context: unknown, options: RenderOptions = {}): RenderResult {
   const compiled = typeof template === 'string' ? compile(template) : template;
@@ -78,7 +89,7 @@ export function render(template: CompiledTemplate | string, context: unknown, op
   );
   state.macroStack.push(compiled.macros);
   compiled.run(state);
-  const errors = compiled.errors.length ? [...compiled.errors, ...state.errors] : state.errors;
+  const errors = compiled.errors.length ? [...compileErrors(compiled, options), ...state.errors] : state.errors;
   if (options.strict && errors.length > 0) throw new TemplateRenderError(errors);
   return { output: state.out, errors };
 }

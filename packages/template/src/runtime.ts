@@ -88,7 +88,8 @@ export function lookupName(frame: Frame, name: string): unknown {
   for (let f: Frame | null = frame; f !== null; f = f.parent) {
     const node = f.node;
     if (node !== null && typeof node === 'object' && !Array.isArray(node) && hasOwn.call(node, name)) {
-      return (node as Record<string, unknown>)[name];
+      const value = (node as Record<string, unknown>)[name];
+      if (value !== undefined) return value;
     }
     if (f.stop) break;
   }
