@@ -2,6 +2,7 @@ import { cartPill, isCartPillAllowed } from '@vitrine/commerce';
 import { useCart } from '../cart/store';
 import type { ShoppingCart, StoreLocale } from '../types';
 import { toBcp47 } from '../ui/money';
+import { floatingPill } from '../ui/styles';
 
 export interface CartPillProps extends StoreLocale {
   cart?: ShoppingCart | null;
@@ -19,7 +20,7 @@ export function CartPill({ cart: initialCart, pathname, expressCheckout, customC
   if (!isCartPillAllowed({ pathname, expressCheckout, customCart })) return null;
   const view = cartPill(cart ?? EMPTY, cart?.currency ?? currency, toBcp47(locale));
   return (
-    <a className="vitrine-cart-pill" href="/cart" hidden={view.hidden}>
+    <a className="vitrine-cart-pill" href="/cart" hidden={view.hidden} style={floatingPill}>
       <span className="vitrine-cart-pill-count">{view.countText}</span>{' '}
       <span className="vitrine-cart-pill-label">{view.label}</span>{' '}
       <span className="vitrine-cart-pill-subtotal">{view.subtotalText}</span>

@@ -34,3 +34,18 @@ export const modalPanel: CSSProperties = {
   padding: 24,
   borderRadius: 10,
 };
+
+/** The cart pill floats over the page; colours follow the theme's variables when it sets them. */
+export const floatingPill: CSSProperties = {
+  position: 'fixed',
+  right: 16,
+  bottom: 16,
+  zIndex: 900,
+  padding: '10px 16px',
+  borderRadius: 999,
+  background: 'var(--accent, #1f4fd1)',
+  color: 'var(--accent-ink, #fff)',
+  textDecoration: 'none',
+  fontWeight: 600,
+  boxShadow: '0 2px 8px rgba(0, 0, 0, 0.2)',
+};
