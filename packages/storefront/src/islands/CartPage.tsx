@@ -9,6 +9,7 @@ import {
   parseQuantity,
   type CartEntry,
 } from '@vitrine/commerce';
+import { imageUrlAtWidth } from '@vitrine/format';
 import { removeCartEntry, updateEntryAdditionalFields, updateEntryQuantity } from '../api/commerce';
 import { ApiError } from '../api/http';
 import { cartStore, useCart } from '../cart/store';
@@ -176,6 +177,10 @@ function CartEntryRow({ entry, busy, canEdit, money, onQuantity, onRemove, onEdi
   };
   return (
     <li className="vitrine-cart-entry" aria-busy={busy || undefined}>
+      {entry.imageUrl ? (
+        // Decorative: the title next to it names the product.
+        <img className="vitrine-cart-entry-image" src={imageUrlAtWidth(entry.imageUrl, 100)} alt="" width={80} loading="lazy" />
+      ) : null}
       {entry.url ? <a href={entry.url}>{entry.title}</a> : <span>{entry.title}</span>}
       {attributes.length > 0 ? (
         <span className="vitrine-cart-entry-variant">{attributes.map(([name, value]) => `${name}: ${value}`).join(', ')}</span>
