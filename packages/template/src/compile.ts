@@ -23,6 +23,8 @@ export interface CompiledTemplate extends TemplateBody {
 }
 
 const NOOP: Step = () => {};
+/** Formatters get every variable of `{a, b|f}` in `values`; with a single variable it is empty (use `value`). */
+const NO_VALUES: readonly unknown[] = Object.freeze([]);
 
 function sequence(steps: Step[]): Step {
   switch (steps.length) {
@@ -63,7 +65,7 @@ class Compiler {
   }
 
   /** Formatter chain; unknown names are looked up in the render options, else the raw text is printed. */
-  chain(fmts: FormatterCall[], pos: number): ((value: unknown, values: unknown[], s: RenderState) => unknown) | null {
+  chain(fmts: FormatterCall[], pos: number): ((value: unknown, values: readonly unknown[], s: RenderState) => unknown) | null {
     if (fmts.length === 0) return null;
     const calls = fmts.map((f) => ({ name: f.name, args: f.args, fn: this.findFormatter(f.name) }));
     return (value, values, s) => {
@@ -73,7 +75,7 @@ class Compiler {
         const fn = (s.formatters !== null ? s.formatters[call.name] : undefined) ?? call.fn;
         if (fn === undefined) return UNKNOWN; // reported once, at compile time
         try {
-          v = fn(v, call.args, s, i === 0 ? values : [v]);
+          v = fn(v, call.args, s, i === 0 ? values : NO_VALUES);
         } catch (err) {
           s.error('formatter', `Formatter '${call.name}' failed: ${(err as Error).message}`, pos);
           v = undefined;
@@ -132,7 +134,7 @@ class Compiler {
         const many = resolvers.length > 1;
         return (s) => {
           const v = first(s);
-          const values = many ? resolvers.map((r) => r(s)) : [v];
+          const values = many ? resolvers.map((r) => r(s)) : NO_VALUES;
           const result = chain(v, values, s);
           if (result === UNKNOWN) s.out += raw;
           else if (result !== undefined && result !== null) s.out += typeof result === 'string' ? result : toText(result);
@@ -209,7 +211,7 @@ class Compiler {
         return (s) => {
           let v = first(s);
           if (chain !== null) {
-            v = chain(v, resolvers.map((r) => r(s)), s);
+            v = chain(v, resolvers.length > 1 ? resolvers.map((r) => r(s)) : NO_VALUES, s);
             if (v === UNKNOWN) v = undefined;
           }
           s.setVariable(name, v);

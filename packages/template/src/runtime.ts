@@ -188,7 +188,7 @@ export class RenderState {
   depth = 0;
   partialCalls = 0;
   /** Per-render memo for formatters that derive facts from the same JSON object several times. */
-  private memoTable: WeakMap<object, Map<unknown, unknown>> | null = null;
+  private memoTable: Map<unknown, Map<object, unknown>> | null = null;
   /** Macro tables of the templates being rendered, innermost last. */
   readonly macroStack: Map<string, TemplateBody>[] = [];
   source: string;
@@ -214,17 +214,19 @@ export class RenderState {
     this.errors.push(makeError(kind, message, this.source, offset));
   }
 
-  /** Per-render memo: the value stored for (object, key), or MISSING. The context does not change during a render. */
-  recall(target: object, key: unknown): unknown {
-    const entry = this.memoTable?.get(target);
-    return entry !== undefined && entry.has(key) ? entry.get(key) : MISSING;
+  /** Per-render memo: the value stored for (key, object), or MISSING. The context does not change during a render. */
+  recall(key: unknown, target: object): unknown {
+    const table = this.memoTable?.get(key);
+    if (table === undefined) return MISSING;
+    const value = table.get(target);
+    return value === undefined && !table.has(target) ? MISSING : value;
   }
 
-  remember(target: object, key: unknown, value: unknown): void {
-    const table = (this.memoTable ??= new WeakMap());
-    let entry = table.get(target);
-    if (entry === undefined) table.set(target, (entry = new Map()));
-    entry.set(key, value);
+  remember(key: unknown, target: object, value: unknown): void {
+    const tables = (this.memoTable ??= new Map());
+    let table = tables.get(key);
+    if (table === undefined) tables.set(key, (table = new Map()));
+    table.set(target, value);
   }
 
   resolve(path: string): unknown {

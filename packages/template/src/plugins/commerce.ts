@@ -32,48 +32,18 @@ function get(node: unknown, a: string, b?: string, c?: string): unknown {
   return child(v, c);
 }
 const text = (v: unknown): string => (v === undefined || v === null ? '' : toText(v));
-function isBareMoney(m: Variant['priceMoney']): boolean {
-  return typeof m?.value === 'string' && m.value.startsWith('.');
-}
-
-function withLeadingZero<T extends Variant['priceMoney']>(m: T): T {
-  return isBareMoney(m) ? ({ ...m!, value: `0${m!.value}` } as T) : m;
-}
-
-function needsMoneyFix(product: ProductItem): boolean {
-  const content = product.structuredContent;
-  if (!content) return false;
-  if (isBareMoney(content.priceMoney) || isBareMoney(content.salePriceMoney)) return true;
-  const variants = content.variants;
-  if (!Array.isArray(variants)) return false;
-  for (const variant of variants) if (isBareMoney(variant?.priceMoney) || isBareMoney(variant?.salePriceMoney)) return true;
-  return false;
-}
-
-/** Product JSON as the commerce rules read it. Money written '.50' (no leading zero) is read as '0.50'. */
+/** Product JSON as the commerce rules read it. */
 function asProduct(v: unknown): ProductItem {
-  if (v === null || typeof v !== 'object') return {};
-  const product = v as ProductItem;
-  if (!needsMoneyFix(product)) return product;
-  const content = product.structuredContent!;
-  return {
-    ...product,
-    structuredContent: {
-      ...content,
-      priceMoney: withLeadingZero(content.priceMoney),
-      salePriceMoney: withLeadingZero(content.salePriceMoney),
-      variants: content.variants?.map((x) => ({ ...x, priceMoney: withLeadingZero(x.priceMoney), salePriceMoney: withLeadingZero(x.salePriceMoney) })),
-    },
-  };
+  return v !== null && typeof v === 'object' ? (v as ProductItem) : {};
 }
 
 /** A commerce rule applied to a context product, memoised for the render (grids ask the same product many times). */
 export function commerceRule<T>(s: RenderState, v: unknown, fn: (product: ProductItem) => T): T {
   if (v === null || typeof v !== 'object') return fn({});
-  const known = s.recall(v, fn);
+  const known = s.recall(fn, v);
   if (known !== MISSING) return known as T;
   const value = fn(asProduct(v));
-  s.remember(v, fn, value);
+  s.remember(fn, v, value);
   return value;
 }
 
