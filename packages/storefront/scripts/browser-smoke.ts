@@ -25,6 +25,13 @@ ${renderIsland('Gallery', { images: [{ id: 'a', assetUrl: '/a.jpg', title: 'Fron
 ${renderIsland('CartPill', { cart: empty, pathname: '/shop/p/linen-shirt' })}
 <script type="module" src="${assets.script}"></script></body></html>`;
 
+const twoShirts = cart([entry({ quantity: 2 })]);
+const cartHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cart</title></head><body>
+<header>${renderIsland('HeaderCartIndicator', { cart: twoShirts })}</header>
+<main><h1>Your cart</h1>${renderIsland('CartPage', { cart: twoShirts })}</main>
+${renderIsland('CartPill', { cart: twoShirts, pathname: '/cart' })}
+<script type="module" src="${assets.script}"></script></body></html>`;
+
 const server = createServer((req, res) => {
   if (req.url?.startsWith('/dist/')) {
     res.setHeader('Content-Type', 'text/javascript');
@@ -33,7 +40,7 @@ const server = createServer((req, res) => {
   }
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Set-Cookie', 'crumb=smoke-crumb; Path=/; SameSite=Lax');
-  res.end(html);
+  res.end(req.url === '/cart' ? cartHtml : html);
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -100,6 +107,29 @@ try {
   const axeClosed = await new AxeBuilder({ page }).analyze();
   const seriousClosed = axeClosed.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   check(seriousClosed.length === 0, `axe on the page: ${seriousClosed.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`).join(', ') || 'no serious or critical violations'}`);
+
+  // The cart page, by keyboard: change a quantity, then remove the line.
+  await page.route('**/api/commerce/shopping-cart/entries/entry-1/quantity', (route) =>
+    route.fulfill({ json: { shoppingCart: cart([entry({ quantity: 3 })]) } }));
+  await page.route('**/api/commerce/shopping-cart/entries/entry-1', (route) => route.fulfill({ json: { shoppingCart: cart() } }));
+  await page.goto('/cart');
+  await page.locator('[data-island="CartPage"][data-hydrated="true"]').waitFor();
+  check(await page.locator('.vitrine-cart-pill').count() === 0, 'no cart pill on /cart');
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity of Linen Shirt' });
+  await quantity.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await page.getByText('Subtotal $37.50').waitFor({ timeout: 3000 });
+  check(await page.getByRole('link', { name: 'Cart, 3 items, $37.50' }).isVisible(), 'quantity update reaches the header');
+  await page.getByRole('button', { name: 'Remove Linen Shirt' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText('You have nothing in your shopping cart.').waitFor({ timeout: 3000 });
+  check(true, 'remove by keyboard empties the cart');
+  const axeCart = await new AxeBuilder({ page }).analyze();
+  const seriousCart = axeCart.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  check(seriousCart.length === 0, `axe on the cart page: ${seriousCart.map((v) => v.id).join(', ') || 'no serious or critical violations'}`);
+
   check(consoleErrors.length === 0, `no console errors ${consoleErrors.join(' | ')}`);
 } finally {
   await browser.close();
