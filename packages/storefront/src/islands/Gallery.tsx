@@ -162,12 +162,12 @@ function GallerySlides({
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
   }, []);
 
+  const durationMs = settings['autoplay-duration'] * 1000;
   useEffect(() => {
     if (!playing || count < 2) return;
-    const timer = setInterval(() => go(1), settings['autoplay-duration'] * 1000);
+    const timer = setInterval(() => setActive((index) => (index + 1) % count), durationMs);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [playing, count, settings['autoplay-duration']]);
+  }, [playing, count, durationMs]);
 
   // The carousel (slider) never shows a thumbnail strip; the slideshow does when asked.
   const showThumbnails = settings.design === 'slideshow' && settings.thumbnails;
