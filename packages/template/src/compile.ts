@@ -4,6 +4,7 @@ import { makeError, MESSAGES } from './errors';
 import { ExpressionError, parseExpression, type CompiledExpression } from './expr';
 import type { Alternative, FormatterCall, IfCondition, Node, PredicateCall } from './parser';
 import { parse } from './parser';
+import { generateBody } from './codegen';
 import { FORMATTERS, PREDICATES } from './registry';
 import type { Formatter, Predicate, RenderState, TemplateBody } from './runtime';
 import { child, compilePath, descend, Frame, isTruthy, toText } from './runtime';
@@ -61,7 +62,12 @@ class Compiler {
   }
 
   body(nodes: Node[]): Step {
-    return sequence(nodes.map((n) => this.node(n)));
+    return generateBody(nodes, this) ?? sequence(nodes.map((n) => this.node(n)));
+  }
+
+  /** The .or chain of a block, as a closure (generated code calls it). */
+  alternativeOf(node: Node): Step {
+    return 'alt' in node ? this.alternative(node.alt) : NOOP;
   }
 
   /** Formatter chain; unknown names are looked up in the render options, else the raw text is printed. */
