@@ -4,7 +4,7 @@ import { ADD_TO_CART_MESSAGES, MAX_QUANTITY, validateAddToCart, type AddToCartCh
 import type { CartEntry, ShoppingCart } from '@vitrine/commerce/cart';
 import { findVariantBySku, variantsOf } from '@vitrine/commerce/product';
 import type { ProductItem } from '@vitrine/commerce/types';
-import type { Database } from '../db/schema';
+import type { CartRow, Database, ProductRow, VariantRow } from '../db/schema';
 import type { ServerContext } from '../context';
 import { loadProductItem } from '../catalog/queries';
 import { variantJson } from '../catalog/product-item';
@@ -12,7 +12,7 @@ import { badRequest, notFound, requireObjectBody } from '../http/errors';
 import { newId } from '../ids';
 import { cartEntryJson, shoppingCartJson } from './cart-json';
 import { readAdditionalFields, readItemId, readOptionalSku } from './input';
-import { createCart, findVisitorCart, listCartLines, setCartCookie, touchCart, type CartLine } from './store';
+import { createCart, findVisitorCart, listCartLines, setCartCookie, type CartLine } from './store';
 
 export const CART_SERVER_MESSAGES = {
   entryNotFound: 'Sorry, that item is no longer in your cart.',
@@ -31,6 +31,8 @@ function failCheck(check: Extract<AddToCartCheck, { ok: false }>): never {
 
 interface LoadedProduct {
   item: ProductItem;
+  product: ProductRow;
+  variants: VariantRow[];
   productId: string;
   isSubscribable: boolean;
 }
@@ -38,7 +40,7 @@ interface LoadedProduct {
 async function requireProduct(trx: Transaction<Database>, context: ServerContext, itemId: string): Promise<LoadedProduct> {
   const loaded = await loadProductItem(trx, context.website, itemId);
   if (!loaded) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
-  return { item: loaded.item, productId: loaded.product.id, isSubscribable: loaded.product.is_subscribable };
+  return { ...loaded, productId: loaded.product.id, isSubscribable: loaded.product.is_subscribable };
 }
 
 /** Units of one variant already in the cart, leaving out one entry (the one being changed). */
@@ -57,10 +59,9 @@ function checkAdd(item: ProductItem, sku: string | undefined, quantity: unknown,
   return check;
 }
 
-async function cartAnswer(trx: Transaction<Database>, context: ServerContext, cartId: string) {
-  const cart = await trx.selectFrom('carts').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();
-  const lines = await listCartLines(trx, cartId);
-  return { cart, lines, shoppingCart: shoppingCartJson(cart, lines, context.website) };
+/** The answer after a change, from the lines already read and changed in memory: no second read. */
+function cartAnswer(context: ServerContext, cart: CartRow, lines: readonly CartLine[]) {
+  return shoppingCartJson(cart, lines, context.website);
 }
 
 export async function addEntry(
@@ -89,6 +90,7 @@ export async function addEntry(
       ? lines.find((line) => line.variant.id === variantId && line.entry.additional_fields === null)
       : undefined;
     let entryId: string;
+    let updatedLines: CartLine[];
     if (sameLine) {
       const quantity = sameLine.entry.quantity + check.quantity;
       if (quantity > MAX_QUANTITY) {
@@ -96,12 +98,12 @@ export async function addEntry(
       }
       await trx.updateTable('cart_entries').set({ quantity }).where('id', '=', sameLine.entry.id).execute();
       entryId = sameLine.entry.id;
+      updatedLines = lines.map((line) => (line === sameLine ? { ...line, entry: { ...line.entry, quantity } } : line));
     } else {
-      entryId = newId();
-      await trx
+      const entry = await trx
         .insertInto('cart_entries')
         .values({
-          id: entryId,
+          id: newId(),
           website_id: websiteId,
           cart_id: cart.id,
           product_id: product.productId,
@@ -109,12 +111,15 @@ export async function addEntry(
           quantity: check.quantity,
           additional_fields: additionalFields,
         })
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      entryId = entry.id;
+      const variant = product.variants.find((candidate) => candidate.id === variantId)!;
+      updatedLines = [...lines, { entry, product: product.product, variant }];
     }
-    if (!created) await touchCart(trx, cart.id);
-    const answer = await cartAnswer(trx, context, cart.id);
-    const newlyAdded = answer.shoppingCart.entries.find((entry) => entry.id === entryId)!;
-    return { token: cart.token, created, shoppingCart: answer.shoppingCart, newlyAdded };
+    const shoppingCart = cartAnswer(context, cart, updatedLines);
+    const newlyAdded = shoppingCart.entries.find((entry) => entry.id === entryId)!;
+    return { token: cart.token, created, shoppingCart, newlyAdded };
   });
   if (result.created) setCartCookie(reply, result.token, context.secureCookies);
   return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
@@ -142,17 +147,16 @@ export async function updateEntryQuantity(context: ServerContext, request: Fasti
     });
     if (!check.ok) failCheck(check);
     await trx.updateTable('cart_entries').set({ quantity: check.quantity }).where('id', '=', line.entry.id).execute();
-    await touchCart(trx, cart.id);
-    return { shoppingCart: (await cartAnswer(trx, context, cart.id)).shoppingCart };
+    const updated = lines.map((other) => (other === line ? { ...line, entry: { ...line.entry, quantity: check.quantity } } : other));
+    return { shoppingCart: cartAnswer(context, cart, updated) };
   });
 }
 
 export async function removeEntry(context: ServerContext, request: FastifyRequest, entryId: string) {
   return context.db.transaction().execute(async (trx) => {
-    const { cart, line } = await requireVisitorEntry(trx, context, request, entryId);
+    const { cart, lines, line } = await requireVisitorEntry(trx, context, request, entryId);
     await trx.deleteFrom('cart_entries').where('id', '=', line.entry.id).execute();
-    await touchCart(trx, cart.id);
-    return { shoppingCart: (await cartAnswer(trx, context, cart.id)).shoppingCart };
+    return { shoppingCart: cartAnswer(context, cart, lines.filter((other) => other !== line)) };
   });
 }
 
@@ -162,15 +166,15 @@ export async function updateEntryAdditionalFields(context: ServerContext, reques
   const sku = readOptionalSku(body);
   const additionalFields = readAdditionalFields(body, true);
   return context.db.transaction().execute(async (trx) => {
-    const { cart, line } = await requireVisitorEntry(trx, context, request, entryId);
+    const { cart, lines, line } = await requireVisitorEntry(trx, context, request, entryId);
     if (line.product.id !== itemId || (sku !== undefined && line.variant.sku !== sku)) {
       throw badRequest(CART_SERVER_MESSAGES.entryMismatch);
     }
     await trx.updateTable('cart_entries').set({ additional_fields: additionalFields }).where('id', '=', line.entry.id).execute();
-    await touchCart(trx, cart.id);
-    const answer = await cartAnswer(trx, context, cart.id);
-    const updatedEntry = answer.shoppingCart.entries.find((entry) => entry.id === entryId)!;
-    return { shoppingCart: answer.shoppingCart, updatedEntry };
+    const updated = lines.map((other) => (other === line ? { ...line, entry: { ...line.entry, additional_fields: additionalFields } } : other));
+    const shoppingCart = cartAnswer(context, cart, updated);
+    const updatedEntry = shoppingCart.entries.find((entry) => entry.id === entryId)!;
+    return { shoppingCart, updatedEntry };
   });
 }
 

@@ -16,17 +16,28 @@ export interface CartLine {
   variant: VariantRow;
 }
 
-export async function findCartByToken(db: Db, websiteId: string, token: string, forUpdate = false): Promise<CartRow | undefined> {
+/**
+ * With `lock`, the cart row is locked for the rest of the transaction (concurrent changes to one cart
+ * queue up) and its updated_at is touched in the same round trip.
+ */
+export async function findCartByToken(db: Db, websiteId: string, token: string, lock = false): Promise<CartRow | undefined> {
   if (!token || token.length > 100) return undefined;
-  let query = db.selectFrom('carts').selectAll().where('website_id', '=', websiteId).where('token', '=', token);
-  if (forUpdate) query = query.forUpdate();
-  return query.executeTakeFirst();
+  if (lock) {
+    return db
+      .updateTable('carts')
+      .set({ updated_at: new Date() })
+      .where('website_id', '=', websiteId)
+      .where('token', '=', token)
+      .returningAll()
+      .executeTakeFirst();
+  }
+  return db.selectFrom('carts').selectAll().where('website_id', '=', websiteId).where('token', '=', token).executeTakeFirst();
 }
 
-export async function findSiteUserCart(db: Db, websiteId: string, siteUserId: string, forUpdate = false): Promise<CartRow | undefined> {
-  let query = db
+export async function findSiteUserCart(db: Db, websiteId: string, siteUserId: string, lock = false): Promise<CartRow | undefined> {
+  const newest = db
     .selectFrom('carts')
-    .selectAll()
+    .select('id')
     .where('website_id', '=', websiteId)
     .where('site_user_id', '=', siteUserId)
     .where('kind', '=', 'standard')
@@ -34,8 +45,10 @@ export async function findSiteUserCart(db: Db, websiteId: string, siteUserId: st
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(1);
-  if (forUpdate) query = query.forUpdate();
-  return query.executeTakeFirst();
+  if (lock) {
+    return db.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', newest).returningAll().executeTakeFirst();
+  }
+  return db.selectFrom('carts').selectAll().where('id', '=', newest).executeTakeFirst();
 }
 
 /**
@@ -121,6 +134,3 @@ export function clearCartCookie(reply: FastifyReply): void {
   reply.clearCookie(CART_COOKIE, { path: '/' });
 }
 
-export async function touchCart(db: Db, cartId: string): Promise<void> {
-  await db.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cartId).execute();
-}

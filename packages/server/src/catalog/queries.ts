@@ -58,19 +58,24 @@ export async function listVariants(db: Db, productIds: readonly string[]): Promi
     .execute();
 }
 
-/** One product as the Squarespace-shaped item, or undefined when the id is unknown on this website. */
+/** One product as the Squarespace-shaped item, or undefined when the id is unknown on this website. Two queries. */
 export async function loadProductItem(
   db: Db,
   website: Website,
   productId: string,
 ): Promise<{ product: ProductRow; variants: VariantRow[]; item: ProductItemJson } | undefined> {
-  const product = await findProductById(db, website.id, productId);
-  if (!product) return undefined;
-  const [variants, collection] = await Promise.all([
-    listVariants(db, [product.id]),
-    findCollectionById(db, website.id, product.collection_id),
-  ]);
-  return { product, variants, item: productItemJson(product, variants, website, collection?.url_id ?? 'shop') };
+  const row = await db
+    .selectFrom('products')
+    .innerJoin('collections', 'collections.id', 'products.collection_id')
+    .selectAll('products')
+    .select('collections.url_id as collection_url_id')
+    .where('products.website_id', '=', website.id)
+    .where('products.id', '=', productId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { collection_url_id: collectionUrlId, ...product } = row;
+  const variants = await listVariants(db, [product.id]);
+  return { product, variants, item: productItemJson(product, variants, website, collectionUrlId) };
 }
 
 /** Every product of a store collection, in display order, as items. */
