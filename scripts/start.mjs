@@ -17,7 +17,7 @@ function newestMtime(dir) {
   return newest;
 }
 
-const manifest = path.join(storefront, 'dist/.vite/manifest.json');
+const manifest = path.join(storefront, 'dist/manifest.json');
 const stale = !existsSync(manifest) || statSync(manifest).mtimeMs < newestMtime(path.join(storefront, 'src'));
 if (stale && existsSync(path.join(storefront, 'vite.config.ts'))) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@vitrine/storefront'], { cwd: root, stdio: 'inherit' });
