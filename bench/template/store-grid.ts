@@ -1,22 +1,30 @@
 // A 100-product store grid: the shape our storefront's product list renders, with hostile-looking text.
 
-export const STORE_GRID_TEMPLATE = `<section class="ProductList" data-collection-id="{collection.id}">
-<h1 class="ProductList-title">{collection.title|htmltag}</h1>
-<div class="ProductList-grid">
-{.repeated section items}<article class="ProductList-item {@|item-classes}" data-item-id="{id}">
-  <a href="{fullUrl|htmlattr}" class="ProductList-item-link">
-    {.main-image?}<img {@|image-meta} class="ProductList-image" />{.end}
-    <h2 class="ProductList-title">{title|html}</h2>
-    {.section structuredContent}{.section variants.0}<span class="sku">{sku}</span>{.end}{.end}
-    {@|product-status}
-    <div class="ProductList-price">{.varied-prices?}from {@|from-price}{.or}{@|normal-price}{.end}{.on-sale?} <s>{@|normal-price}</s> {@|sale-price}{.end}</div>
-    {.if excerpt}<p class="ProductList-excerpt">{excerpt|safe|truncate 80}</p>{.end}
-    {.repeated section tags}<span class="tag">{@|html}</span>{.alternates with}, {.end}
-    <span class="index">{@index} of {items|count}</span>
+/**
+ * The default theme's store page and product card (packages/theme: collection.html + product-card.block), with
+ * the server-only price-tag formatter replaced by the template's own price formatters.
+ */
+export const STORE_GRID_TEMPLATE = `<section class="store">
+  <h1>{collection.title|htmltag}</h1>
+  {.section collection.description}<div class="collection-description">{@|htmltag}</div>{.end}
+  {.section items}
+  <ul class="product-grid">
+    {.repeated section @}<li class="product-card">
+  <a class="product-card-link" href="{fullUrl|htmlattr}">
+    <div class="product-card-image">
+      {.section mainImage}<img src="{assetUrl|htmlattr}?format=500w" srcset="{assetUrl|htmlattr}?format=300w 300w, {assetUrl|htmlattr}?format=500w 500w, {assetUrl|htmlattr}?format=750w 750w" sizes="(max-width: 600px) 50vw, 25vw" alt="{altText|htmlattr}" width="500" height="500" loading="lazy" decoding="async">{.or}<div class="image-placeholder" aria-hidden="true"></div>{.end}
+      {@|product-status}
+    </div>
+    <h2 class="product-card-title">{title|htmltag}</h2>
+    <p class="price-tag">{.varied-prices?}from {@|from-price}{.or}{@|normal-price}{.end}{.on-sale?} <s>{@|normal-price}</s> {@|sale-price}{.end}</p>
+    {.if excerpt}<p class="product-card-excerpt">{excerpt|safe|truncate 80}</p>{.end}
   </a>
-</article>{.alternates with}
-{.end}
-</div>
+  {@|product-quick-view}
+</li>{.end}
+  </ul>
+  {.or}
+  <p>No products yet.</p>
+  {.end}
 </section>`;
 
 export function storeGridContext(count = 100): unknown {
@@ -51,6 +59,7 @@ export function storeGridContext(count = 100): unknown {
       recordTypeLabel: 'store-item',
       assetUrl: `https://images.example.com/mug-${i}.jpg`,
       mainImageId: `img-${i}`,
+      mainImage: i % 9 === 0 ? undefined : { assetUrl: `https://images.example.com/mug-${i}.jpg`, altText: i % 10 === 0 ? `"><script>x</script>` : `Mug ${i}` },
       originalSize: '1200x1200',
       mediaFocalPoint: { x: 0.5, y: 0.4 },
       excerpt: i % 2 === 0 ? `<p>A sturdy mug, glazed by hand in small batches. Dishwasher safe; holds 350 ml. Batch ${i}.</p>` : '',
@@ -59,5 +68,5 @@ export function storeGridContext(count = 100): unknown {
       structuredContent: { productType: 1, variants, isSubscribable: false, variantOptionOrdering: ['Size'] },
     });
   }
-  return { collection: { id: 'collection-1', title: 'Shop <all>' }, items };
+  return { collection: { id: 'collection-1', title: 'Shop <all>', description: 'Hand-made & glazed' }, items };
 }
