@@ -1,4 +1,6 @@
 import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { loadTheme } from '@vitrine/theme';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ServerContext } from './context';
@@ -14,6 +16,8 @@ import { registerOrderRoutes } from './orders/routes';
 import { TestModePaymentProvider, type PaymentProvider } from './orders/payment-provider';
 import { registerPageRoutes } from './pages/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
+import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
+import { createThemeRenderer } from './rendering/theme-renderer';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -40,12 +44,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const website = await findDefaultWebsite(db, options.websiteIdentifier);
   if (!website) throw new Error('No website in the database: run the migrations and the demo seed first.');
   const crumbs = new Crumbs(await loadServerSecret(db, 'crumb'));
+  const theme = loadTheme();
   const context: ServerContext = {
     db,
     website,
     crumbs,
     secureCookies: options.secureCookies ?? false,
     payments: options.payments ?? new TestModePaymentProvider(),
+    theme: createThemeRenderer(theme, loadPageAssets()),
   };
 
   const app = Fastify({
@@ -75,5 +81,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrderRoutes(app, context);
   registerSiteUserRoutes(app, context);
   registerPageRoutes(app, context);
+  await registerAssets(app, theme.assetsDir);
   return app;
+}
+
+/**
+ * The theme's stylesheet and the built islands. Island files carry content hashes in their
+ * names, so browsers may keep them for a year; the build writes .br and .gz beside each file.
+ */
+async function registerAssets(app: FastifyInstance, themeAssetsDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: storefrontDistDir,
+    prefix: STOREFRONT_ASSET_PREFIX,
+    preCompressed: true,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    allowedPath: (pathName) => !pathName.endsWith('manifest.json'),
+  });
+  await app.register(fastifyStatic, {
+    root: themeAssetsDir,
+    prefix: THEME_ASSET_PREFIX,
+    decorateReply: false,
+    maxAge: '1h',
+    index: false,
+  });
 }

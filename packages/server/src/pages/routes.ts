@@ -15,64 +15,77 @@ import {
   websiteSettingsJson,
   type BasePageContext,
 } from './contexts';
-import {
-  renderCartPage,
-  renderCheckoutPage,
-  renderGiftCardPage,
-  renderHomePage,
-  renderNotFoundPage,
-  renderOrderConfirmedPage,
-  renderProductPage,
-  renderSearchPage,
-  renderStorePage,
-} from './html';
+import type { PageTemplateName } from '@vitrine/theme';
+import { readVisitorCart } from '../cart/service';
+import { listStoreNavigation } from './navigation';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
 type PageRequest = FastifyRequest<{ Querystring: PageQuery; Params: Record<string, string> }>;
 
-/** Answers a page: its context as JSON with ?format=json, else the HTML; always with a crumb cookie. */
-function sendPage<T extends BasePageContext>(
+/**
+ * Answers a page: its context as JSON with ?format=json, else the theme's template for it
+ * rendered around that context; always with a crumb cookie.
+ */
+async function sendPage<T extends BasePageContext>(
   context: ServerContext,
   request: PageRequest,
   reply: FastifyReply,
   pageContext: T | undefined,
-  render: (page: T) => string,
+  template: PageTemplateName,
 ) {
   ensureCrumbCookie(request, reply, context);
   reply.header('cache-control', 'no-store');
-  if (!pageContext) {
-    const notFound: BasePageContext = {
-      pageType: PAGE_TYPES.notFound,
-      website: websiteJson(context.website),
-      websiteSettings: websiteSettingsJson(context.website),
-    };
-    reply.status(404);
-    if (request.query.format === 'json') return reply.send({ ...notFound, message: 'Not found.' });
-    return reply.type('text/html; charset=utf-8').send(renderNotFoundPage(notFound));
+  const found = pageContext !== undefined;
+  const answered: BasePageContext = pageContext ?? {
+    pageType: PAGE_TYPES.notFound,
+    website: websiteJson(context.website),
+    websiteSettings: websiteSettingsJson(context.website),
+  };
+  if (!found) reply.status(404);
+  const path = request.url.split('?')[0] ?? '/';
+  if (request.query.format === 'json') {
+    return reply.type('application/json; charset=utf-8').send(found ? answered : { ...answered, message: 'Not found.', path });
   }
-  if (request.query.format === 'json') return reply.type('application/json; charset=utf-8').send(pageContext);
-  return reply.type('text/html; charset=utf-8').send(render(pageContext));
+  const [cart, navigation] = await Promise.all([
+    'shoppingCart' in answered ? null : readVisitorCart(context, request),
+    listStoreNavigation(context),
+  ]);
+  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', found ? answered : { ...answered, path }, {
+    path,
+    cart,
+    navigation: navigation.links,
+    storeUrl: navigation.storeUrl,
+    pageTitle: pageTitleOf(answered),
+    searchQuery: typeof request.query.q === 'string' ? request.query.q : '',
+  });
+  if (errors.length > 0) request.log.warn({ errors, template }, 'theme template errors');
+  return reply.type('text/html; charset=utf-8').send(html);
+}
+
+function pageTitleOf(page: BasePageContext): string | undefined {
+  const withTitle = page as { item?: { title?: string } | null; collection?: { title?: string } };
+  return withTitle.item?.title ?? withTitle.collection?.title;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export function registerPageRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.get('/', async (request: PageRequest, reply) => sendPage(context, request, reply, await buildHomePageContext(context), renderHomePage));
+  app.get('/', async (request: PageRequest, reply) => sendPage(context, request, reply, await buildHomePageContext(context), 'home'));
 
   app.get('/cart', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildCartPageContext(context, request), renderCartPage),
+    sendPage(context, request, reply, await buildCartPageContext(context, request), 'cart'),
   );
 
   app.get('/checkout', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildCheckoutPageContext(context, request, text(request.query.cartToken)), renderCheckoutPage),
+    sendPage(context, request, reply, await buildCheckoutPageContext(context, request, text(request.query.cartToken)), 'checkout'),
   );
 
   app.get('/checkout/subscription', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildCheckoutPageContext(context, request, text(request.query.cartToken)), renderCheckoutPage),
+    sendPage(context, request, reply, await buildCheckoutPageContext(context, request, text(request.query.cartToken)), 'checkout'),
   );
 
   app.get('/checkout/order-confirmed', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildOrderConfirmedPageContext(context, text(request.query.orderId)), renderOrderConfirmedPage),
+    sendPage(context, request, reply, await buildOrderConfirmedPageContext(context, text(request.query.orderId)), 'order-confirmed'),
   );
 
   app.get('/checkout/gift-card', async (request: PageRequest, reply) =>
@@ -81,16 +94,16 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
       request,
       reply,
       await buildGiftCardPageContext(context, text(request.query.itemId), text(request.query.sku)),
-      renderGiftCardPage,
+      'gift-card',
     ),
   );
 
   app.get('/search', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildSearchPageContext(context, text(request.query.q)), renderSearchPage),
+    sendPage(context, request, reply, await buildSearchPageContext(context, text(request.query.q)), 'search'),
   );
 
   app.get('/:collectionUrlId', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildStorePageContext(context, request.params.collectionUrlId), renderStorePage),
+    sendPage(context, request, reply, await buildStorePageContext(context, request.params.collectionUrlId), 'collection'),
   );
 
   app.get('/:collectionUrlId/p/:slug', async (request: PageRequest, reply) =>
@@ -99,7 +112,7 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
       request,
       reply,
       await buildProductPageContext(context, request.params.collectionUrlId, request.params.slug),
-      renderProductPage,
+      'item',
     ),
   );
 }

@@ -77,6 +77,13 @@ export const islandFormatters: Record<string, Formatter> = {
     });
   },
 
+  // On the gift card page, inside the chosen denomination's section.
+  'island-gift-card': (value, _args, ctx) => {
+    const itemId = text(ctx, 'item.id');
+    if (!isObject(value) || typeof value.sku !== 'string' || !itemId) return '';
+    return renderIsland('CheckoutForm', { giftCard: { itemId, sku: value.sku }, submitLabel: 'Buy Gift Card' });
+  },
+
   'island-checkout': (_value, _args, ctx) => {
     const cartToken = text(ctx, 'cartToken');
     const kind = text(ctx, 'checkoutKind');

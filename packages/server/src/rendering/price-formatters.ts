@@ -44,3 +44,10 @@ export const moneyValue: Formatter = (value, _args, ctx) => {
     return '';
   }
 };
+
+/** `{subtotalCents|money-cents}`: integer minor units in the store currency. */
+export const moneyCents: Formatter = (value, _args, ctx) => {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) return '';
+  const { currency, locale } = storeMoneyOf(ctx);
+  return formatMoney(value, currency, { locale });
+};

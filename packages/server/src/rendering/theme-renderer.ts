@@ -2,7 +2,7 @@ import type { ShoppingCart } from '@vitrine/commerce';
 import { compile, render, type CompiledTemplate, type Formatter, type TemplateError } from '@vitrine/template';
 import { PAGE_TEMPLATES, type PageTemplateName, type Theme } from '@vitrine/theme';
 import { islandFormatters } from './island-formatters';
-import { moneyValue, priceTag } from './price-formatters';
+import { moneyCents, moneyValue, priceTag } from './price-formatters';
 
 export interface NavigationLink {
   title: string;
@@ -30,7 +30,12 @@ export interface ThemeRenderer {
   renderPage(name: PageTemplateName, context: object, chrome: PageChrome): { html: string; errors: TemplateError[] };
 }
 
-const SERVER_FORMATTERS: Record<string, Formatter> = { ...islandFormatters, 'price-tag': priceTag, 'money-value': moneyValue };
+const SERVER_FORMATTERS: Record<string, Formatter> = {
+  ...islandFormatters,
+  'price-tag': priceTag,
+  'money-value': moneyValue,
+  'money-cents': moneyCents,
+};
 
 /**
  * Compiles the theme once and renders pages: the page template first, then the layout

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CART_MESSAGES } from '@vitrine/commerce';
-import { checkoutUrls, placeOrder } from '../api/commerce';
+import { checkoutUrls, placeOrder, startExpressCheckout } from '../api/commerce';
 import { ApiError } from '../api/http';
 import { navigation } from '../ui/navigation';
 
@@ -10,10 +10,15 @@ export interface CheckoutFormProps {
   /** Checkout is refused below the store's minimum subtotal. */
   disabled?: boolean;
   submitLabel?: string;
+  /**
+   * The gift card page buys one denomination: its cart is made when the shopper
+   * submits (express checkout), so a visit alone never creates carts.
+   */
+  giftCard?: { itemId: string; sku: string };
 }
 
 /** Email, then the order: POST /api/commerce/orders, then the order-confirmed page. */
-export function CheckoutForm({ cartToken, disabled = false, submitLabel = 'Place Order' }: CheckoutFormProps) {
+export function CheckoutForm({ cartToken, disabled = false, submitLabel = 'Place Order', giftCard }: CheckoutFormProps) {
   const emailId = useId();
   const errorId = `${emailId}-error`;
   const [email, setEmail] = useState('');
@@ -26,7 +31,10 @@ export function CheckoutForm({ cartToken, disabled = false, submitLabel = 'Place
     setBusy(true);
     setError(null);
     try {
-      const { order } = await placeOrder(cartToken ? { email, cartToken } : { email });
+      const token = giftCard
+        ? (await startExpressCheckout({ itemId: giftCard.itemId, sku: giftCard.sku, quantity: 1 })).cartToken
+        : cartToken;
+      const { order } = await placeOrder(token ? { email, cartToken: token } : { email });
       navigation.assign(checkoutUrls.orderConfirmed(order.id));
     } catch (caught) {
       const apiError = caught instanceof ApiError ? caught : null;
