@@ -1,0 +1,154 @@
+/**
+ * What the bench/page scripts share: starting the real server (the entry `npm start` runs) or the
+ * bare Fastify peer in their own processes, making sure the islands are built, the Chromium flags,
+ * and table printing.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The product page every script measures; the linen shirt has options, variants and images. */
+export const PRODUCT_PATH = process.env.BENCH_PRODUCT_PATH ?? '/shop/p/linen-shirt';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags every browser run here uses (no sandbox as root, nothing that calls home). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const file of readdirSync(dir, { recursive: true })) {
+    const stat = statSync(path.join(dir, String(file)));
+    if (stat.isFile()) newest = Math.max(newest, stat.mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds the storefront islands when dist/manifest.json is missing or older than their sources,
+ * as `npm start` does, so a measurement never reads a stale bundle. BENCH_SKIP_BUILD=1 skips this.
+ */
+export function ensureIslandsBuilt(): void {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  const storefront = path.join(ROOT, 'packages/storefront');
+  const manifest = path.join(storefront, 'dist/manifest.json');
+  if (!existsSync(path.join(storefront, 'vite.config.ts'))) return;
+  const stale = !existsSync(manifest) || statSync(manifest).mtimeMs < newestMtime(path.join(storefront, 'src'));
+  if (!stale) return;
+  console.log('Building the storefront islands (dist is missing or stale)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@vitrine/storefront'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error(`storefront build failed with status ${build.status}`);
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  base: string;
+  stop(): Promise<void>;
+}
+
+async function waitForPort(child: ChildProcess, port: number, what: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (listening) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${what} did not listen within ${timeoutMs} ms`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Runs a TypeScript entry in its own Node process on a free port and waits until it listens. */
+export async function startScript(script: string, env: Record<string, string>): Promise<RunningProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForPort(child, port, script, 180_000);
+  return { child, base: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+/**
+ * The real server on the demo store. Without DATABASE_URL it gets a fresh PGlite DATA_DIR (seeded
+ * on first start, removed on stop); with one, it uses that PostgreSQL database as it is.
+ */
+export async function startVitrine(env: Record<string, string> = {}): Promise<RunningProcess> {
+  const dataDir = env.DATABASE_URL ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-page-'));
+  try {
+    const server = await startScript('packages/server/src/main.ts', {
+      DATABASE_URL: '',
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      ...env,
+    });
+    return {
+      ...server,
+      async stop() {
+        await server.stop();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Says whether the page's HTML carries islands yet (until the lead's wiring lands it does not). */
+export async function pageHasIslands(url: string): Promise<boolean> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.text()).includes('data-island');
+}
+
+/** Prints a Markdown table, right-aligning the columns named in `numeric`. */
+export function printTable(headers: string[], rows: (string | number)[][], numeric: number[] = []): void {
+  console.log(`| ${headers.join(' | ')} |`);
+  console.log(`|${headers.map((_, i) => (numeric.includes(i) ? '---:' : '---')).join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
