@@ -4,8 +4,20 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../packages/server/src/db/schema';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
+
+export interface StartServerOptions {
+  /** Extra environment for the server process (RATE_LIMIT_MAX, …). */
+  env?: Record<string, string>;
+  /**
+   * Changes the freshly seeded demo store before the server opens it (e.g. a store setting the demo
+   * store leaves off). Runs in this process on the same data dir; the server then finds it seeded.
+   */
+  prepareDatabase?: (db: Kysely<Database>) => Promise<void>;
+}
 
 export interface RunningServer {
   url: string;
@@ -22,6 +34,24 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Migrates and seeds the data dir exactly as the server would, then lets the test change it. */
+async function prepareDataDir(dataDir: string, prepare: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+  // Loaded only here: most test files never open the database themselves.
+  const [{ openDatabaseFromEnv }, { migrate }, { seedDemoStore }] = await Promise.all([
+    import('../../packages/server/src/db/database'),
+    import('../../packages/server/src/db/migrate'),
+    import('../../packages/server/src/catalog/seed'),
+  ]);
+  const database = await openDatabaseFromEnv({ DATA_DIR: dataDir });
+  try {
+    await migrate(database.db);
+    await seedDemoStore(database.db);
+    await prepare(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -43,9 +73,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * Starts the real server (the same entry `npm start` runs) on a free port with a fresh
  * embedded database, seeded with the demo store.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer({ env = {}, prepareDatabase }: StartServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  if (prepareDatabase) await prepareDataDir(dataDir, prepareDatabase);
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },

@@ -1,0 +1,150 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useShop } from './support/fixtures';
+import { addButton, addToCart, chooseOptions, errorDialog, openProduct } from './support/shop';
+
+// Every add-to-cart error a shopper can reach through a product page of the demo store
+// (storefront spec §5 and §8), each shown in the error dialog and announced in the status region.
+
+const ADD_ITEM = 'Unable to Add Item';
+
+/** The error dialog shows `message` under `title`, screen readers hear it, and OK closes it. */
+async function expectAddError(page: Page, title: string, message: string): Promise<void> {
+  const dialog = errorDialog(page, title);
+  await dialog.waitFor();
+  await expect(dialog.locator('.vitrine-error-message').textContent()).resolves.toBe(message);
+  await page.getByRole('status').filter({ hasText: message }).waitFor({ state: 'attached' });
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('add-to-cart errors', () => {
+  const shop = useShop();
+
+  test('no option chosen names both options, in the store\'s option order', async () => {
+    const { page } = shop;
+    await openProduct(page, 'linen-shirt');
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Please select the Size and Color options.');
+    // A check in the browser never starts the add: the button kept its label.
+    await addButton(page).waitFor();
+  });
+
+  test('only the Color left unchosen', async () => {
+    const { page } = shop;
+    await openProduct(page, 'linen-shirt');
+    await chooseOptions(page, { Size: 'M' });
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Please select the Color option.');
+  });
+
+  test('only the Size left unchosen', async () => {
+    const { page } = shop;
+    await openProduct(page, 'linen-shirt');
+    await chooseOptions(page, { Color: 'Navy' });
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Please select the Size option.');
+  });
+
+  test('a sold-out variant (M / Navy) says there is not enough of it', async () => {
+    const { page } = shop;
+    await openProduct(page, 'linen-shirt');
+    await chooseOptions(page, { Size: 'M', Color: 'Navy' });
+    await page.locator('.vitrine-sold-out').getByText('sold out', { exact: true }).waitFor();
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Sorry, we do not have enough of that item available.');
+  });
+
+  test('a sold-out product shows its custom sold-out text and refuses the add', async () => {
+    const { page } = shop;
+    await openProduct(page, 'vintage-lamp');
+    await page.locator('.vitrine-sold-out').getByText('Gone for now', { exact: true }).waitFor();
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Sorry, we do not have enough of that item available.');
+  });
+
+  test('the last Ceramic Vase can be added once: the second add counts the one in the cart', async () => {
+    const { page } = shop;
+    await openProduct(page, 'ceramic-vase');
+    // Exactly one in stock: no quantity input (spec §2: only when stock is above 1).
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' }).count()).resolves.toBe(0);
+    await addToCart(page, { untilIdle: true });
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Sorry, we do not have enough of that item available.');
+  });
+
+  test('the server counts the cart too: a second tab with a stale cart is refused', async () => {
+    const { page, context } = shop;
+    const staleTab = await context.newPage();
+    await openProduct(staleTab, 'ceramic-vase');
+    await openProduct(page, 'ceramic-vase');
+    await addToCart(page);
+    // The stale tab still believes the cart is empty, so its own check passes; the server's does not.
+    await addButton(staleTab).click();
+    await addButton(staleTab, 'Adding…').waitFor();
+    await expectAddError(staleTab, ADD_ITEM, 'Sorry, we do not have enough of that item available.');
+    // After an error the button goes back to idle (1 s).
+    await addButton(staleTab).waitFor();
+  });
+
+  test('a quantity left empty is not a number', async () => {
+    const { page } = shop;
+    await openProduct(page, 'sticker-pack');
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+    await expect(quantity.inputValue()).resolves.toBe('1');
+    await expect(quantity.evaluate((input: HTMLInputElement) => [input.min, input.max, input.step])).resolves.toEqual(['1', '9999', '1']);
+    await quantity.fill('');
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Quantity must be a number.');
+  });
+
+  test('a fractional quantity is not a whole number', async () => {
+    const { page } = shop;
+    await openProduct(page, 'sticker-pack');
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('1.5');
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Quantity must be a whole number');
+  });
+
+  test('a gift card with no denomination chosen', async () => {
+    const { page } = shop;
+    await openProduct(page, 'gift-card');
+    await addButton(page).click();
+    await expectAddError(page, 'Unable to purchase Gift Card', 'Select a denomination for the Gift Card');
+  });
+
+  test('a tampered crumb cookie: the session has expired', async () => {
+    const { page, context, url } = shop;
+    await openProduct(page, 'sticker-pack');
+    await context.addCookies([{ name: 'crumb', value: 'forged.crumb', url }]);
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Your session has expired. Please reload the page and try again.');
+    await addButton(page).waitFor();
+  });
+
+  test('no cookies at all: the shopper is asked to enable cookies', async () => {
+    const { page, context } = shop;
+    await openProduct(page, 'sticker-pack');
+    await context.clearCookies();
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Please enable cookies in your browser, reload the page, and try again.');
+  });
+});
+
+describe('add-to-cart under the rate limit', () => {
+  // The real limiter, made small: one state-changing call per visitor per minute.
+  const shop = useShop({ env: { RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW_MS: '60000' } });
+
+  test('the call over the limit gets 429 and the shopper reads "Please try again in a few seconds."', async () => {
+    const { page } = shop;
+    await openProduct(page, 'sticker-pack');
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/commerce/shopping-cart/entries')) statuses.push(response.status());
+    });
+    await addToCart(page, { untilIdle: true });
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Please try again in a few seconds.');
+    expect(statuses).toEqual([200, 429]);
+  });
+});

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { describe, expect, test } from 'vitest';
+import { useShop } from './support/fixtures';
+import { addButton, chooseOptions, errorDialog, itemIdOf, openProduct, waitForIslands } from './support/shop';
+
+// The purchase routes that skip the cart (storefront spec §4): subscriptions go to the subscription
+// page, gift cards to the gift card page with the chosen denomination, and in express-checkout mode
+// a purchase goes straight to checkout.
+
+describe('subscription and gift card', () => {
+  const shop = useShop();
+
+  test('Subscribe takes the Coffee Subscription to the subscription page, and on to an order', async () => {
+    const { page } = shop;
+    await openProduct(page, 'coffee-subscription');
+    // Subscribable: no quantity input (spec §2), the button reads 'Subscribe'.
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' }).count()).resolves.toBe(0);
+    await addButton(page, 'Subscribe').click();
+    await page.waitForURL(/\/checkout\/subscription\?cartToken=[^&]+$/);
+    await waitForIslands(page);
+    await page.getByRole('heading', { level: 1, name: 'Subscription' }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Coffee Subscription' }).filter({ hasText: '× 1' }).waitFor();
+
+    // The shopper's own cart is untouched.
+    await page.getByRole('link', { name: 'Cart, 0 items, $0', exact: true }).waitFor();
+
+    await page.getByLabel('Email', { exact: true }).fill('subscriber@example.com');
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
+    await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'COFFEE-MONTHLY' });
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Coffee Subscription', 'COFFEE-MONTHLY', '1', '$18.00']);
+  });
+
+  test('a gift card goes to the gift card page with the chosen denomination', async () => {
+    const { page, url } = shop;
+    const giftCardId = await itemIdOf(url, 'gift-card');
+    await openProduct(page, 'gift-card');
+    await chooseOptions(page, { Amount: '$50.00' });
+    await addButton(page).click();
+    await page.waitForURL(`**/checkout/gift-card?itemId=${giftCardId}&sku=GIFT-50`);
+    await page.getByRole('heading', { level: 1, name: 'Gift Card' }).waitFor();
+    await page.getByText('Gift card value: $50.00', { exact: true }).waitFor();
+    // Nothing went into the cart on the way.
+    const cart = await page.request.get('/api/commerce/shopping-cart');
+    if (cart.ok()) expect(((await cart.json()) as { entries?: unknown[] }).entries ?? []).toEqual([]);
+  });
+
+  test('a gift card with no denomination does not leave the product page', async () => {
+    const { page } = shop;
+    await openProduct(page, 'gift-card');
+    await addButton(page).click();
+    await errorDialog(page, 'Unable to purchase Gift Card').getByText('Select a denomination for the Gift Card', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/shop/p/gift-card');
+  });
+});
+
+describe('express checkout', () => {
+  // The demo store leaves express checkout off; this store is the demo store with it switched on
+  // (website setting `expressCheckout`, read by the theme as websiteSettings.storeSettings.expressCheckout).
+  const shop = useShop({
+    prepareDatabase: async (db) => {
+      await sql`UPDATE websites SET settings = settings || '{"expressCheckout": true}'::jsonb`.execute(db);
+    },
+  });
+
+  test('Purchase goes straight to checkout with a cart of its own, then to the order', async () => {
+    const { page } = shop;
+    await openProduct(page, 'canvas-tote');
+    await addButton(page, 'Purchase').click();
+    await page.waitForURL(/\/checkout\?cartToken=[^&]+$/);
+    await waitForIslands(page);
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Canvas Tote' }).filter({ hasText: '× 1' }).waitFor();
+
+    await page.getByLabel('Email', { exact: true }).fill('express@example.com');
+    await page.getByRole('button', { name: 'Place Order', exact: true }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
+    const row = page.getByRole('row').filter({ hasText: 'TOTE' });
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Canvas Tote', 'TOTE', '1', '$22.00']);
+  });
+
+  test('errors in express-checkout mode are titled "Unable to Purchase Item"', async () => {
+    const { page } = shop;
+    await openProduct(page, 'vintage-lamp');
+    await addButton(page, 'Purchase').click();
+    await errorDialog(page, 'Unable to Purchase Item')
+      .getByText('Sorry, we do not have enough of that item available.', { exact: true })
+      .waitFor();
+  });
+});

@@ -1,0 +1,79 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { useShop } from './support/fixtures';
+import { addButton, cartPill, openProduct, waitForIslands } from './support/shop';
+
+// A purchase with the keyboard alone: Tab to move, arrow keys to choose, Space and Enter to act.
+// Locators are only used to check where focus is, never to click or fill.
+
+const shop = useShop();
+
+const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `target` has focus; fails if it is not reachable within `maxPresses`. */
+async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
+  for (let presses = 0; presses < maxPresses; presses++) {
+    await page.keyboard.press('Tab');
+    if (await hasFocus(target)) return;
+  }
+  throw new Error(`${target} was not reachable with Tab in ${maxPresses} presses`);
+}
+
+test('a shopper buys two Linen Shirts (S / White) with the keyboard only', async () => {
+  const { page } = shop;
+  await openProduct(page, 'linen-shirt');
+
+  // Options: arrow keys move through a focused select's options (placeholder → first value).
+  const size = page.getByRole('combobox', { name: 'Size' });
+  await tabTo(page, size);
+  await page.keyboard.press('ArrowDown');
+  await expect(size.inputValue()).resolves.toBe('S');
+  const color = page.getByRole('combobox', { name: 'Color' });
+  await tabTo(page, color);
+  await page.keyboard.press('ArrowDown');
+  await expect(color.inputValue()).resolves.toBe('White');
+
+  // Quantity: ArrowUp steps it from 1 to 2.
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+  await tabTo(page, quantity);
+  await page.keyboard.press('ArrowUp');
+  await expect(quantity.inputValue()).resolves.toBe('2');
+
+  // Space on the button adds.
+  await tabTo(page, addButton(page));
+  await page.keyboard.press('Space');
+  await addButton(page, 'Added!').waitFor();
+  const pill = cartPill(page, '2 items $90');
+  await pill.waitFor();
+
+  // Enter on the pill opens the cart.
+  await tabTo(page, pill);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/cart');
+  await waitForIslands(page);
+
+  // Type the email, Enter submits the checkout form.
+  const email = page.getByLabel('Email', { exact: true });
+  await tabTo(page, email);
+  await page.keyboard.type('keys@example.com');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
+  await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+  const row = page.getByRole('row').filter({ hasText: 'SHIRT-S-WHITE' });
+  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Linen Shirt', 'SHIRT-S-WHITE', '2', '$45.00']);
+});
+
+test('the error dialog is operated by keyboard: focus moves into it and Enter on OK closes it', async () => {
+  const { page } = shop;
+  await openProduct(page, 'linen-shirt');
+  await tabTo(page, addButton(page));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Unable to Add Item', exact: true });
+  await dialog.waitFor();
+  await expect(dialog.evaluate((element) => element.contains(document.activeElement))).resolves.toBe(true);
+  await tabTo(page, dialog.getByRole('button', { name: 'OK', exact: true }), 5);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  // Focus returns to the button that opened it.
+  await expect(hasFocus(addButton(page))).resolves.toBe(true);
+});

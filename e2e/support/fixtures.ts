@@ -1,0 +1,51 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchBrowser, newShopper } from './browser';
+import { startServer, type RunningServer, type StartServerOptions } from './server';
+
+export interface Shop {
+  /** The server's base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  browser: Browser;
+  /** A fresh shopper per test: no cookies, no cart. */
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors thrown in the page during the current test. */
+  pageErrors: Error[];
+}
+
+/** How long a single step may wait for the page before a test fails: short, so failures are quick. */
+export const STEP_TIMEOUT_MS = 10_000;
+
+/**
+ * One server and one browser for the whole file, a fresh browser context per test.
+ * Call at the top of a describe block (or the file); read the fields inside tests only.
+ */
+export function useShop(options: StartServerOptions = {}): Shop {
+  const shop = { pageErrors: [] as Error[] } as unknown as Shop;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    [server, shop.browser] = await Promise.all([startServer(options), launchBrowser()]);
+    shop.url = server.url;
+  });
+
+  afterAll(async () => {
+    await shop.browser?.close();
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    shop.context = await newShopper(shop.browser, shop.url);
+    shop.context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    shop.page = await shop.context.newPage();
+    shop.pageErrors = [];
+    shop.page.on('pageerror', (error) => shop.pageErrors.push(error));
+  });
+
+  afterEach(async () => {
+    await shop.context?.close();
+  });
+
+  return shop;
+}

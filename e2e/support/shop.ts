@@ -1,0 +1,82 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Where the demo store's product pages live (packages/server/src/catalog/demo-store.ts). */
+export const productPath = (slug: string) => `/shop/p/${slug}`;
+
+/**
+ * Waits until every island on the page is live (`data-hydrated="true"`), so a click reaches React and not
+ * the server's inert HTML. A page with no islands at all fails: every storefront page has the header cart.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const islands = Array.from(document.querySelectorAll('[data-island]'));
+    return islands.length > 0 && islands.every((island) => island.getAttribute('data-hydrated') === 'true');
+  });
+}
+
+/** Opens a page of the store and waits for its islands. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForIslands(page);
+}
+
+/** Opens a product page and waits until its product form is live. */
+export async function openProduct(page: Page, slug: string): Promise<void> {
+  await visit(page, productPath(slug));
+  await page.locator('[data-island="ProductForm"][data-hydrated="true"]').waitFor();
+}
+
+/** A variant select, found by its label (the option name, e.g. 'Size'). */
+export const optionSelect = (page: Page, optionName: string): Locator => page.getByRole('combobox', { name: optionName });
+
+/** The add-to-cart button under whatever label it has now (idle label, 'Adding…', 'Added!'). */
+export const addButton = (page: Page, label = 'Add to Cart'): Locator => page.getByRole('button', { name: label, exact: true });
+
+/** The error alert of the product form or the cart page, by its title. */
+export const errorDialog = (page: Page, title: string): Locator => page.getByRole('alertdialog', { name: title, exact: true });
+
+/** The floating cart pill: a link whose name is '{count} {item|items} {subtotal}'. */
+export const cartPill = (page: Page, text: string): Locator => page.getByRole('link', { name: text, exact: true });
+
+/** The item id of a demo product, read from its page's JSON context. */
+export async function itemIdOf(baseURL: string, slug: string): Promise<string> {
+  const response = await fetch(`${baseURL}${productPath(slug)}?format=json`);
+  if (!response.ok) throw new Error(`product ${slug}: HTTP ${response.status}`);
+  const context = (await response.json()) as { item: { id: string } };
+  return context.item.id;
+}
+
+export interface StockRecord {
+  variantId: string;
+  sku: string;
+  unlimited: boolean;
+  qtyInStock: number;
+}
+
+/** Live stock of one variant through the public inventory endpoint. */
+export async function stockOf(baseURL: string, itemId: string, sku: string): Promise<StockRecord> {
+  const response = await fetch(`${baseURL}/api/commerce/inventory/stock/?itemId=${encodeURIComponent(itemId)}`);
+  if (!response.ok) throw new Error(`stock of ${itemId}: HTTP ${response.status}`);
+  const { results } = (await response.json()) as { results: StockRecord[] };
+  const record = results.find((result) => result.sku === sku);
+  if (!record) throw new Error(`no stock record for ${sku}`);
+  return record;
+}
+
+/** Chooses variant options by their visible values, in order. */
+export async function chooseOptions(page: Page, options: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(options)) {
+    await optionSelect(page, name).selectOption({ label: value });
+  }
+}
+
+/**
+ * Clicks add-to-cart and follows the button through its states: 'Adding…' at once, then 'Added!'
+ * (after 1 s), and back to the idle label (2 s later) when `untilIdle` is set.
+ */
+export async function addToCart(page: Page, options: { label?: string; untilIdle?: boolean } = {}): Promise<void> {
+  const label = options.label ?? 'Add to Cart';
+  await addButton(page, label).click();
+  await addButton(page, 'Added!').waitFor({ timeout: 10_000 });
+  if (options.untilIdle) await addButton(page, label).waitFor({ timeout: 10_000 });
+}
