@@ -1,0 +1,40 @@
+/** @vitrine/server: the Fastify server, its database and the page context builders. */
+export { buildApp, BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, type BuildAppOptions } from './app';
+export type { ServerContext } from './context';
+export { openDatabaseFromEnv, openPGlite, openPostgres, type DatabaseKind, type OpenDatabase } from './db/database';
+export { migrate, loadMigrations } from './db/migrate';
+export type { Database } from './db/schema';
+export { seedDemoStore } from './catalog/seed';
+export { DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE } from './catalog/demo-store';
+export { productItemJson, variantJson, type ProductItemJson, type VariantJson } from './catalog/product-item';
+export { minorUnitsToDecimalString, moneyJson } from './catalog/money';
+export { HttpError, type ErrorBody } from './http/errors';
+export { CRUMB_COOKIE, CRUMB_HEADER, Crumbs, ensureCrumbCookie } from './http/crumb';
+export { DatabaseRateLimitStore, RATE_LIMIT_MESSAGE, type RateLimitStore } from './http/rate-limit';
+export { RedisRateLimitStore } from './http/redis-rate-limit';
+export { CART_COOKIE } from './cart/store';
+export { shoppingCartJson, cartEntryJson } from './cart/cart-json';
+export { TestModePaymentProvider, type PaymentProvider, type PaymentRequest, type PaymentResult } from './orders/payment-provider';
+export {
+  buildCartPageContext,
+  buildCheckoutPageContext,
+  buildGiftCardPageContext,
+  buildHomePageContext,
+  buildOrderConfirmedPageContext,
+  buildProductPageContext,
+  buildSearchPageContext,
+  buildStorePageContext,
+  installmentContext,
+  websiteJson,
+  websiteSettingsJson,
+  PAGE_TYPES,
+  type BasePageContext,
+  type CartPageContext,
+  type CheckoutPageContext,
+  type GiftCardPageContext,
+  type OrderConfirmedPageContext,
+  type ProductPageContext,
+  type SearchPageContext,
+  type StorePageContext,
+} from './pages/contexts';
+export { registerPageRoutes } from './pages/routes';
