@@ -17,6 +17,8 @@ import {
   type StoreSettings,
   type Variant,
 } from '@vitrine/commerce';
+import { fractionDigitsOf, isCurrencyCode } from '@vitrine/format/currencies';
+import { formatMoney } from '@vitrine/format/money';
 import { subscriptionPriceWording } from '@vitrine/format/subscriptions';
 import { numberFormat } from '@vitrine/format/intl-cache';
 import type { Formatter, RenderState } from '../runtime';
@@ -52,12 +54,23 @@ function localized(s: RenderState, key: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Money for a price in minor units: Intl currency format when the site opts into CLDR money, else the legacy span. */
-function moneyHtml(cents: number, currency: string, s: RenderState): string {
+/**
+ * Money for a price in minor units: @vitrine/format's formatMoney (the 27 store currencies, locale-aware) when the
+ * site opts into CLDR money, else the legacy span with the plain amount.
+ */
+function moneyHtml(minorUnits: number, currency: string, s: RenderState): string {
+  const digits = isCurrencyCode(currency) ? fractionDigitsOf(currency) : 2;
   if (isTruthy(s.resolve('featureFlags.useCLDRMoneyFormat')) || isTruthy(s.resolve('website.useCLDRMoneyFormat'))) {
-    return numberFormat(s.locale, { style: 'currency', currency }).format(cents / 100);
+    if (isCurrencyCode(currency) && Number.isSafeInteger(minorUnits)) {
+      try {
+        return formatMoney(minorUnits, currency, { locale: s.locale });
+      } catch {
+        // fall through to Intl for amounts formatMoney refuses (more than 15 integer places)
+      }
+    }
+    return numberFormat(s.locale, { style: 'currency', currency }).format(minorUnits / 10 ** digits);
   }
-  const amount = numberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  const amount = numberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minorUnits / 10 ** digits);
   return `<span class="sqs-money-native">${amount}</span>`;
 }
 
