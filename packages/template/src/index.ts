@@ -76,7 +76,8 @@ function compileErrors(compiled: CompiledTemplate, options: RenderOptions): read
 
 /** Renders a compiled template against a JSON context. Errors are collected (thrown only in strict mode). */
 export function render(template: CompiledTemplate | string, context: unknown, options: RenderOptions = {}): RenderResult {
-  const compiled = typeof template === 'string' ? compile(template) : template;
+  // Source text is compiled once and cached, like partials.
+  const compiled = typeof template === 'string' ? compilePartial(template) : template;
   const state = new RenderState(
     context,
     compiled.source,
