@@ -126,3 +126,11 @@ describe('render-time tables', () => {
     expect(result).toEqual({ output: 'Iy', errors: [] });
   });
 });
+
+describe('partial errors', () => {
+  it('reports a partial’s own compile errors once, naming the partial', () => {
+    const { output, errors } = render(compile('{@|apply p}{@|apply p}'), { x: 1 }, { partials: { p: '{x|nope}' } });
+    expect(output).toBe('{x|nope}{x|nope}');
+    expect(errors).toEqual([{ kind: 'unknown-formatter', message: "In partial 'p': Unknown formatter 'nope'", line: 1, column: 1 }]);
+  });
+});

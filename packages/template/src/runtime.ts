@@ -167,6 +167,8 @@ export type TemplateBody = {
   run: (state: RenderState) => void;
   source: string;
   macros: Map<string, TemplateBody>;
+  /** Compile-time errors of a partial; reported (once per render) when it is applied. */
+  errors?: readonly TemplateError[];
 };
 
 export interface PartialProvider {
@@ -239,6 +241,15 @@ export class RenderState {
     frame.vars.set(name, value);
   }
 
+  private reportedPartials: Set<TemplateBody> | null = null;
+
+  private reportPartialErrors(name: string, body: TemplateBody): void {
+    const reported = (this.reportedPartials ??= new Set());
+    if (reported.has(body)) return;
+    reported.add(body);
+    for (const e of body.errors!) this.errors.push({ ...e, message: `In partial '${name}': ${e.message}` });
+  }
+
   findMacro(name: string): TemplateBody | undefined {
     for (let i = this.macroStack.length - 1; i >= 0; i--) {
       const found = this.macroStack[i]!.get(name);
@@ -264,6 +275,7 @@ export class RenderState {
         return undefined;
       }
       body = found;
+      if (found.errors && found.errors.length > 0) this.reportPartialErrors(name, found);
     }
     if (this.depth >= MAX_PARTIAL_DEPTH) {
       this.error(
