@@ -225,7 +225,10 @@ export async function buildCheckoutPageContext(
 
 export async function buildOrderConfirmedPageContext(context: ServerContext, orderId: string | undefined): Promise<OrderConfirmedPageContext> {
   const order = orderId ? await findOrder(context, orderId) : undefined;
-  return { ...base(context.website, PAGE_TYPES.orderConfirmed), order: order ?? null };
+  // The page is reachable by its link alone, which can leak (history, referrers): it shows the
+  // order, never the shopper's email.
+  const { email: _email, ...shown } = order ?? {};
+  return { ...base(context.website, PAGE_TYPES.orderConfirmed), order: order ? (shown as Order) : null };
 }
 
 export async function buildGiftCardPageContext(
