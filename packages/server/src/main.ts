@@ -7,7 +7,8 @@ import { RedisRateLimitStore } from './http/redis-rate-limit';
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database),
  * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
- * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS, COOKIE_SECURE=1, TRUST_PROXY=1, LOG_LEVEL.
+ * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS, COOKIE_SECURE=1, TRUST_PROXY=1, LOG_LEVEL, WEBSITE (identifier of the
+ * website to serve; the oldest one by default).
  * The first start on an empty database migrates it and seeds the demo store.
  */
 async function main(): Promise<void> {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     db: database.db,
     databaseKind: database.kind,
+    websiteIdentifier: env.WEBSITE || undefined,
     logger: { level: env.LOG_LEVEL ?? 'info' },
     secureCookies: env.COOKIE_SECURE === '1',
     trustProxy: env.TRUST_PROXY === '1',
