@@ -1,0 +1,142 @@
+/**
+ * Server render of a product page, database included, beside a bare Fastify JSON route in one run.
+ *
+ *   node --import tsx bench/page/render.ts          # PGlite; PostgreSQL too when TEST_DATABASE_URL is set
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:54329/postgres node --import tsx bench/page/render.ts
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 BENCH_PRODUCT_PATH=/shop/p/gift-card node --import tsx bench/page/render.ts
+ *
+ * Every server runs in its own process, autocannon in this one, so on 2 cores the server has a core
+ * to itself. Each target gets a short warm-up run (not counted) so the figures are of a warm server.
+ * Two kinds of visitor: a new one (no cookies: the page sets a crumb) and a returning one with a cart
+ * (crumb and CART cookies: the page also reads the cart). On PostgreSQL a fresh database is created
+ * on the given server, migrated and seeded, and dropped afterwards.
+ */
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { openTestDatabase } from '../../packages/server/src/db/testing';
+import { PRODUCT_PATH, ensureIslandsBuilt, printTable, startScript, startVitrine, type RunningProcess } from './support';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+interface Figures {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Average response size in bytes, headers included. */
+  bodyBytes: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(name: string, options: autocannon.Options): Promise<Figures> {
+  await autocannon({ connections: CONNECTIONS, ...options, duration: WARMUP_SECONDS });
+  const result = await autocannon({ connections: CONNECTIONS, ...options, duration: SECONDS });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    bodyBytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** Cookies of a returning visitor: a crumb, and a cart holding the measured product's first variant. */
+async function returningVisitorCookie(base: string): Promise<string> {
+  const page = await fetch(`${base}${PRODUCT_PATH}?format=json`);
+  if (!page.ok) throw new Error(`${PRODUCT_PATH}?format=json answered ${page.status}`);
+  const crumb = /(?:^|\s)crumb=([^;]+)/m.exec(page.headers.getSetCookie().join('\n'))?.[1];
+  if (!crumb) throw new Error('the product page set no crumb cookie');
+  const { item } = (await page.json()) as { item: { id: string; structuredContent: { variants: { sku: string }[] } } };
+  const added = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
+    method: 'POST',
+    headers: { cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, 'content-type': 'application/json' },
+    body: JSON.stringify({ itemId: item.id, sku: item.structuredContent.variants[0].sku, quantity: 1 }),
+  });
+  if (added.status !== 200) throw new Error(`add-to-cart answered ${added.status}: ${await added.text()}`);
+  const cart = /(?:^|\s)CART=([^;]+)/m.exec(added.headers.getSetCookie().join('\n'))?.[1];
+  if (!cart) throw new Error('add-to-cart set no CART cookie');
+  return `crumb=${crumb}; CART=${cart}`;
+}
+
+async function benchProductPage(database: string, server: RunningProcess): Promise<Figures[]> {
+  const url = `${server.base}${PRODUCT_PATH}`;
+  const probe = await fetch(url);
+  const html = await probe.text();
+  if (probe.status !== 200) throw new Error(`${PRODUCT_PATH} answered ${probe.status}`);
+  if (!html.includes('data-island')) console.log(`Note: ${PRODUCT_PATH} on ${database} carries no data-island yet (plain server HTML).`);
+  const cookie = await returningVisitorCookie(server.base);
+  return [
+    await load(`product page, new visitor, ${database}`, { url }),
+    await load(`product page, visitor with a cart, ${database}`, { url, headers: { cookie } }),
+  ];
+}
+
+async function main(): Promise<void> {
+  ensureIslandsBuilt();
+  const results: Figures[] = [];
+
+  const bare = await startScript('bench/page/bare-server.ts', {});
+  try {
+    results.push(await load('bare Fastify GET JSON route', { url: `${bare.base}/json` }));
+  } finally {
+    await bare.stop();
+  }
+
+  const pglite = await startVitrine();
+  try {
+    results.push(...(await benchProductPage('PGlite', pglite)));
+  } finally {
+    await pglite.stop();
+  }
+
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await openTestDatabase();
+    try {
+      // The server process gets the fresh database; this process only keeps it for dropping afterwards.
+      const postgres = await startVitrine({ DATABASE_URL: database.url! });
+      try {
+        results.push(...(await benchProductPage('PostgreSQL', postgres)));
+      } finally {
+        await postgres.stop();
+      }
+    } finally {
+      await database.close();
+    }
+  } else {
+    console.log('PostgreSQL skipped: set TEST_DATABASE_URL to a server where databases may be created.');
+  }
+
+  const ceiling = results[0].requestsPerSecond;
+  console.log(
+    `\n${PRODUCT_PATH}: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections, ` +
+      `${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the end\n`,
+  );
+  printTable(
+    ['run', 'requests/s', 'p50', 'p99', 'response size', 'bare route : this', 'non-2xx', 'errors'],
+    results.map((r) => [
+      r.name,
+      Math.round(r.requestsPerSecond),
+      `${r.p50Ms} ms`,
+      `${r.p99Ms} ms`,
+      `${(r.bodyBytes / 1024).toFixed(1)} KB`,
+      r === results[0] ? '1 : 1' : `${(ceiling / r.requestsPerSecond).toFixed(1)} : 1`,
+      r.non2xx,
+      r.errors,
+    ]),
+    [1, 2, 3, 4, 5, 6, 7],
+  );
+  if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
+    console.error('\nSome requests failed: the figures above are not of successful renders.');
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
