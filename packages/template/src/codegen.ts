@@ -129,7 +129,7 @@ class Generator {
           `const ${frame} = new F(undefined, ${saved}, 0); s.frame = ${frame};\n` +
           `for (let ${i} = 0; ${i} < ${list}.length; ${i}++) {\n${between}` +
           `${frame}.node = ${list}[${i}]; ${frame}.index = ${i}; ${frame}.vars = null;\n${this.nodes(node.body, depth + 1)}}\n` +
-          `} else { s.frame = new F(${list}, ${saved}); ${this.call(this.closures.alternativeOf(node))} }\n` +
+          `} else { ${this.call(this.closures.alternativeOf(node))} }\n` +
           `s.frame = ${saved};\n`
         );
       }
@@ -138,8 +138,6 @@ class Generator {
         if (cond === null) return this.call(this.closures.node(node));
         return `if (tr(${this.resolve(cond)})) {\n${this.nodes(node.body, depth + 1)}} else ${this.call(this.closures.alternativeOf(node))}\n`;
       }
-      case 'macro':
-        return '';
       default:
         return this.call(this.closures.node(node));
     }

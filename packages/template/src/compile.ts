@@ -169,9 +169,8 @@ class Compiler {
           const list = get(s);
           const saved = s.frame;
           if (!Array.isArray(list) || list.length === 0) {
-            s.frame = new Frame(list, saved);
+            // Unlike .section, an empty repeated section runs its .or in the enclosing scope.
             alt(s);
-            s.frame = saved;
             return;
           }
           // One frame per loop, moved along the list, rather than one per item.
@@ -274,8 +273,11 @@ class Compiler {
           s.setVariable(name, value);
         };
       }
-      case 'macro':
-        return NOOP;
+      case 'macro': {
+        const { name } = node;
+        const macro: TemplateBody = { run: this.body(node.body), source: this.source };
+        return (s) => s.defineMacro(name, macro);
+      }
     }
   }
 
@@ -331,14 +333,10 @@ export function compile(source: string, options: CompileOptions = {}): CompiledT
     if (e.kind === 'unknown-predicate') unknownNames.set(e, /'([^']*)'/.exec(e.message)?.[1] ?? '');
   }
   const compiler = new Compiler(source, errors, options);
-  const macros = new Map<string, TemplateBody>();
-  for (const [name, body] of parsed.macros) {
-    macros.set(name, { run: compiler.body(body), source, macros });
-  }
   const run = compiler.body(parsed.body);
   // Unknown formatters are reported at compile time when no render-time table supplies them.
   reportUnknownFormatters(parsed.body, parsed.macros, compiler, errors, source, unknownNames);
-  return { run, source, macros, errors, unknownNames };
+  return { run, source, errors, unknownNames };
 }
 
 function reportUnknownFormatters(
@@ -366,5 +364,4 @@ function reportUnknownFormatters(
     }
   };
   visit(body);
-  for (const m of macros.values()) visit(m);
 }

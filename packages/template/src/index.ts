@@ -88,7 +88,6 @@ export function render(template: CompiledTemplate | string, context: unknown, op
     options.formatters ?? null,
     options.predicates ?? null,
   );
-  state.macroStack.push(compiled.macros);
   compiled.run(state);
   const errors = compiled.errors.length ? [...compileErrors(compiled, options), ...state.errors] : state.errors;
   if (options.strict && errors.length > 0) throw new TemplateRenderError(errors);

@@ -335,9 +335,8 @@ export function parse(source: string, opts: ParseOptions = {}): ParseResult {
           textStart = open;
           break;
         }
-        if (tok.node.t === 'macro') {
-          macros.set(tok.node.name, tok.node.body);
-        } else target.push(tok.node);
+        if (tok.node.t === 'macro') macros.set(tok.node.name, tok.node.body);
+        target.push(tok.node);
         stack.push({ node: tok.node, target: tok.node.body, lastAlt: null, closedOr: false });
         target = tok.node.body;
         break;
@@ -368,8 +367,12 @@ export function parse(source: string, opts: ParseOptions = {}): ParseResult {
           errors.push(makeError('not-allowed', MESSAGES.notAllowedInBlock('OR_PREDICATE', 'MACRO'), source, tok.pos));
           break;
         }
+        if (top.closedOr) {
+          // After a plain .or nothing else can run: report it and keep what follows in the current branch.
+          errors.push(makeError('dead-code', MESSAGES.deadCode('OR_PREDICATE'), source, tok.pos));
+          break;
+        }
         const alt: Alternative = { pred: tok.pred, pos: tok.pos, body: [], next: null };
-        if (top.closedOr) errors.push(makeError('dead-code', MESSAGES.deadCode('OR_PREDICATE'), source, tok.pos));
         if (top.lastAlt) top.lastAlt.next = alt;
         else (top.node as { alt: Alternative | null }).alt = alt;
         top.lastAlt = alt;

@@ -13,6 +13,8 @@ export class Frame {
   /** A private partial application: names do not resolve past this frame. */
   readonly stop: boolean;
   vars: Map<string, unknown> | null = null;
+  /** Macros defined in this scope (a .macro instruction defines one when execution reaches it). */
+  macros: Map<string, TemplateBody> | null = null;
   constructor(node: unknown, parent: Frame | null, index = -1, stop = false) {
     this.node = node;
     this.parent = parent;
@@ -57,7 +59,8 @@ export function toText(value: unknown): string {
       return String(value);
     case 'object':
       if (value === null) return '';
-      if (Array.isArray(value)) return value.map(toText).join(',');
+      // Arrays print the way the reference engine prints them: each item as JavaScript's String() would.
+      if (Array.isArray(value)) return value.map((item) => (typeof item === 'number' ? numberToText(item) : String(item))).join(',');
       return '';
     default:
       return '';
@@ -166,7 +169,6 @@ export interface MacroTable {
 export type TemplateBody = {
   run: (state: RenderState) => void;
   source: string;
-  macros: Map<string, TemplateBody>;
   /** Compile-time errors of a partial; reported (once per render) when it is applied. */
   errors?: readonly TemplateError[];
 };
@@ -191,8 +193,6 @@ export class RenderState {
   partialCalls = 0;
   /** Per-render memo for formatters that derive facts from the same JSON object several times. */
   private memoTable: Map<unknown, Map<object, unknown>> | null = null;
-  /** Macro tables of the templates being rendered, innermost last. */
-  readonly macroStack: Map<string, TemplateBody>[] = [];
   source: string;
   constructor(
     root: unknown,
@@ -250,9 +250,15 @@ export class RenderState {
     for (const e of body.errors!) this.errors.push({ ...e, message: `In partial '${name}': ${e.message}` });
   }
 
+  defineMacro(name: string, body: TemplateBody): void {
+    const frame = this.frame;
+    (frame.macros ??= new Map()).set(name, body);
+  }
+
+  /** Macros resolve through every enclosing scope, private applications included. */
   findMacro(name: string): TemplateBody | undefined {
-    for (let i = this.macroStack.length - 1; i >= 0; i--) {
-      const found = this.macroStack[i]!.get(name);
+    for (let f: Frame | null = this.frame; f !== null; f = f.parent) {
+      const found = f.macros?.get(name);
       if (found) return found;
     }
     return undefined;
@@ -296,16 +302,15 @@ export class RenderState {
     const savedSource = this.source;
     this.out = '';
     if (!opts.inline) {
-      this.frame = new Frame(node, opts.isolated ? null : savedFrame, -1, false);
+      // A private application hides outer names (stop) but still finds outer macros.
+      this.frame = new Frame(node, savedFrame, -1, opts.isolated === true);
       if (opts.args) this.setVariable('@args', opts.args);
     }
     this.source = body.source;
     this.depth++;
-    this.macroStack.push(body.macros);
     try {
       body.run(this);
     } finally {
-      this.macroStack.pop();
       this.depth--;
       this.source = savedSource;
       this.frame = savedFrame;
