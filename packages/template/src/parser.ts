@@ -336,6 +336,11 @@ export function parse(source: string, opts: ParseOptions = {}): ParseResult {
           break;
         }
         if (tok.node.t === 'macro') macros.set(tok.node.name, tok.node.body);
+        if (top && top.node.t === 'repeated' && top.target === top.node.alternates) {
+          // As the reference engine assembles it: a block opened in the alternates-with part goes to the
+          // repeated body, and so does everything after it.
+          top.target = target = top.node.body;
+        }
         target.push(tok.node);
         stack.push({ node: tok.node, target: tok.node.body, lastAlt: null, closedOr: false });
         target = tok.node.body;

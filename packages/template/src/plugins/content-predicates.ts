@@ -54,6 +54,14 @@ function hasMainImage(n: unknown): boolean {
   return !isBlankText(get(n, 'mainImageId')) || !isBlankText(get(n, 'systemDataId'));
 }
 
+/** Plural predicates read booleans and numeric strings as numbers (true is 1, "2" is 2); anything else is NaN. */
+function asCount(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string' && v.trim() !== '') return Number(v);
+  return NaN;
+}
+
 function isInteger(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v);
 }
@@ -124,11 +132,8 @@ export const CONTENT_PREDICATES: Record<string, Predicate> = {
   'location?': (n) => typeof get(n, 'location', 'mapLat') === 'number' && typeof get(n, 'location', 'mapLng') === 'number',
   'main-image?': (n) => hasMainImage(n),
   'passthrough?': (n) => get(n, 'passthrough') === true && !isBlankText(get(n, 'sourceUrl')),
-  'plural?': (n, args, s) => {
-    const v = subject(n, args, s, 1);
-    return typeof v === 'number' && v > 1;
-  },
-  'singular?': (n, args, s) => subject(n, args, s, 1) === 1,
+  'plural?': (n, args, s) => asCount(subject(n, args, s, 1)) > 1,
+  'singular?': (n, args, s) => asCount(subject(n, args, s, 1)) === 1,
   'same-day?': (n, _args, s) => {
     const start = get(n, 'startDate');
     const end = get(n, 'endDate');
