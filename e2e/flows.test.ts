@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
-import { addButton, chooseOptions, errorDialog, itemIdOf, openProduct, waitForIslands } from './support/shop';
+import { addButton, chooseOptions, errorDialog, itemIdOf, openProduct, visitorCartEntries, waitForIslands } from './support/shop';
 
 // The purchase routes that skip the cart (storefront spec §4): subscriptions go to the subscription
 // page, gift cards to the gift card page with the chosen denomination, and in express-checkout mode
@@ -21,9 +21,6 @@ describe('subscription and gift card', () => {
     await page.getByRole('heading', { level: 1, name: 'Subscription' }).waitFor();
     await page.getByRole('listitem').filter({ hasText: 'Coffee Subscription' }).filter({ hasText: '× 1' }).waitFor();
 
-    // The shopper's own cart is untouched.
-    await page.getByRole('link', { name: 'Cart, 0 items, $0', exact: true }).waitFor();
-
     await page.getByLabel('Email', { exact: true }).fill('subscriber@example.com');
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
@@ -32,18 +29,35 @@ describe('subscription and gift card', () => {
     await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Coffee Subscription', 'COFFEE-MONTHLY', '1', '$18.00']);
   });
 
-  test('a gift card goes to the gift card page with the chosen denomination', async () => {
+  test('the subscription goes into a cart of its own: the shopper\'s cart and header stay empty', async () => {
+    const { page } = shop;
+    await openProduct(page, 'coffee-subscription');
+    await addButton(page, 'Subscribe').click();
+    await page.waitForURL(/\/checkout\/subscription\?cartToken=/);
+    await waitForIslands(page);
+    await expect(visitorCartEntries(page)).resolves.toEqual([]);
+    // The header's cart link is the shopper's cart, the one /cart shows.
+    await page.getByRole('link', { name: 'Cart, 0 items, $0', exact: true }).waitFor();
+  });
+
+  test('a gift card goes to the gift card page with the chosen denomination, and is bought there', async () => {
     const { page, url } = shop;
     const giftCardId = await itemIdOf(url, 'gift-card');
     await openProduct(page, 'gift-card');
     await chooseOptions(page, { Amount: '$50.00' });
     await addButton(page).click();
     await page.waitForURL(`**/checkout/gift-card?itemId=${giftCardId}&sku=GIFT-50`);
+    await waitForIslands(page);
     await page.getByRole('heading', { level: 1, name: 'Gift Card' }).waitFor();
     await page.getByText('Gift card value: $50.00', { exact: true }).waitFor();
-    // Nothing went into the cart on the way.
-    const cart = await page.request.get('/api/commerce/shopping-cart');
-    if (cart.ok()) expect(((await cart.json()) as { entries?: unknown[] }).entries ?? []).toEqual([]);
+    // Nothing went into the shopper's cart on the way.
+    await expect(visitorCartEntries(page)).resolves.toEqual([]);
+
+    await page.getByLabel('Email', { exact: true }).fill('giver@example.com');
+    await page.getByRole('button', { name: 'Buy Gift Card', exact: true }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
+    const row = page.getByRole('row').filter({ hasText: 'GIFT-50' });
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Gift Card', 'GIFT-50', '1', '$50.00']);
   });
 
   test('a gift card with no denomination does not leave the product page', async () => {

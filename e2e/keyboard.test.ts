@@ -10,6 +10,15 @@ const shop = useShop();
 
 const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
+/** Presses ArrowDown on the focused select until it shows `value` (the store decides the option order). */
+async function arrowTo(page: Page, select: Locator, value: string, maxPresses = 10): Promise<void> {
+  for (let presses = 0; presses < maxPresses; presses++) {
+    await page.keyboard.press('ArrowDown');
+    if ((await select.inputValue()) === value) return;
+  }
+  throw new Error(`${select} never showed ${value} in ${maxPresses} ArrowDown presses`);
+}
+
 /** Presses Tab until `target` has focus; fails if it is not reachable within `maxPresses`. */
 async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
   for (let presses = 0; presses < maxPresses; presses++) {
@@ -23,15 +32,13 @@ test('a shopper buys two Linen Shirts (S / White) with the keyboard only', async
   const { page } = shop;
   await openProduct(page, 'linen-shirt');
 
-  // Options: arrow keys move through a focused select's options (placeholder → first value).
+  // Options: arrow keys move through a focused select's options.
   const size = page.getByRole('combobox', { name: 'Size' });
   await tabTo(page, size);
-  await page.keyboard.press('ArrowDown');
-  await expect(size.inputValue()).resolves.toBe('S');
+  await arrowTo(page, size, 'S');
   const color = page.getByRole('combobox', { name: 'Color' });
   await tabTo(page, color);
-  await page.keyboard.press('ArrowDown');
-  await expect(color.inputValue()).resolves.toBe('White');
+  await arrowTo(page, color, 'White');
 
   // Quantity: ArrowUp steps it from 1 to 2.
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' });

@@ -80,3 +80,11 @@ export async function addToCart(page: Page, options: { label?: string; untilIdle
   await addButton(page, 'Added!').waitFor({ timeout: 10_000 });
   if (options.untilIdle) await addButton(page, label).waitFor({ timeout: 10_000 });
 }
+
+/** The entries of the shopper's own cart, as the server holds it for this page's cookies. */
+export async function visitorCartEntries(page: Page): Promise<unknown[]> {
+  const response = await page.request.get('/api/commerce/shopping-cart');
+  if (!response.ok()) throw new Error(`GET /api/commerce/shopping-cart: HTTP ${response.status()}`);
+  const cart = (await response.json()) as { entries?: unknown[] } | null;
+  return cart?.entries ?? [];
+}
