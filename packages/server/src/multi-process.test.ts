@@ -3,7 +3,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from './db/testing';
+import { sql } from 'kysely';
+import { openPostgres } from './db/database';
+import { createEmptyPostgresDatabase } from './db/testing';
 import { demoProductId } from './testing';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -95,18 +97,32 @@ class Browser {
 }
 
 describe.skipIf(!serverUrl)('two server processes on one PostgreSQL behave as one server', () => {
-  let database: TestDatabase;
+  let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    [a, b] = await Promise.all([startServer(database.url!), startServer(database.url!)]);
+    // An empty database: both processes start at once, so both try to migrate and seed it.
+    database = await createEmptyPostgresDatabase(serverUrl!);
+    [a, b] = await Promise.all([startServer(database.url), startServer(database.url)]);
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([stopServer(a), stopServer(b)]);
-    await database?.close();
+    await database?.drop();
+  });
+
+  it('migrate and seed an empty database exactly once when they start together', async () => {
+    const check = openPostgres({ connectionString: database!.url, maxConnections: 1 });
+    try {
+      const counts = await sql<{ websites: number; products: number; migrations: number }>`
+        SELECT (SELECT count(*) FROM websites)::int AS websites,
+               (SELECT count(*) FROM products)::int AS products,
+               (SELECT count(*) FROM schema_migrations)::int AS migrations`.execute(check.db);
+      expect(counts.rows[0]).toEqual({ websites: 1, products: 12, migrations: 1 });
+    } finally {
+      await check.close();
+    }
   });
 
   const addSticker = (browser: Browser, server: ServerProcess) =>

@@ -35,6 +35,9 @@ export function openPostgres({ connectionString, maxConnections = 10 }: OpenPost
         oid === INT8_OID || oid === NUMERIC_OID ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle client that loses its server (restart, failover) is dropped by the pool; without a
+  // listener its error would crash the process.
+  pool.on('error', (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -28,7 +28,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return serverUrl ? openFreshPostgres(serverUrl) : openPGliteClone();
 }
 
-async function openFreshPostgres(serverUrl: string): Promise<TestDatabase> {
+/** A new, empty database on the PostgreSQL server at serverUrl, and a way to drop it. */
+export async function createEmptyPostgresDatabase(serverUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -39,22 +40,40 @@ async function openFreshPostgres(serverUrl: string): Promise<TestDatabase> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = openPostgres({ connectionString: url.toString(), maxConnections: 25 });
-  await migrate(database.db);
-  await seedDemoStore(database.db);
   return {
-    ...database,
     name,
     url: url.toString(),
-    close: async () => {
-      await database.close();
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       try {
+        // Closed pools hang up asynchronously: wait for their sessions to go, so FORCE does not
+        // kill one mid-goodbye (its client would then raise an unhandled 57P01 error).
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const open = await dropper.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (open.rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await dropper.end();
       }
+    },
+  };
+}
+
+async function openFreshPostgres(serverUrl: string): Promise<TestDatabase> {
+  const empty = await createEmptyPostgresDatabase(serverUrl);
+  const database = openPostgres({ connectionString: empty.url, maxConnections: 25 });
+  await migrate(database.db);
+  await seedDemoStore(database.db);
+  return {
+    ...database,
+    name: empty.name,
+    url: empty.url,
+    close: async () => {
+      await database.close();
+      await empty.drop();
     },
   };
 }
