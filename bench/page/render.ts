@@ -9,7 +9,8 @@
  * to itself. Each target gets a short warm-up run (not counted) so the figures are of a warm server.
  * Two kinds of visitor: a new one (no cookies: the page sets a crumb) and a returning one with a cart
  * (crumb and CART cookies: the page also reads the cart). On PostgreSQL a fresh database is created
- * on the given server, migrated and seeded, and dropped afterwards.
+ * on the given server, migrated and seeded, and dropped afterwards. The server inherits NODE_ENV:
+ * run with NODE_ENV=production to measure React's production build, as a deployment would.
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -17,7 +18,7 @@ import { openTestDatabase } from '../../packages/server/src/db/testing';
 import { PRODUCT_PATH, ensureIslandsBuilt, printTable, startScript, startVitrine, type RunningProcess } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 interface Figures {
@@ -114,7 +115,8 @@ async function main(): Promise<void> {
   const ceiling = results[0].requestsPerSecond;
   console.log(
     `\n${PRODUCT_PATH}: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections, ` +
-      `${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the end\n`,
+      `${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the end, ` +
+      `NODE_ENV=${process.env.NODE_ENV ?? '(unset: React runs its development build)'}\n`,
   );
   printTable(
     ['run', 'requests/s', 'p50', 'p99', 'response size', 'bare route : this', 'non-2xx', 'errors'],
