@@ -66,8 +66,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   // onRequest order matters: count the hit first (throttles crumb guessing), then check the crumb.
+  const rateLimitStore = options.rateLimit?.store ?? new DatabaseRateLimitStore(db);
   registerRateLimit(app, {
-    store: options.rateLimit?.store ?? new DatabaseRateLimitStore(db),
+    store: rateLimitStore,
     max: options.rateLimit?.max ?? DEFAULT_RATE_LIMIT.max,
     windowMs: options.rateLimit?.windowMs ?? DEFAULT_RATE_LIMIT.windowMs,
   });
@@ -79,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerCartRoutes(app, context);
   registerOrderRoutes(app, context);
-  registerSiteUserRoutes(app, context);
+  registerSiteUserRoutes(app, context, rateLimitStore);
   registerPageRoutes(app, context);
   await registerAssets(app, theme.assetsDir);
   return app;

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { CART_COOKIE, clearCartCookie, createCart, findCartByToken, findSiteUserCart, setCartCookie } from '../cart/store';
 import { isValidEmail } from '../cart/input';
 import { HttpError, badRequest, conflict, requireObjectBody } from '../http/errors';
+import type { RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
 import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from './passwords';
 import {
@@ -23,7 +24,11 @@ export const SITE_USER_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
   wrongCredentials: 'Your email or password is incorrect.',
   notSignedIn: 'You are not signed in.',
+  tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
 } as const;
+
+/** Password guessing is limited per account, whatever addresses the guesses come from. */
+export const SIGN_IN_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 200;
@@ -81,7 +86,7 @@ async function signIn(
 }
 
 /** Site-user accounts: sign-up (ours), sign-in and sign-out (platform spec §7). */
-export function registerSiteUserRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerSiteUserRoutes(app: FastifyInstance, context: ServerContext, attempts: RateLimitStore): void {
   app.post('/api/site-users/account', async (request, reply) => {
     const { email, password } = readCredentials(requireObjectBody(request.body));
     const passwordHash = await hashPassword(password);
@@ -100,6 +105,8 @@ export function registerSiteUserRoutes(app: FastifyInstance, context: ServerCont
   app.post('/api/site-users/account/session', async (request, reply) => {
     const body = requireObjectBody(request.body);
     const { email, password } = readCredentials(body);
+    const tries = await attempts.hit(`sign-in:${context.website.id}:${email}`, SIGN_IN_LIMIT.windowMs, Date.now());
+    if (tries > SIGN_IN_LIMIT.max) throw new HttpError(429, SITE_USER_MESSAGES.tooManyAttempts);
     const user = await context.db
       .selectFrom('site_users')
       .select(['id', 'password_hash'])

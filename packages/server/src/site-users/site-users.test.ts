@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { hashPassword, verifyPassword } from './passwords';
-import { SITE_USER_MESSAGES } from './routes';
+import { SIGN_IN_LIMIT, SITE_USER_MESSAGES } from './routes';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -62,6 +62,20 @@ describe('site users', () => {
     expect(wrong.json()).toEqual({ message: SITE_USER_MESSAGES.wrongCredentials });
     expect(unknown.json()).toEqual(wrong.json());
     expect((await (await browser()).get('/api/site-users/account')).statusCode).toBe(401);
+  });
+
+  it('limits password guesses per account, from any browser', async () => {
+    await (await browser()).post('/api/site-users/account', { email: 'target@example.com', password: 'the real one' });
+    for (let i = 0; i < SIGN_IN_LIMIT.max - 1; i++) {
+      const guess = await (await browser()).post('/api/site-users/account/session', { email: 'target@example.com', password: `guess ${i}!` });
+      expect(guess.statusCode).toBe(401);
+    }
+    expect((await (await browser()).post('/api/site-users/account/session', { email: 'target@example.com', password: 'the real one' })).statusCode).toBe(200);
+    const blocked = await (await browser()).post('/api/site-users/account/session', { email: 'target@example.com', password: 'the real one' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: SITE_USER_MESSAGES.tooManyAttempts });
+    // Other accounts are not affected.
+    expect((await (await browser()).post('/api/site-users/account/session', { email: 'grace@example.com', password: 'right password' })).statusCode).toBe(200);
   });
 
   it("a signed-in user's cart follows them to another browser", async () => {
