@@ -154,8 +154,31 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL behave as on
     expect(onB.json).toEqual({ message: 'Please try again in a few seconds.' });
   });
 
-  it('shut down gracefully on SIGTERM', async () => {
-    const codes = await Promise.all([stopServer(a), stopServer(b)]);
-    expect(codes).toEqual([0, 0]);
+  it('finish a request in flight on SIGTERM, then exit 0', async () => {
+    const browser = new Browser();
+    await browser.call(b!.base, 'GET', '/shop');
+    const body = JSON.stringify({ itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 1 });
+    const port = Number(new URL(b!.base).port);
+    // From another loopback address: a visitor whose rate limit is not spent yet.
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += String(chunk)));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    // Headers and half the body: the request is in flight when the signal arrives.
+    socket.write(
+      `POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCookie: crumb=${browser.cookies.get('crumb')}\r\n` +
+        `X-CSRF-Token: ${browser.cookies.get('crumb')}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const exited = stopServer(b);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write(body.slice(10));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"newlyAdded"');
+    expect(await exited).toBe(0);
+    expect(await stopServer(a)).toBe(0);
   });
 });
