@@ -30,13 +30,25 @@ interface ScriptTransfer {
 
 const isScript = (request: Request, contentType: string) => request.resourceType() === 'script' || /javascript|ecmascript/.test(contentType);
 
-async function measure(url: string): Promise<{ scripts: ScriptTransfer[]; acceptEncoding: string; hydrated: number }> {
+interface Measurement {
+  scripts: ScriptTransfer[];
+  /** Script requests that failed or answered an error status: the total would undercount them. */
+  failures: string[];
+  acceptEncoding: string;
+  hydrated: number;
+}
+
+async function measure(url: string): Promise<Measurement> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
     const pending: Promise<ScriptTransfer | null>[] = [];
+    const failures: string[] = [];
     let acceptEncoding = '';
+    page.on('requestfailed', (request) => {
+      if (request.resourceType() === 'script') failures.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
+    });
     page.on('requestfinished', (request) => {
       pending.push(
         (async () => {
@@ -44,6 +56,7 @@ async function measure(url: string): Promise<{ scripts: ScriptTransfer[]; accept
           if (!response) return null;
           const headers = await response.allHeaders();
           if (!isScript(request, headers['content-type'] ?? '')) return null;
+          if (!response.ok()) failures.push(`${request.url()}: HTTP ${response.status()}`);
           acceptEncoding ||= (await request.allHeaders())['accept-encoding'] ?? '';
           const sizes = await request.sizes();
           const body = await response.body();
@@ -70,7 +83,7 @@ async function measure(url: string): Promise<{ scripts: ScriptTransfer[]; accept
     const hydrated = await page.locator('[data-island][data-hydrated]').count();
     const scripts = (await Promise.all(pending)).filter((s): s is ScriptTransfer => s !== null);
     await context.close();
-    return { scripts, acceptEncoding, hydrated };
+    return { scripts, failures, acceptEncoding, hydrated };
   } finally {
     await browser.close();
   }
@@ -79,11 +92,12 @@ async function measure(url: string): Promise<{ scripts: ScriptTransfer[]; accept
 async function main(): Promise<void> {
   ensureIslandsBuilt();
   const server = await startVitrine();
-  let overBudget = false;
+  /** Over budget, or not measurable (a script failed to load). */
+  let failed = false;
   try {
     const url = `${server.base}${PRODUCT_PATH}`;
     if (!(await pageHasIslands(url))) console.log(`Note: ${PRODUCT_PATH} carries no data-island yet (plain server HTML).`);
-    const { scripts, acceptEncoding, hydrated } = await measure(url);
+    const { scripts, failures, acceptEncoding, hydrated } = await measure(url);
 
     const sum = (pick: (s: ScriptTransfer) => number) => scripts.reduce((total, s) => total + pick(s), 0);
     const transferred = sum((s) => s.encodedBody + s.headers);
@@ -100,7 +114,12 @@ async function main(): Promise<void> {
       [2, 3, 4, 5, 6, 7],
     );
 
-    overBudget = transferred > JS_BUDGET_BYTES;
+    if (failures.length > 0) {
+      console.error(`\nScript requests failed, so the total undercounts:\n${failures.map((line) => `  - ${line}`).join('\n')}`);
+      failed = true;
+    }
+    const overBudget = transferred > JS_BUDGET_BYTES;
+    failed ||= overBudget;
     console.log(`\nBudget ${kb(JS_BUDGET_BYTES)} for JavaScript transferred: ${kb(transferred)} → ${overBudget ? 'OVER BUDGET' : 'within budget'}`);
     if (uncompressed.length > 0) {
       const gzipped = sum((s) => (s.contentEncoding === 'none' ? s.gzip9 + s.headers : s.encodedBody + s.headers));
@@ -112,7 +131,7 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
-  if (overBudget) process.exit(1);
+  if (failed) process.exit(1);
 }
 
 main().catch((error) => {
