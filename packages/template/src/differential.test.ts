@@ -8,8 +8,15 @@ import { compile, render } from './index';
 const LEAVES = [
   '{a}', '{b}', '{c}', '{a.b}', '{list.0}', '{@index}', '{@index0}', '{@v}', '{a|json}', '{@|json}', '{a|html}',
   '{list|count}', '{.eval 1 + 2}', '{.eval @v}', '{.var @v a}', '{.var @v b|json}', 'x', ' ', '\n', '{', '}', '{ a }',
+  '{a|htmlattr}', '{b|safe}', '{b|truncate 2}', '{b|slugify}', '{a|pluralize}', '{a|pluralize/y/ies}', '{@index|cycle x y}',
+  '{list|prop 0}', '{@|get b}', '{b|format a}', '{@|lookup b}', '{@|iter}', '{a|mod 2}', '{a|round}', '{b|url-encode}',
+  '{b|encode-uri}', '{b|smartypants}', '{b|capitalize}', '{a|str}', '{a|raw}', '{@|output q r}', '{.ctx @w x=a y=b}', '{@w.x}',
+  '{.eval a + b * 2}', '{.eval a == b}', '{.eval !a}', '{.eval max(a, 1)}', '{.eval str(a) + b}', '{a, b|json}',
+  '{list|json-pretty}', '{b|html|json}', '{@|apply m}',
 ];
-const PREDICATES = ['even?', 'odd?', 'plural?', 'singular?', 'main-image?', 'equal? a 1', 'equal? b "a"'];
+const PREDICATES = [
+  'even?', 'odd?', 'plural?', 'singular?', 'main-image?', 'equal? a 1', 'equal? b "a"', 'notEqual? a b', 'nth? 2', 'even? a', 'has-multiple?', 'collection?', 'external-link?', 'debug?',
+];
 const PATHS = ['a', 'b', 'list', '@', 'a.list'];
 
 const template: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
@@ -28,10 +35,11 @@ const template: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
       ([p, body, p2, alt]) => `{.${p}}${body}{.or${p2 === null ? '' : ` ${p2}`}}${alt}{.end}`,
     ),
     fc.tuple(fc.constantFrom('a', 'a || b', 'a && b', 'list'), tie('t'), tie('t')).map(([c, body, alt]) => `{.if ${c}}${body}{.or}${alt}{.end}`),
+    fc.tuple(tie('t'), tie('t')).map(([m, body]) => `{.macro m}${m}{.end}${body}`),
   ),
 })).t;
 
-const scalar = fc.constantFrom<unknown>(0, 1, 2, -1, 'a', '', true, false, null);
+const scalar = fc.constantFrom<unknown>(0, 1, 2, -1, 1.5, 'a', '', 'x y', '<b>', '2', true, false, null);
 const context = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
     { depthSize: 'small' },
@@ -40,7 +48,10 @@ const context = fc.letrec<{ v: unknown }>((tie) => ({
   ),
 })).v;
 
-/** Objects printed inside arrays differ by design ('[object Object]'); compare only outputs free of them. */
+/**
+ * Objects printed inside arrays ('[object Object]') are not compared, nor ordering predicates on objects and
+ * arrays, which the reference orders in a way we do not reproduce (so they are not generated).
+ */
 const printsObjects = (text: string) => text.includes('[object Object]');
 
 describe('agreement with the reference engine', () => {
@@ -53,7 +64,7 @@ describe('agreement with the reference engine', () => {
         if (printsObjects(expected)) return;
         expect(render(compile(source), structuredClone(ctx)).output).toBe(expected);
       }),
-      { numRuns: 1000 },
+      { numRuns: Number(process.env.DIFF_RUNS ?? 1000), seed: process.env.DIFF_SEED ? Number(process.env.DIFF_SEED) : 20261121 },
     );
   });
 });

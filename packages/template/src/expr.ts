@@ -322,6 +322,12 @@ export function parseExpression(source: string, limits: ExpressionLimits = DEFAU
   };
 }
 
+/** Operators and functions take numbers, strings, booleans and null; an object or array is a reduce error. */
+function scalarOperand(v: unknown, op: string): unknown {
+  if (v !== null && typeof v === 'object') throw new ExpressionError(`Invalid arguments to operator ${op}`);
+  return v;
+}
+
 /** JSON values become JS primitives for operators; objects and arrays stay as they are. */
 function operand(v: unknown): unknown {
   return v === undefined ? null : v;
@@ -347,7 +353,7 @@ function reduce(expr: Expr, state: RenderState, limits: ExpressionLimits): unkno
       return value;
     }
     case 'unary': {
-      const a = reduce(expr.a, state, limits);
+      const a = scalarOperand(reduce(expr.a, state, limits), expr.op);
       switch (expr.op) {
         case '!':
           return !isTruthy(a);
@@ -360,37 +366,45 @@ function reduce(expr: Expr, state: RenderState, limits: ExpressionLimits): unkno
       }
     }
     case 'call': {
-      const args = expr.args.map((a) => reduce(a, state, limits));
+      if (expr.fn === 'max' || expr.fn === 'min') {
+        // max/min skip objects and arrays among their arguments.
+        const numbers = expr.args
+          .map((a) => reduce(a, state, limits))
+          .filter((v) => v === null || typeof v !== 'object')
+          .map(toNumber);
+        if (numbers.length === 0) return null;
+        // Values that are not numbers are skipped while any number remains.
+        const valid = numbers.filter((n) => !Number.isNaN(n));
+        if (valid.length === 0) return NaN;
+        return expr.fn === 'max' ? Math.max(...valid) : Math.min(...valid);
+      }
+      const args = expr.args.map((a) => scalarOperand(reduce(a, state, limits), expr.fn));
       switch (expr.fn) {
-        case 'max':
-          return args.length ? Math.max(...args.map(toNumber)) : null;
-        case 'min':
-          return args.length ? Math.min(...args.map(toNumber)) : null;
         case 'abs':
           return Math.abs(toNumber(args[0]));
         case 'num':
           return toNumber(args[0]);
         case 'str':
-          return toText(args[0]);
+          return stringOf(args[0]);
         default:
           return isTruthy(args[0]);
       }
     }
     case 'binary': {
       if (expr.op === '&&') {
-        const a = reduce(expr.a, state, limits);
-        return isTruthy(a) ? isTruthy(reduce(expr.b, state, limits)) : false;
+        const a = scalarOperand(reduce(expr.a, state, limits), expr.op);
+        return isTruthy(a) ? isTruthy(scalarOperand(reduce(expr.b, state, limits), expr.op)) : false;
       }
       if (expr.op === '||') {
-        const a = reduce(expr.a, state, limits);
-        return isTruthy(a) ? true : isTruthy(reduce(expr.b, state, limits));
+        const a = scalarOperand(reduce(expr.a, state, limits), expr.op);
+        return isTruthy(a) ? true : isTruthy(scalarOperand(reduce(expr.b, state, limits), expr.op));
       }
-      const a = reduce(expr.a, state, limits) as any;
-      const b = reduce(expr.b, state, limits) as any;
+      const a = scalarOperand(reduce(expr.a, state, limits), expr.op) as any;
+      const b = scalarOperand(reduce(expr.b, state, limits), expr.op) as any;
       switch (expr.op) {
         case '+': {
           if (typeof a === 'string' || typeof b === 'string') {
-            const text = toText(a) + toText(b);
+            const text = stringOf(a) + stringOf(b);
             if (text.length > limits.maxStringLength) throw new ExpressionError('Concatenation exceeds the maximum string length');
             return text;
           }
@@ -418,6 +432,15 @@ function reduce(expr: Expr, state: RenderState, limits: ExpressionLimits): unkno
       }
     }
   }
+}
+
+/** String conversion inside expressions follows JavaScript: null is 'null', booleans 'true'/'false'. */
+function stringOf(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'number') return v === 0 ? '0' : String(v);
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
 }
 
 function looseEquals(a: unknown, b: unknown): boolean {

@@ -71,9 +71,7 @@ export function toText(value: unknown): string {
 export function child(node: unknown, key: string): unknown {
   if (node === null || typeof node !== 'object') return undefined;
   if (Array.isArray(node)) {
-    const code = key.charCodeAt(0);
-    if (code < 48 || code > 57) return undefined;
-    return node[Number(key)];
+    return /^\d+$/.test(key) ? node[Number(key)] : undefined;
   }
   return hasOwn.call(node, key) ? (node as Record<string, unknown>)[key] : undefined;
 }

@@ -128,7 +128,7 @@ export const CONTENT_PREDICATES: Record<string, Predicate> = {
   'folder?': (n) => get(n, 'collection', 'folder') === true,
   'index?': (n) => get(n, 'collection', 'folder') === true && get(n, 'collection', 'folderBehavior') === 1,
   'redirect?': (n) => get(n, 'folderBehavior') === 2,
-  'has-multiple?': (n) => Array.isArray(n) && n.length > 1,
+  'has-multiple?': (n) => (Array.isArray(n) ? n.length > 1 : n !== null && typeof n === 'object' && Object.keys(n).length > 1),
   'location?': (n) => typeof get(n, 'location', 'mapLat') === 'number' && typeof get(n, 'location', 'mapLng') === 'number',
   'main-image?': (n) => hasMainImage(n),
   'passthrough?': (n) => get(n, 'passthrough') === true && !isBlankText(get(n, 'sourceUrl')),

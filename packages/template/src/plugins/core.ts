@@ -26,15 +26,17 @@ function scalarText(v: unknown): string {
   return v !== null && typeof v === 'object' ? '' : toText(v);
 }
 
+/** Numbers as the reference's numeric formatters read them: missing, null, objects and arrays are 0, blank text is NaN. */
 function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;
-  if (typeof v === 'string' && v.trim() !== '') return Number(v);
+  if (typeof v === 'string') return v.trim() === '' ? NaN : Number(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
-  return NaN;
+  return 0;
 }
 
 /** Follows keys (a key, a dotted key path, or an array of keys) into a value. */
 function follow(value: unknown, key: unknown): unknown {
+  if (key !== null && typeof key === 'object' && !Array.isArray(key)) return undefined;
   if (Array.isArray(key)) {
     let v = value;
     for (const k of key) v = child(v, toText(k));
@@ -90,12 +92,12 @@ export function smartypants(text: string): string {
 }
 
 export const CORE_FORMATTERS: Record<string, Formatter> = {
-  html: (v) => escapeHtml(toText(v)),
-  htmlattr: (v) => escapeAttribute(toText(v)),
-  htmltag: (v) => escapeAttribute(toText(v)),
-  safe: (v) => toText(v).replace(/<[^>]*?>/g, ''),
+  html: (v) => escapeHtml(scalarText(v)),
+  htmlattr: (v) => escapeAttribute(scalarText(v)),
+  htmltag: (v) => escapeAttribute(scalarText(v)),
+  safe: (v) => scalarText(v).replace(/<[^>]*?>/g, ''),
   str: (v) => scalarText(v),
-  raw: (v) => (v === undefined ? '' : JSON.stringify(v)),
+  raw: (v) => (v === undefined ? 'null' : JSON.stringify(v)),
   json: (v) => jsonText(v),
   'json-pretty': (v) => jsonText(v, 2),
   output: (_v, args) => args.join(' '),
@@ -109,7 +111,7 @@ export const CORE_FORMATTERS: Record<string, Formatter> = {
     return s.applyPartial(args[0], v, { isolated: args.includes('private'), args: named }) ?? '';
   },
   AbsUrl: (v, _args, s) => `${toText(s.resolve('base-url'))}/${toText(v)}`,
-  capitalize: (v) => toText(v).toUpperCase(),
+  capitalize: (v) => scalarText(v).toUpperCase(),
   count: (v) => {
     if (Array.isArray(v)) return v.length;
     if (typeof v === 'string') return v.length;
@@ -119,13 +121,12 @@ export const CORE_FORMATTERS: Record<string, Formatter> = {
   cycle: (v, args) => {
     const n = toNumber(v);
     if (!Number.isInteger(n) || args.length === 0) return '';
-    const i = (((n - 1) % args.length) + args.length) % args.length;
-    return args[i];
+    return args[(((n - 1) % args.length) + args.length) % args.length];
   },
-  'encode-space': (v) => toText(v).replace(/ /g, '&nbsp;'),
-  'encode-uri': (v) => encodeURI(toText(v)),
-  'encode-uri-component': (v) => encodeURIComponent(toText(v)),
-  'url-encode': (v) => encodeURIComponent(toText(v)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  'encode-space': (v) => scalarText(v).replace(/ /g, '&nbsp;'),
+  'encode-uri': (v) => encodeURI(scalarText(v)),
+  'encode-uri-component': (v) => encodeURIComponent(scalarText(v)),
+  'url-encode': (v) => encodeURIComponent(scalarText(v)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
   format: (v, args, s) => {
     const values = args.map((a) => s.resolve(a));
     return toText(v).replace(/\{(\d+)\}/g, (_m, index: string) => {
@@ -174,14 +175,12 @@ export const CORE_FORMATTERS: Record<string, Formatter> = {
   },
   mod: (v, args) => {
     const n = toNumber(v);
-    const m = args.length ? toNumber(args[0]) : 2;
-    if (Number.isNaN(n) || Number.isNaN(m) || m === 0) return '';
+    const given = args.length ? Number(args[0]) : NaN;
+    // A missing, zero or unreadable modulus means 2.
+    const m = Number.isFinite(given) && given !== 0 ? given : 2;
     return numberToText(n % m);
   },
-  round: (v) => {
-    const n = toNumber(v);
-    return Number.isNaN(n) ? '' : numberToText(Math.round(n));
-  },
+  round: (v) => numberToText(Math.round(toNumber(v))),
   pluralize: (v, args) => {
     const n = toNumber(v);
     let singular = '';
@@ -193,18 +192,19 @@ export const CORE_FORMATTERS: Record<string, Formatter> = {
     }
     return n === 1 ? singular : plural;
   },
-  slugify: (v) => slugifyTitle(toText(v)),
-  smartypants: (v) => smartypants(toText(v)),
+  slugify: (v) => slugifyTitle(scalarText(v)),
+  smartypants: (v) => smartypants(scalarText(v)),
   truncate: (v, args) => {
     const max = args.length ? Number(args[0]) : 100;
-    return truncateWords(toText(v), Number.isFinite(max) ? max : 100, args.length > 1 ? args[1] : '...');
+    return truncateWords(scalarText(v), Number.isFinite(max) ? max : 100, args.length > 1 ? args[1] : '...');
   },
 };
 
 function compareArgs(node: unknown, args: readonly string[], s: RenderState, test: (a: any, b: any) => boolean): boolean {
   if (args.length === 0) return false;
   const [a, b] = args.length === 1 ? [node, argValue(s, args[0]!)] : [argValue(s, args[0]!), argValue(s, args[1]!)];
-  return test(a, b);
+  // A missing value compares as JSON null.
+  return test(a === undefined ? null : a, b === undefined ? null : b);
 }
 
 export function equals(a: unknown, b: unknown): boolean {
@@ -213,17 +213,15 @@ export function equals(a: unknown, b: unknown): boolean {
   return false;
 }
 
-function comparable(a: unknown, b: unknown): boolean {
-  return (typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string');
-}
-
+// Ordering predicates compare JSON values with JavaScript's relational operators, as the reference does
+// (1 <= "1", null <= null); equal?/notEqual? compare strictly (1 is not "1").
 export const CORE_PREDICATES: Record<string, Predicate> = {
   'equal?': (node, args, s) => compareArgs(node, args, s, equals),
   'notEqual?': (node, args, s) => compareArgs(node, args, s, (a, b) => !equals(a, b)),
-  'greaterThan?': (node, args, s) => compareArgs(node, args, s, (a, b) => comparable(a, b) && a > b),
-  'greaterThanOrEqual?': (node, args, s) => compareArgs(node, args, s, (a, b) => comparable(a, b) && a >= b),
-  'lessThan?': (node, args, s) => compareArgs(node, args, s, (a, b) => comparable(a, b) && a < b),
-  'lessThanOrEqual?': (node, args, s) => compareArgs(node, args, s, (a, b) => comparable(a, b) && a <= b),
+  'greaterThan?': (node, args, s) => compareArgs(node, args, s, (a, b) => a > b),
+  'greaterThanOrEqual?': (node, args, s) => compareArgs(node, args, s, (a, b) => a >= b),
+  'lessThan?': (node, args, s) => compareArgs(node, args, s, (a, b) => a < b),
+  'lessThanOrEqual?': (node, args, s) => compareArgs(node, args, s, (a, b) => a <= b),
 };
 
 export { isTruthy };
