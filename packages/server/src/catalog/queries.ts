@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Collection, Database, ProductRow, VariantRow, Website } from '../db/schema';
 import { productItemJson, type ProductItemJson } from './product-item';
 
@@ -58,7 +59,10 @@ export async function listVariants(db: Db, productIds: readonly string[]): Promi
     .execute();
 }
 
-/** One product as the Squarespace-shaped item, or undefined when the id is unknown on this website. Two queries. */
+/**
+ * One product as the Squarespace-shaped item, or undefined when the id is unknown on this website.
+ * One round trip: the variants come along as a JSON array (the add-to-cart path reads this on every call).
+ */
 export async function loadProductItem(
   db: Db,
   website: Website,
@@ -68,13 +72,19 @@ export async function loadProductItem(
     .selectFrom('products')
     .innerJoin('collections', 'collections.id', 'products.collection_id')
     .selectAll('products')
-    .select('collections.url_id as collection_url_id')
+    .select((eb) => [
+      'collections.url_id as collection_url_id',
+      jsonArrayFrom(
+        eb.selectFrom('variants').selectAll('variants').whereRef('variants.product_id', '=', 'products.id').orderBy('variants.display_index'),
+      ).as('variant_rows'),
+    ])
     .where('products.website_id', '=', website.id)
     .where('products.id', '=', productId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { collection_url_id: collectionUrlId, ...product } = row;
-  const variants = await listVariants(db, [product.id]);
+  const { collection_url_id: collectionUrlId, variant_rows: variantRows, ...product } = row;
+  // JSON carries the same columns; bigint money arrives as JSON numbers.
+  const variants = variantRows as unknown as VariantRow[];
   return { product, variants, item: productItemJson(product, variants, website, collectionUrlId) };
 }
 
