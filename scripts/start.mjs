@@ -24,6 +24,8 @@ if (stale && existsSync(path.join(storefront, 'vite.config.ts'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+// React renders with its production build unless the operator says otherwise.
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
