@@ -14,9 +14,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('has applied every migration, and applying again does nothing', async () => {
-    const versions = await database.db.selectFrom('schema_migrations').select('version').execute();
-    expect(versions.map((row) => row.version)).toContain('001_initial');
+    const versions = await database.db.selectFrom('schema_migrations').select('version').orderBy('version').execute();
+    expect(versions.map((row) => row.version)).toEqual(['001_initial', '002_supported_currencies']);
     expect(await migrate(database.db)).toEqual([]);
+  });
+
+  it('accepts only the 27 supported store currencies', async () => {
+    const website = await database.db.selectFrom('websites').select('id').executeTakeFirstOrThrow();
+    await database.db.updateTable('websites').set({ currency: 'JPY' }).where('id', '=', website.id).execute();
+    await expect(database.db.updateTable('websites').set({ currency: 'XXX' }).where('id', '=', website.id).execute()).rejects.toThrow(
+      /websites_currency_supported/,
+    );
+    await database.db.updateTable('websites').set({ currency: 'USD' }).where('id', '=', website.id).execute();
   });
 
   it('splits a migration into statements at line-ending semicolons, dropping comment lines', () => {
