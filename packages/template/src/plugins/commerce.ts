@@ -141,7 +141,8 @@ function productPrice(v: unknown, s: RenderState): string {
   const product = asProduct(v);
   const subscribed = isSubscription(product);
   const plan = product.structuredContent?.subscriptionPlan as Plan | undefined;
-  return `<div class="product-price">\n${priceLines(product, s, plan, subscribed)}\n</div>`;
+  const inner = priceLines(product, s, plan, subscribed);
+  return `${inner === '' ? '\n\n\n' : ''}<div class="product-price">\n${inner}\n</div>`;
 }
 
 /** A product whose variants carry the prices of their first subscription pricing option. */
@@ -226,7 +227,9 @@ function addToCartButton(v: unknown, s: RenderState): string {
   const hasForm = typeof content.additionalFieldsFormId === 'string' && content.additionalFieldsFormId !== '' && content.additionalFieldsForm != null;
   const subscriptionOption = subscribed ? get(content, 'productSubscriptionOptions', '0', 'id') : undefined;
   const escapedLabel = escapeAttribute(label);
+  // The reference's button template starts with 13 blank lines; pages rendered by either engine match byte for byte.
   return (
+    '\n'.repeat(13) +
     '<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n' +
     `  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ${hasForm ? 'use-form' : ''}" role="button" tabindex="0" data-dynamic-strings ` +
     `data-collection-id="${escapeAttribute(text(product.collectionId))}" data-item-id="${escapeAttribute(text(product.id))}" ` +
@@ -243,7 +246,7 @@ function quantityInput(v: unknown, s: RenderState): string {
   const settings = s.resolve('websiteSettings.storeSettings') as StoreSettings | undefined;
   if (!isQuantityInputVisible(product, settings, totalStockRemaining(product))) return '';
   return (
-    `<div class="product-quantity-input" data-item-id="${escapeAttribute(text(product.id))}" data-animation-role="content">\n` +
+    `\n\n\n<div class="product-quantity-input" data-item-id="${escapeAttribute(text(product.id))}" data-animation-role="content">\n` +
     '  <div class="quantity-label">Quantity:</div>\n' +
     '  <input aria-label="Quantity" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n</div>'
   );
@@ -257,7 +260,7 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
   'subscription-price': (v, _args, s) => {
     const product = pricingOptionProduct(asProduct(v));
     const inner = product ? priceLines(product, s, undefined, false) : '';
-    return `<div class="subscription-price">\n${inner}\n</div>`;
+    return `${inner === '' ? '\n\n\n' : ''}<div class="subscription-price">\n${inner}\n</div>`;
   },
   'product-status': (v, _args, s) => {
     const status = commerceRule(s, v, productStatus);
@@ -293,7 +296,7 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
     const optIn = get(context, 'mailingListOptInByDefault') === true;
     const captcha = text(s.resolve('website.captchaSettings.siteKey')) !== '';
     const id = escapeAttribute(text(get(v, 'id')));
-    return views
+    return '\n'.repeat(7) + views
       .map(
         (view) =>
           `<div class="product-restock-notification" data-product-id="${id}" data-variant-id="${escapeAttribute(text(get(view, 'variantId')))}"${get(view, 'hiddenByDefault') === true ? ' hidden' : ''}>\n` +
@@ -309,7 +312,7 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
           (captcha ? '  <div class="captcha-container"></div>' : '') +
           '\n</div>',
       )
-      .join('\n\n');
+      .join('\n\n') + '\n';
   },
   'quantity-input': (v, _args, s) => quantityInput(v, s),
   'variants-select': (v, _args, s) => variantsSelect(v, s),
@@ -317,7 +320,7 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
   'product-checkout': (v, _args, s) => {
     // The checkout block stacks the variant select, the quantity input and the button, one section per line.
     const parts = [variantsSelect(v, s), quantityInput(v, s)];
-    return `${parts[0]}${'\n'.repeat(14)}${parts[1]}${addToCartButton(v, s)}`;
+    return `${parts[0]}\n${parts[1]}${addToCartButton(v, s)}`;
   },
   'product-quick-view': (v, args, s) => {
     const group = args[0] === undefined ? '' : (() => {

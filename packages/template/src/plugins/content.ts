@@ -64,6 +64,12 @@ function parseSize(v: unknown): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
+/** One side of a 'WxH' size; text that is not a size gives NaN, other values nothing. */
+function sizePart(v: unknown, index: 0 | 1): number | string {
+  if (typeof v !== 'string' || !v.includes('x')) return '';
+  return Number.parseInt(v.split('x')[index] ?? '', 10);
+}
+
 const THUMB_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500];
 function thumbnailFor(width: number): string {
   return `${THUMB_WIDTHS.find((w) => w >= width) ?? 2500}w`;
@@ -91,7 +97,7 @@ function socialButton(node: unknown, root: unknown, inline: boolean): string {
 
 export const CONTENT_FORMATTERS: Record<string, Formatter> = {
   // The *-meta formatters end with a space so a template can write `<img {@|image-meta}class="…">`.
-  'image-meta': (v) => (isObject(v) ? `${imageMetaAttributes(v)} ` : ''),
+  'image-meta': (v) => (v === undefined ? '' : `${imageMetaAttributes(v)} `),
   'child-image-meta': (v, args) => {
     const image = get(v, 'items', String(args.length ? Number(args[0]) || 0 : 0));
     return isObject(image) ? `${imageMetaAttributes(image)} ` : '';
@@ -121,15 +127,15 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
     if (!widths.includes('2500w') && widths.length > 0 && /^\d+x\d+$/.test((variants as string).split(',')[0]!)) {
       entries.push(`${url}?format=original 2500w`);
     }
-    return entries.length ? `srcset="${escapeAttribute(entries.join(','))}"` : '';
+    return entries.length ? ` srcset="${escapeAttribute(entries.join(','))}"` : '';
   },
   'image-color': (v, args) => {
     const data = get(v, 'colorData');
     if (!isObject(data)) return '';
     if (args.length === 0) {
       return COLOR_POSITIONS.filter((p) => typeof data[`${p}Average`] === 'string')
-        .map((p) => `data-color-${p}="#${data[`${p}Average`]}"`)
-        .join(' ');
+        .map((p) => `data-color-${p}="#${data[`${p}Average`]}" `)
+        .join('');
     }
     const value = data[`${args[0]}Average`];
     if (typeof value !== 'string') return `"${args[0]}" not found.`;
@@ -151,14 +157,8 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
     const height = Number(args[0]);
     return size && height ? thumbnailFor(Math.ceil((height / size[1]) * size[0])) : '';
   },
-  width: (v) => {
-    const size = parseSize(v);
-    return size ? size[0] : '';
-  },
-  height: (v) => {
-    const size = parseSize(v);
-    return size ? size[1] : '';
-  },
+  width: (v) => sizePart(v, 0),
+  height: (v) => sizePart(v, 1),
   video: (v, args) => {
     if (!isObject(v)) return '';
     const loadFalse = args.includes('load-false');
@@ -192,31 +192,31 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
     );
   },
   comments: (v, _args, s) => {
-    if (!isBlank(s.resolve('websiteSettings.disqusShortname'))) return '<div class="squarespace-comments" id="disqus_thread"></div>';
+    if (!isBlank(s.resolve('websiteSettings.disqusShortname'))) return '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n';
     const id = escapeAttribute(text(get(v, 'id')));
     const isCollection = s.resolve('collection') === v;
     return (
-      `<div class="squarespace-comments" id="comments-${id}" data-${isCollection ? 'collection' : 'item'}-id="${id}" ` +
-      `data-public-comment-count="${escapeAttribute(text(get(v, 'publicCommentCount') ?? 0))}" data-comment-state="${escapeAttribute(text(get(v, 'commentState') ?? 0))}"></div>`
+      `\n  <div class="squarespace-comments" id="comments-${id}" data-${isCollection ? 'collection' : 'item'}-id="${id}" ` +
+      `data-public-comment-count="${escapeAttribute(text(get(v, 'publicCommentCount') ?? 0))}" data-comment-state="${escapeAttribute(text(get(v, 'commentState') ?? 0))}"></div>\n`
     );
   },
   'comment-link': (v, _args, s) => {
     const id = escapeAttribute(text(get(v, 'id')));
     const url = escapeAttribute(text(get(v, 'fullUrl')));
     if (!isBlank(s.resolve('websiteSettings.disqusShortname'))) {
-      return `<a href="${url}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${id}"></a>`;
+      return `\n  <a href="${url}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${id}"></a>\n`;
     }
-    const count = Number(get(v, 'publicCommentCount') ?? 0);
-    const label = commentCountLabel(count);
-    const [number, word] = count === 0 ? ['', label] : [String(count), count === 1 ? 'Comment' : 'Comments'];
-    return `<a href="${url}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n  ${number}\n  ${word}\n  </a>`;
+    const raw = get(v, 'publicCommentCount');
+    const number = raw === undefined || raw === null ? '' : raw === 0 ? 'No' : text(raw);
+    const word = raw === 1 ? 'Comment' : 'Comments';
+    return `\n  <a href="${url}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n  ${number}\n  ${word}\n  </a>\n`;
   },
   'comment-count': (v) => commentCountLabel(Number(get(v, 'publicCommentCount') ?? 0)),
   'like-button': (v, _args, s) => {
     if (s.resolve('websiteSettings.simpleLikingEnabled') !== true) return '';
     return (
-      `<span class="sqs-simple-like" data-item-id="${escapeAttribute(text(get(v, 'id')))}" data-like-count="${escapeAttribute(text(get(v, 'likeCount') ?? 0))}">\n` +
-      '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>'
+      `\n  <span class="sqs-simple-like" data-item-id="${escapeAttribute(text(get(v, 'id')))}" data-like-count="${escapeAttribute(text(get(v, 'likeCount') ?? 0))}">\n` +
+      '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n'
     );
   },
   'social-button': (v, _args, s) => socialButton(v, { website: s.resolve('website') }, false),
@@ -230,14 +230,14 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
     return `${FOLLOW_SCRIPT}<div class="squarespace-follow-button" data-username="${escapeAttribute(user)}"></div>`;
   },
   'activate-twitter-links': (v) =>
-    toText(v)
+    (v !== null && typeof v === 'object' ? '' : toText(v))
       .replace(/(^|\s)@(\w+)/g, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
       .replace(/(^|\s)#(\w+)/g, '$1<a target="new" href="https://twitter.com/hashtag/$2?src=hash">#$2</a>'),
   'google-calendar-url': (v) => {
     const start = get(v, 'startDate');
     const end = get(v, 'endDate');
     let url = `http://www.google.com/calendar/event?action=TEMPLATE&text=${encodeURIComponent(text(get(v, 'title')))}`;
-    if (typeof start === 'number' && typeof end === 'number') url += `&dates=${utcStamp(start)}/${utcStamp(end)}`;
+    url += `&dates=${utcStamp(typeof start === 'number' ? start : 0)}/${utcStamp(typeof end === 'number' ? end : 0)}`;
     const location = get(v, 'location');
     if (isObject(location)) {
       const parts = ['addressLine1', 'addressLine2', 'addressCountry'].map((k) => location[k]).filter((p) => !isBlank(p));
@@ -245,14 +245,12 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
     }
     return url;
   },
+  // Minutes and seconds (a long duration keeps counting minutes); anything not a number reads as 0.
   humanizeDuration: (v) => {
-    const ms = Number(v);
-    if (!Number.isFinite(ms)) return '';
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0;
+    const ms = Number.isFinite(n) ? n : 0;
     const total = Math.floor(ms / 1000);
-    const hours = Math.floor(total / 3600);
-    const minutes = Math.floor((total % 3600) / 60);
-    const seconds = String(total % 60).padStart(2, '0');
-    return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+    return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
   },
   'color-weight': (v) => {
     const rgb = parseHexColor(toText(v));
@@ -283,8 +281,7 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
     for (const t of (get(v, 'tags') as unknown[] | undefined) ?? []) classes.push(`tag-${slugifyTitle(toText(t))}`);
     const author = get(v, 'author', 'displayName');
     if (!isBlank(author)) classes.push(`author-${slugifyTitle(author as string)}`);
-    const label = get(v, 'recordTypeLabel');
-    if (!isBlank(label)) classes.push(`post-type-${label as string}`);
+    classes.push(`post-type-${text(get(v, 'recordTypeLabel'))}`);
     const index = s.resolve('@index');
     if (typeof index === 'number') classes.push(`article-index-${index}`);
     if (get(v, 'starred') === true) classes.push('featured');

@@ -253,10 +253,10 @@ export function relativeTimeText(deltaMs: number, locale: string, allowWeeks: bo
 }
 
 export const DATE_FORMATTERS: Record<string, Formatter> = {
+  // As the reference reads it: numbers as they are, text through parseInt ('' when that fails), other values as 0.
   date: (v, args, s) => {
-    const ms = timestamp(v);
-    if (ms === null) return '';
-    return strftime(ms, args.join(' '), siteTimeZone(s));
+    const ms = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseInt(v, 10) : 0;
+    return Number.isFinite(ms) ? strftime(ms, args.join(' '), siteTimeZone(s)) : '';
   },
   datetime: (v, args, s) => {
     const ms = timestamp(v);
