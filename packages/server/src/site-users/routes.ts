@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/schema';
 import { CART_COOKIE, clearCartCookie, createCart, findCartByToken, findSiteUserCart, setCartCookie } from '../cart/store';
+import { MAX_QUANTITY } from '@vitrine/commerce/add-to-cart';
 import { isValidEmail } from '../cart/input';
 import { HttpError, badRequest, conflict, requireObjectBody } from '../http/errors';
 import type { RateLimitStore } from '../http/rate-limit';
@@ -63,7 +64,22 @@ async function adoptAnonymousCart(
     await trx.updateTable('carts').set({ site_user_id: siteUserId, updated_at: new Date() }).where('id', '=', anonymous.id).execute();
     return anonymous.token;
   }
-  await trx.updateTable('cart_entries').set({ cart_id: userCart.id }).where('cart_id', '=', anonymous.id).execute();
+  // One line per plain variant: units of a variant already in the user's cart join that line
+  // (up to the 9999 cap); personalised lines and new variants move over as they are.
+  const userEntries = await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', userCart.id).execute();
+  const anonymousEntries = await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', anonymous.id).execute();
+  for (const entry of anonymousEntries) {
+    const same = entry.additional_fields === null
+      ? userEntries.find((candidate) => candidate.variant_id === entry.variant_id && candidate.additional_fields === null)
+      : undefined;
+    if (same) {
+      same.quantity = Math.min(MAX_QUANTITY, same.quantity + entry.quantity);
+      await trx.updateTable('cart_entries').set({ quantity: same.quantity }).where('id', '=', same.id).execute();
+      await trx.deleteFrom('cart_entries').where('id', '=', entry.id).execute();
+    } else {
+      await trx.updateTable('cart_entries').set({ cart_id: userCart.id }).where('id', '=', entry.id).execute();
+    }
+  }
   await trx.deleteFrom('carts').where('id', '=', anonymous.id).execute();
   return userCart.token;
 }

@@ -101,9 +101,12 @@ describe('site users', () => {
     await addSticker(first, 1);
     const second = await browser();
     await second.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 1 });
+    await addSticker(second, 2);
     await second.post('/api/site-users/account/session', { email: 'merge@example.com', password: 'merge merge' });
     const cart = (await second.get('/api/commerce/shopping-cart')).json();
-    expect(cart.entries.map((entry: { chosenVariant: { sku: string } }) => entry.chosenVariant.sku).sort()).toEqual(['STICKERS', 'TOTE']);
+    const lines = cart.entries.map((entry: { chosenVariant: { sku: string }; quantity: number }) => [entry.chosenVariant.sku, entry.quantity]);
+    // The stickers join the user's sticker line; the tote moves over.
+    expect(lines.sort()).toEqual([['STICKERS', 3], ['TOTE', 1]]);
   });
 
   it('signing out drops the cart from the browser, or leaves a copy with cloneCart=true', async () => {
