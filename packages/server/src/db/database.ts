@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
@@ -74,6 +74,54 @@ export async function openPGlite({ dataDir, loadDataDir }: OpenPGliteOptions = {
 /** DATABASE_URL wins; otherwise an embedded PGlite database under DATA_DIR. */
 export async function openDatabaseFromEnv(env: { DATABASE_URL?: string; DATA_DIR?: string }): Promise<OpenDatabase> {
   if (env.DATABASE_URL) return openPostgres({ connectionString: env.DATABASE_URL });
-  const dataDir = path.resolve(env.DATA_DIR || './data', 'pglite');
-  return openPGlite({ dataDir });
+  const root = path.resolve(env.DATA_DIR || './data');
+  const releaseLock = lockDataDir(root);
+  try {
+    const database = await openPGlite({ dataDir: path.join(root, 'pglite') });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it.
+ * A lock file holding the owner's pid keeps a second server out (a stale lock of a dead process is taken over).
+ */
+export function lockDataDir(root: string): () => void {
+  mkdirSync(root, { recursive: true });
+  const lockPath = path.join(root, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `Another process (pid ${owner}) is using the embedded database in ${root}. ` +
+            'Stop it, or set DATABASE_URL to run several server processes on PostgreSQL.',
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
