@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
 import {
   addButton,
+  addToCart,
   cartPill,
   chooseOptions,
   itemIdOf,
@@ -92,4 +93,74 @@ test('a shopper buys a Linen Shirt (S / White) from the store page to the order 
   await page.getByText('You have nothing in your shopping cart.', { exact: true }).waitFor();
 
   expect(shop.pageErrors).toEqual([]);
+});
+
+test('the add button: Added! after 1 s, idle 2 s later, and clicks while added are ignored', async () => {
+  const { page } = shop;
+  await openProduct(page, 'sticker-pack');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/commerce/shopping-cart/entries')) posts.push(request.url());
+  });
+  // Label changes are timed inside the page, where the timers run, not through test-side polling.
+  await page.evaluate(() => {
+    const button = document.querySelector('button.vitrine-add-to-cart')!;
+    const changes: { label: string; at: number }[] = [];
+    (window as unknown as { labelChanges: typeof changes }).labelChanges = changes;
+    new MutationObserver(() => {
+      const label = button.textContent ?? '';
+      if (changes.at(-1)?.label !== label) changes.push({ label, at: performance.now() });
+    }).observe(button, { childList: true, characterData: true, subtree: true });
+  });
+
+  await addButton(page).click();
+  await addButton(page, 'Added!').waitFor();
+  // A click on 'Added!' does nothing. (force: the button is aria-disabled while added, and
+  // Playwright would otherwise wait until it is enabled again.)
+  await addButton(page, 'Added!').click({ force: true });
+  await addButton(page).waitFor();
+
+  const changes = await page.evaluate(() => (window as unknown as { labelChanges: { label: string; at: number }[] }).labelChanges);
+  expect(changes.map((change) => change.label)).toEqual(['Adding…', 'Added!', 'Add to Cart']);
+  const [adding, added, idle] = changes.map((change) => change.at) as [number, number, number];
+  expect(added - adding).toBeGreaterThanOrEqual(1000);
+  expect(idle - added).toBeGreaterThanOrEqual(1990);
+  expect(idle - added).toBeLessThan(2500);
+  expect(posts).toHaveLength(1);
+  await cartPill(page, '1 item $5').waitFor();
+});
+
+test('cart page errors: a quantity beyond stock, a fractional quantity, and removing while offline', async () => {
+  const { page, context } = shop;
+  await openProduct(page, 'leather-armchair');
+  await addToCart(page);
+  await visit(page, '/cart');
+  const quantity = page.getByLabel('Quantity of Leather Armchair', { exact: true });
+  const failure = page.getByRole('alertdialog', { name: 'Unable to update quantity', exact: true });
+
+  // Three in stock: the server refuses four, with its message.
+  await quantity.fill('4');
+  await quantity.press('Enter');
+  await failure.getByText('Sorry, we do not have enough of that item available.', { exact: true }).waitFor();
+  await failure.getByRole('button', { name: 'OK', exact: true }).click();
+  await failure.waitFor({ state: 'detached' });
+
+  await quantity.fill('1.5');
+  await quantity.press('Enter');
+  await failure.getByText('Quantity must be a whole number', { exact: true }).waitFor();
+  await failure.getByRole('button', { name: 'OK', exact: true }).click();
+  await failure.waitFor({ state: 'detached' });
+  // Back to the quantity held (no request: it did not change), so leaving the field raises nothing.
+  await quantity.fill('1');
+  await quantity.press('Enter');
+
+  // No network: the remove fails with the connection message, and the entry stays.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Remove Leather Armchair', exact: true }).click();
+  const removeFailure = page.getByRole('alertdialog', { name: 'Unable to remove item', exact: true });
+  await removeFailure.getByText('Please check your internet connection.', { exact: true }).waitFor();
+  await context.setOffline(false);
+  await removeFailure.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Remove Leather Armchair', exact: true }).isVisible()).resolves.toBe(true);
+  await page.getByRole('link', { name: 'Cart, 1 item, $1,450', exact: true }).waitFor();
 });
