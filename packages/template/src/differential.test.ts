@@ -13,6 +13,11 @@ const LEAVES = [
   '{b|encode-uri}', '{b|smartypants}', '{b|capitalize}', '{a|str}', '{a|raw}', '{@|output q r}', '{.ctx @w x=a y=b}', '{@w.x}',
   '{.eval a + b * 2}', '{.eval a == b}', '{.eval !a}', '{.eval max(a, 1)}', '{.eval str(a) + b}', '{a, b|json}',
   '{list|json-pretty}', '{b|html|json}', '{@|apply m}',
+  '{@|image-meta}', '{@|item-classes}', '{@|comment-count}', '{a|humanizeDuration}',
+  '{@|google-calendar-url}', '{@|variant-descriptor}', '{@|product-status}', '{@|from-price}', '{@|cart-quantity}',
+  '{@|product-quick-view}', '{@|quantity-input}', '{@|add-to-cart-btn}', '{@|summary-form-field}', '{a|encode-space}',
+  '{b|activate-twitter-links}', '{b|width}', '{b|height}', '{@|image-color}', '{@|website-color}', '{a|color-weight}',
+  '{@|social-button}', '{@|like-button}', '{@|comments}', '{@|comment-link}',
 ];
 const PREDICATES = [
   'even?', 'odd?', 'plural?', 'singular?', 'main-image?', 'equal? a 1', 'equal? b "a"', 'notEqual? a b', 'nth? 2', 'even? a', 'has-multiple?', 'collection?', 'external-link?', 'debug?',
@@ -39,7 +44,7 @@ const template: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
   ),
 })).t;
 
-const scalar = fc.constantFrom<unknown>(0, 1, 2, -1, 1.5, 'a', '', 'x y', '<b>', '2', true, false, null);
+const scalar = fc.constantFrom<unknown>(0, 1, 2, -1, 1.5, 'a', '', 'x y', '<b>', '2', true, false, null, 1384518630000, '800x400', '#abc');
 const context = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
     { depthSize: 'small' },

@@ -58,7 +58,7 @@ function hasMainImage(n: unknown): boolean {
 function asCount(v: unknown): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'string' && v.trim() !== '') return Number(v);
+  if (typeof v === 'string') return Number.parseFloat(v);
   return NaN;
 }
 

@@ -194,6 +194,7 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
   comments: (v, _args, s) => {
     if (!isBlank(s.resolve('websiteSettings.disqusShortname'))) return '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n';
     const id = escapeAttribute(text(get(v, 'id')));
+    if (id === '') return '\n  <div class="squarespace-comments" id="comments-"></div>\n';
     const isCollection = s.resolve('collection') === v;
     return (
       `\n  <div class="squarespace-comments" id="comments-${id}" data-${isCollection ? 'collection' : 'item'}-id="${id}" ` +
@@ -249,8 +250,8 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
   humanizeDuration: (v) => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0;
     const ms = Number.isFinite(n) ? n : 0;
-    const total = Math.floor(ms / 1000);
-    return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+    const total = Math.trunc(ms / 1000);
+    return `${String(Math.trunc(total / 60))}:${String(total % 60).padStart(2, '0')}`;
   },
   'color-weight': (v) => {
     const rgb = parseHexColor(toText(v));

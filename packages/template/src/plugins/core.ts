@@ -26,10 +26,10 @@ function scalarText(v: unknown): string {
   return v !== null && typeof v === 'object' ? '' : toText(v);
 }
 
-/** Numbers as the reference's numeric formatters read them: missing, null, objects and arrays are 0, blank text is NaN. */
+/** Numbers as the reference's numeric formatters read them: missing, null, objects and arrays are 0, text by its numeric prefix ('800x400' is 800, 'x' NaN). */
 function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;
-  if (typeof v === 'string') return v.trim() === '' ? NaN : Number(v);
+  if (typeof v === 'string') return Number.parseFloat(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
   return 0;
 }
