@@ -95,6 +95,18 @@ test('a shopper buys a Linen Shirt (S / White) from the store page to the order 
   expect(shop.pageErrors).toEqual([]);
 });
 
+test('the store page: from-price for varied prices, sale and sold-out marks, the custom sold-out text', async () => {
+  const { page } = shop;
+  await visit(page, '/shop');
+  const card = (title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await expect(card('Linen Shirt').getByText('from $45.00').count()).resolves.toBe(1);
+  await expect(card('Canvas Tote').getByText('sale', { exact: true }).count()).resolves.toBe(1);
+  await expect(card('Canvas Tote').getByText('$22.00', { exact: true }).count()).resolves.toBe(1);
+  await expect(card('Ceramic Vase').getByText(/^(sold out|sale)$/).count()).resolves.toBe(0);
+  // The Vintage Lamp is sold out and its merchant wrote its own sold-out text (spec §3 customSoldOutText).
+  await expect(card('Vintage Lamp').getByText('Gone for now', { exact: true }).count()).resolves.toBe(1);
+});
+
 test('the add button: Added! after 1 s, idle 2 s later, and clicks while added are ignored', async () => {
   const { page } = shop;
   await openProduct(page, 'sticker-pack');
