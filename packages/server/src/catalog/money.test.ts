@@ -9,7 +9,7 @@ describe('minor units to the decimal string of priceMoney.value', () => {
     expect(minorUnitsToDecimalString(145000, 'USD')).toBe('1450.00');
     expect(minorUnitsToDecimalString(1250, 'JPY')).toBe('1250');
     expect(minorUnitsToDecimalString(-99, 'USD')).toBe('-0.99');
-    expect(fractionDigitsOf('jpy')).toBe(0);
+    expect(fractionDigitsOf('JPY')).toBe(0);
     expect(fractionDigitsOf('COP')).toBe(2);
   });
 
