@@ -73,3 +73,29 @@ describe('agreement with the reference engine', () => {
     );
   });
 });
+
+const ATOMS = ['1', '2', '0', '-3', '2.5', '0x1f', '1e3', '"a"', "'b'", 'true', 'false', 'null', 'a', 'b', 'c', 's', '@x', 'max(1, a)', 'min(b, 2)', 'abs(-2)', 'num("3")', 'str(1)', 'bool(0)'];
+const OPERATORS = ['+', '-', '*', '/', '%', '**', '<<', '>>', '<', '<=', '>', '>=', '==', '!=', '===', '!==', '&', '|', '^', '&&', '||'];
+const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
+  e: fc.oneof(
+    { depthSize: 'small' },
+    fc.constantFrom(...ATOMS),
+    fc.tuple(tie('e'), fc.constantFrom(...OPERATORS), tie('e')).map(([a, op, b]) => `${a} ${op} ${b}`),
+    tie('e').map((e) => `(${e})`),
+    fc.tuple(fc.constantFrom('!', '-', '~', '+'), tie('e')).map(([op, e]) => `${op}${e}`),
+  ),
+})).e;
+
+describe('expressions agree with the reference engine', () => {
+  it('evaluates random expressions identically', () => {
+    const ctx = { a: 3, b: -2, c: '4', s: 'str' };
+    fc.assert(
+      fc.property(fc.array(expression, { minLength: 1, maxLength: 3 }), (list) => {
+        const source = `{.eval @x = 7; ${list.join('; ')}}`;
+        const expected = new Compiler().execute({ code: source, json: structuredClone(ctx), enableExpr: true }).ctx.render();
+        expect(render(compile(source), structuredClone(ctx)).output).toBe(expected);
+      }),
+      { numRuns: Number(process.env.DIFF_RUNS ?? 1000), seed: process.env.DIFF_SEED ? Number(process.env.DIFF_SEED) : 20261121 },
+    );
+  });
+});

@@ -34,7 +34,7 @@ type Token =
 export class ExpressionError extends Error {}
 
 const FUNCTIONS = new Set(['max', 'min', 'abs', 'num', 'str', 'bool']);
-const OPERATORS = ['>>>', '===', '!==', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+', '-', '*', '/', '%', '<', '>', '&', '|', '^', '!', '~', '='];
+const OPERATORS = ['===', '!==', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+', '-', '*', '/', '%', '<', '>', '&', '|', '^', '!', '~', '='];
 
 function isDigit(c: string | undefined): boolean {
   return c !== undefined && c >= '0' && c <= '9';
@@ -205,7 +205,6 @@ const BINARY_PRECEDENCE: Record<string, number> = {
   '>=': 9,
   '<<': 10,
   '>>': 10,
-  '>>>': 10,
   '+': 11,
   '-': 11,
   '*': 12,
@@ -358,7 +357,8 @@ function reduce(expr: Expr, state: RenderState, limits: ExpressionLimits): unkno
         case '!':
           return !isTruthy(a);
         case '~':
-          return ~toNumber(a);
+          // The reference engine's ~ on a variable always gives -1 (it does not read the value); we do the same.
+          return expr.a.k === 'var' ? -1 : ~toNumber(a);
         case '-':
           return -toNumber(a);
         default:
@@ -417,7 +417,6 @@ function reduce(expr: Expr, state: RenderState, limits: ExpressionLimits): unkno
         case '**': return toNumber(a) ** toNumber(b);
         case '<<': return toNumber(a) << toNumber(b);
         case '>>': return toNumber(a) >> toNumber(b);
-        case '>>>': return toNumber(a) >>> toNumber(b);
         case '&': return toNumber(a) & toNumber(b);
         case '|': return toNumber(a) | toNumber(b);
         case '^': return toNumber(a) ^ toNumber(b);
