@@ -32,6 +32,7 @@ interface BadCall {
 
 const calls: BadCall[] = [
   { name: 'malformed JSON', method: 'POST', url: () => ENTRIES, payload: () => '{"itemId": "abc", "quantity": ', headers: json, status: 400, message: 'The request body is not valid JSON.' },
+  { name: 'a prototype-poisoning body', method: 'POST', url: () => ENTRIES, payload: () => `{"itemId":"${tote()}","sku":"TOTE","quantity":1,"__proto__":{"admin":true}}`, headers: json, status: 400, message: 'The request body is not valid JSON.' },
   { name: 'an empty JSON body', method: 'POST', url: () => ENTRIES, payload: () => '', headers: json, status: 400, message: 'The request body is empty.' },
   { name: 'a JSON array', method: 'POST', url: () => ENTRIES, payload: () => [1, 2], status: 400, message: 'The request body must be a JSON object.' },
   { name: 'a JSON string', method: 'POST', url: () => ENTRIES, payload: () => '"hello"', headers: json, status: 400, message: 'The request body must be a JSON object.' },
