@@ -46,6 +46,14 @@ export function numberToText(n: number): string {
   return n === 0 ? '0' : String(n);
 }
 
+/** An array item as JavaScript's String() writes it, without ever calling a value's own methods. */
+function arrayItemText(item: unknown): string {
+  if (item === null) return 'null';
+  if (Array.isArray(item)) return item.map(arrayItemText).join(',');
+  if (typeof item === 'object') return '[object Object]';
+  return typeof item === 'number' ? numberToText(item) : String(item);
+}
+
 /** How a value is written to the output. Objects print nothing; arrays print their items joined by commas. */
 export function toText(value: unknown): string {
   switch (typeof value) {
@@ -60,7 +68,7 @@ export function toText(value: unknown): string {
     case 'object':
       if (value === null) return '';
       // Arrays print the way the reference engine prints them: each item as JavaScript's String() would.
-      if (Array.isArray(value)) return value.map((item) => (typeof item === 'number' ? numberToText(item) : String(item))).join(',');
+      if (Array.isArray(value)) return value.map(arrayItemText).join(',');
       return '';
     default:
       return '';
