@@ -82,7 +82,7 @@ export function render(template: CompiledTemplate | string, context: unknown, op
     context,
     compiled.source,
     options.locale ?? 'en-US',
-    options.now ?? Date.now(),
+    options.now,
     options.partials ? partialProvider(options.partials) : NO_PARTIALS,
     options.injects ?? EMPTY,
     options.formatters ?? null,

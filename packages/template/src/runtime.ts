@@ -204,7 +204,7 @@ export class RenderState {
     root: unknown,
     source: string,
     readonly locale: string,
-    readonly now: number,
+    private fixedNow: number | undefined,
     readonly partials: PartialProvider,
     readonly injects: Record<string, unknown>,
     readonly formatters: Record<string, Formatter> | null,
@@ -212,6 +212,11 @@ export class RenderState {
   ) {
     this.frame = new Frame(root, null);
     this.source = source;
+  }
+
+  /** Current time for relative dates: the render's `now` option, else the clock when first asked. */
+  get now(): number {
+    return (this.fixedNow ??= Date.now());
   }
 
   get node(): unknown {
