@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
-import { addButton, chooseOptions, errorDialog, itemIdOf, openProduct, visitorCartEntries, waitForIslands } from './support/shop';
+import { addButton, chooseOptions, errorDialog, itemIdOf, openProduct, visit, visitorCartEntries, waitForIslands } from './support/shop';
 
 // The purchase routes that skip the cart (storefront spec §4): subscriptions go to the subscription
 // page, gift cards to the gift card page with the chosen denomination, and in express-checkout mode
-// a purchase goes straight to checkout.
+// a purchase goes straight to checkout. Products with an additional-fields form ask for it in a modal.
 
-describe('subscription and gift card', () => {
+describe('on the demo store', () => {
   const shop = useShop();
 
   test('Subscribe takes the Coffee Subscription to the subscription page, and on to an order', async () => {
@@ -66,6 +67,52 @@ describe('subscription and gift card', () => {
     await addButton(page).click();
     await errorDialog(page, 'Unable to purchase Gift Card').getByText('Select a denomination for the Gift Card', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/shop/p/gift-card');
+  });
+
+  /** Adds the Engraved Pen through its form with the given engraving. */
+  async function addEngravedPen(page: Page, engraving: string): Promise<void> {
+    await openProduct(page, 'engraved-pen');
+    await addButton(page).click();
+    const form = page.getByRole('dialog', { name: 'Engraving', exact: true });
+    await form.getByLabel('Engraving text').fill(engraving);
+    await form.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await form.waitFor({ state: 'detached' });
+    await addButton(page, 'Added!').waitFor();
+  }
+
+  test('the Engraved Pen asks for its engraving in a modal before adding', async () => {
+    const { page } = shop;
+    await openProduct(page, 'engraved-pen');
+    await addButton(page).click();
+    const form = page.getByRole('dialog', { name: 'Engraving', exact: true });
+    await form.waitFor();
+
+    // The required field left empty (spec §5: 'Required'); nothing is sent.
+    await form.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await form.getByRole('alert').getByText('Required', { exact: true }).waitFor();
+    await expect(visitorCartEntries(page)).resolves.toEqual([]);
+
+    await form.getByLabel('Engraving text').fill('For Ada');
+    await form.getByLabel('Font').selectOption('Script');
+    await form.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await form.waitFor({ state: 'detached' });
+    await addButton(page, 'Added!').waitFor();
+    const entries = JSON.stringify(await visitorCartEntries(page));
+    expect(entries).toContain('For Ada');
+    expect(entries).toContain('Script');
+  });
+
+  test('the cart page edits an entry\'s additional fields, starting from what was entered', async () => {
+    const { page } = shop;
+    await addEngravedPen(page, 'For Ada');
+    await visit(page, '/cart');
+    await page.getByRole('button', { name: 'Edit details of Engraved Pen', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Engraving', exact: true });
+    await expect(edit.getByLabel('Engraving text').inputValue()).resolves.toBe('For Ada');
+    await edit.getByLabel('Engraving text').fill('For Ada Lovelace');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(JSON.stringify(await visitorCartEntries(page))).toContain('For Ada Lovelace');
   });
 });
 
