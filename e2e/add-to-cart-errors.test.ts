@@ -87,6 +87,24 @@ describe('add-to-cart errors', () => {
     await addButton(staleTab).waitFor();
   });
 
+  test('a product with an additional-fields form checks stock before the form opens', async () => {
+    const { page } = shop;
+    await openProduct(page, 'engraved-pen');
+    // All 30 pens into the cart through the form.
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('30');
+    await addButton(page).click();
+    const form = page.getByRole('dialog', { name: 'Engraving', exact: true });
+    await form.getByLabel('Engraving text').fill('Thirty');
+    await form.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await addButton(page, 'Added!').waitFor();
+    await addButton(page).waitFor();
+
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('1');
+    await addButton(page).click();
+    await expectAddError(page, ADD_ITEM, 'Sorry, we do not have enough of that item available.');
+    await expect(form.count()).resolves.toBe(0);
+  });
+
   test('a quantity left empty is not a number', async () => {
     const { page } = shop;
     await openProduct(page, 'sticker-pack');
