@@ -165,6 +165,28 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
   });
 });
 
+describe('concurrent calls on one cart', () => {
+  it('queue up: parallel adds of one variant make one line with every unit', async () => {
+    const visitor = await shopper();
+    await add(visitor, 'sticker-pack', 'STICKERS', 1);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => add(visitor, 'sticker-pack', 'STICKERS', 1)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+    const cart = (await visitor.get('/api/commerce/shopping-cart')).json();
+    expect(cart.entries).toHaveLength(1);
+    expect(cart.entries[0].quantity).toBe(11);
+  });
+
+  it('see each other: parallel adds of the last unit into one cart let exactly one through', async () => {
+    await setStock(server.database.db, 'VASE', 1);
+    const visitor = await shopper();
+    await add(visitor, 'sticker-pack', 'STICKERS', 1);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => add(visitor, 'ceramic-vase', 'VASE', 1)));
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    const cart = (await visitor.get('/api/commerce/shopping-cart')).json();
+    expect(cart.entries.find((entry: { chosenVariant: { sku: string } }) => entry.chosenVariant.sku === 'VASE').quantity).toBe(1);
+  });
+});
+
 describe('changing cart entries', () => {
   it('updates the quantity within stock, rejects 0 and too many', async () => {
     const visitor = await shopper();
