@@ -10,7 +10,7 @@ import { loadProductItem } from '../catalog/queries';
 import { variantJson } from '../catalog/product-item';
 import { badRequest, notFound, requireObjectBody } from '../http/errors';
 import { newId } from '../ids';
-import { cartEntryJson, shoppingCartJson } from './cart-json';
+import { shoppingCartJson } from './cart-json';
 import { readAdditionalFields, readItemId, readOptionalSku } from './input';
 import { createCart, findVisitorCart, listCartLines, setCartCookie, type CartLine } from './store';
 

@@ -2,8 +2,7 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /** Columns the database fills in by default. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
-/** jsonb: read as parsed JSON, written as a JSON string. */
-type Json<T> = ColumnType<T, string, string>;
+/** jsonb: read as parsed JSON, written as a JSON string (the database may fill it in). */
 type JsonDefaulted<T> = ColumnType<T, string | undefined, string>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
