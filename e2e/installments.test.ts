@@ -41,6 +41,16 @@ test('above the maximum: the out-of-range wording names the maximum', async () =
   await expect(page.getByText(/interest-free payments of/).count()).resolves.toBe(0);
 });
 
+test('the pill follows the chosen variant\'s price', async () => {
+  const { page } = shop;
+  await openProduct(page, 'linen-shirt');
+  // Before a choice: the from-price, $45.00.
+  await page.getByText('or 4 interest-free payments of $11.25 with Afterpay', { exact: true }).waitFor();
+  await page.getByRole('combobox', { name: 'Size' }).selectOption({ label: 'M' });
+  await page.getByRole('combobox', { name: 'Color' }).selectOption({ label: 'White' });
+  await page.getByText('or 4 interest-free payments of $12.00 with Afterpay', { exact: true }).waitFor();
+});
+
 test('the info modal keeps focus inside and closes on Escape', async () => {
   const { page } = shop;
   await openProduct(page, 'wool-blanket');

@@ -93,6 +93,16 @@ test('a shopper buys a Linen Shirt (S / White) from the store page to the order 
   await page.getByText('You have nothing in your shopping cart.', { exact: true }).waitFor();
 
   expect(shop.pageErrors).toEqual([]);
+  expect(shop.consoleErrors).toEqual([]);
+});
+
+test('above 100 items the pill reads 100+', async () => {
+  const { page } = shop;
+  await openProduct(page, 'sticker-pack');
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('101');
+  await addToCart(page);
+  await cartPill(page, '100+ items $505').waitFor();
+  await page.getByRole('link', { name: 'Cart, 100+ items, $505', exact: true }).waitFor();
 });
 
 test('the store page: from-price for varied prices, sale and sold-out marks, the custom sold-out text', async () => {
@@ -150,10 +160,18 @@ test('cart page errors: a quantity beyond stock, a fractional quantity, and remo
   const quantity = page.getByLabel('Quantity of Leather Armchair', { exact: true });
   const failure = page.getByRole('alertdialog', { name: 'Unable to update quantity', exact: true });
 
+  const quantityUpdates: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith('/quantity')) quantityUpdates.push(request.postData() ?? '');
+  });
+
   // Three in stock: the server refuses four, with its message.
   await quantity.fill('4');
   await quantity.press('Enter');
   await failure.getByText('Sorry, we do not have enough of that item available.', { exact: true }).waitFor();
+  // One change, one request (a second one would bring the dialog back after it is dismissed).
+  await page.waitForTimeout(300);
+  expect(quantityUpdates).toEqual(['{"quantity":4}']);
   await failure.getByRole('button', { name: 'OK', exact: true }).click();
   await failure.waitFor({ state: 'detached' });
 

@@ -12,6 +12,8 @@ export interface Shop {
   page: Page;
   /** Uncaught errors thrown in the page during the current test. */
   pageErrors: Error[];
+  /** console.error messages of the page during the current test (React reports hydration mismatches there). */
+  consoleErrors: string[];
 }
 
 /** How long a single step may wait for the page before a test fails: short, so failures are quick. */
@@ -22,7 +24,7 @@ export const STEP_TIMEOUT_MS = 10_000;
  * Call at the top of a describe block (or the file); read the fields inside tests only.
  */
 export function useShop(options: StartServerOptions = {}): Shop {
-  const shop = { pageErrors: [] as Error[] } as unknown as Shop;
+  const shop = { pageErrors: [] as Error[], consoleErrors: [] as string[] } as unknown as Shop;
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
@@ -40,7 +42,11 @@ export function useShop(options: StartServerOptions = {}): Shop {
     shop.context.setDefaultTimeout(STEP_TIMEOUT_MS);
     shop.page = await shop.context.newPage();
     shop.pageErrors = [];
+    shop.consoleErrors = [];
     shop.page.on('pageerror', (error) => shop.pageErrors.push(error));
+    shop.page.on('console', (message) => {
+      if (message.type() === 'error') shop.consoleErrors.push(message.text());
+    });
   });
 
   afterEach(async () => {
