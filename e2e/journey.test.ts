@@ -117,6 +117,14 @@ test('the store page: from-price for varied prices, sale and sold-out marks, the
   await expect(card('Vintage Lamp').getByText('Gone for now', { exact: true }).count()).resolves.toBe(1);
 });
 
+test('the scarcity line appears for the chosen variant only (not shown by default)', async () => {
+  const { page } = shop;
+  await openProduct(page, 'linen-shirt');
+  await expect(page.getByText(/^Only \d+ left in stock$/).count()).resolves.toBe(0);
+  await chooseOptions(page, { Size: 'M', Color: 'White' });
+  await page.getByText('Only 5 left in stock', { exact: true }).waitFor();
+});
+
 test('the add button: Added! after 1 s, idle 2 s later, and clicks while added are ignored', async () => {
   const { page } = shop;
   await openProduct(page, 'sticker-pack');
