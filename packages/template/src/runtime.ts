@@ -188,8 +188,6 @@ export const MAX_PARTIAL_DEPTH = 16;
 /** Partial and macro applications allowed in one render: fan-out within the depth limit cannot explode. */
 export const MAX_PARTIAL_CALLS = 10_000;
 
-/** What RenderState.recall returns when nothing is stored. */
-export const MISSING: unique symbol = Symbol('missing');
 
 export class RenderState {
   out = '';
@@ -197,8 +195,6 @@ export class RenderState {
   readonly errors: TemplateError[] = [];
   depth = 0;
   partialCalls = 0;
-  /** Per-render memo for formatters that derive facts from the same JSON object several times. */
-  private memoTable: Map<unknown, Map<object, unknown>> | null = null;
   source: string;
   constructor(
     root: unknown,
@@ -225,21 +221,6 @@ export class RenderState {
 
   error(kind: TemplateErrorKind, message: string, offset = 0): void {
     this.errors.push(makeError(kind, message, this.source, offset));
-  }
-
-  /** Per-render memo: the value stored for (key, object), or MISSING. The context does not change during a render. */
-  recall(key: unknown, target: object): unknown {
-    const table = this.memoTable?.get(key);
-    if (table === undefined) return MISSING;
-    const value = table.get(target);
-    return value === undefined && !table.has(target) ? MISSING : value;
-  }
-
-  remember(key: unknown, target: object, value: unknown): void {
-    const tables = (this.memoTable ??= new Map());
-    let table = tables.get(key);
-    if (table === undefined) tables.set(key, (table = new Map()));
-    table.set(target, value);
   }
 
   resolve(path: string): unknown {
