@@ -98,7 +98,7 @@ async function prepareVisitor(base: string): Promise<Record<string, string>> {
 async function benchAddToCart(name: string, env: Record<string, string>): Promise<Figures> {
   const { child, base } = await startProcess('packages/server/src/main.ts', { ...env, RATE_LIMIT_MAX: '100000000' });
   try {
-    const visitors = [];
+    const visitors: Awaited<ReturnType<typeof prepareVisitor>>[] = [];
     for (let i = 0; i < VISITORS; i++) visitors.push(await prepareVisitor(base));
     let next = 0;
     const body = JSON.stringify({ itemId: STICKERS_ID, sku: 'STICKERS', quantity: 1 });
