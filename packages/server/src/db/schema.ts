@@ -24,6 +24,10 @@ export interface WebsiteSettings {
   afterPayMax?: number;
   stripeAccountCountry?: string;
   commentsEnabled?: boolean;
+  /** Product buttons buy at once ('Purchase') instead of adding to the cart. */
+  expressCheckout?: boolean;
+  /** The cart refuses checkout below this subtotal (minor units). */
+  minimumOrderSubtotalCents?: number;
   [key: string]: unknown;
 }
 

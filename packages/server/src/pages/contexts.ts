@@ -35,6 +35,8 @@ export interface WebsiteSettingsJson {
   storeSettings: {
     selectedCurrency: string;
     multipleQuantityAllowedForServices: boolean;
+    expressCheckout: boolean;
+    minimumOrderSubtotalCents: number | null;
   };
   commentsEnabled: boolean;
   timeZone: string;
@@ -65,22 +67,34 @@ export interface BasePageContext {
   websiteSettings: WebsiteSettingsJson;
 }
 
+/** Merchandising fields per product id, where templates look them up (`productMerchandisingContext[item.id]`). */
+export type MerchandisingContextJson = Record<string, Pick<
+  ProductItemJson,
+  | 'scarcityEnabled' | 'scarcityText' | 'scarcityShownByDefault' | 'customSoldOutText' | 'restockNotificationViews'
+  | 'restockNotificationMessages' | 'mailingListSignUpEnabled' | 'mailingListOptInByDefault'
+>>;
+
 export interface StorePageContext extends BasePageContext {
   collection: CollectionJson;
   items: ProductItemJson[];
+  productMerchandisingContext: MerchandisingContextJson;
 }
 
 export interface ProductPageContext extends BasePageContext {
   collection: CollectionJson;
   item: ProductItemJson;
   installments: InstallmentContext;
+  productMerchandisingContext: MerchandisingContextJson;
 }
 
 export interface CartPageContext extends BasePageContext {
   shoppingCart: ShoppingCart;
+  /** The additional-fields form of each product in the cart that has one, by item id, for editing entries. */
+  additionalFieldsForms: Record<string, unknown>;
 }
 
-export interface CheckoutPageContext extends CartPageContext {
+export interface CheckoutPageContext extends BasePageContext {
+  shoppingCart: ShoppingCart;
   /** The cart being checked out: the token's (express, subscription) or the visitor's own. */
   cartToken: string | null;
   checkoutKind: 'cart' | 'express' | 'subscription';
@@ -99,6 +113,24 @@ export interface GiftCardPageContext extends BasePageContext {
 export interface SearchPageContext extends BasePageContext {
   query: string;
   items: ProductItemJson[];
+  productMerchandisingContext: MerchandisingContextJson;
+}
+
+export function merchandisingContext(items: readonly ProductItemJson[]): MerchandisingContextJson {
+  const byId: MerchandisingContextJson = {};
+  for (const item of items) {
+    byId[item.id] = {
+      scarcityEnabled: item.scarcityEnabled,
+      scarcityText: item.scarcityText,
+      scarcityShownByDefault: item.scarcityShownByDefault,
+      customSoldOutText: item.customSoldOutText,
+      restockNotificationViews: item.restockNotificationViews,
+      restockNotificationMessages: item.restockNotificationMessages,
+      mailingListSignUpEnabled: item.mailingListSignUpEnabled,
+      mailingListOptInByDefault: item.mailingListOptInByDefault,
+    };
+  }
+  return byId;
 }
 
 export function websiteJson(website: Website): WebsiteJson {
@@ -118,6 +150,9 @@ export function websiteSettingsJson(website: Website): WebsiteSettingsJson {
     storeSettings: {
       selectedCurrency: website.currency,
       multipleQuantityAllowedForServices: website.settings.multipleQuantityAllowedForServices !== false,
+      expressCheckout: website.settings.expressCheckout === true,
+      minimumOrderSubtotalCents:
+        typeof website.settings.minimumOrderSubtotalCents === 'number' ? website.settings.minimumOrderSubtotalCents : null,
     },
     commentsEnabled: website.settings.commentsEnabled === true,
     timeZone: website.time_zone,
@@ -157,7 +192,12 @@ export async function buildStorePageContext(context: ServerContext, collectionUr
   const collection = await findCollectionByUrlId(context.db, context.website.id, collectionUrlId);
   if (!collection) return undefined;
   const items = await listCollectionItems(context.db, context.website, collection);
-  return { ...base(context.website, PAGE_TYPES.collection), collection: collectionJson(collection), items };
+  return {
+    ...base(context.website, PAGE_TYPES.collection),
+    collection: collectionJson(collection),
+    items,
+    productMerchandisingContext: merchandisingContext(items),
+  };
 }
 
 /** `/shop/p/:slug`: one product with its variants and installment context. Undefined when unknown. */
@@ -177,6 +217,7 @@ export async function buildProductPageContext(
     collection: collectionJson(collection),
     item: loaded.item,
     installments: installmentContext(context.website),
+    productMerchandisingContext: merchandisingContext([loaded.item]),
   };
 }
 
@@ -192,11 +233,33 @@ export async function buildHomePageContext(context: ServerContext): Promise<Stor
     .executeTakeFirst();
   if (!collection) return base(context.website, PAGE_TYPES.page);
   const items = await listCollectionItems(context.db, context.website, collection);
-  return { ...base(context.website, PAGE_TYPES.page), collection: collectionJson(collection), items };
+  return {
+    ...base(context.website, PAGE_TYPES.page),
+    collection: collectionJson(collection),
+    items,
+    productMerchandisingContext: merchandisingContext(items),
+  };
 }
 
 export async function buildCartPageContext(context: ServerContext, request: FastifyRequest): Promise<CartPageContext> {
-  return { ...base(context.website, PAGE_TYPES.showCart), shoppingCart: await readVisitorCart(context, request) };
+  const shoppingCart = await readVisitorCart(context, request);
+  return {
+    ...base(context.website, PAGE_TYPES.showCart),
+    shoppingCart,
+    additionalFieldsForms: await additionalFieldsFormsOf(context, shoppingCart),
+  };
+}
+
+/** The forms the cart page needs to edit its entries' additional fields. */
+async function additionalFieldsFormsOf(context: ServerContext, cart: ShoppingCart): Promise<Record<string, unknown>> {
+  const forms: Record<string, unknown> = {};
+  const itemIds = [...new Set(cart.entries.filter((entry) => entry.additionalFields !== null).map((entry) => entry.itemId))];
+  for (const itemId of itemIds) {
+    const loaded = await loadProductItem(context.db, context.website, itemId);
+    const form = loaded?.item.structuredContent.additionalFieldsForm;
+    if (form) forms[itemId] = form;
+  }
+  return forms;
 }
 
 /** `/checkout` and `/checkout/subscription`: the token's cart when given, else the visitor's. */
@@ -245,7 +308,7 @@ export async function buildGiftCardPageContext(
 /** `/search?q=`: products whose title or excerpt contains the words (case-insensitive). */
 export async function buildSearchPageContext(context: ServerContext, query: string | undefined): Promise<SearchPageContext> {
   const text = (query ?? '').trim().slice(0, 200);
-  if (!text) return { ...base(context.website, PAGE_TYPES.search), query: '', items: [] };
+  if (!text) return { ...base(context.website, PAGE_TYPES.search), query: '', items: [], productMerchandisingContext: {} };
   const collections = await context.db.selectFrom('collections').selectAll().where('website_id', '=', context.website.id).execute();
   const needle = text.toLowerCase();
   const items: ProductItemJson[] = [];
@@ -254,5 +317,5 @@ export async function buildSearchPageContext(context: ServerContext, query: stri
       if (item.title.toLowerCase().includes(needle) || item.excerpt.toLowerCase().includes(needle)) items.push(item);
     }
   }
-  return { ...base(context.website, PAGE_TYPES.search), query: text, items };
+  return { ...base(context.website, PAGE_TYPES.search), query: text, items, productMerchandisingContext: merchandisingContext(items) };
 }

@@ -15,6 +15,7 @@ import {
   websiteSettingsJson,
   type BasePageContext,
 } from './contexts';
+import type { ShoppingCart } from '@vitrine/commerce';
 import type { PageTemplateName } from '@vitrine/theme';
 import { readVisitorCart } from '../cart/service';
 import { listStoreNavigation } from './navigation';
@@ -46,13 +47,15 @@ async function sendPage<T extends BasePageContext>(
   if (request.query.format === 'json') {
     return reply.type('application/json; charset=utf-8').send(found ? answered : { ...answered, message: 'Not found.', path });
   }
-  const [cart, navigation] = await Promise.all([
-    'shoppingCart' in answered ? null : readVisitorCart(context, request),
+  // The cart page's own cart is the visitor's; every other page reads it for the header and pill.
+  const ownCart = template === 'cart' && found ? (answered as { shoppingCart?: ShoppingCart }).shoppingCart : undefined;
+  const [visitorCart, navigation] = await Promise.all([
+    ownCart ?? readVisitorCart(context, request),
     listStoreNavigation(context),
   ]);
   const { html, errors } = context.theme.renderPage(found ? template : 'not-found', found ? answered : { ...answered, path }, {
     path,
-    cart,
+    visitorCart,
     navigation: navigation.links,
     storeUrl: navigation.storeUrl,
     pageTitle: pageTitleOf(answered),

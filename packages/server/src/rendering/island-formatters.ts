@@ -6,10 +6,13 @@ import { storeMoneyOf } from './price-formatters';
 // Island formatters: the theme says where an island goes (`{@|island-product-form}`), the
 // formatter gathers its props from the page context and server-renders it for hydration.
 
-function cartOf(ctx: RenderState): ShoppingCart | null {
-  const cart = ctx.resolve('shoppingCart');
+/** The shopper's own cart, or on the cart and checkout pages the cart being shown. */
+function cartOf(ctx: RenderState, path: 'visitorCart' | 'shoppingCart' = 'visitorCart'): ShoppingCart | null {
+  const cart = ctx.resolve(path);
   return cart && typeof cart === 'object' ? (cart as ShoppingCart) : null;
 }
+
+const isExpressCheckout = (ctx: RenderState) => ctx.resolve('websiteSettings.storeSettings.expressCheckout') === true;
 
 function storeSettingsOf(ctx: RenderState): StoreSettings | undefined {
   const settings = ctx.resolve('websiteSettings.storeSettings');
@@ -32,7 +35,12 @@ export const islandFormatters: Record<string, Formatter> = {
     renderIsland('HeaderCartIndicator', { cart: cartOf(ctx), ...storeMoneyOf(ctx) }),
 
   'island-cart-pill': (_value, _args, ctx) =>
-    renderIsland('CartPill', { cart: cartOf(ctx), pathname: text(ctx, 'pagePath') ?? '/', ...storeMoneyOf(ctx) }),
+    renderIsland('CartPill', {
+      cart: cartOf(ctx),
+      pathname: text(ctx, 'pagePath') ?? '/',
+      expressCheckout: isExpressCheckout(ctx),
+      ...storeMoneyOf(ctx),
+    }),
 
   'island-product-form': (value, _args, ctx) => {
     if (!isObject(value)) return '';
@@ -40,7 +48,7 @@ export const islandFormatters: Record<string, Formatter> = {
       product: value as StorefrontProduct,
       settings: storeSettingsOf(ctx),
       cart: cartOf(ctx),
-      expressCheckout: ctx.resolve('websiteSettings.storeSettings.expressCheckout') === true,
+      expressCheckout: isExpressCheckout(ctx),
       ...storeMoneyOf(ctx),
     });
   },
@@ -70,7 +78,7 @@ export const islandFormatters: Record<string, Formatter> = {
     const minimum = ctx.resolve('websiteSettings.storeSettings.minimumOrderSubtotalCents');
     const forms = ctx.resolve('additionalFieldsForms');
     return renderIsland('CartPage', {
-      cart: cartOf(ctx),
+      cart: cartOf(ctx, 'shoppingCart'),
       minimumSubtotalCents: typeof minimum === 'number' ? minimum : null,
       forms: isObject(forms) ? forms : {},
       ...storeMoneyOf(ctx),

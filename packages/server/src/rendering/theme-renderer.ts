@@ -1,5 +1,5 @@
 import type { ShoppingCart } from '@vitrine/commerce';
-import { compile, render, type CompiledTemplate, type Formatter, type TemplateError } from '@vitrine/template';
+import { compile, registerFormatters, render, type CompiledTemplate, type Formatter, type TemplateError } from '@vitrine/template';
 import { PAGE_TEMPLATES, type PageTemplateName, type Theme } from '@vitrine/theme';
 import { islandFormatters } from './island-formatters';
 import { moneyCents, moneyValue, priceTag } from './price-formatters';
@@ -16,10 +16,11 @@ export interface PageAssets {
   preloads: string[];
 }
 
-/** What every page shows around its own content: where it is, the cart, the navigation. */
+/** What every page shows around its own content: where it is, the shopper's cart, the navigation. */
 export interface PageChrome {
   path: string;
-  cart: ShoppingCart | null;
+  /** The visitor's own cart (header indicator, pill, product form) — not a checkout token's cart. */
+  visitorCart: ShoppingCart | null;
   navigation: NavigationLink[];
   storeUrl: string;
   pageTitle?: string;
@@ -37,6 +38,10 @@ const SERVER_FORMATTERS: Record<string, Formatter> = {
   'money-cents': moneyCents,
 };
 
+// Registered for every template the server compiles, partials included, so compiling a theme
+// block never reports them as unknown.
+registerFormatters(SERVER_FORMATTERS);
+
 /**
  * Compiles the theme once and renders pages: the page template first, then the layout
  * around it (`pageBody`). Template errors never break a page; they are returned for logging.
@@ -47,13 +52,13 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
     PageTemplateName,
     CompiledTemplate
   >;
-  const options = { partials: theme.partials, formatters: SERVER_FORMATTERS };
+  const options = { partials: theme.partials };
 
   return {
     renderPage(name, context, chrome) {
       const pageContext = {
         ...context,
-        shoppingCart: (context as { shoppingCart?: ShoppingCart }).shoppingCart ?? chrome.cart,
+        visitorCart: chrome.visitorCart,
         pagePath: chrome.path,
         pageKind: name,
         pageTitle: chrome.pageTitle,

@@ -54,6 +54,19 @@ describe('CartPage', () => {
     expect(screen.getByText('Subtotal').parentElement?.textContent).toBe('Subtotal $37.50');
   });
 
+  it('sends one request for Enter followed by blur, and none again for a failed value', async () => {
+    fetchMock.mockResolvedValue(fakeResponse(400, { message: 'Sorry, we do not have enough of that item available.' }));
+    render(<CartPage cart={twoShirts()} />);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Linen Shirt' });
+    fireEvent.change(input, { target: { value: '40' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.blur(input);
+    await flushPromises();
+    fireEvent.blur(input);
+    await flushPromises();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it("reports 'Unable to update quantity' with the connection message when offline", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     render(<CartPage cart={twoShirts()} />);

@@ -1,5 +1,5 @@
 import { visuallyHidden } from '../ui/styles';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   CART_MESSAGES,
   isBelowMinimumSubtotal,
@@ -172,8 +172,12 @@ function CartEntryRow({ entry, busy, canEdit, money, onQuantity, onRemove, onEdi
     setText(String(entry.quantity));
   }
   const attributes = Object.entries(entry.chosenVariant.attributes ?? {});
+  // The text last sent: Enter then blur (or a failed change, then blur) must not send it twice.
+  const submitted = useRef<string | null>(null);
   const commit = () => {
-    if (text !== String(entry.quantity)) onQuantity(text);
+    if (busy || text === String(entry.quantity) || text === submitted.current) return;
+    submitted.current = text;
+    onQuantity(text);
   };
   return (
     <li className="vitrine-cart-entry" aria-busy={busy || undefined}>
@@ -195,8 +199,12 @@ function CartEntryRow({ entry, busy, canEdit, money, onQuantity, onRemove, onEdi
           max={MAX_QUANTITY}
           step={1}
           value={text}
-          disabled={busy}
-          onChange={(event) => setText(event.target.value)}
+          // Read-only rather than disabled while saving: disabling would drop focus (and fire blur).
+          readOnly={busy}
+          onChange={(event) => {
+            submitted.current = null;
+            setText(event.target.value);
+          }}
           onBlur={commit}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
