@@ -84,8 +84,29 @@ export function hasVariedPrices(product: ProductItem): boolean {
   const type = productTypeOf(product);
   if (!stockedPerVariant(type) && type !== ProductType.GIFT_CARD) return false;
   if (type < 0) return false;
-  const prices = new Set(variantsOf(product).map(effectiveVariantPrice));
-  return prices.size > 1;
+  const variants = variantsOf(product);
+  if (variants.length < 2) return false;
+  const first = effectiveVariantPrice(variants[0]!);
+  for (let i = 1; i < variants.length; i++) {
+    if (effectiveVariantPrice(variants[i]!) !== first) return true;
+  }
+  return false;
+}
+
+/** The smallest (or largest) of `price` over the variants that `include` accepts; 0 when none does. */
+function extremePrice(
+  variants: readonly Variant[],
+  price: (variant: Variant) => number,
+  pick: 'min' | 'max',
+  include?: (variant: Variant) => boolean,
+): number {
+  let result: number | undefined;
+  for (const variant of variants) {
+    if (include && !include(variant)) continue;
+    const value = price(variant);
+    if (result === undefined || (pick === 'min' ? value < result : value > result)) result = value;
+  }
+  return result ?? 0;
 }
 
 /** The lowest effective price in minor units: what "from {price}" shows. */
@@ -96,8 +117,7 @@ export function fromPrice(product: ProductItem): number {
     return content?.onSale ? moneyToCents(content.salePriceMoney) : moneyToCents(content?.priceMoney);
   }
   if (type < 0) return 0;
-  const prices = variantsOf(product).map(effectiveVariantPrice);
-  return prices.length === 0 ? 0 : Math.min(...prices);
+  return extremePrice(variantsOf(product), effectiveVariantPrice, 'min');
 }
 
 /** The highest regular (not sale) price in minor units. */
@@ -105,8 +125,7 @@ export function normalPrice(product: ProductItem): number {
   const type = productTypeOf(product);
   if (pricedOnProduct(type)) return moneyToCents(product.structuredContent?.priceMoney);
   if (type < 0) return 0;
-  const prices = variantsOf(product).map(variantPrice);
-  return prices.length === 0 ? 0 : Math.max(...prices);
+  return extremePrice(variantsOf(product), variantPrice, 'max');
 }
 
 /** The lowest sale price among variants on sale, in minor units; 0 when nothing is on sale. */
@@ -115,8 +134,7 @@ export function salePrice(product: ProductItem): number {
   const content = product.structuredContent;
   if (pricedOnProduct(type)) return content?.onSale ? moneyToCents(content.salePriceMoney) : 0;
   if (type < 0) return 0;
-  const prices = variantsOf(product).filter((v) => v.onSale).map(variantSalePrice);
-  return prices.length === 0 ? 0 : Math.min(...prices);
+  return extremePrice(variantsOf(product), variantSalePrice, 'min', (v) => v.onSale === true);
 }
 
 /** Units left across all variants; unlimited (and never-stocked types) count as the maximum safe integer. */
