@@ -74,6 +74,6 @@ describe('HeaderCartIndicator', () => {
     act(() => cartStore.setCart(cart([entry()])));
     const link = screen.getByRole('link', { name: 'Cart, 1 item, $12.50' });
     expect(link.getAttribute('data-empty')).toBe('false');
-    expect(link.textContent).toBe('Cart 1 $12.50');
+    expect(link.textContent).toBe('Cart, 1 item, $12.50');
   });
 });

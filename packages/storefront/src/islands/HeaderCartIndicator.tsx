@@ -19,10 +19,11 @@ export function HeaderCartIndicator({ cart: initialCart, currency = 'USD', local
       className={empty ? 'vitrine-cart-indicator vitrine-cart-indicator--empty' : 'vitrine-cart-indicator'}
       href="/cart"
       data-empty={empty ? 'true' : 'false'}
-      aria-label={`Cart, ${countText} ${count === 1 ? 'item' : 'items'}, ${subtotal}`}
     >
-      <span className="vitrine-cart-indicator-label">Cart</span>{' '}
+      {/* The visible words are the accessible name ('Cart, 3 items, $135'): no aria-label to drift from them. */}
+      <span className="vitrine-cart-indicator-label">Cart,</span>{' '}
       <span className="vitrine-cart-indicator-count">{countText}</span>{' '}
+      <span className="vitrine-cart-indicator-unit">{count === 1 ? 'item,' : 'items,'}</span>{' '}
       <span className="vitrine-cart-indicator-subtotal">{subtotal}</span>
     </a>
   );
