@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ServerContext } from './context';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
+import { DEMO_ASSET_PREFIX, demoAssetsDir } from './catalog/demo-store';
 import { findDefaultWebsite } from './catalog/queries';
 import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbCheck } from './http/crumb';
@@ -105,6 +106,14 @@ async function registerAssets(app: FastifyInstance, themeAssetsDir: string): Pro
     prefix: THEME_ASSET_PREFIX,
     decorateReply: false,
     maxAge: '1h',
+    index: false,
+  });
+  // The demo store's pictures (SVG, so the `?format=NNNw` width the pages ask for is ignored).
+  await app.register(fastifyStatic, {
+    root: demoAssetsDir,
+    prefix: DEMO_ASSET_PREFIX,
+    decorateReply: false,
+    maxAge: '1d',
     index: false,
   });
 }

@@ -1,6 +1,30 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { OptionValue, SubscriptionPlan, WebsiteSettings } from '../db/schema';
 
 /** The demo store: one product for every rule the storefront and the browser tests exercise. */
+
+/**
+ * The demo pictures: hand-drawn SVG files in packages/server/demo-assets, served at this prefix.
+ * The storefront asks for `?format=NNNw` widths, which a static SVG ignores; a production deployment
+ * puts an image service behind its asset URLs instead.
+ */
+export const DEMO_ASSET_PREFIX = '/assets/demo/';
+export const demoAssetsDir = path.resolve(fileURLToPath(import.meta.url), '../../../demo-assets');
+/** Every demo picture is drawn on a 1000 × 1000 canvas. */
+export const DEMO_IMAGE_SIZE = '1000x1000';
+
+/**
+ * A picture of a demo product. Texts left out stay empty, so the alt-text fallback (title, then body
+ * cut to 250 characters, then filename) shows on the pages.
+ */
+export interface DemoImage {
+  /** The file in demo-assets/, also the image's name in the demo store. */
+  file: string;
+  altText?: string;
+  title?: string;
+  body?: string;
+}
 
 export interface DemoVariant {
   sku: string;
@@ -10,6 +34,8 @@ export interface DemoVariant {
   onSale?: boolean;
   qtyInStock?: number;
   unlimited?: boolean;
+  /** The file of this variant's own image among its product's images. */
+  image?: string;
 }
 
 export interface DemoProduct {
@@ -26,6 +52,8 @@ export interface DemoProduct {
   useCustomAddButtonText?: boolean;
   customAddButtonText?: string;
   merchandising?: Record<string, unknown>;
+  /** In display order: the first is the main image. */
+  images: DemoImage[];
 }
 
 export const DEMO_WEBSITE = {
@@ -48,6 +76,15 @@ export const DEMO_WEBSITE = {
 
 export const DEMO_COLLECTION = { urlId: 'shop', title: 'Shop', description: 'Everything in the demo store.' };
 
+const SHIRT_WHITE = 'linen-shirt-white.svg';
+const SHIRT_NAVY = 'linen-shirt-navy.svg';
+
+/** Longer than 250 characters on purpose: as alt text it is cut at a word before the 250th. */
+export const STICKER_PACK_DESCRIPTION =
+  '<p>Four die-cut vinyl stickers on a warm cream background: a round tomato-red dot, a blue five-pointed star, ' +
+  'a green rounded square set at a slight angle and an orange heart, each with a thick white border, ready for ' +
+  'a laptop lid, a water bottle or the cover of a well-travelled notebook that needs a little colour.</p>';
+
 const size = (value: string): OptionValue => ({ optionName: 'Size', value });
 const color = (value: string): OptionValue => ({ optionName: 'Color', value });
 
@@ -59,12 +96,17 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 1,
     variantOptionOrdering: ['Size', 'Color'],
     variants: [
-      { sku: 'SHIRT-S-WHITE', options: [size('S'), color('White')], priceCents: 4500, qtyInStock: 12 },
-      { sku: 'SHIRT-S-NAVY', options: [size('S'), color('Navy')], priceCents: 4500, qtyInStock: 8 },
-      { sku: 'SHIRT-M-WHITE', options: [size('M'), color('White')], priceCents: 4800, qtyInStock: 5 },
-      { sku: 'SHIRT-M-NAVY', options: [size('M'), color('Navy')], priceCents: 4800, qtyInStock: 0 },
+      { sku: 'SHIRT-S-WHITE', options: [size('S'), color('White')], priceCents: 4500, qtyInStock: 12, image: SHIRT_WHITE },
+      { sku: 'SHIRT-S-NAVY', options: [size('S'), color('Navy')], priceCents: 4500, qtyInStock: 8, image: SHIRT_NAVY },
+      { sku: 'SHIRT-M-WHITE', options: [size('M'), color('White')], priceCents: 4800, qtyInStock: 5, image: SHIRT_WHITE },
+      { sku: 'SHIRT-M-NAVY', options: [size('M'), color('Navy')], priceCents: 4800, qtyInStock: 0, image: SHIRT_NAVY },
     ],
     merchandising: { scarcityEnabled: true, scarcityText: 'Only {qty} left in stock', scarcityShownByDefault: false },
+    // One picture per colour: choosing a variant shows its colour.
+    images: [
+      { file: SHIRT_WHITE, altText: 'White linen shirt, laid flat', title: 'Linen Shirt in White' },
+      { file: SHIRT_NAVY, altText: 'Navy linen shirt, laid flat', title: 'Linen Shirt in Navy' },
+    ],
   },
   {
     slug: 'canvas-tote',
@@ -72,6 +114,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     excerpt: 'A single-variant product on sale.',
     productType: 1,
     variants: [{ sku: 'TOTE', priceCents: 3000, salePriceCents: 2200, onSale: true, qtyInStock: 40 }],
+    images: [
+      { file: 'canvas-tote.svg', altText: 'Natural canvas tote bag with a red band and brown handles' },
+      // Only a title: the title is its alt text.
+      { file: 'canvas-tote-pocket.svg', title: 'Inside pocket of the canvas tote' },
+    ],
   },
   {
     slug: 'vintage-lamp',
@@ -80,6 +127,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 1,
     variants: [{ sku: 'LAMP', priceCents: 8900, qtyInStock: 0 }],
     merchandising: { customSoldOutText: 'Gone for now', mailingListSignUpEnabled: true, mailingListOptInByDefault: false },
+    images: [{ file: 'vintage-lamp.svg', altText: 'Brass table lamp with a honey-coloured shade' }],
   },
   {
     slug: 'ceramic-vase',
@@ -87,6 +135,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     excerpt: 'Exactly one left.',
     productType: 1,
     variants: [{ sku: 'VASE', priceCents: 6400, qtyInStock: 1 }],
+    // Only a title, and it is the main image: the grid and the product page both read it as alt text.
+    images: [{ file: 'ceramic-vase.svg', title: 'Speckled sage-green ceramic vase' }],
   },
   {
     slug: 'sticker-pack',
@@ -94,6 +144,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     excerpt: 'Unlimited stock.',
     productType: 1,
     variants: [{ sku: 'STICKERS', priceCents: 500, unlimited: true }],
+    // Only a description: its text, cut to 250 characters, is the alt text.
+    images: [{ file: 'sticker-pack.svg', body: STICKER_PACK_DESCRIPTION }],
   },
   {
     slug: 'engraved-pen',
@@ -109,6 +161,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
         { id: 'select-font', type: 'select', title: 'Font', required: false, options: ['Serif', 'Script'] },
       ],
     },
+    images: [{ file: 'engraved-pen.svg', altText: 'Brass pen with an engraved line, on a dark background' }],
   },
   {
     slug: 'photography-ebook',
@@ -117,6 +170,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 2,
     onSale: false,
     variants: [{ sku: 'EBOOK', priceCents: 1500, unlimited: true }],
+    images: [{ file: 'photography-ebook.svg', altText: 'Tablet showing a landscape photograph and the first lines of the e-book' }],
   },
   {
     slug: 'design-consultation',
@@ -124,6 +178,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     excerpt: 'A one-hour service.',
     productType: 3,
     variants: [{ sku: 'CONSULT', priceCents: 12000, qtyInStock: 10 }],
+    images: [{ file: 'design-consultation.svg', altText: 'Sketchbook with a pencil line beside three colour swatches' }],
   },
   {
     slug: 'gift-card',
@@ -136,6 +191,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       { sku: 'GIFT-50', options: [{ optionName: 'Amount', value: '$50.00' }], priceCents: 5000, unlimited: true },
       { sku: 'GIFT-100', options: [{ optionName: 'Amount', value: '$100.00' }], priceCents: 10000, unlimited: true },
     ],
+    images: [{ file: 'gift-card.svg', altText: 'Red gift card tied with a peach ribbon' }],
   },
   {
     slug: 'coffee-subscription',
@@ -145,6 +201,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     isSubscribable: true,
     subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
     variants: [{ sku: 'COFFEE-MONTHLY', priceCents: 1800, unlimited: true }],
+    images: [{ file: 'coffee-subscription.svg', altText: 'Brown bag of coffee beans with a bean on its label' }],
   },
   {
     slug: 'wool-blanket',
@@ -152,6 +209,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     excerpt: 'Priced inside the installment range.',
     productType: 1,
     variants: [{ sku: 'BLANKET', priceCents: 12000, qtyInStock: 20 }],
+    images: [{ file: 'wool-blanket.svg', altText: 'Three folded wool blankets in green, mustard and rust' }],
   },
   {
     slug: 'leather-armchair',
@@ -159,5 +217,6 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     excerpt: 'Priced above the installment range.',
     productType: 1,
     variants: [{ sku: 'ARMCHAIR', priceCents: 145000, qtyInStock: 3 }],
+    images: [{ file: 'leather-armchair.svg', altText: 'Brown leather armchair with rounded arms' }],
   },
 ];

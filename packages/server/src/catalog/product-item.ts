@@ -1,5 +1,23 @@
-import type { ProductRow, SubscriptionPlan, VariantRow, Website } from '../db/schema';
+import { DEFAULT_FOCAL_POINT, imageAltText } from '@vitrine/format/images';
+import type { ProductImageRecord, ProductRow, SubscriptionPlan, VariantRow, Website } from '../db/schema';
 import { moneyJson, type MoneyJson } from './money';
+
+/**
+ * One image of a product, as the item's `items` carry it (the storefront's ProductImage). The texts are
+ * the merchant's own ('' when empty): the islands apply the alt-text fallback themselves.
+ */
+export interface ProductImageJson {
+  id: string;
+  /** An image item. */
+  recordType: 2;
+  assetUrl: string;
+  altText: string;
+  title: string;
+  body: string;
+  filename: string;
+  originalSize: string;
+  mediaFocalPoint: { x: number; y: number };
+}
 
 /** A variant as the product JSON carries it (contract shared with template and islands). */
 export interface VariantJson {
@@ -25,6 +43,14 @@ export interface ProductItemJson {
   urlId: string;
   fullUrl: string;
   assetUrl?: string;
+  /** The product's images in display order; the first is the main image. */
+  items: ProductImageJson[];
+  mainImageId?: string;
+  /**
+   * The first image, for the store grid. Its altText is already resolved (storefront.md §9: alt text,
+   * then title, then body cut to 250 characters, then filename), because the theme prints it as is.
+   */
+  mainImage?: ProductImageJson;
   excerpt: string;
   body: string;
   structuredContent: {
@@ -71,6 +97,20 @@ export function variantJson(row: VariantRow, currency: string): VariantJson {
   };
 }
 
+export function productImageJson(image: ProductImageRecord): ProductImageJson {
+  return {
+    id: image.id,
+    recordType: 2,
+    assetUrl: image.assetUrl,
+    altText: image.altText ?? '',
+    title: image.title ?? '',
+    body: image.body ?? '',
+    filename: image.filename ?? '',
+    originalSize: image.originalSize ?? '',
+    mediaFocalPoint: { ...DEFAULT_FOCAL_POINT },
+  };
+}
+
 /** The Squarespace-shaped store item for one product and its variants (in display order). */
 export function productItemJson(
   product: ProductRow,
@@ -82,6 +122,10 @@ export function productItemJson(
   const merchandising = product.merchandising as Record<string, unknown>;
   const flag = (key: string) => merchandising[key] === true;
   const text = (key: string) => (typeof merchandising[key] === 'string' ? (merchandising[key] as string) : '');
+  const images = (product.images ?? []).map(productImageJson);
+  const main = images[0];
+  // The item's asset is its own when set, else its main image (the cart's entry picture reads asset_url).
+  const assetUrl = product.asset_url ?? main?.assetUrl;
   return {
     id: product.id,
     collectionId: product.collection_id,
@@ -89,7 +133,9 @@ export function productItemJson(
     title: product.title,
     urlId: product.url_id,
     fullUrl: `/${collectionUrlId}/p/${product.url_id}`,
-    ...(product.asset_url ? { assetUrl: product.asset_url } : {}),
+    ...(assetUrl ? { assetUrl } : {}),
+    items: images,
+    ...(main ? { mainImageId: main.id, mainImage: { ...main, altText: imageAltText(main) } } : {}),
     excerpt: product.excerpt,
     body: product.body,
     structuredContent: {

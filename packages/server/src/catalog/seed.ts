@@ -1,9 +1,24 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, ProductImageRecord } from '../db/schema';
 import { stableId } from '../ids';
-import { DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE } from './demo-store';
+import { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_IMAGE_SIZE, DEMO_PRODUCTS, DEMO_WEBSITE, type DemoImage } from './demo-store';
 
 const SEED_LOCK_ID = 71_624_004;
+
+/** The id of a demo image, stable across databases like every other demo id. */
+export const demoImageId = (file: string) => stableId(`image:${DEMO_WEBSITE.identifier}:${file}`);
+
+export function demoImageRecord(image: DemoImage): ProductImageRecord {
+  return {
+    id: demoImageId(image.file),
+    assetUrl: `${DEMO_ASSET_PREFIX}${image.file}`,
+    altText: image.altText ?? '',
+    title: image.title ?? '',
+    body: image.body ?? '',
+    filename: image.file,
+    originalSize: DEMO_IMAGE_SIZE,
+  };
+}
 
 /**
  * Seeds the demo store when the database holds no website yet. Safe when several processes start at
@@ -47,6 +62,7 @@ export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
     for (const [index, product] of DEMO_PRODUCTS.entries()) {
       const productId = stableId(`product:${DEMO_WEBSITE.identifier}:${product.slug}`);
       const firstVariant = product.variants[0];
+      const images = product.images.map(demoImageRecord);
       await trx
         .insertInto('products')
         .values({
@@ -56,6 +72,9 @@ export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
           url_id: product.slug,
           title: product.title,
           excerpt: product.excerpt,
+          // The main image is also the product's asset (the cart shows it beside each entry).
+          asset_url: images[0]?.assetUrl ?? null,
+          images: JSON.stringify(images),
           product_type: product.productType,
           price_cents: firstVariant.priceCents,
           sale_price_cents: firstVariant.salePriceCents ?? 0,
@@ -87,6 +106,7 @@ export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
             on_sale: variant.onSale ?? false,
             qty_in_stock: variant.qtyInStock ?? 0,
             unlimited: variant.unlimited ?? false,
+            image_ids: JSON.stringify(variant.image ? [demoImageId(variant.image)] : []),
             display_index: variantIndex,
           })),
         )

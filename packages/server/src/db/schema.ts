@@ -11,6 +11,19 @@ export interface OptionValue {
   value: string;
 }
 
+/** One image of a product (migration 003). Texts are '' when the merchant left them empty. */
+export interface ProductImageRecord {
+  id: string;
+  assetUrl: string;
+  altText: string;
+  title: string;
+  /** May be HTML (the image's description). */
+  body: string;
+  filename: string;
+  /** 'WIDTHxHEIGHT' in pixels. */
+  originalSize: string;
+}
+
 export interface SubscriptionPlan {
   billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
   /** 0 means indefinite. */
@@ -74,6 +87,8 @@ export interface ProductsTable {
   custom_add_button_text: Defaulted<string>;
   variant_option_ordering: JsonDefaulted<string[]>;
   merchandising: JsonDefaulted<Record<string, unknown>>;
+  /** In display order; the first is the main image. */
+  images: JsonDefaulted<ProductImageRecord[]>;
   display_index: Defaulted<number>;
   created_at: Timestamp;
 }
@@ -202,7 +217,8 @@ export interface Database {
 
 export type Website = Selectable<WebsitesTable>;
 export type Collection = Selectable<CollectionsTable>;
-export type ProductRow = Selectable<ProductsTable>;
+/** images is optional: narrow selects (the cart's lines) leave it out; selectAll brings it. */
+export type ProductRow = Omit<Selectable<ProductsTable>, 'images'> & { images?: ProductImageRecord[] };
 export type VariantRow = Selectable<VariantsTable>;
 export type CartRow = Selectable<CartsTable>;
 export type CartEntryRow = Selectable<CartEntriesTable>;
