@@ -3,12 +3,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { findPostgresBin } from './throwaway-postgres.mjs';
+import { REDIS_SERVER } from './throwaway-redis.mjs';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 const needs = [
   { name: 'chromium', present: () => existsSync(CHROMIUM_PATH) },
   { name: 'postgresql', present: () => findPostgresBin() !== null },
+  { name: 'redis-server', present: () => existsSync(REDIS_SERVER) },
 ];
 
 export function ensureSystemPackages(names) {

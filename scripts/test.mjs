@@ -1,7 +1,8 @@
 // `npm test`: every test of the repository, in the order a failure is cheapest to read.
 //  1. typecheck the whole workspace
 //  2. unit and API tests of every package on the embedded database (PGlite)
-//  3. the server's API tests again on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster we start)
+//  3. the server's API tests again on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster we start);
+//     both server runs also test the Redis rate-limit store (TEST_REDIS_URL, or a throw-away redis-server)
 //  4. browser journeys in Debian's Chromium against a real server
 // It ends with one line: `N passed, M failed`.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSystemPackages } from './system-packages.mjs';
 import { startThrowawayPostgres, stopThrowawayPostgres } from './throwaway-postgres.mjs';
+import { startThrowawayRedis } from './throwaway-redis.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -42,11 +44,15 @@ function hasTests(dir) {
   return readdirSync(dir, { recursive: true }).some((f) => /\.test\.tsx?$/.test(String(f)));
 }
 
-ensureSystemPackages(['postgresql', 'chromium']);
+ensureSystemPackages(['postgresql', 'chromium', 'redis-server']);
+
+const redis = process.env.TEST_REDIS_URL ? null : await startThrowawayRedis();
+const redisEnv = { TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? redis.url };
+process.on('exit', () => redis?.stop());
 
 if (!run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])) totals.failed += 1;
 
-vitest('unit and API tests (PGlite)', []);
+vitest('unit and API tests (PGlite)', [], redisEnv);
 
 let cluster = null;
 let databaseUrl = process.env.TEST_DATABASE_URL;
@@ -55,7 +61,7 @@ try {
     cluster = await startThrowawayPostgres();
     databaseUrl = cluster.url;
   }
-  vitest('server API tests (PostgreSQL)', ['packages/server'], { TEST_DATABASE_URL: databaseUrl });
+  vitest('server API tests (PostgreSQL)', ['packages/server'], { ...redisEnv, TEST_DATABASE_URL: databaseUrl });
 } finally {
   if (cluster) stopThrowawayPostgres(cluster.dir);
 }
