@@ -53,6 +53,17 @@ export const islandFormatters: Record<string, Formatter> = {
     });
   },
 
+  // On a store-grid card: opens the product form in a dialog (the product is fetched on open).
+  'island-quick-view': (value, _args, ctx) => {
+    if (!isObject(value) || typeof value.fullUrl !== 'string' || typeof value.title !== 'string') return '';
+    return renderIsland('QuickView', {
+      productUrl: value.fullUrl,
+      title: value.title,
+      expressCheckout: isExpressCheckout(ctx),
+      ...storeMoneyOf(ctx),
+    });
+  },
+
   'island-installment-pill': (value, _args, ctx) => {
     const installments = ctx.resolve('installments');
     if (!isObject(value) || !isObject(installments)) return '';

@@ -1,4 +1,5 @@
-import type { Order, ShoppingCart } from '@vitrine/commerce';
+import type { Order, ShoppingCart, StoreSettings } from '@vitrine/commerce';
+import type { StorefrontProduct } from '../types';
 import { requestJson } from './http';
 
 /** The calls the islands make; paths and bodies follow the HTTP contract in DESIGN/contracts. */
@@ -76,3 +77,12 @@ export const checkoutUrls = {
     `/checkout/gift-card?itemId=${encodeURIComponent(itemId)}&sku=${encodeURIComponent(sku)}`,
   orderConfirmed: (orderId: string) => `/checkout/order-confirmed?orderId=${encodeURIComponent(orderId)}`,
 };
+
+/** A product page's context (`?format=json`): what the quick view needs to show the product form. */
+export function fetchProductPage(productUrl: string) {
+  const separator = productUrl.includes('?') ? '&' : '?';
+  return requestJson<{ item: StorefrontProduct; websiteSettings?: { storeSettings?: StoreSettings } }>(
+    'GET',
+    `${productUrl}${separator}format=json`,
+  );
+}

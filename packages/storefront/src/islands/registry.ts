@@ -6,6 +6,7 @@ import { Gallery, type GalleryProps } from './Gallery';
 import { HeaderCartIndicator, type HeaderCartIndicatorProps } from './HeaderCartIndicator';
 import { InstallmentPill, type InstallmentPillProps } from './InstallmentPill';
 import { ProductForm, type ProductFormProps } from './ProductForm';
+import { QuickView, type QuickViewProps } from './QuickView';
 
 /** Each island's props, by the name the server writes into `data-island`. */
 export interface IslandPropsByName {
@@ -16,6 +17,7 @@ export interface IslandPropsByName {
   CheckoutForm: CheckoutFormProps;
   InstallmentPill: InstallmentPillProps;
   Gallery: GalleryProps;
+  QuickView: QuickViewProps;
 }
 
 export type IslandName = keyof IslandPropsByName;
@@ -28,6 +30,7 @@ export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> }
   CheckoutForm,
   InstallmentPill,
   Gallery,
+  QuickView,
 };
 
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];
