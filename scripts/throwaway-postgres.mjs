@@ -2,9 +2,9 @@
 // Used by scripts/test.mjs and by .ci/run (`node scripts/throwaway-postgres.mjs start|stop DIR`).
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -14,17 +14,6 @@ export function findPostgresBin() {
   const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')));
   versions.sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(base, versions[0], 'bin') : null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // initdb refuses to run as root, so as root the cluster belongs to the postgres user.

@@ -1,20 +1,10 @@
 // A throw-away Redis on loopback for the tests of the Redis rate-limit store (no persistence).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './free-port.mjs';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function answersPing(port) {
   return new Promise((resolve) => {
