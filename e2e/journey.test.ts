@@ -25,7 +25,8 @@ test('a shopper buys a Linen Shirt (S / White) from the store page to the order 
 
   // Store → product.
   await visit(page, '/shop');
-  await page.getByRole('link', { name: /^Linen Shirt\b/ }).first().click();
+  // A card's link is named by its picture's alt text, then its title and price.
+  await page.getByRole('link', { name: /\bLinen Shirt\b/ }).first().click();
   await page.waitForURL('**/shop/p/linen-shirt');
   await waitForIslands(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Linen Shirt' }).isVisible()).resolves.toBe(true);
