@@ -3,6 +3,7 @@
  *
  *   node --import tsx bench/cart/run.ts            # PGlite, plus PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 node --import tsx bench/cart/run.ts
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node --import tsx bench/cart/run.ts   # profile the servers
  *
  * Each server runs in its own process (autocannon in this one), so on 2 cores the server has one to
  * itself. Add-to-cart calls are real: crumb header and cookie, 50 visitors with their own carts in
@@ -24,6 +25,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const VISITORS = 50;
 const STICKERS_ID = stableId('product:demo:sticker-pack');
+/** Extra node flags for the Vitrine server processes only (not the bare route, not this one). */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,9 +39,13 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startProcess(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -96,7 +103,7 @@ async function prepareVisitor(base: string): Promise<Record<string, string>> {
 }
 
 async function benchAddToCart(name: string, env: Record<string, string>): Promise<Figures> {
-  const { child, base } = await startProcess('packages/server/src/main.ts', { ...env, RATE_LIMIT_MAX: '100000000' });
+  const { child, base } = await startProcess('packages/server/src/main.ts', { ...env, RATE_LIMIT_MAX: '100000000' }, SERVER_NODE_ARGS);
   try {
     const visitors: Awaited<ReturnType<typeof prepareVisitor>>[] = [];
     for (let i = 0; i < VISITORS; i++) visitors.push(await prepareVisitor(base));

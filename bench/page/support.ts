@@ -103,9 +103,9 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Runs a TypeScript entry in its own Node process on a free port and waits until it listens. */
-export async function startScript(script: string, env: Record<string, string>): Promise<RunningProcess> {
+export async function startScript(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -121,11 +121,12 @@ export async function startScript(script: string, env: Record<string, string>): 
 export async function startVitrine(env: Record<string, string> = {}): Promise<RunningProcess> {
   const dataDir = env.DATABASE_URL ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-page-'));
   try {
-    const server = await startScript('packages/server/src/main.ts', {
-      DATABASE_URL: '',
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-      ...env,
-    });
+    const server = await startScript(
+      'packages/server/src/main.ts',
+      { DATABASE_URL: '', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env },
+      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the Vitrine server only.
+      (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    );
     return {
       ...server,
       async stop() {

@@ -9,10 +9,18 @@ import type { ServerContext } from '../context';
 import { loadProductItem } from '../catalog/queries';
 import { variantJson } from '../catalog/product-item';
 import { badRequest, notFound, requireObjectBody } from '../http/errors';
-import { newId } from '../ids';
 import { shoppingCartJson } from './cart-json';
 import { readAdditionalFields, readItemId, readOptionalSku } from './input';
-import { createCart, findVisitorCart, listCartLines, setCartCookie, type CartLine } from './store';
+import {
+  createCartWithEntry,
+  deleteEntry,
+  insertEntry,
+  readVisitorCart as readVisitorCartLines,
+  setCartCookie,
+  setEntryAdditionalFields,
+  setEntryQuantity,
+  type CartLine,
+} from './store';
 
 export const CART_SERVER_MESSAGES = {
   entryNotFound: 'Sorry, that item is no longer in your cart.',
@@ -78,13 +86,19 @@ export async function addEntry(
   const result = await context.db.transaction().execute(async (trx) => {
     const product = await requireProduct(trx, context, itemId);
     if (product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.subscriptionElsewhere);
-    let { cart, siteUserId } = await findVisitorCart(trx, websiteId, request, true);
-    const lines = cart ? await listCartLines(trx, cart.id) : [];
+    const { found, siteUserId } = await readVisitorCartLines(trx, websiteId, request, trx);
+    const lines = found?.lines ?? [];
     const check = checkAdd(product.item, sku, body.quantity, lines);
     const variantId = check.variant.id!;
+    const variant = product.variants.find((candidate) => candidate.id === variantId)!;
+    const newEntry = { productId: product.productId, variantId, quantity: check.quantity, additionalFields };
 
-    const created = !cart;
-    cart ??= await createCart(trx, websiteId, 'standard', siteUserId);
+    if (!found) {
+      const created = await createCartWithEntry(trx, websiteId, 'standard', siteUserId, newEntry);
+      const shoppingCart = cartAnswer(context, created.cart, [{ entry: created.entry, product: product.product, variant }]);
+      return { token: created.cart.token, created: true, shoppingCart, newlyAdded: shoppingCart.entries[0] };
+    }
+    const { cart } = found;
     // Same variant without personalisation: one line with more units. Answers to a form stay separate lines.
     const sameLine = additionalFields === null
       ? lines.find((line) => line.variant.id === variantId && line.entry.additional_fields === null)
@@ -96,39 +110,26 @@ export async function addEntry(
       if (quantity > MAX_QUANTITY) {
         throw badRequest(ADD_TO_CART_MESSAGES.quantityOutOfRange, { quantity: ADD_TO_CART_MESSAGES.quantityOutOfRange });
       }
-      await trx.updateTable('cart_entries').set({ quantity }).where('id', '=', sameLine.entry.id).execute();
+      await setEntryQuantity(trx, cart.id, sameLine.entry.id, quantity);
       entryId = sameLine.entry.id;
       updatedLines = lines.map((line) => (line === sameLine ? { ...line, entry: { ...line.entry, quantity } } : line));
     } else {
-      const entry = await trx
-        .insertInto('cart_entries')
-        .values({
-          id: newId(),
-          website_id: websiteId,
-          cart_id: cart.id,
-          product_id: product.productId,
-          variant_id: variantId,
-          quantity: check.quantity,
-          additional_fields: additionalFields,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const entry = await insertEntry(trx, cart, newEntry);
       entryId = entry.id;
-      const variant = product.variants.find((candidate) => candidate.id === variantId)!;
       updatedLines = [...lines, { entry, product: product.product, variant }];
     }
     const shoppingCart = cartAnswer(context, cart, updatedLines);
     const newlyAdded = shoppingCart.entries.find((entry) => entry.id === entryId)!;
-    return { token: cart.token, created, shoppingCart, newlyAdded };
+    return { token: cart.token, created: false, shoppingCart, newlyAdded };
   });
   if (result.created) setCartCookie(reply, result.token, context.secureCookies);
   return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
 }
 
 async function requireVisitorEntry(trx: Transaction<Database>, context: ServerContext, request: FastifyRequest, entryId: string) {
-  const { cart } = await findVisitorCart(trx, context.website.id, request, true);
-  if (!cart) throw notFound(CART_SERVER_MESSAGES.entryNotFound);
-  const lines = await listCartLines(trx, cart.id);
+  const { found } = await readVisitorCartLines(trx, context.website.id, request, trx);
+  if (!found) throw notFound(CART_SERVER_MESSAGES.entryNotFound);
+  const { cart, lines } = found;
   const line = lines.find((candidate) => candidate.entry.id === entryId);
   if (!line) throw notFound(CART_SERVER_MESSAGES.entryNotFound);
   return { cart, lines, line };
@@ -146,7 +147,7 @@ export async function updateEntryQuantity(context: ServerContext, request: Fasti
       quantityInCart: quantityOfVariant(lines, line.variant.id, line.entry.id),
     });
     if (!check.ok) failCheck(check);
-    await trx.updateTable('cart_entries').set({ quantity: check.quantity }).where('id', '=', line.entry.id).execute();
+    await setEntryQuantity(trx, cart.id, line.entry.id, check.quantity);
     const updated = lines.map((other) => (other === line ? { ...line, entry: { ...line.entry, quantity: check.quantity } } : other));
     return { shoppingCart: cartAnswer(context, cart, updated) };
   });
@@ -155,7 +156,7 @@ export async function updateEntryQuantity(context: ServerContext, request: Fasti
 export async function removeEntry(context: ServerContext, request: FastifyRequest, entryId: string) {
   return context.db.transaction().execute(async (trx) => {
     const { cart, lines, line } = await requireVisitorEntry(trx, context, request, entryId);
-    await trx.deleteFrom('cart_entries').where('id', '=', line.entry.id).execute();
+    await deleteEntry(trx, cart.id, line.entry.id);
     return { shoppingCart: cartAnswer(context, cart, lines.filter((other) => other !== line)) };
   });
 }
@@ -170,7 +171,7 @@ export async function updateEntryAdditionalFields(context: ServerContext, reques
     if (line.product.id !== itemId || (sku !== undefined && line.variant.sku !== sku)) {
       throw badRequest(CART_SERVER_MESSAGES.entryMismatch);
     }
-    await trx.updateTable('cart_entries').set({ additional_fields: additionalFields }).where('id', '=', line.entry.id).execute();
+    await setEntryAdditionalFields(trx, cart.id, line.entry.id, additionalFields);
     const updated = lines.map((other) => (other === line ? { ...line, entry: { ...line.entry, additional_fields: additionalFields } } : other));
     const shoppingCart = cartAnswer(context, cart, updated);
     const updatedEntry = shoppingCart.entries.find((entry) => entry.id === entryId)!;
@@ -184,9 +185,8 @@ export function emptyCart(context: ServerContext): ShoppingCart {
 
 /** The visitor's cart as the API answers it; an empty cart (id '') when there is none. Never writes. */
 export async function readVisitorCart(context: ServerContext, request: FastifyRequest): Promise<ShoppingCart> {
-  const { cart } = await findVisitorCart(context.db, context.website.id, request);
-  const lines = cart ? await listCartLines(context.db, cart.id) : [];
-  return shoppingCartJson(cart, lines, context.website);
+  const { found } = await readVisitorCartLines(context.db, context.website.id, request);
+  return shoppingCartJson(found?.cart, found?.lines ?? [], context.website);
 }
 
 /**
@@ -208,19 +208,12 @@ export async function createSingleItemCart(
     if (kind === 'subscription' && !product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.notSubscription);
     if (kind === 'express' && product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.subscriptionElsewhere);
     const check = checkAdd(product.item, sku, quantity, []);
-    const cart = await createCart(trx, context.website.id, kind);
-    await trx
-      .insertInto('cart_entries')
-      .values({
-        id: newId(),
-        website_id: context.website.id,
-        cart_id: cart.id,
-        product_id: product.productId,
-        variant_id: check.variant.id!,
-        quantity: check.quantity,
-        additional_fields: additionalFields,
-      })
-      .execute();
+    const { cart } = await createCartWithEntry(trx, context.website.id, kind, undefined, {
+      productId: product.productId,
+      variantId: check.variant.id!,
+      quantity: check.quantity,
+      additionalFields,
+    });
     return { cartToken: cart.token };
   });
 }

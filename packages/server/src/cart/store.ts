@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { CartEntryRow, CartKind, CartRow, Database, ProductRow, VariantRow } from '../db/schema';
 import { newId, newSecret } from '../ids';
 import { currentSession } from '../site-users/sessions';
@@ -9,12 +9,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Holds the cart token. Readable by scripts: the storefront loads the cart only when it exists (spec §4). */
 export const CART_COOKIE = 'CART';
 const CART_COOKIE_SECONDS = 14 * 24 * 60 * 60;
-
-export interface CartLine {
-  entry: CartEntryRow;
-  product: ProductRow;
-  variant: VariantRow;
-}
 
 /**
  * With `lock`, the cart row is locked for the rest of the transaction (concurrent changes to one cart
@@ -51,25 +45,6 @@ export async function findSiteUserCart(db: Db, websiteId: string, siteUserId: st
   return db.selectFrom('carts').selectAll().where('id', '=', newest).executeTakeFirst();
 }
 
-/**
- * The visitor's own cart: a signed-in site user's cart follows the user; otherwise the cart cookie's.
- * Purchased carts and other kinds (express, subscription) are never the visitor's cart.
- */
-export async function findVisitorCart(
-  db: Db,
-  websiteId: string,
-  request: FastifyRequest,
-  forUpdate = false,
-): Promise<{ cart: CartRow | undefined; siteUserId: string | undefined }> {
-  const session = await currentSession(db, websiteId, request);
-  if (session) return { cart: await findSiteUserCart(db, websiteId, session.siteUserId, forUpdate), siteUserId: session.siteUserId };
-  const token = request.cookies[CART_COOKIE];
-  if (!token) return { cart: undefined, siteUserId: undefined };
-  const cart = await findCartByToken(db, websiteId, token, forUpdate);
-  const usable = cart && cart.kind === 'standard' && !cart.is_purchased && cart.site_user_id === null;
-  return { cart: usable ? cart : undefined, siteUserId: undefined };
-}
-
 export async function createCart(db: Db, websiteId: string, kind: CartKind, siteUserId?: string): Promise<CartRow> {
   return db
     .insertInto('carts')
@@ -78,44 +53,123 @@ export async function createCart(db: Db, websiteId: string, kind: CartKind, site
     .executeTakeFirstOrThrow();
 }
 
-export async function listCartLines(db: Db, cartId: string): Promise<CartLine[]> {
-  const rows = await db
-    .selectFrom('cart_entries as e')
-    .innerJoin('products as p', 'p.id', 'e.product_id')
-    .innerJoin('variants as v', 'v.id', 'e.variant_id')
-    .selectAll('e')
-    .select([
-      'p.id as p_id', 'p.website_id as p_website_id', 'p.collection_id as p_collection_id', 'p.url_id as p_url_id',
-      'p.title as p_title', 'p.excerpt as p_excerpt', 'p.body as p_body', 'p.asset_url as p_asset_url',
-      'p.product_type as p_product_type', 'p.price_cents as p_price_cents', 'p.sale_price_cents as p_sale_price_cents',
-      'p.on_sale as p_on_sale', 'p.is_subscribable as p_is_subscribable', 'p.subscription_plan as p_subscription_plan',
-      'p.additional_fields_form_id as p_additional_fields_form_id', 'p.additional_fields_form as p_additional_fields_form',
-      'p.use_custom_add_button_text as p_use_custom_add_button_text', 'p.custom_add_button_text as p_custom_add_button_text',
-      'p.variant_option_ordering as p_variant_option_ordering', 'p.merchandising as p_merchandising',
-      'p.display_index as p_display_index', 'p.created_at as p_created_at',
-      'v.id as v_id', 'v.website_id as v_website_id', 'v.product_id as v_product_id', 'v.sku as v_sku',
-      'v.option_values as v_option_values', 'v.price_cents as v_price_cents', 'v.sale_price_cents as v_sale_price_cents',
-      'v.on_sale as v_on_sale', 'v.qty_in_stock as v_qty_in_stock', 'v.unlimited as v_unlimited',
-      'v.image_ids as v_image_ids', 'v.display_index as v_display_index',
-    ])
-    .where('e.cart_id', '=', cartId)
-    .orderBy('e.created_at')
-    .orderBy('e.id')
-    .execute();
-  return rows.map((row) => ({
+/** What a cart line needs of its product: the entry's answer and the order line (not the page-only fields). */
+export type CartProduct = Pick<
+  ProductRow,
+  'id' | 'website_id' | 'collection_id' | 'url_id' | 'title' | 'asset_url' | 'product_type' | 'is_subscribable' | 'subscription_plan'
+>;
+
+export interface CartLine {
+  entry: CartEntryRow;
+  product: CartProduct;
+  variant: VariantRow;
+}
+
+/*
+ * The cart statements are written once, here, as SQL text: no query building per request. Each reads
+ * the cart row and its lines (entry, product, variant) in one round trip, one row per line; a cart
+ * without lines gives one row whose line columns are null.
+ */
+const CART_COLUMNS = `c.id, c.website_id, c.token, c.kind, c.site_user_id, c.is_purchased, c.order_id, c.created_at, c.updated_at`;
+const LINE_COLUMNS = `
+  e.id AS e_id, e.website_id AS e_website_id, e.cart_id AS e_cart_id, e.product_id AS e_product_id, e.variant_id AS e_variant_id,
+  e.quantity AS e_quantity, e.additional_fields AS e_additional_fields, e.created_at AS e_created_at,
+  p.id AS p_id, p.website_id AS p_website_id, p.collection_id AS p_collection_id, p.url_id AS p_url_id, p.title AS p_title,
+  p.asset_url AS p_asset_url, p.product_type AS p_product_type, p.is_subscribable AS p_is_subscribable,
+  p.subscription_plan AS p_subscription_plan,
+  v.id AS v_id, v.website_id AS v_website_id, v.product_id AS v_product_id, v.sku AS v_sku, v.option_values AS v_option_values,
+  v.price_cents AS v_price_cents, v.sale_price_cents AS v_sale_price_cents, v.on_sale AS v_on_sale,
+  v.qty_in_stock AS v_qty_in_stock, v.unlimited AS v_unlimited, v.image_ids AS v_image_ids, v.display_index AS v_display_index`;
+const LINE_JOINS = `
+  LEFT JOIN cart_entries e ON e.cart_id = c.id
+  LEFT JOIN products p ON p.id = e.product_id
+  LEFT JOIN variants v ON v.id = e.variant_id`;
+const LINE_ORDER = `ORDER BY e.created_at, e.id`;
+
+/** The newest open standard cart of a site user (a signed-in user's cart follows the user). */
+const NEWEST_USER_CART = `SELECT id FROM carts
+  WHERE website_id = $1 AND site_user_id = $2 AND kind = 'standard' AND is_purchased = false
+  ORDER BY created_at DESC, id LIMIT 1`;
+
+const READ_BY_TOKEN = `SELECT ${CART_COLUMNS}, ${LINE_COLUMNS} FROM carts c ${LINE_JOINS}
+  WHERE c.website_id = $1 AND c.token = $2 ${LINE_ORDER}`;
+const READ_USER_CART = `SELECT ${CART_COLUMNS}, ${LINE_COLUMNS} FROM carts c ${LINE_JOINS}
+  WHERE c.id = (${NEWEST_USER_CART}) ${LINE_ORDER}`;
+const READ_BY_ID = `SELECT ${CART_COLUMNS}, ${LINE_COLUMNS} FROM carts c ${LINE_JOINS} WHERE c.id = $1 ${LINE_ORDER}`;
+
+/*
+ * Locking reads. The lock (FOR UPDATE, in a CTE of its own) returns the newest committed version of the
+ * cart row, after waiting for any transaction holding it; the rest of the statement reads from the
+ * statement's snapshot, which may be older than that wait. Both versions' xmin come back: when they
+ * differ, another transaction changed the cart while we waited, and the lines are read again (a new
+ * statement, a new snapshot, the lock already ours). Every change to a cart's lines also updates its
+ * cart row (touchCart), so an unchanged xmin means unchanged lines. PGlite runs one transaction at a
+ * time, so there it never waits and never reads twice.
+ */
+const lockingRead = (lockedCarts: string) => `WITH locked AS MATERIALIZED (
+    SELECT id, xmin::text AS locked_version FROM carts WHERE ${lockedCarts} FOR UPDATE
+  )
+  SELECT ${CART_COLUMNS}, c.xmin::text AS seen_version, locked.locked_version, ${LINE_COLUMNS}
+  FROM locked JOIN carts c ON c.id = locked.id ${LINE_JOINS} ${LINE_ORDER}`;
+const LOCK_BY_TOKEN = lockingRead('website_id = $1 AND token = $2');
+const LOCK_USER_CART = lockingRead(`id = (${NEWEST_USER_CART})`);
+
+interface CartLineRow extends CartRow {
+  seen_version?: string;
+  locked_version?: string;
+  e_id: string | null;
+  e_website_id: string;
+  e_cart_id: string;
+  e_product_id: string;
+  e_variant_id: string;
+  e_quantity: number;
+  e_additional_fields: string | null;
+  e_created_at: Date;
+  p_id: string;
+  p_website_id: string;
+  p_collection_id: string;
+  p_url_id: string;
+  p_title: string;
+  p_asset_url: string | null;
+  p_product_type: number;
+  p_is_subscribable: boolean;
+  p_subscription_plan: ProductRow['subscription_plan'];
+  v_id: string;
+  v_website_id: string;
+  v_product_id: string;
+  v_sku: string;
+  v_option_values: VariantRow['option_values'];
+  v_price_cents: number;
+  v_sale_price_cents: number;
+  v_on_sale: boolean;
+  v_qty_in_stock: number;
+  v_unlimited: boolean;
+  v_image_ids: VariantRow['image_ids'];
+  v_display_index: number;
+}
+
+export interface CartWithLines {
+  cart: CartRow;
+  lines: CartLine[];
+}
+
+function cartOf(row: CartLineRow): CartRow {
+  return {
+    id: row.id, website_id: row.website_id, token: row.token, kind: row.kind, site_user_id: row.site_user_id,
+    is_purchased: row.is_purchased, order_id: row.order_id, created_at: row.created_at, updated_at: row.updated_at,
+  };
+}
+
+function lineOf(row: CartLineRow): CartLine {
+  return {
     entry: {
-      id: row.id, website_id: row.website_id, cart_id: row.cart_id, product_id: row.product_id,
-      variant_id: row.variant_id, quantity: row.quantity, additional_fields: row.additional_fields, created_at: row.created_at,
+      id: row.e_id!, website_id: row.e_website_id, cart_id: row.e_cart_id, product_id: row.e_product_id,
+      variant_id: row.e_variant_id, quantity: row.e_quantity, additional_fields: row.e_additional_fields, created_at: row.e_created_at,
     },
     product: {
-      id: row.p_id, website_id: row.p_website_id, collection_id: row.p_collection_id, url_id: row.p_url_id,
-      title: row.p_title, excerpt: row.p_excerpt, body: row.p_body, asset_url: row.p_asset_url,
-      product_type: row.p_product_type, price_cents: row.p_price_cents, sale_price_cents: row.p_sale_price_cents,
-      on_sale: row.p_on_sale, is_subscribable: row.p_is_subscribable, subscription_plan: row.p_subscription_plan,
-      additional_fields_form_id: row.p_additional_fields_form_id, additional_fields_form: row.p_additional_fields_form,
-      use_custom_add_button_text: row.p_use_custom_add_button_text, custom_add_button_text: row.p_custom_add_button_text,
-      variant_option_ordering: row.p_variant_option_ordering, merchandising: row.p_merchandising,
-      display_index: row.p_display_index, created_at: row.p_created_at,
+      id: row.p_id, website_id: row.p_website_id, collection_id: row.p_collection_id, url_id: row.p_url_id, title: row.p_title,
+      asset_url: row.p_asset_url, product_type: row.p_product_type, is_subscribable: row.p_is_subscribable,
+      subscription_plan: row.p_subscription_plan,
     },
     variant: {
       id: row.v_id, website_id: row.v_website_id, product_id: row.v_product_id, sku: row.v_sku,
@@ -123,7 +177,134 @@ export async function listCartLines(db: Db, cartId: string): Promise<CartLine[]>
       on_sale: row.v_on_sale, qty_in_stock: row.v_qty_in_stock, unlimited: row.v_unlimited,
       image_ids: row.v_image_ids, display_index: row.v_display_index,
     },
-  }));
+  };
+}
+
+async function runCartRead(db: Db, text: string, parameters: unknown[]): Promise<{ found?: CartWithLines; stale: boolean }> {
+  const { rows } = await db.executeQuery<CartLineRow>(CompiledQuery.raw(text, parameters));
+  if (rows.length === 0) return { stale: false };
+  const first = rows[0];
+  const lines = first.e_id === null ? [] : rows.map(lineOf);
+  return { found: { cart: cartOf(first), lines }, stale: first.seen_version !== first.locked_version };
+}
+
+/** Locks the cart (see lockingRead) and reads its lines, reading them again if they changed during the wait. */
+async function lockedCartRead(trx: Transaction<Database>, text: string, parameters: unknown[]): Promise<CartWithLines | undefined> {
+  const first = await runCartRead(trx, text, parameters);
+  if (!first.stale) return first.found;
+  // The lock is ours now; this statement's snapshot comes after the other transaction's commit.
+  return (await runCartRead(trx, READ_BY_ID, [first.found!.cart.id])).found;
+}
+
+/** A cart by its token with its lines, without locking. */
+export async function readCartByToken(db: Db, websiteId: string, token: string): Promise<CartWithLines | undefined> {
+  if (!token || token.length > 100) return undefined;
+  return (await runCartRead(db, READ_BY_TOKEN, [websiteId, token])).found;
+}
+
+/** A cart by its token with its lines, locked for the rest of the transaction. */
+export async function lockCartByToken(trx: Transaction<Database>, websiteId: string, token: string): Promise<CartWithLines | undefined> {
+  if (!token || token.length > 100) return undefined;
+  return lockedCartRead(trx, LOCK_BY_TOKEN, [websiteId, token]);
+}
+
+const isVisitorsCart = (cart: CartRow, siteUserId: string | undefined) =>
+  cart.kind === 'standard' && !cart.is_purchased && cart.site_user_id === (siteUserId ?? null);
+
+/**
+ * The visitor's own cart and its lines, in one round trip (two for a signed-in visitor: the session
+ * first). With a transaction, the cart is locked: concurrent changes to one cart queue up, and each
+ * sees the lines the one before it wrote.
+ */
+export async function readVisitorCart(
+  db: Db,
+  websiteId: string,
+  request: FastifyRequest,
+  lockIn?: Transaction<Database>,
+): Promise<{ found: CartWithLines | undefined; siteUserId: string | undefined }> {
+  const session = await currentSession(lockIn ?? db, websiteId, request);
+  const siteUserId = session?.siteUserId;
+  let found: CartWithLines | undefined;
+  if (siteUserId) {
+    const parameters = [websiteId, siteUserId];
+    found = lockIn ? await lockedCartRead(lockIn, LOCK_USER_CART, parameters) : (await runCartRead(db, READ_USER_CART, parameters)).found;
+  } else {
+    const token = request.cookies[CART_COOKIE];
+    found = token ? (lockIn ? await lockCartByToken(lockIn, websiteId, token) : await readCartByToken(db, websiteId, token)) : undefined;
+  }
+  return { found: found && isVisitorsCart(found.cart, siteUserId) ? found : undefined, siteUserId };
+}
+
+/*
+ * Changes to a cart's lines. Each also updates its cart row, in the same statement (a CTE, no extra
+ * round trip): a new row version tells a transaction that waited for the cart's lock to read the
+ * lines again (see lockingRead).
+ */
+const TOUCH_CART = `touched AS (UPDATE carts SET updated_at = now() WHERE id = $1)`;
+const INSERT_ENTRY = `WITH ${TOUCH_CART}
+  INSERT INTO cart_entries (id, website_id, cart_id, product_id, variant_id, quantity, additional_fields)
+  VALUES ($2, $3, $1, $4, $5, $6, $7) RETURNING *`;
+const SET_ENTRY_QUANTITY = `WITH ${TOUCH_CART} UPDATE cart_entries SET quantity = $3 WHERE id = $2 AND cart_id = $1`;
+const SET_ENTRY_ADDITIONAL_FIELDS = `WITH ${TOUCH_CART} UPDATE cart_entries SET additional_fields = $3 WHERE id = $2 AND cart_id = $1`;
+const DELETE_ENTRY = `WITH ${TOUCH_CART} DELETE FROM cart_entries WHERE id = $2 AND cart_id = $1`;
+/** A new cart and its first line, in one statement. */
+const CREATE_CART_WITH_ENTRY = `WITH new_cart AS (
+    INSERT INTO carts (id, website_id, token, kind, site_user_id) VALUES ($1, $2, $3, $4, $5) RETURNING *
+  ), new_entry AS (
+    INSERT INTO cart_entries (id, website_id, cart_id, product_id, variant_id, quantity, additional_fields)
+    SELECT $6, $2, new_cart.id, $7, $8, $9, $10 FROM new_cart RETURNING *
+  )
+  SELECT ${CART_COLUMNS.replaceAll('c.', 'new_cart.')},
+    e.id AS e_id, e.website_id AS e_website_id, e.cart_id AS e_cart_id, e.product_id AS e_product_id,
+    e.variant_id AS e_variant_id, e.quantity AS e_quantity, e.additional_fields AS e_additional_fields, e.created_at AS e_created_at
+  FROM new_cart, new_entry e`;
+
+export interface NewEntry {
+  productId: string;
+  variantId: string;
+  quantity: number;
+  additionalFields: string | null;
+}
+
+export async function insertEntry(trx: Transaction<Database>, cart: CartRow, entry: NewEntry): Promise<CartEntryRow> {
+  const parameters = [cart.id, newId(), cart.website_id, entry.productId, entry.variantId, entry.quantity, entry.additionalFields];
+  const { rows } = await trx.executeQuery<CartEntryRow>(CompiledQuery.raw(INSERT_ENTRY, parameters));
+  return rows[0];
+}
+
+export async function setEntryQuantity(trx: Transaction<Database>, cartId: string, entryId: string, quantity: number): Promise<void> {
+  await trx.executeQuery(CompiledQuery.raw(SET_ENTRY_QUANTITY, [cartId, entryId, quantity]));
+}
+
+export async function setEntryAdditionalFields(trx: Transaction<Database>, cartId: string, entryId: string, fields: string | null): Promise<void> {
+  await trx.executeQuery(CompiledQuery.raw(SET_ENTRY_ADDITIONAL_FIELDS, [cartId, entryId, fields]));
+}
+
+export async function deleteEntry(trx: Transaction<Database>, cartId: string, entryId: string): Promise<void> {
+  await trx.executeQuery(CompiledQuery.raw(DELETE_ENTRY, [cartId, entryId]));
+}
+
+/** Creates a cart holding one line, in one round trip. */
+export async function createCartWithEntry(
+  trx: Transaction<Database>,
+  websiteId: string,
+  kind: CartKind,
+  siteUserId: string | undefined,
+  entry: NewEntry,
+): Promise<{ cart: CartRow; entry: CartEntryRow }> {
+  const parameters = [
+    newId(), websiteId, newSecret(), kind, siteUserId ?? null,
+    newId(), entry.productId, entry.variantId, entry.quantity, entry.additionalFields,
+  ];
+  const { rows } = await trx.executeQuery<CartLineRow>(CompiledQuery.raw(CREATE_CART_WITH_ENTRY, parameters));
+  const row = rows[0];
+  const { entry: created } = lineOf(row);
+  return { cart: cartOf(row), entry: created };
+}
+
+/** Lines of one cart; for callers that hold the cart row already. */
+export async function listCartLines(db: Db, cartId: string): Promise<CartLine[]> {
+  return (await runCartRead(db, READ_BY_ID, [cartId])).found?.lines ?? [];
 }
 
 export function setCartCookie(reply: FastifyReply, token: string, secure: boolean): void {

@@ -3,10 +3,10 @@ import type { Transaction } from 'kysely';
 import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce/add-to-cart';
 import { CART_MESSAGES, computeCartTotals, type Order } from '@vitrine/commerce/cart';
 import type { ServerContext } from '../context';
-import type { CartRow, Database, OrderItemsTable, OrdersTable, ProductRow } from '../db/schema';
+import type { Database, OrderItemsTable, OrdersTable, ProductRow } from '../db/schema';
 import { cartEntryJson } from '../cart/cart-json';
 import { INPUT_MESSAGES, isValidEmail } from '../cart/input';
-import { CART_COOKIE, clearCartCookie, findCartByToken, findVisitorCart, listCartLines } from '../cart/store';
+import { CART_COOKIE, clearCartCookie, lockCartByToken, readVisitorCart, type CartWithLines } from '../cart/store';
 import { moneyJson } from '../catalog/money';
 import { HttpError, badRequest, conflict, requireObjectBody } from '../http/errors';
 import { newId } from '../ids';
@@ -34,17 +34,22 @@ export function lineKindOf(product: Pick<ProductRow, 'product_type' | 'is_subscr
   }
 }
 
-/** Whose cart is purchased: the cart of the token when given, else the visitor's own. Locked for the transaction. */
-async function lockCartToPurchase(trx: Transaction<Database>, context: ServerContext, request: FastifyRequest, cartToken: unknown) {
+/** Whose cart is purchased, with its lines: the cart of the token when given, else the visitor's own. Locked for the transaction. */
+async function lockCartToPurchase(
+  trx: Transaction<Database>,
+  context: ServerContext,
+  request: FastifyRequest,
+  cartToken: unknown,
+): Promise<CartWithLines> {
   if (cartToken !== undefined && cartToken !== null) {
     if (typeof cartToken !== 'string') throw badRequest(ORDER_MESSAGES.cartTokenInvalid, { cartToken: ORDER_MESSAGES.cartTokenInvalid });
-    const cart = await findCartByToken(trx, context.website.id, cartToken, true);
-    if (!cart) throw new HttpError(404, ORDER_MESSAGES.cartTokenInvalid);
-    return cart;
+    const found = await lockCartByToken(trx, context.website.id, cartToken);
+    if (!found) throw new HttpError(404, ORDER_MESSAGES.cartTokenInvalid);
+    return found;
   }
-  const { cart } = await findVisitorCart(trx, context.website.id, request, true);
-  if (!cart) throw badRequest(ORDER_MESSAGES.empty);
-  return cart;
+  const { found } = await readVisitorCart(trx, context.website.id, request, trx);
+  if (!found) throw badRequest(ORDER_MESSAGES.empty);
+  return found;
 }
 
 export function orderJson(order: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
@@ -82,9 +87,8 @@ export async function placeOrder(context: ServerContext, request: FastifyRequest
   const currency = context.website.currency;
 
   const { order, cart } = await context.db.transaction().execute(async (trx) => {
-    const cart: CartRow = await lockCartToPurchase(trx, context, request, body.cartToken);
+    const { cart, lines } = await lockCartToPurchase(trx, context, request, body.cartToken);
     if (cart.is_purchased) throw conflict(ORDER_MESSAGES.alreadyPurchased);
-    const lines = await listCartLines(trx, cart.id);
     if (lines.length === 0) throw badRequest(ORDER_MESSAGES.empty);
 
     for (const line of lines) {

@@ -5,7 +5,7 @@ import type { Collection, Website } from '../db/schema';
 import type { ProductItemJson } from '../catalog/product-item';
 import { findCollectionByUrlId, findProductBySlug, listCollectionItems, loadProductItem } from '../catalog/queries';
 import { emptyCart, readVisitorCart } from '../cart/service';
-import { findCartByToken, listCartLines } from '../cart/store';
+import { readCartByToken } from '../cart/store';
 import { shoppingCartJson } from '../cart/cart-json';
 import { findOrder } from '../orders/checkout';
 
@@ -269,11 +269,11 @@ export async function buildCheckoutPageContext(
   cartToken: string | undefined,
 ): Promise<CheckoutPageContext> {
   if (cartToken) {
-    const cart = await findCartByToken(context.db, context.website.id, cartToken);
-    const lines = cart ? await listCartLines(context.db, cart.id) : [];
+    const found = await readCartByToken(context.db, context.website.id, cartToken);
+    const cart = found?.cart;
     return {
       ...base(context.website, PAGE_TYPES.checkout),
-      shoppingCart: cart ? shoppingCartJson(cart, lines, context.website) : emptyCart(context),
+      shoppingCart: found ? shoppingCartJson(found.cart, found.lines, context.website) : emptyCart(context),
       cartToken: cart ? cartToken : null,
       checkoutKind: cart?.kind === 'express' ? 'express' : cart?.kind === 'subscription' ? 'subscription' : 'cart',
     };
