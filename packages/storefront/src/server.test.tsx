@@ -53,6 +53,7 @@ describe('renderIsland', () => {
       'CheckoutForm',
       'InstallmentPill',
       'Gallery',
+      'QuickView',
     ]);
   });
 });

@@ -80,7 +80,7 @@ export const islandFormatters: Record<string, Formatter> = {
     const title = typeof value.title === 'string' ? value.title : 'Product';
     return renderIsland('Gallery', {
       images: value.items as Parameters<typeof renderIsland<'Gallery'>>[1]['images'],
-      settings: { design: 'grid', lightbox: true, 'thumbnails-per-row': 4, 'aspect-ratio': 'square' },
+      settings: { design: 'grid', lightbox: true, 'thumbnails-per-row': 4, 'aspect-ratio': 'square', 'show-meta': false },
       label: `${title} photos`,
     });
   },

@@ -48,7 +48,7 @@ export function InstallmentPill({ product, installments, priceCents, currency = 
     <div className="vitrine-installment-pill" data-provider={provider} data-in-range={inRange ? 'true' : 'false'}>
       <span className="vitrine-installment-text">{wording}</span>{' '}
       <button type="button" className="vitrine-installment-info" aria-haspopup="dialog" onClick={() => setInfoOpen(true)}>
-        <span aria-hidden="true">ⓘ</span>
+        <span aria-hidden="true" className="vitrine-installment-info-mark">i</span>
         <span className="visually-hidden" style={visuallyHidden}>More about {name}</span>
       </button>
       {infoOpen ? (
