@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse as pgliteParse, protocol, type QueryOptions, type Results, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -59,7 +59,7 @@ export async function openPGlite({ dataDir, loadDataDir }: OpenPGliteOptions = {
   // PGlite has one connection. Kysely's built-in PGliteDialect declares that (supportsMultipleConnections
   // false), so Kysely queues transactions and queries on a mutex: they run one at a time, never
   // interleaved (unlike kysely-pglite, see STACK.md). database.test.ts checks this stays true.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: withPreparedStatements(pglite) }) });
   return {
     db,
     kind: 'pglite',
@@ -69,6 +69,126 @@ export async function openPGlite({ dataDir, loadDataDir }: OpenPGliteOptions = {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/** Statements worth keeping prepared: the application's reads and writes, not DDL or transaction control. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/** Distinct statement texts kept prepared; past this (a query built with a varying shape), statements run unprepared. */
+const MAX_PREPARED_STATEMENTS = 500;
+/** A prepared plan that no longer fits its table (its columns changed), or a statement gone: prepare it again. */
+const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
+
+interface PreparedStatement {
+  name: string;
+  parameterTypes: number[];
+}
+
+/** The parts of PGlite's instance this uses beyond its public methods (present in 0.5; checked at start). */
+interface PGliteInternals {
+  serializers: Record<number, (value: unknown) => string>;
+  parsers: Record<number, (value: string, typeId?: number) => unknown>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+function concatMessages(...parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
+
+/**
+ * PGlite runs each `query()` as six separate calls into its WebAssembly backend (parse, describe,
+ * bind, describe, execute, sync), and plans the statement every time: planning a join costs more than
+ * running it. This keeps each distinct statement text prepared (a named statement, parsed and planned
+ * once per process) and runs it with one call (bind, describe, execute and sync in one message).
+ * Results are parsed by PGlite's own parser, with the instance's type parsers, so rows are identical.
+ * Everything else (DDL, BEGIN/COMMIT, exec, more than 500 distinct texts) takes PGlite's usual path.
+ * Locking is PGlite's own: a statement outside a transaction takes the instance's transaction and query
+ * locks, as query() does; inside a transaction the query lock only, as the transaction's query() does.
+ */
+export function withPreparedStatements(pglite: PGlite): PGlite {
+  const internals = pglite as unknown as PGliteInternals;
+  if (typeof internals._runExclusiveTransaction !== 'function' || !internals.serializers || !internals.parsers) return pglite;
+  const statements = new Map<string, PreparedStatement>();
+  let named = 0;
+
+  async function prepare(text: string): Promise<PreparedStatement> {
+    const name = `vitrine_${++named}`;
+    const replies = await pglite.execProtocolStream(
+      concatMessages(protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()),
+      { syncToFs: false },
+    );
+    const description = replies.find((message) => message.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
+    const statement = { name, parameterTypes: description?.dataTypeIDs ?? [] };
+    statements.set(text, statement);
+    return statement;
+  }
+
+  async function execute(statement: PreparedStatement, parameters: readonly unknown[], options?: QueryOptions): Promise<Results> {
+    const values = parameters.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serialize = options?.serializers?.[statement.parameterTypes[index]] ?? internals.serializers[statement.parameterTypes[index]];
+      return serialize ? serialize(value) : String(value);
+    });
+    const replies = await pglite.execProtocolStream(
+      concatMessages(
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ),
+      { syncToFs: false },
+    );
+    return pgliteParse.parseResults(replies, internals.parsers, options)[0];
+  }
+
+  async function run(text: string, parameters: readonly unknown[], options: QueryOptions | undefined, topLevel: boolean): Promise<Results> {
+    const body = async () => {
+      const statement = statements.get(text) ?? (await prepare(text));
+      let results: Results;
+      try {
+        results = await execute(statement, parameters, options);
+      } catch (error) {
+        if (!STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? '')) throw error;
+        statements.delete(text);
+        results = await execute(await prepare(text), parameters, options);
+      }
+      // What query() does after a statement outside a transaction (a no-op for the Node file system).
+      if (topLevel) await pglite.syncToFs();
+      return results;
+    };
+    return topLevel ? internals._runExclusiveTransaction(() => pglite.runExclusive(body)) : pglite.runExclusive(body);
+  }
+
+  const preparable = (text: string, options?: QueryOptions) =>
+    PREPARABLE.test(text) && !options?.blob && (statements.has(text) || statements.size < MAX_PREPARED_STATEMENTS);
+
+  const transactionWithPrepared = (tx: PGliteTransaction): PGliteTransaction =>
+    new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver);
+        return (text: string, parameters?: unknown[], options?: QueryOptions) =>
+          preparable(text, options) ? run(text, parameters ?? [], options, false) : target.query(text, parameters, options);
+      },
+    });
+
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'query') {
+        return (text: string, parameters?: unknown[], options?: QueryOptions) =>
+          preparable(text, options) ? run(text, parameters ?? [], options, true) : target.query(text, parameters, options);
+      }
+      if (property === 'transaction') {
+        return <T>(callback: (tx: PGliteTransaction) => Promise<T>) => target.transaction((tx) => callback(transactionWithPrepared(tx)));
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** DATABASE_URL wins; otherwise an embedded PGlite database under DATA_DIR. */
