@@ -75,6 +75,8 @@ export async function openPGlite({ dataDir, loadDataDir }: OpenPGliteOptions = {
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** Distinct statement texts kept prepared; past this (a query built with a varying shape), statements run unprepared. */
 const MAX_PREPARED_STATEMENTS = 500;
+/** Transaction control: everything else that is not preparable (DDL) may change what prepared statements mean. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release|start|end)\b/i;
 /** A prepared plan that no longer fits its table (its columns changed), or a statement gone: prepare it again. */
 const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
 
@@ -164,8 +166,15 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
     return topLevel ? internals._runExclusiveTransaction(() => pglite.runExclusive(body)) : pglite.runExclusive(body);
   }
 
-  const preparable = (text: string, options?: QueryOptions) =>
-    PREPARABLE.test(text) && !options?.blob && (statements.has(text) || statements.size < MAX_PREPARED_STATEMENTS);
+  const preparable = (text: string, options?: QueryOptions) => {
+    if (!PREPARABLE.test(text)) {
+      // A schema change (a migration): prepare everything again afterwards rather than meet a stale
+      // plan inside a transaction, where retrying is no longer possible. Old names stay allocated.
+      if (!TRANSACTION_CONTROL.test(text)) statements.clear();
+      return false;
+    }
+    return !options?.blob && (statements.has(text) || statements.size < MAX_PREPARED_STATEMENTS);
+  };
 
   const transactionWithPrepared = (tx: PGliteTransaction): PGliteTransaction =>
     new Proxy(tx, {

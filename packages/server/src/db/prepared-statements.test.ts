@@ -64,4 +64,13 @@ describe(`statements on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     await sql`ALTER TABLE prepared_probe ADD COLUMN added text NOT NULL DEFAULT 'new'`.execute(database.db);
     expect((await select()).rows[0]).toMatchObject({ id: 'a', added: 'new' });
   });
+
+  it('prepares a statement again when its table changed shape behind its back', async () => {
+    if (!database.pglite) return;
+    const select = () => sql<Record<string, unknown>>`SELECT * FROM prepared_probe WHERE id = ${'b'}`.execute(database.db);
+    expect(Object.keys((await select()).rows[0])).not.toContain('added_elsewhere');
+    // Straight to PGlite, as another user of the instance would: the prepared plan goes stale unseen.
+    await database.pglite.exec(`ALTER TABLE prepared_probe ADD COLUMN added_elsewhere int NOT NULL DEFAULT 7`);
+    expect((await select()).rows[0]).toMatchObject({ id: 'b', added_elsewhere: 7 });
+  });
 });
