@@ -22,31 +22,28 @@ function record(text: unknown): void {
   statements.push(sqlText.replace(/\s+/g, ' ').trim());
 }
 
-/** Counts every statement the drivers send: PGlite's query/exec (transactions use them too) and pg's Client.query. */
+/**
+ * Counts every statement the drivers send. PGlite: each call into its backend that runs a statement
+ * (a simple query such as BEGIN or COMMIT, an unprepared statement's parse, a prepared statement's
+ * bind); preparing a statement, once per process, is not counted. PostgreSQL: each Client.query.
+ */
 function countRoundTrips(): void {
-  for (const method of ['query', 'exec'] as const) {
-    const original = PGlite.prototype[method] as (...args: unknown[]) => unknown;
-    (PGlite.prototype as unknown as Record<string, unknown>)[method] = function (this: PGlite, ...args: unknown[]) {
-      record(args[0]);
-      return original.apply(this, args);
-    };
-  }
-  const originalTransaction = PGlite.prototype.transaction;
-  PGlite.prototype.transaction = function (this: PGlite, callback) {
-    record('BEGIN (PGlite transaction)');
-    return originalTransaction.call(this, (tx) => {
-      const query = tx.query.bind(tx);
-      const exec = tx.exec.bind(tx);
-      tx.query = ((text: string, ...rest: unknown[]) => {
-        record(text);
-        return (query as (...args: unknown[]) => unknown)(text, ...rest);
-      }) as typeof tx.query;
-      tx.exec = ((text: string, ...rest: unknown[]) => {
-        record(text);
-        return (exec as (...args: unknown[]) => unknown)(text, ...rest);
-      }) as typeof tx.exec;
-      return callback(tx);
-    }).finally(() => record('COMMIT/ROLLBACK (PGlite transaction)'));
+  const decoder = new TextDecoder();
+  const preparedTexts = new Map<string, string>();
+  const originalStream = PGlite.prototype.execProtocolStream;
+  PGlite.prototype.execProtocolStream = function (this: PGlite, message: Uint8Array, options) {
+    const kind = String.fromCharCode(message[0]);
+    const unnamedParse = kind === 'P' && message[5] === 0;
+    if (kind === 'P' && !unnamedParse) {
+      const nameEnd = message.indexOf(0, 5);
+      preparedTexts.set(decoder.decode(message.subarray(5, nameEnd)), decoder.decode(message.subarray(nameEnd + 1, message.indexOf(0, nameEnd + 1))));
+    }
+    if (kind === 'Q' || kind === 'B' || unnamedParse) {
+      const end = kind === 'B' ? message.indexOf(0, 6) : message.indexOf(0, kind === 'Q' ? 5 : 6);
+      const text = decoder.decode(message.subarray(kind === 'Q' ? 5 : 6, end));
+      record(kind === 'B' ? `(prepared) ${preparedTexts.get(text) ?? text}` : text);
+    }
+    return originalStream.call(this, message, options);
   };
   const originalClientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   (pg.Client.prototype as unknown as Record<string, unknown>).query = function (this: pg.Client, ...args: unknown[]) {

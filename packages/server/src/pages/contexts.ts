@@ -3,7 +3,8 @@ import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { ServerContext } from '../context';
 import type { Collection, Website } from '../db/schema';
 import type { ProductItemJson } from '../catalog/product-item';
-import { findCollectionByUrlId, findProductBySlug, listCollectionItems, loadProductItem } from '../catalog/queries';
+import { listCollectionItems, loadProductItem } from '../catalog/queries';
+import { catalogCache } from './catalog-cache';
 import { emptyCart, readVisitorCart } from '../cart/service';
 import { readCartByToken } from '../cart/store';
 import { shoppingCartJson } from '../cart/cart-json';
@@ -189,7 +190,7 @@ export function collectionJson(collection: Collection): CollectionJson {
 
 /** `/shop`: the store collection and its products. Undefined when no such store exists. */
 export async function buildStorePageContext(context: ServerContext, collectionUrlId: string): Promise<StorePageContext | undefined> {
-  const collection = await findCollectionByUrlId(context.db, context.website.id, collectionUrlId);
+  const collection = await catalogCache(context).collectionByUrlId(collectionUrlId);
   if (!collection) return undefined;
   const items = await listCollectionItems(context.db, context.website, collection);
   return {
@@ -206,12 +207,15 @@ export async function buildProductPageContext(
   collectionUrlId: string,
   slug: string,
 ): Promise<ProductPageContext | undefined> {
-  const collection = await findCollectionByUrlId(context.db, context.website.id, collectionUrlId);
+  // The addresses come from the catalog cache; the product itself (its stock) is read every time.
+  const catalog = catalogCache(context);
+  const collection = await catalog.collectionByUrlId(collectionUrlId);
   if (!collection) return undefined;
-  const product = await findProductBySlug(context.db, context.website.id, collection.id, slug);
-  if (!product) return undefined;
-  const loaded = await loadProductItem(context.db, context.website, product.id);
-  if (!loaded) return undefined;
+  const productId = await catalog.productIdBySlug(collection.id, slug);
+  if (!productId) return undefined;
+  const loaded = await loadProductItem(context.db, context.website, productId);
+  // A product moved or renamed within the cache's lifetime is not found at its old address.
+  if (!loaded || loaded.product.collection_id !== collection.id || loaded.product.url_id !== slug) return undefined;
   return {
     ...base(context.website, PAGE_TYPES.item),
     collection: collectionJson(collection),
@@ -223,14 +227,7 @@ export async function buildProductPageContext(
 
 /** `/`: the site's home, showing the first store's products. */
 export async function buildHomePageContext(context: ServerContext): Promise<StorePageContext | BasePageContext> {
-  const collection = await context.db
-    .selectFrom('collections')
-    .selectAll()
-    .where('website_id', '=', context.website.id)
-    .where('type', '=', 13)
-    .orderBy('created_at')
-    .orderBy('id')
-    .executeTakeFirst();
+  const [collection] = await catalogCache(context).stores();
   if (!collection) return base(context.website, PAGE_TYPES.page);
   const items = await listCollectionItems(context.db, context.website, collection);
   return {

@@ -1,0 +1,95 @@
+import type { ServerContext } from '../context';
+import type { Collection } from '../db/schema';
+import { findCollectionByUrlId, findProductBySlug } from '../catalog/queries';
+
+/**
+ * How long one process may keep reading the site's structure from memory: collections by address,
+ * product addresses, the navigation. Several processes each keep their own copy, so a change made
+ * through any of them (or straight in the database) shows everywhere within this time. Nothing a
+ * shopper changes is kept here: carts, stock, prices, orders, sessions and crumbs are read every time.
+ */
+export const CATALOG_CACHE_TTL_MS = 5_000;
+
+/** Entries per table; past this (addresses made up by crawlers), the table starts over. */
+const MAX_ENTRIES = 1_000;
+
+/** Values that expire TTL ms after they were read; concurrent misses of one key share one read. */
+export class ExpiringCache<V> {
+  readonly #entries = new Map<string, { expires: number; value: Promise<V> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const time = this.now();
+    const cached = this.#entries.get(key);
+    if (cached && cached.expires > time) return cached.value;
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
+    const value = load();
+    this.#entries.set(key, { expires: time + this.ttlMs, value });
+    // A failed read is not kept: the next request tries again.
+    value.catch(() => {
+      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
+    });
+    return value;
+  }
+}
+
+export interface StoreLink {
+  title: string;
+  url: string;
+}
+
+/** Product collections (stores) are collection type 13. */
+export const STORE_COLLECTION_TYPE = 13;
+
+/** The site structure pages read on every request, kept per process for CATALOG_CACHE_TTL_MS. */
+export class CatalogCache {
+  readonly #collections = new ExpiringCache<Collection | undefined>(CATALOG_CACHE_TTL_MS);
+  readonly #productIds = new ExpiringCache<string | undefined>(CATALOG_CACHE_TTL_MS);
+  readonly #stores = new ExpiringCache<Collection[]>(CATALOG_CACHE_TTL_MS);
+
+  constructor(private readonly context: ServerContext) {}
+
+  collectionByUrlId(urlId: string): Promise<Collection | undefined> {
+    if (urlId.length > 200) return Promise.resolve(undefined);
+    return this.#collections.get(urlId, () => findCollectionByUrlId(this.context.db, this.context.website.id, urlId));
+  }
+
+  /** The id of the product at /{collection}/p/{slug}: an address, not the product (its stock is read fresh). */
+  productIdBySlug(collectionId: string, slug: string): Promise<string | undefined> {
+    if (slug.length > 200) return Promise.resolve(undefined);
+    return this.#productIds.get(`${collectionId}/${slug}`, async () => {
+      const product = await findProductBySlug(this.context.db, this.context.website.id, collectionId, slug);
+      return product?.id;
+    });
+  }
+
+  /** Every store collection, oldest first (the first is the home page's and "Shop now"'s). */
+  stores(): Promise<Collection[]> {
+    return this.#stores.get('stores', () =>
+      this.context.db
+        .selectFrom('collections')
+        .selectAll()
+        .where('website_id', '=', this.context.website.id)
+        .where('type', '=', STORE_COLLECTION_TYPE)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+    );
+  }
+}
+
+const caches = new WeakMap<ServerContext, CatalogCache>();
+
+/** The catalog cache of one app (one ServerContext). */
+export function catalogCache(context: ServerContext): CatalogCache {
+  let cache = caches.get(context);
+  if (!cache) {
+    cache = new CatalogCache(context);
+    caches.set(context, cache);
+  }
+  return cache;
+}
