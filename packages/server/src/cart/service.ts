@@ -7,7 +7,7 @@ import type { ProductItem } from '@vitrine/commerce/types';
 import type { CartRow, Database, ProductRow, VariantRow } from '../db/schema';
 import type { ServerContext } from '../context';
 import { loadProductItem } from '../catalog/queries';
-import { variantJson } from '../catalog/product-item';
+import { productItemJson, variantJson } from '../catalog/product-item';
 import { badRequest, notFound, requireObjectBody } from '../http/errors';
 import { shoppingCartJson } from './cart-json';
 import { readAdditionalFields, readItemId, readOptionalSku } from './input';
@@ -15,11 +15,13 @@ import {
   createCartWithEntry,
   deleteEntry,
   insertEntry,
+  readProductAndLockVisitorCart,
   readVisitorCart as readVisitorCartLines,
   setCartCookie,
   setEntryAdditionalFields,
   setEntryQuantity,
   type CartLine,
+  type LoadedProductRow,
 } from './store';
 
 export const CART_SERVER_MESSAGES = {
@@ -43,6 +45,11 @@ interface LoadedProduct {
   variants: VariantRow[];
   productId: string;
   isSubscribable: boolean;
+}
+
+function loadedProduct(context: ServerContext, { product, variants, collectionUrlId }: LoadedProductRow): LoadedProduct {
+  const item = productItemJson(product, variants, context.website, collectionUrlId);
+  return { item, product, variants, productId: product.id, isSubscribable: product.is_subscribable };
 }
 
 async function requireProduct(trx: Transaction<Database>, context: ServerContext, itemId: string): Promise<LoadedProduct> {
@@ -84,9 +91,12 @@ export async function addEntry(
   const websiteId = context.website.id;
 
   const result = await context.db.transaction().execute(async (trx) => {
-    const product = await requireProduct(trx, context, itemId);
+    // The product and the visitor's cart (locked) in one round trip.
+    const read = await readProductAndLockVisitorCart(trx, websiteId, itemId, request);
+    if (!read.product) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
+    const product = loadedProduct(context, read.product);
     if (product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.subscriptionElsewhere);
-    const { found, siteUserId } = await readVisitorCartLines(trx, websiteId, request, trx);
+    const { found, siteUserId } = read;
     const lines = found?.lines ?? [];
     const check = checkAdd(product.item, sku, body.quantity, lines);
     const variantId = check.variant.id!;

@@ -196,6 +196,74 @@ async function lockedCartRead(trx: Transaction<Database>, text: string, paramete
   return (await runCartRead(trx, READ_BY_ID, [first.found!.cart.id])).found;
 }
 
+/*
+ * The add-to-cart read: the product with its variants, and the visitor's cart locked with its lines,
+ * in one statement. The product comes as one JSON column (its row, its collection's address, its
+ * variants in display order: what loadProductItem reads); the cart rows as in lockingRead, with
+ * null cart columns when the visitor has no cart.
+ */
+const PRODUCT_JSON = `(SELECT row_to_json(item) FROM (
+    SELECT p.*, col.url_id AS collection_url_id,
+      COALESCE((SELECT json_agg(v ORDER BY v.display_index) FROM variants v WHERE v.product_id = p.id), '[]') AS variant_rows
+    FROM products p JOIN collections col ON col.id = p.collection_id
+    WHERE p.website_id = $1 AND p.id = $2
+  ) item) AS product_json`;
+const productWithLockedCart = (lockedCarts: string | undefined) =>
+  lockedCarts === undefined
+    ? `SELECT ${PRODUCT_JSON}`
+    : `WITH locked AS MATERIALIZED (SELECT id, xmin::text AS locked_version FROM carts WHERE ${lockedCarts} FOR UPDATE)
+  SELECT ${PRODUCT_JSON}, ${CART_COLUMNS}, c.xmin::text AS seen_version, locked.locked_version, ${LINE_COLUMNS}
+  FROM (SELECT 1) AS one
+  LEFT JOIN (locked JOIN carts c ON c.id = locked.id) ON true
+  ${LINE_JOINS} ${LINE_ORDER}`;
+const PRODUCT_ONLY = productWithLockedCart(undefined);
+const PRODUCT_AND_CART_BY_TOKEN = productWithLockedCart('website_id = $1 AND token = $3');
+const PRODUCT_AND_USER_CART = productWithLockedCart(`id = (${NEWEST_USER_CART.replace('$2', '$3')})`);
+
+export interface LoadedProductRow {
+  product: ProductRow;
+  variants: VariantRow[];
+  collectionUrlId: string;
+}
+
+/**
+ * For add-to-cart: the product (undefined when unknown on this website) and the visitor's own cart,
+ * locked, with its lines (see readVisitorCart), in one round trip (two for a signed-in visitor).
+ */
+export async function readProductAndLockVisitorCart(
+  trx: Transaction<Database>,
+  websiteId: string,
+  productId: string,
+  request: FastifyRequest,
+): Promise<{ product: LoadedProductRow | undefined; found: CartWithLines | undefined; siteUserId: string | undefined }> {
+  const session = await currentSession(trx, websiteId, request);
+  const siteUserId = session?.siteUserId;
+  const token = siteUserId ? undefined : request.cookies[CART_COOKIE];
+  const usableToken = token && token.length <= 100 ? token : undefined;
+  const [text, parameters] = siteUserId
+    ? [PRODUCT_AND_USER_CART, [websiteId, productId, siteUserId]]
+    : usableToken
+      ? [PRODUCT_AND_CART_BY_TOKEN, [websiteId, productId, usableToken]]
+      : [PRODUCT_ONLY, [websiteId, productId]];
+  const { rows } = await trx.executeQuery<CartLineRow & { product_json: (ProductRow & { collection_url_id: string; variant_rows: VariantRow[] }) | null }>(
+    CompiledQuery.raw(text, parameters),
+  );
+  const first = rows[0];
+  let product: LoadedProductRow | undefined;
+  if (first?.product_json) {
+    const { collection_url_id: collectionUrlId, variant_rows: variants, ...row } = first.product_json;
+    // JSON carries every column; timestamps arrive as text.
+    product = { product: { ...row, created_at: new Date(row.created_at) }, variants, collectionUrlId };
+  }
+  let found: CartWithLines | undefined;
+  if (first && first.id) {
+    found = { cart: cartOf(first), lines: first.e_id === null ? [] : rows.map(lineOf) };
+    // Changed while this transaction waited for its lock: read the lines again (see lockingRead).
+    if (first.seen_version !== first.locked_version) found = (await runCartRead(trx, READ_BY_ID, [found.cart.id])).found;
+  }
+  return { product, found: found && isVisitorsCart(found.cart, siteUserId) ? found : undefined, siteUserId };
+}
+
 /** A cart by its token with its lines, without locking. */
 export async function readCartByToken(db: Db, websiteId: string, token: string): Promise<CartWithLines | undefined> {
   if (!token || token.length > 100) return undefined;
