@@ -10,7 +10,7 @@ import { CART_COOKIE, clearCartCookie, lockCartByToken, readVisitorCart, type Ca
 import { moneyJson } from '../catalog/money';
 import { HttpError, badRequest, conflict, requireObjectBody } from '../http/errors';
 import { newId } from '../ids';
-import type { Selectable } from 'kysely';
+import { CompiledQuery, type Selectable } from 'kysely';
 
 export const ORDER_MESSAGES = {
   alreadyPurchased: 'This cart has already been purchased.',
@@ -50,6 +50,41 @@ async function lockCartToPurchase(
   const { found } = await readVisitorCart(trx, context.website.id, request, trx);
   if (!found) throw badRequest(ORDER_MESSAGES.empty);
   return found;
+}
+
+/**
+ * The order, its lines and the purchased mark on the cart, in one statement: the lines travel as one
+ * JSON parameter and come back as one JSON column, in position order.
+ */
+const RECORD_ORDER = `WITH new_order AS (
+    INSERT INTO orders (id, website_id, purchased_cart_id, email, test_mode, currency, subtotal_cents,
+      shipping_total_cents, tax_total_cents, grand_total_cents, payment_provider, payment_reference)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *
+  ), new_items AS (
+    INSERT INTO order_items (id, website_id, order_id, product_id, variant_id, sku, product_name, quantity,
+      unit_price_cents, line_kind, subscription_plan, additional_fields, position)
+    SELECT i.id, new_order.website_id, new_order.id, i.product_id, i.variant_id, i.sku, i.product_name, i.quantity,
+      i.unit_price_cents, i.line_kind, i.subscription_plan, i.additional_fields, i.position
+    FROM new_order, jsonb_to_recordset($13::jsonb) AS i(id text, product_id text, variant_id text, sku text,
+      product_name text, quantity integer, unit_price_cents bigint, line_kind text, subscription_plan jsonb,
+      additional_fields text, position integer)
+    RETURNING *
+  ), purchased AS (
+    UPDATE carts SET is_purchased = true, order_id = $1, updated_at = now() WHERE id = $3
+  )
+  SELECT new_order.*, (SELECT json_agg(new_items ORDER BY new_items.position) FROM new_items) AS items_json FROM new_order`;
+
+type OrderItemRow = Selectable<OrderItemsTable>;
+
+async function recordOrder(
+  trx: Transaction<Database>,
+  values: { order: unknown[]; items: Omit<OrderItemRow, 'website_id' | 'order_id'>[] },
+): Promise<{ order: Selectable<OrdersTable>; items: OrderItemRow[] }> {
+  const { rows } = await trx.executeQuery<Selectable<OrdersTable> & { items_json: OrderItemRow[] }>(
+    CompiledQuery.raw(RECORD_ORDER, [...values.order, JSON.stringify(values.items)]),
+  );
+  const { items_json: items, ...order } = rows[0];
+  return { order, items };
 }
 
 export function orderJson(order: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
@@ -111,53 +146,25 @@ export async function placeOrder(context: ServerContext, request: FastifyRequest
     const payment = await context.payments.charge({ orderId, amountCents: totals.grandTotalCents, currency, email });
     if (!payment.ok) throw new HttpError(402, payment.message);
 
-    const order = await trx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        website_id: context.website.id,
-        purchased_cart_id: cart.id,
-        email,
-        test_mode: context.payments.testMode,
-        currency,
-        subtotal_cents: totals.subtotalCents,
-        shipping_total_cents: totals.shippingCostCents,
-        tax_total_cents: totals.taxCents,
-        grand_total_cents: totals.grandTotalCents,
-        payment_provider: context.payments.name,
-        payment_reference: payment.reference,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const items = await trx
-      .insertInto('order_items')
-      .values(
-        lines.map((line, index) => ({
-          id: newId(),
-          website_id: context.website.id,
-          order_id: orderId,
-          product_id: line.product.id,
-          variant_id: line.variant.id,
-          sku: line.variant.sku,
-          product_name: line.product.title,
-          quantity: line.entry.quantity,
-          unit_price_cents: entries[index].purchasePriceCents,
-          line_kind: lineKindOf(line.product),
-          subscription_plan: line.product.is_subscribable && line.product.subscription_plan
-            ? JSON.stringify(line.product.subscription_plan)
-            : null,
-          additional_fields: line.entry.additional_fields,
-          position: index,
-        })),
-      )
-      .returningAll()
-      .execute();
-    items.sort((a, b) => a.position - b.position);
-    await trx
-      .updateTable('carts')
-      .set({ is_purchased: true, order_id: orderId, updated_at: new Date() })
-      .where('id', '=', cart.id)
-      .execute();
+    const { order, items } = await recordOrder(trx, {
+      order: [
+        orderId, context.website.id, cart.id, email, context.payments.testMode, currency, totals.subtotalCents,
+        totals.shippingCostCents, totals.taxCents, totals.grandTotalCents, context.payments.name, payment.reference,
+      ],
+      items: lines.map((line, index) => ({
+        id: newId(),
+        product_id: line.product.id,
+        variant_id: line.variant.id,
+        sku: line.variant.sku,
+        product_name: line.product.title,
+        quantity: line.entry.quantity,
+        unit_price_cents: entries[index].purchasePriceCents,
+        line_kind: lineKindOf(line.product),
+        subscription_plan: line.product.is_subscribable && line.product.subscription_plan ? line.product.subscription_plan : null,
+        additional_fields: line.entry.additional_fields,
+        position: index,
+      })),
+    });
     return { order: orderJson(order, items), cart };
   });
   // The purchased cart is no longer the visitor's: drop the cookie that pointed at it.
