@@ -12,7 +12,8 @@ const CART_COOKIE_SECONDS = 14 * 24 * 60 * 60;
 
 /**
  * With `lock`, the cart row is locked for the rest of the transaction (concurrent changes to one cart
- * queue up) and its updated_at is touched in the same round trip.
+ * queue up) and its updated_at is touched in the same round trip: a new row version, which is what tells
+ * a transaction waiting in lockingRead (below) to read the lines again. Signing in uses this.
  */
 export async function findCartByToken(db: Db, websiteId: string, token: string, lock = false): Promise<CartRow | undefined> {
   if (!token || token.length > 100) return undefined;
@@ -368,11 +369,6 @@ export async function createCartWithEntry(
   const row = rows[0];
   const { entry: created } = lineOf(row);
   return { cart: cartOf(row), entry: created };
-}
-
-/** Lines of one cart; for callers that hold the cart row already. */
-export async function listCartLines(db: Db, cartId: string): Promise<CartLine[]> {
-  return (await runCartRead(db, READ_BY_ID, [cartId])).found?.lines ?? [];
 }
 
 export function setCartCookie(reply: FastifyReply, token: string, secure: boolean): void {
