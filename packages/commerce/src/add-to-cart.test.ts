@@ -100,6 +100,17 @@ describe('validateAddToCart', () => {
     expect(validateAddToCart({ product: giftCard, sku: 'GC-50', quantity: 1 })).toMatchObject({ ok: true });
   });
 
+  it('allows one unit of a service when the store does not allow several', () => {
+    const consultation: ProductItem = { structuredContent: { productType: 3, variants: [{ sku: 'CONSULT', unlimited: true }] } };
+    const single = { multipleQuantityAllowedForServices: false };
+    expect(validateAddToCart({ product: consultation, quantity: 1, settings: single })).toMatchObject({ ok: true });
+    expect(validateAddToCart({ product: consultation, quantity: 2, settings: single })).toMatchObject({
+      ok: false, message: 'Sorry, only one of this service can be added to the cart.',
+    });
+    expect(validateAddToCart({ product: consultation, quantity: 1, quantityInCart: 1, settings: single })).toMatchObject({ ok: false });
+    expect(validateAddToCart({ product: consultation, quantity: 5 })).toMatchObject({ ok: true, quantity: 5 });
+  });
+
   it('never runs out of digital goods', () => {
     const ebook: ProductItem = { structuredContent: { productType: 2, variants: [{ sku: 'EBOOK', qtyInStock: 0 }] } };
     expect(validateAddToCart({ product: ebook, quantity: 5 })).toMatchObject({ ok: true, quantity: 5 });

@@ -1,5 +1,7 @@
-import { findVariantBySku, productTypeOf, variantOptions, variantsOf } from './product';
-import { ProductType, type ProductItem, type Variant } from './types';
+import {
+  findVariantBySku, isMultipleQuantityAllowedForServices, productTypeOf, variantOptions, variantsOf,
+} from './product';
+import { ProductType, type ProductItem, type StoreSettings, type Variant } from './types';
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9999;
@@ -13,6 +15,8 @@ export const ADD_TO_CART_MESSAGES = {
   // The spec bounds quantity to 1–9999 without wording the error; this is ours.
   quantityOutOfRange: `Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}.`,
   giftCardDenomination: 'Select a denomination for the Gift Card',
+  // The spec only hides the quantity input for such services; a request for more is refused with our words.
+  singleServiceOnly: 'Sorry, only one of this service can be added to the cart.',
   productUnavailable: 'Sorry, that item is no longer available.',
   sessionExpired: 'Your session has expired. Please reload the page and try again.',
   enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
@@ -99,6 +103,8 @@ export interface AddToCartRequest {
   quantity: unknown;
   /** Units of the same variant already in the cart. */
   quantityInCart?: number;
+  /** The store's settings: whether services may be bought several at a time. */
+  settings?: StoreSettings;
 }
 
 export type AddToCartCheck =
@@ -134,6 +140,13 @@ export function validateAddToCart(request: AddToCartRequest): AddToCartCheck {
   const quantity = parseQuantity(request.quantity);
   if (!quantity.ok) return { ok: false, message: quantity.message, field: 'quantity' };
 
+  if (
+    productTypeOf(product) === ProductType.SERVICE &&
+    !isMultipleQuantityAllowedForServices(request.settings) &&
+    quantityInCart + quantity.quantity > 1
+  ) {
+    return { ok: false, message: ADD_TO_CART_MESSAGES.singleServiceOnly, field: 'quantity' };
+  }
   if (tracksStock(product) && !hasEnoughStock(variant, quantityInCart, quantity.quantity)) {
     return { ok: false, message: ADD_TO_CART_MESSAGES.notEnoughStock, field: 'stock' };
   }

@@ -67,9 +67,21 @@ function quantityOfVariant(lines: readonly CartLine[], variantId: string | undef
 }
 
 /** Runs the shared add-to-cart rule against the stock read inside this transaction. */
-function checkAdd(item: ProductItem, sku: string | undefined, quantity: unknown, lines: readonly CartLine[]) {
+function checkAdd(
+  context: ServerContext,
+  item: ProductItem,
+  sku: string | undefined,
+  quantity: unknown,
+  lines: readonly CartLine[],
+) {
   const candidate = sku !== undefined ? findVariantBySku(item, sku) : variantsOf(item).length === 1 ? variantsOf(item)[0] : undefined;
-  const check = validateAddToCart({ product: item, sku, quantity, quantityInCart: quantityOfVariant(lines, candidate?.id) });
+  const check = validateAddToCart({
+    product: item,
+    sku,
+    quantity,
+    quantityInCart: quantityOfVariant(lines, candidate?.id),
+    settings: context.website.settings,
+  });
   if (!check.ok) failCheck(check);
   return check;
 }
@@ -98,7 +110,7 @@ export async function addEntry(
     if (product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.subscriptionElsewhere);
     const { found, siteUserId } = read;
     const lines = found?.lines ?? [];
-    const check = checkAdd(product.item, sku, body.quantity, lines);
+    const check = checkAdd(context, product.item, sku, body.quantity, lines);
     const variantId = check.variant.id!;
     const variant = product.variants.find((candidate) => candidate.id === variantId)!;
     const newEntry = { productId: product.productId, variantId, quantity: check.quantity, additionalFields };
@@ -155,6 +167,7 @@ export async function updateEntryQuantity(context: ServerContext, request: Fasti
       variant: variantJson(line.variant, context.website.currency),
       quantity: body.quantity,
       quantityInCart: quantityOfVariant(lines, line.variant.id, line.entry.id),
+      settings: context.website.settings,
     });
     if (!check.ok) failCheck(check);
     await setEntryQuantity(trx, cart.id, line.entry.id, check.quantity);
@@ -217,7 +230,7 @@ export async function createSingleItemCart(
     const product = await requireProduct(trx, context, itemId);
     if (kind === 'subscription' && !product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.notSubscription);
     if (kind === 'express' && product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.subscriptionElsewhere);
-    const check = checkAdd(product.item, sku, quantity, []);
+    const check = checkAdd(context, product.item, sku, quantity, []);
     const { cart } = await createCartWithEntry(trx, context.website.id, kind, undefined, {
       productId: product.productId,
       variantId: check.variant.id!,

@@ -1,7 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce/add-to-cart';
-import { CART_MESSAGES, computeCartTotals, type Order } from '@vitrine/commerce/cart';
+import {
+  CART_MESSAGES, computeCartTotals, isBelowMinimumSubtotal, minimumSubtotalMessage, type Order,
+} from '@vitrine/commerce/cart';
+import { formatMoney } from '@vitrine/format';
 import type { ServerContext } from '../context';
 import type { Database, OrderItemsTable, OrdersTable, ProductRow } from '../db/schema';
 import { cartEntryJson } from '../cart/cart-json';
@@ -125,6 +128,12 @@ export async function placeOrder(context: ServerContext, request: FastifyRequest
     const { cart, lines } = await lockCartToPurchase(trx, context, request, body.cartToken);
     if (cart.is_purchased) throw conflict(ORDER_MESSAGES.alreadyPurchased);
     if (lines.length === 0) throw badRequest(ORDER_MESSAGES.empty);
+    // The store's minimum subtotal: the cart page shows it, and checkout enforces it.
+    const minimum = context.website.settings.minimumOrderSubtotalCents;
+    const subtotal = computeCartTotals(lines.map((line) => cartEntryJson(line, context.website))).subtotalCents;
+    if (typeof minimum === 'number' && isBelowMinimumSubtotal(subtotal, minimum)) {
+      throw badRequest(minimumSubtotalMessage(formatMoney(minimum, currency, { locale: context.website.locale })));
+    }
 
     for (const line of lines) {
       if (line.variant.unlimited) continue;

@@ -81,6 +81,7 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
       selectedOptions: selected,
       quantity: quantityVisible ? quantityText : MIN_QUANTITY,
       quantityInCart: quantityInCart(cart, product.id, variant?.sku),
+      settings,
     });
 
   const send = async (additionalFields?: string) => {
