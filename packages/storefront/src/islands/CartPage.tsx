@@ -1,10 +1,9 @@
+import { QuantityInput } from '../ui/QuantityInput';
 import { visuallyHidden } from '../ui/styles';
 import { useRef, useState } from 'react';
 import {
   CART_MESSAGES,
   isBelowMinimumSubtotal,
-  MAX_QUANTITY,
-  MIN_QUANTITY,
   minimumSubtotalMessage,
   parseQuantity,
   type CartEntry,
@@ -192,12 +191,7 @@ function CartEntryRow({ entry, busy, canEdit, money, onQuantity, onRemove, onEdi
       <span className="vitrine-cart-entry-price">{money(entry.purchasePriceCents)}</span>
       <label>
         <span className="visually-hidden" style={visuallyHidden}>Quantity of {entry.title}</span>
-        <input
-          type="number"
-          inputMode="numeric"
-          min={MIN_QUANTITY}
-          max={MAX_QUANTITY}
-          step={1}
+        <QuantityInput
           value={text}
           // Read-only rather than disabled while saving: disabling would drop focus (and fire blur).
           readOnly={busy}

@@ -9,7 +9,6 @@ import {
   findVariant,
   hasStockBeyondCart,
   isQuantityInputVisible,
-  MAX_QUANTITY,
   MIN_QUANTITY,
   productTypeOf,
   ProductType,
@@ -25,6 +24,7 @@ import type { ShoppingCart, StoreLocale, StorefrontProduct } from '../types';
 import { readAdditionalFieldsForm } from '../ui/additional-fields';
 import { AdditionalFieldsFormView } from '../ui/AdditionalFieldsFormView';
 import { ProductImageView } from '../ui/ProductImageView';
+import { QuantityInput } from '../ui/QuantityInput';
 import { LiveRegion } from '../ui/LiveRegion';
 import { Modal } from '../ui/Modal';
 import { navigation } from '../ui/navigation';
@@ -188,15 +188,7 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
         <div className="vitrine-quantity">
           <label>
             <span>Quantity</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={MIN_QUANTITY}
-              max={MAX_QUANTITY}
-              step={1}
-              value={quantityText}
-              onChange={(event) => setQuantityText(event.target.value)}
-            />
+            <QuantityInput value={quantityText} onChange={(event) => setQuantityText(event.target.value)} />
           </label>
         </div>
       ) : null}
