@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openTestDatabase } from '../../packages/server/src/db/testing';
 import { stableId } from '../../packages/server/src/ids';
+import { freePort } from '../../packages/server/src/free-port';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,17 +28,6 @@ const VISITORS = 50;
 const STICKERS_ID = stableId('product:demo:sticker-pack');
 /** Extra node flags for the Vitrine server processes only (not the bare route, not this one). */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startProcess(
   script: string,

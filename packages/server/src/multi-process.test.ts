@@ -9,6 +9,7 @@ import { loadMigrations } from './db/migrate';
 import { DEMO_PRODUCTS } from './catalog/demo-store';
 import { createEmptyPostgresDatabase } from './db/testing';
 import { demoProductId } from './testing';
+import { freePort } from './free-port';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -16,17 +17,6 @@ const RATE_LIMIT_MAX = 8;
 
 if (!serverUrl) {
   console.info('multi-process.test.ts: skipped, it needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:54329/postgres).');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 interface ServerProcess {
