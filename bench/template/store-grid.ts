@@ -12,7 +12,7 @@ export const STORE_GRID_TEMPLATE = `<section class="store">
     {.repeated section @}<li class="product-card">
   <a class="product-card-link" href="{fullUrl|htmlattr}">
     <div class="product-card-image">
-      {.section mainImage}<img src="{assetUrl|htmlattr}?format=500w" srcset="{assetUrl|htmlattr}?format=300w 300w, {assetUrl|htmlattr}?format=500w 500w, {assetUrl|htmlattr}?format=750w 750w" sizes="(max-width: 600px) 50vw, 25vw" alt="{altText|htmlattr}" width="500" height="500" loading="lazy" decoding="async">{.or}<div class="image-placeholder" aria-hidden="true"></div>{.end}
+      {.section mainImage}<img src="{assetUrl|htmlattr}?format=500w" srcset="{assetUrl|htmlattr}?format=100w 100w, {assetUrl|htmlattr}?format=300w 300w, {assetUrl|htmlattr}?format=500w 500w, {assetUrl|htmlattr}?format=750w 750w, {assetUrl|htmlattr}?format=1000w 1000w, {assetUrl|htmlattr}?format=1500w 1500w, {assetUrl|htmlattr}?format=2500w 2500w" sizes="(max-width: 600px) 50vw, 25vw" alt="{altText|htmlattr}" width="500" height="500" loading="lazy" decoding="async">{.or}<div class="image-placeholder" aria-hidden="true"></div>{.end}
       {@|product-status}
     </div>
     <h2 class="product-card-title">{title|htmltag}</h2>
