@@ -22,18 +22,10 @@ import { formatMoney } from '@vitrine/format/money';
 import { subscriptionPriceWording } from '@vitrine/format/subscriptions';
 import { numberFormat } from '@vitrine/format/intl-cache';
 import type { Formatter, RenderState } from '../runtime';
-import { child, isTruthy, toText } from '../runtime';
+import { isTruthy } from '../runtime';
+import { get, text } from './read';
 import { escapeAttribute, escapeHtml } from './core';
 
-/** Reads up to three keys deep (fixed arity: no rest-array allocation on the hot path). */
-function get(node: unknown, a: string, b?: string, c?: string): unknown {
-  let v = child(node, a);
-  if (b === undefined || v === undefined) return v;
-  v = child(v, b);
-  if (c === undefined || v === undefined) return v;
-  return child(v, c);
-}
-const text = (v: unknown): string => (v === undefined || v === null ? '' : toText(v));
 /** Product JSON as the commerce rules read it. */
 function asProduct(v: unknown): ProductItem {
   return v !== null && typeof v === 'object' ? (v as ProductItem) : {};

@@ -3,18 +3,10 @@ import { isOnSale, isSoldOut } from '@vitrine/commerce';
 import { commerceRule } from './commerce';
 import { parseHexColor, validateHsla } from '@vitrine/format/colour';
 import type { Formatter } from '../runtime';
-import { child, toText } from '../runtime';
+import { toText } from '../runtime';
+import { get, text } from './read';
 import { escapeAttribute, escapeHtml, slugifyTitle } from './core';
 
-/** Reads up to three keys deep (fixed arity: no rest-array allocation on the hot path). */
-function get(node: unknown, a: string, b?: string, c?: string): unknown {
-  let v = child(node, a);
-  if (b === undefined || v === undefined) return v;
-  v = child(v, b);
-  if (c === undefined || v === undefined) return v;
-  return child(v, c);
-}
-const text = (v: unknown): string => (v === undefined || v === null ? '' : toText(v));
 const isBlank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
