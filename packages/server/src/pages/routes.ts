@@ -47,8 +47,11 @@ async function sendPage<T extends BasePageContext>(
   if (request.query.format === 'json') {
     return reply.type('application/json; charset=utf-8').send(found ? answered : { ...answered, message: 'Not found.', path });
   }
-  // The cart page's own cart is the visitor's; every other page reads it for the header and pill.
-  const ownCart = template === 'cart' && found ? (answered as { shoppingCart?: ShoppingCart }).shoppingCart : undefined;
+  // The cart page, and checkout without a token, already hold the visitor's cart; every other page
+  // reads it for the header and pill.
+  const shown = answered as { shoppingCart?: ShoppingCart; cartToken?: string | null };
+  const showsVisitorCart = found && (template === 'cart' || (template === 'checkout' && !shown.cartToken));
+  const ownCart = showsVisitorCart ? shown.shoppingCart : undefined;
   const [visitorCart, navigation] = await Promise.all([
     ownCart ?? readVisitorCart(context, request),
     listStoreNavigation(context),
