@@ -150,8 +150,10 @@ describe('add-to-cart errors', () => {
 });
 
 describe('add-to-cart under the rate limit', () => {
-  // The real limiter, made small: one state-changing call per visitor per minute.
-  const shop = useShop({ env: { RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW_MS: '60000' } });
+  // The real limiter, made small: one state-changing call per visitor per day. Windows are fixed and
+  // aligned to the clock, so a one-minute window let the two calls (3 s apart) straddle a boundary
+  // about one run in twenty; a day makes that about one in 29,000.
+  const shop = useShop({ env: { RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW_MS: '86400000' } });
 
   test('the call over the limit gets 429 and the shopper reads "Please try again in a few seconds."', async () => {
     const { page } = shop;
