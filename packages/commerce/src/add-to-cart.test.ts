@@ -39,6 +39,13 @@ describe('quantity', () => {
     [0, 'Quantity must be between 1 and 9999.'],
     [10000, 'Quantity must be between 1 and 9999.'],
     [-1, 'Quantity must be between 1 and 9999.'],
+    ['-1', 'Quantity must be between 1 and 9999.'],
+    // A quantity in a string is plain decimal digits: Number() alone would read these as 16, 1000, 2 and 1.
+    ['0x10', 'Quantity must be a number.'],
+    ['1e3', 'Quantity must be a number.'],
+    ['0b10', 'Quantity must be a number.'],
+    ['+1', 'Quantity must be a number.'],
+    ['Infinity', 'Quantity must be a number.'],
   ])('%j is refused with %s', (input, message) => {
     expect(parseQuantity(input)).toEqual({ ok: false, message });
   });

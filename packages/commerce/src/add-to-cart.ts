@@ -58,7 +58,8 @@ export function parseQuantity(input: unknown): QuantityCheck {
   let value: number;
   if (typeof input === 'number') {
     value = input;
-  } else if (typeof input === 'string' && input.trim() !== '') {
+  } else if (typeof input === 'string' && /^\s*-?[0-9]+(\.[0-9]+)?\s*$/.test(input)) {
+    // Plain decimal digits only: Number() would also read '0x10' as 16 and '1e3' as 1000.
     value = Number(input.trim());
   } else {
     return { ok: false, message: ADD_TO_CART_MESSAGES.quantityNotNumber };

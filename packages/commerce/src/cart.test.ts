@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cartCountText, cartPill, computeCartTotals, isBelowMinimumSubtotal, isCartPillAllowed, minimumSubtotalMessage,
+  CART_LIMITS, CART_LIMIT_MESSAGES, cartLimitMessage, cartCountText, cartPill, computeCartTotals, isBelowMinimumSubtotal, isCartPillAllowed, minimumSubtotalMessage,
 } from './cart';
 
 describe('computeCartTotals', () => {
@@ -56,5 +56,24 @@ describe('minimum subtotal', () => {
     expect(isBelowMinimumSubtotal(4999, 5000)).toBe(true);
     expect(isBelowMinimumSubtotal(5000, 5000)).toBe(false);
     expect(isBelowMinimumSubtotal(1, null)).toBe(false);
+  });
+});
+
+describe('cart limits', () => {
+  const line = (quantity = 1, additionalFields: string | null = null) => ({ quantity, additionalFields });
+
+  it('lets a cart at every limit through', () => {
+    expect(cartLimitMessage(Array.from({ length: CART_LIMITS.maxLines }, () => line()))).toBeUndefined();
+    expect(cartLimitMessage([line(9000), line(999)])).toBeUndefined();
+  });
+
+  it('refuses one line too many, one unit too many and too much personalisation', () => {
+    expect(cartLimitMessage(Array.from({ length: CART_LIMITS.maxLines + 1 }, () => line()))).toBe(CART_LIMIT_MESSAGES.tooManyLines);
+    expect(cartLimitMessage([line(9999), line(1)])).toBe(CART_LIMIT_MESSAGES.tooManyUnits);
+    const answers = 'x'.repeat(16_384);
+    expect(cartLimitMessage([line(1, answers), line(1, answers), line(1, answers), line(1, answers)])).toBeUndefined();
+    expect(cartLimitMessage([line(1, answers), line(1, answers), line(1, answers), line(1, answers), line(1, '{}')])).toBe(
+      CART_LIMIT_MESSAGES.tooMuchPersonalisation,
+    );
   });
 });

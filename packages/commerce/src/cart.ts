@@ -165,3 +165,37 @@ export function minimumSubtotalMessage(formattedMinimum: string): string {
 export function isBelowMinimumSubtotal(subtotalCents: number, minimumCents: number | null | undefined): boolean {
   return typeof minimumCents === 'number' && minimumCents > 0 && subtotalCents < minimumCents;
 }
+
+/**
+ * How much one cart may hold. A cart is embedded in every page its visitor loads, so an unbounded one
+ * (hundreds of lines of personalised answers) would make each page megabytes heavy.
+ */
+export const CART_LIMITS = {
+  /** Different lines. */
+  maxLines: 100,
+  /** Units across every line (a single line holds at most 9999 as well). */
+  maxUnits: 9999,
+  /** Characters of additional-fields answers across every line. */
+  maxAdditionalFieldsLength: 65_536,
+} as const;
+
+export const CART_LIMIT_MESSAGES = {
+  tooManyLines: `Your cart is full: it can hold ${CART_LIMITS.maxLines} different items at most. Please check out or remove an item first.`,
+  tooManyUnits: `Your cart can hold ${CART_LIMITS.maxUnits} items at most. Please lower a quantity first.`,
+  tooMuchPersonalisation: 'Your cart holds too many personalised details. Please check out or remove an item first.',
+} as const;
+
+export interface CartLineSize {
+  quantity: number;
+  additionalFields: string | null;
+}
+
+/** The message of the first limit a cart's lines break, or undefined when they fit (CART_LIMITS). */
+export function cartLimitMessage(lines: readonly CartLineSize[]): string | undefined {
+  if (lines.length > CART_LIMITS.maxLines) return CART_LIMIT_MESSAGES.tooManyLines;
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (units > CART_LIMITS.maxUnits) return CART_LIMIT_MESSAGES.tooManyUnits;
+  const personalised = lines.reduce((sum, line) => sum + (line.additionalFields?.length ?? 0), 0);
+  if (personalised > CART_LIMITS.maxAdditionalFieldsLength) return CART_LIMIT_MESSAGES.tooMuchPersonalisation;
+  return undefined;
+}
