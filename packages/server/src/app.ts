@@ -13,6 +13,7 @@ import { Crumbs, registerCrumbCheck } from './http/crumb';
 import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
 import { loadServerSecret } from './http/server-secrets';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerOrderRoutes } from './orders/routes';
 import { TestModePaymentProvider, type PaymentProvider } from './orders/payment-provider';
 import { registerPageRoutes } from './pages/routes';
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { secureCookies: options.secureCookies ?? false });
   // Calls take JSON only; anything else is a clear 415 rather than a string body.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);

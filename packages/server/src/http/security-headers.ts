@@ -1,0 +1,67 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * What pages may load. Everything comes from our own origin: one module script from /assets/,
+ * the theme's stylesheet, product pictures, and fetch calls to /api/. Island props travel in
+ * data attributes and the cart in a JSON data block (never executed), so no inline script is
+ * needed and none is allowed.
+ *
+ * Styles: islands carry a few inline `style` attributes they cannot work without (the floating
+ * cart pill, visually hidden labels, the gallery's layout variables), and server-rendered HTML
+ * keeps them, so style attributes are allowed (`style-src-attr 'unsafe-inline'`). `<style>`
+ * elements and stylesheets stay limited to our origin (`style-src-elem 'self'`); `style-src`
+ * repeats 'unsafe-inline' only for browsers that predate the -elem/-attr split.
+ */
+export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'style-src-elem': ["'self'"],
+  'style-src-attr': ["'unsafe-inline'"],
+  // data: for the layout's empty favicon (`<link rel="icon" href="data:,">`).
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'self'"],
+  'object-src': ["'none'"],
+};
+
+/** The Content-Security-Policy header's value; behind HTTPS it also upgrades stray http: links. */
+export function contentSecurityPolicy(secure: boolean): string {
+  const parts = Object.entries(CSP_DIRECTIVES).map(([name, sources]) => `${name} ${sources.join(' ')}`);
+  if (secure) parts.push('upgrade-insecure-requests');
+  return parts.join(';');
+}
+
+/** The policy on plain HTTP (what tests and a local `npm start` see). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(false);
+
+/** HSTS: one year, this host only (a shop on the apex domain must not force every subdomain onto HTTPS). */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Security headers on every answer — pages, JSON calls, errors and assets alike (a hook on every
+ * request, set before routing, so even a 404 or a 500 carries them). HSTS only when the site is
+ * served over HTTPS, which `secureCookies` (COOKIE_SECURE) already says.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { secureCookies: boolean }): Promise<void> {
+  const secure = options.secureCookies;
+  const directives: Record<string, string[] | null> = Object.fromEntries(
+    Object.entries(CSP_DIRECTIVES).map(([name, sources]) => [name, [...sources]]),
+  );
+  // Helmet adds upgrade-insecure-requests unless told otherwise; only HTTPS sites want it.
+  directives['upgrade-insecure-requests'] = secure ? [] : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    // The checkout must never be framed (clickjacking): CSP frame-ancestors, and this for old browsers.
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: secure ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+    // Helmet's other defaults stay: nosniff, Cross-Origin-Opener-Policy and -Resource-Policy
+    // same-origin, Origin-Agent-Cluster, X-DNS-Prefetch-Control off, X-Permitted-Cross-Domain-Policies
+    // none, X-Download-Options noopen, X-XSS-Protection 0.
+  });
+}
