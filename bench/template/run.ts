@@ -5,9 +5,15 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Compiler } from '@squarespace/template-engine';
 import { compile, render } from '../../packages/template/src/index';
+import { findConformanceSuite, missingSuiteMessage } from '../../packages/template/src/conformance/suite-location';
 import { STORE_GRID_TEMPLATE, storeGridContext } from './store-grid';
 
-const suite = resolve(import.meta.dirname, '../../../shared/template-conformance/bench');
+const suiteRoot = findConformanceSuite();
+if (suiteRoot === undefined) {
+  console.error(missingSuiteMessage('bench/template, whose real-site cases are the suite\'s bench/ folder'));
+  process.exit(1);
+}
+const suite = resolve(suiteRoot, 'bench');
 const read = (name: string) => readFileSync(resolve(suite, name), 'utf8');
 
 interface BenchCase {

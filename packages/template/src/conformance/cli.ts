@@ -1,10 +1,18 @@
-// `npm run conformance -- <dir>`: runs every case under a folder and prints failures with a diff.
+// `npm run conformance -- [dir]`: runs every case under a folder and prints failures with a diff. Without a
+// folder it runs the whole suite where `findConformanceSuite()` finds it (TEMPLATE_CONFORMANCE_DIR or ../shared).
 import { resolve } from 'node:path';
 import { loadCases } from './cases';
 import { lineDiff, runCase } from './runner';
+import { findConformanceSuite, missingSuiteMessage } from './suite-location';
 import { UNSUPPORTED_CASES } from './unsupported';
 
-const dir = resolve(process.argv[2] ?? resolve(import.meta.dirname, '../../../../../shared/template-conformance'));
+const folderArgument = process.argv.slice(2).find((a) => !a.startsWith('--'));
+const found = folderArgument !== undefined ? resolve(folderArgument) : findConformanceSuite();
+if (found === undefined) {
+  console.error(missingSuiteMessage('npm run conformance'));
+  process.exit(1);
+}
+const dir = found;
 const quiet = process.argv.includes('--quiet');
 const cases = loadCases(dir, { countedOnly: !process.argv.includes('--all') });
 let passed = 0;

@@ -1,15 +1,11 @@
 // Runs every counted case of the shared conformance suite; only the documented unsupported cases may fail.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { loadCases } from './cases';
+import { describeWithConformanceSuite } from './describe-with-suite';
 import { lineDiff, runCase } from './runner';
 import { UNSUPPORTED_CASES } from './unsupported';
 
-const repoRoot = resolve(import.meta.dirname, '../../../..');
-const suite = resolve(repoRoot, '../shared/template-conformance');
-
-describe.skipIf(!existsSync(suite))('JSON-T conformance suite', () => {
+describeWithConformanceSuite('JSON-T conformance suite', (suite) => {
   const cases = loadCases(suite);
 
   it('finds the 365 counted cases', () => {
