@@ -1,0 +1,260 @@
+import Type, { type Static } from 'typebox';
+import { defineContract } from './contract';
+import { ERROR_RESPONSES } from './errors';
+import {
+  AdditionalFieldsSchema,
+  EntryIdSchema,
+  ItemIdSchema,
+  OptionalAdditionalFieldsSchema,
+  OptionalQueryTextSchema,
+  OptionalSkuSchema,
+  QuantitySchema,
+  RequestBody,
+  RequestParams,
+  RequestQuery,
+  ResponseObject,
+} from './fields';
+
+/** The cart calls of storefront spec §7, plus update-quantity, remove-entry and express checkout (ours). */
+
+const tags = ['cart'];
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** A cart line (storefront spec §3 Cart entry), with what the cart page needs to show it. */
+export const CartEntrySchema = ResponseObject({
+  id: Type.String(),
+  itemId: Type.String(),
+  chosenVariant: ResponseObject({
+    id: Type.Optional(Type.String()),
+    sku: Type.String(),
+    attributes: Type.Record(Type.String(), Type.String()),
+  }),
+  quantity: Type.Integer(),
+  title: Type.String(),
+  /** Minor units: purchasePriceCents × quantity. */
+  subTotal: Type.Integer(),
+  purchasePriceCents: Type.Integer(),
+  /** The additional-fields form answers as a JSON string, or null. */
+  additionalFields: Type.Union([Type.String(), Type.Null()]),
+  /** Storefront spec §3: physical 1, digital 2, service 3, gift card 4. */
+  productType: Type.Integer(),
+  isSubscription: Type.Optional(Type.Boolean()),
+  url: Type.Optional(Type.String()),
+  imageUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+
+/** The shopping cart of storefront spec §3; every cents field is in `currency`, totals computed by the server. */
+export const ShoppingCartSchema = ResponseObject({
+  /** '' for a visitor without a cart. */
+  id: Type.String(),
+  websiteId: Type.String(),
+  orderId: Type.Union([Type.String(), Type.Null()]),
+  /** Milliseconds since the epoch; 0 for a visitor without a cart. */
+  created: Type.Integer(),
+  isPurchased: Type.Boolean(),
+  entries: Type.Array(CartEntrySchema),
+  shippingOptions: Type.Array(Type.Unknown()),
+  selectedShippingOption: Type.Unknown(),
+  shippingLocation: Type.Unknown(),
+  applicableTaxRules: Type.Array(Type.Unknown()),
+  coupons: Type.Array(Type.Unknown()),
+  validCoupons: Type.Array(Type.Unknown()),
+  invalidCoupons: Type.Array(Type.Unknown()),
+  subtotalCents: Type.Integer(),
+  taxCents: Type.Integer(),
+  shippingCostCents: Type.Integer(),
+  discountCents: Type.Integer(),
+  grandTotalCents: Type.Integer(),
+  totalQuantity: Type.Integer(),
+  hasDigital: Type.Boolean(),
+  purelyDigital: Type.Boolean(),
+  requiresShipping: Type.Boolean(),
+  currency: Type.Optional(Type.String()),
+});
+
+export type CartEntryJson = Static<typeof CartEntrySchema>;
+export type ShoppingCartJson = Static<typeof ShoppingCartSchema>;
+
+/** A single-item cart handed back for a checkout page (`/checkout?cartToken=…`). */
+export const CartTokenReplySchema = ResponseObject({ cartToken: Type.String() });
+export type CartTokenReply = Static<typeof CartTokenReplySchema>;
+
+const EntryParamsSchema = RequestParams({ entryId: EntryIdSchema });
+export type CartEntryParams = Static<typeof EntryParamsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/commerce/shopping-cart/entries
+
+export const AddCartEntryBodySchema = RequestBody({
+  itemId: ItemIdSchema,
+  sku: OptionalSkuSchema,
+  quantity: QuantitySchema,
+  additionalFields: OptionalAdditionalFieldsSchema,
+});
+export const AddCartEntryReplySchema = ResponseObject({ shoppingCart: ShoppingCartSchema, newlyAdded: CartEntrySchema });
+export type AddCartEntryBody = Static<typeof AddCartEntryBodySchema>;
+export type AddCartEntryReply = Static<typeof AddCartEntryReplySchema>;
+
+export const addCartEntryContract = defineContract({
+  operationId: 'addCartEntry',
+  method: 'POST',
+  url: '/api/commerce/shopping-cart/entries',
+  summary: "Adds an item to the visitor's cart (creating the cart and its cookie when there is none).",
+  tags,
+  schema: { body: AddCartEntryBodySchema, response: { 200: AddCartEntryReplySchema, ...ERROR_RESPONSES } },
+});
+
+// ---------------------------------------------------------------------------------------------
+// PUT /api/commerce/shopping-cart/entries/:entryId/quantity
+
+export const UpdateCartEntryQuantityBodySchema = RequestBody({ quantity: QuantitySchema });
+export const CartReplySchema = ResponseObject({ shoppingCart: ShoppingCartSchema });
+export type UpdateCartEntryQuantityBody = Static<typeof UpdateCartEntryQuantityBodySchema>;
+export type CartReply = Static<typeof CartReplySchema>;
+
+export const updateCartEntryQuantityContract = defineContract({
+  operationId: 'updateCartEntryQuantity',
+  method: 'PUT',
+  url: '/api/commerce/shopping-cart/entries/:entryId/quantity',
+  summary: "Sets a cart line's quantity (1–9999; removing a line is DELETE).",
+  tags,
+  schema: {
+    params: EntryParamsSchema,
+    body: UpdateCartEntryQuantityBodySchema,
+    response: { 200: CartReplySchema, ...ERROR_RESPONSES },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields
+
+export const UpdateCartEntryAdditionalFieldsBodySchema = RequestBody({
+  itemId: ItemIdSchema,
+  sku: OptionalSkuSchema,
+  additionalFields: AdditionalFieldsSchema,
+});
+export const UpdateCartEntryAdditionalFieldsReplySchema = ResponseObject({
+  shoppingCart: ShoppingCartSchema,
+  updatedEntry: CartEntrySchema,
+});
+export type UpdateCartEntryAdditionalFieldsBody = Static<typeof UpdateCartEntryAdditionalFieldsBodySchema>;
+export type UpdateCartEntryAdditionalFieldsReply = Static<typeof UpdateCartEntryAdditionalFieldsReplySchema>;
+
+export const updateCartEntryAdditionalFieldsContract = defineContract({
+  operationId: 'updateCartEntryAdditionalFields',
+  method: 'PUT',
+  url: '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+  summary: "Replaces a cart line's additional-fields form answers.",
+  tags,
+  schema: {
+    params: EntryParamsSchema,
+    body: UpdateCartEntryAdditionalFieldsBodySchema,
+    response: { 200: UpdateCartEntryAdditionalFieldsReplySchema, ...ERROR_RESPONSES },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// DELETE /api/commerce/shopping-cart/entries/:entryId
+
+export const removeCartEntryContract = defineContract({
+  operationId: 'removeCartEntry',
+  method: 'DELETE',
+  url: '/api/commerce/shopping-cart/entries/:entryId',
+  summary: 'Removes a line from the cart.',
+  tags,
+  schema: { params: EntryParamsSchema, response: { 200: CartReplySchema, ...ERROR_RESPONSES } },
+});
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/commerce/shopping-cart
+
+export const GetShoppingCartQuerySchema = RequestQuery({
+  /** 'true' answers an empty cart without a lookup. */
+  mock: OptionalQueryTextSchema,
+  /** A cache buster; ignored. */
+  timecode: OptionalQueryTextSchema,
+  /** Ignored: totals are always computed. */
+  calculateSubtotal: OptionalQueryTextSchema,
+});
+export type GetShoppingCartQuery = Static<typeof GetShoppingCartQuerySchema>;
+
+export const getShoppingCartContract = defineContract({
+  operationId: 'getShoppingCart',
+  method: 'GET',
+  url: '/api/commerce/shopping-cart',
+  summary: "The visitor's cart; an empty cart (id '') when there is none. Never writes.",
+  tags,
+  schema: { querystring: GetShoppingCartQuerySchema, response: { 200: ShoppingCartSchema, ...ERROR_RESPONSES } },
+});
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/3/commerce/cart/subscription
+
+export const StartSubscriptionBodySchema = RequestBody({
+  itemId: ItemIdSchema,
+  sku: OptionalSkuSchema,
+  qty: QuantitySchema,
+  additionalFields: OptionalAdditionalFieldsSchema,
+});
+export type StartSubscriptionBody = Static<typeof StartSubscriptionBodySchema>;
+
+export const startSubscriptionContract = defineContract({
+  operationId: 'startSubscription',
+  method: 'POST',
+  url: '/api/3/commerce/cart/subscription',
+  summary: 'A cart of its own holding one subscription product; go on to /checkout/subscription?cartToken=….',
+  tags,
+  schema: { body: StartSubscriptionBodySchema, response: { 200: CartTokenReplySchema, ...ERROR_RESPONSES } },
+});
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/commerce/express-checkout
+
+export const StartExpressCheckoutBodySchema = AddCartEntryBodySchema;
+export type StartExpressCheckoutBody = Static<typeof StartExpressCheckoutBodySchema>;
+
+export const startExpressCheckoutContract = defineContract({
+  operationId: 'startExpressCheckout',
+  method: 'POST',
+  url: '/api/commerce/express-checkout',
+  summary: "A cart of its own holding one item, the visitor's cart untouched; go on to /checkout?cartToken=….",
+  tags,
+  schema: { body: StartExpressCheckoutBodySchema, response: { 200: CartTokenReplySchema, ...ERROR_RESPONSES } },
+});
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/commerce/inventory/stock/
+
+export const GetStockQuerySchema = RequestQuery({ itemId: ItemIdSchema });
+export const StockRecordSchema = ResponseObject({
+  variantId: Type.String(),
+  sku: Type.String(),
+  unlimited: Type.Boolean(),
+  qtyInStock: Type.Integer(),
+});
+export const GetStockReplySchema = ResponseObject({ results: Type.Array(StockRecordSchema) });
+export type GetStockQuery = Static<typeof GetStockQuerySchema>;
+export type StockRecord = Static<typeof StockRecordSchema>;
+export type GetStockReply = Static<typeof GetStockReplySchema>;
+
+export const getStockContract = defineContract({
+  operationId: 'getStock',
+  method: 'GET',
+  url: '/api/commerce/inventory/stock/',
+  summary: "A product's stock, one record per variant in display order.",
+  tags,
+  schema: { querystring: GetStockQuerySchema, response: { 200: GetStockReplySchema, ...ERROR_RESPONSES } },
+});
+
+export const CART_CONTRACTS = [
+  addCartEntryContract,
+  updateCartEntryQuantityContract,
+  updateCartEntryAdditionalFieldsContract,
+  removeCartEntryContract,
+  getShoppingCartContract,
+  startSubscriptionContract,
+  startExpressCheckoutContract,
+  getStockContract,
+] as const;

@@ -1,0 +1,28 @@
+/**
+ * @vitrine/contracts: the request and response schemas of every call of the HTTP API, as JSON Schema
+ * (TypeBox) with the static types derived from them. The server validates and serialises with them,
+ * the storefront's client types its calls with them, and the OpenAPI document is generated from them.
+ */
+export type { HttpMethod, RouteContract, RouteDocs, RouteSchema, ValidationContext } from './contract';
+export { defineContract, type ContractDefinition } from './contract';
+
+export { CRUMB_MESSAGES, FIELD_MESSAGES, HTTP_MESSAGES, RATE_LIMIT_MESSAGE, invalidFieldMessage } from './messages';
+export { ERROR_RESPONSES, ErrorBodySchema, type ErrorBody } from './errors';
+export { ajvOptions, formatValidationErrors, type ContractAjvOptions, type ValidationIssue } from './validation';
+
+export {
+  EMAIL_PATTERN,
+  LIMITS,
+  MESSAGE_KEYWORD,
+  NO_NUL_PATTERN,
+  QUANTITY_STRING_PATTERN,
+  Text,
+  isValidEmail,
+  type FieldMessage,
+} from './fields';
+
+export * from './cart';
+export * from './orders';
+export * from './site-users';
+export * from './health';
+export { ROUTE_CONTRACTS, contractFor } from './routes';

@@ -1,0 +1,55 @@
+import Type, { type Static } from 'typebox';
+import { defineContract } from './contract';
+import { ERROR_RESPONSES } from './errors';
+import { EmailSchema, OptionalCartTokenSchema, RequestBody, ResponseObject } from './fields';
+
+/** Checkout (ours): POST /api/commerce/orders purchases a cart and answers the Order of storefront spec §3. */
+
+/** A money value as the Order carries it: a decimal string in major units ("12.50") and its currency. */
+export const MoneySchema = ResponseObject({ value: Type.String(), currency: Type.String() });
+
+export const OrderItemSchema = ResponseObject({
+  sku: Type.String(),
+  productName: Type.String(),
+  quantity: Type.Integer(),
+  unitPrice: MoneySchema,
+  /** How the line is fulfilled: physical, digital, service, gift-card or subscription. */
+  kind: Type.Optional(Type.String()),
+});
+
+/** The Order of storefront spec §3, plus the shopper's email and when it was placed (ms since the epoch). */
+export const OrderSchema = ResponseObject({
+  id: Type.String(),
+  purchasedCartId: Type.String(),
+  testMode: Type.Boolean(),
+  websiteId: Type.String(),
+  grandTotal: MoneySchema,
+  shippingTotal: MoneySchema,
+  taxTotal: MoneySchema,
+  items: Type.Array(OrderItemSchema),
+  email: Type.Optional(Type.String()),
+  created: Type.Optional(Type.Integer()),
+});
+
+export type MoneyJson = Static<typeof MoneySchema>;
+export type OrderJson = Static<typeof OrderSchema>;
+
+export const PlaceOrderBodySchema = RequestBody({
+  email: EmailSchema,
+  /** The single-item cart of express checkout or a subscription; without it the visitor's own cart. */
+  cartToken: OptionalCartTokenSchema,
+});
+export const PlaceOrderReplySchema = ResponseObject({ order: OrderSchema });
+export type PlaceOrderBody = Static<typeof PlaceOrderBodySchema>;
+export type PlaceOrderReply = Static<typeof PlaceOrderReplySchema>;
+
+export const placeOrderContract = defineContract({
+  operationId: 'placeOrder',
+  method: 'POST',
+  url: '/api/commerce/orders',
+  summary: 'Purchases a cart in one transaction: stock, payment, order; go on to /checkout/order-confirmed?orderId=….',
+  tags: ['orders'],
+  schema: { body: PlaceOrderBodySchema, response: { 201: PlaceOrderReplySchema, ...ERROR_RESPONSES } },
+});
+
+export const ORDER_CONTRACTS = [placeOrderContract] as const;

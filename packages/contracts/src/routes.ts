@@ -1,0 +1,25 @@
+import { CART_CONTRACTS } from './cart';
+import type { RouteContract } from './contract';
+import { HEALTH_CONTRACTS } from './health';
+import { ORDER_CONTRACTS } from './orders';
+import { SITE_USER_CONTRACTS } from './site-users';
+
+/** Every call of the HTTP API, in the order of the server README's table: for OpenAPI and route-table tests. */
+export const ROUTE_CONTRACTS: readonly RouteContract[] = [
+  ...CART_CONTRACTS,
+  ...ORDER_CONTRACTS,
+  ...SITE_USER_CONTRACTS,
+  ...HEALTH_CONTRACTS,
+];
+
+const byRoute = new Map(ROUTE_CONTRACTS.map((contract) => [`${contract.method} ${contract.url}`, contract]));
+
+/**
+ * The contract of a matched route, from Fastify's `request.method` and `request.routeOptions.url`
+ * (the pattern, `/…/entries/:entryId/quantity`). HEAD is answered by the GET route.
+ */
+export function contractFor(method: string, url: string | undefined): RouteContract | undefined {
+  if (url === undefined) return undefined;
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  return byRoute.get(`${verb} ${url}`);
+}
