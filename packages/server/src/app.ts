@@ -13,6 +13,7 @@ import { Crumbs, registerCrumbCheck } from './http/crumb';
 import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
 import { loadServerSecret } from './http/server-secrets';
+import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOrderRoutes } from './orders/routes';
 import { TestModePaymentProvider, type PaymentProvider } from './orders/payment-provider';
@@ -62,9 +63,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     // Graceful shutdown: close() stops accepting, lets in-flight requests finish, drops idle keep-alives.
     forceCloseConnections: 'idle',
+    // Router and HTTP-parser failures answer { message } too (http/edge-errors.ts).
+    ...EDGE_ERROR_OPTIONS,
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secureCookies: options.secureCookies ?? false });
+  registerHostHeaderCheck(app);
   // Calls take JSON only; anything else is a clear 415 rather than a string body.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
