@@ -6,8 +6,11 @@ import { sql, type Kysely } from 'kysely';
 import type { ServerContext } from './context';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
-import { DEMO_ASSET_PREFIX, demoAssetsDir } from './catalog/demo-store';
-import { findDefaultWebsite } from './catalog/queries';
+import querystring from 'node:querystring';
+import { ajvOptions } from '@vitrine/contracts';
+import { DEMO_ASSET_PREFIX, demoAssetsDir } from './catalog';
+import { registerCatalogRoutes } from './catalog/routes';
+import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
 import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbCheck } from './http/crumb';
 import { registerErrorHandling } from './http/errors';
@@ -15,10 +18,14 @@ import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from '
 import { loadServerSecret } from './http/server-secrets';
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerRequestContext } from './http/request-context';
+import { TestModePaymentProvider, type PaymentProvider } from './orders';
 import { registerOrderRoutes } from './orders/routes';
-import { TestModePaymentProvider, type PaymentProvider } from './orders/payment-provider';
+import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
+import type { SignInGuard } from './site-users';
 import { registerSiteUserRoutes } from './site-users/routes';
+import { WebsiteCache } from './websites';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
 
@@ -26,6 +33,9 @@ import { createThemeRenderer } from './rendering/theme-renderer';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export const DEFAULT_RATE_LIMIT = { max: 100, windowMs: 10_000 };
+
+/** Query-string keys read per request (storefront spec §9: the query-string parser's maxKeys); the rest are ignored. */
+export const MAX_QUERY_KEYS = 1000;
 
 export interface BuildAppOptions {
   /** A migrated database (see db/migrate.ts) holding at least one website. */
@@ -39,21 +49,29 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore };
   payments?: PaymentProvider;
+  /** What signing in and out does to carts (cart/merge-policy.ts); merging into the user's cart by default. */
+  cartMergePolicy?: CartMergePolicy;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db } = options;
-  const website = await findDefaultWebsite(db, options.websiteIdentifier);
-  if (!website) throw new Error('No website in the database: run the migrations and the demo seed first.');
+  const websites = new WebsiteCache(db, options.websiteIdentifier);
+  // Fails at start, not on the first request, when there is no website to serve.
+  await websites.load();
   const crumbs = new Crumbs(await loadServerSecret(db, 'crumb'));
   const theme = loadTheme();
+  const rateLimitStore = options.rateLimit?.store ?? new DatabaseRateLimitStore(db);
+  const signInGuard: SignInGuard | undefined = undefined;
   const context: ServerContext = {
     db,
-    website,
+    websites,
     crumbs,
     secureCookies: options.secureCookies ?? false,
     payments: options.payments ?? new TestModePaymentProvider(),
+    catalog: new CatalogCache(db),
+    cartMergePolicy: options.cartMergePolicy ?? defaultCartMergePolicy,
+    signInGuard,
     theme: createThemeRenderer(theme, loadPageAssets()),
   };
 
@@ -63,6 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     // Graceful shutdown: close() stops accepting, lets in-flight requests finish, drops idle keep-alives.
     forceCloseConnections: 'idle',
+    // Every route validates with its contract's schemas (compiled once): no coercion, every error reported.
+    ajv: { customOptions: { ...ajvOptions } },
+    querystringParser: (text) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }),
     // Router and HTTP-parser failures answer { message } too (http/edge-errors.ts).
     ...EDGE_ERROR_OPTIONS,
   });
@@ -73,7 +94,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   // onRequest order matters: count the hit first (throttles crumb guessing), then check the crumb.
-  const rateLimitStore = options.rateLimit?.store ?? new DatabaseRateLimitStore(db);
   registerRateLimit(app, {
     store: rateLimitStore,
     max: options.rateLimit?.max ?? DEFAULT_RATE_LIMIT.max,
@@ -85,11 +105,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await sql`SELECT 1`.execute(db);
     return { status: 'ok', database: options.databaseKind ?? 'unknown' };
   });
-  registerCartRoutes(app, context);
-  registerOrderRoutes(app, context);
-  registerSiteUserRoutes(app, context, rateLimitStore);
-  registerPageRoutes(app, context);
+  // The API and the pages see the request's website and actor (resolved in one hook); static files do not.
+  await app.register(async (routes) => {
+    registerRequestContext(routes, context);
+    registerCatalogRoutes(routes, context);
+    registerCartRoutes(routes, context);
+    registerOrderRoutes(routes, context);
+    registerSiteUserRoutes(routes, context);
+    registerPageRoutes(routes, context);
+  });
   await registerAssets(app, theme.assetsDir);
+  app.addHook('onClose', async () => websites.close());
   return app;
 }
 

@@ -1,16 +1,29 @@
 import type { Kysely } from 'kysely';
-import type { Database, Website } from './db/schema';
+import type { CartMergePolicy } from './cart';
+import type { Database } from './db/schema';
 import type { Crumbs } from './http/crumb';
-import type { PaymentProvider } from './orders/payment-provider';
+import type { PaymentProvider } from './orders';
+import type { CatalogCache } from './pages/catalog-cache';
 import type { ThemeRenderer } from './rendering/theme-renderer';
+import type { SignInGuard } from './site-users';
+import type { WebsiteCache } from './websites';
 
-/** What every route needs: the database, the website this server serves, and shared services. */
+/**
+ * What the route layer hands to services: shared parts built once when the app starts. The website
+ * and the actor are not here: they are resolved per request (http/request-context.ts), so a change
+ * to the website's settings is served without a restart.
+ */
 export interface ServerContext {
   db: Kysely<Database>;
-  website: Website;
+  /** The website each request is served for, read live. */
+  websites: WebsiteCache;
   crumbs: Crumbs;
   secureCookies: boolean;
   payments: PaymentProvider;
+  /** Site structure kept per process for a few seconds (pages). */
+  catalog: CatalogCache;
+  cartMergePolicy: CartMergePolicy;
+  signInGuard: SignInGuard | undefined;
   /** The site's theme, compiled once at start. */
   theme: ThemeRenderer;
 }

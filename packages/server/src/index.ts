@@ -4,17 +4,20 @@ export type { ServerContext } from './context';
 export { openDatabaseFromEnv, openPGlite, openPostgres, type DatabaseKind, type OpenDatabase } from './db/database';
 export { migrate, loadMigrations } from './db/migrate';
 export type { Database } from './db/schema';
-export { seedDemoStore } from './catalog/seed';
-export { DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE } from './catalog/demo-store';
-export { productItemJson, variantJson, type ProductItemJson, type VariantJson } from './catalog/product-item';
-export { minorUnitsToDecimalString, moneyJson } from './catalog/money';
+export {
+  seedDemoStore, DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE, productItemJson, variantJson, minorUnitsToDecimalString, moneyJson,
+  type ProductItemJson, type VariantJson,
+} from './catalog';
 export { HttpError, type ErrorBody } from './http/errors';
 export { CRUMB_COOKIE, CRUMB_HEADER, Crumbs, ensureCrumbCookie } from './http/crumb';
 export { DatabaseRateLimitStore, RATE_LIMIT_MESSAGE, type RateLimitStore } from './http/rate-limit';
 export { RedisRateLimitStore } from './http/redis-rate-limit';
-export { CART_COOKIE } from './cart/store';
-export { shoppingCartJson, cartEntryJson } from './cart/cart-json';
-export { TestModePaymentProvider, type PaymentProvider, type PaymentRequest, type PaymentResult } from './orders/payment-provider';
+export { CART_COOKIE, SESSION_COOKIE, SITE_USER_INFO_COOKIE } from './http/cookies';
+export { shoppingCartJson, cartEntryJson, type CartMergePolicy, mergeIntoUserCart } from './cart';
+export { TestModePaymentProvider, type PaymentProvider, type PaymentRequest, type PaymentResult } from './orders';
+export { visitorActor, systemActor, type Actor, type VisitorActor, type SystemActor } from './actor';
+export { Failure, type FailureKind } from './failures';
+export { WebsiteCache, WEBSITE_FRESH_MS, updateWebsiteSettings } from './websites';
 export {
   buildCartPageContext,
   buildCheckoutPageContext,

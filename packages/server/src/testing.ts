@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify'
 import { buildApp, type BuildAppOptions } from './app';
 import { openTestDatabase, type TestDatabase } from './db/testing';
 import { CRUMB_COOKIE, CRUMB_HEADER } from './http/crumb';
+import { SITE_USER_XSRF_HEADER } from './http/request-context';
 import { DEMO_WEBSITE } from './catalog/demo-store';
 import { stableId } from './ids';
 
@@ -35,6 +36,8 @@ let visitorCount = 0;
 export class TestVisitor {
   readonly cookies = new Map<string, string>();
   readonly ip: string;
+  /** The xsrfToken of the last sign-in, echoed in X-SiteUser-XSRF-Token as the platform's client does. */
+  siteUserXsrfToken: string | undefined;
 
   constructor(private readonly app: FastifyInstance, ip?: string) {
     visitorCount += 1;
@@ -58,7 +61,12 @@ export class TestVisitor {
     }
     const method = (rest.method ?? 'GET').toUpperCase();
     if (sendCrumb && method !== 'GET' && this.crumb && !(CRUMB_HEADER in headers)) headers[CRUMB_HEADER] = this.crumb;
+    if (method !== 'GET' && this.siteUserXsrfToken && !(SITE_USER_XSRF_HEADER in headers)) headers[SITE_USER_XSRF_HEADER] = this.siteUserXsrfToken;
     const response = await this.app.inject({ ...rest, headers, remoteAddress: this.ip });
+    if (response.headers['content-type']?.toString().startsWith('application/json')) {
+      const token = (response.json() as { xsrfToken?: unknown } | null)?.xsrfToken;
+      if (typeof token === 'string') this.siteUserXsrfToken = token;
+    }
     for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
       const expired = cookie.value === '' || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.maxAge === 0;
       if (expired) this.cookies.delete(cookie.name);

@@ -1,39 +1,70 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  addCartEntryContract,
+  getShoppingCartContract,
+  removeCartEntryContract,
+  startExpressCheckoutContract,
+  startSubscriptionContract,
+  updateCartEntryAdditionalFieldsContract,
+  updateCartEntryQuantityContract,
+} from '@vitrine/contracts';
 import type { ServerContext } from '../context';
-import { addEntry, emptyCart, createSingleItemCart, readVisitorCart, removeEntry, updateEntryAdditionalFields, updateEntryQuantity } from './service';
-import { listStock } from './stock';
-
-interface EntryParams {
-  entryId: string;
-}
+import { setCartCookie } from '../http/cookies';
+import {
+  addEntry,
+  createSingleItemCart,
+  emptyCart,
+  readVisitorCart,
+  removeEntry,
+  updateEntryAdditionalFields,
+  updateEntryQuantity,
+} from './service';
 
 /** Cart calls of storefront spec §7, plus update-quantity and remove-entry for the cart page. */
-export function registerCartRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.get<{ Querystring: { mock?: string } }>('/api/commerce/shopping-cart', async (request) => {
+export function registerCartRoutes(fastify: FastifyInstance, { db, secureCookies }: ServerContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.route({
+    ...getShoppingCartContract,
     // mock=true answers an empty cart without looking anything up (a client's placeholder render).
-    if (request.query.mock === 'true') return emptyCart(context);
-    return readVisitorCart(context, request);
+    handler: async ({ website, actor, query }) => (query.mock === 'true' ? emptyCart(website) : readVisitorCart(db, website, actor)),
   });
 
-  app.post('/api/commerce/shopping-cart/entries', async (request, reply) => addEntry(context, request, reply));
+  app.route({
+    ...addCartEntryContract,
+    handler: async ({ website, actor, body }, reply) => {
+      const { newCartToken, ...answer } = await addEntry(db, website, actor, body);
+      if (newCartToken) setCartCookie(reply, newCartToken, secureCookies);
+      return answer;
+    },
+  });
 
-  app.put<{ Params: EntryParams }>('/api/commerce/shopping-cart/entries/:entryId/quantity', async (request) =>
-    updateEntryQuantity(context, request, request.params.entryId),
-  );
+  app.route({
+    ...updateCartEntryQuantityContract,
+    handler: async ({ website, actor, params, body }) => updateEntryQuantity(db, website, actor, { entryId: params.entryId, quantity: body.quantity }),
+  });
 
-  app.put<{ Params: EntryParams }>('/api/commerce/shopping-cart/entries/:entryId/additionalFields', async (request) =>
-    updateEntryAdditionalFields(context, request, request.params.entryId),
-  );
+  app.route({
+    ...updateCartEntryAdditionalFieldsContract,
+    handler: async ({ website, actor, params, body }) => updateEntryAdditionalFields(db, website, actor, { ...body, entryId: params.entryId }),
+  });
 
-  app.delete<{ Params: EntryParams }>('/api/commerce/shopping-cart/entries/:entryId', async (request) =>
-    removeEntry(context, request, request.params.entryId),
-  );
+  app.route({
+    ...removeCartEntryContract,
+    handler: async ({ website, actor, params }) => removeEntry(db, website, actor, { entryId: params.entryId }),
+  });
 
-  app.post('/api/3/commerce/cart/subscription', async (request) => createSingleItemCart(context, request, 'subscription'));
+  app.route({
+    ...startSubscriptionContract,
+    handler: async ({ website, actor, body }) => {
+      const { qty, ...rest } = body;
+      return createSingleItemCart(db, website, actor, { ...rest, quantity: qty, kind: 'subscription' });
+    },
+  });
 
-  app.post('/api/commerce/express-checkout', async (request) => createSingleItemCart(context, request, 'express'));
-
-  app.get<{ Querystring: { itemId?: string } }>('/api/commerce/inventory/stock/', async (request) =>
-    listStock(context, request.query.itemId),
-  );
+  app.route({
+    ...startExpressCheckoutContract,
+    handler: async ({ website, actor, body }) => createSingleItemCart(db, website, actor, { ...body, kind: 'express' }),
+  });
 }

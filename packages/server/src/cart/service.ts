@@ -1,26 +1,25 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ADD_TO_CART_MESSAGES, MAX_QUANTITY, validateAddToCart, type AddToCartCheck } from '@vitrine/commerce/add-to-cart';
-import type { CartEntry, ShoppingCart } from '@vitrine/commerce/cart';
+import { cartLimitMessage, type CartEntry, type CartLineSize, type ShoppingCart } from '@vitrine/commerce/cart';
 import { findVariantBySku, variantsOf } from '@vitrine/commerce/product';
 import type { ProductItem } from '@vitrine/commerce/types';
-import type { CartRow, Database, ProductRow, VariantRow } from '../db/schema';
-import type { ServerContext } from '../context';
-import { loadProductItem } from '../catalog/queries';
-import { productItemJson, variantJson } from '../catalog/product-item';
-import { badRequest, notFound, requireObjectBody } from '../http/errors';
+import { cartTokenOf, siteUserOf, type Actor } from '../actor';
+import type { CartRow, Database, ProductRow, VariantRow, Website } from '../db/schema';
+import { inTransaction } from '../db/transactions';
+import { invalid, notFound } from '../failures';
+import { loadProductItem, productItemJson, variantJson } from '../catalog';
 import { shoppingCartJson } from './cart-json';
-import { readAdditionalFields, readItemId, readOptionalSku } from './input';
+import { readAdditionalFields } from './additional-fields';
 import {
   createCartWithEntry,
   deleteEntry,
   insertEntry,
   readProductAndLockVisitorCart,
   readVisitorCart as readVisitorCartLines,
-  setCartCookie,
   setEntryAdditionalFields,
   setEntryQuantity,
   type CartLine,
+  type CartOwner,
   type LoadedProductRow,
 } from './store';
 
@@ -31,31 +30,56 @@ export const CART_SERVER_MESSAGES = {
   notSubscription: 'This product is not a subscription.',
 } as const;
 
+/** POST …/shopping-cart/entries */
+export interface AddEntryInput {
+  itemId: string;
+  sku?: string | null;
+  /** A number or a string of digits; the shared rule reads it (parseQuantity). */
+  quantity?: unknown;
+  /** The additional-fields answers as a JSON string. */
+  additionalFields?: string | null;
+}
+
+/** POST …/cart/subscription (qty) and …/express-checkout (quantity): one item in a cart of its own. */
+export type SingleItemCartInput = AddEntryInput;
+
+export interface EntryQuantityInput {
+  entryId: string;
+  quantity: unknown;
+}
+
+export interface EntryAdditionalFieldsInput {
+  entryId: string;
+  itemId: string;
+  sku?: string | null;
+  additionalFields: string | null;
+}
+
+/** Whose cart: the signed-in user's, else the browser's. */
+export const cartOwnerOf = (actor: Actor): CartOwner => ({ siteUserId: siteUserOf(actor)?.id, cartToken: cartTokenOf(actor) });
+
 /** Which request field a failed add-to-cart rule is about, for the `errors` map. */
 const FIELD_OF_CHECK = { options: 'sku', variant: 'sku', quantity: 'quantity', stock: 'quantity' } as const;
 
 function failCheck(check: Extract<AddToCartCheck, { ok: false }>): never {
   const field = check.field ? FIELD_OF_CHECK[check.field] : undefined;
-  throw badRequest(check.message, field ? { [field]: check.message } : undefined);
+  throw invalid(check.message, field ? { [field]: check.message } : undefined);
 }
 
 interface LoadedProduct {
   item: ProductItem;
   product: ProductRow;
   variants: VariantRow[];
-  productId: string;
-  isSubscribable: boolean;
 }
 
-function loadedProduct(context: ServerContext, { product, variants, collectionUrlId }: LoadedProductRow): LoadedProduct {
-  const item = productItemJson(product, variants, context.website, collectionUrlId);
-  return { item, product, variants, productId: product.id, isSubscribable: product.is_subscribable };
+function loadedProduct(website: Website, { product, variants, collectionUrlId }: LoadedProductRow): LoadedProduct {
+  return { item: productItemJson(product, variants, website, collectionUrlId), product, variants };
 }
 
-async function requireProduct(trx: Transaction<Database>, context: ServerContext, itemId: string): Promise<LoadedProduct> {
-  const loaded = await loadProductItem(trx, context.website, itemId);
+async function requireProduct(trx: Transaction<Database>, website: Website, itemId: string): Promise<LoadedProduct> {
+  const loaded = await loadProductItem(trx, website, itemId);
   if (!loaded) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
-  return { ...loaded, productId: loaded.product.id, isSubscribable: loaded.product.is_subscribable };
+  return loaded;
 }
 
 /** Units of one variant already in the cart, leaving out one entry (the one being changed). */
@@ -67,58 +91,64 @@ function quantityOfVariant(lines: readonly CartLine[], variantId: string | undef
 }
 
 /** Runs the shared add-to-cart rule against the stock read inside this transaction. */
-function checkAdd(
-  context: ServerContext,
-  item: ProductItem,
-  sku: string | undefined,
-  quantity: unknown,
-  lines: readonly CartLine[],
-) {
+function checkAdd(website: Website, item: ProductItem, sku: string | undefined, quantity: unknown, lines: readonly CartLine[]) {
   const candidate = sku !== undefined ? findVariantBySku(item, sku) : variantsOf(item).length === 1 ? variantsOf(item)[0] : undefined;
   const check = validateAddToCart({
     product: item,
     sku,
     quantity,
     quantityInCart: quantityOfVariant(lines, candidate?.id),
-    settings: context.website.settings,
+    settings: website.settings,
   });
   if (!check.ok) failCheck(check);
   return check;
 }
 
-/** The answer after a change, from the lines already read and changed in memory: no second read. */
-function cartAnswer(context: ServerContext, cart: CartRow, lines: readonly CartLine[]) {
-  return shoppingCartJson(cart, lines, context.website);
+const sizeOf = (line: CartLine): CartLineSize => ({ quantity: line.entry.quantity, additionalFields: line.entry.additional_fields });
+
+/** The cart-wide limits (lines, units, personalisation), checked on the lines as they would be after a change. */
+function checkCartLimits(lines: readonly CartLineSize[]): void {
+  const message = cartLimitMessage(lines);
+  if (message) throw invalid(message);
 }
 
-export async function addEntry(
-  context: ServerContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<{ shoppingCart: ShoppingCart; newlyAdded: CartEntry }> {
-  const body = requireObjectBody(request.body);
-  const itemId = readItemId(body);
-  const sku = readOptionalSku(body);
-  const additionalFields = readAdditionalFields(body);
-  const websiteId = context.website.id;
+const withQuantity = (lines: readonly CartLine[], changed: CartLine, quantity: number) =>
+  lines.map((line) => (line === changed ? { ...line, entry: { ...line.entry, quantity } } : line));
 
-  const result = await context.db.transaction().execute(async (trx) => {
+/** The answer after a change, from the lines already read and changed in memory: no second read. */
+function cartAnswer(website: Website, cart: CartRow, lines: readonly CartLine[]) {
+  return shoppingCartJson(cart, lines, website);
+}
+
+export interface AddEntryResult {
+  shoppingCart: ShoppingCart;
+  newlyAdded: CartEntry;
+  /** Set when this call created the visitor's cart: the route hands it to the browser. */
+  newCartToken?: string;
+}
+
+export async function addEntry(db: Kysely<Database>, website: Website, actor: Actor, input: AddEntryInput): Promise<AddEntryResult> {
+  const sku = input.sku ?? undefined;
+  const additionalFields = readAdditionalFields(input.additionalFields);
+  const owner = cartOwnerOf(actor);
+
+  return inTransaction(db, async (trx) => {
     // The product and the visitor's cart (locked) in one round trip.
-    const read = await readProductAndLockVisitorCart(trx, websiteId, itemId, request);
+    const read = await readProductAndLockVisitorCart(trx, website.id, input.itemId, owner);
     if (!read.product) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
-    const product = loadedProduct(context, read.product);
-    if (product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.subscriptionElsewhere);
-    const { found, siteUserId } = read;
+    const product = loadedProduct(website, read.product);
+    if (product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.subscriptionElsewhere);
+    const { found } = read;
     const lines = found?.lines ?? [];
-    const check = checkAdd(context, product.item, sku, body.quantity, lines);
+    const check = checkAdd(website, product.item, sku, input.quantity, lines);
     const variantId = check.variant.id!;
     const variant = product.variants.find((candidate) => candidate.id === variantId)!;
-    const newEntry = { productId: product.productId, variantId, quantity: check.quantity, additionalFields };
+    const newEntry = { productId: product.product.id, variantId, quantity: check.quantity, additionalFields };
 
     if (!found) {
-      const created = await createCartWithEntry(trx, websiteId, 'standard', siteUserId, newEntry);
-      const shoppingCart = cartAnswer(context, created.cart, [{ entry: created.entry, product: product.product, variant }]);
-      return { token: created.cart.token, created: true, shoppingCart, newlyAdded: shoppingCart.entries[0] };
+      const created = await createCartWithEntry(trx, website.id, 'standard', owner.siteUserId, newEntry);
+      const shoppingCart = cartAnswer(website, created.cart, [{ entry: created.entry, product: product.product, variant }]);
+      return { shoppingCart, newlyAdded: shoppingCart.entries[0], newCartToken: created.cart.token };
     }
     const { cart } = found;
     // Same variant without personalisation: one line with more units. Answers to a form stay separate lines.
@@ -130,26 +160,26 @@ export async function addEntry(
     if (sameLine) {
       const quantity = sameLine.entry.quantity + check.quantity;
       if (quantity > MAX_QUANTITY) {
-        throw badRequest(ADD_TO_CART_MESSAGES.quantityOutOfRange, { quantity: ADD_TO_CART_MESSAGES.quantityOutOfRange });
+        throw invalid(ADD_TO_CART_MESSAGES.quantityOutOfRange, { quantity: ADD_TO_CART_MESSAGES.quantityOutOfRange });
       }
+      updatedLines = withQuantity(lines, sameLine, quantity);
+      checkCartLimits(updatedLines.map(sizeOf));
       await setEntryQuantity(trx, cart.id, sameLine.entry.id, quantity);
       entryId = sameLine.entry.id;
-      updatedLines = lines.map((line) => (line === sameLine ? { ...line, entry: { ...line.entry, quantity } } : line));
     } else {
+      checkCartLimits([...lines.map(sizeOf), { quantity: check.quantity, additionalFields }]);
       const entry = await insertEntry(trx, cart, newEntry);
       entryId = entry.id;
       updatedLines = [...lines, { entry, product: product.product, variant }];
     }
-    const shoppingCart = cartAnswer(context, cart, updatedLines);
+    const shoppingCart = cartAnswer(website, cart, updatedLines);
     const newlyAdded = shoppingCart.entries.find((entry) => entry.id === entryId)!;
-    return { token: cart.token, created: false, shoppingCart, newlyAdded };
+    return { shoppingCart, newlyAdded };
   });
-  if (result.created) setCartCookie(reply, result.token, context.secureCookies);
-  return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
 }
 
-async function requireVisitorEntry(trx: Transaction<Database>, context: ServerContext, request: FastifyRequest, entryId: string) {
-  const { found } = await readVisitorCartLines(trx, context.website.id, request, trx);
+async function requireVisitorEntry(trx: Transaction<Database>, website: Website, actor: Actor, entryId: string) {
+  const found = await readVisitorCartLines(trx, website.id, cartOwnerOf(actor), trx);
   if (!found) throw notFound(CART_SERVER_MESSAGES.entryNotFound);
   const { cart, lines } = found;
   const line = lines.find((candidate) => candidate.entry.id === entryId);
@@ -157,59 +187,73 @@ async function requireVisitorEntry(trx: Transaction<Database>, context: ServerCo
   return { cart, lines, line };
 }
 
-export async function updateEntryQuantity(context: ServerContext, request: FastifyRequest, entryId: string) {
-  const body = requireObjectBody(request.body);
-  return context.db.transaction().execute(async (trx) => {
-    const { cart, lines, line } = await requireVisitorEntry(trx, context, request, entryId);
-    const product = await requireProduct(trx, context, line.product.id);
+export async function updateEntryQuantity(
+  db: Kysely<Database>,
+  website: Website,
+  actor: Actor,
+  input: EntryQuantityInput,
+): Promise<{ shoppingCart: ShoppingCart }> {
+  return inTransaction(db, async (trx) => {
+    const { cart, lines, line } = await requireVisitorEntry(trx, website, actor, input.entryId);
+    const product = await requireProduct(trx, website, line.product.id);
     const check = validateAddToCart({
       product: product.item,
-      variant: variantJson(line.variant, context.website.currency),
-      quantity: body.quantity,
+      variant: variantJson(line.variant, website.currency),
+      quantity: input.quantity,
       quantityInCart: quantityOfVariant(lines, line.variant.id, line.entry.id),
-      settings: context.website.settings,
+      settings: website.settings,
     });
     if (!check.ok) failCheck(check);
+    const updated = withQuantity(lines, line, check.quantity);
+    checkCartLimits(updated.map(sizeOf));
     await setEntryQuantity(trx, cart.id, line.entry.id, check.quantity);
-    const updated = lines.map((other) => (other === line ? { ...line, entry: { ...line.entry, quantity: check.quantity } } : other));
-    return { shoppingCart: cartAnswer(context, cart, updated) };
+    return { shoppingCart: cartAnswer(website, cart, updated) };
   });
 }
 
-export async function removeEntry(context: ServerContext, request: FastifyRequest, entryId: string) {
-  return context.db.transaction().execute(async (trx) => {
-    const { cart, lines, line } = await requireVisitorEntry(trx, context, request, entryId);
+export async function removeEntry(
+  db: Kysely<Database>,
+  website: Website,
+  actor: Actor,
+  input: { entryId: string },
+): Promise<{ shoppingCart: ShoppingCart }> {
+  return inTransaction(db, async (trx) => {
+    const { cart, lines, line } = await requireVisitorEntry(trx, website, actor, input.entryId);
     await deleteEntry(trx, cart.id, line.entry.id);
-    return { shoppingCart: cartAnswer(context, cart, lines.filter((other) => other !== line)) };
+    return { shoppingCart: cartAnswer(website, cart, lines.filter((other) => other !== line)) };
   });
 }
 
-export async function updateEntryAdditionalFields(context: ServerContext, request: FastifyRequest, entryId: string) {
-  const body = requireObjectBody(request.body);
-  const itemId = readItemId(body);
-  const sku = readOptionalSku(body);
-  const additionalFields = readAdditionalFields(body, true);
-  return context.db.transaction().execute(async (trx) => {
-    const { cart, lines, line } = await requireVisitorEntry(trx, context, request, entryId);
-    if (line.product.id !== itemId || (sku !== undefined && line.variant.sku !== sku)) {
-      throw badRequest(CART_SERVER_MESSAGES.entryMismatch);
+export async function updateEntryAdditionalFields(
+  db: Kysely<Database>,
+  website: Website,
+  actor: Actor,
+  input: EntryAdditionalFieldsInput,
+): Promise<{ shoppingCart: ShoppingCart; updatedEntry: CartEntry }> {
+  const sku = input.sku ?? undefined;
+  const additionalFields = readAdditionalFields(input.additionalFields);
+  return inTransaction(db, async (trx) => {
+    const { cart, lines, line } = await requireVisitorEntry(trx, website, actor, input.entryId);
+    if (line.product.id !== input.itemId || (sku !== undefined && line.variant.sku !== sku)) {
+      throw invalid(CART_SERVER_MESSAGES.entryMismatch);
     }
-    await setEntryAdditionalFields(trx, cart.id, line.entry.id, additionalFields);
     const updated = lines.map((other) => (other === line ? { ...line, entry: { ...line.entry, additional_fields: additionalFields } } : other));
-    const shoppingCart = cartAnswer(context, cart, updated);
-    const updatedEntry = shoppingCart.entries.find((entry) => entry.id === entryId)!;
+    checkCartLimits(updated.map(sizeOf));
+    await setEntryAdditionalFields(trx, cart.id, line.entry.id, additionalFields);
+    const shoppingCart = cartAnswer(website, cart, updated);
+    const updatedEntry = shoppingCart.entries.find((entry) => entry.id === input.entryId)!;
     return { shoppingCart, updatedEntry };
   });
 }
 
-export function emptyCart(context: ServerContext): ShoppingCart {
-  return shoppingCartJson(undefined, [], context.website);
+export function emptyCart(website: Website): ShoppingCart {
+  return shoppingCartJson(undefined, [], website);
 }
 
 /** The visitor's cart as the API answers it; an empty cart (id '') when there is none. Never writes. */
-export async function readVisitorCart(context: ServerContext, request: FastifyRequest): Promise<ShoppingCart> {
-  const { found } = await readVisitorCartLines(context.db, context.website.id, request);
-  return shoppingCartJson(found?.cart, found?.lines ?? [], context.website);
+export async function readVisitorCart(db: Kysely<Database>, website: Website, actor: Actor): Promise<ShoppingCart> {
+  const found = await readVisitorCartLines(db, website.id, cartOwnerOf(actor));
+  return shoppingCartJson(found?.cart, found?.lines ?? [], website);
 }
 
 /**
@@ -217,22 +261,21 @@ export async function readVisitorCart(context: ServerContext, request: FastifyRe
  * subscriptions ('subscription'). The visitor's own cart is left untouched.
  */
 export async function createSingleItemCart(
-  context: ServerContext,
-  request: FastifyRequest,
-  kind: 'express' | 'subscription',
+  db: Kysely<Database>,
+  website: Website,
+  _actor: Actor,
+  input: SingleItemCartInput & { kind: 'express' | 'subscription' },
 ): Promise<{ cartToken: string }> {
-  const body = requireObjectBody(request.body);
-  const itemId = readItemId(body);
-  const sku = readOptionalSku(body);
-  const additionalFields = readAdditionalFields(body);
-  const quantity = kind === 'subscription' ? body.qty : body.quantity;
-  return context.db.transaction().execute(async (trx) => {
-    const product = await requireProduct(trx, context, itemId);
-    if (kind === 'subscription' && !product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.notSubscription);
-    if (kind === 'express' && product.isSubscribable) throw badRequest(CART_SERVER_MESSAGES.subscriptionElsewhere);
-    const check = checkAdd(context, product.item, sku, quantity, []);
-    const { cart } = await createCartWithEntry(trx, context.website.id, kind, undefined, {
-      productId: product.productId,
+  const { kind } = input;
+  const sku = input.sku ?? undefined;
+  const additionalFields = readAdditionalFields(input.additionalFields);
+  return inTransaction(db, async (trx) => {
+    const product = await requireProduct(trx, website, input.itemId);
+    if (kind === 'subscription' && !product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.notSubscription);
+    if (kind === 'express' && product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.subscriptionElsewhere);
+    const check = checkAdd(website, product.item, sku, input.quantity, []);
+    const { cart } = await createCartWithEntry(trx, website.id, kind, undefined, {
+      productId: product.product.id,
       variantId: check.variant.id!,
       quantity: check.quantity,
       additionalFields,

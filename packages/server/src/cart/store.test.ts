@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findDefaultWebsite } from '../catalog/queries';
+import { findDefaultWebsite } from '../websites';
 import { openTestDatabase, type TestDatabase } from '../db/testing';
 import { demoProductId, demoVariantId } from '../testing';
 import { createCartWithEntry, insertEntry, lockCartByToken, readCartByToken, setEntryQuantity } from './store';

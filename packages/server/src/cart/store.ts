@@ -1,14 +1,18 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { CartEntryRow, CartKind, CartRow, Database, ProductRow, VariantRow } from '../db/schema';
 import { newId, newSecret } from '../ids';
-import { currentSession } from '../site-users/sessions';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Holds the cart token. Readable by scripts: the storefront loads the cart only when it exists (spec §4). */
-export const CART_COOKIE = 'CART';
-const CART_COOKIE_SECONDS = 14 * 24 * 60 * 60;
+/** Whose cart a call is about: a signed-in site user's (it follows them), else the browser's cart token. */
+export interface CartOwner {
+  siteUserId: string | undefined;
+  cartToken: string | undefined;
+}
+
+/** Cart tokens are 32 characters; anything far longer is not one of ours and is not looked up. */
+const MAX_TOKEN_LENGTH = 100;
+const usable = (token: string | undefined) => (token && token.length <= MAX_TOKEN_LENGTH ? token : undefined);
 
 /**
  * With `lock`, the cart row is locked for the rest of the transaction (concurrent changes to one cart
@@ -16,7 +20,7 @@ const CART_COOKIE_SECONDS = 14 * 24 * 60 * 60;
  * a transaction waiting in lockingRead (below) to read the lines again. Signing in uses this.
  */
 export async function findCartByToken(db: Db, websiteId: string, token: string, lock = false): Promise<CartRow | undefined> {
-  if (!token || token.length > 100) return undefined;
+  if (!usable(token)) return undefined;
   if (lock) {
     return db
       .updateTable('carts')
@@ -115,39 +119,14 @@ const lockingRead = (lockedCarts: string) => `WITH locked AS MATERIALIZED (
 const LOCK_BY_TOKEN = lockingRead('website_id = $1 AND token = $2');
 const LOCK_USER_CART = lockingRead(`id = (${NEWEST_USER_CART})`);
 
-interface CartLineRow extends CartRow {
-  seen_version?: string;
-  locked_version?: string;
-  e_id: string | null;
-  e_website_id: string;
-  e_cart_id: string;
-  e_product_id: string;
-  e_variant_id: string;
-  e_quantity: number;
-  e_additional_fields: string | null;
-  e_created_at: Date;
-  p_id: string;
-  p_website_id: string;
-  p_collection_id: string;
-  p_url_id: string;
-  p_title: string;
-  p_asset_url: string | null;
-  p_product_type: number;
-  p_is_subscribable: boolean;
-  p_subscription_plan: ProductRow['subscription_plan'];
-  v_id: string;
-  v_website_id: string;
-  v_product_id: string;
-  v_sku: string;
-  v_option_values: VariantRow['option_values'];
-  v_price_cents: number;
-  v_sale_price_cents: number;
-  v_on_sale: boolean;
-  v_qty_in_stock: number;
-  v_unlimited: boolean;
-  v_image_ids: VariantRow['image_ids'];
-  v_display_index: number;
-}
+/** Row columns under a prefix, as the joined statements name them (e_id, p_title, v_sku, …). */
+type Prefixed<T, P extends string> = { [K in keyof T as `${P}${K & string}`]: T[K] };
+
+/** One row of a cart read: the cart's columns, then its line's entry, product and variant columns. */
+type CartLineRow = CartRow &
+  Omit<Prefixed<CartEntryRow, 'e_'>, 'e_id'> & { e_id: string | null } &
+  Prefixed<CartProduct, 'p_'> &
+  Prefixed<VariantRow, 'v_'> & { seen_version?: string; locked_version?: string };
 
 export interface CartWithLines {
   cart: CartRow;
@@ -235,12 +214,10 @@ export async function readProductAndLockVisitorCart(
   trx: Transaction<Database>,
   websiteId: string,
   productId: string,
-  request: FastifyRequest,
-): Promise<{ product: LoadedProductRow | undefined; found: CartWithLines | undefined; siteUserId: string | undefined }> {
-  const session = await currentSession(trx, websiteId, request);
-  const siteUserId = session?.siteUserId;
-  const token = siteUserId ? undefined : request.cookies[CART_COOKIE];
-  const usableToken = token && token.length <= 100 ? token : undefined;
+  owner: CartOwner,
+): Promise<{ product: LoadedProductRow | undefined; found: CartWithLines | undefined }> {
+  const { siteUserId } = owner;
+  const usableToken = siteUserId ? undefined : usable(owner.cartToken);
   const [text, parameters] = siteUserId
     ? [PRODUCT_AND_USER_CART, [websiteId, productId, siteUserId]]
     : usableToken
@@ -262,18 +239,18 @@ export async function readProductAndLockVisitorCart(
     // Changed while this transaction waited for its lock: read the lines again (see lockingRead).
     if (first.seen_version !== first.locked_version) found = (await runCartRead(trx, READ_BY_ID, [found.cart.id])).found;
   }
-  return { product, found: found && isVisitorsCart(found.cart, siteUserId) ? found : undefined, siteUserId };
+  return { product, found: found && isVisitorsCart(found.cart, siteUserId) ? found : undefined };
 }
 
 /** A cart by its token with its lines, without locking. */
 export async function readCartByToken(db: Db, websiteId: string, token: string): Promise<CartWithLines | undefined> {
-  if (!token || token.length > 100) return undefined;
+  if (!usable(token)) return undefined;
   return (await runCartRead(db, READ_BY_TOKEN, [websiteId, token])).found;
 }
 
 /** A cart by its token with its lines, locked for the rest of the transaction. */
 export async function lockCartByToken(trx: Transaction<Database>, websiteId: string, token: string): Promise<CartWithLines | undefined> {
-  if (!token || token.length > 100) return undefined;
+  if (!usable(token)) return undefined;
   return lockedCartRead(trx, LOCK_BY_TOKEN, [websiteId, token]);
 }
 
@@ -281,27 +258,25 @@ const isVisitorsCart = (cart: CartRow, siteUserId: string | undefined) =>
   cart.kind === 'standard' && !cart.is_purchased && cart.site_user_id === (siteUserId ?? null);
 
 /**
- * The visitor's own cart and its lines, in one round trip (two for a signed-in visitor: the session
- * first). With a transaction, the cart is locked: concurrent changes to one cart queue up, and each
- * sees the lines the one before it wrote.
+ * The visitor's own cart and its lines, in one round trip. With a transaction, the cart is locked:
+ * concurrent changes to one cart queue up, and each sees the lines the one before it wrote.
  */
 export async function readVisitorCart(
   db: Db,
   websiteId: string,
-  request: FastifyRequest,
+  owner: CartOwner,
   lockIn?: Transaction<Database>,
-): Promise<{ found: CartWithLines | undefined; siteUserId: string | undefined }> {
-  const session = await currentSession(lockIn ?? db, websiteId, request);
-  const siteUserId = session?.siteUserId;
+): Promise<CartWithLines | undefined> {
+  const { siteUserId } = owner;
   let found: CartWithLines | undefined;
   if (siteUserId) {
     const parameters = [websiteId, siteUserId];
     found = lockIn ? await lockedCartRead(lockIn, LOCK_USER_CART, parameters) : (await runCartRead(db, READ_USER_CART, parameters)).found;
   } else {
-    const token = request.cookies[CART_COOKIE];
+    const token = owner.cartToken;
     found = token ? (lockIn ? await lockCartByToken(lockIn, websiteId, token) : await readCartByToken(db, websiteId, token)) : undefined;
   }
-  return { found: found && isVisitorsCart(found.cart, siteUserId) ? found : undefined, siteUserId };
+  return found && isVisitorsCart(found.cart, siteUserId) ? found : undefined;
 }
 
 /*
@@ -371,11 +346,7 @@ export async function createCartWithEntry(
   return { cart: cartOf(row), entry: created };
 }
 
-export function setCartCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  reply.setCookie(CART_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure, maxAge: CART_COOKIE_SECONDS });
+/** Checkout's mark on the cart it bought, in the checkout's transaction. */
+export async function markCartPurchased(trx: Transaction<Database>, cartId: string, orderId: string): Promise<void> {
+  await trx.updateTable('carts').set({ is_purchased: true, order_id: orderId, updated_at: new Date() }).where('id', '=', cartId).execute();
 }
-
-export function clearCartCookie(reply: FastifyReply): void {
-  reply.clearCookie(CART_COOKIE, { path: '/' });
-}
-

@@ -5,17 +5,6 @@ import { productItemJson, type ProductItemJson } from './product-item';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function findWebsite(db: Db, websiteId: string): Promise<Website | undefined> {
-  return db.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirst();
-}
-
-/** The website a server process serves by default: the one named, else the oldest. */
-export async function findDefaultWebsite(db: Db, identifier?: string): Promise<Website | undefined> {
-  let query = db.selectFrom('websites').selectAll().orderBy('created_at').orderBy('id').limit(1);
-  if (identifier) query = query.where('identifier', '=', identifier);
-  return query.executeTakeFirst();
-}
-
 export async function findCollectionByUrlId(db: Db, websiteId: string, urlId: string): Promise<Collection | undefined> {
   return db
     .selectFrom('collections')
@@ -23,14 +12,6 @@ export async function findCollectionByUrlId(db: Db, websiteId: string, urlId: st
     .where('website_id', '=', websiteId)
     .where('url_id', '=', urlId)
     .executeTakeFirst();
-}
-
-export async function findCollectionById(db: Db, websiteId: string, id: string): Promise<Collection | undefined> {
-  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
-}
-
-export async function findProductById(db: Db, websiteId: string, productId: string): Promise<ProductRow | undefined> {
-  return db.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('id', '=', productId).executeTakeFirst();
 }
 
 export async function findProductBySlug(

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formatValidationErrors, type ValidationContext } from '@vitrine/contracts';
+import { Failure, type FailureKind } from '../failures';
 
 /** The one error shape every failing call answers with (4xx): `{ message, errors?, crumbFail? }`. */
 export interface ErrorBody {
@@ -42,6 +44,22 @@ export const HTTP_MESSAGES = {
   internal: 'Something went wrong. Please try again.',
 } as const;
 
+/** The status code of each kind of service failure. */
+export const STATUS_OF_FAILURE: Record<FailureKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  'payment-declined': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many': 429,
+};
+
+/** A service's refusal as an HTTP error. */
+export function failureToHttpError(failure: Failure): HttpError {
+  return new HttpError(STATUS_OF_FAILURE[failure.kind], failure.message, failure.errors);
+}
+
 /** Fastify's own 4xx errors (body parsing, limits), worded for people. */
 function fastifyErrorToHttpError(error: FastifyError): HttpError | undefined {
   switch (error.code) {
@@ -63,7 +81,15 @@ function fastifyErrorToHttpError(error: FastifyError): HttpError | undefined {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = error instanceof HttpError ? error : fastifyErrorToHttpError(error);
+    if (error.validation) {
+      // A schema refused the request: each bad field with its contract's message (contracts/validation.ts).
+      const body = formatValidationErrors(error.validation, (error.validationContext ?? 'body') as ValidationContext, {
+        schema: request.routeOptions.schema as never,
+      });
+      return reply.status(400).type('application/json; charset=utf-8').send(body);
+    }
+    if (error instanceof Failure && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    const known = error instanceof HttpError ? error : error instanceof Failure ? failureToHttpError(error) : fastifyErrorToHttpError(error);
     if (known) {
       if (known.statusCode === 413) reply.header('connection', 'close');
       return reply.status(known.statusCode).type('application/json; charset=utf-8').send(known.toBody());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineKindOf } from './checkout';
+import { lineKindOf } from './service';
 
 describe('lineKindOf', () => {
   it('names how each order line is fulfilled', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, setStock, stockOf, TestVisitor, type TestServer } from '../testing';
-import { ORDER_MESSAGES } from './checkout';
+import { ORDER_MESSAGES } from './service';
 import { PAYMENT_DECLINED_MESSAGE, TEST_DECLINE_EMAIL } from './payment-provider';
 
 let server: TestServer;

@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { placeOrderContract } from '@vitrine/contracts';
 import type { ServerContext } from '../context';
-import { placeOrder } from './checkout';
+import { clearCartCookie } from '../http/cookies';
+import { placeOrder } from './service';
 
-export function registerOrderRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.post('/api/commerce/orders', async (request, reply) => placeOrder(context, request, reply));
+export function registerOrderRoutes(fastify: FastifyInstance, { db, payments }: ServerContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.route({
+    ...placeOrderContract,
+    handler: async ({ website, actor, body }, reply) => {
+      const { order, purchasedCartToken } = await placeOrder(db, website, actor, body, { payments });
+      // The purchased cart is no longer the visitor's: drop the cookie that pointed at it.
+      if (actor.cartToken === purchasedCartToken) clearCartCookie(reply);
+      reply.status(201);
+      return { order };
+    },
+  });
 }

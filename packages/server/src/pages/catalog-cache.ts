@@ -1,6 +1,6 @@
-import type { ServerContext } from '../context';
-import type { Collection } from '../db/schema';
-import { findCollectionByUrlId, findProductBySlug } from '../catalog/queries';
+import type { Kysely } from 'kysely';
+import type { Collection, Database } from '../db/schema';
+import { findCollectionByUrlId, findProductBySlug } from '../catalog';
 
 /**
  * How long one process may keep reading the site's structure from memory: collections by address,
@@ -45,51 +45,39 @@ export interface StoreLink {
 /** Product collections (stores) are collection type 13. */
 export const STORE_COLLECTION_TYPE = 13;
 
-/** The site structure pages read on every request, kept per process for CATALOG_CACHE_TTL_MS. */
+/** The site structure pages read on every request, kept per process for CATALOG_CACHE_TTL_MS, per website. */
 export class CatalogCache {
   readonly #collections = new ExpiringCache<Collection | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #productIds = new ExpiringCache<string | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #stores = new ExpiringCache<Collection[]>(CATALOG_CACHE_TTL_MS);
 
-  constructor(private readonly context: ServerContext) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
-  collectionByUrlId(urlId: string): Promise<Collection | undefined> {
+  collectionByUrlId(websiteId: string, urlId: string): Promise<Collection | undefined> {
     if (urlId.length > 200) return Promise.resolve(undefined);
-    return this.#collections.get(urlId, () => findCollectionByUrlId(this.context.db, this.context.website.id, urlId));
+    return this.#collections.get(`${websiteId}/${urlId}`, () => findCollectionByUrlId(this.db, websiteId, urlId));
   }
 
   /** The id of the product at /{collection}/p/{slug}: an address, not the product (its stock is read fresh). */
-  productIdBySlug(collectionId: string, slug: string): Promise<string | undefined> {
+  productIdBySlug(websiteId: string, collectionId: string, slug: string): Promise<string | undefined> {
     if (slug.length > 200) return Promise.resolve(undefined);
-    return this.#productIds.get(`${collectionId}/${slug}`, async () => {
-      const product = await findProductBySlug(this.context.db, this.context.website.id, collectionId, slug);
+    return this.#productIds.get(`${websiteId}/${collectionId}/${slug}`, async () => {
+      const product = await findProductBySlug(this.db, websiteId, collectionId, slug);
       return product?.id;
     });
   }
 
   /** Every store collection, oldest first (the first is the home page's and "Shop now"'s). */
-  stores(): Promise<Collection[]> {
-    return this.#stores.get('stores', () =>
-      this.context.db
+  stores(websiteId: string): Promise<Collection[]> {
+    return this.#stores.get(websiteId, () =>
+      this.db
         .selectFrom('collections')
         .selectAll()
-        .where('website_id', '=', this.context.website.id)
+        .where('website_id', '=', websiteId)
         .where('type', '=', STORE_COLLECTION_TYPE)
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
     );
   }
-}
-
-const caches = new WeakMap<ServerContext, CatalogCache>();
-
-/** The catalog cache of one app (one ServerContext). */
-export function catalogCache(context: ServerContext): CatalogCache {
-  let cache = caches.get(context);
-  if (!cache) {
-    cache = new CatalogCache(context);
-    caches.set(context, cache);
-  }
-  return cache;
 }

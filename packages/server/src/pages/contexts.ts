@@ -1,14 +1,17 @@
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
-import type { ServerContext } from '../context';
-import type { Collection, Website } from '../db/schema';
-import type { ProductItemJson } from '../catalog/product-item';
-import { listCollectionItems, loadProductItem } from '../catalog/queries';
-import { catalogCache } from './catalog-cache';
-import { emptyCart, readVisitorCart } from '../cart/service';
-import { readCartByToken } from '../cart/store';
-import { shoppingCartJson } from '../cart/cart-json';
-import { findOrder } from '../orders/checkout';
+import type { Actor } from '../actor';
+import type { Collection, Database, Website } from '../db/schema';
+import { listCollectionItems, loadProductItem, type ProductItemJson } from '../catalog';
+import { emptyCart, readCartByToken, readVisitorCart, shoppingCartJson } from '../cart';
+import { findOrder } from '../orders';
+import type { CatalogCache } from './catalog-cache';
+
+/** What the page builders read from: the database and the per-process catalog cache. */
+export interface PageSources {
+  db: Kysely<Database>;
+  catalog: CatalogCache;
+}
 
 /** Page-type codes of the platform spec §2. */
 export const PAGE_TYPES = {
@@ -189,12 +192,12 @@ export function collectionJson(collection: Collection): CollectionJson {
 }
 
 /** `/shop`: the store collection and its products. Undefined when no such store exists. */
-export async function buildStorePageContext(context: ServerContext, collectionUrlId: string): Promise<StorePageContext | undefined> {
-  const collection = await catalogCache(context).collectionByUrlId(collectionUrlId);
+export async function buildStorePageContext(sources: PageSources, website: Website, collectionUrlId: string): Promise<StorePageContext | undefined> {
+  const collection = await sources.catalog.collectionByUrlId(website.id, collectionUrlId);
   if (!collection) return undefined;
-  const items = await listCollectionItems(context.db, context.website, collection);
+  const items = await listCollectionItems(sources.db, website, collection);
   return {
-    ...base(context.website, PAGE_TYPES.collection),
+    ...base(website, PAGE_TYPES.collection),
     collection: collectionJson(collection),
     items,
     productMerchandisingContext: merchandisingContext(items),
@@ -203,56 +206,56 @@ export async function buildStorePageContext(context: ServerContext, collectionUr
 
 /** `/shop/p/:slug`: one product with its variants and installment context. Undefined when unknown. */
 export async function buildProductPageContext(
-  context: ServerContext,
+  sources: PageSources, website: Website,
   collectionUrlId: string,
   slug: string,
 ): Promise<ProductPageContext | undefined> {
   // The addresses come from the catalog cache; the product itself (its stock) is read every time.
-  const catalog = catalogCache(context);
-  const collection = await catalog.collectionByUrlId(collectionUrlId);
+  const catalog = sources.catalog;
+  const collection = await catalog.collectionByUrlId(website.id, collectionUrlId);
   if (!collection) return undefined;
-  const productId = await catalog.productIdBySlug(collection.id, slug);
+  const productId = await catalog.productIdBySlug(website.id, collection.id, slug);
   if (!productId) return undefined;
-  const loaded = await loadProductItem(context.db, context.website, productId);
+  const loaded = await loadProductItem(sources.db, website, productId);
   // A product moved or renamed within the cache's lifetime is not found at its old address.
   if (!loaded || loaded.product.collection_id !== collection.id || loaded.product.url_id !== slug) return undefined;
   return {
-    ...base(context.website, PAGE_TYPES.item),
+    ...base(website, PAGE_TYPES.item),
     collection: collectionJson(collection),
     item: loaded.item,
-    installments: installmentContext(context.website),
+    installments: installmentContext(website),
     productMerchandisingContext: merchandisingContext([loaded.item]),
   };
 }
 
 /** `/`: the site's home, showing the first store's products. */
-export async function buildHomePageContext(context: ServerContext): Promise<StorePageContext | BasePageContext> {
-  const [collection] = await catalogCache(context).stores();
-  if (!collection) return base(context.website, PAGE_TYPES.page);
-  const items = await listCollectionItems(context.db, context.website, collection);
+export async function buildHomePageContext(sources: PageSources, website: Website): Promise<StorePageContext | BasePageContext> {
+  const [collection] = await sources.catalog.stores(website.id);
+  if (!collection) return base(website, PAGE_TYPES.page);
+  const items = await listCollectionItems(sources.db, website, collection);
   return {
-    ...base(context.website, PAGE_TYPES.page),
+    ...base(website, PAGE_TYPES.page),
     collection: collectionJson(collection),
     items,
     productMerchandisingContext: merchandisingContext(items),
   };
 }
 
-export async function buildCartPageContext(context: ServerContext, request: FastifyRequest): Promise<CartPageContext> {
-  const shoppingCart = await readVisitorCart(context, request);
+export async function buildCartPageContext(sources: PageSources, website: Website, actor: Actor): Promise<CartPageContext> {
+  const shoppingCart = await readVisitorCart(sources.db, website, actor);
   return {
-    ...base(context.website, PAGE_TYPES.showCart),
+    ...base(website, PAGE_TYPES.showCart),
     shoppingCart,
-    additionalFieldsForms: await additionalFieldsFormsOf(context, shoppingCart),
+    additionalFieldsForms: await additionalFieldsFormsOf(sources, website, shoppingCart),
   };
 }
 
 /** The forms the cart page needs to edit its entries' additional fields. */
-async function additionalFieldsFormsOf(context: ServerContext, cart: ShoppingCart): Promise<Record<string, unknown>> {
+async function additionalFieldsFormsOf(sources: PageSources, website: Website, cart: ShoppingCart): Promise<Record<string, unknown>> {
   const forms: Record<string, unknown> = {};
   const itemIds = [...new Set(cart.entries.filter((entry) => entry.additionalFields !== null).map((entry) => entry.itemId))];
   for (const itemId of itemIds) {
-    const loaded = await loadProductItem(context.db, context.website, itemId);
+    const loaded = await loadProductItem(sources.db, website, itemId);
     const form = loaded?.item.structuredContent.additionalFieldsForm;
     if (form) forms[itemId] = form;
   }
@@ -261,58 +264,58 @@ async function additionalFieldsFormsOf(context: ServerContext, cart: ShoppingCar
 
 /** `/checkout` and `/checkout/subscription`: the token's cart when given, else the visitor's. */
 export async function buildCheckoutPageContext(
-  context: ServerContext,
-  request: FastifyRequest,
+  sources: PageSources, website: Website,
+  actor: Actor,
   cartToken: string | undefined,
 ): Promise<CheckoutPageContext> {
   if (cartToken) {
-    const found = await readCartByToken(context.db, context.website.id, cartToken);
+    const found = await readCartByToken(sources.db, website.id, cartToken);
     const cart = found?.cart;
     return {
-      ...base(context.website, PAGE_TYPES.checkout),
-      shoppingCart: found ? shoppingCartJson(found.cart, found.lines, context.website) : emptyCart(context),
+      ...base(website, PAGE_TYPES.checkout),
+      shoppingCart: found ? shoppingCartJson(found.cart, found.lines, website) : emptyCart(website),
       cartToken: cart ? cartToken : null,
       checkoutKind: cart?.kind === 'express' ? 'express' : cart?.kind === 'subscription' ? 'subscription' : 'cart',
     };
   }
   return {
-    ...base(context.website, PAGE_TYPES.checkout),
-    shoppingCart: await readVisitorCart(context, request),
+    ...base(website, PAGE_TYPES.checkout),
+    shoppingCart: await readVisitorCart(sources.db, website, actor),
     cartToken: null,
     checkoutKind: 'cart',
   };
 }
 
-export async function buildOrderConfirmedPageContext(context: ServerContext, orderId: string | undefined): Promise<OrderConfirmedPageContext> {
-  const order = orderId ? await findOrder(context, orderId) : undefined;
+export async function buildOrderConfirmedPageContext(sources: PageSources, website: Website, orderId: string | undefined): Promise<OrderConfirmedPageContext> {
+  const order = orderId ? await findOrder(sources.db, website, orderId) : undefined;
   // The page is reachable by its link alone, which can leak (history, referrers): it shows the
   // order, never the shopper's email.
   const { email: _email, ...shown } = order ?? {};
-  return { ...base(context.website, PAGE_TYPES.orderConfirmed), order: order ? (shown as Order) : null };
+  return { ...base(website, PAGE_TYPES.orderConfirmed), order: order ? (shown as Order) : null };
 }
 
 export async function buildGiftCardPageContext(
-  context: ServerContext,
+  sources: PageSources, website: Website,
   itemId: string | undefined,
   sku: string | undefined,
 ): Promise<GiftCardPageContext> {
-  const loaded = itemId && itemId.length <= 64 ? await loadProductItem(context.db, context.website, itemId) : undefined;
+  const loaded = itemId && itemId.length <= 64 ? await loadProductItem(sources.db, website, itemId) : undefined;
   const item = loaded && loaded.product.product_type === 4 ? loaded.item : null;
   const variant = item?.structuredContent.variants.find((candidate) => candidate.sku === sku) ?? null;
-  return { ...base(context.website, PAGE_TYPES.checkout), item, variant };
+  return { ...base(website, PAGE_TYPES.checkout), item, variant };
 }
 
 /** `/search?q=`: products whose title or excerpt contains the words (case-insensitive). */
-export async function buildSearchPageContext(context: ServerContext, query: string | undefined): Promise<SearchPageContext> {
+export async function buildSearchPageContext(sources: PageSources, website: Website, query: string | undefined): Promise<SearchPageContext> {
   const text = (query ?? '').trim().slice(0, 200);
-  if (!text) return { ...base(context.website, PAGE_TYPES.search), query: '', items: [], productMerchandisingContext: {} };
-  const collections = await context.db.selectFrom('collections').selectAll().where('website_id', '=', context.website.id).execute();
+  if (!text) return { ...base(website, PAGE_TYPES.search), query: '', items: [], productMerchandisingContext: {} };
+  const collections = await sources.db.selectFrom('collections').selectAll().where('website_id', '=', website.id).execute();
   const needle = text.toLowerCase();
   const items: ProductItemJson[] = [];
   for (const collection of collections) {
-    for (const item of await listCollectionItems(context.db, context.website, collection)) {
+    for (const item of await listCollectionItems(sources.db, website, collection)) {
       if (item.title.toLowerCase().includes(needle) || item.excerpt.toLowerCase().includes(needle)) items.push(item);
     }
   }
-  return { ...base(context.website, PAGE_TYPES.search), query: text, items, productMerchandisingContext: merchandisingContext(items) };
+  return { ...base(website, PAGE_TYPES.search), query: text, items, productMerchandisingContext: merchandisingContext(items) };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { buildProductPageContext, buildStorePageContext } from './contexts';
-import type { ServerContext } from '../context';
+import { CatalogCache } from './catalog-cache';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -93,12 +93,12 @@ describe('pages', () => {
     expect((await visitor.get('/cart')).body).toContain('Canvas Tote');
   });
 
-  it('exports the context builders the theme will reuse', async () => {
+  it('exports the context builders the theme will reuse, callable without HTTP', async () => {
     const website = await server.database.db.selectFrom('websites').selectAll().executeTakeFirstOrThrow();
-    const context = { db: server.database.db, website } as ServerContext;
-    expect((await buildStorePageContext(context, 'shop'))?.items).toHaveLength(12);
-    expect((await buildProductPageContext(context, 'shop', 'gift-card'))?.item.title).toBe('Gift Card');
-    expect(await buildProductPageContext(context, 'shop', 'missing')).toBeUndefined();
+    const sources = { db: server.database.db, catalog: new CatalogCache(server.database.db) };
+    expect((await buildStorePageContext(sources, website, 'shop'))?.items).toHaveLength(12);
+    expect((await buildProductPageContext(sources, website, 'shop', 'gift-card'))?.item.title).toBe('Gift Card');
+    expect(await buildProductPageContext(sources, website, 'shop', 'missing')).toBeUndefined();
   });
 });
 

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ShoppingCart } from '@vitrine/commerce';
+import type { PageTemplateName } from '@vitrine/theme';
+import { readVisitorCart } from '../cart';
 import type { ServerContext } from '../context';
 import { ensureCrumbCookie } from '../http/crumb';
 import {
@@ -15,9 +18,6 @@ import {
   websiteSettingsJson,
   type BasePageContext,
 } from './contexts';
-import type { ShoppingCart } from '@vitrine/commerce';
-import type { PageTemplateName } from '@vitrine/theme';
-import { readVisitorCart } from '../cart/service';
 import { listStoreNavigation } from './navigation';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
@@ -34,13 +34,14 @@ async function sendPage<T extends BasePageContext>(
   pageContext: T | undefined,
   template: PageTemplateName,
 ) {
+  const { website, actor } = request;
   ensureCrumbCookie(request, reply, context);
   reply.header('cache-control', 'no-store');
   const found = pageContext !== undefined;
   const answered: BasePageContext = pageContext ?? {
     pageType: PAGE_TYPES.notFound,
-    website: websiteJson(context.website),
-    websiteSettings: websiteSettingsJson(context.website),
+    website: websiteJson(website),
+    websiteSettings: websiteSettingsJson(website),
   };
   if (!found) reply.status(404);
   const path = request.url.split('?')[0] ?? '/';
@@ -53,8 +54,8 @@ async function sendPage<T extends BasePageContext>(
   const showsVisitorCart = found && (template === 'cart' || (template === 'checkout' && !shown.cartToken));
   const ownCart = showsVisitorCart ? shown.shoppingCart : undefined;
   const [visitorCart, navigation] = await Promise.all([
-    ownCart ?? readVisitorCart(context, request),
-    listStoreNavigation(context),
+    ownCart ?? readVisitorCart(context.db, website, actor),
+    listStoreNavigation(context.catalog, website.id),
   ]);
   const { html, errors } = context.theme.renderPage(found ? template : 'not-found', found ? answered : { ...answered, path }, {
     path,
@@ -75,50 +76,31 @@ function pageTitleOf(page: BasePageContext): string | undefined {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+/** The storefront's pages; each builder reads from the sources for the request's website and actor. */
 export function registerPageRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.get('/', async (request: PageRequest, reply) => sendPage(context, request, reply, await buildHomePageContext(context), 'home'));
+  const sources = { db: context.db, catalog: context.catalog };
+  const page = (template: PageTemplateName, build: (request: PageRequest) => Promise<BasePageContext | undefined>) =>
+    async (request: PageRequest, reply: FastifyReply) => sendPage(context, request, reply, await build(request), template);
 
-  app.get('/cart', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildCartPageContext(context, request), 'cart'),
+  app.get('/', page('home', ({ website }) => buildHomePageContext(sources, website)));
+  app.get('/cart', page('cart', ({ website, actor }) => buildCartPageContext(sources, website, actor)));
+  app.get('/checkout', page('checkout', ({ website, actor, query }) => buildCheckoutPageContext(sources, website, actor, text(query.cartToken))));
+  app.get(
+    '/checkout/subscription',
+    page('checkout', ({ website, actor, query }) => buildCheckoutPageContext(sources, website, actor, text(query.cartToken))),
   );
-
-  app.get('/checkout', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildCheckoutPageContext(context, request, text(request.query.cartToken)), 'checkout'),
+  app.get(
+    '/checkout/order-confirmed',
+    page('order-confirmed', ({ website, query }) => buildOrderConfirmedPageContext(sources, website, text(query.orderId))),
   );
-
-  app.get('/checkout/subscription', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildCheckoutPageContext(context, request, text(request.query.cartToken)), 'checkout'),
+  app.get(
+    '/checkout/gift-card',
+    page('gift-card', ({ website, query }) => buildGiftCardPageContext(sources, website, text(query.itemId), text(query.sku))),
   );
-
-  app.get('/checkout/order-confirmed', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildOrderConfirmedPageContext(context, text(request.query.orderId)), 'order-confirmed'),
-  );
-
-  app.get('/checkout/gift-card', async (request: PageRequest, reply) =>
-    sendPage(
-      context,
-      request,
-      reply,
-      await buildGiftCardPageContext(context, text(request.query.itemId), text(request.query.sku)),
-      'gift-card',
-    ),
-  );
-
-  app.get('/search', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildSearchPageContext(context, text(request.query.q)), 'search'),
-  );
-
-  app.get('/:collectionUrlId', async (request: PageRequest, reply) =>
-    sendPage(context, request, reply, await buildStorePageContext(context, request.params.collectionUrlId), 'collection'),
-  );
-
-  app.get('/:collectionUrlId/p/:slug', async (request: PageRequest, reply) =>
-    sendPage(
-      context,
-      request,
-      reply,
-      await buildProductPageContext(context, request.params.collectionUrlId, request.params.slug),
-      'item',
-    ),
+  app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q))));
+  app.get('/:collectionUrlId', page('collection', ({ website, params }) => buildStorePageContext(sources, website, params.collectionUrlId)));
+  app.get(
+    '/:collectionUrlId/p/:slug',
+    page('item', ({ website, params }) => buildProductPageContext(sources, website, params.collectionUrlId, params.slug)),
   );
 }

@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { newSecret } from '../ids';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** HttpOnly: the session secret; scripts never see it. */
-export const SESSION_COOKIE = 'siteUserSession';
-/** Readable by scripts (platform spec: authenticated, siteUserId); the server never trusts it. */
-export const SITE_USER_INFO_COOKIE = 'SiteUserInfo';
 
 const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_SECONDS = 24 * 60 * 60;
@@ -60,25 +54,4 @@ export async function createSession(
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('site_user_sessions').where('token_hash', '=', hashToken(token)).execute();
-}
-
-export function setSessionCookies(
-  reply: FastifyReply,
-  session: { token: string; maxAgeSeconds: number | undefined },
-  siteUserId: string,
-  secure: boolean,
-): void {
-  const base = { path: '/', sameSite: 'lax' as const, secure, ...(session.maxAgeSeconds ? { maxAge: session.maxAgeSeconds } : {}) };
-  reply.setCookie(SESSION_COOKIE, session.token, { ...base, httpOnly: true });
-  reply.setCookie(SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId }), { ...base, httpOnly: false });
-}
-
-export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(SITE_USER_INFO_COOKIE, { path: '/' });
-}
-
-/** The signed-in site user of this request, if any. */
-export function currentSession(db: Db, websiteId: string, request: FastifyRequest): Promise<SiteUserSession | undefined> {
-  return findSession(db, websiteId, request.cookies[SESSION_COOKIE]);
 }

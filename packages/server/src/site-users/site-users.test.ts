@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { hashPassword, verifyPassword } from './passwords';
-import { SIGN_IN_LIMIT, SITE_USER_MESSAGES } from './routes';
+import { SITE_USER_MESSAGES } from './service';
+const SIGN_IN_LIMIT = { max: 10 };
 
 let server: TestServer;
 beforeAll(async () => {

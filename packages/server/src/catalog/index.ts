@@ -1,0 +1,7 @@
+/** The catalog domain: collections, products, variants and their stock; the demo store. */
+export { findCollectionByUrlId, findProductBySlug, listCollectionItems, loadProductItem } from './queries';
+export { productItemJson, variantJson, productImageJson, type ProductItemJson, type VariantJson, type ProductImageJson } from './product-item';
+export { moneyJson, minorUnitsToDecimalString, type MoneyJson } from './money';
+export { listStock, takeStock, type StockRecord, type StockTake } from './stock';
+export { seedDemoStore } from './seed';
+export { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE, demoAssetsDir } from './demo-store';

@@ -1,0 +1,39 @@
+import type { FastifyReply } from 'fastify';
+
+/*
+ * Every cookie the server sets, in one place: their names, lifetimes and flags. Services answer
+ * tokens; routes put them in cookies with these helpers.
+ */
+
+/** Holds the cart token. Readable by scripts: the storefront loads the cart only when it exists (spec §4). */
+export const CART_COOKIE = 'CART';
+const CART_COOKIE_SECONDS = 14 * 24 * 60 * 60;
+
+/** HttpOnly: the session secret; scripts never see it. */
+export const SESSION_COOKIE = 'siteUserSession';
+/** Readable by scripts (platform spec: authenticated, siteUserId); the server never trusts it. */
+export const SITE_USER_INFO_COOKIE = 'SiteUserInfo';
+
+export function setCartCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(CART_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure, maxAge: CART_COOKIE_SECONDS });
+}
+
+export function clearCartCookie(reply: FastifyReply): void {
+  reply.clearCookie(CART_COOKIE, { path: '/' });
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  session: { token: string; maxAgeSeconds: number | undefined },
+  siteUserId: string,
+  secure: boolean,
+): void {
+  const base = { path: '/', sameSite: 'lax' as const, secure, ...(session.maxAgeSeconds ? { maxAge: session.maxAgeSeconds } : {}) };
+  reply.setCookie(SESSION_COOKIE, session.token, { ...base, httpOnly: true });
+  reply.setCookie(SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId }), { ...base, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SITE_USER_INFO_COOKIE, { path: '/' });
+}

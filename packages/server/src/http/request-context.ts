@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { visitorActor, type VisitorActor } from '../actor';
+import type { ServerContext } from '../context';
+import type { Website } from '../db/schema';
+import { findSession } from '../site-users';
+import { CART_COOKIE, SESSION_COOKIE } from './cookies';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The website this request is served for, as it is now (websites/cache.ts). */
+    website: Website;
+    /** Who is calling: the visitor, signed in or not (actor.ts). */
+    actor: VisitorActor;
+  }
+  interface FastifyContextConfig {
+    /** false: a signed-in state change here does not need X-SiteUser-XSRF-Token (sign-in, sign-up, sign-out). */
+    siteUserXsrf?: boolean;
+  }
+}
+
+export const SITE_USER_XSRF_HEADER = 'x-siteuser-xsrf-token';
+export const SITE_USER_XSRF_MESSAGE = 'Your sign-in could not be confirmed. Please sign in again.';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The visitor behind a request: its cart token, and its site user when the session cookie names a live session. */
+export async function resolveVisitor(context: ServerContext, website: Website, request: FastifyRequest): Promise<VisitorActor> {
+  const sessionToken = request.cookies[SESSION_COOKIE];
+  const session = sessionToken ? await findSession(context.db, website.id, sessionToken) : undefined;
+  return visitorActor({
+    cartToken: request.cookies[CART_COOKIE] || undefined,
+    siteUser: session ? { id: session.siteUserId, email: session.email, xsrfToken: session.xsrfToken } : undefined,
+    sessionToken: session ? sessionToken : undefined,
+    address: request.ip,
+  });
+}
+
+/**
+ * Resolves the website and the actor once per request, before any handler runs; handlers pass them to
+ * services. A signed-in visitor's state changes must also carry the session's XSRF token (platform spec:
+ * X-SiteUser-XSRF-Token), so a stolen session cookie alone changes nothing.
+ * Registered inside the plugin holding the API and page routes: static files skip it.
+ */
+export function registerRequestContext(app: FastifyInstance, context: ServerContext): void {
+  app.decorateRequest('website', null as unknown as Website);
+  app.decorateRequest('actor', null as unknown as VisitorActor);
+  app.addHook('onRequest', async (request) => {
+    request.website = await context.websites.current();
+    request.actor = await resolveVisitor(context, request.website, request);
+    const siteUser = request.actor.siteUser;
+    if (!siteUser || !STATE_CHANGING.has(request.method) || request.routeOptions.config?.siteUserXsrf === false) return;
+    const sent = request.headers[SITE_USER_XSRF_HEADER];
+    if (sent !== siteUser.xsrfToken) throw new HttpError(403, SITE_USER_XSRF_MESSAGE);
+  });
+}

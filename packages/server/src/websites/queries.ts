@@ -1,0 +1,27 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Website, WebsiteSettings } from '../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findWebsiteById(db: Db, websiteId: string): Promise<Website | undefined> {
+  return db.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirst();
+}
+
+/** The website a server process serves by default: the one named, else the oldest. */
+export async function findDefaultWebsite(db: Db, identifier?: string): Promise<Website | undefined> {
+  let query = db.selectFrom('websites').selectAll().orderBy('created_at').orderBy('id').limit(1);
+  if (identifier) query = query.where('identifier', '=', identifier);
+  return query.executeTakeFirst();
+}
+
+/** Merges settings into the stored ones (a key set to null is removed) and answers the new row. */
+export async function mergeWebsiteSettings(db: Db, websiteId: string, changes: Partial<WebsiteSettings>): Promise<Website | undefined> {
+  const removed = Object.keys(changes).filter((key) => changes[key] === null);
+  const kept = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null && value !== undefined));
+  return db
+    .updateTable('websites')
+    .set({ settings: sql`(settings || ${JSON.stringify(kept)}::jsonb) - ${removed}::text[]` as unknown as string })
+    .where('id', '=', websiteId)
+    .returningAll()
+    .executeTakeFirst();
+}
