@@ -19,6 +19,7 @@ import { loadServerSecret } from './http/server-secrets';
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestContext } from './http/request-context';
+import { registerUnstorableTextCheck } from './http/unstorable-text';
 import { TestModePaymentProvider, type PaymentProvider } from './orders';
 import { registerOrderRoutes } from './orders/routes';
 import { CatalogCache } from './pages/catalog-cache';
@@ -93,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Calls take JSON only; anything else is a clear 415 rather than a string body.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
+  // Text the database cannot store (NUL, lone surrogates) and over-deep bodies: a 400 here, never a 500 later.
+  registerUnstorableTextCheck(app);
   // onRequest order matters: count the hit first (throttles crumb guessing), then check the crumb.
   registerRateLimit(app, {
     store: rateLimitStore,
