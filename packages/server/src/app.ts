@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { loadTheme } from '@vitrine/theme';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ServerContext } from './context';
 import type { DatabaseKind } from './db/database';
@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** What signing in and out does to carts (cart/merge-policy.ts); merging into the user's cart by default. */
   cartMergePolicy?: CartMergePolicy;
+  /** Called for every route as it registers (Fastify's onRoute hook, added before any route): the reliability fuzzer lists the routes this way. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -88,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Router and HTTP-parser failures answer { message } too (http/edge-errors.ts).
     ...EDGE_ERROR_OPTIONS,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secureCookies: options.secureCookies ?? false });
   registerHostHeaderCheck(app);
