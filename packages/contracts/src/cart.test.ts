@@ -74,19 +74,17 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
 
   it.each([
     ['true', true],
-    ['"abc"', 'abc'],
-    ['"0x10" (Number() reads 16)', '0x10'],
-    ['"1e3" (Number() reads 1000)', '1e3'],
-    ['""', ''],
-    ['"1.5"', '1.5'],
-    ['" 5"', ' 5'],
-    ['"-1"', '-1'],
+    ['33 characters long', '1'.repeat(33)],
     ['"5\\u0000"', '5\u0000'],
     ['Infinity (JSON 1e400)', Infinity],
     ['null', null],
     ['an array', [1]],
   ])('refuses quantity %s with the spec message', (_name, quantity) => {
     expect(add({ ...valid, quantity })).toEqual(fieldError('quantity', QUANTITY));
+  });
+
+  it.each(['abc', '0x10', '1e3', '', '1.5', ' 5', '-1'])('leaves the string %j to the shared rule (parseQuantity), which words it', (quantity) => {
+    expect(add({ ...valid, quantity })).toBeUndefined();
   });
 
   it('refuses a missing quantity with the spec message', () => {
@@ -108,7 +106,7 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
   });
 
   it('names every bad field; the message is the first one in the schema order, whatever the body order', () => {
-    expect(add({ quantity: 'many', foo: 1, itemId: 42 })).toEqual({
+    expect(add({ quantity: ['many'], foo: 1, itemId: 42 })).toEqual({
       message: ITEM_ID,
       errors: { itemId: ITEM_ID, quantity: QUANTITY, foo: 'Unknown field.' },
     });
@@ -141,7 +139,7 @@ describe('PUT /api/commerce/shopping-cart/entries/:entryId/quantity', () => {
   });
 
   it('refuses a bad or missing quantity and any other field', () => {
-    expect(put(ENTRY, { quantity: '0x10' })).toEqual(fieldError('quantity', QUANTITY));
+    expect(put(ENTRY, { quantity: [2] })).toEqual(fieldError('quantity', QUANTITY));
     expect(put(ENTRY, {})).toEqual(fieldError('quantity', QUANTITY));
     expect(put(ENTRY, { quantity: 2, itemId: ITEM })).toEqual(fieldError('itemId', 'Unknown field.'));
     expect(put(ENTRY, [2])).toEqual({ message: 'The request body must be a JSON object.' });
@@ -202,7 +200,7 @@ describe('POST /api/3/commerce/cart/subscription', () => {
       message: QUANTITY,
       errors: { qty: QUANTITY, quantity: 'Unknown field.' },
     });
-    expect(subscribe({ itemId: ITEM, qty: '1e3' })).toEqual(fieldError('qty', QUANTITY));
+    expect(subscribe({ itemId: ITEM, qty: { n: 1 } })).toEqual(fieldError('qty', QUANTITY));
   });
 });
 
@@ -211,7 +209,7 @@ describe('POST /api/commerce/express-checkout', () => {
 
   it('takes what adding to the cart takes', () => {
     expect(express({ itemId: ITEM, sku: 'TOTE', quantity: 1 })).toBeUndefined();
-    expect(express({ itemId: ITEM, sku: 'TOTE', quantity: '0x10' })).toEqual(fieldError('quantity', QUANTITY));
+    expect(express({ itemId: ITEM, sku: 'TOTE', quantity: false })).toEqual(fieldError('quantity', QUANTITY));
     expect(express({ itemId: ITEM, sku: 'TOTE', quantity: 1, email: 'a@example.com' })).toEqual(fieldError('email', 'Unknown field.'));
   });
 });

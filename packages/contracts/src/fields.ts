@@ -66,10 +66,12 @@ export function isValidEmail(value: unknown): value is string {
 }
 
 /**
- * A quantity as a string must be plain decimal digits: `Number()` would read '0x10' as 16 and '1e3'
- * as 1000. Whole-number and range checks stay with `parseQuantity` in `@vitrine/commerce`.
+ * A quantity may come as a string (what the input holds). The schema only bounds it; reading it is the
+ * shared rule's job (`parseQuantity` in `@vitrine/commerce`: plain decimal digits, so '0x10' and '1e3'
+ * are refused), because the spec orders the checks: a product with a form reports missing stock before
+ * a bad quantity, and '2.5' is 'Quantity must be a whole number', not 'a number'.
  */
-export const QUANTITY_STRING_PATTERN = '^[0-9]+$';
+export const QUANTITY_STRING_MAX_LENGTH = 32;
 
 const nullable = <T extends TSchema>(schema: T, message: FieldMessage) => Type.Union([schema, Type.Null()], { [MESSAGE_KEYWORD]: message });
 
@@ -80,8 +82,8 @@ export const EntryIdSchema = Text({ minLength: 1, maxLength: LIMITS.idLength, [M
 /** The sku may be left out (a single-variant product) or null; when given it names the variant. */
 export const OptionalSkuSchema = Type.Optional(nullable(Text({ maxLength: LIMITS.skuLength }), FIELD_MESSAGES.sku));
 
-/** A JSON number, or a string of digits (older clients send what the input holds). */
-export const QuantitySchema = Type.Union([Type.Number(), Type.String({ pattern: QUANTITY_STRING_PATTERN })], {
+/** A JSON number, or a short string that the shared rule reads (older clients send what the input holds). */
+export const QuantitySchema = Type.Union([Type.Number(), Text({ maxLength: QUANTITY_STRING_MAX_LENGTH })], {
   [MESSAGE_KEYWORD]: FIELD_MESSAGES.quantity,
 });
 

@@ -15,7 +15,7 @@ export {
   LIMITS,
   MESSAGE_KEYWORD,
   NO_NUL_PATTERN,
-  QUANTITY_STRING_PATTERN,
+  QUANTITY_STRING_MAX_LENGTH,
   Text,
   isValidEmail,
   type FieldMessage,

@@ -10,6 +10,8 @@ import { DEMO_PRODUCTS } from './catalog/demo-store';
 import { createEmptyPostgresDatabase } from './db/testing';
 import { demoProductId } from './testing';
 import { freePort } from './free-port';
+import { systemActor } from './actor';
+import { findDefaultWebsite, updateWebsiteSettings } from './websites';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -144,6 +146,31 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL behave as on
     const onB = await addSticker(browser, b!);
     expect([onA.status, onB.status]).toEqual([429, 429]);
     expect(onB.json).toEqual({ message: 'Please try again in a few seconds.' });
+  });
+
+  it('see a settings change made by another process within a second, without a restart', async () => {
+    // This test process is the other process: it changes the setting through the websites service.
+    const writer = openPostgres({ connectionString: database!.url, maxConnections: 1 });
+    try {
+      const website = await findDefaultWebsite(writer.db);
+      const minimumOn = (server: ServerProcess) =>
+        new Browser().call(server.base, 'GET', '/cart?format=json').then((page) => page.json.websiteSettings.storeSettings.minimumOrderSubtotalCents);
+      expect(await minimumOn(a!)).toBeNull();
+      const changedAt = Date.now();
+      await updateWebsiteSettings(writer.db, website!, systemActor('test'), { minimumOrderSubtotalCents: 4200 });
+      const seenAfter: number[] = [];
+      for (const server of [a!, b!]) {
+        while ((await minimumOn(server)) !== 4200) {
+          if (Date.now() - changedAt > 5_000) throw new Error('the change was not seen within 5 s');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        seenAfter.push(Date.now() - changedAt);
+      }
+      expect(Math.max(...seenAfter)).toBeLessThan(1_000);
+      await updateWebsiteSettings(writer.db, website!, systemActor('test'), { minimumOrderSubtotalCents: null });
+    } finally {
+      await writer.close();
+    }
   });
 
   it('finish a request in flight on SIGTERM, then exit 0', async () => {
