@@ -1,7 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Website, WebsiteSettings } from '../db/schema';
 
+
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Settings to change; null removes a setting. */
+export type WebsiteSettingsChanges = { [K in keyof WebsiteSettings]?: WebsiteSettings[K] | null };
 
 export async function findWebsiteById(db: Db, websiteId: string): Promise<Website | undefined> {
   return db.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirst();
@@ -15,7 +19,7 @@ export async function findDefaultWebsite(db: Db, identifier?: string): Promise<W
 }
 
 /** Merges settings into the stored ones (a key set to null is removed) and answers the new row. */
-export async function mergeWebsiteSettings(db: Db, websiteId: string, changes: Partial<WebsiteSettings>): Promise<Website | undefined> {
+export async function mergeWebsiteSettings(db: Db, websiteId: string, changes: WebsiteSettingsChanges): Promise<Website | undefined> {
   const removed = Object.keys(changes).filter((key) => changes[key] === null);
   const kept = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null && value !== undefined));
   return db

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../actor';
 import type { Database, Website, WebsiteSettings } from '../db/schema';
+import type { WebsiteSettingsChanges } from './queries';
+
 import { notFound } from '../failures';
 import { notifyWebsiteChanged } from './changes';
 import { mergeWebsiteSettings } from './queries';
@@ -14,7 +16,7 @@ export async function updateWebsiteSettings(
   db: Kysely<Database>,
   website: Website,
   _actor: Actor,
-  changes: Partial<WebsiteSettings>,
+  changes: WebsiteSettingsChanges,
 ): Promise<Website> {
   const updated = await mergeWebsiteSettings(db, website.id, changes);
   if (!updated) throw notFound('That website no longer exists.');
