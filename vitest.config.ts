@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // Browser journeys live in e2e/ and have their own config.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.mjs'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.mjs', 'scripts/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 // `npm test`: every test of the repository, in the order a failure is cheapest to read.
-//  1. typecheck the whole workspace
+//  1. typecheck the whole workspace, then the architecture check (scripts/check-architecture.mjs)
 //  2. unit and API tests of every package on the embedded database (PGlite)
 //  3. the server's API tests again on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster we start);
 //     both server runs also test the Redis rate-limit store (TEST_REDIS_URL, or a throw-away redis-server)
@@ -51,6 +51,7 @@ const redisEnv = { TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? redis.url };
 process.on('exit', () => redis?.stop());
 
 if (!run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])) totals.failed += 1;
+if (!run('architecture (floors, exports, domain fronts, cycles, unused dependencies)', 'node', ['scripts/check-architecture.mjs'])) totals.failed += 1;
 
 vitest('unit and API tests (PGlite)', [], redisEnv);
 

@@ -1,13 +1,14 @@
 import { buildApp, DEFAULT_RATE_LIMIT } from './app';
-import { seedDemoStore } from './catalog/seed';
+import { seedDemoStore } from './catalog';
 import { openDatabaseFromEnv } from './db/database';
 import { migrate } from './db/migrate';
+import { parseTrustProxy } from './http/client-address';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database),
  * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
- * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS, COOKIE_SECURE=1, TRUST_PROXY=1, LOG_LEVEL, WEBSITE (identifier of the
+ * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS, COOKIE_SECURE=1, TRUST_PROXY (a number of proxy hops, or the proxies' addresses/CIDRs), LOG_LEVEL, WEBSITE (identifier of the
  * website to serve; the oldest one by default).
  * The first start on an empty database migrates it and seeds the demo store.
  */
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     websiteIdentifier: env.WEBSITE || undefined,
     logger: { level: env.LOG_LEVEL ?? 'info' },
     secureCookies: env.COOKIE_SECURE === '1',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: {
       max: env.RATE_LIMIT_MAX ? Number(env.RATE_LIMIT_MAX) : DEFAULT_RATE_LIMIT.max,
       windowMs: env.RATE_LIMIT_WINDOW_MS ? Number(env.RATE_LIMIT_WINDOW_MS) : DEFAULT_RATE_LIMIT.windowMs,

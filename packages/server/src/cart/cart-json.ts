@@ -2,7 +2,7 @@ import type { CartEntry, ShoppingCart } from '@vitrine/commerce/cart';
 import { computeCartTotals } from '@vitrine/commerce/cart';
 import { effectiveVariantPrice } from '@vitrine/commerce/product';
 import type { CartRow, Website } from '../db/schema';
-import { variantJson } from '../catalog/product-item';
+import { variantJson } from '../catalog';
 import type { CartLine } from './store';
 
 /** One cart line as the cart API answers it (spec §3 Cart entry, plus what the cart page shows). */

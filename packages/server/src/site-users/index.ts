@@ -4,3 +4,4 @@ export {
   type Credentials, type SignInGuard, type SignInInput, type SignedIn, type SiteUserServiceOptions,
 } from './service';
 export { findSession, type SiteUserSession } from './sessions';
+export { SignInThrottle } from './sign-in-throttle';

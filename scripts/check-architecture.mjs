@@ -1,0 +1,178 @@
+// The boundaries of the code, checked (run by `npm test`, and alone with `npm run check:architecture`):
+//  1. packages import only packages on a lower floor (format, theme → commerce → contracts, template →
+//     storefront → server), and only through what each package's package.json `exports` names;
+//  2. no import cycle between files of a package, nor between the server's domains;
+//  3. a server domain (a folder with an index.ts front) is imported by other domains only through that
+//     front, and only route files (and the HTTP edge) import Fastify;
+//  4. every dependency a package declares is imported somewhere in it (or listed below with its reason).
+// It prints each violation with its file and exits 1 when there is any.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = process.env.ARCHITECTURE_ROOT ? path.resolve(process.env.ARCHITECTURE_ROOT) : path.resolve(fileURLToPath(import.meta.url), '../..');
+const packagesDir = path.join(root, 'packages');
+
+/** Higher floors may import lower ones, never the reverse or sideways. */
+const FLOORS = { format: 0, theme: 0, commerce: 1, contracts: 2, template: 2, storefront: 3, server: 4 };
+
+/** Declared dependencies used without an import in the package's source, and why. */
+const USED_WITHOUT_IMPORT = {};
+/** Dev dependencies are tools (vite, testing libraries, types): not checked. */
+
+const violations = [];
+const report = (file, message) => violations.push(`${path.relative(root, file)}: ${message}`);
+
+function listSourceFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) out.push(...listSourceFiles(full));
+    else if (/\.(ts|tsx|mjs)$/.test(entry) && !entry.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+const IMPORT_PATTERN = /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const found = [];
+  for (const match of text.matchAll(IMPORT_PATTERN)) {
+    const specifier = match[1] ?? match[2] ?? match[3];
+    const typeOnly = /^\s*(?:import|export)\s+type\s/.test(match[0].trim()) || /^(?:import|export)\s+type\s/.test(match[0].trim());
+    found.push({ specifier, typeOnly });
+  }
+  return found;
+}
+
+function resolveRelative(from, specifier) {
+  const base = path.resolve(path.dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** The package name an import names: '@vitrine/commerce/cart' → '@vitrine/commerce', 'kysely/helpers/postgres' → 'kysely'. */
+function packageOf(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function findCycles(graph) {
+  const cycles = [];
+  const state = new Map();
+  const stack = [];
+  const visit = (node) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+const packageNames = readdirSync(packagesDir).filter((name) => existsSync(path.join(packagesDir, name, 'package.json')));
+const manifests = Object.fromEntries(packageNames.map((name) => [name, JSON.parse(readFileSync(path.join(packagesDir, name, 'package.json'), 'utf8'))]));
+
+const serverSrc = path.join(packagesDir, 'server', 'src');
+/** A server domain: a folder of src/ with an index.ts front. */
+const domains = new Set(
+  readdirSync(serverSrc).filter((entry) => existsSync(path.join(serverSrc, entry, 'index.ts'))),
+);
+const domainGraph = new Map([...domains].map((domain) => [domain, new Set()]));
+
+for (const name of packageNames) {
+  if (!(name in FLOORS)) report(path.join(packagesDir, name, 'package.json'), `package '${name}' has no floor in scripts/check-architecture.mjs`);
+  const exportsField = manifests[name].exports ?? {};
+  for (const key of Object.keys(exportsField)) {
+    if (key.includes('*')) report(path.join(packagesDir, name, 'package.json'), `exports '${key}' makes every file public: name each public entry`);
+  }
+}
+
+for (const name of packageNames) {
+  const dir = path.join(packagesDir, name);
+  const manifest = manifests[name];
+  const files = listSourceFiles(dir);
+  const graph = new Map();
+  const usedPackages = new Set();
+  for (const file of files) {
+    const relative = path.relative(dir, file);
+    const isTest = /\.test\.tsx?$/.test(file) || relative.includes('test-support') || relative.endsWith('testing.ts') || relative.startsWith('src/reliability/');
+    const edges = [];
+    for (const { specifier, typeOnly } of importsOf(file)) {
+      if (specifier.startsWith('.')) {
+        const target = resolveRelative(file, specifier);
+        if (!target) continue;
+        if (!typeOnly) edges.push(target);
+        if (name === 'server') checkServerImport(file, target, isTest);
+        continue;
+      }
+      if (specifier.startsWith('node:')) continue;
+      const pkg = packageOf(specifier);
+      usedPackages.add(pkg);
+      if (pkg.startsWith('@vitrine/')) {
+        const target = pkg.slice('@vitrine/'.length);
+        const declared = { ...manifest.dependencies, ...manifest.devDependencies };
+        if (!(pkg in declared)) report(file, `imports ${pkg}, which package.json does not declare`);
+        const devOnly = !(manifest.dependencies && pkg in manifest.dependencies);
+        if (!isTest && !devOnly && FLOORS[target] >= FLOORS[name]) report(file, `imports ${pkg} (floor ${FLOORS[target]}) from ${name} (floor ${FLOORS[name]}): imports go down the floors only`);
+        if (!isTest && devOnly && pkg in (manifest.devDependencies ?? {})) report(file, `imports ${pkg}, a devDependency, outside a test`);
+        const subpath = specifier === pkg ? '.' : `.${specifier.slice(pkg.length)}`;
+        const exported = manifests[target]?.exports ?? {};
+        if (!(subpath in exported)) report(file, `imports '${specifier}', which ${pkg} does not export (exports: ${Object.keys(exported).join(', ')})`);
+      } else if (name === 'server' && !isTest && /^(fastify|@fastify\/)/.test(pkg) && !isEdgeFile(relative)) {
+        report(file, `imports ${pkg}: only route files and the HTTP edge see Fastify; services take (db, website, actor, input)`);
+      }
+    }
+    graph.set(file, edges);
+  }
+  for (const cycle of findCycles(graph)) {
+    report(cycle[0], `import cycle: ${cycle.map((file) => path.relative(dir, file)).join(' → ')}`);
+  }
+  // Configuration files name their plugins as imports too, so they are in `files` above.
+  for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+    if (usedPackages.has(dependency) || USED_WITHOUT_IMPORT[name]?.[dependency]) continue;
+    report(path.join(dir, 'package.json'), `declares ${dependency} but never imports it: remove it`);
+  }
+}
+
+/** Files of the server that may see Fastify: routes, the HTTP edge, the app's assembly and its scripts. */
+function isEdgeFile(relative) {
+  return /(^|\/)routes\.ts$/.test(relative) || relative.startsWith('src/http/') || ['src/app.ts', 'src/main.ts', 'src/index.ts'].includes(relative) || relative.startsWith('src/rendering/');
+}
+
+function domainOf(file) {
+  const relative = path.relative(serverSrc, file);
+  const first = relative.split(path.sep)[0];
+  return relative.includes(path.sep) && domains.has(first) ? first : undefined;
+}
+
+function checkServerImport(file, target, isTest) {
+  const from = domainOf(file);
+  const to = domainOf(target);
+  if (!to || from === to) return;
+  // The composition root (app.ts, main.ts: outside every domain) may also mount a domain's routes.
+  const allowed = path.basename(target) === 'index.ts' || (!from && path.basename(target) === 'routes.ts');
+  if (!isTest && !allowed) {
+    report(file, `reaches into ${path.relative(serverSrc, target)}: import the ${to} domain through ${to}/index.ts`);
+  }
+  if (from && !isTest) domainGraph.get(from).add(to);
+}
+
+for (const cycle of findCycles(new Map([...domainGraph].map(([domain, targets]) => [domain, [...targets]])))) {
+  violations.push(`packages/server/src: domains import each other in a cycle: ${cycle.join(' → ')}`);
+}
+
+if (violations.length > 0) {
+  console.error(`Architecture check: ${violations.length} violation(s)\n${violations.map((line) => `  - ${line}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`Architecture check: ${packageNames.length} packages, ${domains.size} server domains (${[...domains].join(', ')}): no violations.`);
