@@ -39,7 +39,11 @@ export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = {
  * The limits a server runs with. Behind a proxy (`trustProxy`) every connection comes from the
  * proxy's address, so the per-address cap is off unless it is set explicitly.
  */
-export function resolveConnectionLimits(overrides: Partial<ConnectionLimits> = {}, options: { trustProxy?: boolean } = {}): ConnectionLimits {
+export function resolveConnectionLimits(
+  overrides: Partial<ConnectionLimits> = {},
+  // Any proxy setting (true, a hop count, a list of proxy addresses) means a proxy is in front.
+  options: { trustProxy?: boolean | number | string } = {},
+): ConnectionLimits {
   const limits: ConnectionLimits = {
     ...DEFAULT_CONNECTION_LIMITS,
     ...(options.trustProxy ? { maxConnectionsPerAddress: 0 } : {}),
