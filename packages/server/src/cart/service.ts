@@ -4,10 +4,10 @@ import { cartLimitMessage, type CartEntry, type CartLineSize, type ShoppingCart 
 import { findVariantBySku, variantsOf } from '@vitrine/commerce/product';
 import type { ProductItem } from '@vitrine/commerce/types';
 import { cartTokenOf, siteUserOf, type Actor } from '../actor';
-import type { CartRow, Database, ProductRow, VariantRow, Website } from '../db/schema';
+import type { CartRow, Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid, notFound } from '../failures';
-import { loadProductItem, productItemJson, variantJson } from '../catalog';
+import { loadProductItem, loadedProductOf, variantJson, type LoadedProduct } from '../catalog';
 import { shoppingCartJson } from './cart-json';
 import { readAdditionalFields } from './additional-fields';
 import {
@@ -20,7 +20,6 @@ import {
   setEntryQuantity,
   type CartLine,
   type CartOwner,
-  type LoadedProductRow,
 } from './store';
 
 export const CART_SERVER_MESSAGES = {
@@ -64,16 +63,6 @@ const FIELD_OF_CHECK = { options: 'sku', variant: 'sku', quantity: 'quantity', s
 function failCheck(check: Extract<AddToCartCheck, { ok: false }>): never {
   const field = check.field ? FIELD_OF_CHECK[check.field] : undefined;
   throw invalid(check.message, field ? { [field]: check.message } : undefined);
-}
-
-interface LoadedProduct {
-  item: ProductItem;
-  product: ProductRow;
-  variants: VariantRow[];
-}
-
-function loadedProduct(website: Website, { product, variants, collectionUrlId }: LoadedProductRow): LoadedProduct {
-  return { item: productItemJson(product, variants, website, collectionUrlId), product, variants };
 }
 
 async function requireProduct(trx: Transaction<Database>, website: Website, itemId: string): Promise<LoadedProduct> {
@@ -136,7 +125,7 @@ export async function addEntry(db: Kysely<Database>, website: Website, actor: Ac
     // The product and the visitor's cart (locked) in one round trip.
     const read = await readProductAndLockVisitorCart(trx, website.id, input.itemId, owner);
     if (!read.product) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
-    const product = loadedProduct(website, read.product);
+    const product = loadedProductOf(read.product, website);
     if (product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.subscriptionElsewhere);
     const { found } = read;
     const lines = found?.lines ?? [];

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { CartEntryRow, CartKind, CartRow, Database, ProductRow, VariantRow } from '../db/schema';
 import { newId, newSecret } from '../ids';
+import { productJsonSelect, type ProductJsonValue } from '../catalog';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -182,12 +183,7 @@ async function lockedCartRead(trx: Transaction<Database>, text: string, paramete
  * variants in display order: what loadProductItem reads); the cart rows as in lockingRead, with
  * null cart columns when the visitor has no cart.
  */
-const PRODUCT_JSON = `(SELECT row_to_json(item) FROM (
-    SELECT p.*, col.url_id AS collection_url_id,
-      COALESCE((SELECT json_agg(v ORDER BY v.display_index) FROM variants v WHERE v.product_id = p.id), '[]') AS variant_rows
-    FROM products p JOIN collections col ON col.id = p.collection_id
-    WHERE p.website_id = $1 AND p.id = $2
-  ) item) AS product_json`;
+const PRODUCT_JSON = `${productJsonSelect('$1', '$2')} AS product_json`;
 const productWithLockedCart = (lockedCarts: string | undefined) =>
   lockedCarts === undefined
     ? `SELECT ${PRODUCT_JSON}`
@@ -200,12 +196,6 @@ const PRODUCT_ONLY = productWithLockedCart(undefined);
 const PRODUCT_AND_CART_BY_TOKEN = productWithLockedCart('website_id = $1 AND token = $3');
 const PRODUCT_AND_USER_CART = productWithLockedCart(`id = (${NEWEST_USER_CART.replace('$2', '$3')})`);
 
-export interface LoadedProductRow {
-  product: ProductRow;
-  variants: VariantRow[];
-  collectionUrlId: string;
-}
-
 /**
  * For add-to-cart: the product (undefined when unknown on this website) and the visitor's own cart,
  * locked, with its lines (see readVisitorCart), in one round trip (two for a signed-in visitor).
@@ -215,7 +205,7 @@ export async function readProductAndLockVisitorCart(
   websiteId: string,
   productId: string,
   owner: CartOwner,
-): Promise<{ product: LoadedProductRow | undefined; found: CartWithLines | undefined }> {
+): Promise<{ product: ProductJsonValue | undefined; found: CartWithLines | undefined }> {
   const { siteUserId } = owner;
   const usableToken = siteUserId ? undefined : usable(owner.cartToken);
   const [text, parameters] = siteUserId
@@ -223,16 +213,9 @@ export async function readProductAndLockVisitorCart(
     : usableToken
       ? [PRODUCT_AND_CART_BY_TOKEN, [websiteId, productId, usableToken]]
       : [PRODUCT_ONLY, [websiteId, productId]];
-  const { rows } = await trx.executeQuery<CartLineRow & { product_json: (ProductRow & { collection_url_id: string; variant_rows: VariantRow[] }) | null }>(
-    CompiledQuery.raw(text, parameters),
-  );
+  const { rows } = await trx.executeQuery<CartLineRow & { product_json: ProductJsonValue | null }>(CompiledQuery.raw(text, parameters));
   const first = rows[0];
-  let product: LoadedProductRow | undefined;
-  if (first?.product_json) {
-    const { collection_url_id: collectionUrlId, variant_rows: variants, ...row } = first.product_json;
-    // JSON carries every column; timestamps arrive as text.
-    product = { product: { ...row, created_at: new Date(row.created_at) }, variants, collectionUrlId };
-  }
+  const product = first?.product_json ?? undefined;
   let found: CartWithLines | undefined;
   if (first && first.id) {
     found = { cart: cartOf(first), lines: first.e_id === null ? [] : rows.map(lineOf) };

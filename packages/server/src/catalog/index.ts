@@ -1,5 +1,8 @@
 /** The catalog domain: collections, products, variants and their stock; the demo store. */
-export { findCollectionByUrlId, findProductBySlug, listCollectionItems, loadProductItem } from './queries';
+export {
+  findCollectionByUrlId, findProductBySlug, listCollectionItems, loadProductItem, loadedProductOf, productJsonSelect,
+  type LoadedProduct, type ProductJsonValue,
+} from './queries';
 export { productItemJson, variantJson, productImageJson, type ProductItemJson, type VariantJson, type ProductImageJson } from './product-item';
 export { moneyJson, minorUnitsToDecimalString, type MoneyJson } from './money';
 export { listStock, takeStock, type StockRecord, type StockTake } from './stock';

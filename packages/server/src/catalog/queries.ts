@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Collection, Database, ProductRow, VariantRow, Website } from '../db/schema';
 import { productItemJson, type ProductItemJson } from './product-item';
 
@@ -40,33 +39,41 @@ export async function listVariants(db: Db, productIds: readonly string[]): Promi
     .execute();
 }
 
+/** A product as the server works with it: its row, its variants in display order, and its item JSON. */
+export interface LoadedProduct {
+  product: ProductRow;
+  variants: VariantRow[];
+  item: ProductItemJson;
+}
+
 /**
- * One product as the Squarespace-shaped item, or undefined when the id is unknown on this website.
- * One round trip: the variants come along as a JSON array (the add-to-cart path reads this on every call).
+ * The one product read, as SQL: the product (website `websiteParam`, id `productParam`) with its
+ * collection's address and its variants in display order, as one JSON value (null when unknown).
+ * Other statements embed it (add to cart reads it together with the locked cart).
  */
-export async function loadProductItem(
-  db: Db,
-  website: Website,
-  productId: string,
-): Promise<{ product: ProductRow; variants: VariantRow[]; item: ProductItemJson } | undefined> {
-  const row = await db
-    .selectFrom('products')
-    .innerJoin('collections', 'collections.id', 'products.collection_id')
-    .selectAll('products')
-    .select((eb) => [
-      'collections.url_id as collection_url_id',
-      jsonArrayFrom(
-        eb.selectFrom('variants').selectAll('variants').whereRef('variants.product_id', '=', 'products.id').orderBy('variants.display_index'),
-      ).as('variant_rows'),
-    ])
-    .where('products.website_id', '=', website.id)
-    .where('products.id', '=', productId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { collection_url_id: collectionUrlId, variant_rows: variantRows, ...product } = row;
-  // JSON carries the same columns; bigint money arrives as JSON numbers.
-  const variants = variantRows as unknown as VariantRow[];
+export const productJsonSelect = (websiteParam: string, productParam: string) => `(SELECT row_to_json(item) FROM (
+    SELECT p.*, col.url_id AS collection_url_id,
+      COALESCE((SELECT json_agg(v ORDER BY v.display_index) FROM variants v WHERE v.product_id = p.id), '[]') AS variant_rows
+    FROM products p JOIN collections col ON col.id = p.collection_id
+    WHERE p.website_id = ${websiteParam} AND p.id = ${productParam}
+  ) item)`;
+
+/** What productJsonSelect answers: every product column (timestamps as text), the address and the variants. */
+export type ProductJsonValue = Omit<ProductRow, 'created_at'> & { created_at: string; collection_url_id: string; variant_rows: VariantRow[] };
+
+export function loadedProductOf(json: ProductJsonValue, website: Website): LoadedProduct {
+  const { collection_url_id: collectionUrlId, variant_rows: variants, ...row } = json;
+  const product: ProductRow = { ...row, created_at: new Date(row.created_at) };
   return { product, variants, item: productItemJson(product, variants, website, collectionUrlId) };
+}
+
+const LOAD_PRODUCT = `SELECT ${productJsonSelect('$1', '$2')} AS product_json`;
+
+/** One product, or undefined when the id is unknown on this website: one round trip. */
+export async function loadProductItem(db: Db, website: Website, productId: string): Promise<LoadedProduct | undefined> {
+  const { rows } = await db.executeQuery<{ product_json: ProductJsonValue | null }>(CompiledQuery.raw(LOAD_PRODUCT, [website.id, productId]));
+  const json = rows[0]?.product_json;
+  return json ? loadedProductOf(json, website) : undefined;
 }
 
 /** Every product of a store collection, in display order, as items. */
