@@ -15,8 +15,8 @@ import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbCheck } from './http/crumb';
 import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
+import { fastifyTrustProxy, type TrustProxyOption } from './http/client-address';
 import { loadServerSecret } from './http/server-secrets';
-import { applyConnectionLimits, fastifyTimeoutOptions, resolveConnectionLimits, type ConnectionLimits } from './http/connection-limits';
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestContext } from './http/request-context';
@@ -48,11 +48,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Mark cookies Secure (behind HTTPS). */
   secureCookies?: boolean;
-  trustProxy?: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe (http/client-address.ts): false, a number of proxy hops
+   * in front of the server (true is one), or a comma list of the proxies' addresses/CIDRs.
+   */
+  trustProxy?: TrustProxyOption;
   rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore };
   payments?: PaymentProvider;
-  /** Request, header and keep-alive timeouts and the per-address connection cap (http/connection-limits.ts). */
-  connectionLimits?: Partial<ConnectionLimits>;
   /** What signing in and out does to carts (cart/merge-policy.ts); merging into the user's cart by default. */
   cartMergePolicy?: CartMergePolicy;
   /** Called for every route as it registers (Fastify's onRoute hook, added before any route): the reliability fuzzer lists the routes this way. */
@@ -81,11 +83,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     theme: createThemeRenderer(theme, loadPageAssets()),
   };
 
-  const connectionLimits = resolveConnectionLimits(options.connectionLimits, { trustProxy: options.trustProxy });
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     // Graceful shutdown: close() stops accepting, lets in-flight requests finish, drops idle keep-alives.
     forceCloseConnections: 'idle',
     // Every route validates with its contract's schemas (compiled once): no coercion, every error reported.
@@ -93,9 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     querystringParser: (text) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }),
     // Router and HTTP-parser failures answer { message } too (http/edge-errors.ts).
     ...EDGE_ERROR_OPTIONS,
-    ...fastifyTimeoutOptions(connectionLimits),
   });
-  applyConnectionLimits(app.server, connectionLimits);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secureCookies: options.secureCookies ?? false });
