@@ -17,6 +17,7 @@ import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
 import { fastifyTrustProxy, type TrustProxyOption } from './http/client-address';
 import { loadServerSecret } from './http/server-secrets';
+import { applyConnectionLimits, fastifyTimeoutOptions, resolveConnectionLimits, type ConnectionLimits } from './http/connection-limits';
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestContext } from './http/request-context';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   trustProxy?: TrustProxyOption;
   rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore };
   payments?: PaymentProvider;
+  /** Request, header and keep-alive timeouts and the per-address connection cap (http/connection-limits.ts). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** What signing in and out does to carts (cart/merge-policy.ts); merging into the user's cart by default. */
   cartMergePolicy?: CartMergePolicy;
   /** Called for every route as it registers (Fastify's onRoute hook, added before any route): the reliability fuzzer lists the routes this way. */
@@ -83,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     theme: createThemeRenderer(theme, loadPageAssets()),
   };
 
+  const connectionLimits = resolveConnectionLimits(options.connectionLimits, { trustProxy: options.trustProxy });
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -94,7 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     querystringParser: (text) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }),
     // Router and HTTP-parser failures answer { message } too (http/edge-errors.ts).
     ...EDGE_ERROR_OPTIONS,
+    ...fastifyTimeoutOptions(connectionLimits),
   });
+  applyConnectionLimits(app.server, connectionLimits);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secureCookies: options.secureCookies ?? false });
