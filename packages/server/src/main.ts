@@ -3,6 +3,7 @@ import { seedDemoStore } from './catalog';
 import { openDatabaseFromEnv } from './db/database';
 import { migrate } from './db/migrate';
 import { parseTrustProxy } from './http/client-address';
+import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
 
 /**
@@ -10,12 +11,16 @@ import { RedisRateLimitStore } from './http/redis-rate-limit';
  * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
  * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS, COOKIE_SECURE=1, TRUST_PROXY (a number of proxy hops, or the proxies' addresses/CIDRs), LOG_LEVEL, WEBSITE (identifier of the
  * website to serve; the oldest one by default).
+ * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS override the
+ * connection limits (http/connection-limits.ts).
  * The first start on an empty database migrates it and seeds the demo store.
  */
 async function main(): Promise<void> {
   const env = process.env;
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
+  // Read before the database opens: a bad value stops the start at once.
+  const connectionLimits = connectionLimitsFromEnv(env);
   const database = await openDatabaseFromEnv(env);
   const applied = await migrate(database.db);
   const seeded = await seedDemoStore(database.db);
@@ -33,6 +38,7 @@ async function main(): Promise<void> {
       windowMs: env.RATE_LIMIT_WINDOW_MS ? Number(env.RATE_LIMIT_WINDOW_MS) : DEFAULT_RATE_LIMIT.windowMs,
       store: redisStore,
     },
+    connectionLimits,
   });
   app.log.info({ database: database.kind, migrationsApplied: applied, demoSeeded: seeded }, 'database ready');
 
