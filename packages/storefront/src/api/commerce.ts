@@ -1,38 +1,36 @@
-import type { Order, ShoppingCart, StoreSettings } from '@vitrine/commerce';
+import type { StoreSettings } from '@vitrine/commerce';
+// Types only: the contracts' schemas (TypeBox values) stay out of the browser bundle.
+import type {
+  AddCartEntryBody,
+  AddCartEntryReply,
+  CartReply,
+  CartTokenReply,
+  GetStockReply,
+  PlaceOrderBody,
+  PlaceOrderReply,
+  ShoppingCartJson,
+  StartExpressCheckoutBody,
+  StartSubscriptionBody,
+  UpdateCartEntryAdditionalFieldsBody,
+  UpdateCartEntryAdditionalFieldsReply,
+} from '@vitrine/contracts';
 import type { StorefrontProduct } from '../types';
 import { requestJson } from './http';
 
-/** The calls the islands make; paths and bodies follow the HTTP contract in DESIGN/contracts. */
+/** The calls the islands make: paths, bodies and answers are the contracts the server validates with. */
 
-export interface AddEntryRequest {
-  itemId: string;
-  sku: string;
-  quantity: number;
-  /** JSON string of the additional-fields form values. */
-  additionalFields?: string;
-}
+export type AddEntryRequest = AddCartEntryBody;
 
-export function addCartEntry(request: AddEntryRequest) {
-  return requestJson<{ shoppingCart: ShoppingCart; newlyAdded: unknown }>(
-    'POST',
-    '/api/commerce/shopping-cart/entries',
-    request,
-  );
+export function addCartEntry(request: AddCartEntryBody) {
+  return requestJson<AddCartEntryReply>('POST', '/api/commerce/shopping-cart/entries', request);
 }
 
 export function updateEntryQuantity(entryId: string, quantity: number) {
-  return requestJson<{ shoppingCart: ShoppingCart }>(
-    'PUT',
-    `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}/quantity`,
-    { quantity },
-  );
+  return requestJson<CartReply>('PUT', `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}/quantity`, { quantity });
 }
 
-export function updateEntryAdditionalFields(
-  entryId: string,
-  request: { itemId: string; sku: string; additionalFields: string },
-) {
-  return requestJson<{ shoppingCart: ShoppingCart; updatedEntry: unknown }>(
+export function updateEntryAdditionalFields(entryId: string, request: UpdateCartEntryAdditionalFieldsBody) {
+  return requestJson<UpdateCartEntryAdditionalFieldsReply>(
     'PUT',
     `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}/additionalFields`,
     request,
@@ -40,33 +38,27 @@ export function updateEntryAdditionalFields(
 }
 
 export function removeCartEntry(entryId: string) {
-  return requestJson<{ shoppingCart: ShoppingCart }>(
-    'DELETE',
-    `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`,
-  );
+  return requestJson<CartReply>('DELETE', `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`);
 }
 
 export function fetchCart() {
-  return requestJson<ShoppingCart>('GET', '/api/commerce/shopping-cart?calculateSubtotal=true');
+  return requestJson<ShoppingCartJson>('GET', '/api/commerce/shopping-cart?calculateSubtotal=true');
 }
 
-export function startSubscription(request: { itemId: string; sku: string; qty: number; additionalFields?: string }) {
-  return requestJson<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', request);
+export function startSubscription(request: StartSubscriptionBody) {
+  return requestJson<CartTokenReply>('POST', '/api/3/commerce/cart/subscription', request);
 }
 
-export function startExpressCheckout(request: AddEntryRequest) {
-  return requestJson<{ cartToken: string }>('POST', '/api/commerce/express-checkout', request);
+export function startExpressCheckout(request: StartExpressCheckoutBody) {
+  return requestJson<CartTokenReply>('POST', '/api/commerce/express-checkout', request);
 }
 
 export function fetchStock(itemId: string) {
-  return requestJson<{ results: { variantId: string; sku: string; unlimited: boolean; qtyInStock: number }[] }>(
-    'GET',
-    `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(itemId)}`,
-  );
+  return requestJson<GetStockReply>('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(itemId)}`);
 }
 
-export function placeOrder(request: { email: string; cartToken?: string }) {
-  return requestJson<{ order: Order }>('POST', '/api/commerce/orders', request);
+export function placeOrder(request: PlaceOrderBody) {
+  return requestJson<PlaceOrderReply>('POST', '/api/commerce/orders', request);
 }
 
 /** Where the browser goes after each kind of purchase. */

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test-support/fixtures';
 import { addCartEntry, fetchCart } from './commerce';
-import { ApiError, readCookie, requestJson } from './http';
+import { ApiError, readCookie, requestJson, setSiteUserXsrfToken } from './http';
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
@@ -36,6 +36,22 @@ describe('requestJson', () => {
     clearCookies();
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the xsrfToken of a sign-in answer and sends it in X-SiteUser-XSRF-Token on later changes, not on reads', async () => {
+    setSiteUserXsrfToken(null);
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { xsrfToken: 'xsrf-1', siteUser: { id: 'u', email: 'a@example.com' } }));
+    await requestJson('POST', '/api/site-users/account/session', { email: 'a@example.com', password: 'secret-password' });
+    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>)['X-SiteUser-XSRF-Token']).toBeUndefined();
+    fetchMock.mockResolvedValue(jsonResponse(200, { shoppingCart: {}, newlyAdded: {} }));
+    await addCartEntry({ itemId: 'i', sku: 's', quantity: 1 });
+    expect((fetchMock.mock.calls[1]![1]?.headers as Record<string, string>)['X-SiteUser-XSRF-Token']).toBe('xsrf-1');
+    expect(localStorage.getItem('vitrine:siteUserXsrfToken')).toBe('xsrf-1');
+    await fetchCart();
+    expect((fetchMock.mock.calls[2]![1]?.headers as Record<string, string>)['X-SiteUser-XSRF-Token']).toBeUndefined();
+    setSiteUserXsrfToken(null);
+    await addCartEntry({ itemId: 'i', sku: 's', quantity: 1 });
+    expect((fetchMock.mock.calls[3]![1]?.headers as Record<string, string>)['X-SiteUser-XSRF-Token']).toBeUndefined();
+  });
 
   it('sends the crumb cookie back in X-CSRF-Token on state-changing calls', async () => {
     document.cookie = 'crumb=token-123; path=/';

@@ -62,6 +62,45 @@ function fieldErrorsOf(body: ErrorBody | null): Record<string, string> {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
+/** Where the site user's XSRF token is kept between pages (the sign-in answer hands it out once). */
+const SITE_USER_XSRF_KEY = 'vitrine:siteUserXsrfToken';
+export const SITE_USER_XSRF_HEADER = 'X-SiteUser-XSRF-Token';
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // storage blocked: the token lives only as long as this page
+  }
+}
+let siteUserXsrfToken: string | null | undefined;
+
+/**
+ * Sets (or, with null, clears) the site user's XSRF token on the shared client: every later
+ * state-changing call sends it in X-SiteUser-XSRF-Token (platform spec §7). Kept in local storage so
+ * every page of the site sends it.
+ */
+export function setSiteUserXsrfToken(token: string | null): void {
+  siteUserXsrfToken = token;
+  try {
+    if (token) storage()?.setItem(SITE_USER_XSRF_KEY, token);
+    else storage()?.removeItem(SITE_USER_XSRF_KEY);
+  } catch {
+    // quota or privacy mode: kept in memory only
+  }
+}
+
+function currentSiteUserXsrfToken(): string | null {
+  if (siteUserXsrfToken === undefined) {
+    try {
+      siteUserXsrfToken = storage()?.getItem(SITE_USER_XSRF_KEY) ?? null;
+    } catch {
+      siteUserXsrfToken = null;
+    }
+  }
+  return siteUserXsrfToken;
+}
+
 /**
  * One JSON call to the server. State-changing calls carry the crumb cookie back
  * in `X-CSRF-Token`. Every failure becomes an ApiError with a shopper-facing message.
@@ -72,6 +111,8 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
   if (!SAFE_METHODS.has(method)) {
     const crumb = readCookie('crumb');
     if (crumb !== null) headers['X-CSRF-Token'] = crumb;
+    const xsrf = currentSiteUserXsrfToken();
+    if (xsrf) headers[SITE_USER_XSRF_HEADER] = xsrf;
   }
   let response: Response;
   try {
@@ -94,5 +135,8 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
     const errorBody = parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : null;
     throw new ApiError(messageForFailure(response.status, errorBody), response.status, fieldErrorsOf(errorBody));
   }
+  // A sign-in answer carries the token every later signed-in change must echo.
+  const xsrfToken = (parsed as { xsrfToken?: unknown } | null)?.xsrfToken;
+  if (typeof xsrfToken === 'string' && xsrfToken) setSiteUserXsrfToken(xsrfToken);
   return parsed as T;
 }
