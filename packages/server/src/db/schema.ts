@@ -183,9 +183,13 @@ export interface OrderItemsTable {
 }
 
 export interface RateLimitsTable {
+  /** The limiter's key with its window ('…#w10000@1700000000000') or back-off record ('…#backoff'). */
   key: string;
+  /** A window's start; for a back-off record, the time of its latest allowed attempt. */
   window_start: number;
   hits: number;
+  /** When the sweep may delete the row (ms since the epoch; migration 004). */
+  expires_at: Defaulted<number>;
 }
 
 export interface ServerSecretsTable {

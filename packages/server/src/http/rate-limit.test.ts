@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { DatabaseRateLimitStore } from './rate-limit';
+import { rateLimitStoreCases } from './rate-limit-store-cases';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,8 +37,23 @@ describe('the per-visitor rate limit', () => {
     expect(await store.hit('unit-test', windowMs, 10_500)).toBe(2);
     expect(await store.hit('unit-test', windowMs, 10_999)).toBe(3);
     expect(await store.hit('unit-test', windowMs, 11_000)).toBe(1);
-    const row = await server.database.db.selectFrom('rate_limits').selectAll().where('key', '=', 'unit-test').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ window_start: 11_000, hits: 1 });
+    // Each window is its own row, named by its length and start, kept until the window after it has ended.
+    const row = await server.database.db.selectFrom('rate_limits').selectAll().where('key', '=', 'unit-test#w1000@11000').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ window_start: 11_000, hits: 1, expires_at: 13_000 });
+  });
+
+  it("a flood of short-window hits does not sweep away a longer window's counter (the sign-in lockout reset)", async () => {
+    const store = new DatabaseRateLimitStore(server.database.db);
+    // Halfway through a 15-minute window: the old sweep deleted every row whose window began more
+    // than one short window before the hit that triggered it.
+    const t = 20 * 900_000 + 500_000;
+    for (let i = 0; i < 3; i++) await store.hit('account:guessed', 900_000, t);
+    await store.hit('visitor:left-long-ago', 10_000, t - 100_000);
+    for (let i = 0; i < 1100; i++) await store.hit(`visitor:junk-${i}`, 10_000, t);
+    expect(await store.hit('account:guessed', 900_000, t)).toBe(4);
+    // The sweep did run: the row whose own window (and the one after it) had ended is gone.
+    const gone = await server.database.db.selectFrom('rate_limits').select('key').where('key', 'like', 'visitor:left-long-ago#%').execute();
+    expect(gone).toEqual([]);
   });
 
   it('counts concurrent hits without losing any', async () => {
@@ -45,4 +61,8 @@ describe('the per-visitor rate limit', () => {
     const counts = await Promise.all(Array.from({ length: 20 }, () => store.hit('concurrent', 60_000, 120_000)));
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
+});
+
+describe('DatabaseRateLimitStore', () => {
+  rateLimitStoreCases(() => new DatabaseRateLimitStore(server.database.db));
 });

@@ -2,38 +2,120 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce/add-to-cart';
 import type { Database } from '../db/schema';
+import { clientAddressKey } from './client-address';
 import { HttpError } from './errors';
 
 export const RATE_LIMIT_MESSAGE = ADD_TO_CART_MESSAGES.rateLimited;
 
-/** Counts hits per key in fixed windows. Shared by every process (database or Redis), never in memory. */
-export interface RateLimitStore {
-  /** Records one hit and returns the number of hits in the key's current window, this one included. */
-  hit(key: string, windowMs: number, nowMs: number): Promise<number>;
+/**
+ * Exponential back-off for one key: the first `free` attempts pass at once; after the n-th attempt
+ * (n >= free) the next one waits baseMs × 2^(n − free), at most maxMs. The record is forgotten
+ * forgetAfterMs after its latest attempt, or when cleared.
+ */
+export interface BackOffPolicy {
+  free: number;
+  baseMs: number;
+  maxMs: number;
+  forgetAfterMs: number;
 }
 
-/** Counters in the rate_limits table: one upsert per hit, atomic on PGlite and PostgreSQL alike. */
+export type BackOffClaim = { allowed: true; attempts: number } | { allowed: false; retryAfterMs: number };
+
+/** The wait after a key's `attempts`-th attempt (0 while attempts are free). */
+export function backOffDelayMs(policy: BackOffPolicy, attempts: number): number {
+  if (attempts < policy.free) return 0;
+  return Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(attempts - policy.free, 40));
+}
+
+/**
+ * Counters for limits, shared by every process (database or Redis), never in memory. Each counter
+ * belongs to one window of one length, so limiters with different windows never touch each other's
+ * counts, and a counter disappears only when its own window (or back-off record) has ended.
+ */
+export interface RateLimitStore {
+  /** Records one hit and returns the number of hits in the key's current fixed window, this one included. */
+  hit(key: string, windowMs: number, nowMs: number): Promise<number>;
+  /** The hits so far in the fixed window holding atMs, without adding one (the previous window is still readable). */
+  peek(key: string, windowMs: number, atMs: number): Promise<number>;
+  /** Atomically takes one attempt under the key's back-off, or says how long to wait; a refused attempt changes nothing. */
+  claimBackOff(key: string, policy: BackOffPolicy, nowMs: number): Promise<BackOffClaim>;
+  /** Forgets the key's back-off record. */
+  clearBackOff(key: string): Promise<void>;
+}
+
+/** The start of the fixed window holding atMs. */
+export const windowStartOf = (atMs: number, windowMs: number) => Math.floor(atMs / windowMs) * windowMs;
+
+/**
+ * Counters in the rate_limits table: one upsert per hit, atomic on PGlite and PostgreSQL alike. Each
+ * window is its own row (its key names the window's length and start), kept until the window after
+ * it has ended; the occasional sweep deletes only rows whose own expires_at has passed.
+ */
 export class DatabaseRateLimitStore implements RateLimitStore {
-  #hitsSinceSweep = 0;
+  #writesSinceSweep = 0;
 
   constructor(private readonly db: Kysely<Database>) {}
 
   async hit(key: string, windowMs: number, nowMs: number): Promise<number> {
-    const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+    const windowStart = windowStartOf(nowMs, windowMs);
     const row = await sql<{ hits: number }>`
-      INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, ${windowStart}, 1)
-      ON CONFLICT (key) DO UPDATE SET
-        hits = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.hits + 1 ELSE 1 END,
-        window_start = excluded.window_start
+      INSERT INTO rate_limits (key, window_start, hits, expires_at)
+      VALUES (${windowRowKey(key, windowMs, windowStart)}, ${windowStart}, 1, ${windowStart + 2 * windowMs})
+      ON CONFLICT (key) DO UPDATE SET hits = rate_limits.hits + 1
       RETURNING hits`.execute(this.db);
-    // Expired counters are reset on their next hit; an occasional sweep removes visitors who never return.
-    if (++this.#hitsSinceSweep >= 1000) {
-      this.#hitsSinceSweep = 0;
-      await this.db.deleteFrom('rate_limits').where('window_start', '<', windowStart - windowMs).execute();
-    }
+    await this.#sweepNowAndThen(nowMs);
     return Number(row.rows[0].hits);
   }
+
+  async peek(key: string, windowMs: number, atMs: number): Promise<number> {
+    const windowStart = windowStartOf(atMs, windowMs);
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('key', '=', windowRowKey(key, windowMs, windowStart))
+      .executeTakeFirst();
+    return Number(row?.hits ?? 0);
+  }
+
+  async claimBackOff(key: string, policy: BackOffPolicy, nowMs: number): Promise<BackOffClaim> {
+    const rowKey = backOffRowKey(key);
+    const forgetAt = nowMs + policy.forgetAfterMs;
+    // The WHERE makes the claim conditional inside the upsert: two concurrent attempts cannot both
+    // pass on the same count. window_start holds the time of the latest allowed attempt.
+    const claimed = await sql<{ hits: number }>`
+      INSERT INTO rate_limits AS r (key, window_start, hits, expires_at) VALUES (${rowKey}, ${nowMs}, 1, ${forgetAt})
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN r.expires_at <= ${nowMs} THEN 1 ELSE r.hits + 1 END,
+        window_start = ${nowMs},
+        expires_at = ${forgetAt}
+      WHERE r.expires_at <= ${nowMs}
+        OR r.hits < ${policy.free}::int
+        OR r.window_start + LEAST(${policy.maxMs}::bigint,
+             (${policy.baseMs}::float8 * power(2, LEAST(r.hits - ${policy.free}::int, 40)))::bigint) <= ${nowMs}
+      RETURNING hits`.execute(this.db);
+    await this.#sweepNowAndThen(nowMs);
+    if (claimed.rows.length > 0) return { allowed: true, attempts: Number(claimed.rows[0].hits) };
+    const record = await this.db.selectFrom('rate_limits').select(['hits', 'window_start']).where('key', '=', rowKey).executeTakeFirst();
+    // Cleared between the two statements (a success from that address): try once more.
+    if (!record) return this.claimBackOff(key, policy, nowMs);
+    const notBefore = Number(record.window_start) + backOffDelayMs(policy, Number(record.hits));
+    return { allowed: false, retryAfterMs: Math.max(1, notBefore - nowMs) };
+  }
+
+  async clearBackOff(key: string): Promise<void> {
+    await this.db.deleteFrom('rate_limits').where('key', '=', backOffRowKey(key)).execute();
+  }
+
+  /** Rows are reset by their key, not by age; this removes the ones whose own time is up (visitors who never return). */
+  async #sweepNowAndThen(nowMs: number): Promise<void> {
+    if (++this.#writesSinceSweep < 1000) return;
+    this.#writesSinceSweep = 0;
+    await this.db.deleteFrom('rate_limits').where('expires_at', '<=', nowMs).execute();
+  }
 }
+
+const windowRowKey = (key: string, windowMs: number, windowStart: number) => `${key}#w${windowMs}@${windowStart}`;
+const backOffRowKey = (key: string) => `${key}#backoff`;
 
 export interface RateLimitOptions {
   store: RateLimitStore;
@@ -43,20 +125,26 @@ export interface RateLimitOptions {
   now?: () => number;
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that change nothing: reading pages and the API is not limited here. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A per-visitor limit on state-changing API calls (the visitor is the client address). Runs before the
- * crumb check so guessing crumbs is throttled too.
+ * A per-visitor limit on every call that may change state (the visitor is the client address, an
+ * IPv6 client its /64). Every method but GET, HEAD and OPTIONS is counted, whatever the path and
+ * whether or not a route matched it: the decision never reads request.url, so no spelling of a path
+ * (percent-encoding, case, slashes, dot segments) reaches a handler uncounted, and junk calls that
+ * end in a 404 cost the same as real ones. Runs before the crumb check so guessing crumbs is
+ * throttled too.
  */
 export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
   const now = options.now ?? Date.now;
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
-    const hits = await options.store.hit(`visitor:${request.ip}`, options.windowMs, now());
+    if (SAFE_METHODS.has(request.method)) return;
+    const at = now();
+    const hits = await options.store.hit(`visitor:${clientAddressKey(request.ip)}`, options.windowMs, at);
     if (hits > options.max) {
-      const windowEnds = (Math.floor(now() / options.windowMs) + 1) * options.windowMs;
-      reply.header('retry-after', String(Math.max(1, Math.ceil((windowEnds - now()) / 1000))));
+      const windowEnds = windowStartOf(at, options.windowMs) + options.windowMs;
+      reply.header('retry-after', String(Math.max(1, Math.ceil((windowEnds - at) / 1000))));
       throw new HttpError(429, RATE_LIMIT_MESSAGE);
     }
   });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitStoreCases } from './rate-limit-store-cases';
 import { encodeCommand, parseReply, RedisRateLimitStore } from './redis-rate-limit';
 
 describe('RESP encoding', () => {
@@ -50,6 +51,9 @@ function fakeRedis(): Promise<{ url: string; counters: Map<string, number>; expi
           const next = (counters.get(key) ?? 0) + 1;
           counters.set(key, next);
           socket.write(`:${next}\r\n`);
+        } else if (command === 'GET') {
+          const count = counters.get(key);
+          socket.write(count === undefined ? '$-1\r\n' : `$${String(count).length}\r\n${count}\r\n`);
         } else if (command === 'PEXPIRE') {
           expiries.set(key, Number(value));
           socket.write(':1\r\n');
@@ -89,10 +93,25 @@ describe('RedisRateLimitStore', () => {
       );
       expect(await first.hit('visitor:a', 10_000, 60_000)).toBe(1);
       expect(await first.hit('visitor:b', 10_000, 60_000)).toBe(1);
-      expect(redis.expiries.get('vitrine:rl:visitor:a:50000')).toBe(20_000);
+      // Each window's key names its length and start, and lives until the window after it has ended.
+      expect(redis.expiries.get('vitrine:rl:visitor:a:w10000:50000')).toBe(50_000 + 20_000 - 59_999);
+      expect(await first.peek('visitor:a', 10_000, 55_000)).toBe(4);
+      expect(await first.peek('visitor:c', 10_000, 55_000)).toBe(0);
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it("keeps each limiter's windows apart: one key counted in 1-second and 1-minute windows", async () => {
+    const store = new RedisRateLimitStore(redis.url);
+    try {
+      expect(await store.hit('visitor:d', 1000, 60_000)).toBe(1);
+      expect(await store.hit('visitor:d', 60_000, 60_000)).toBe(1);
+      expect(await store.hit('visitor:d', 1000, 60_500)).toBe(2);
+      expect(await store.hit('visitor:d', 60_000, 60_500)).toBe(2);
+    } finally {
+      await store.close();
     }
   });
 
@@ -106,4 +125,15 @@ describe('RedisRateLimitStore', () => {
       await store.close();
     }
   });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('RedisRateLimitStore against a real Redis (TEST_REDIS_URL)', () => {
+  let store: RedisRateLimitStore;
+  beforeAll(() => {
+    store = new RedisRateLimitStore(process.env.TEST_REDIS_URL!);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+  rateLimitStoreCases(() => store);
 });

@@ -1,12 +1,37 @@
 import net from 'node:net';
-import type { RateLimitStore } from './rate-limit';
+import { windowStartOf, type BackOffClaim, type BackOffPolicy, type RateLimitStore } from './rate-limit';
 
 type Reply = string | number | null | Error;
 
 /**
+ * Takes one attempt under an exponential back-off, atomically (a script runs alone in Redis). The
+ * record is a hash { attempts, last } that expires forgetAfterMs after its latest allowed attempt.
+ * Answers the new attempt count, or minus the milliseconds to wait (a refused attempt changes nothing).
+ * ARGV: now, free, baseMs, maxMs, forgetAfterMs.
+ */
+const CLAIM_BACK_OFF_SCRIPT = `
+local now = tonumber(ARGV[1])
+local free = tonumber(ARGV[2])
+local record = redis.call('HMGET', KEYS[1], 'attempts', 'last')
+local attempts = tonumber(record[1]) or 0
+local last = tonumber(record[2]) or 0
+-- Forgotten by the caller's clock too, not only by Redis's expiry (processes and tests share one notion of now).
+if last + tonumber(ARGV[5]) <= now then attempts = 0 end
+if attempts >= free then
+  local wait = math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * 2 ^ math.min(attempts - free, 40))
+  if last + wait > now then return -math.max(1, math.ceil(last + wait - now)) end
+end
+attempts = attempts + 1
+redis.call('HSET', KEYS[1], 'attempts', attempts, 'last', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return attempts
+`;
+
+/**
  * Rate-limit counters in Redis (REDIS_URL), for deployments that already run one. A minimal RESP
- * client: each hit pipelines INCR and PEXPIRE on a key per fixed window, so counters expire by
- * themselves and every process sharing the Redis sees the same counts.
+ * client: each hit pipelines INCR and PEXPIRE on a key per window (its length and start in the
+ * key), so counters of different windows never meet, they expire by themselves once the window
+ * after theirs has ended, and every process sharing the Redis sees the same counts.
  */
 export class RedisRateLimitStore implements RateLimitStore {
   #url: URL;
@@ -20,14 +45,31 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, windowMs: number, nowMs: number): Promise<number> {
-    const windowStart = Math.floor(nowMs / windowMs) * windowMs;
-    const redisKey = `vitrine:rl:${key}:${windowStart}`;
+    const windowStart = windowStartOf(nowMs, windowMs);
+    const redisKey = windowKey(key, windowMs, windowStart);
     const [count] = await this.#pipeline([
       ['INCR', redisKey],
-      ['PEXPIRE', redisKey, String(windowMs * 2)],
+      // Kept until the window after this one has ended (readers may look one window back).
+      ['PEXPIRE', redisKey, String(Math.max(1, windowStart + 2 * windowMs - nowMs))],
     ]);
     if (typeof count !== 'number') throw new Error(`Unexpected Redis reply to INCR: ${String(count)}`);
     return count;
+  }
+
+  async peek(key: string, windowMs: number, atMs: number): Promise<number> {
+    const [count] = await this.#pipeline([['GET', windowKey(key, windowMs, windowStartOf(atMs, windowMs))]]);
+    return count === null ? 0 : Number(count);
+  }
+
+  async claimBackOff(key: string, policy: BackOffPolicy, nowMs: number): Promise<BackOffClaim> {
+    const args = [nowMs, policy.free, policy.baseMs, policy.maxMs, policy.forgetAfterMs].map(String);
+    const [reply] = await this.#pipeline([['EVAL', CLAIM_BACK_OFF_SCRIPT, '1', backOffKey(key), ...args]]);
+    if (typeof reply !== 'number') throw new Error(`Unexpected Redis reply to the back-off script: ${String(reply)}`);
+    return reply > 0 ? { allowed: true, attempts: reply } : { allowed: false, retryAfterMs: -reply };
+  }
+
+  async clearBackOff(key: string): Promise<void> {
+    await this.#pipeline([['DEL', backOffKey(key)]]);
   }
 
   async close(): Promise<void> {
@@ -86,6 +128,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 }
+
+const windowKey = (key: string, windowMs: number, windowStart: number) => `vitrine:rl:${key}:w${windowMs}:${windowStart}`;
+const backOffKey = (key: string) => `vitrine:rl:${key}:backoff`;
 
 export function encodeCommand(args: string[]): string {
   return `*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join('')}`;
