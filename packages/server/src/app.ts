@@ -27,6 +27,7 @@ import { registerOrderRoutes } from './orders/routes';
 import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
 import type { SignInGuard } from './site-users';
+import { SignInThrottle } from './site-users';
 import { registerSiteUserRoutes } from './site-users/routes';
 import { WebsiteCache } from './websites';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
    */
   trustProxy?: TrustProxyOption;
   rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore };
+  /** Guards sign-in against password guessing; a SignInThrottle on the rate-limit store by default. */
+  signInGuard?: SignInGuard;
   payments?: PaymentProvider;
   /** Request, header and keep-alive timeouts and the per-address connection cap (http/connection-limits.ts). */
   connectionLimits?: Partial<ConnectionLimits>;
@@ -73,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const crumbs = new Crumbs(await loadServerSecret(db, 'crumb'));
   const theme = loadTheme();
   const rateLimitStore = options.rateLimit?.store ?? new DatabaseRateLimitStore(db);
-  const signInGuard: SignInGuard | undefined = undefined;
+  const signInGuard: SignInGuard = options.signInGuard ?? new SignInThrottle(rateLimitStore);
   const context: ServerContext = {
     db,
     websites,

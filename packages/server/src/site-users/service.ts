@@ -93,6 +93,8 @@ export async function signUp(
     .onConflict((onConflict) => onConflict.columns(['website_id', 'email']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw conflict(SITE_USER_MESSAGES.emailTaken, { email: SITE_USER_MESSAGES.emailTaken });
+  // The address an account was created from counts as one its owner signed in from (sign-in-throttle.ts).
+  await options.signInGuard?.recordSuccess(website.id, email, addressOf(actor));
   return startSession(db, website, actor, { id, email }, false, options.cartMergePolicy ?? defaultCartMergePolicy);
 }
 
