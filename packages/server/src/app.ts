@@ -7,7 +7,7 @@ import type { ServerContext } from './context';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import querystring from 'node:querystring';
-import { ajvOptions } from '@vitrine/contracts';
+import { ajvOptions, getHealthContract } from '@vitrine/contracts';
 import { DEMO_ASSET_PREFIX, demoAssetsDir } from './catalog';
 import { registerCatalogRoutes } from './catalog/routes';
 import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
@@ -121,9 +121,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerCrumbCheck(app, context);
 
-  app.get('/api/health', async () => {
-    await sql`SELECT 1`.execute(db);
-    return { status: 'ok', database: options.databaseKind ?? 'unknown' };
+  app.route({
+    ...getHealthContract,
+    handler: async () => {
+      await sql`SELECT 1`.execute(db);
+      return { status: 'ok' as const, database: options.databaseKind ?? 'unknown' };
+    },
   });
   // The API and the pages see the request's website and actor (resolved in one hook); static files do not.
   await app.register(async (routes) => {
