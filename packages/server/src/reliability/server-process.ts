@@ -41,6 +41,8 @@ export async function startServerProcess({ env, timeoutMs = 90_000 }: StartOptio
       // Every call comes from 127.0.0.1: one visitor as far as the rate limit can tell.
       RATE_LIMIT_MAX: '1000000000',
       RATE_LIMIT_WINDOW_MS: '3600000',
+      // …and one address for the per-address connection cap: no cap.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
