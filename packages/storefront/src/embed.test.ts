@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeProps, encodeProps, escapeAttribute } from './embed';
+import { cartDataBlock, decodeProps, encodeJsonData, encodeProps, escapeAttribute } from './embed';
 
 describe('escapeAttribute', () => {
   it('turns every character that could end an attribute or a tag into a reference', () => {
@@ -21,5 +21,16 @@ describe('encodeProps / decodeProps', () => {
     expect(decodeProps('{"a":1}')).toEqual({ a: 1 });
     expect(decodeProps(null)).toEqual({});
     expect(decodeProps('[1]')).toEqual({});
+  });
+});
+
+describe('encodeJsonData / cartDataBlock', () => {
+  it('leaves no "<" in the block text, and the text parses back to the same value', () => {
+    const value = { title: '</script><!-- <b>', line: 'a\u2028b\u2029c', amp: '&amp;' };
+    const encoded = encodeJsonData(value);
+    expect(encoded).not.toContain('<');
+    expect(encoded).not.toMatch(/[\u2028\u2029]/);
+    expect(JSON.parse(encoded)).toEqual(value);
+    expect(cartDataBlock(null)).toBe('<script type="application/json" id="vitrine-cart">null</script>');
   });
 });

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { fetchCart } from './api/commerce';
 import { readCookie } from './api/http';
 import { cartStore } from './cart/store';
-import { decodeProps } from './embed';
+import { decodeProps, readCartData } from './embed';
 import { ISLANDS, isIslandName, type IslandName } from './islands/registry';
 import type { ShoppingCart } from './types';
 
@@ -34,6 +34,20 @@ export function hydrateIslands(root: ParentNode = document, options: HydrateOpti
       found.push({ element, name, props: decodeProps(element.getAttribute('data-props')) });
     } catch (error) {
       console.warn(`Island ${name} has unreadable props`, error);
+    }
+  }
+  // The page's one cart (data block): cart islands rendered without their own copy get it back,
+  // the same cart the server rendered them with, so their first render matches its HTML.
+  let pageCart: ReturnType<typeof readCartData> = { found: false, cart: null };
+  try {
+    pageCart = readCartData(root);
+  } catch (error) {
+    console.warn('The page cart is unreadable', error);
+  }
+  if (pageCart.found) {
+    cartStore.seed(pageCart.cart);
+    for (const island of found) {
+      if (CART_ISLANDS.has(island.name) && !('cart' in island.props)) island.props.cart = pageCart.cart;
     }
   }
   for (const { props } of found) {

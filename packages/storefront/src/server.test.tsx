@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from './cart/store';
 import { hydrateIslands } from './hydrate';
-import { ISLAND_NAMES, renderIsland } from './server';
+import { cartDataBlock, ISLAND_NAMES, renderIsland } from './server';
 import { cart, entry, fakeResponse, flushPromises, product, shirtWithOptions } from './test-support/fixtures';
 
 const hostile = `"></div><script>alert('x')</script><img src=x onerror=alert(1)>&amp;`;
@@ -169,5 +169,56 @@ describe('hydrateIslands', () => {
     await act(async () => {
       expect(hydrateIslands()).toBe(0);
     });
+  });
+});
+
+describe('the cart travels once per page', () => {
+  it('islands rendered with cartOnPage leave the cart out of their props; the data block brings it back without a mismatch', async () => {
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+    const fetchMock = vi.fn(async () => fakeResponse(200, cart()));
+    vi.stubGlobal('fetch', fetchMock);
+    const full = cart([entry({ quantity: 2, title: `</script><script>alert(1)</script>\u2028<!--` }), entry({ id: 'entry-2' })]);
+    const islands = [
+      renderIsland('HeaderCartIndicator', { cart: full }, { cartOnPage: true }),
+      renderIsland('ProductForm', { product: shirtWithOptions(), cart: full }, { cartOnPage: true }),
+      renderIsland('CartPage', { cart: full, minimumSubtotalCents: null, forms: {} }, { cartOnPage: true }),
+      renderIsland('CartPill', { cart: full, pathname: '/shop/p/linen-shirt' }, { cartOnPage: true }),
+    ];
+    for (const html of islands) {
+      const props = JSON.parse(new DOMParser().parseFromString(html, 'text/html').body.firstElementChild!.getAttribute('data-props')!);
+      expect(props).not.toHaveProperty('cart');
+    }
+    const block = cartDataBlock(full);
+    expect(block).toMatch(/^<script type="application\/json" id="vitrine-cart">[^<]*<\/script>$/);
+    document.body.innerHTML = islands.join('') + block;
+    const serverHtml = document.body.innerHTML;
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+
+    await act(async () => {
+      expect(hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) })).toBe(4);
+    });
+    expect(errors).toEqual([]);
+    for (const el of document.querySelectorAll('[data-island]')) el.removeAttribute('data-hydrated');
+    expect(document.body.innerHTML).toBe(serverHtml);
+    expect(cartStore.getSnapshot()).toEqual(full);
+    expect(screen.getByRole('link', { name: '3 items $37.50' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a page saying "no cart" (null) fetches nothing, even with a cart cookie', async () => {
+    const fetchMock = vi.fn(async () => fakeResponse(200, cart()));
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'CART=token-1; path=/';
+    try {
+      document.body.innerHTML = renderIsland('CartPill', { cart: null, pathname: '/' }, { cartOnPage: true }) + cartDataBlock(null);
+      await act(async () => {
+        hydrateIslands();
+      });
+      await flushPromises();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      document.cookie = 'CART=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    }
   });
 });

@@ -4,14 +4,29 @@ import { encodeProps } from './embed';
 import { ISLANDS, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
 
 export { ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
+export { cartDataBlock, CART_DATA_ID } from './embed';
+
+export interface RenderIslandOptions {
+  /**
+   * The page carries the visitor's cart once, in `cartDataBlock(cart)`: the island is rendered with
+   * its `cart` prop but does not repeat it in `data-props`; the browser puts it back from the block.
+   */
+  cartOnPage?: boolean;
+}
 
 /**
  * The server-rendered HTML of one island, wrapped so `client.tsx` can find and
  * hydrate it with the same props: `<div data-island="Name" data-props="…">…</div>`.
  */
-export function renderIsland<N extends IslandName>(name: N, props: IslandPropsByName[N]): string {
+export function renderIsland<N extends IslandName>(name: N, props: IslandPropsByName[N], options: RenderIslandOptions = {}): string {
   if (!isIslandName(name)) throw new Error(`Unknown island: ${String(name)}`);
   const Island = ISLANDS[name] as ComponentType<IslandPropsByName[N]>;
   const html = renderToString(<Island {...props} />);
-  return `<div data-island="${name}" data-props="${encodeProps(props)}">${html}</div>`;
+  return `<div data-island="${name}" data-props="${encodeProps(options.cartOnPage ? withoutCart(props) : props)}">${html}</div>`;
+}
+
+function withoutCart(props: object): object {
+  if (!('cart' in props)) return props;
+  const { cart: _cart, ...rest } = props as { cart?: unknown };
+  return rest;
 }

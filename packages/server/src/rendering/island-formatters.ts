@@ -12,6 +12,12 @@ function cartOf(ctx: RenderState, path: 'visitorCart' | 'shoppingCart' = 'visito
   return cart && typeof cart === 'object' ? (cart as ShoppingCart) : null;
 }
 
+/**
+ * The page carries the visitor's cart once (theme-renderer.ts writes its data block), so an island
+ * showing that very cart leaves it out of its props; a different cart travels in the island's props.
+ */
+const cartOnPage = (ctx: RenderState, cart: ShoppingCart | null) => ({ cartOnPage: cart === cartOf(ctx) });
+
 const isExpressCheckout = (ctx: RenderState) => ctx.resolve('websiteSettings.storeSettings.expressCheckout') === true;
 
 function storeSettingsOf(ctx: RenderState): StoreSettings | undefined {
@@ -32,7 +38,7 @@ type StorefrontProduct = Parameters<typeof renderIsland<'ProductForm'>>[1]['prod
 
 export const islandFormatters: Record<string, Formatter> = {
   'island-header-cart': (_value, _args, ctx) =>
-    renderIsland('HeaderCartIndicator', { cart: cartOf(ctx), ...storeMoneyOf(ctx) }),
+    renderIsland('HeaderCartIndicator', { cart: cartOf(ctx), ...storeMoneyOf(ctx) }, { cartOnPage: true }),
 
   'island-cart-pill': (_value, _args, ctx) =>
     renderIsland('CartPill', {
@@ -40,7 +46,7 @@ export const islandFormatters: Record<string, Formatter> = {
       pathname: text(ctx, 'pagePath') ?? '/',
       expressCheckout: isExpressCheckout(ctx),
       ...storeMoneyOf(ctx),
-    }),
+    }, { cartOnPage: true }),
 
   'island-product-form': (value, _args, ctx) => {
     if (!isObject(value)) return '';
@@ -50,7 +56,7 @@ export const islandFormatters: Record<string, Formatter> = {
       cart: cartOf(ctx),
       expressCheckout: isExpressCheckout(ctx),
       ...storeMoneyOf(ctx),
-    });
+    }, { cartOnPage: true });
   },
 
   // On a store-grid card: opens the product form in a dialog (the product is fetched on open).
@@ -88,12 +94,13 @@ export const islandFormatters: Record<string, Formatter> = {
   'island-cart-page': (_value, _args, ctx) => {
     const minimum = ctx.resolve('websiteSettings.storeSettings.minimumOrderSubtotalCents');
     const forms = ctx.resolve('additionalFieldsForms');
+    const cart = cartOf(ctx, 'shoppingCart');
     return renderIsland('CartPage', {
-      cart: cartOf(ctx, 'shoppingCart'),
+      cart,
       minimumSubtotalCents: typeof minimum === 'number' ? minimum : null,
       forms: isObject(forms) ? forms : {},
       ...storeMoneyOf(ctx),
-    });
+    }, cartOnPage(ctx, cart));
   },
 
   // On the gift card page, inside the chosen denomination's section.

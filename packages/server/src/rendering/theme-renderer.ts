@@ -1,6 +1,7 @@
 import type { ShoppingCart } from '@vitrine/commerce';
 import { compile, registerFormatters, render, type CompiledTemplate, type Formatter, type TemplateError } from '@vitrine/template';
 import { PAGE_TEMPLATES, type PageTemplateName, type Theme } from '@vitrine/theme';
+import { cartDataBlock } from '@vitrine/storefront/server';
 import { islandFormatters } from './island-formatters';
 import { moneyCents, moneyValue, priceTag } from './price-formatters';
 
@@ -69,7 +70,18 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
       };
       const body = render(pages[name], pageContext, options);
       const page = render(layout, { ...pageContext, pageBody: body.output }, options);
-      return { html: page.output, errors: [...body.errors, ...page.errors] };
+      return { html: withCartData(page.output, chrome.visitorCart), errors: [...body.errors, ...page.errors] };
     },
   };
+}
+
+/**
+ * Every page carries the visitor's cart once, as a JSON data block at the end of the body: the cart
+ * islands leave it out of their props (island-formatters.ts) and the browser reads it from here. It
+ * is written by the renderer, not the theme, because the islands depend on it being there.
+ */
+function withCartData(html: string, cart: ShoppingCart | null): string {
+  const block = cartDataBlock(cart);
+  const end = html.lastIndexOf('</body>');
+  return end === -1 ? html + block : `${html.slice(0, end)}${block}\n${html.slice(end)}`;
 }
