@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../free-port';
 import { openTestServer, type TestServer } from '../testing';
-import { addressKey, connectionLimitsFromEnv, resolveConnectionLimits } from './connection-limits';
+import { connectionLimitsFromEnv, resolveConnectionLimits } from './connection-limits';
 import { EDGE_ERROR_MESSAGES } from './edge-errors';
 
 // A real listening server with short limits, and raw sockets that misbehave on purpose.
@@ -146,14 +146,5 @@ describe('limits from the environment', () => {
     expect(resolveConnectionLimits({}, { trustProxy: true }).maxConnectionsPerAddress).toBe(0);
     expect(resolveConnectionLimits({ maxConnectionsPerAddress: 500 }, { trustProxy: true }).maxConnectionsPerAddress).toBe(500);
     expect(resolveConnectionLimits({ requestTimeoutMs: 5000 }).headersTimeoutMs).toBe(5000);
-  });
-
-  it('counts IPv4-mapped addresses as IPv4 and IPv6 by /64', () => {
-    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
-    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
-    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
   });
 });

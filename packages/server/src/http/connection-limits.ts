@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { isIPv6, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { clientAddressKey } from './client-address';
 
 /**
  * How long a client may take and how many connections it may hold. Without them a client that
@@ -88,23 +89,6 @@ export function fastifyTimeoutOptions(limits: ConnectionLimits) {
 }
 
 /**
- * The key connections are counted under: the address itself, an IPv4 address written as IPv6
- * (`::ffff:1.2.3.4`) as plain IPv4, and IPv6 by its /64 network — one client usually holds a
- * whole /64, so counting single IPv6 addresses would let it open as many connections as it likes.
- */
-export function addressKey(remoteAddress: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remoteAddress);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(remoteAddress)) return remoteAddress;
-  const withoutZone = remoteAddress.split('%')[0]!;
-  const [head = '', tail] = withoutZone.split('::');
-  const headGroups = head === '' ? [] : head.split(':');
-  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
-}
-
-/**
  * Applies what Fastify's options cannot carry to Node's server: the headers deadline, how often
  * deadlines are checked (Node's default, 30 s, would let a request run that much past its
  * deadline) and the per-address connection cap. Call before the server listens.
@@ -121,7 +105,9 @@ export function applyConnectionLimits(server: Server, limits: ConnectionLimits):
       socket.destroy();
       return;
     }
-    const key = addressKey(socket.remoteAddress);
+    // IPv4-mapped IPv6 counts as IPv4, IPv6 per /64: one client holds a whole /64 and could otherwise
+    // open as many connections as it has addresses.
+    const key = clientAddressKey(socket.remoteAddress);
     const count = (open.get(key) ?? 0) + 1;
     if (count > limits.maxConnectionsPerAddress) {
       // Closed before a byte is read: no request, so no answer to give.
