@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
     // Every route validates with its contract's schemas (compiled once): no coercion, every error reported.
     ajv: { customOptions: { ...ajvOptions } },
-    querystringParser: (text) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }),
+    routerOptions: { querystringParser: (text) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }) },
     // Router and HTTP-parser failures answer { message } too (http/edge-errors.ts).
     ...EDGE_ERROR_OPTIONS,
     ...fastifyTimeoutOptions(connectionLimits),
