@@ -1,15 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce/add-to-cart';
+import { CRUMB_MESSAGES } from '@vitrine/contracts';
 import { HttpError } from './errors';
 
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
 
-export const CRUMB_MESSAGES = {
-  sessionExpired: ADD_TO_CART_MESSAGES.sessionExpired,
-  enableCookies: ADD_TO_CART_MESSAGES.enableCookies,
-} as const;
+export { CRUMB_MESSAGES };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

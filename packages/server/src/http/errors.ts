@@ -1,13 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formatValidationErrors, type ValidationContext } from '@vitrine/contracts';
+import { HTTP_MESSAGES, formatValidationErrors, type ErrorBody, type ValidationContext } from '@vitrine/contracts';
 import { Failure, type FailureKind } from '../failures';
 
-/** The one error shape every failing call answers with (4xx): `{ message, errors?, crumbFail? }`. */
-export interface ErrorBody {
-  message: string;
-  errors?: Record<string, string>;
-  crumbFail?: true;
-}
+/** The one error shape (`{ message, errors?, crumbFail? }`) and the edge's wording live once, in the contracts. */
+export { HTTP_MESSAGES, type ErrorBody };
 
 /** An expected failure with a shopper-facing message. Thrown from routes and rules, rendered by the error handler. */
 export class HttpError extends Error {
@@ -29,20 +25,6 @@ export class HttpError extends Error {
     };
   }
 }
-
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
-
-export const HTTP_MESSAGES = {
-  invalidJson: 'The request body is not valid JSON.',
-  emptyBody: 'The request body is empty.',
-  bodyTooLarge: 'The request body is too large.',
-  unsupportedMediaType: 'Send the request body as JSON.',
-  bodyNotObject: 'The request body must be a JSON object.',
-  notFound: 'Not found.',
-  internal: 'Something went wrong. Please try again.',
-} as const;
 
 /** The status code of each kind of service failure. */
 export const STATUS_OF_FAILURE: Record<FailureKind, number> = {
@@ -101,10 +83,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).type('application/json; charset=utf-8').send({ message: HTTP_MESSAGES.notFound } satisfies ErrorBody);
   });
-}
-
-/** Reads a JSON object body or fails with 400: routes then check each field themselves. */
-export function requireObjectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(HTTP_MESSAGES.bodyNotObject);
-  return body as Record<string, unknown>;
 }

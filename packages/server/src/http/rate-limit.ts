@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce/add-to-cart';
+import { RATE_LIMIT_MESSAGE } from '@vitrine/contracts';
 import type { Database } from '../db/schema';
 import { clientAddressKey } from './client-address';
 import { HttpError } from './errors';
 
-export const RATE_LIMIT_MESSAGE = ADD_TO_CART_MESSAGES.rateLimited;
+export { RATE_LIMIT_MESSAGE };
 
 /**
  * Exponential back-off for one key: the first `free` attempts pass at once; after the n-th attempt
