@@ -1,0 +1,62 @@
+import { ROUTE_CONTRACTS, type RouteContract } from '@vitrine/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestServer, snapshotDomainTables, TestVisitor, type TestServer } from '../testing';
+
+/*
+ * For every call in the route table: a request its schema refuses answers 400 in the one error shape,
+ * `{ message, errors }` keyed by field, and writes nothing. One refusal per part the contract declares
+ * (body, query, path parameters), built from the contract itself, so a new call is covered here without
+ * editing this file.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await openTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface ObjectSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
+const URL_WITH = (contract: RouteContract, params: Record<string, string>) =>
+  contract.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
+
+/** Refusals for one contract: an unknown body field, a query parameter sent twice (an array), an overlong path parameter. */
+function refusalsOf(contract: RouteContract): Array<{ part: string; url: string; payload?: unknown }> {
+  const schema = contract.schema as { body?: ObjectSchema; querystring?: ObjectSchema; params?: ObjectSchema };
+  const refusals: Array<{ part: string; url: string; payload?: unknown }> = [];
+  const base = URL_WITH(contract, {});
+  if (schema.body) refusals.push({ part: 'body', url: base, payload: { notAField: true } });
+  for (const name of Object.keys(schema.querystring?.properties ?? {})) {
+    refusals.push({ part: `query ${name}`, url: `${base}?${name}=a&${name}=b` });
+  }
+  for (const name of Object.keys(schema.params?.properties ?? {})) {
+    refusals.push({ part: `param ${name}`, url: URL_WITH(contract, { [name]: 'x'.repeat(65) }), payload: schema.body ? {} : undefined });
+  }
+  return refusals;
+}
+
+describe('every call refuses what its schema refuses: 400, the error shape, nothing written', () => {
+  const cases = ROUTE_CONTRACTS.flatMap((contract) => refusalsOf(contract).map((refusal) => ({ contract, ...refusal })));
+
+  it('covers every call that takes input', () => {
+    const withInput = ROUTE_CONTRACTS.filter((contract) => refusalsOf(contract).length > 0).map((contract) => `${contract.method} ${contract.url}`);
+    expect(withInput.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it.each(cases.map((item) => [`${item.contract.method} ${item.contract.url} (${item.part})`, item] as const))('%s', async (_name, item) => {
+    const visitor = new TestVisitor(server.app);
+    await visitor.visit();
+    const before = await snapshotDomainTables(server.database.db);
+    const response = await visitor.request({ method: item.contract.method, url: item.url, payload: item.payload as object | undefined });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(typeof body.message).toBe('string');
+    expect(body.errors && typeof body.errors).toBe('object');
+    expect(Object.values(body.errors)).toContain(body.message);
+    expect(await snapshotDomainTables(server.database.db)).toEqual(before);
+  });
+});
