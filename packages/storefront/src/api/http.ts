@@ -1,4 +1,5 @@
 import { ADD_TO_CART_MESSAGES, CART_MESSAGES } from '@vitrine/commerce';
+import type { ErrorBody as ContractErrorBody } from '@vitrine/contracts';
 
 /** A failed call, carrying the message a shopper should read. */
 export class ApiError extends Error {
@@ -12,11 +13,8 @@ export class ApiError extends Error {
   }
 }
 
-interface ErrorBody {
-  message?: unknown;
-  errors?: unknown;
-  crumbFail?: unknown;
-}
+/** What a failing call may answer: the contracts' ErrorBody, read defensively (a proxy may answer anything). */
+type ErrorBody = { [K in keyof ContractErrorBody]?: unknown };
 
 /** The value of one cookie, or null. The server sets `crumb` readable by scripts. */
 export function readCookie(name: string, cookieHeader: string = globalThis.document?.cookie ?? ''): string | null {
