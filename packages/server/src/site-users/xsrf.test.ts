@@ -36,7 +36,8 @@ describe('site-user XSRF token', () => {
   it('refuses a signed-in change without the token, or with a wrong one, writing nothing', async () => {
     const { visitor } = await signedIn('xsrf-missing@example.com');
     const before = await snapshotDomainTables(server.database.db);
-    for (const headers of [{}, { [SITE_USER_XSRF_HEADER]: 'not-the-token' }, { [SITE_USER_XSRF_HEADER]: '' }]) {
+    const attempts: Record<string, string>[] = [{}, { [SITE_USER_XSRF_HEADER]: 'not-the-token' }, { [SITE_USER_XSRF_HEADER]: '' }];
+    for (const headers of attempts) {
       const response = await addTote(visitor, headers);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: SITE_USER_XSRF_MESSAGE });
