@@ -27,7 +27,7 @@ export const FUZZ_SEED: number = (() => {
 })();
 
 /** Fuzzed requests per route (every route of the route table gets this many). */
-export const FUZZ_RUNS = positiveInteger('FUZZ_RUNS', LONG_RUN ? 2000 : 12);
+export const FUZZ_RUNS = positiveInteger('FUZZ_RUNS', LONG_RUN ? 2000 : 40);
 
 /** Shoppers racing for the same stock. */
 export const RACERS = positiveInteger('RACERS', LONG_RUN ? 60 : 20);

@@ -189,15 +189,24 @@ describe('kill -9 on PGlite (DATA_DIR)', () => {
     'a server started while the previous one is still shutting down waits for the lock instead of refusing',
     async () => {
       const old = await startServerProcess({ env: { DATA_DIR: dataDir } });
-      // A request in flight (headers sent, body not yet): the old process keeps running until it is answered.
+      // A request in flight (past the crumb check, its body not sent yet): the old process keeps running
+      // until it is answered.
+      const visitor = new HttpVisitor();
+      await visitor.visit(old.base);
+      const crumb = visitor.cookies.get('crumb')!;
       const socket = net.connect({ port: old.port, host: '127.0.0.1' });
       await new Promise((resolve) => socket.once('connect', resolve));
       socket.on('error', () => undefined);
-      socket.write('POST /api/commerce/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n');
+      socket.write(
+        `POST /api/commerce/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n` +
+          `Cookie: crumb=${crumb}\r\nX-CSRF-Token: ${crumb}\r\n\r\n`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
       const oldExit = stopServerProcess(old);
+      // The request stays open until the new process has started or given up, so the old one is alive
+      // (shutting down) when the new one looks at the lock; it ends at the latest when main.ts's 10 s
+      // shutdown limit exits it.
       const next = startServerProcess({ env: { DATA_DIR: dataDir }, timeoutMs: 30_000 });
-      // Let the old process finish only after the new one has had time to look at the lock.
-      setTimeout(() => socket.end('{}'), 5_000);
       try {
         server = await next;
         expect((await fetch(`${server.base}/api/health`)).status).toBe(200);

@@ -46,10 +46,11 @@ export function liveMarkup(html: string): string[] {
     const tag = element.tagName.toLowerCase();
     for (const attribute of Array.from(element.attributes)) {
       const name = attribute.name.toLowerCase();
-      const value = attribute.value.trim().toLowerCase();
-      if (name.startsWith('on')) found.push(`<${tag} ${name}="${attribute.value}">`);
+      const raw = attribute.value ?? '';
+      const value = raw.trim().toLowerCase();
+      if (name.startsWith('on')) found.push(`<${tag} ${name}="${raw}">`);
       if (['href', 'src', 'action', 'formaction', 'xlink:href'].includes(name) && value.startsWith('javascript:')) {
-        found.push(`<${tag} ${name}="${attribute.value}">`);
+        found.push(`<${tag} ${name}="${raw}">`);
       }
     }
     if (tag === 'img' && element.getAttribute('src') === 'x') found.push('<img src=x>');
