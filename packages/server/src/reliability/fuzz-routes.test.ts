@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_COLLECTION, DEMO_PRODUCTS } from '../catalog/demo-store';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../http/crumb';
+import { UNSTORABLE_TEXT_MESSAGES } from '../http/unstorable-text';
 import { demoProductId, openTestServer, setStock, snapshotDomainTables, TestVisitor } from '../testing';
 import { FUZZ_RUNS, FUZZ_SEED, timeLimit } from './config';
 import {
@@ -200,6 +201,77 @@ describe('every route, fuzzed from the route table', () => {
       },
       timeLimit(30_000, 3_600_000),
     );
+  }
+});
+
+/*
+ * Not left to chance: every string of every example body (and a key), every path parameter and query
+ * key of every route, poisoned with a NUL or a lone surrogate, and every body 10,000 levels deep.
+ * Text the database cannot store is refused with 400 and its message, before anything is written.
+ */
+describe('every string of every route, poisoned', () => {
+  const POISONS = ['\u0000', '\ud800', '\udc00'];
+
+  /** A body the route would take: its example, else the first hint of each property of its schema. */
+  function bodiesOf(route: FuzzRoute): Array<Record<string, unknown>> {
+    const known = examples[`${route.method} ${route.url}`];
+    if (known) return known.map((example) => ({ ...example }));
+    const properties = (route.schema?.body as { properties?: Record<string, unknown> } | undefined)?.properties;
+    if (!properties) return [];
+    return [Object.fromEntries(Object.keys(properties).map((name) => [name, hints[name]?.[0] ?? 'x']))];
+  }
+
+  async function expectRefused(route: FuzzRoute, what: string, request: FuzzRequest, message: string): Promise<void> {
+    current ??= await prepareVisitor();
+    const { visitor, entryId, cartToken } = current;
+    const before = await snapshotDomainTables(db);
+    const response = await send(request, visitor, entryId, cartToken);
+    const where = `${route.method} ${route.url} with ${what}: ${describeRequest(request)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    expect(response.statusCode, where).toBe(400);
+    if (request.method !== 'HEAD') expect((response.json() as { message: string }).message, where).toBe(message);
+    expect(await snapshotDomainTables(db), where).toEqual(before);
+  }
+
+  const concrete = (route: FuzzRoute) => route.url.replace(/:[A-Za-z]+/g, (param) => String(hints[param.slice(1)]?.[0] ?? 'x')).replace('*', 'site.css');
+  const base = (route: FuzzRoute, payload?: string): FuzzRequest => ({
+    method: route.method,
+    url: concrete(route),
+    payload,
+    contentType: payload === undefined ? undefined : 'application/json',
+    cookies: [],
+    crumb: 'valid',
+  });
+
+  for (const route of collector.routes) {
+    it(`${route.method} ${route.url}`, async () => {
+      for (const body of bodiesOf(route)) {
+        for (const field of Object.keys(body)) {
+          for (const poison of POISONS) {
+            const value = body[field];
+            const poisoned = JSON.stringify({ ...body, [field]: typeof value === 'string' ? `${value.slice(0, 3)}${poison}${value.slice(3)}` : poison });
+            await expectRefused(route, `${JSON.stringify(poison)} in ${field}`, base(route, poisoned), UNSTORABLE_TEXT_MESSAGES.text);
+          }
+        }
+        for (const poison of POISONS) {
+          await expectRefused(route, `${JSON.stringify(poison)} in a key`, base(route, JSON.stringify({ ...body, [`k${poison}`]: 1 })), UNSTORABLE_TEXT_MESSAGES.text);
+        }
+        const deep = `{${Object.keys(body).map((field, index) => `${JSON.stringify(field)}:${index === 0 ? `${'['.repeat(10_000)}${']'.repeat(10_000)}` : JSON.stringify(body[field])}`).join(',')}}`;
+        await expectRefused(route, 'a field 10,000 levels deep', base(route, deep), UNSTORABLE_TEXT_MESSAGES.deep);
+      }
+      const params = route.url.split('/').filter((part) => part.startsWith(':'));
+      for (const param of params) {
+        const request = { ...base(route), url: concrete({ ...route, url: route.url.replace(param, `${String(hints[param.slice(1)]?.[0] ?? 'x')}%00`) }) };
+        await expectRefused(route, `%00 in ${param}`, request, UNSTORABLE_TEXT_MESSAGES.text);
+      }
+      if (route.url.endsWith('*')) {
+        await expectRefused(route, '%00 in the file path', { ...base(route), url: `${concrete(route)}%00.css` }, UNSTORABLE_TEXT_MESSAGES.text);
+      }
+      const queryKeys = Object.keys((route.schema?.querystring as { properties?: object } | undefined)?.properties ?? {});
+      for (const key of [...queryKeys, 'q', 'format']) {
+        await expectRefused(route, `%00 in ?${key}`, { ...base(route), url: `${concrete(route)}?${key}=a%00b` }, UNSTORABLE_TEXT_MESSAGES.text);
+        await expectRefused(route, `%00 in a query key`, { ...base(route), url: `${concrete(route)}?${key}%00=1` }, UNSTORABLE_TEXT_MESSAGES.text);
+      }
+    });
   }
 });
 
