@@ -467,7 +467,12 @@ async function main(): Promise<void> {
     const products = await storeProducts(servers[0].base);
     if (products.length === 0) throw new Error('the store lists no product a shopper can add to the cart');
 
-    const targets = servers.map((s) => ({ port: Number(new URL(s.base).port), agent: new http.Agent({ keepAlive: true }) }));
+    // Idle keep-alive connections are closed by this side after 4 s, before the server's own keep-alive timeout
+    // (Node's 5 s default, 10 s in our connection limits): otherwise a connection the server is closing can be
+    // picked for a request at that moment, which fails with 'socket hang up' (the keep-alive race that
+    // browsers and load balancers answer by retrying; this script does not retry, and counts it).
+    const agentOptions: http.AgentOptions = { keepAlive: true, timeout: 4_000 };
+    const targets = servers.map((s) => ({ port: Number(new URL(s.base).port), agent: new http.Agent(agentOptions) }));
     const run: Run = { targets, products, deadline: 0, stats: null, next: 0, visits: 0, orders: 0 };
 
     const loadBefore = os.loadavg()[0];
