@@ -6,7 +6,7 @@ import { DEMO_COLLECTION, DEMO_PRODUCTS } from '../catalog/demo-store';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../http/crumb';
 import { UNSTORABLE_TEXT_MESSAGES } from '../http/unstorable-text';
 import { demoProductId, openTestServer, setStock, snapshotDomainTables, TestVisitor } from '../testing';
-import { FUZZ_RUNS, FUZZ_SEED, timeLimit } from './config';
+import { FUZZ_RUNS, FUZZ_SEED, LONG_RUN, timeLimit } from './config';
 import {
   describeRequest,
   requestFor,
@@ -35,7 +35,7 @@ const db = server.database.db;
 const tally = new Map<string, Record<string, number>>();
 afterAll(async () => {
   const lines = [...tally].map(([route, counts]) => `  ${route}: ${Object.entries(counts).sort().map(([status, n]) => `${status}×${n}`).join(' ')}`);
-  console.info(`fuzz-routes answers:\n${lines.join('\n')}`);
+  if (LONG_RUN || process.env.FUZZ_VERBOSE === '1') console.info(`fuzz-routes answers:\n${lines.join('\n')}`);
   await server.close();
 });
 
