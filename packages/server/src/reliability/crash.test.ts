@@ -132,7 +132,10 @@ async function checkWorks(base: string): Promise<void> {
 
 const WORKERS = 6;
 
-describe('kill -9 on PGlite (DATA_DIR)', () => {
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+// The PGlite crash needs no test database, so it runs once, in the PGlite pass of `npm test`.
+describe.skipIf(Boolean(serverUrl))('kill -9 on PGlite (DATA_DIR)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-crash-'));
   let server: ServerProcess | undefined;
   afterAll(async () => {
@@ -239,7 +242,6 @@ describe('kill -9 on PGlite (DATA_DIR)', () => {
   );
 });
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) console.info('crash.test.ts: the PostgreSQL crash needs TEST_DATABASE_URL.');
 
 describe.skipIf(!serverUrl)('kill -9 on PostgreSQL, mid-transaction', () => {
