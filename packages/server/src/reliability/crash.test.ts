@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoStore } from '../catalog/seed';
 import { openDatabaseFromEnv, openPostgres } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -136,8 +136,11 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 
 // The PGlite crash needs no test database, so it runs once, in the PGlite pass of `npm test`.
 describe.skipIf(Boolean(serverUrl))('kill -9 on PGlite (DATA_DIR)', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-crash-'));
+  let dataDir = '';
   let server: ServerProcess | undefined;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-crash-'));
+  });
   afterAll(async () => {
     if (server) await stopServerProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
