@@ -204,7 +204,7 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
 export async function openDatabaseFromEnv(env: { DATABASE_URL?: string; DATA_DIR?: string }): Promise<OpenDatabase> {
   if (env.DATABASE_URL) return openPostgres({ connectionString: env.DATABASE_URL });
   const root = path.resolve(env.DATA_DIR || './data');
-  const releaseLock = lockDataDir(root);
+  const releaseLock = await lockDataDir(root);
   try {
     const database = await openPGlite({ dataDir: path.join(root, 'pglite') });
     return {
@@ -220,30 +220,85 @@ export async function openDatabaseFromEnv(env: { DATABASE_URL?: string; DATA_DIR
   }
 }
 
+/** How long a new server waits for the previous owner of DATA_DIR to finish shutting down (main.ts allows it 10 s). */
+export const DATA_DIR_LOCK_WAIT_MS = 15_000;
+
+interface LockOwner {
+  pid: number;
+  /** The owner's start time (Linux: /proc/<pid>/stat field 22), so a pid reused by another process is told apart. */
+  startTime?: string;
+}
+
+/** A process's start time in clock ticks since boot, or undefined where /proc does not say (not Linux, or gone). */
+function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after its closing ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+function readLockOwner(lockPath: string): LockOwner | undefined {
+  let text: string;
+  try {
+    text = readFileSync(lockPath, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  // Written as "pid startTime"; a bare pid is a lock written before start times were kept.
+  const [pid, startTime] = text.split(' ');
+  const owner = Number(pid);
+  return Number.isInteger(owner) && owner > 0 ? { pid: owner, startTime } : undefined;
+}
+
+/** The lock's owner still runs: that pid is alive and, when the lock says when it started, it is the same process. */
+function ownerIsRunning(owner: LockOwner): boolean {
+  if (owner.pid === process.pid || !isAlive(owner.pid)) return false;
+  if (owner.startTime === undefined) return true;
+  const current = processStartTime(owner.pid);
+  return current === undefined || current === owner.startTime;
+}
+
 /**
  * PGlite is one process's database: a second process opening the same folder would corrupt it.
- * A lock file holding the owner's pid keeps a second server out (a stale lock of a dead process is taken over).
+ * A lock file names the owner (pid and start time). A stale lock (its process gone, or its pid now used
+ * by another process) is taken over; a live owner (say, a server still finishing its requests after
+ * SIGTERM) is waited for, up to `waitMs`, before giving up with a clear error.
  */
-export function lockDataDir(root: string): () => void {
+export async function lockDataDir(root: string, options: { waitMs?: number; pollMs?: number } = {}): Promise<() => void> {
+  const waitMs = options.waitMs ?? DATA_DIR_LOCK_WAIT_MS;
+  const pollMs = options.pollMs ?? 100;
   mkdirSync(root, { recursive: true });
   const lockPath = path.join(root, 'pglite.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const me = `${process.pid} ${processStartTime(process.pid) ?? ''}`.trim();
+  const deadline = Date.now() + waitMs;
+  let warned = false;
+  for (;;) {
     try {
-      writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      writeFileSync(lockPath, me, { flag: 'wx' });
       return () => rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockPath, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new Error(
-          `Another process (pid ${owner}) is using the embedded database in ${root}. ` +
-            'Stop it, or set DATABASE_URL to run several server processes on PostgreSQL.',
-        );
-      }
-      rmSync(lockPath, { force: true });
     }
+    const owner = readLockOwner(lockPath);
+    if (!owner || !ownerIsRunning(owner)) {
+      rmSync(lockPath, { force: true });
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `Another process (pid ${owner.pid}) is using the embedded database in ${root}. ` +
+          'Stop it, or set DATABASE_URL to run several server processes on PostgreSQL.',
+      );
+    }
+    if (!warned) {
+      console.warn(`Waiting up to ${Math.round(waitMs / 1000)} s for pid ${owner.pid} to release the embedded database in ${root}.`);
+      warned = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
-  throw new Error(`Could not lock ${lockPath}`);
 }
 
 function isAlive(pid: number): boolean {

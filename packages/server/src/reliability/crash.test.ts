@@ -187,11 +187,10 @@ describe.skipIf(Boolean(serverUrl))('kill -9 on PGlite (DATA_DIR)', () => {
     timeLimit(90_000, 600_000),
   );
 
-  // BUG (reported): a server started while the previous one is still shutting down (finishing a request
-  // after SIGTERM, up to 10 s) exits at once with "Another process (pid …) is using the embedded
-  // database" instead of waiting for the lock to be released: a supervisor that restarts without waiting
-  // for the exit (or a health-check restart racing a slow shutdown) gets a crash loop.
-  it.fails(
+  // A server started while the previous one is still shutting down (finishing a request after SIGTERM,
+  // up to 10 s) waits for the lock (db/database.ts lockDataDir) rather than refusing: a supervisor that
+  // restarts without waiting for the exit would otherwise get a crash loop.
+  it(
     'a server started while the previous one is still shutting down waits for the lock instead of refusing',
     async () => {
       const old = await startServerProcess({ env: { DATA_DIR: dataDir } });
@@ -224,17 +223,15 @@ describe.skipIf(Boolean(serverUrl))('kill -9 on PGlite (DATA_DIR)', () => {
     timeLimit(60_000),
   );
 
-  // BUG (reported): the lock file holds only a pid, and a live process with that pid counts as the owner.
-  // After a container restart pids start again from 1, so the dead server's pid often belongs to another
-  // live process (the new container's npm or shell): the server then refuses to start until someone
-  // deletes pglite.lock by hand. A lock the kernel drops with its process (flock / an fcntl lock), or a
-  // pid plus the process's start time, would not be fooled.
-  it.fails(
+  // After a container restart pids start again from 1, so the dead server's pid may belong to another
+  // live process: the lock file names its owner's start time too, so a reused pid is not taken for it.
+  it(
     'starts when the stale lock names a pid now used by another, unrelated live process (pid reuse after a restart)',
     async () => {
       const unrelated = spawn('sleep', ['60'], { stdio: 'ignore' });
       try {
-        writeFileSync(path.join(dataDir, 'pglite.lock'), String(unrelated.pid));
+        // A lock left by a server before a restart: the same pid number, but that server's start time.
+        writeFileSync(path.join(dataDir, 'pglite.lock'), `${unrelated.pid} 1`);
         server = await startServerProcess({ env: { DATA_DIR: dataDir }, timeoutMs: 30_000 });
         expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
       } finally {
