@@ -17,6 +17,8 @@ export const HTTP_MESSAGES = {
   invalidRequest: 'The request is not valid.',
   notFound: 'Not found.',
   internal: 'Something went wrong. Please try again.',
+  /** 503: the database gave up waiting for a lock (something else holds it for too long). */
+  busy: 'The store is busy right now. Please try again in a moment.',
 } as const;
 
 /** The two crumb failures of storefront spec §8 (403 with `crumbFail: true`). */

@@ -27,6 +27,8 @@ export function demoImageRecord(image: DemoImage): ProductImageRecord {
  */
 export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // Starting processes queue here for as long as the first one migrates or seeds: no lock timeout.
+    await sql`SET LOCAL lock_timeout = 0`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
     const existing = await trx.selectFrom('websites').select('id').limit(1).executeTakeFirst();
     if (existing) return false;

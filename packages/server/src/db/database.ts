@@ -24,12 +24,25 @@ const toNumber = (value: string) => Number(value);
 export interface OpenPostgresOptions {
   connectionString: string;
   maxConnections?: number;
+  /**
+   * How long a statement may wait for a row lock before PostgreSQL gives up on it (55P03, answered 503 by
+   * the HTTP edge). Without it a request stuck behind a lock (a hung transaction elsewhere) would wait
+   * for ever and hold one of the pool's connections.
+   */
+  lockTimeoutMs?: number;
 }
 
-export function openPostgres({ connectionString, maxConnections = 10 }: OpenPostgresOptions): OpenDatabase {
+/** Waiting this long for a lock means something is stuck: give up and let the shopper try again. */
+export const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
+/** A session idle inside an open transaction this long (a client that hung mid-transaction) is ended, releasing its locks. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
+export function openPostgres({ connectionString, maxConnections = 10, lockTimeoutMs = DEFAULT_LOCK_TIMEOUT_MS }: OpenPostgresOptions): OpenDatabase {
   const pool = new pg.Pool({
     connectionString,
     max: maxConnections,
+    lock_timeout: lockTimeoutMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID || oid === NUMERIC_OID ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

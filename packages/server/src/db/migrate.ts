@@ -24,6 +24,8 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 /** Applies the migrations not yet applied, each in its own transaction. Returns the versions applied. */
 export async function migrate(db: Kysely<Database>, migrations = loadMigrations()): Promise<string[]> {
   await db.transaction().execute(async (trx) => {
+    // Starting processes queue here for as long as the first one migrates or seeds: no lock timeout.
+    await sql`SET LOCAL lock_timeout = 0`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY,
@@ -33,6 +35,8 @@ export async function migrate(db: Kysely<Database>, migrations = loadMigrations(
   const applied: string[] = [];
   for (const migration of migrations) {
     const didApply = await db.transaction().execute(async (trx) => {
+      // Starting processes queue here for as long as the first one migrates or seeds: no lock timeout.
+      await sql`SET LOCAL lock_timeout = 0`.execute(trx);
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
       const done = await trx
         .selectFrom('schema_migrations')

@@ -26,6 +26,9 @@ export class HttpError extends Error {
   }
 }
 
+/** PostgreSQL's lock_not_available: a statement waited longer than lock_timeout (db/database.ts). */
+const isLockTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === '55P03';
+
 /** The status code of each kind of service failure. */
 export const STATUS_OF_FAILURE: Record<FailureKind, number> = {
   invalid: 400,
@@ -69,6 +72,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         schema: request.routeOptions.schema as never,
       });
       return reply.status(400).type('application/json; charset=utf-8').send(body);
+    }
+    if (isLockTimeout(error)) {
+      request.log.warn({ err: error }, 'gave up waiting for a database lock');
+      reply.header('retry-after', '2');
+      return reply.status(503).type('application/json; charset=utf-8').send({ message: HTTP_MESSAGES.busy });
     }
     if (error instanceof Failure && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     const known = error instanceof HttpError ? error : error instanceof Failure ? failureToHttpError(error) : fastifyErrorToHttpError(error);
