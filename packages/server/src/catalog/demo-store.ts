@@ -74,7 +74,7 @@ export const DEMO_WEBSITE = {
   } satisfies WebsiteSettings,
 };
 
-export const DEMO_COLLECTION = { urlId: 'shop', title: 'Shop', description: 'Everything in the demo store.' };
+export const DEMO_COLLECTION = { urlId: 'shop', title: 'Shop', description: 'Clothing, homeware and gifts, made to last.' };
 
 const SHIRT_WHITE = 'linen-shirt-white.svg';
 const SHIRT_NAVY = 'linen-shirt-navy.svg';
@@ -92,7 +92,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'linen-shirt',
     title: 'Linen Shirt',
-    excerpt: 'A physical product with two options; Navy / M is sold out.',
+    excerpt: 'Washed European linen that softens with every wear. Cut straight with a relaxed collar, in white or navy.',
     productType: 1,
     variantOptionOrdering: ['Size', 'Color'],
     variants: [
@@ -111,7 +111,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'canvas-tote',
     title: 'Canvas Tote',
-    excerpt: 'A single-variant product on sale.',
+    excerpt: 'Heavy cotton canvas with a leather-look band, long handles and an inside pocket for keys.',
     productType: 1,
     variants: [{ sku: 'TOTE', priceCents: 3000, salePriceCents: 2200, onSale: true, qtyInStock: 40 }],
     images: [
@@ -123,7 +123,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'vintage-lamp',
     title: 'Vintage Lamp',
-    excerpt: 'Fully sold out.',
+    excerpt: 'A brass table lamp with a honey-coloured shade that gives a warm, low light.',
     productType: 1,
     variants: [{ sku: 'LAMP', priceCents: 8900, qtyInStock: 0 }],
     merchandising: { customSoldOutText: 'Gone for now', mailingListSignUpEnabled: true, mailingListOptInByDefault: false },
@@ -132,7 +132,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'ceramic-vase',
     title: 'Ceramic Vase',
-    excerpt: 'Exactly one left.',
+    excerpt: 'Thrown by hand and glazed in speckled sage. Each one is a little different.',
     productType: 1,
     variants: [{ sku: 'VASE', priceCents: 6400, qtyInStock: 1 }],
     // Only a title, and it is the main image: the grid and the product page both read it as alt text.
@@ -141,7 +141,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'sticker-pack',
     title: 'Sticker Pack',
-    excerpt: 'Unlimited stock.',
+    excerpt: 'Four die-cut vinyl stickers for a laptop, a bottle or a well-travelled notebook.',
     productType: 1,
     variants: [{ sku: 'STICKERS', priceCents: 500, unlimited: true }],
     // Only a description: its text, cut to 250 characters, is the alt text.
@@ -150,7 +150,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'engraved-pen',
     title: 'Engraved Pen',
-    excerpt: 'Asks for the engraving in an additional-fields form.',
+    excerpt: 'A weighty brass pen, engraved with the words of your choice in a serif or script letter.',
     productType: 1,
     variants: [{ sku: 'PEN', priceCents: 2900, qtyInStock: 30 }],
     additionalFieldsForm: {
@@ -166,7 +166,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'photography-ebook',
     title: 'Photography E-book',
-    excerpt: 'A digital product.',
+    excerpt: 'Forty pages on light, composition and editing, as a PDF you can read anywhere.',
     productType: 2,
     onSale: false,
     variants: [{ sku: 'EBOOK', priceCents: 1500, unlimited: true }],
@@ -175,7 +175,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'design-consultation',
     title: 'Design Consultation',
-    excerpt: 'A one-hour service.',
+    excerpt: 'An hour with our designer to plan a room: colours, materials and where things go.',
     productType: 3,
     variants: [{ sku: 'CONSULT', priceCents: 12000, qtyInStock: 10 }],
     images: [{ file: 'design-consultation.svg', altText: 'Sketchbook with a pencil line beside three colour swatches' }],
@@ -183,7 +183,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'gift-card',
     title: 'Gift Card',
-    excerpt: 'Choose a denomination.',
+    excerpt: 'Let them choose. Delivered by email with a note from you.',
     productType: 4,
     variantOptionOrdering: ['Amount'],
     variants: [
@@ -196,7 +196,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'coffee-subscription',
     title: 'Coffee Subscription',
-    excerpt: 'A bag of beans every month.',
+    excerpt: 'A fresh bag of single-origin beans at your door every month. Pause or cancel anytime.',
     productType: 1,
     isSubscribable: true,
     subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
@@ -206,7 +206,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'wool-blanket',
     title: 'Wool Blanket',
-    excerpt: 'Priced inside the installment range.',
+    excerpt: 'Soft lambswool, woven and brushed for warmth without the weight. Throw it over a sofa or the end of a bed.',
     productType: 1,
     variants: [{ sku: 'BLANKET', priceCents: 12000, qtyInStock: 20 }],
     images: [{ file: 'wool-blanket.svg', altText: 'Three folded wool blankets in green, mustard and rust' }],
@@ -214,7 +214,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'leather-armchair',
     title: 'Leather Armchair',
-    excerpt: 'Priced above the installment range.',
+    excerpt: 'Full-grain leather over a solid oak frame, with rounded arms made for long evenings.',
     productType: 1,
     variants: [{ sku: 'ARMCHAIR', priceCents: 145000, qtyInStock: 3 }],
     images: [{ file: 'leather-armchair.svg', altText: 'Brown leather armchair with rounded arms' }],
