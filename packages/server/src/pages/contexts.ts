@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PageType } from '@vitrine/format/enumerations';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { Actor } from '../actor';
 import type { Collection, Database, Website } from '../db/schema';
@@ -13,16 +14,22 @@ export interface PageSources {
   catalog: CatalogCache;
 }
 
-/** Page-type codes of the platform spec §2. */
+/**
+ * The page-type code of each page, from the platform enumeration (platform.md §2). The gift-card
+ * purchase page has no code of its own there: it is a plain page (2), not the checkout (201), so
+ * nothing counting checkouts by page type counts it. Order status (211) has no page here yet.
+ */
 export const PAGE_TYPES = {
-  collection: 1,
-  page: 2,
-  item: 50,
-  notFound: 100,
-  search: 102,
-  showCart: 200,
-  checkout: 201,
-  orderConfirmed: 202,
+  collection: PageType.MAIN_CONTENT,
+  page: PageType.PAGE,
+  item: PageType.CONTENT_ITEM,
+  notFound: PageType.NOT_FOUND,
+  search: PageType.SEARCH,
+  showCart: PageType.SHOW_CART,
+  checkout: PageType.CHECKOUT,
+  orderConfirmed: PageType.ORDER_CONFIRMED,
+  subscriptionConfirmed: PageType.SUBSCRIPTION_CONFIRMED,
+  giftCard: PageType.PAGE,
 } as const;
 
 export interface WebsiteJson {
@@ -105,11 +112,11 @@ export interface CheckoutPageContext extends BasePageContext {
 }
 
 export interface OrderConfirmedPageContext extends BasePageContext {
-  order: Order | null;
+  order: Order;
 }
 
 export interface GiftCardPageContext extends BasePageContext {
-  item: ProductItemJson | null;
+  item: ProductItemJson;
   /** The chosen denomination. */
   variant: ProductItemJson['structuredContent']['variants'][number] | null;
 }
@@ -262,20 +269,24 @@ async function additionalFieldsFormsOf(sources: PageSources, website: Website, c
   return forms;
 }
 
-/** `/checkout` and `/checkout/subscription`: the token's cart when given, else the visitor's. */
+/**
+ * `/checkout` and `/checkout/subscription`: the token's cart when given, else the visitor's.
+ * Undefined (the not-found page) for a token no cart has.
+ */
 export async function buildCheckoutPageContext(
   sources: PageSources, website: Website,
   actor: Actor,
   cartToken: string | undefined,
-): Promise<CheckoutPageContext> {
+): Promise<CheckoutPageContext | undefined> {
   if (cartToken) {
-    const found = await readCartByToken(sources.db, website.id, cartToken);
-    const cart = found?.cart;
+    const found = cartToken.length <= 128 ? await readCartByToken(sources.db, website.id, cartToken) : undefined;
+    if (!found) return undefined;
+    const kind = found.cart.kind;
     return {
       ...base(website, PAGE_TYPES.checkout),
-      shoppingCart: found ? shoppingCartJson(found.cart, found.lines, website) : emptyCart(website),
-      cartToken: cart ? cartToken : null,
-      checkoutKind: cart?.kind === 'express' ? 'express' : cart?.kind === 'subscription' ? 'subscription' : 'cart',
+      shoppingCart: shoppingCartJson(found.cart, found.lines, website),
+      cartToken,
+      checkoutKind: kind === 'express' ? 'express' : kind === 'subscription' ? 'subscription' : 'cart',
     };
   }
   return {
@@ -286,23 +297,33 @@ export async function buildCheckoutPageContext(
   };
 }
 
-export async function buildOrderConfirmedPageContext(sources: PageSources, website: Website, orderId: string | undefined): Promise<OrderConfirmedPageContext> {
-  const order = orderId ? await findOrder(sources.db, website, orderId) : undefined;
+/**
+ * `/checkout/order-confirmed?orderId=`: the order, as subscription confirmed (206) when it bought a
+ * subscription, else order confirmed (202). Undefined (not found) without an order of that id.
+ */
+export async function buildOrderConfirmedPageContext(
+  sources: PageSources, website: Website, orderId: string | undefined,
+): Promise<OrderConfirmedPageContext | undefined> {
+  const order = orderId && orderId.length <= 64 ? await findOrder(sources.db, website, orderId) : undefined;
+  if (!order) return undefined;
   // The page is reachable by its link alone, which can leak (history, referrers): it shows the
   // order, never the shopper's email.
-  const { email: _email, ...shown } = order ?? {};
-  return { ...base(website, PAGE_TYPES.orderConfirmed), order: order ? (shown as Order) : null };
+  const { email: _email, ...shown } = order;
+  const subscription = order.items.some((line) => line.kind === 'subscription');
+  return { ...base(website, subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed), order: shown };
 }
 
+/** `/checkout/gift-card?itemId=&sku=`: the gift card and its chosen denomination; undefined (not found) for another item. */
 export async function buildGiftCardPageContext(
   sources: PageSources, website: Website,
   itemId: string | undefined,
   sku: string | undefined,
-): Promise<GiftCardPageContext> {
+): Promise<GiftCardPageContext | undefined> {
   const loaded = itemId && itemId.length <= 64 ? await loadProductItem(sources.db, website, itemId) : undefined;
-  const item = loaded && loaded.product.product_type === 4 ? loaded.item : null;
-  const variant = item?.structuredContent.variants.find((candidate) => candidate.sku === sku) ?? null;
-  return { ...base(website, PAGE_TYPES.checkout), item, variant };
+  if (!loaded || loaded.product.product_type !== 4) return undefined;
+  const item = loaded.item;
+  const variant = item.structuredContent.variants.find((candidate) => candidate.sku === sku) ?? null;
+  return { ...base(website, PAGE_TYPES.giftCard), item, variant };
 }
 
 /** `/search?q=`: products whose title or excerpt contains the words (case-insensitive). */

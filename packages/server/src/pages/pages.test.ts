@@ -11,7 +11,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const PAGES = ['/', '/shop', '/shop/p/linen-shirt', '/cart', '/checkout', '/checkout/order-confirmed', '/checkout/subscription', '/checkout/gift-card', '/search'];
+const PAGES = ['/', '/shop', '/shop/p/linen-shirt', '/cart', '/checkout', '/checkout/subscription', `/checkout/gift-card?itemId=${demoProductId('gift-card')}&sku=GIFT-50`, '/search'];
 
 describe('pages', () => {
   it.each(PAGES)('%s answers HTML and ?format=json, with a crumb cookie', async (path) => {

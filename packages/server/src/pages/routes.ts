@@ -62,16 +62,34 @@ async function sendPage<T extends BasePageContext>(
     visitorCart,
     navigation: navigation.links,
     storeUrl: navigation.storeUrl,
-    pageTitle: pageTitleOf(answered),
+    pageTitle: pageTitleOf(template, answered, found),
     searchQuery: typeof request.query.q === 'string' ? request.query.q : '',
   });
   if (errors.length > 0) request.log.warn({ errors, template }, 'theme template errors');
   return reply.type('text/html; charset=utf-8').send(html);
 }
 
-function pageTitleOf(page: BasePageContext): string | undefined {
-  const withTitle = page as { item?: { title?: string } | null; collection?: { title?: string } };
-  return withTitle.item?.title ?? withTitle.collection?.title;
+/**
+ * A page's own title; the layout adds ` · {site title}` after it. The home page has none of its own:
+ * it is titled with the site title alone.
+ */
+export function pageTitleOf(template: PageTemplateName, page: BasePageContext, found: boolean): string | undefined {
+  if (!found) return 'Page not found';
+  const shown = page as { item?: { title?: string } | null; collection?: { title?: string }; query?: string; order?: unknown };
+  switch (template) {
+    case 'home':
+      return undefined;
+    case 'cart':
+      return 'Cart';
+    case 'checkout':
+      return 'Checkout';
+    case 'order-confirmed':
+      return page.pageType === PAGE_TYPES.subscriptionConfirmed ? 'Subscription confirmed' : 'Order confirmed';
+    case 'search':
+      return shown.query ? `Search results for “${shown.query}”` : 'Search';
+    default:
+      return shown.item?.title ?? shown.collection?.title;
+  }
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
