@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { hasAnyWebsite, insertWebsite } from '../websites';
 import type { Database, ProductImageRecord } from '../db/schema';
 import { stableId } from '../ids';
 import { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_IMAGE_SIZE, DEMO_PRODUCTS, DEMO_WEBSITE, type DemoImage } from './demo-store';
@@ -30,23 +31,11 @@ export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
     // Starting processes queue here for as long as the first one migrates or seeds: no lock timeout.
     await sql`SET LOCAL lock_timeout = 0`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
-    const existing = await trx.selectFrom('websites').select('id').limit(1).executeTakeFirst();
-    if (existing) return false;
+    if (await hasAnyWebsite(trx)) return false;
 
+    // The website row is the websites domain's: created through its front.
     const websiteId = stableId(`website:${DEMO_WEBSITE.identifier}`);
-    await trx
-      .insertInto('websites')
-      .values({
-        id: websiteId,
-        identifier: DEMO_WEBSITE.identifier,
-        site_title: DEMO_WEBSITE.siteTitle,
-        currency: DEMO_WEBSITE.currency,
-        locale: DEMO_WEBSITE.locale,
-        time_zone: DEMO_WEBSITE.timeZone,
-        captcha_site_key: DEMO_WEBSITE.captchaSiteKey,
-        settings: JSON.stringify(DEMO_WEBSITE.settings),
-      })
-      .execute();
+    await insertWebsite(trx, { id: websiteId, ...DEMO_WEBSITE });
 
     const collectionId = stableId(`collection:${DEMO_WEBSITE.identifier}:${DEMO_COLLECTION.urlId}`);
     await trx

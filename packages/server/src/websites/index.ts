@@ -1,5 +1,5 @@
 /** The websites domain: the website rows and their settings, read live through a per-process cache. */
 export { WebsiteCache, WEBSITE_FRESH_MS } from './cache';
 export { notifyWebsiteChanged } from './changes';
-export { findDefaultWebsite, findWebsiteById, type WebsiteSettingsChanges } from './queries';
+export { findDefaultWebsite, findWebsiteById, hasAnyWebsite, insertWebsite, type NewWebsite, type WebsiteSettingsChanges } from './queries';
 export { updateWebsiteSettings } from './service';

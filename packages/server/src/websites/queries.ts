@@ -18,6 +18,39 @@ export async function findDefaultWebsite(db: Db, identifier?: string): Promise<W
   return query.executeTakeFirst();
 }
 
+export interface NewWebsite {
+  id: string;
+  identifier: string;
+  siteTitle: string;
+  currency: string;
+  locale: string;
+  timeZone: string;
+  captchaSiteKey: string | null;
+  settings: WebsiteSettings;
+}
+
+/** Creates a website row (the demo seed, and later store creation), in the caller's transaction. */
+export async function insertWebsite(db: Db, website: NewWebsite): Promise<void> {
+  await db
+    .insertInto('websites')
+    .values({
+      id: website.id,
+      identifier: website.identifier,
+      site_title: website.siteTitle,
+      currency: website.currency,
+      locale: website.locale,
+      time_zone: website.timeZone,
+      captcha_site_key: website.captchaSiteKey,
+      settings: JSON.stringify(website.settings),
+    })
+    .execute();
+}
+
+/** Is there any website yet (a fresh database has none)? */
+export async function hasAnyWebsite(db: Db): Promise<boolean> {
+  return (await db.selectFrom('websites').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** Merges settings into the stored ones (a key set to null is removed) and answers the new row. */
 export async function mergeWebsiteSettings(db: Db, websiteId: string, changes: WebsiteSettingsChanges): Promise<Website | undefined> {
   const removed = Object.keys(changes).filter((key) => changes[key] === null);
