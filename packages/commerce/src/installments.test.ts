@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_INSTALLMENT_COUNT, installmentLocale, installmentProvider, installmentWording, isCartInstallmentEligible,
+  cartInstallmentWording, DEFAULT_INSTALLMENT_COUNT, installmentLocale, installmentProvider, installmentWording, isCartInstallmentEligible,
   isInstallmentInRange, isInstallmentPillShown,
 } from './installments';
 
@@ -45,5 +45,24 @@ describe('installments', () => {
     expect(installmentWording({ ...base, priceCents: 10000 })).toBe('or 4 interest-free payments of $25.00 with Afterpay');
     expect(installmentWording({ ...base, priceCents: 250000 })).toBe('Afterpay is available for orders up to $2000.00');
     expect(installmentWording({ ...base, priceCents: 1000, provider: 'clearpay' })).toBe('Clearpay is available for orders over $35.00');
+  });
+});
+
+describe('the whole cart\'s installment line', () => {
+  const context = { afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 100000, shopperLanguage: 'en-US', stripeAccountCountry: 'US' };
+  const line = (entries: { productType: number }[], subtotalCents: number, over: Partial<typeof context> = {}) =>
+    cartInstallmentWording({ entries, subtotalCents, context: { ...context, ...over }, formatPrice: dollars });
+
+  it('reads as the product pill for an all-physical cart, in and out of range', () => {
+    expect(line([{ productType: 1 }, { productType: 1 }], 9000)).toBe('or 4 interest-free payments of $22.50 with Afterpay');
+    expect(line([{ productType: 1 }], 2000)).toBe('Afterpay is available for orders over $35.00');
+    expect(line([{ productType: 1 }], 200000)).toBe('Afterpay is available for orders up to $1000.00');
+  });
+
+  it('says a cart with a non-physical line is not eligible, and says nothing for an empty cart or no provider', () => {
+    expect(line([{ productType: 1 }, { productType: 2 }], 9000)).toBe('Afterpay is available only when every item in the cart is a physical product');
+    expect(line([], 0)).toBeNull();
+    expect(line([{ productType: 1 }], 9000, { afterPayAvailable: false })).toBeNull();
+    expect(line([{ productType: 1 }], 9000, { stripeAccountCountry: 'DE' })).toBeNull();
   });
 });

@@ -104,3 +104,31 @@ export function installmentWording(input: InstallmentWordingInput): string {
   }
   return `${name} is available for orders over ${input.formatPrice(input.minCents)}`;
 }
+
+/**
+ * The cart page's installment line for the whole cart, or null when nothing is to be said (no provider,
+ * the merchant has none, an empty cart). A cart with a non-physical line is not eligible and says so;
+ * an eligible cart reads as the product pill does, for its subtotal.
+ */
+export function cartInstallmentWording(input: {
+  entries: readonly { productType: number }[];
+  subtotalCents: number;
+  context: InstallmentContext;
+  formatPrice: (cents: number) => string;
+}): string | null {
+  const { context, entries } = input;
+  if (!context.afterPayAvailable || entries.length === 0) return null;
+  const locale = installmentLocale(context.shopperLanguage ?? 'en', context.stripeAccountCountry ?? 'US');
+  const provider = locale ? installmentProvider(locale) : null;
+  if (!provider) return null;
+  if (!isCartInstallmentEligible(entries)) {
+    return `${INSTALLMENT_PROVIDER_NAMES[provider]} is available only when every item in the cart is a physical product`;
+  }
+  return installmentWording({
+    priceCents: input.subtotalCents,
+    minCents: context.afterPayMin,
+    maxCents: context.afterPayMax,
+    provider,
+    formatPrice: input.formatPrice,
+  });
+}

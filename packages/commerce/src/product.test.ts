@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   UNLIMITED_STOCK, addToCartLabel, findVariant, fromPrice, isOnSale, isQuantityInputVisible, isSoldOut,
-  normalPrice, productStatus, salePrice,
+  normalPrice, priceView, productStatus, salePrice, soldOutButtonLabel, variantOptions,
 } from './product';
 import type { ProductItem } from './types';
 
@@ -92,5 +92,70 @@ describe('product page rules', () => {
     expect(addToCartLabel(product(1, [], { isSubscribable: true }))).toBe('Subscribe');
     expect(addToCartLabel(product(1, [], { useCustomAddButtonText: true, customAddButtonText: 'Add This' }))).toBe('Add This');
     expect(addToCartLabel(product(1, [], { useCustomAddButtonText: false, customAddButtonText: 'Add This' }))).toBe('Add to Cart');
+  });
+
+  it('orders options by variantOptionOrdering and values as the variants list them, never as text', () => {
+    const shirt = product(1, [
+      { sku: 'S-WHITE', attributes: { Size: 'S', Color: 'White' } },
+      { sku: 'S-NAVY', attributes: { Size: 'S', Color: 'Navy' } },
+      { sku: 'M-WHITE', attributes: { Size: 'M', Color: 'White' } },
+      { sku: 'M-NAVY', attributes: { Size: 'M', Color: 'Navy' } },
+    ], { variantOptionOrdering: ['Size', 'Color'] });
+    expect(variantOptions(shirt)).toEqual([
+      { name: 'Size', values: ['S', 'M'] },
+      { name: 'Color', values: ['White', 'Navy'] },
+    ]);
+    const giftCard = product(4, [
+      { sku: 'G25', attributes: { Amount: '$25.00' } },
+      { sku: 'G50', attributes: { Amount: '$50.00' } },
+      { sku: 'G100', attributes: { Amount: '$100.00' } },
+    ], { variantOptionOrdering: ['Amount'] });
+    expect(variantOptions(giftCard)).toEqual([{ name: 'Amount', values: ['$25.00', '$50.00', '$100.00'] }]);
+    // A merchant who lists sizes large first keeps that order; numbers are not re-sorted either.
+    expect(variantOptions(product(1, [
+      { attributes: { Size: 'XL' } }, { attributes: { Size: 'L' } }, { attributes: { Size: 'S' } },
+    ]))).toEqual([{ name: 'Size', values: ['XL', 'L', 'S'] }]);
+    expect(variantOptions(product(1, [{ attributes: { Pack: '100' } }, { attributes: { Pack: '25' } }]))[0]!.values)
+      .toEqual(['100', '25']);
+  });
+
+  it('takes the option names from the variants when there is no ordering, and offers nothing for one variant', () => {
+    expect(variantOptions(product(1, [
+      { attributes: { Color: 'Red', Size: 'S' } }, { attributes: { Color: 'Blue', Size: 'S' } },
+    ])).map((o) => o.name)).toEqual(['Color', 'Size']);
+    expect(variantOptions(product(1, [{ attributes: { Size: 'S' } }]))).toEqual([]);
+  });
+});
+
+describe('the product page price line', () => {
+  const money = (value: string) => ({ value, currency: 'USD' });
+  const shirt = product(1, [
+    { sku: 'S', attributes: { Size: 'S' }, priceMoney: money('45.00') },
+    { sku: 'M', attributes: { Size: 'M' }, priceMoney: money('48.00'), onSale: true, salePriceMoney: money('38.00') },
+  ]);
+
+  it('shows the from-price while the choice is incomplete and the variants differ', () => {
+    expect(priceView(shirt, undefined)).toEqual({ from: true, priceCents: 3800, compareAtCents: null, savedCents: 0 });
+  });
+
+  it("shows the chosen variant's price, and its sale price beside the struck regular one", () => {
+    const [small, medium] = shirt.structuredContent!.variants!;
+    expect(priceView(shirt, small)).toEqual({ from: false, priceCents: 4500, compareAtCents: null, savedCents: 0 });
+    expect(priceView(shirt, medium)).toEqual({ from: false, priceCents: 3800, compareAtCents: 4800, savedCents: 1000 });
+  });
+
+  it('reads a single variant, a uniform price and a digital product without a choice', () => {
+    const tote = product(1, [{ priceMoney: money('30.00'), onSale: true, salePriceMoney: money('22.00') }]);
+    expect(priceView(tote, undefined)).toEqual({ from: false, priceCents: 2200, compareAtCents: 3000, savedCents: 800 });
+    const same = product(1, [{ attributes: { Size: 'S' }, priceMoney: money('5.00') }, { attributes: { Size: 'M' }, priceMoney: money('5.00') }]);
+    expect(priceView(same, undefined)).toEqual({ from: false, priceCents: 500, compareAtCents: null, savedCents: 0 });
+    const ebook = product(2, [], { priceMoney: money('15.00'), onSale: true, salePriceMoney: money('12.00') });
+    expect(priceView(ebook, undefined)).toEqual({ from: false, priceCents: 1200, compareAtCents: 1500, savedCents: 300 });
+  });
+
+  it("labels the sold-out button with the store's text, else 'Sold Out'", () => {
+    expect(soldOutButtonLabel('Gone for now')).toBe('Gone for now');
+    expect(soldOutButtonLabel('  ')).toBe('Sold Out');
+    expect(soldOutButtonLabel(undefined)).toBe('Sold Out');
   });
 });

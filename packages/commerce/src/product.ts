@@ -156,8 +156,11 @@ export interface VariantOption {
 }
 
 /**
- * The options a shopper chooses between, in the product's option order, each
- * with its distinct values sorted. A single variant offers no choice.
+ * The options a shopper chooses between, in the product's option order
+ * (`variantOptionOrdering`, else the order the variants name them), each with
+ * its distinct values in the order the merchant listed the variants. Values are
+ * never sorted: a text sort reads "M, S" or "$100.00, $25.00, $50.00". A single
+ * variant offers no choice.
  */
 export function variantOptions(product: ProductItem): VariantOption[] {
   const variants = variantsOf(product);
@@ -172,18 +175,8 @@ export function variantOptions(product: ProductItem): VariantOption[] {
       const value = variant.attributes?.[name];
       if (value !== undefined) values.add(value);
     }
-    return { name, values: [...values].sort(compareOptionValues) };
+    return { name, values: [...values] };
   });
-}
-
-/** Numbers sort as numbers ("25" before "100"), everything else alphabetically. */
-function compareOptionValues(a: string, b: string): number {
-  const numberA = Number(a);
-  const numberB = Number(b);
-  if (a.trim() !== '' && b.trim() !== '' && Number.isFinite(numberA) && Number.isFinite(numberB)) {
-    return numberA - numberB;
-  }
-  return a.localeCompare(b);
 }
 
 /** The variant whose attributes match every chosen option; with one variant, that one. */
@@ -251,4 +244,53 @@ export function addToCartLabel(product: ProductItem, options: { expressCheckout?
 /** Merchants can sell subscriptions of physical and service products only. */
 export function isMerchantSubscribableType(type: number): boolean {
   return type === ProductType.PHYSICAL || type === ProductType.SERVICE;
+}
+
+/** The product page button's label when what is chosen cannot be bought (a verb-less state, not the grid's mark). */
+export const SOLD_OUT_BUTTON_LABEL = 'Sold Out';
+
+/** The sold-out button's label: the store's custom sold-out text when it sets one, else 'Sold Out'. */
+export function soldOutButtonLabel(customSoldOutText?: string | null): string {
+  return customSoldOutText?.trim() || SOLD_OUT_BUTTON_LABEL;
+}
+
+/** What a product page's price line shows, in minor units. */
+export interface PriceView {
+  /** True while the shopper's choice is incomplete and the variants' prices differ: "from {priceCents}". */
+  from: boolean;
+  /** What one unit costs (the sale price when on sale). */
+  priceCents: number;
+  /** The regular price, struck through, when on sale for less; otherwise null. */
+  compareAtCents: number | null;
+  /** compareAtCents − priceCents when on sale; otherwise 0. */
+  savedCents: number;
+}
+
+function onSaleView(priceCents: number, regularCents: number): PriceView {
+  return regularCents > priceCents
+    ? { from: false, priceCents, compareAtCents: regularCents, savedCents: regularCents - priceCents }
+    : { from: false, priceCents, compareAtCents: null, savedCents: 0 };
+}
+
+/**
+ * The price line for what is chosen: the chosen variant's price (and its sale price with the regular
+ * one to strike through), or, before a complete choice, the from-price when the variants differ.
+ */
+export function priceView(product: ProductItem, chosen: Variant | undefined): PriceView {
+  const type = productTypeOf(product);
+  const content = product.structuredContent;
+  if (pricedOnProduct(type)) {
+    const regular = moneyToCents(content?.priceMoney);
+    return content?.onSale ? onSaleView(moneyToCents(content.salePriceMoney), regular) : onSaleView(regular, regular);
+  }
+  const variants = variantsOf(product);
+  const variant = chosen ?? (variants.length === 1 ? variants[0] : undefined);
+  if (variant) {
+    const regular = variantPrice(variant);
+    return variant.onSale && type !== ProductType.GIFT_CARD ? onSaleView(variantSalePrice(variant), regular) : onSaleView(regular, regular);
+  }
+  if (hasVariedPrices(product)) return { from: true, priceCents: fromPrice(product), compareAtCents: null, savedCents: 0 };
+  if (isOnSale(product) && type !== ProductType.GIFT_CARD) return onSaleView(salePrice(product), normalPrice(product));
+  const lowest = fromPrice(product);
+  return onSaleView(lowest, lowest);
 }
