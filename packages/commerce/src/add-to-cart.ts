@@ -1,7 +1,7 @@
 import {
   findVariantBySku, isMultipleQuantityAllowedForServices, productTypeOf, variantOptions, variantsOf,
 } from './product';
-import { ProductType, type ProductItem, type StoreSettings, type Variant } from './types';
+import { ProductType, type ProductItem, type RuleProduct, type StoreSettings, type Variant } from './types';
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9999;
@@ -73,7 +73,7 @@ export function parseQuantity(input: unknown): QuantityCheck {
 }
 
 /** Stocked product types; digital goods and gift cards have no stock to run out of. */
-function tracksStock(product: ProductItem): boolean {
+function tracksStock(product: RuleProduct): boolean {
   const type = productTypeOf(product);
   return type !== ProductType.DIGITAL && type !== ProductType.GIFT_CARD;
 }
@@ -94,7 +94,7 @@ function hasEnoughStock(variant: Variant, quantityInCart: number, quantity: numb
 }
 
 export interface AddToCartRequest {
-  product: ProductItem;
+  product: RuleProduct;
   /** Options the shopper picked, by option name. Used to name the ones still missing. */
   selectedOptions?: Record<string, string>;
   /** The chosen variant, when the caller already resolved one. */

@@ -67,6 +67,14 @@ export interface ProductItem {
   structuredContent?: StructuredContent;
 }
 
+/**
+ * What the add-to-cart rules read of a product, and nothing more: a caller (the server, inside its
+ * transaction) builds this from its rows without building the whole item JSON. A ProductItem is one too.
+ */
+export interface RuleProduct {
+  structuredContent?: Pick<StructuredContent, 'productType' | 'variants' | 'additionalFieldsFormId' | 'variantOptionOrdering'>;
+}
+
 export interface StoreSettings {
   /** Defaults to true when absent. */
   multipleQuantityAllowedForServices?: boolean;

@@ -2,12 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { ADD_TO_CART_MESSAGES, MAX_QUANTITY, validateAddToCart, type AddToCartCheck } from '@vitrine/commerce/add-to-cart';
 import { cartLimitMessage, type CartEntry, type CartLineSize, type ShoppingCart } from '@vitrine/commerce/cart';
 import { findVariantBySku, variantsOf } from '@vitrine/commerce/product';
-import type { ProductItem } from '@vitrine/commerce/types';
+import type { RuleProduct } from '@vitrine/commerce/types';
 import { cartTokenOf, siteUserOf, type Actor } from '../actor';
 import type { CartRow, Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid, notFound } from '../failures';
-import { loadProductItem, loadedProductOf, variantJson, type LoadedProduct } from '../catalog';
+import { loadProductRows, productRowsOf, ruleProductOf, variantJson } from '../catalog';
 import { shoppingCartJson } from './cart-json';
 import { readAdditionalFields } from './additional-fields';
 import {
@@ -65,10 +65,15 @@ function failCheck(check: Extract<AddToCartCheck, { ok: false }>): never {
   throw invalid(check.message, field ? { [field]: check.message } : undefined);
 }
 
-async function requireProduct(trx: Transaction<Database>, website: Website, itemId: string): Promise<LoadedProduct> {
-  const loaded = await loadProductItem(trx, website, itemId);
-  if (!loaded) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
-  return loaded;
+/** The product's rows and what the shared rules read of it (not the whole item JSON: this is the hot path). */
+function withRules(rows: ReturnType<typeof productRowsOf>) {
+  return { ...rows, rules: ruleProductOf(rows.product, rows.variants) };
+}
+
+async function requireProduct(trx: Transaction<Database>, website: Website, itemId: string) {
+  const rows = await loadProductRows(trx, website.id, itemId);
+  if (!rows) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
+  return withRules(rows);
 }
 
 /** Units of one variant already in the cart, leaving out one entry (the one being changed). */
@@ -80,7 +85,7 @@ function quantityOfVariant(lines: readonly CartLine[], variantId: string | undef
 }
 
 /** Runs the shared add-to-cart rule against the stock read inside this transaction. */
-function checkAdd(website: Website, item: ProductItem, sku: string | undefined, quantity: unknown, lines: readonly CartLine[]) {
+function checkAdd(website: Website, item: RuleProduct, sku: string | undefined, quantity: unknown, lines: readonly CartLine[]) {
   const candidate = sku !== undefined ? findVariantBySku(item, sku) : variantsOf(item).length === 1 ? variantsOf(item)[0] : undefined;
   const check = validateAddToCart({
     product: item,
@@ -125,11 +130,11 @@ export async function addEntry(db: Kysely<Database>, website: Website, actor: Ac
     // The product and the visitor's cart (locked) in one round trip.
     const read = await readProductAndLockVisitorCart(trx, website.id, input.itemId, owner);
     if (!read.product) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
-    const product = loadedProductOf(read.product, website);
+    const product = withRules(productRowsOf(read.product));
     if (product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.subscriptionElsewhere);
     const { found } = read;
     const lines = found?.lines ?? [];
-    const check = checkAdd(website, product.item, sku, input.quantity, lines);
+    const check = checkAdd(website, product.rules, sku, input.quantity, lines);
     const variantId = check.variant.id!;
     const variant = product.variants.find((candidate) => candidate.id === variantId)!;
     const newEntry = { productId: product.product.id, variantId, quantity: check.quantity, additionalFields };
@@ -186,7 +191,7 @@ export async function updateEntryQuantity(
     const { cart, lines, line } = await requireVisitorEntry(trx, website, actor, input.entryId);
     const product = await requireProduct(trx, website, line.product.id);
     const check = validateAddToCart({
-      product: product.item,
+      product: product.rules,
       variant: variantJson(line.variant, website.currency),
       quantity: input.quantity,
       quantityInCart: quantityOfVariant(lines, line.variant.id, line.entry.id),
@@ -262,7 +267,7 @@ export async function createSingleItemCart(
     const product = await requireProduct(trx, website, input.itemId);
     if (kind === 'subscription' && !product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.notSubscription);
     if (kind === 'express' && product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.subscriptionElsewhere);
-    const check = checkAdd(website, product.item, sku, input.quantity, []);
+    const check = checkAdd(website, product.rules, sku, input.quantity, []);
     const { cart } = await createCartWithEntry(trx, website.id, kind, undefined, {
       productId: product.product.id,
       variantId: check.variant.id!,

@@ -1,9 +1,9 @@
 /** The catalog domain: collections, products, variants and their stock; the demo store. */
 export {
-  findCollectionByUrlId, findProductBySlug, listCollectionItems, loadProductItem, loadedProductOf, productJsonSelect,
+  findCollectionByUrlId, findProductBySlug, listCollectionItems, loadProductItem, loadProductRows, loadedProductOf, productJsonSelect, productRowsOf,
   type LoadedProduct, type ProductJsonValue,
 } from './queries';
-export { productItemJson, variantJson, productImageJson, type ProductItemJson, type VariantJson, type ProductImageJson } from './product-item';
+export { productItemJson, variantJson, productImageJson, ruleProductOf, type ProductItemJson, type VariantJson, type ProductImageJson } from './product-item';
 export { moneyJson, minorUnitsToDecimalString, type MoneyJson } from './money';
 export { listStock, takeStock, type StockRecord, type StockTake } from './stock';
 export { seedDemoStore } from './seed';

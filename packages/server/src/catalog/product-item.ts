@@ -1,3 +1,4 @@
+import type { RuleProduct } from '@vitrine/commerce/types';
 import { DEFAULT_FOCAL_POINT, imageAltText } from '@vitrine/format/images';
 import type { ProductImageRecord, ProductRow, SubscriptionPlan, VariantRow, Website } from '../db/schema';
 import { moneyJson, type MoneyJson } from './money';
@@ -166,5 +167,24 @@ export function productItemJson(
         : {},
     mailingListSignUpEnabled: flag('mailingListSignUpEnabled'),
     mailingListOptInByDefault: flag('mailingListOptInByDefault'),
+  };
+}
+
+/**
+ * What the shared add-to-cart rules read of a product (commerce's RuleProduct), built from the rows
+ * without the rest of the item JSON (images, merchandising, money strings): the cart's hot path.
+ */
+export function ruleProductOf(product: Pick<ProductRow, 'product_type' | 'additional_fields_form_id' | 'variant_option_ordering'>, variants: readonly VariantRow[]): RuleProduct {
+  return {
+    structuredContent: {
+      productType: product.product_type,
+      variants: variants.map((row) => {
+        const attributes: Record<string, string> = {};
+        for (const option of row.option_values) attributes[option.optionName] = option.value;
+        return { id: row.id, sku: row.sku, attributes, optionValues: row.option_values, qtyInStock: row.qty_in_stock, unlimited: row.unlimited };
+      }),
+      additionalFieldsFormId: product.additional_fields_form_id,
+      variantOptionOrdering: product.variant_option_ordering,
+    },
   };
 }

@@ -61,19 +61,30 @@ export const productJsonSelect = (websiteParam: string, productParam: string) =>
 /** What productJsonSelect answers: every product column (timestamps as text), the address and the variants. */
 export type ProductJsonValue = Omit<ProductRow, 'created_at'> & { created_at: string; collection_url_id: string; variant_rows: VariantRow[] };
 
-export function loadedProductOf(json: ProductJsonValue, website: Website): LoadedProduct {
+/** The rows of a productJsonSelect value (timestamps turned back into dates). */
+export function productRowsOf(json: ProductJsonValue): { product: ProductRow; variants: VariantRow[]; collectionUrlId: string } {
   const { collection_url_id: collectionUrlId, variant_rows: variants, ...row } = json;
-  const product: ProductRow = { ...row, created_at: new Date(row.created_at) };
+  return { product: { ...row, created_at: new Date(row.created_at) }, variants, collectionUrlId };
+}
+
+export function loadedProductOf(json: ProductJsonValue, website: Website): LoadedProduct {
+  const { product, variants, collectionUrlId } = productRowsOf(json);
   return { product, variants, item: productItemJson(product, variants, website, collectionUrlId) };
 }
 
 const LOAD_PRODUCT = `SELECT ${productJsonSelect('$1', '$2')} AS product_json`;
 
-/** One product, or undefined when the id is unknown on this website: one round trip. */
-export async function loadProductItem(db: Db, website: Website, productId: string): Promise<LoadedProduct | undefined> {
-  const { rows } = await db.executeQuery<{ product_json: ProductJsonValue | null }>(CompiledQuery.raw(LOAD_PRODUCT, [website.id, productId]));
+/** One product's rows, or undefined when the id is unknown on this website: one round trip. */
+export async function loadProductRows(db: Db, websiteId: string, productId: string): Promise<ReturnType<typeof productRowsOf> | undefined> {
+  const { rows } = await db.executeQuery<{ product_json: ProductJsonValue | null }>(CompiledQuery.raw(LOAD_PRODUCT, [websiteId, productId]));
   const json = rows[0]?.product_json;
-  return json ? loadedProductOf(json, website) : undefined;
+  return json ? productRowsOf(json) : undefined;
+}
+
+/** One product with its item JSON, or undefined when the id is unknown on this website: one round trip. */
+export async function loadProductItem(db: Db, website: Website, productId: string): Promise<LoadedProduct | undefined> {
+  const rows = await loadProductRows(db, website.id, productId);
+  return rows ? { product: rows.product, variants: rows.variants, item: productItemJson(rows.product, rows.variants, website, rows.collectionUrlId) } : undefined;
 }
 
 /** Every product of a store collection, in display order, as items. */
