@@ -52,6 +52,8 @@ export interface DemoProduct {
   useCustomAddButtonText?: boolean;
   customAddButtonText?: string;
   merchandising?: Record<string, unknown>;
+  /** Searched with the title and description; products sharing one are related. */
+  tags?: string[];
   /** In display order: the first is the main image. */
   images: DemoImage[];
 }
@@ -91,6 +93,7 @@ const color = (value: string): OptionValue => ({ optionName: 'Color', value });
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'linen-shirt',
+    tags: ['apparel', 'summer'],
     title: 'Linen Shirt',
     excerpt: 'Washed European linen that softens with every wear. Cut straight with a relaxed collar, in white or navy.',
     productType: 1,
@@ -110,6 +113,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'canvas-tote',
+    tags: ['accessories', 'summer'],
     title: 'Canvas Tote',
     excerpt: 'Heavy cotton canvas with a leather-look band, long handles and an inside pocket for keys.',
     productType: 1,
@@ -122,6 +126,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'vintage-lamp',
+    tags: ['home', 'lighting'],
     title: 'Vintage Lamp',
     excerpt: 'A brass table lamp with a honey-coloured shade that gives a warm, low light.',
     productType: 1,
@@ -131,6 +136,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'ceramic-vase',
+    tags: ['home', 'decor'],
     title: 'Ceramic Vase',
     excerpt: 'Thrown by hand and glazed in speckled sage. Each one is a little different.',
     productType: 1,
@@ -140,6 +146,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'sticker-pack',
+    tags: ['stationery', 'gifts'],
     title: 'Sticker Pack',
     excerpt: 'Four die-cut vinyl stickers for a laptop, a bottle or a well-travelled notebook.',
     productType: 1,
@@ -149,6 +156,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'engraved-pen',
+    tags: ['stationery', 'gifts'],
     title: 'Engraved Pen',
     excerpt: 'A weighty brass pen, engraved with the words of your choice in a serif or script letter.',
     productType: 1,
@@ -165,6 +173,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'photography-ebook',
+    tags: ['books', 'digital'],
     title: 'Photography E-book',
     excerpt: 'Forty pages on light, composition and editing, as a PDF you can read anywhere.',
     productType: 2,
@@ -174,6 +183,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'design-consultation',
+    tags: ['services'],
     title: 'Design Consultation',
     excerpt: 'An hour with our designer to plan a room: colours, materials and where things go.',
     productType: 3,
@@ -182,6 +192,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'gift-card',
+    tags: ['gifts'],
     title: 'Gift Card',
     excerpt: 'Let them choose. Delivered by email with a note from you.',
     productType: 4,
@@ -195,6 +206,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'coffee-subscription',
+    tags: ['coffee', 'whole beans', 'kitchen'],
     title: 'Coffee Subscription',
     excerpt: 'A fresh bag of single-origin beans at your door every month. Pause or cancel anytime.',
     productType: 1,
@@ -205,6 +217,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'wool-blanket',
+    tags: ['home', 'winter', 'cosy'],
     title: 'Wool Blanket',
     excerpt: 'Soft lambswool, woven and brushed for warmth without the weight. Throw it over a sofa or the end of a bed.',
     productType: 1,
@@ -213,6 +226,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'leather-armchair',
+    tags: ['home', 'furniture'],
     title: 'Leather Armchair',
     excerpt: 'Full-grain leather over a solid oak frame, with rounded arms made for long evenings.',
     productType: 1,

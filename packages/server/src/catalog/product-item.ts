@@ -54,6 +54,8 @@ export interface ProductItemJson {
   mainImage?: ProductImageJson;
   excerpt: string;
   body: string;
+  /** The merchant's tags (platform.md §3 item fields). */
+  tags: string[];
   structuredContent: {
     productType: number;
     variants: VariantJson[];
@@ -139,6 +141,7 @@ export function productItemJson(
     ...(main ? { mainImageId: main.id, mainImage: { ...main, altText: imageAltText(main) } } : {}),
     excerpt: product.excerpt,
     body: product.body,
+    tags: product.tags ?? [],
     structuredContent: {
       productType: product.product_type,
       variants: variants.map((variant) => variantJson(variant, currency)),

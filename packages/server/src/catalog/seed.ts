@@ -80,6 +80,7 @@ export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
           custom_add_button_text: product.customAddButtonText ?? '',
           variant_option_ordering: JSON.stringify(product.variantOptionOrdering ?? []),
           merchandising: JSON.stringify(product.merchandising ?? {}),
+          tags: JSON.stringify(product.tags ?? []),
           display_index: index,
         })
         .execute();

@@ -3,7 +3,7 @@ import { PageType } from '@vitrine/format/enumerations';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { Actor } from '../actor';
 import type { Collection, Database, Website } from '../db/schema';
-import { listCollectionItems, loadProductItem, type ProductItemJson } from '../catalog';
+import { listCollectionItems, loadProductItem, searchProducts, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem } from '../catalog';
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartJson } from '../cart';
 import { findOrder } from '../orders';
 import type { CatalogCache } from './catalog-cache';
@@ -123,7 +123,8 @@ export interface GiftCardPageContext extends BasePageContext {
 
 export interface SearchPageContext extends BasePageContext {
   query: string;
-  items: ProductItemJson[];
+  /** Best first; each carries `search: { rank, title, snippet }`, the highlights as runs of text. */
+  items: SearchResultItem[];
   productMerchandisingContext: MerchandisingContextJson;
 }
 
@@ -326,17 +327,12 @@ export async function buildGiftCardPageContext(
   return { ...base(website, PAGE_TYPES.giftCard), item, variant };
 }
 
-/** `/search?q=`: products whose title or excerpt contains the words (case-insensitive). */
+/**
+ * `/search?q=`: products matching every word of the query in their title, description, tags or
+ * option values, best first (catalog/search.ts), each with its highlighted title and snippet.
+ */
 export async function buildSearchPageContext(sources: PageSources, website: Website, query: string | undefined): Promise<SearchPageContext> {
-  const text = (query ?? '').trim().slice(0, 200);
-  if (!text) return { ...base(website, PAGE_TYPES.search), query: '', items: [], productMerchandisingContext: {} };
-  const collections = await sources.db.selectFrom('collections').selectAll().where('website_id', '=', website.id).execute();
-  const needle = text.toLowerCase();
-  const items: ProductItemJson[] = [];
-  for (const collection of collections) {
-    for (const item of await listCollectionItems(sources.db, website, collection)) {
-      if (item.title.toLowerCase().includes(needle) || item.excerpt.toLowerCase().includes(needle)) items.push(item);
-    }
-  }
+  const text = (query ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  const items = text ? await searchProducts(sources.db, website, text) : [];
   return { ...base(website, PAGE_TYPES.search), query: text, items, productMerchandisingContext: merchandisingContext(items) };
 }
