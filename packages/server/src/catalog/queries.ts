@@ -49,9 +49,10 @@ export interface LoadedProduct {
 /**
  * The one product read, as SQL: the product (website `websiteParam`, id `productParam`) with its
  * collection's address and its variants in display order, as one JSON value (null when unknown).
- * Other statements embed it (add to cart reads it together with the locked cart).
+ * Other statements embed it (add to cart reads it together with the locked cart). The search document
+ * (migration 005) is left out: only search reads it.
  */
-export const productJsonSelect = (websiteParam: string, productParam: string) => `(SELECT row_to_json(item) FROM (
+export const productJsonSelect = (websiteParam: string, productParam: string) => `(SELECT to_jsonb(item) - 'search_document' FROM (
     SELECT p.*, col.url_id AS collection_url_id,
       COALESCE((SELECT json_agg(v ORDER BY v.display_index) FROM variants v WHERE v.product_id = p.id), '[]') AS variant_rows
     FROM products p JOIN collections col ON col.id = p.collection_id
@@ -59,12 +60,12 @@ export const productJsonSelect = (websiteParam: string, productParam: string) =>
   ) item)`;
 
 /** What productJsonSelect answers: every product column (timestamps as text), the address and the variants. */
-export type ProductJsonValue = Omit<ProductRow, 'created_at'> & { created_at: string; collection_url_id: string; variant_rows: VariantRow[] };
+export type ProductJsonValue = Omit<ProductRow, 'created_at' | 'search_document'> & { created_at: string; collection_url_id: string; variant_rows: VariantRow[] };
 
 /** The rows of a productJsonSelect value (timestamps turned back into dates). */
 export function productRowsOf(json: ProductJsonValue): { product: ProductRow; variants: VariantRow[]; collectionUrlId: string } {
   const { collection_url_id: collectionUrlId, variant_rows: variants, ...row } = json;
-  return { product: { ...row, created_at: new Date(row.created_at) }, variants, collectionUrlId };
+  return { product: { ...row, search_document: null, created_at: new Date(row.created_at) }, variants, collectionUrlId };
 }
 
 export function loadedProductOf(json: ProductJsonValue, website: Website): LoadedProduct {
