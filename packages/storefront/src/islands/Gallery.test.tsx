@@ -98,6 +98,29 @@ describe('Gallery', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('steps by a horizontal touch swipe in the lightbox and in a slideshow; a mouse drag or a short move does not', () => {
+    const swipe = (target: Element, fromX: number, toX: number, pointerType = 'touch') => {
+      fireEvent.pointerDown(target, { pointerId: 1, pointerType, isPrimary: true, clientX: fromX, clientY: 100 });
+      fireEvent.pointerUp(target, { pointerId: 1, pointerType, isPrimary: true, clientX: toX, clientY: 105 });
+    };
+    render(<Gallery images={images} settings={{ lightbox: true }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Harbour' }));
+    const stage = () => document.querySelector('.vitrine-lightbox-stage')!;
+    swipe(stage(), 300, 100);
+    expect(screen.getByRole('dialog', { name: 'Boats at rest' })).toBeTruthy();
+    swipe(stage(), 100, 300);
+    expect(screen.getByRole('dialog', { name: 'Harbour' })).toBeTruthy();
+    swipe(stage(), 300, 100, 'mouse');
+    swipe(stage(), 300, 280);
+    expect(screen.getByRole('dialog', { name: 'Harbour' })).toBeTruthy();
+    cleanup();
+
+    render(<Gallery images={images} settings={{ design: 'slideshow' }} />);
+    swipe(screen.getByRole('group', { name: 'Gallery' }), 300, 100);
+    const visible = screen.getAllByRole('group', { name: /of 3/ }).filter((slide) => !slide.hidden);
+    expect(visible.map((slide) => slide.getAttribute('aria-label'))).toEqual(['2 of 3']);
+  });
+
   it('makes images links when there is no lightbox, in a new window when asked', () => {
     render(<Gallery images={[{ id: 'a', assetUrl: '/a.jpg', title: 'A', clickthroughUrl: '/about' }]} settings={{ newWindow: true }} />);
     const link = screen.getByRole('link', { name: 'A' });

@@ -9,6 +9,7 @@ import {
 } from '@vitrine/format';
 import { altTextOf, imageSrcSet } from '../ui/ProductImageView';
 import { Lightbox } from './Lightbox';
+import { useSwipe } from './swipe';
 import type { ProductImage } from '../types';
 
 export interface GalleryImage extends ProductImage {
@@ -156,6 +157,7 @@ function GallerySlides({
   const [playing, setPlaying] = useState(settings.autoplay);
   const count = images.length;
   const go = (delta: number) => setActive((index) => (count === 0 ? 0 : (index + delta + count) % count));
+  const swipe = useSwipe(go);
 
   // Shoppers who ask for less motion start paused (read after hydration: the server cannot know).
   useEffect(() => {
@@ -182,6 +184,7 @@ function GallerySlides({
       role="group"
       aria-roledescription="carousel"
       aria-label={label}
+      {...swipe}
     >
       {images.map((image, index) => (
         <div

@@ -1,6 +1,8 @@
 /** Lightbox constants (storefront spec §4): resize is debounced by 100 ms; a 50 px margin when the image is taller than the window. */
 export const LIGHTBOX_RESIZE_DELAY_MS = 100;
 export const LIGHTBOX_MARGIN_PX = 50;
+/** Height the lightbox's title bar, previous/next row and padding take (the theme keeps them within it). */
+export const LIGHTBOX_CHROME_PX = 140;
 
 /** The size to show an image at in the lightbox: as is when it fits, else scaled to the window minus the margin. */
 export function lightboxImageSize(
