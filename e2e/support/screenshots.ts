@@ -1,0 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+/**
+ * Where e2e screenshots go: e2e/screenshots/ (git-ignored), or SCREENSHOT_DIR. They are for a person to
+ * look at (the design review); no test compares pixels.
+ */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? path.resolve(fileURLToPath(import.meta.url), '../../screenshots');
+
+/** Saves a PNG named `<name>.png` (the full page unless `fullPage: false`) and returns its path. */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  const fullPage = options.fullPage ?? true;
+  // Lazy pictures below the fold load only when scrolled to: scroll through the page first.
+  if (fullPage) await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
