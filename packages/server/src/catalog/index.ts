@@ -5,6 +5,7 @@ export {
 } from './queries';
 export { productItemJson, variantJson, productImageJson, ruleProductOf, type ProductItemJson, type VariantJson, type ProductImageJson } from './product-item';
 export { searchProducts, SEARCH_QUERY_MAX_LENGTH, SEARCH_RESULT_LIMIT, type HighlightSegment, type SearchResultItem } from './search';
+export { listRelatedProducts, RELATED_PRODUCTS_LIMIT } from './related';
 export { moneyJson, minorUnitsToDecimalString, type MoneyJson } from './money';
 export { listStock, takeStock, type StockRecord, type StockTake } from './stock';
 export { seedDemoStore } from './seed';

@@ -3,7 +3,7 @@ import { PageType } from '@vitrine/format/enumerations';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { Actor } from '../actor';
 import type { Collection, Database, Website } from '../db/schema';
-import { listCollectionItems, loadProductItem, searchProducts, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem } from '../catalog';
+import { listCollectionItems, listRelatedProducts, loadProductItem, searchProducts, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem } from '../catalog';
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartJson } from '../cart';
 import { findOrder } from '../orders';
 import type { CatalogCache } from './catalog-cache';
@@ -48,6 +48,8 @@ export interface WebsiteSettingsJson {
     multipleQuantityAllowedForServices: boolean;
     expressCheckout: boolean;
     minimumOrderSubtotalCents: number | null;
+    /** The site has its own cart: the floating cart pill is not shown (website setting `customCart`). */
+    customCart: boolean;
   };
   commentsEnabled: boolean;
   timeZone: string;
@@ -96,12 +98,19 @@ export interface ProductPageContext extends BasePageContext {
   item: ProductItemJson;
   installments: InstallmentContext;
   productMerchandisingContext: MerchandisingContextJson;
+  /**
+   * Up to four other products sharing a tag or the collection, those in stock first (catalog/related.ts);
+   * the theme shows them with the product card.
+   */
+  relatedProducts: ProductItemJson[];
 }
 
 export interface CartPageContext extends BasePageContext {
   shoppingCart: ShoppingCart;
   /** The additional-fields form of each product in the cart that has one, by item id, for editing entries. */
   additionalFieldsForms: Record<string, unknown>;
+  /** For the cart page's whole-cart installment line. */
+  installments: InstallmentContext;
 }
 
 export interface CheckoutPageContext extends BasePageContext {
@@ -165,6 +174,7 @@ export function websiteSettingsJson(website: Website): WebsiteSettingsJson {
       expressCheckout: website.settings.expressCheckout === true,
       minimumOrderSubtotalCents:
         typeof website.settings.minimumOrderSubtotalCents === 'number' ? website.settings.minimumOrderSubtotalCents : null,
+      customCart: website.settings.customCart === true,
     },
     commentsEnabled: website.settings.commentsEnabled === true,
     timeZone: website.time_zone,
@@ -227,12 +237,14 @@ export async function buildProductPageContext(
   const loaded = await loadProductItem(sources.db, website, productId);
   // A product moved or renamed within the cache's lifetime is not found at its old address.
   if (!loaded || loaded.product.collection_id !== collection.id || loaded.product.url_id !== slug) return undefined;
+  const relatedProducts = await listRelatedProducts(sources.db, website, loaded.product);
   return {
     ...base(website, PAGE_TYPES.item),
     collection: collectionJson(collection),
     item: loaded.item,
     installments: installmentContext(website),
-    productMerchandisingContext: merchandisingContext([loaded.item]),
+    productMerchandisingContext: merchandisingContext([loaded.item, ...relatedProducts]),
+    relatedProducts,
   };
 }
 
@@ -255,6 +267,7 @@ export async function buildCartPageContext(sources: PageSources, website: Websit
     ...base(website, PAGE_TYPES.showCart),
     shoppingCart,
     additionalFieldsForms: await additionalFieldsFormsOf(sources, website, shoppingCart),
+    installments: installmentContext(website),
   };
 }
 
