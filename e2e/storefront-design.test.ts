@@ -117,6 +117,12 @@ describe('storefront design', () => {
     await visit(shop.page, '/');
     await shop.page.getByRole('heading', { name: 'Featured products' }).waitFor();
     await saveScreenshot(shop.page, 'home-desktop');
+    // The theme's fonts come from our own origin under the CSP (font-src 'self').
+    const loaded = await shop.page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => `${face.family.replace(/"/g, '')} ${face.weight}`);
+    });
+    expect(loaded).toEqual(expect.arrayContaining(['Inter 400', 'Inter 600', 'Fraunces 600']));
     await visit(shop.page, '/shop');
     await saveScreenshot(shop.page, 'shop-desktop');
     expect(shop.pageErrors).toEqual([]);
