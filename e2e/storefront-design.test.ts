@@ -76,6 +76,7 @@ describe('storefront design', () => {
       expect(size.height).toBeGreaterThan(60);
     }
     await saveScreenshot(shop.page, 'product-phone');
+    await saveScreenshot(shop.page, 'product-phone-first-screen', { fullPage: false });
     await openers.nth(1).click();
     const dialog = shop.page.getByRole('dialog', { name: 'Linen Shirt in Navy' });
     await dialog.waitFor();
@@ -117,6 +118,7 @@ describe('storefront design', () => {
     await visit(shop.page, '/');
     await shop.page.getByRole('heading', { name: 'Featured products' }).waitFor();
     await saveScreenshot(shop.page, 'home-desktop');
+    await saveScreenshot(shop.page, 'home-desktop-first-screen', { fullPage: false });
     // The theme's fonts come from our own origin under the CSP (font-src 'self').
     const loaded = await shop.page.evaluate(async () => {
       await document.fonts.ready;
