@@ -73,6 +73,8 @@ export const DEMO_WEBSITE = {
     afterPayMax: 100000,
     stripeAccountCountry: 'US',
     commentsEnabled: false,
+    // The home page's meta description, and the fallback of pages without their own.
+    siteDescription: 'A small shop of linen, wool, ceramics and gifts, made to last.',
   } satisfies WebsiteSettings,
 };
 

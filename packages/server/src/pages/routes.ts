@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ShoppingCart } from '@vitrine/commerce';
 import type { PageTemplateName } from '@vitrine/theme';
 import { readVisitorCart } from '../cart';
+import type { ProductItemJson } from '../catalog';
 import type { ServerContext } from '../context';
 import { ensureCrumbCookie } from '../http/crumb';
 import {
@@ -19,6 +20,7 @@ import {
   type BasePageContext,
 } from './contexts';
 import { listStoreNavigation } from './navigation';
+import { originOf, pageSeoOf, productStructuredData } from './seo';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
 type PageRequest = FastifyRequest<{ Querystring: PageQuery; Params: Record<string, string> }>;
@@ -57,12 +59,18 @@ async function sendPage<T extends BasePageContext>(
     ownCart ?? readVisitorCart(context.db, website, actor),
     listStoreNavigation(context.catalog, website.id),
   ]);
+  const pageTitle = pageTitleOf(template, answered, found);
+  // Open Graph wants absolute addresses: the origin the visitor used.
+  const origin = originOf(request.protocol, request.host);
+  const item = (answered as { item?: ProductItemJson | null }).item;
   const { html, errors } = context.theme.renderPage(found ? template : 'not-found', found ? answered : { ...answered, path }, {
     path,
     visitorCart,
     navigation: navigation.links,
     storeUrl: navigation.storeUrl,
-    pageTitle: pageTitleOf(template, answered, found),
+    pageTitle,
+    seo: pageSeoOf(found ? template : 'not-found', answered, website, origin, path, pageTitle),
+    ...(found && template === 'item' && item ? { structuredData: productStructuredData(item, origin) } : {}),
     searchQuery: typeof request.query.q === 'string' ? request.query.q : '',
   });
   if (errors.length > 0) request.log.warn({ errors, template }, 'theme template errors');

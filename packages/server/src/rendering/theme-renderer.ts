@@ -3,6 +3,7 @@ import { compile, registerFormatters, render, type CompiledTemplate, type Format
 import { PAGE_TEMPLATES, type PageTemplateName, type Theme } from '@vitrine/theme';
 import { cartDataBlock } from '@vitrine/storefront/server';
 import { islandFormatters } from './island-formatters';
+import { jsonLd } from './json-ld';
 import { moneyCents, moneyValue, priceTag } from './price-formatters';
 
 export interface NavigationLink {
@@ -26,6 +27,10 @@ export interface PageChrome {
   storeUrl: string;
   pageTitle?: string;
   searchQuery?: string;
+  /** Description, Open Graph and Twitter fields for the layout's head (pages/seo.ts). */
+  seo?: object;
+  /** schema.org data for an ld+json block (a product page's Product). */
+  structuredData?: object;
 }
 
 export interface ThemeRenderer {
@@ -37,6 +42,7 @@ const SERVER_FORMATTERS: Record<string, Formatter> = {
   'price-tag': priceTag,
   'money-value': moneyValue,
   'money-cents': moneyCents,
+  'json-ld': jsonLd,
 };
 
 // Registered for every template the server compiles, partials included, so compiling a theme
@@ -63,6 +69,8 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
         pagePath: chrome.path,
         pageKind: name,
         pageTitle: chrome.pageTitle,
+        seo: chrome.seo,
+        structuredData: chrome.structuredData,
         searchQuery: chrome.searchQuery ?? '',
         storeUrl: chrome.storeUrl,
         navigation: chrome.navigation.map((link) => ({ ...link, active: link.url === chrome.path })),

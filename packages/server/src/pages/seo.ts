@@ -1,0 +1,131 @@
+import { isVariantInStock } from '@vitrine/commerce/product';
+import { truncate } from '@vitrine/format';
+import type { PageTemplateName } from '@vitrine/theme';
+import type { Website } from '../db/schema';
+import type { ProductItemJson } from '../catalog';
+import type { BasePageContext, CollectionJson } from './contexts';
+
+/**
+ * What a page tells search engines and link previews: its description, the Open Graph and Twitter
+ * card fields, and for a product the schema.org Product it sells. The layout prints every field
+ * escaped; the structured data goes into a `<script type="application/ld+json">` block written by
+ * the `json-ld` formatter (rendering/json-ld.ts).
+ */
+export interface PageSeo {
+  /** The meta description and og/twitter description; '' leaves them out. */
+  description: string;
+  /** og:title and twitter:title: the page's own title, or the site title on the home page. */
+  title: string;
+  siteName: string;
+  /** 'product' on product pages, else 'website'. */
+  ogType: 'product' | 'website';
+  /** The page's absolute address, without its query. */
+  url: string;
+  /** The absolute address of the main image, when the page has one. */
+  image?: string;
+  imageAlt?: string;
+  twitterCard: 'summary' | 'summary_large_image';
+}
+
+/** Meta descriptions longer than this are cut at a word (search engines show about this much). */
+export const META_DESCRIPTION_MAX = 160;
+
+/** Text of merchant HTML: tags dropped, the common entities read, whitespace collapsed. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' })[name] ?? ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const describe = (html: string | undefined) => truncate(plainText(html ?? ''), META_DESCRIPTION_MAX, '…');
+
+/** The site's own description (website setting `siteDescription`), else ''. */
+export function siteDescriptionOf(website: Website): string {
+  const value = website.settings.siteDescription;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The origin a visitor used, from the request's protocol and Host header. The header is the
+ * client's to write: anything but a plain host name or address (with a port) falls back to
+ * `localhost`, so it can neither break the page nor point its links elsewhere in odd ways.
+ */
+export function originOf(protocol: string, host: string | undefined): string {
+  const plainHost = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+  return `${protocol === 'https' ? 'https' : 'http'}://${host && plainHost.test(host) ? host : 'localhost'}`;
+}
+
+const absolute = (origin: string, address: string) => {
+  try {
+    return new URL(address, origin).href;
+  } catch {
+    return address;
+  }
+};
+
+/**
+ * The SEO fields of a found page. `origin` is the address the visitor used (`https://shop.example`):
+ * Open Graph wants absolute URLs.
+ */
+export function pageSeoOf(
+  template: PageTemplateName,
+  page: BasePageContext,
+  website: Website,
+  origin: string,
+  path: string,
+  pageTitle: string | undefined,
+): PageSeo {
+  const shown = page as { item?: ProductItemJson | null; collection?: CollectionJson };
+  const siteName = website.site_title;
+  const product = template === 'item' ? shown.item ?? undefined : undefined;
+  const image = shown.item?.mainImage;
+  const site = describe(siteDescriptionOf(website));
+  const collection = describe(shown.collection?.description);
+  const description = product
+    ? describe(product.excerpt) || describe(product.body) || site
+    : template === 'home' ? site || collection : template === 'collection' ? collection || site : site;
+  return {
+    description,
+    title: pageTitle ?? siteName,
+    siteName,
+    ogType: product ? 'product' : 'website',
+    url: absolute(origin, path),
+    ...(image ? { image: absolute(origin, image.assetUrl), imageAlt: image.altText } : {}),
+    twitterCard: image ? 'summary_large_image' : 'summary',
+  };
+}
+
+/** schema.org availability of a variant: digital products and gift cards never sell out. */
+function availabilityOf(product: ProductItemJson, variant: ProductItemJson['structuredContent']['variants'][number]): string {
+  const type = product.structuredContent.productType;
+  const inStock = type === 2 || type === 4 || isVariantInStock(variant);
+  return inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+}
+
+/** The schema.org Product of a product page: one Offer per variant, at the price a shopper pays now. */
+export function productStructuredData(product: ProductItemJson, origin: string): Record<string, unknown> {
+  const url = absolute(origin, product.fullUrl);
+  const description = plainText(product.excerpt) || plainText(product.body);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    ...(description ? { description } : {}),
+    url,
+    ...(product.items.length > 0 ? { image: product.items.map((image) => absolute(origin, image.assetUrl)) } : {}),
+    ...(product.structuredContent.variants.length === 1 ? { sku: product.structuredContent.variants[0]!.sku } : {}),
+    offers: product.structuredContent.variants.map((variant) => {
+      const money = variant.onSale ? variant.salePriceMoney : variant.priceMoney;
+      return {
+        '@type': 'Offer',
+        sku: variant.sku,
+        price: money.value,
+        priceCurrency: money.currency,
+        availability: availabilityOf(product, variant),
+        url,
+      };
+    }),
+  };
+}
