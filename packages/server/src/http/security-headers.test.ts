@@ -29,7 +29,7 @@ describe('security headers (plain HTTP)', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(csp.get('img-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('style-src-elem')).toEqual(["'self'"]);
     expect(csp.has('upgrade-insecure-requests')).toBe(false);

@@ -19,8 +19,8 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'style-src-elem': ["'self'"],
   'style-src-attr': ["'unsafe-inline'"],
-  // data: for the layout's empty favicon (`<link rel="icon" href="data:,">`).
-  'img-src': ["'self'", 'data:'],
+  // Images from our own origin only: the favicon is /assets/theme/favicon.svg (it was a data: URL).
+  'img-src': ["'self'"],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'form-action': ["'self'"],
