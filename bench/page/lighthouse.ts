@@ -1,5 +1,5 @@
 /**
- * Lighthouse performance and accessibility scores of a product page, with Debian Chromium, offline.
+ * Lighthouse performance, accessibility, best-practices and SEO scores of a product page, with Debian Chromium, offline.
  *
  *   node --import tsx bench/page/lighthouse.ts
  *   BENCH_RUNS=5 BENCH_PRODUCT_PATH=/shop/p/gift-card node --import tsx bench/page/lighthouse.ts
@@ -38,7 +38,7 @@ const FORM_FACTORS: FormFactor[] = [{ name: 'mobile' }, { name: 'desktop', confi
 const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
 async function runLighthouse(url: string, port: number, formFactor: FormFactor): Promise<Result> {
-  const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, formFactor.config);
+  const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }, formFactor.config);
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -50,9 +50,9 @@ function medianByPerformance(runs: Result[]): Result {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-/** Accessibility audits that apply to the page and did not pass, with their weight and first offending element. */
-function failedAccessibilityAudits(lhr: Result): string[] {
-  return (lhr.categories.accessibility?.auditRefs ?? []).flatMap((ref) => {
+/** A category's audits that apply to the page and did not pass, with their weight and first offending element. */
+function failedAudits(lhr: Result, category: string): string[] {
+  return (lhr.categories[category]?.auditRefs ?? []).flatMap((ref) => {
     const audit = lhr.audits[ref.id];
     if (!audit || audit.scoreDisplayMode !== 'binary' || audit.score === null || audit.score >= 1) return [];
     const items = audit.details && 'items' in audit.details ? (audit.details.items as { node?: { snippet?: string } }[]) : [];
@@ -92,21 +92,25 @@ async function main(): Promise<void> {
       `product page ${PRODUCT_PATH}, median of ${RUNS} run(s) per form factor\n`,
   );
   printTable(
-    ['form factor', 'performance', 'accessibility', ...METRICS.map(([, label]) => label), 'all performance scores', 'benchmark index'],
+    ['form factor', 'performance', 'accessibility', 'best practices', 'SEO', ...METRICS.map(([, label]) => label), 'all performance scores', 'benchmark index'],
     medians.map(({ formFactor, runs, median }) => [
       formFactor.name,
       score(median, 'performance'),
       score(median, 'accessibility'),
+      score(median, 'best-practices'),
+      score(median, 'seo'),
       ...METRICS.map(([id]) => median.audits[id]?.displayValue ?? '–'),
       runs.map((run) => score(run, 'performance')).join(', '),
       Math.round(median.environment.benchmarkIndex),
     ]),
-    [1, 2, 3, 4, 5, 6, 7, 9],
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 11],
   );
 
   for (const { formFactor, median } of medians) {
-    const failed = failedAccessibilityAudits(median);
-    if (failed.length > 0) console.log(`\nAccessibility audits failing (${formFactor.name}):\n${failed.map((line) => `  - ${line}`).join('\n')}`);
+    for (const category of ['accessibility', 'best-practices', 'seo']) {
+      const failed = failedAudits(median, category);
+      if (failed.length > 0) console.log(`\n${category} audits failing (${formFactor.name}):\n${failed.map((line) => `  - ${line}`).join('\n')}`);
+    }
     for (const warning of median.runWarnings) console.log(`Lighthouse warning (${formFactor.name}): ${warning}`);
   }
   if (REPORT_DIR) console.log(`\nHTML reports of the median runs: ${REPORT_DIR}`);
