@@ -83,6 +83,7 @@ describe('storefront design', () => {
     for (const name of ['Close', 'Previous image', 'Next image']) {
       expect(await withinViewport(shop.page, dialog.getByRole('button', { name })), name).toBe(true);
     }
+    await saveScreenshot(shop.page, 'lightbox-phone', { fullPage: false });
     expect(shop.pageErrors).toEqual([]);
   });
 
