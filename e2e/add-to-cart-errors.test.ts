@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
-import { addButton, addToCart, chooseOptions, errorDialog, openProduct } from './support/shop';
+import { addButton, addToCart, chooseOptions, errorDialog, itemIdOf, openProduct } from './support/shop';
 
 // Every add-to-cart error a shopper can reach through a product page of the demo store
 // (storefront spec §5 and §8), each shown in the error dialog and announced in the status region.
@@ -46,21 +46,37 @@ describe('add-to-cart errors', () => {
     await expectAddError(page, ADD_ITEM, 'Please select the Size option.');
   });
 
-  test('a sold-out variant (M / Navy) says there is not enough of it', async () => {
+  // A sold-out choice cannot be added from the page: its button says so and is disabled (it used to be an
+  // enabled 'Add to Cart' beside a 'sold out' line, answering the click with the stock error). The spec's
+  // stock message stays the server's answer to a direct call.
+  test("a sold-out variant (M / Navy) has a disabled 'Sold Out' button; the server refuses a direct add", async () => {
     const { page } = shop;
     await openProduct(page, 'linen-shirt');
     await chooseOptions(page, { Size: 'M', Color: 'Navy' });
-    await page.locator('.vitrine-sold-out').getByText('sold out', { exact: true }).waitFor();
-    await addButton(page).click();
-    await expectAddError(page, ADD_ITEM, 'Sorry, we do not have enough of that item available.');
+    const button = page.getByRole('button', { name: 'Sold Out', exact: true });
+    await expect(button.isDisabled()).resolves.toBe(true);
+    // Said once on the product (the polite status region repeats it for screen readers only).
+    const summary = page.locator('.product-detail');
+    await expect(summary.getByText(/^sold out$/i).and(page.locator(':not([role="status"])')).count()).resolves.toBe(1);
+    const itemId = await itemIdOf(shop.url, 'linen-shirt');
+    const response = await page.request.post('/api/commerce/shopping-cart/entries', {
+      data: { itemId, sku: 'SHIRT-M-NAVY', quantity: 1 },
+      headers: { 'X-CSRF-Token': (await page.context().cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' },
+    });
+    expect(response.status()).toBe(400);
+    await expect(response.json()).resolves.toMatchObject({ message: 'Sorry, we do not have enough of that item available.' });
+    // Another choice makes it buyable again.
+    await chooseOptions(page, { Color: 'White' });
+    await expect(addButton(page).isEnabled()).resolves.toBe(true);
   });
 
-  test('a sold-out product shows its custom sold-out text and refuses the add', async () => {
+  test("a sold-out product says its custom sold-out text once, on its disabled button", async () => {
     const { page } = shop;
     await openProduct(page, 'vintage-lamp');
-    await page.locator('.vitrine-sold-out').getByText('Gone for now', { exact: true }).waitFor();
-    await addButton(page).click();
-    await expectAddError(page, ADD_ITEM, 'Sorry, we do not have enough of that item available.');
+    const button = page.getByRole('button', { name: 'Gone for now', exact: true });
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await expect(page.getByText('Gone for now', { exact: true }).and(page.locator(':not([role="status"])')).count()).resolves.toBe(1);
+    await expect(page.locator('[data-restock-slot]').count()).resolves.toBe(1);
   });
 
   test('the last Ceramic Vase can be added once: the second add counts the one in the cart', async () => {

@@ -46,8 +46,8 @@ test('the pill follows the chosen variant\'s price', async () => {
   await openProduct(page, 'linen-shirt');
   // Before a choice: the from-price, $45.00.
   await page.getByText('or 4 interest-free payments of $11.25 with Afterpay', { exact: true }).waitFor();
-  await page.getByRole('combobox', { name: 'Size' }).selectOption({ label: 'M' });
-  await page.getByRole('combobox', { name: 'Color' }).selectOption({ label: 'White' });
+  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'M', exact: true }).check();
+  await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'White', exact: true }).check();
   await page.getByText('or 4 interest-free payments of $12.00 with Afterpay', { exact: true }).waitFor();
 });
 

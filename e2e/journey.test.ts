@@ -10,6 +10,7 @@ import {
   stockOf,
   visit,
   waitForIslands,
+  closeCartDrawer,
 } from './support/shop';
 
 // The whole purchase, as a shopper does it: store → product → options → add → pill → cart (quantity,
@@ -39,6 +40,7 @@ test('a shopper buys a Linen Shirt (S / White) from the store page to the order 
   await addButton(page).click();
   await addButton(page, 'Adding…').waitFor();
   await addButton(page, 'Added!').waitFor();
+  await closeCartDrawer(page); // the add opened the cart drawer
   await page.getByRole('status').filter({ hasText: 'Added!' }).waitFor({ state: 'attached' });
 
   // The pill: '1 item' and the subtotal without trailing zero fractions ($45.00 → $45).
@@ -58,20 +60,21 @@ test('a shopper buys a Linen Shirt (S / White) from the store page to the order 
   await expect(quantity.inputValue()).resolves.toBe('1');
   await quantity.fill('3');
   await quantity.press('Enter');
-  await page.getByRole('link', { name: 'Cart, 3 items, $135', exact: true }).waitFor();
+  await page.getByRole('link', { name: 'Cart, 3 items, $135.00', exact: true }).waitFor();
   await expect(page.locator('.vitrine-cart-subtotal').textContent()).resolves.toBe('Subtotal $135.00');
   await expect(quantity.inputValue()).resolves.toBe('3');
 
   // Remove: the empty-cart message.
   await page.getByRole('button', { name: 'Remove Linen Shirt', exact: true }).click();
   await page.getByText('You have nothing in your shopping cart.', { exact: true }).waitFor();
-  await page.getByRole('link', { name: 'Cart, 0 items, $0', exact: true }).waitFor();
+  await page.getByRole('link', { name: 'Cart, 0 items, $0.00', exact: true }).waitFor();
 
   // Re-add from the product page.
   await openProduct(page, 'linen-shirt');
   await chooseOptions(page, { Size: 'S', Color: 'White' });
   await addButton(page).click();
   await addButton(page, 'Added!').waitFor();
+  await closeCartDrawer(page); // the add opened the cart drawer
   await cartPill(page, '1 item $45').click();
   await page.waitForURL('**/cart');
   await waitForIslands(page);
@@ -103,7 +106,7 @@ test('above 100 items the pill reads 100+', async () => {
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('101');
   await addToCart(page);
   await cartPill(page, '100+ items $505').waitFor();
-  await page.getByRole('link', { name: 'Cart, 100+ items, $505', exact: true }).waitFor();
+  await page.getByRole('link', { name: 'Cart, 100+ items, $505.00', exact: true }).waitFor();
 });
 
 test('the store page: from-price for varied prices, sale and sold-out marks, the custom sold-out text', async () => {
@@ -146,6 +149,7 @@ test('the add button: Added! after 1 s, idle 2 s later, and clicks while added a
 
   await addButton(page).click();
   await addButton(page, 'Added!').waitFor();
+  await closeCartDrawer(page); // the add opened the cart drawer
   // A click on 'Added!' does nothing. (force: the button is aria-disabled while added, and
   // Playwright would otherwise wait until it is enabled again.)
   await addButton(page, 'Added!').click({ force: true });
@@ -201,5 +205,5 @@ test('cart page errors: a quantity beyond stock, a fractional quantity, and remo
   await context.setOffline(false);
   await removeFailure.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Remove Leather Armchair', exact: true }).isVisible()).resolves.toBe(true);
-  await page.getByRole('link', { name: 'Cart, 1 item, $1,450', exact: true }).waitFor();
+  await page.getByRole('link', { name: 'Cart, 1 item, $1,450.00', exact: true }).waitFor();
 });

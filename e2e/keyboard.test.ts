@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
-import { addButton, cartPill, openProduct, waitForIslands } from './support/shop';
+import { addButton, cartPill, openProduct, waitForIslands, closeCartDrawer } from './support/shop';
 
 // A purchase with the keyboard alone: Tab to move, arrow keys to choose, Space and Enter to act.
 // Locators are only used to check where focus is, never to click or fill.
@@ -10,13 +10,14 @@ const shop = useShop();
 
 const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
-/** Presses ArrowDown on the focused select until it shows `value` (the store decides the option order). */
-async function arrowTo(page: Page, select: Locator, value: string, maxPresses = 10): Promise<void> {
+/** Presses ArrowRight in a focused radio group until `value` is checked (the store decides the value order). */
+async function arrowTo(page: Page, group: Locator, value: string, maxPresses = 10): Promise<void> {
+  const radio = group.getByRole('radio', { name: value, exact: true });
   for (let presses = 0; presses < maxPresses; presses++) {
-    await page.keyboard.press('ArrowDown');
-    if ((await select.inputValue()) === value) return;
+    if (await radio.isChecked()) return;
+    await page.keyboard.press('ArrowRight');
   }
-  throw new Error(`${select} never showed ${value} in ${maxPresses} ArrowDown presses`);
+  throw new Error(`${group} never checked ${value} in ${maxPresses} ArrowRight presses`);
 }
 
 /** Presses Tab until `target` has focus; fails if it is not reachable within `maxPresses`. */
@@ -32,12 +33,14 @@ test('a shopper buys two Linen Shirts (S / White) with the keyboard only', async
   const { page } = shop;
   await openProduct(page, 'linen-shirt');
 
-  // Options: arrow keys move through a focused select's options.
-  const size = page.getByRole('combobox', { name: 'Size' });
-  await tabTo(page, size);
+  // Options are radio groups: Tab enters a group on its first value, Space checks it, arrow keys move and check.
+  const size = page.getByRole('radiogroup', { name: 'Size' });
+  await tabTo(page, size.getByRole('radio').first());
+  await page.keyboard.press('Space');
   await arrowTo(page, size, 'S');
-  const color = page.getByRole('combobox', { name: 'Color' });
-  await tabTo(page, color);
+  const color = page.getByRole('radiogroup', { name: 'Color' });
+  await tabTo(page, color.getByRole('radio').first());
+  await page.keyboard.press('Space');
   await arrowTo(page, color, 'White');
 
   // Quantity: ArrowUp steps it from 1 to 2.
@@ -50,6 +53,7 @@ test('a shopper buys two Linen Shirts (S / White) with the keyboard only', async
   await tabTo(page, addButton(page));
   await page.keyboard.press('Space');
   await addButton(page, 'Added!').waitFor();
+  await closeCartDrawer(page); // the add opened the cart drawer
   const pill = cartPill(page, '2 items $90');
   await pill.waitFor();
 

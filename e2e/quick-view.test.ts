@@ -10,7 +10,7 @@ describe('quick view on the store grid', () => {
     await visit(page, '/shop');
     await page.getByRole('button', { name: 'Quick View: Linen Shirt', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Linen Shirt', exact: true });
-    await dialog.getByRole('combobox', { name: 'Size' }).waitFor();
+    await dialog.getByRole('radiogroup', { name: 'Size' }).waitFor();
     await chooseOptions(page, { Size: 'S', Color: 'White' });
     await addToCart(page);
     await cartPill(page, '1 item $45').waitFor();

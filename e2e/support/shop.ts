@@ -26,8 +26,15 @@ export async function openProduct(page: Page, slug: string): Promise<void> {
   await page.locator('[data-island="ProductForm"][data-hydrated="true"]').waitFor();
 }
 
-/** A variant select, found by its label (the option name, e.g. 'Size'). */
-export const optionSelect = (page: Page, optionName: string): Locator => page.getByRole('combobox', { name: optionName });
+/** A product option's radio group (up to eight values), named by the option (e.g. 'Size'). */
+export const optionGroup = (scope: Page | Locator, optionName: string): Locator => scope.getByRole('radiogroup', { name: optionName, exact: true });
+
+/** One value of a product option: a radio named by the value, inside the option's group. */
+export const optionValue = (scope: Page | Locator, optionName: string, value: string): Locator =>
+  optionGroup(scope, optionName).getByRole('radio', { name: value, exact: true });
+
+/** A variant select (an option with more than eight values), found by its label (the option name). */
+export const optionSelect = (scope: Page | Locator, optionName: string): Locator => scope.getByRole('combobox', { name: optionName });
 
 /** The add-to-cart button under whatever label it has now (idle label, 'Adding…', 'Added!'). */
 export const addButton = (page: Page, label = 'Add to Cart'): Locator => page.getByRole('button', { name: label, exact: true });
@@ -63,21 +70,33 @@ export async function stockOf(baseURL: string, itemId: string, sku: string): Pro
   return record;
 }
 
-/** Chooses variant options by their visible values, in order. */
-export async function chooseOptions(page: Page, options: Record<string, string>): Promise<void> {
+/** Chooses variant options by their values, in order: a radio of the option's group, or its select when it has one. */
+export async function chooseOptions(scope: Page | Locator, options: Record<string, string>): Promise<void> {
   for (const [name, value] of Object.entries(options)) {
-    await optionSelect(page, name).selectOption({ label: value });
+    if ((await optionSelect(scope, name).count()) > 0) await optionSelect(scope, name).selectOption({ label: value });
+    else await optionValue(scope, name, value).check();
   }
+}
+
+/** The cart drawer that opens after an add (a modal dialog named 'Your cart'). */
+export const cartDrawer = (page: Page): Locator => page.getByRole('dialog', { name: 'Your cart', exact: true });
+
+/** Closes the cart drawer with Escape when it is open (it opens on a successful add; the quick view opens none). */
+export async function closeCartDrawer(page: Page): Promise<void> {
+  if ((await cartDrawer(page).count()) === 0) return;
+  await page.keyboard.press('Escape');
+  await cartDrawer(page).waitFor({ state: 'detached' });
 }
 
 /**
  * Clicks add-to-cart and follows the button through its states: 'Adding…' at once, then 'Added!'
- * (after 1 s), and back to the idle label (2 s later) when `untilIdle` is set.
+ * (after 1 s), closing the cart drawer the add opened, and back to the idle label (2 s later) when `untilIdle` is set.
  */
 export async function addToCart(page: Page, options: { label?: string; untilIdle?: boolean } = {}): Promise<void> {
   const label = options.label ?? 'Add to Cart';
   await addButton(page, label).click();
   await addButton(page, 'Added!').waitFor({ timeout: 10_000 });
+  await closeCartDrawer(page);
   if (options.untilIdle) await addButton(page, label).waitFor({ timeout: 10_000 });
 }
 

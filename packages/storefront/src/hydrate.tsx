@@ -53,6 +53,8 @@ export function hydrateIslands(root: ParentNode = document, options: HydrateOpti
   for (const { props } of found) {
     if (props.cart && typeof props.cart === 'object') cartStore.seed(props.cart as ShoppingCart);
   }
+  // The server rendered the page with the cart known (its block, or an island's own `cart`): loaded.
+  if (pageCart.found || found.some(({ name, props }) => CART_ISLANDS.has(name) && 'cart' in props)) cartStore.setStatus('loaded');
   loadCartIfMissing(found);
   for (const { element, name, props } of found) {
     const Island = ISLANDS[name] as ComponentType<Record<string, unknown>>;
@@ -78,13 +80,20 @@ export const CART_COOKIE = 'CART';
 function loadCartIfMissing(islands: { name: IslandName; props: Record<string, unknown> }[]): void {
   const cartIslands = islands.filter(({ name }) => CART_ISLANDS.has(name));
   if (cartIslands.length === 0 || cartIslands.some(({ props }) => 'cart' in props)) return;
-  if (readCookie(CART_COOKIE) === null) return;
+  // No cookie, no cart to load: loaded at once (the add-to-cart wrappers show straight away).
+  if (readCookie(CART_COOKIE) === null) {
+    cartStore.setStatus('loaded');
+    return;
+  }
+  cartStore.setStatus('loading');
   fetchCart().then(
     (cart) => {
       if (cartStore.getSnapshot() === null) cartStore.setCart(cart);
+      else cartStore.setStatus('loaded');
     },
     () => {
       // The islands keep showing an empty cart; the next page load tries again.
+      cartStore.setStatus('loaded');
     },
   );
 }

@@ -8,6 +8,8 @@ export { ApiError, requestJson, readCookie, messageForFailure } from './api/http
 export * from './api/commerce';
 export { lightboxImageSize, LIGHTBOX_MARGIN_PX, LIGHTBOX_RESIZE_DELAY_MS } from './islands/lightbox-size';
 export type { ProductFormProps } from './islands/ProductForm';
+export type { ProductPriceProps } from './islands/ProductPrice';
+export { CART_EVENTS } from './cart/events';
 export type { CartPillProps } from './islands/CartPill';
 export type { HeaderCartIndicatorProps } from './islands/HeaderCartIndicator';
 export type { CartPageProps } from './islands/CartPage';

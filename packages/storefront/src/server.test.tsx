@@ -47,6 +47,7 @@ describe('renderIsland', () => {
   it('names every island', () => {
     expect(ISLAND_NAMES).toEqual([
       'ProductForm',
+      'ProductPrice',
       'CartPill',
       'HeaderCartIndicator',
       'CartPage',
@@ -91,12 +92,12 @@ describe('hydrateIslands', () => {
     // After hydration the islands are live: an add updates the pill and the header together.
     const added = cart([entry({ quantity: 2, chosenVariant: { sku: 'SHIRT-Small-Red', attributes: {} } })]);
     vi.stubGlobal('fetch', vi.fn(async () => fakeResponse(200, { shoppingCart: added, newlyAdded: {} })));
-    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Small' } });
-    fireEvent.change(screen.getByRole('combobox', { name: /Color/ }), { target: { value: 'Red' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Small' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Red' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     await flushPromises();
     expect(screen.getByRole('link', { name: '2 items $25' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Cart, 2 items, $25' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items, $25.00' })).toBeTruthy();
     expect(errors).toEqual([]);
   });
 
@@ -124,7 +125,7 @@ describe('hydrateIslands', () => {
   it('notices a mismatch (so the test above can fail)', async () => {
     const errors: unknown[] = [];
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    document.body.innerHTML = renderIsland('HeaderCartIndicator', { cart: cart() }).replace('>$0<', '>$9<');
+    document.body.innerHTML = renderIsland('HeaderCartIndicator', { cart: cart() }).replace('$0.00', '$9.00');
     await act(async () => {
       hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) });
     });

@@ -41,6 +41,8 @@ export interface WebsiteSettings {
   expressCheckout?: boolean;
   /** The cart refuses checkout below this subtotal (minor units). */
   minimumOrderSubtotalCents?: number;
+  /** The site uses its own cart: the floating cart pill is not shown (storefront spec §2). */
+  customCart?: boolean;
   [key: string]: unknown;
 }
 

@@ -1,4 +1,4 @@
-import type { ShoppingCart, StoreSettings } from '@vitrine/commerce';
+import type { InstallmentContext, ShoppingCart, StoreSettings } from '@vitrine/commerce';
 import { renderIsland } from '@vitrine/storefront/server';
 import type { Formatter, RenderState } from '@vitrine/template';
 import { storeMoneyOf } from './price-formatters';
@@ -19,6 +19,7 @@ function cartOf(ctx: RenderState, path: 'visitorCart' | 'shoppingCart' = 'visito
 const cartOnPage = (ctx: RenderState, cart: ShoppingCart | null) => ({ cartOnPage: cart === cartOf(ctx) });
 
 const isExpressCheckout = (ctx: RenderState) => ctx.resolve('websiteSettings.storeSettings.expressCheckout') === true;
+const isCustomCart = (ctx: RenderState) => ctx.resolve('websiteSettings.storeSettings.customCart') === true;
 
 function storeSettingsOf(ctx: RenderState): StoreSettings | undefined {
   const settings = ctx.resolve('websiteSettings.storeSettings');
@@ -45,6 +46,7 @@ export const islandFormatters: Record<string, Formatter> = {
       cart: cartOf(ctx),
       pathname: text(ctx, 'pagePath') ?? '/',
       expressCheckout: isExpressCheckout(ctx),
+      customCart: isCustomCart(ctx),
       ...storeMoneyOf(ctx),
     }, { cartOnPage: true }),
 
@@ -57,6 +59,12 @@ export const islandFormatters: Record<string, Formatter> = {
       expressCheckout: isExpressCheckout(ctx),
       ...storeMoneyOf(ctx),
     }, { cartOnPage: true });
+  },
+
+  // The product page's price line: follows the variant chosen in the product form.
+  'island-product-price': (value, _args, ctx) => {
+    if (!isObject(value)) return '';
+    return renderIsland('ProductPrice', { product: value as StorefrontProduct, ...storeMoneyOf(ctx) });
   },
 
   // On a store-grid card: opens the product form in a dialog (the product is fetched on open).
@@ -95,10 +103,12 @@ export const islandFormatters: Record<string, Formatter> = {
     const minimum = ctx.resolve('websiteSettings.storeSettings.minimumOrderSubtotalCents');
     const forms = ctx.resolve('additionalFieldsForms');
     const cart = cartOf(ctx, 'shoppingCart');
+    const installments = ctx.resolve('installments');
     return renderIsland('CartPage', {
       cart,
       minimumSubtotalCents: typeof minimum === 'number' ? minimum : null,
       forms: isObject(forms) ? forms : {},
+      ...(isObject(installments) ? { installments: installments as unknown as InstallmentContext } : {}),
       ...storeMoneyOf(ctx),
     }, cartOnPage(ctx, cart));
   },

@@ -175,4 +175,74 @@ describe('CartPage', () => {
     expect(within(form).getByRole('alert').textContent).toBe('Email is not valid.');
     expect(assignSpy).not.toHaveBeenCalled();
   });
+
+  it('after a refused quantity (0, empty, or refused by the server) the box shows what the cart holds again', async () => {
+    render(<CartPage cart={twoShirts()} />);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Linen Shirt' }) as HTMLInputElement;
+    for (const typed of ['0', '']) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.blur(input);
+      await flushPromises();
+      expect(input.value).toBe('2');
+      fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Unable to update quantity' })).getByRole('button', { name: 'OK' }));
+    }
+    fetchMock.mockResolvedValue(fakeResponse(400, { message: 'Sorry, we do not have enough of that item available.' }));
+    fireEvent.change(input, { target: { value: '40' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await flushPromises();
+    expect(input.value).toBe('2');
+    expect(screen.getByRole('listitem').querySelector('.vitrine-cart-entry-subtotal')?.textContent).toBe('$25.00');
+  });
+
+  it('steps the quantity with its − and + buttons, busy and disabled while saving', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    render(<CartPage cart={twoShirts()} />);
+    expect((screen.getByRole('button', { name: 'Decrease quantity of Linen Shirt' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Linen Shirt' }));
+    await flushPromises();
+    expect(call().body).toEqual({ quantity: 3 });
+    expect(screen.getByRole('listitem').getAttribute('aria-busy')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Remove Linen Shirt' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement).disabled).toBe(true);
+    answer(fakeResponse(200, { shoppingCart: cart([entry({ quantity: 3 })]) }));
+    await flushPromises();
+    expect(screen.getByRole('listitem').getAttribute('aria-busy')).toBeNull();
+    expect((screen.getByRole('spinbutton', { name: 'Quantity of Linen Shirt' }) as HTMLInputElement).value).toBe('3');
+  });
+
+  it('offers a way back to the shop when the cart is empty', () => {
+    render(<CartPage cart={cart()} shopUrl="/shop" />);
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/shop');
+  });
+
+  it("shows the whole cart's installment line: eligible when every line is physical, and says so when not", () => {
+    const installments = { afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 100000, shopperLanguage: 'en-US', stripeAccountCountry: 'US' };
+    render(<CartPage cart={cart([entry({ quantity: 4 })])} installments={installments} />);
+    expect(screen.getByText('or 4 interest-free payments of $12.50 with Afterpay')).toBeTruthy();
+    cleanup();
+    cartStore.reset();
+    render(<CartPage cart={cart([entry(), entry({ id: 'entry-2', productType: 2 })])} installments={installments} />);
+    expect(screen.getByText('Afterpay is available only when every item in the cart is a physical product')).toBeTruthy();
+  });
+
+  it('fires a recalculation start and end around a form-data update', async () => {
+    const events: string[] = [];
+    const listen = (event: Event) => events.push(`${event.type}:${JSON.stringify((event as CustomEvent).detail.reason)}`);
+    document.addEventListener('vitrine:cart-recalculation-start', listen);
+    document.addEventListener('vitrine:cart-recalculation-end', listen);
+    try {
+      const form = { id: 'f', name: 'Engraving', fields: [{ id: 'text', type: 'text', title: 'Engraving text', required: false }] };
+      const engraved = cart([entry({ itemId: 'pen', additionalFields: JSON.stringify({ text: 'A' }) })]);
+      fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: engraved, updatedEntry: engraved.entries[0] }));
+      render(<CartPage cart={engraved} forms={{ pen: form }} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+      await flushPromises();
+      expect(events).toEqual(['vitrine:cart-recalculation-start:"form-data"', 'vitrine:cart-recalculation-end:"form-data"']);
+    } finally {
+      document.removeEventListener('vitrine:cart-recalculation-start', listen);
+      document.removeEventListener('vitrine:cart-recalculation-end', listen);
+    }
+  });
 });

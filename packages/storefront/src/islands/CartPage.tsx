@@ -1,16 +1,19 @@
-import { QuantityInput } from '../ui/QuantityInput';
+import { QuantityStepper } from '../ui/QuantityStepper';
 import { visuallyHidden } from '../ui/styles';
 import { useRef, useState } from 'react';
 import {
+  cartInstallmentWording,
   CART_MESSAGES,
   isBelowMinimumSubtotal,
   minimumSubtotalMessage,
   parseQuantity,
   type CartEntry,
+  type InstallmentContext,
 } from '@vitrine/commerce';
 import { imageUrlAtWidth } from '@vitrine/format';
 import { removeCartEntry, updateEntryAdditionalFields, updateEntryQuantity } from '../api/commerce';
 import { ApiError } from '../api/http';
+import { withRecalculation } from '../cart/events';
 import { cartStore, useCart } from '../cart/store';
 import type { AdditionalFieldsForm, ShoppingCart, StoreLocale } from '../types';
 import { parseAdditionalFields, readAdditionalFieldsForm } from '../ui/additional-fields';
@@ -26,6 +29,10 @@ export interface CartPageProps extends StoreLocale {
   minimumSubtotalCents?: number | null;
   /** Additional-fields forms by product item id, for editing entries. */
   forms?: Record<string, AdditionalFieldsForm | unknown>;
+  /** The store's installment settings, for the whole-cart line under the subtotal. */
+  installments?: InstallmentContext;
+  /** Where the empty cart's 'Continue shopping' link goes. Default '/shop'. */
+  shopUrl?: string;
 }
 
 interface Failure {
@@ -38,7 +45,15 @@ function messageOf(caught: unknown): string {
 }
 
 /** The /cart page: entries with quantity, remove and form editing, the subtotal, and checkout. */
-export function CartPage({ cart: initialCart, minimumSubtotalCents, forms = {}, currency = 'USD', locale = 'en-US' }: CartPageProps) {
+export function CartPage({
+  cart: initialCart,
+  minimumSubtotalCents,
+  forms = {},
+  installments,
+  shopUrl = '/shop',
+  currency = 'USD',
+  locale = 'en-US',
+}: CartPageProps) {
   const cart = useCart(initialCart);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [status, setStatus] = useState('');
@@ -62,15 +77,16 @@ export function CartPage({ cart: initialCart, minimumSubtotalCents, forms = {}, 
     }
   };
 
-  const changeQuantity = (entry: CartEntry, text: string) => {
+  /** Resolves true when the cart now holds `text`; false when the change was refused (here or by the server). */
+  const changeQuantity = async (entry: CartEntry, text: string): Promise<boolean> => {
     const parsed = parseQuantity(text);
     if (!parsed.ok) {
       setFailure({ title: CART_MESSAGES.updateQuantityFailed, message: parsed.message });
       setStatus(`${CART_MESSAGES.updateQuantityFailed}. ${parsed.message}`);
-      return;
+      return false;
     }
-    if (parsed.quantity === entry.quantity) return;
-    void run(entry.id, CART_MESSAGES.updateQuantityFailed, () => updateEntryQuantity(entry.id, parsed.quantity));
+    if (parsed.quantity === entry.quantity) return true;
+    return run(entry.id, CART_MESSAGES.updateQuantityFailed, () => updateEntryQuantity(entry.id, parsed.quantity));
   };
 
   const remove = (entry: CartEntry) =>
@@ -86,7 +102,9 @@ export function CartPage({ cart: initialCart, minimumSubtotalCents, forms = {}, 
 
   const saveForm = async (entry: CartEntry, additionalFields: string) => {
     const saved = await run(entry.id, CART_MESSAGES.updateFormFailed, () =>
-      updateEntryAdditionalFields(entry.id, { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields }),
+      withRecalculation('form-data', () =>
+        updateEntryAdditionalFields(entry.id, { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields }),
+      ),
     );
     if (saved) setEditing(null);
   };
@@ -96,19 +114,34 @@ export function CartPage({ cart: initialCart, minimumSubtotalCents, forms = {}, 
   const subtotalCents = cart?.subtotalCents ?? 0;
   const belowMinimum = isBelowMinimumSubtotal(subtotalCents, minimumSubtotalCents);
 
+  const installmentLine = installments
+    ? cartInstallmentWording({ entries, subtotalCents, context: installments, formatPrice: money })
+    : null;
+
   return (
     // The page around it (the theme) carries the heading.
-    <div className="vitrine-cart">
+    <div className="vitrine-cart" aria-busy={busyEntry !== null || undefined}>
       {entries.length === 0 ? (
-        <p className="vitrine-cart-empty">{CART_MESSAGES.empty}</p>
+        <div className="vitrine-cart-empty">
+          <p>{CART_MESSAGES.empty}</p>
+          <a className="vitrine-cart-continue" href={shopUrl}>
+            Continue shopping
+          </a>
+        </div>
       ) : (
         <>
+          <div className="vitrine-cart-head" aria-hidden="true">
+            <span>Product</span>
+            <span>Quantity</span>
+            <span>Total</span>
+          </div>
           <ul className="vitrine-cart-entries">
             {entries.map((entry) => (
               <CartEntryRow
                 key={entry.id}
                 entry={entry}
                 busy={busyEntry === entry.id}
+                locked={busyEntry !== null}
                 money={money}
                 canEdit={entry.additionalFields !== null && forms[entry.itemId] !== undefined}
                 onQuantity={(text) => changeQuantity(entry, text)}
@@ -117,15 +150,18 @@ export function CartPage({ cart: initialCart, minimumSubtotalCents, forms = {}, 
               />
             ))}
           </ul>
-          <p className="vitrine-cart-subtotal">
-            <span>Subtotal</span> <span>{money(subtotalCents)}</span>
-          </p>
-          {belowMinimum ? (
-            <p className="vitrine-cart-minimum" role="note">
-              {minimumSubtotalMessage(money(minimumSubtotalCents ?? 0))}
+          <div className="vitrine-cart-summary">
+            <p className="vitrine-cart-subtotal">
+              <span>Subtotal</span> <span>{money(subtotalCents)}</span>
             </p>
-          ) : null}
-          <CheckoutForm disabled={belowMinimum} />
+            {installmentLine ? <p className="vitrine-cart-installments">{installmentLine}</p> : null}
+            {belowMinimum ? (
+              <p className="vitrine-cart-minimum" role="note">
+                {minimumSubtotalMessage(money(minimumSubtotalCents ?? 0))}
+              </p>
+            ) : null}
+            <CheckoutForm disabled={belowMinimum || busyEntry !== null} />
+          </div>
         </>
       )}
       <LiveRegion message={status} />
@@ -154,15 +190,18 @@ export function CartPage({ cart: initialCart, minimumSubtotalCents, forms = {}, 
 
 interface CartEntryRowProps {
   entry: CartEntry;
+  /** This row's change is being saved. */
   busy: boolean;
+  /** Some row's change is being saved: nothing else is sent meanwhile. */
+  locked: boolean;
   canEdit: boolean;
   money: (cents: number) => string;
-  onQuantity: (text: string) => void;
+  onQuantity: (text: string) => Promise<boolean>;
   onRemove: () => void;
   onEdit: () => void;
 }
 
-function CartEntryRow({ entry, busy, canEdit, money, onQuantity, onRemove, onEdit }: CartEntryRowProps) {
+function CartEntryRow({ entry, busy, locked, canEdit, money, onQuantity, onRemove, onEdit }: CartEntryRowProps) {
   const [text, setText] = useState(String(entry.quantity));
   const [shown, setShown] = useState(entry.quantity);
   // A new quantity from the server (after an update elsewhere) replaces what was typed.
@@ -170,34 +209,49 @@ function CartEntryRow({ entry, busy, canEdit, money, onQuantity, onRemove, onEdi
     setShown(entry.quantity);
     setText(String(entry.quantity));
   }
+  const held = useRef(entry.quantity);
+  held.current = entry.quantity;
   const attributes = Object.entries(entry.chosenVariant.attributes ?? {});
   // The text last sent: Enter then blur (or a failed change, then blur) must not send it twice.
   const submitted = useRef<string | null>(null);
+  const send = async (value: string) => {
+    submitted.current = value;
+    const ok = await onQuantity(value);
+    // Refused (0, empty, beyond stock, offline): the box shows again what the cart holds.
+    if (!ok) setText(String(held.current));
+  };
   const commit = () => {
-    if (busy || text === String(entry.quantity) || text === submitted.current) return;
-    submitted.current = text;
-    onQuantity(text);
+    if (locked || text === String(entry.quantity) || text === submitted.current) return;
+    void send(text);
   };
   return (
     <li className="vitrine-cart-entry" aria-busy={busy || undefined}>
       {entry.imageUrl ? (
         // Decorative: the title next to it names the product.
-        <img className="vitrine-cart-entry-image" src={imageUrlAtWidth(entry.imageUrl, 100)} alt="" width={80} loading="lazy" />
-      ) : null}
-      {entry.url ? <a href={entry.url}>{entry.title}</a> : <span>{entry.title}</span>}
-      {attributes.length > 0 ? (
-        <span className="vitrine-cart-entry-variant">{attributes.map(([name, value]) => `${name}: ${value}`).join(', ')}</span>
-      ) : null}
-      <span className="vitrine-cart-entry-price">{money(entry.purchasePriceCents)}</span>
-      <label>
-        <span className="visually-hidden" style={visuallyHidden}>Quantity of {entry.title}</span>
-        <QuantityInput
+        <img className="vitrine-cart-entry-image" src={imageUrlAtWidth(entry.imageUrl, 100)} alt="" width={80} height={80} loading="lazy" />
+      ) : (
+        <span className="vitrine-cart-entry-image" aria-hidden="true" />
+      )}
+      <div className="vitrine-cart-entry-info">
+        {entry.url ? <a className="vitrine-cart-entry-title" href={entry.url}>{entry.title}</a> : <span className="vitrine-cart-entry-title">{entry.title}</span>}
+        {attributes.length > 0 ? (
+          <span className="vitrine-cart-entry-variant">{attributes.map(([name, value]) => `${name}: ${value}`).join(', ')}</span>
+        ) : null}
+        <span className="vitrine-cart-entry-price">{money(entry.purchasePriceCents)}</span>
+      </div>
+      <div className="vitrine-cart-entry-quantity">
+        <QuantityStepper
+          label={`Quantity of ${entry.title}`}
+          showLabel={false}
+          of={entry.title}
           value={text}
+          disabled={locked}
           // Read-only rather than disabled while saving: disabling would drop focus (and fire blur).
-          readOnly={busy}
-          onChange={(event) => {
+          readOnly={locked}
+          onValue={(value, via) => {
             submitted.current = null;
-            setText(event.target.value);
+            setText(value);
+            if (via === 'step' && !locked) void send(value);
           }}
           onBlur={commit}
           onKeyDown={(event) => {
@@ -207,16 +261,18 @@ function CartEntryRow({ entry, busy, canEdit, money, onQuantity, onRemove, onEdi
             }
           }}
         />
-      </label>
+        <div className="vitrine-cart-entry-actions">
+          {canEdit ? (
+            <button type="button" className="vitrine-link-button" onClick={onEdit} disabled={locked}>
+              Edit details<span style={visuallyHidden}> of {entry.title}</span>
+            </button>
+          ) : null}
+          <button type="button" className="vitrine-link-button" onClick={onRemove} disabled={locked}>
+            Remove<span style={visuallyHidden}> {entry.title}</span>
+          </button>
+        </div>
+      </div>
       <span className="vitrine-cart-entry-subtotal">{money(entry.subTotal)}</span>
-      {canEdit ? (
-        <button type="button" onClick={onEdit} disabled={busy}>
-          Edit details of {entry.title}
-        </button>
-      ) : null}
-      <button type="button" onClick={onRemove} disabled={busy}>
-        Remove {entry.title}
-      </button>
     </li>
   );
 }

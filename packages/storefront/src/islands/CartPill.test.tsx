@@ -63,17 +63,28 @@ describe('CartPill', () => {
 });
 
 describe('HeaderCartIndicator', () => {
-  it('shows count and subtotal, marked empty at zero', () => {
-    render(<HeaderCartIndicator cart={cart()} />);
-    const link = screen.getByRole('link', { name: 'Cart, 0 items, $0' });
+  it('is a bag icon named with count and subtotal in the page money format, marked empty at zero, with no badge', () => {
+    const { container } = render(<HeaderCartIndicator cart={cart()} />);
+    const link = screen.getByRole('link', { name: 'Cart, 0 items, $0.00' });
     expect(link.getAttribute('data-empty')).toBe('true');
+    expect(link.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
+    expect(container.querySelector('.vitrine-cart-indicator-badge')).toBeNull();
   });
 
-  it('drops the empty marker once the cart has items, live', () => {
+  it('shows the count badge and drops the empty marker once the cart has items, live', () => {
     render(<HeaderCartIndicator cart={null} />);
-    act(() => cartStore.setCart(cart([entry()])));
-    const link = screen.getByRole('link', { name: 'Cart, 1 item, $12.50' });
+    act(() => cartStore.setCart(cart([entry({ quantity: 2 })])));
+    const link = screen.getByRole('link', { name: 'Cart, 2 items, $25.00' });
     expect(link.getAttribute('data-empty')).toBe('false');
-    expect(link.textContent).toBe('Cart, 1 item, $12.50');
+    expect(link.querySelector('.vitrine-cart-indicator-badge')?.textContent).toBe('2');
+  });
+
+  it("is uninitialised until the first sync: named 'Cart', busy, no badge", () => {
+    render(<HeaderCartIndicator />);
+    const link = screen.getByRole('link', { name: 'Cart' });
+    expect(link.getAttribute('data-state')).toBe('uninitialised');
+    expect(link.getAttribute('aria-busy')).toBe('true');
+    act(() => cartStore.setCart(cart([entry()])));
+    expect(screen.getByRole('link', { name: 'Cart, 1 item, $12.50' }).getAttribute('data-state')).toBe('loaded');
   });
 });

@@ -1,6 +1,7 @@
 import { cartPill, isCartPillAllowed } from '@vitrine/commerce';
 import { useCart } from '../cart/store';
 import type { ShoppingCart, StoreLocale } from '../types';
+import { CartIcon } from '../ui/CartIcon';
 import { toBcp47 } from '../ui/money';
 import { floatingPill } from '../ui/styles';
 
@@ -21,6 +22,7 @@ export function CartPill({ cart: initialCart, pathname, expressCheckout, customC
   const view = cartPill(cart ?? EMPTY, cart?.currency ?? currency, toBcp47(locale));
   return (
     <a className="vitrine-cart-pill" href="/cart" hidden={view.hidden} style={floatingPill}>
+      <CartIcon size={20} />
       <span className="vitrine-cart-pill-count">{view.countText}</span>{' '}
       <span className="vitrine-cart-pill-label">{view.label}</span>{' '}
       <span className="vitrine-cart-pill-subtotal">{view.subtotalText}</span>

@@ -150,9 +150,9 @@ describe('InstallmentPill follows the chosen variant', () => {
       </>,
     );
     expect(pillText()).toBe('Afterpay is available for orders over $35.00');
-    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Large' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Large' }));
     expect(pillText()).toBe('or 4 interest-free payments of $20.00 with Afterpay');
-    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Small' }));
     expect(pillText()).toBe('Afterpay is available for orders over $35.00');
   });
 });

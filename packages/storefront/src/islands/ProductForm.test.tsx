@@ -22,6 +22,9 @@ afterEach(() => {
 });
 
 const addButton = () => screen.getByRole('button', { name: /Add to Cart|Adding…|Added!|Purchase|Subscribe/ });
+/** Chooses an option value in its radio group (the group is named by the option, each radio by its value). */
+const choose = (option: string, value: string) =>
+  fireEvent.click(within(screen.getByRole('radiogroup', { name: option })).getByRole('radio', { name: value }));
 const requestBody = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body));
 
 describe('add-to-cart button labels', () => {
@@ -154,26 +157,50 @@ describe('validation before sending', () => {
 });
 
 describe('variant selection', () => {
-  it('shows no selects for a single variant', () => {
+  it('shows no option choices for a single variant', () => {
     render(<ProductForm product={product()} />);
     expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 
-  it("shows one select per option, in the product's option order, and the chosen variant's image", async () => {
+  it("shows one radio group per option, in the product's option order, values in the variants' order, and the chosen variant's image", async () => {
     fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: cart([entry()]), newlyAdded: {} }));
     const shirt = shirtWithOptions();
     shirt.structuredContent!.variantOptionOrdering = ['Color', 'Size'];
     render(<ProductForm product={shirt} />);
-    const selects = screen.getAllByRole('combobox');
-    expect(selects.map((s) => s.closest('label')?.textContent?.split('Select')[0])).toEqual(['Color', 'Size']);
+    const groups = screen.getAllByRole('radiogroup');
+    expect(groups.map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent))
+      .toEqual(['Color', 'Size']);
+    expect(within(groups[1]!).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['Small', 'Large']);
 
-    fireEvent.change(screen.getByRole('combobox', { name: /Color/ }), { target: { value: 'Blue' } });
-    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Large' } });
+    choose('Color', 'Blue');
+    choose('Size', 'Large');
+    expect((within(groups[0]!).getByRole('radio', { name: 'Blue' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('img').getAttribute('alt')).toBe('Blue linen shirt');
 
     fireEvent.click(addButton());
     await flushPromises();
     expect(requestBody().sku).toBe('SHIRT-Large-Blue');
+  });
+
+  it('keeps a select for an option with more than eight values', () => {
+    const sizes = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+    render(<ProductForm product={product({}, {
+      variantOptionOrdering: ['Size'],
+      variants: sizes.map((size) => variant({ sku: `S${size}`, attributes: { Size: size } })),
+    })} />);
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    const select = screen.getByRole('combobox', { name: /Size/ });
+    expect(Array.from((select as HTMLSelectElement).options).map((o) => o.value)).toEqual(['', ...sizes]);
+  });
+
+  it('marks a value that is sold out with the options already chosen', () => {
+    const shirt = shirtWithOptions();
+    shirt.structuredContent!.variants![3]!.qtyInStock = 0; // Large / Blue
+    render(<ProductForm product={shirt} />);
+    choose('Size', 'Large');
+    const blue = within(screen.getByRole('radiogroup', { name: 'Color' })).getByRole('radio', { name: 'Blue' });
+    expect(blue.closest('label')?.getAttribute('data-sold-out')).toBe('true');
   });
 
   it('leaves the image out when asked', () => {
@@ -260,7 +287,7 @@ describe('purchase routes', () => {
     expect(within(dialog).getByText('Select a denomination for the Gift Card')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
 
-    fireEvent.change(screen.getByRole('combobox', { name: /Amount/ }), { target: { value: '50' } });
+    choose('Amount', '50');
     fireEvent.click(addButton());
     expect(fetchMock).not.toHaveBeenCalled();
     expect(assignSpy).toHaveBeenCalledWith('/checkout/gift-card?itemId=item-1&sku=GC-50');
@@ -305,7 +332,7 @@ describe('additional-fields form', () => {
     fireEvent.click(submit);
     await flushPromises();
     expect(requestBody(1)).toEqual({ itemId: 'item-1', sku: 'SKU-1', quantity: 1, additionalFields: '{"initials":"AB"}' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Engraving' })).toBeNull(); // the form closed; the cart drawer opened
   });
 
   it('does not open the form when the live stock is all in the cart already', async () => {
@@ -332,42 +359,50 @@ describe('additional-fields form', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it("checks the page's stock before opening the form", () => {
+  it('does not open the form for a sold-out product: its button is disabled', () => {
     const soldOut = engraved();
     soldOut.structuredContent!.variants = [variant({ qtyInStock: 0 })];
     render(<ProductForm product={soldOut} />);
-    fireEvent.click(addButton());
+    const button = screen.getByRole('button', { name: 'Sold Out' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(button);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(
-      within(screen.getByRole('alertdialog')).getByText('Sorry, we do not have enough of that item available.'),
-    ).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
-describe('status text', () => {
-  it('announces a sold-out product, with the custom sold-out text when set', () => {
-    render(<ProductForm product={product({ customSoldOutText: 'Gone for now' }, { variants: [variant({ qtyInStock: 0 })] })} />);
+describe('sold out', () => {
+  it("says the store's sold-out text once, on a disabled button, and keeps the restock slot", () => {
+    const { container } = render(
+      <ProductForm product={product({ customSoldOutText: 'Gone for now' }, { variants: [variant({ qtyInStock: 0 })] })} />,
+    );
+    const button = screen.getByRole('button', { name: 'Gone for now' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByText('Gone for now')).toHaveLength(2); // the button, and the status region for screen readers
     expect(screen.getByRole('status').textContent).toBe('Gone for now');
+    expect(container.querySelector('[data-restock-slot]')?.childNodes.length).toBe(0);
+    expect(screen.queryByRole('spinbutton')).toBeNull();
   });
 
-  it('announces sold out when the chosen variant is out of stock, and not before', () => {
+  it("says 'Sold Out' when the chosen variant is out of stock, and not before", () => {
     const shirt = shirtWithOptions();
     shirt.structuredContent!.variants![3]!.qtyInStock = 0; // Large / Blue
-    render(<ProductForm product={shirt} />);
+    const { container } = render(<ProductForm product={shirt} />);
     expect(screen.getByRole('status').textContent).toBe('');
-    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Large' } });
-    fireEvent.change(screen.getByRole('combobox', { name: /Color/ }), { target: { value: 'Blue' } });
-    expect(screen.getByRole('status').textContent).toBe('sold out');
+    choose('Size', 'Large');
+    choose('Color', 'Blue');
+    expect((screen.getByRole('button', { name: 'Sold Out' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Sold Out');
+    expect(container.querySelector('[data-restock-slot]')).toBeTruthy();
+    choose('Color', 'Red');
+    expect((screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(container.querySelector('[data-restock-slot]')).toBeNull();
   });
 
   it('never calls a digital product sold out', () => {
     render(<ProductForm product={product({}, { productType: 2, variants: [variant({ qtyInStock: 0 })] })} />);
     expect(screen.getByRole('status').textContent).toBe('');
-  });
-
-  it("announces 'sold out' by default", () => {
-    render(<ProductForm product={product({}, { variants: [variant({ qtyInStock: 0 })] })} />);
-    expect(screen.getByRole('status').textContent).toBe('sold out');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
   });
 
   it('shows the scarcity text with the units left', () => {
@@ -383,8 +418,8 @@ describe('status text', () => {
     const shirt = { ...shirtWithOptions(4), scarcityEnabled: true, scarcityText: 'Only {qty} left in stock' };
     render(<ProductForm product={shirt} />);
     expect(screen.queryByText(/left in stock/)).toBeNull();
-    fireEvent.change(screen.getByRole('combobox', { name: /Size/ }), { target: { value: 'Small' } });
-    fireEvent.change(screen.getByRole('combobox', { name: /Color/ }), { target: { value: 'Red' } });
+    choose('Size', 'Small');
+    choose('Color', 'Red');
     expect(screen.getByText('Only 4 left in stock')).toBeTruthy();
     cleanup();
     render(<ProductForm product={{ ...shirt, scarcityShownByDefault: true }} />);

@@ -10,21 +10,30 @@ import {
   hasStockBeyondCart,
   isQuantityInputVisible,
   MIN_QUANTITY,
+  isSoldOut,
   productTypeOf,
   ProductType,
+  soldOutButtonLabel,
   validateAddToCart,
   variantOptions,
+  variantsOf,
   type StoreSettings,
+  type VariantOption,
 } from '@vitrine/commerce';
 import { addCartEntry, checkoutUrls, fetchStock, startExpressCheckout, startSubscription } from '../api/commerce';
 import { ApiError } from '../api/http';
+import { withRecalculation } from '../cart/events';
 import { selectedPriceStore } from '../cart/selected-price';
-import { cartStore, useCart } from '../cart/store';
+import { selectedVariantStore } from '../cart/selected-variant';
+import { cartStore, useCart, useCartStatus } from '../cart/store';
 import type { ShoppingCart, StoreLocale, StorefrontProduct } from '../types';
 import { readAdditionalFieldsForm } from '../ui/additional-fields';
 import { AdditionalFieldsFormView } from '../ui/AdditionalFieldsFormView';
+import { CartDrawer } from '../ui/CartDrawer';
+import { formatCents } from '../ui/money';
 import { ProductImageView } from '../ui/ProductImageView';
-import { QuantityInput } from '../ui/QuantityInput';
+import { OptionPicker } from '../ui/OptionPicker';
+import { QuantityStepper } from '../ui/QuantityStepper';
 import { LiveRegion } from '../ui/LiveRegion';
 import { Modal } from '../ui/Modal';
 import { navigation } from '../ui/navigation';
@@ -39,18 +48,31 @@ export interface ProductFormProps extends StoreLocale {
   cart?: ShoppingCart | null;
   /** Show the chosen variant's image in the form (off when the page's gallery already shows it). Default true. */
   showImage?: boolean;
+  /** Open the cart drawer after an add. Default true (the quick view, itself a dialog, turns it off). */
+  cartDrawer?: boolean;
 }
 
 const DEFAULT_FORM_TITLE = 'Additional information';
 
 /** Variant selects, quantity and the add-to-cart button of a product page. */
-export function ProductForm({ product, settings, expressCheckout = false, cart: initialCart, showImage = true }: ProductFormProps) {
+export function ProductForm({
+  product,
+  settings,
+  expressCheckout = false,
+  cart: initialCart,
+  showImage = true,
+  cartDrawer = true,
+  currency = 'USD',
+  locale = 'en-US',
+}: ProductFormProps) {
   const cart = useCart(initialCart);
+  const cartStatus = useCartStatus(initialCart);
   const options = variantOptions(product);
   const [selected, setSelected] = useState<Record<string, string>>({});
   const [quantityText, setQuantityText] = useState(String(MIN_QUANTITY));
   const [error, setError] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const button = useAddButtonPhase();
   const openingForm = useRef(false);
@@ -58,7 +80,7 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
   const variant = findVariant(product, selected);
   const type = productTypeOf(product);
   const soldOut = isSelectionSoldOut(product, variant);
-  const soldOutText = product.customSoldOutText?.trim() || BUTTON_LABELS.soldOut;
+  const soldOutText = soldOutButtonLabel(product.customSoldOutText);
   const quantityVisible = isQuantityInputVisible(product, settings, availableStock(product, variant));
   const additionalForm = readAdditionalFieldsForm(product.structuredContent?.additionalFieldsForm);
   const image = imageForVariant(product, variant);
@@ -66,12 +88,24 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
   const itemId = product.id ?? '';
   // Only a shopper's choice is published: with a single variant the pill's default price is already right.
   const chosenPrice = options.length > 0 && variant ? effectiveVariantPrice(variant) : undefined;
+  const chosenSku = options.length > 0 && variant ? variant.sku : undefined;
   useEffect(() => {
     if (product.id !== undefined) selectedPriceStore.publish(product.id, chosenPrice);
   }, [product.id, chosenPrice]);
+  useEffect(() => {
+    if (product.id !== undefined) selectedVariantStore.publish(product.id, chosenSku);
+  }, [product.id, chosenSku]);
 
+  // What is chosen cannot be bought: the button says so (the store's sold-out text) and is disabled.
+  const soldOutButton = soldOut && button.phase === 'idle';
   const label =
-    button.phase === 'adding' ? BUTTON_LABELS.adding : button.phase === 'added' ? BUTTON_LABELS.added : addToCartLabel(product, { expressCheckout });
+    button.phase === 'adding'
+      ? BUTTON_LABELS.adding
+      : button.phase === 'added'
+        ? BUTTON_LABELS.added
+        : soldOut
+          ? soldOutText
+          : addToCartLabel(product, { expressCheckout });
   const status = error ?? (button.phase !== 'idle' ? label : soldOut ? soldOutText : '');
 
   const check = () =>
@@ -102,10 +136,11 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
         const { cartToken } = await startExpressCheckout(request);
         navigation.assign(checkoutUrls.checkout(cartToken));
       } else {
-        const { shoppingCart } = await addCartEntry(request);
+        const { shoppingCart } = await withRecalculation('add', () => addCartEntry(request));
         cartStore.setCart(shoppingCart);
         setFormOpen(false);
         button.succeed();
+        if (cartDrawer) setDrawerOpen(true);
       }
     } catch (caught) {
       const apiError = caught instanceof ApiError ? caught : null;
@@ -121,7 +156,7 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
   };
 
   const onButton = () => {
-    if (button.phase !== 'idle') return;
+    if (button.phase !== 'idle' || soldOut) return;
     const result = check();
     if (!result.ok) {
       setError(result.message);
@@ -162,45 +197,40 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
   };
 
   return (
-    <div className="vitrine-product-form">
+    <div className="vitrine-product-form" data-cart-status={cartStatus}>
       {showImage && image ? <ProductImageView image={image} fallbackTitle={product.title} eager /> : null}
       {options.map((option) => (
-        <div className="vitrine-variant-option" key={option.name}>
-          <label>
-            <span className="vitrine-variant-option-name">{option.name}</span>
-            <select
-              value={selected[option.name] ?? ''}
-              onChange={(event) => setSelected((old) => ({ ...old, [option.name]: event.target.value }))}
-            >
-              <option value="">Select {option.name}</option>
-              {option.values.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <OptionPicker
+          key={option.name}
+          option={option}
+          value={selected[option.name] ?? ''}
+          soldOutValues={soldOutValuesOf(product, option, selected)}
+          onChange={(value) => setSelected((old) => ({ ...old, [option.name]: value }))}
+        />
       ))}
       {scarcity ? <p className="vitrine-scarcity">{scarcity}</p> : null}
-      {soldOut ? <p className="vitrine-sold-out">{soldOutText}</p> : null}
-      {quantityVisible ? (
-        <div className="vitrine-quantity">
-          <label>
-            <span>Quantity</span>
-            <QuantityInput value={quantityText} onChange={(event) => setQuantityText(event.target.value)} />
-          </label>
-        </div>
+      {/* The add-to-cart wrapper shows once the cart is loaded (at once when there is none; spec §4).
+          On phones it sticks to the bottom of the screen until the shopper scrolls past it. */}
+      <div className="vitrine-add-to-cart-bar" hidden={cartStatus === 'loading' || undefined}>
+        {quantityVisible && !soldOut ? (
+          <QuantityStepper label="Quantity" value={quantityText} onValue={(text) => setQuantityText(text)} />
+        ) : null}
+        <button
+          type="button"
+          className="vitrine-add-to-cart"
+          data-state={soldOutButton ? 'sold-out' : button.phase}
+          disabled={soldOutButton || undefined}
+          aria-disabled={button.phase !== 'idle' ? true : undefined}
+          onClick={onButton}
+        >
+          {label}
+        </button>
+      </div>
+      {soldOut ? (
+        // The restock sign-up box (spec §2: "appears on product pages for sold-out variants") mounts here.
+        // Empty until that feature lands; its place is kept so the form's layout does not move.
+        <div className="vitrine-restock-slot" data-restock-slot="" />
       ) : null}
-      <button
-        type="button"
-        className="vitrine-add-to-cart"
-        data-state={button.phase}
-        aria-disabled={button.phase !== 'idle' ? true : undefined}
-        onClick={onButton}
-      >
-        {label}
-      </button>
       <LiveRegion message={status} />
       {formOpen && additionalForm ? (
         <Modal title={additionalForm.name ?? DEFAULT_FORM_TITLE} onClose={() => setFormOpen(false)}>
@@ -213,6 +243,9 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
           />
         </Modal>
       ) : null}
+      {drawerOpen && cart ? (
+        <CartDrawer cart={cart} money={(cents) => formatCents(cents, cart.currency ?? currency, locale)} onClose={() => setDrawerOpen(false)} />
+      ) : null}
       {error ? (
         <Modal role="alertdialog" title={errorDialogTitle(product, { expressCheckout })} onClose={() => setError(null)}>
           <p className="vitrine-error-message">{error}</p>
@@ -223,4 +256,18 @@ export function ProductForm({ product, settings, expressCheckout = false, cart: 
       ) : null}
     </div>
   );
+}
+
+/** Values of an option that cannot be bought together with the other options already chosen. */
+function soldOutValuesOf(product: StorefrontProduct, option: VariantOption, selected: Record<string, string>): Set<string> {
+  const others = Object.entries(selected).filter(([name, value]) => name !== option.name && value !== '');
+  const result = new Set<string>();
+  for (const value of option.values) {
+    const matching = variantsOf(product).filter((candidate) => {
+      const attributes = candidate.attributes ?? {};
+      return attributes[option.name] === value && others.every(([name, chosen]) => attributes[name] === chosen);
+    });
+    if (isSoldOut({ ...product, structuredContent: { ...product.structuredContent, variants: matching } })) result.add(value);
+  }
+  return result;
 }

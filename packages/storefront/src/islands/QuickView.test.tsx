@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../cart/store';
 import { fakeResponse, flushPromises, shirtWithOptions } from '../test-support/fixtures';
@@ -31,7 +31,7 @@ describe('QuickView', () => {
     await flushPromises();
     expect(fetchMock.mock.calls[0]![0]).toBe('/shop/p/linen-shirt?format=json');
     const dialog = screen.getByRole('dialog', { name: 'Linen Shirt' });
-    expect(dialog.querySelector('select')).toBeTruthy();
+    expect(within(dialog).getAllByRole('radiogroup').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View full details of Linen Shirt' }).getAttribute('href')).toBe('/shop/p/linen-shirt');
 

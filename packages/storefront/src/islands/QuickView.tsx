@@ -53,6 +53,7 @@ export function QuickView({ productUrl, title, label = BUTTON_LABELS.quickView, 
                 product={loaded.product}
                 settings={loaded.settings}
                 expressCheckout={expressCheckout}
+                cartDrawer={false}
                 currency={currency}
                 locale={locale}
               />

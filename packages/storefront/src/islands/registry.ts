@@ -6,11 +6,13 @@ import { Gallery, type GalleryProps } from './Gallery';
 import { HeaderCartIndicator, type HeaderCartIndicatorProps } from './HeaderCartIndicator';
 import { InstallmentPill, type InstallmentPillProps } from './InstallmentPill';
 import { ProductForm, type ProductFormProps } from './ProductForm';
+import { ProductPrice, type ProductPriceProps } from './ProductPrice';
 import { QuickView, type QuickViewProps } from './QuickView';
 
 /** Each island's props, by the name the server writes into `data-island`. */
 export interface IslandPropsByName {
   ProductForm: ProductFormProps;
+  ProductPrice: ProductPriceProps;
   CartPill: CartPillProps;
   HeaderCartIndicator: HeaderCartIndicatorProps;
   CartPage: CartPageProps;
@@ -24,6 +26,7 @@ export type IslandName = keyof IslandPropsByName;
 
 export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> } = {
   ProductForm,
+  ProductPrice,
   CartPill,
   HeaderCartIndicator,
   CartPage,
