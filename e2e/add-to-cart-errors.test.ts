@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
-import { addButton, addToCart, chooseOptions, errorDialog, itemIdOf, openProduct } from './support/shop';
+import { addButton, addToCart, chooseOptions, closeCartDrawer, errorDialog, itemIdOf, openProduct } from './support/shop';
 
 // Every add-to-cart error a shopper can reach through a product page of the demo store
 // (storefront spec §5 and §8), each shown in the error dialog and announced in the status region.
@@ -113,6 +113,7 @@ describe('add-to-cart errors', () => {
     await form.getByLabel('Engraving text').fill('Thirty');
     await form.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await addButton(page, 'Added!').waitFor();
+    await closeCartDrawer(page); // the add opened the cart drawer
     await addButton(page).waitFor();
 
     await page.getByRole('spinbutton', { name: 'Quantity' }).fill('1');

@@ -137,13 +137,23 @@ describe('hydrateIslands', () => {
     const fetchMock = vi.fn(async () => fakeResponse(200, cart([entry({ quantity: 3 })])));
     vi.stubGlobal('fetch', fetchMock);
     try {
-      document.body.innerHTML = renderIsland('CartPill', { pathname: '/' });
+      document.body.innerHTML = renderIsland('CartPill', { pathname: '/' }) + renderIsland('HeaderCartIndicator', {});
+      const events: string[] = [];
+      const listen = (event: Event) => events.push(event.type);
+      document.addEventListener('vitrine:cart-loading', listen);
+      document.addEventListener('vitrine:cart-loaded', listen);
+      // Before the first sync the header indicator is uninitialised.
+      expect(screen.getByRole('link', { name: 'Cart' }).getAttribute('data-state')).toBe('uninitialised');
       await act(async () => {
         hydrateIslands();
       });
       await flushPromises();
       expect(fetchMock).toHaveBeenCalledWith('/api/commerce/shopping-cart?calculateSubtotal=true', expect.anything());
       expect(screen.getByRole('link', { name: '3 items $37.50' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Cart, 3 items, $37.50' }).getAttribute('data-state')).toBe('loaded');
+      expect(events).toEqual(['vitrine:cart-loading', 'vitrine:cart-loaded']);
+      document.removeEventListener('vitrine:cart-loading', listen);
+      document.removeEventListener('vitrine:cart-loaded', listen);
     } finally {
       document.cookie = 'CART=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     }
