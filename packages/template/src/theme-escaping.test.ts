@@ -38,16 +38,20 @@ describe('default theme with hostile product text', () => {
     expect(output).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('escapes a merchant sold-out label and the product page title', () => {
+  // The product page says a product's sold-out state on the product form's button (an island the server renders
+  // with React, which escapes it); the store grid's card says it with the merchant's label.
+  it('escapes a merchant sold-out label in the store grid and the product page title', () => {
     const product = hostileProduct(HOSTILE[1]!, 9);
-    const context = {
-      item: product,
-      ...product,
-      collection: { title: HOSTILE[3], fullUrl: '/shop' },
-      productMerchandisingContext: { p9: { customSoldOutText: HOSTILE[0] } },
-    };
+    const merchandising = { productMerchandisingContext: { p9: { customSoldOutText: HOSTILE[0] } } };
+    const grid = render(compile(theme.pages.collection), { collection: { title: 'Shop' }, items: [product], ...merchandising }, {
+      partials: theme.partials,
+      formatters: stubs,
+    }).output;
+    expect(grid).not.toMatch(/<script|<img src=x|<iframe/i);
+    expect(grid).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const context = { item: product, ...product, collection: { title: HOSTILE[3], fullUrl: '/shop' }, ...merchandising };
     const { output } = render(compile(theme.pages.item), context, { partials: theme.partials, formatters: stubs });
     expect(output).not.toMatch(/<script|<img src=x|<iframe/i);
-    expect(output).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(output).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
   });
 });
