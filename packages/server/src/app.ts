@@ -163,6 +163,8 @@ async function registerAssets(app: FastifyInstance, themeAssetsDir: string): Pro
     maxAge: '1h',
     index: false,
   });
+  // Browsers and crawlers ask for /favicon.ico whatever the page links: the theme's SVG icon answers.
+  app.get('/favicon.ico', (_request, reply) => reply.type('image/svg+xml').sendFile('favicon.svg', themeAssetsDir, { maxAge: '1h' }));
   // The demo store's pictures (SVG, so the `?format=NNNw` width the pages ask for is ignored).
   await app.register(fastifyStatic, {
     root: demoAssetsDir,

@@ -136,7 +136,29 @@ describe('product structured data', () => {
   });
 });
 
+describe('canonical and robots', () => {
+  it('home, stores and products name their canonical address; per-visitor pages ask not to be indexed', async () => {
+    for (const path of ['/', '/shop', '/shop/p/wool-blanket']) {
+      const { document } = await headOf(`${path}${path.includes('?') ? '&' : '?'}utm_source=x`);
+      expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href'), path).toBe(`http://shop.example${path}`);
+      expect(document.querySelector('meta[name="robots"]'), path).toBeNull();
+    }
+    for (const path of ['/cart', '/checkout', '/search?q=wool', '/nothing-here']) {
+      const { document, meta } = await headOf(path);
+      expect(meta('name="robots"'), path).toBe('noindex');
+      expect(document.querySelector('link[rel="canonical"]'), path).toBeNull();
+    }
+  });
+});
+
 describe('favicon', () => {
+  it('/favicon.ico answers the same SVG icon', async () => {
+    const answer = await server.app.inject({ url: '/favicon.ico' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(answer.body).toBe((await server.app.inject({ url: '/assets/theme/favicon.svg' })).body);
+  });
+
   it('every page links an SVG icon served from our own origin', async () => {
     const { document } = await headOf('/');
     const href = document.querySelector('link[rel="icon"]')?.getAttribute('href');

@@ -25,7 +25,17 @@ export interface PageSeo {
   image?: string;
   imageAlt?: string;
   twitterCard: 'summary' | 'summary_large_image';
+  /**
+   * Pages a search engine should list (home, stores, products) name their address as canonical; the
+   * others (cart, checkout, confirmation, gift card, search results, not found) ask not to be indexed:
+   * they are per visitor, and an order's link must not end up in an index.
+   */
+  canonical?: string;
+  noindex?: true;
 }
+
+/** The pages worth listing in a search engine. */
+const INDEXED: ReadonlySet<PageTemplateName> = new Set(['home', 'collection', 'item']);
 
 /** Meta descriptions longer than this are cut at a word (search engines show about this much). */
 export const META_DESCRIPTION_MAX = 160;
@@ -94,6 +104,7 @@ export function pageSeoOf(
     url: absolute(origin, path),
     ...(image ? { image: absolute(origin, image.assetUrl), imageAlt: image.altText } : {}),
     twitterCard: image ? 'summary_large_image' : 'summary',
+    ...(INDEXED.has(template) ? { canonical: absolute(origin, path) } : { noindex: true as const }),
   };
 }
 
