@@ -75,15 +75,18 @@ try {
   await page.goto('/');
   await page.locator('[data-island="ProductForm"][data-hydrated="true"]').waitFor();
 
-  await page.getByRole('combobox', { name: /Size/ }).selectOption('Large');
-  await page.getByRole('combobox', { name: /Color/ }).selectOption('Blue');
+  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'Large', exact: true }).check();
+  await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { name: 'Blue', exact: true }).check();
   check(await page.getByText('Only 10 left in stock').isVisible(), 'scarcity text after choosing a variant');
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.getByRole('button', { name: 'Added!' }).waitFor({ timeout: 3000 });
+  check(await page.getByRole('dialog', { name: 'Your cart' }).isVisible(), 'cart drawer opened after add');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Your cart' }).waitFor({ state: 'detached' });
   check(crumbHeader === 'smoke-crumb', 'crumb sent as X-CSRF-Token');
   check(await page.getByRole('link', { name: '2 items $25' }).isVisible(), 'cart pill updated after add');
-  check(await page.getByRole('link', { name: 'Cart, 2 items, $25' }).isVisible(), 'header indicator updated after add');
+  check(await page.getByRole('link', { name: 'Cart, 2 items, $25.00' }).isVisible(), 'header indicator updated after add');
   await page.getByRole('button', { name: 'Add to Cart' }).waitFor({ timeout: 4000 });
   check(true, 'button back to idle');
 
