@@ -81,6 +81,7 @@ describe('/search', () => {
     expect(coffee!.search.title).toEqual([{ text: 'Coffee', match: true }, { text: ' Subscription', match: false }]);
     expect(coffee!.search.snippet.filter((segment) => segment.match).map((segment) => segment.text)).toContain('beans');
     const html = (await new TestVisitor(server.app).get('/search?q=coffee+beans')).body;
+    expect(parseHtml(html).querySelector('h1')?.textContent).toBe('Search results for “coffee beans”');
     const result = parseHtml(html).querySelector('.search-results');
     expect(result?.querySelectorAll('mark').length).toBeGreaterThanOrEqual(2);
     expect(Array.from(result?.querySelectorAll('mark') ?? []).map((mark) => mark.textContent)).toEqual(expect.arrayContaining(['Coffee', 'beans']));
