@@ -95,6 +95,15 @@ export function ProductForm({
   useEffect(() => {
     if (product.id !== undefined) selectedVariantStore.publish(product.id, chosenSku);
   }, [product.id, chosenSku]);
+  // A form that goes away (a closed quick view) takes its choice with it.
+  useEffect(() => {
+    const id = product.id;
+    return () => {
+      if (id === undefined) return;
+      selectedVariantStore.publish(id, undefined);
+      selectedPriceStore.publish(id, undefined);
+    };
+  }, [product.id]);
 
   // What is chosen cannot be bought: the button says so (the store's sold-out text) and is disabled.
   const soldOutButton = soldOut && button.phase === 'idle';

@@ -32,6 +32,7 @@ describe('QuickView', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/shop/p/linen-shirt?format=json');
     const dialog = screen.getByRole('dialog', { name: 'Linen Shirt' });
     expect(within(dialog).getAllByRole('radiogroup').length).toBeGreaterThan(0);
+    expect(dialog.querySelector('.vitrine-product-price')?.textContent).toBe('$12.50'); // the price line follows the choice
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View full details of Linen Shirt' }).getAttribute('href')).toBe('/shop/p/linen-shirt');
 

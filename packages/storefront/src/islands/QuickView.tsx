@@ -5,6 +5,7 @@ import { ApiError } from '../api/http';
 import type { StoreLocale, StoreSettings, StorefrontProduct } from '../types';
 import { Modal } from '../ui/Modal';
 import { ProductForm } from './ProductForm';
+import { ProductPrice } from './ProductPrice';
 
 export interface QuickViewProps extends StoreLocale {
   /** The product page's address; its `?format=json` context is fetched when the shopper opens the view. */
@@ -49,6 +50,7 @@ export function QuickView({ productUrl, title, label = BUTTON_LABELS.quickView, 
         <Modal title={title} onClose={() => setOpen(false)} className="vitrine-quick-view-modal">
           {loaded ? (
             <>
+              <ProductPrice product={loaded.product} currency={currency} locale={locale} />
               <ProductForm
                 product={loaded.product}
                 settings={loaded.settings}
