@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
-import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
+import { addButton, addToCart, cartDrawer, chooseOptions, openProduct, visit } from './support/shop';
 
 // axe-core on the live pages (islands hydrated): no serious or critical violation of WCAG 2.x A/AA.
 
@@ -55,5 +55,15 @@ test('cart page, empty and with an entry', async () => {
   await addToCart(page);
   await visit(page, '/cart');
   await page.getByRole('button', { name: 'Remove Canvas Tote', exact: true }).waitFor();
+  expect(await blockingViolations(page)).toEqual([]);
+});
+
+test('product page with the cart drawer open after an add, and the sold-out product', async () => {
+  const { page } = shop;
+  await openProduct(page, 'canvas-tote');
+  await addButton(page).click();
+  await cartDrawer(page).waitFor();
+  expect(await blockingViolations(page)).toEqual([]);
+  await openProduct(page, 'vintage-lamp');
   expect(await blockingViolations(page)).toEqual([]);
 });
