@@ -201,6 +201,7 @@ describe('variant selection', () => {
     choose('Size', 'Large');
     const blue = within(screen.getByRole('radiogroup', { name: 'Color' })).getByRole('radio', { name: 'Blue' });
     expect(blue.closest('label')?.getAttribute('data-sold-out')).toBe('true');
+    expect(document.getElementById(blue.getAttribute('aria-describedby')!)?.textContent).toBe('Sold out with the options chosen');
   });
 
   it('leaves the image out when asked', () => {

@@ -51,8 +51,13 @@ export function OptionPicker({ option, value, onChange, soldOutValues }: OptionP
     );
   }
   const swatches = isColourOption(option.name);
+  const soldOutId = `${nameId}-sold-out`;
   return (
     <div className="vitrine-variant-option">
+      {/* The description of a struck value, for screen readers (hidden text still names a description). */}
+      <span id={soldOutId} hidden>
+        Sold out with the options chosen
+      </span>
       <p className="vitrine-variant-option-legend">
         <span id={nameId} className="vitrine-variant-option-name">{option.name}</span>
         {value ? <span className="vitrine-variant-option-value">{value}</span> : null}
@@ -73,6 +78,7 @@ export function OptionPicker({ option, value, onChange, soldOutValues }: OptionP
                 name={`${nameId}-value`}
                 value={choice}
                 checked={value === choice}
+                aria-describedby={soldOut ? soldOutId : undefined}
                 onChange={() => onChange(choice)}
               />
               {swatches ? (
