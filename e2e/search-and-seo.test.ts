@@ -61,6 +61,37 @@ describe('search and SEO', () => {
     });
   }
 
+  it('the related products send their display, click and add events', async () => {
+    const { page } = shop;
+    await page.addInitScript(() => {
+      const seen: { name: string; detail: unknown }[] = [];
+      (window as unknown as { relatedEvents: typeof seen }).relatedEvents = seen;
+      for (const name of ['vitrine:related-product-display', 'vitrine:related-product-click', 'vitrine:related-product-add']) {
+        document.addEventListener(name, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));
+      }
+    });
+    await page.setViewportSize(DESKTOP);
+    await visit(page, '/shop/p/wool-blanket');
+    const events = () => page.evaluate(() => (window as unknown as { relatedEvents: { name: string; detail: { url?: string; products?: { url: string }[] } }[] }).relatedEvents);
+    const section = page.locator('[data-related-products]');
+    expect((await events()).map((event) => event.name)).not.toContain('vitrine:related-product-display');
+    await section.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (window as unknown as { relatedEvents: { name: string }[] }).relatedEvents.some((event) => event.name === 'vitrine:related-product-display'));
+    const display = (await events()).find((event) => event.name === 'vitrine:related-product-display');
+    expect(display?.detail.products?.map((product) => product.url)).toEqual(['/shop/p/ceramic-vase', '/shop/p/leather-armchair', '/shop/p/linen-shirt', '/shop/p/canvas-tote']);
+
+    await section.getByRole('button', { name: 'Quick View: Ceramic Vase' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.waitForFunction(() => (window as unknown as { relatedEvents: { name: string }[] }).relatedEvents.some((event) => event.name === 'vitrine:related-product-add'));
+    expect((await events()).find((event) => event.name === 'vitrine:related-product-add')?.detail).toEqual({ url: '/shop/p/ceramic-vase', title: 'Ceramic Vase' });
+    await page.keyboard.press('Escape');
+
+    await section.getByRole('link', { name: /Leather Armchair/ }).click();
+    await page.waitForURL(/\/shop\/p\/leather-armchair$/);
+    expect(shop.pageErrors).toEqual([]);
+  });
+
   it('the product page has a description, Open Graph tags, Product structured data and our favicon', async () => {
     const { page } = shop;
     await visit(page, '/shop/p/wool-blanket');
