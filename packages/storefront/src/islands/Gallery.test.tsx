@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Gallery } from './Gallery';
+import { Gallery, gallerySizes } from './Gallery';
 import { lightboxImageSize } from './lightbox-size';
+import { resolveGallerySettings } from '@vitrine/format';
 
 afterEach(() => {
   cleanup();
@@ -54,6 +55,16 @@ describe('Gallery settings (defaults and ranges of spec §9)', () => {
     render(<Gallery images={images} settings={{ design: 'stacked' }} />);
     expect(region().className).toContain('vitrine-gallery--stacked');
     expect(within(region()).getAllByRole('listitem')).toHaveLength(3);
+  });
+});
+
+describe('gallerySizes', () => {
+  it('asks for a picture as wide as its share of the row, the whole window for one-at-a-time designs', () => {
+    const sizes = (settings: Record<string, unknown>) => gallerySizes(resolveGallerySettings(settings));
+    expect(sizes({})).toBe('(max-width: 760px) 34vw, 25vw');
+    expect(sizes({ 'thumbnails-per-row': 2 })).toBe('(max-width: 760px) 50vw, 50vw');
+    expect(sizes({ design: 'stacked' })).toBe('(max-width: 760px) 100vw, 100vw');
+    expect(sizes({ design: 'slideshow' })).toBe('100vw');
   });
 });
 

@@ -86,6 +86,17 @@ export function Gallery({ images, settings: rawSettings, label = 'Gallery' }: Ga
   );
 }
 
+/**
+ * How wide a gallery picture shows, for the browser to pick from the srcset: in the grid and stacked designs
+ * a share of the window by thumbnails-per-row (phones show at most three across), the whole window in the
+ * slideshow and carousel. An upper bound: the block may sit in a narrower column.
+ */
+export function gallerySizes(settings: GallerySettings): string {
+  if (settings.design !== 'grid' && settings.design !== 'stacked') return '100vw';
+  const columns = settings.design === 'stacked' ? 1 : Math.max(1, settings['thumbnails-per-row']);
+  return `(max-width: 760px) ${Math.ceil(100 / Math.min(columns, 3))}vw, ${Math.ceil(100 / columns)}vw`;
+}
+
 function GalleryFigure({
   image,
   settings,
@@ -102,7 +113,7 @@ function GalleryFigure({
     <img
       src={image.assetUrl}
       srcSet={imageSrcSet(image.assetUrl)}
-      sizes="(max-width: 750px) 100vw, 50vw"
+      sizes={gallerySizes(settings)}
       alt={alt}
       width={image.width}
       height={image.height}
