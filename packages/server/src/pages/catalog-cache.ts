@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Collection, Database } from '../db/schema';
-import { findCollectionByUrlId, findProductBySlug } from '../catalog';
+import type { Collection, Database, ProductRow, Website } from '../db/schema';
+import { findCollectionByUrlId, findProductBySlug, listRelatedProducts, type ProductItemJson } from '../catalog';
 
 /**
  * How long one process may keep reading the site's structure from memory: collections by address,
@@ -50,6 +50,7 @@ export class CatalogCache {
   readonly #collections = new ExpiringCache<Collection | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #productIds = new ExpiringCache<string | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #stores = new ExpiringCache<Collection[]>(CATALOG_CACHE_TTL_MS);
+  readonly #related = new ExpiringCache<ProductItemJson[]>(CATALOG_CACHE_TTL_MS);
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -65,6 +66,15 @@ export class CatalogCache {
       const product = await findProductBySlug(this.db, websiteId, collectionId, slug);
       return product?.id;
     });
+  }
+
+  /**
+   * The related products shown under a product (catalog/related.ts): reading them costs as much as the
+   * rest of the page, so a process keeps each product's list for the cache's lifetime. Their cards'
+   * sold-out marks may lag stock by that much; the product's own form always reads stock fresh.
+   */
+  relatedProducts(website: Website, product: Pick<ProductRow, 'id' | 'collection_id' | 'tags'>): Promise<ProductItemJson[]> {
+    return this.#related.get(`${website.id}/${product.id}`, () => listRelatedProducts(this.db, website, product));
   }
 
   /** Every store collection, oldest first (the first is the home page's and "Shop now"'s). */

@@ -3,7 +3,7 @@ import { PageType } from '@vitrine/format/enumerations';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { Actor } from '../actor';
 import type { Collection, Database, Website } from '../db/schema';
-import { listCollectionItems, listRelatedProducts, loadProductItem, searchProducts, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem } from '../catalog';
+import { listCollectionItems, loadProductItem, searchProducts, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem } from '../catalog';
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartJson } from '../cart';
 import { findOrder } from '../orders';
 import type { CatalogCache } from './catalog-cache';
@@ -237,7 +237,7 @@ export async function buildProductPageContext(
   const loaded = await loadProductItem(sources.db, website, productId);
   // A product moved or renamed within the cache's lifetime is not found at its old address.
   if (!loaded || loaded.product.collection_id !== collection.id || loaded.product.url_id !== slug) return undefined;
-  const relatedProducts = await listRelatedProducts(sources.db, website, loaded.product);
+  const relatedProducts = await sources.catalog.relatedProducts(website, loaded.product);
   return {
     ...base(website, PAGE_TYPES.item),
     collection: collectionJson(collection),
