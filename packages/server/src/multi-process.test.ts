@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openPostgres } from './db/database';
@@ -9,11 +6,10 @@ import { loadMigrations } from './db/migrate';
 import { DEMO_PRODUCTS } from './catalog/demo-store';
 import { createEmptyPostgresDatabase } from './db/testing';
 import { demoProductId } from './testing';
-import { freePort } from './free-port';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './reliability/server-process';
 import { systemActor } from './actor';
 import { findDefaultWebsite, updateWebsiteSettings } from './websites';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverUrl = process.env.TEST_DATABASE_URL;
 const RATE_LIMIT_MAX = 8;
 
@@ -21,52 +17,12 @@ if (!serverUrl) {
   console.info('multi-process.test.ts: skipped, it needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:54329/postgres).');
 }
 
-interface ServerProcess {
-  child: ChildProcess;
-  base: string;
-  output: string[];
-}
-
-async function startServer(databaseUrl: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
-      RATE_LIMIT_WINDOW_MS: '3600000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startServer = (databaseUrl: string) =>
+  startServerProcess({
+    env: { DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: String(RATE_LIMIT_MAX), RATE_LIMIT_WINDOW_MS: '3600000', MAX_CONNECTIONS_PER_ADDRESS: '64' },
+    timeoutMs: 60_000,
   });
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not become healthy:\n${output.join('')}`);
-}
-
-function stopServer(server: ServerProcess | undefined): Promise<number | null> {
-  if (!server || server.child.exitCode !== null) return Promise.resolve(server?.child.exitCode ?? null);
-  return new Promise((resolve) => {
-    server.child.once('exit', (code) => resolve(code));
-    server.child.kill('SIGTERM');
-  });
-}
+const stopServer = stopServerProcess;
 
 /** A browser's cookie jar over fetch, talking to whichever process it is pointed at. */
 class Browser {

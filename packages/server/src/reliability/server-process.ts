@@ -6,8 +6,7 @@ import { freePort } from '../free-port';
 /*
  * Real server processes (`node --import tsx packages/server/src/main.ts`, what `npm start` runs) and a
  * cookie-keeping fetch client, for the tests that need more than app.inject: two processes on one
- * PostgreSQL, and a kill -9. The same idea as multi-process.test.ts's helpers, which live inside that
- * test file (importing a test file would run its tests here too).
+ * PostgreSQL, and a kill -9 (multi-process.test.ts starts its servers with these too).
  */
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
