@@ -21,7 +21,8 @@ export function cartEntryJson(line: CartLine, website: Pick<Website, 'currency'>
     productType: line.product.product_type,
     isSubscription: line.product.is_subscribable,
     url: `/${collectionUrlId}/p/${line.product.url_id}`,
-    imageUrl: line.product.asset_url,
+    // The chosen variant's own picture when it has one, else the product's.
+    imageUrl: line.variantImageUrl ?? line.product.asset_url,
   };
 }
 

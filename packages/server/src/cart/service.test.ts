@@ -39,6 +39,17 @@ describe('cart services without HTTP', () => {
     expect((await removeEntry(database.db, website, shopper, { entryId: added.newlyAdded.id })).shoppingCart.entries).toEqual([]);
   });
 
+  it("show the chosen variant's own picture on its line, when adding and when reading the cart again", async () => {
+    const shirt = await productId('linen-shirt');
+    const navy = await addEntry(database.db, website, visitorActor(), { itemId: shirt, sku: 'SHIRT-S-NAVY', quantity: 1 });
+    expect(navy.newlyAdded.imageUrl).toMatch(/shirt-navy\.svg$/);
+    const shopper = visitorActor({ cartToken: navy.newCartToken });
+    const white = await addEntry(database.db, website, shopper, { itemId: shirt, sku: 'SHIRT-S-WHITE', quantity: 1 });
+    expect(white.newlyAdded.imageUrl).toMatch(/shirt-white\.svg$/);
+    const read = await readVisitorCart(database.db, website, shopper);
+    expect(read.entries.map((entry) => entry.imageUrl?.replace(/^.*\//, ''))).toEqual([expect.stringMatching(/navy/), expect.stringMatching(/white/)]);
+  });
+
   it('refuse with typed failures carrying the field', async () => {
     const tote = await productId('canvas-tote');
     const refusal = await addEntry(database.db, website, visitorActor(), { itemId: tote, sku: 'TOTE', quantity: '0x10' }).catch((error) => error);

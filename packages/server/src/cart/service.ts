@@ -19,6 +19,7 @@ import {
   setEntryAdditionalFields,
   setEntryQuantity,
   type CartLine,
+  variantImageUrlOf,
   type CartOwner,
 } from './store';
 
@@ -141,7 +142,8 @@ export async function addEntry(db: Kysely<Database>, website: Website, actor: Ac
 
     if (!found) {
       const created = await createCartWithEntry(trx, website.id, 'standard', owner.siteUserId, newEntry);
-      const shoppingCart = cartAnswer(website, created.cart, [{ entry: created.entry, product: product.product, variant }]);
+      const variantImageUrl = variantImageUrlOf(product.product.images, variant.image_ids);
+      const shoppingCart = cartAnswer(website, created.cart, [{ entry: created.entry, product: product.product, variant, variantImageUrl }]);
       return { shoppingCart, newlyAdded: shoppingCart.entries[0], newCartToken: created.cart.token };
     }
     const { cart } = found;
@@ -164,7 +166,7 @@ export async function addEntry(db: Kysely<Database>, website: Website, actor: Ac
       checkCartLimits([...lines.map(sizeOf), { quantity: check.quantity, additionalFields }]);
       const entry = await insertEntry(trx, cart, newEntry);
       entryId = entry.id;
-      updatedLines = [...lines, { entry, product: product.product, variant }];
+      updatedLines = [...lines, { entry, product: product.product, variant, variantImageUrl: variantImageUrlOf(product.product.images, variant.image_ids) }];
     }
     const shoppingCart = cartAnswer(website, cart, updatedLines);
     const newlyAdded = shoppingCart.entries.find((entry) => entry.id === entryId)!;

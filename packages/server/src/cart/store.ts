@@ -69,6 +69,14 @@ export interface CartLine {
   entry: CartEntryRow;
   product: CartProduct;
   variant: VariantRow;
+  /** The variant's own first picture (the Navy shirt shows navy), when it names one. */
+  variantImageUrl?: string | null;
+}
+
+/** The picture of a variant: its first image id among the product's images. */
+export function variantImageUrlOf(images: readonly { id: string; assetUrl: string }[] | undefined, imageIds: readonly string[]): string | null {
+  const first = imageIds[0];
+  return (first && images?.find((image) => image.id === first)?.assetUrl) || null;
 }
 
 /*
@@ -85,7 +93,8 @@ const LINE_COLUMNS = `
   p.subscription_plan AS p_subscription_plan,
   v.id AS v_id, v.website_id AS v_website_id, v.product_id AS v_product_id, v.sku AS v_sku, v.option_values AS v_option_values,
   v.price_cents AS v_price_cents, v.sale_price_cents AS v_sale_price_cents, v.on_sale AS v_on_sale,
-  v.qty_in_stock AS v_qty_in_stock, v.unlimited AS v_unlimited, v.image_ids AS v_image_ids, v.display_index AS v_display_index`;
+  v.qty_in_stock AS v_qty_in_stock, v.unlimited AS v_unlimited, v.image_ids AS v_image_ids, v.display_index AS v_display_index,
+  (SELECT img->>'assetUrl' FROM jsonb_array_elements(p.images) AS img WHERE img->>'id' = v.image_ids->>0 LIMIT 1) AS variant_image_url`;
 const LINE_JOINS = `
   LEFT JOIN cart_entries e ON e.cart_id = c.id
   LEFT JOIN products p ON p.id = e.product_id
@@ -127,7 +136,7 @@ type Prefixed<T, P extends string> = { [K in keyof T as `${P}${K & string}`]: T[
 type CartLineRow = CartRow &
   Omit<Prefixed<CartEntryRow, 'e_'>, 'e_id'> & { e_id: string | null } &
   Prefixed<CartProduct, 'p_'> &
-  Prefixed<VariantRow, 'v_'> & { seen_version?: string; locked_version?: string };
+  Prefixed<VariantRow, 'v_'> & { seen_version?: string; locked_version?: string; variant_image_url?: string | null };
 
 export interface CartWithLines {
   cart: CartRow;
@@ -158,6 +167,7 @@ function lineOf(row: CartLineRow): CartLine {
       on_sale: row.v_on_sale, qty_in_stock: row.v_qty_in_stock, unlimited: row.v_unlimited,
       image_ids: row.v_image_ids, display_index: row.v_display_index,
     },
+    variantImageUrl: row.variant_image_url ?? null,
   };
 }
 
