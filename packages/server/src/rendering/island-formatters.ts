@@ -6,6 +6,26 @@ import { storeMoneyOf } from './price-formatters';
 // Island formatters: the theme says where an island goes (`{@|island-product-form}`), the
 // formatter gathers its props from the page context and server-renders it for hydration.
 
+/**
+ * What the price line and the installment pill read of a product: its id, type and prices. The product
+ * form carries the whole product; these two islands sit beside it on the same page, and carrying the
+ * whole product (description, pictures, form) in each of their props tripled its weight on the page.
+ */
+function pricesOf(product: StorefrontProduct): StorefrontProduct {
+  const content = product.structuredContent ?? {};
+  return {
+    id: product.id,
+    structuredContent: {
+      productType: content.productType,
+      variants: content.variants,
+      onSale: content.onSale,
+      priceMoney: content.priceMoney,
+      salePriceMoney: content.salePriceMoney,
+      isSubscribable: content.isSubscribable,
+    },
+  } as StorefrontProduct;
+}
+
 /** The shopper's own cart, or on the cart and checkout pages the cart being shown. */
 function cartOf(ctx: RenderState, path: 'visitorCart' | 'shoppingCart' = 'visitorCart'): ShoppingCart | null {
   const cart = ctx.resolve(path);
@@ -64,7 +84,7 @@ export const islandFormatters: Record<string, Formatter> = {
   // The product page's price line: follows the variant chosen in the product form.
   'island-product-price': (value, _args, ctx) => {
     if (!isObject(value)) return '';
-    return renderIsland('ProductPrice', { product: value as StorefrontProduct, ...storeMoneyOf(ctx) });
+    return renderIsland('ProductPrice', { product: pricesOf(value as StorefrontProduct), ...storeMoneyOf(ctx) });
   },
 
   // On a store-grid card: opens the product form in a dialog (the product is fetched on open).
@@ -82,7 +102,7 @@ export const islandFormatters: Record<string, Formatter> = {
     const installments = ctx.resolve('installments');
     if (!isObject(value) || !isObject(installments)) return '';
     return renderIsland('InstallmentPill', {
-      product: value as StorefrontProduct,
+      product: pricesOf(value as StorefrontProduct),
       installments: installments as unknown as Parameters<typeof renderIsland<'InstallmentPill'>>[1]['installments'],
       ...storeMoneyOf(ctx),
     });
