@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { cartDataBlock, decodeProps, encodeJsonData, encodeProps, escapeAttribute } from './embed';
+// @vitest-environment happy-dom
+import { cartDataBlock, encodeJsonData, islandPropsBlock, readIslandProps } from './embed';
 
-describe('escapeAttribute', () => {
-  it('turns every character that could end an attribute or a tag into a reference', () => {
-    expect(escapeAttribute(`a"b'c<d>e&f`)).toBe('a&quot;b&#39;c&lt;d&gt;e&amp;f');
+describe('islandPropsBlock / readIslandProps', () => {
+  const islandWith = (after: string) => {
+    document.body.innerHTML = `<div data-island="CartPill"><p>pill</p></div>${after}`;
+    return document.querySelector('[data-island]')!;
+  };
+
+  it('reads back props whose text could end the block or the page', () => {
+    const props = { title: '"></script><script>alert(1)</script><!--', note: "it's & <b>" };
+    const element = islandWith(islandPropsBlock(props));
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    expect(readIslandProps(element)).toEqual(props);
   });
 
-  it('escapes the ampersand first so references are not double-decoded', () => {
-    expect(escapeAttribute('&quot;')).toBe('&amp;quot;');
-  });
-});
-
-describe('encodeProps / decodeProps', () => {
-  it('leaves no raw quote or angle bracket in the encoded text', () => {
-    const encoded = encodeProps({ title: `"><script>alert(1)</script>`, note: "it's" });
-    expect(encoded).not.toMatch(/["'<>]/);
+  it('answers {} when the island has no block after it, or the next element is another script', () => {
+    expect(readIslandProps(islandWith(''))).toEqual({});
+    expect(readIslandProps(islandWith('<script type="application/json" id="vitrine-cart">{"a":1}</script>'))).toEqual({});
   });
 
-  it('decodes an attribute value the browser has already unescaped', () => {
-    expect(decodeProps('{"a":1}')).toEqual({ a: 1 });
-    expect(decodeProps(null)).toEqual({});
-    expect(decodeProps('[1]')).toEqual({});
+  it('answers {} for a block holding an array, and throws for unreadable JSON', () => {
+    expect(readIslandProps(islandWith('<script type="application/json" data-island-props>[1]</script>'))).toEqual({});
+    expect(() => readIslandProps(islandWith('<script type="application/json" data-island-props>{</script>'))).toThrow();
   });
 });
 

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { fetchCart } from './api/commerce';
 import { readCookie } from './api/http';
 import { cartStore } from './cart/store';
-import { decodeProps, readCartData } from './embed';
+import { readCartData, readIslandProps } from './embed';
 import { ISLANDS, isIslandName, type IslandName } from './islands/registry';
 import type { ShoppingCart } from './types';
 
@@ -31,7 +31,7 @@ export function hydrateIslands(root: ParentNode = document, options: HydrateOpti
     const name = element.getAttribute('data-island');
     if (!isIslandName(name) || element.hasAttribute('data-hydrated')) continue;
     try {
-      found.push({ element, name, props: decodeProps(element.getAttribute('data-props')) });
+      found.push({ element, name, props: readIslandProps(element) });
     } catch (error) {
       console.warn(`Island ${name} has unreadable props`, error);
     }

@@ -2,7 +2,7 @@
 export { renderIsland, ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './server';
 export { hydrateIslands, type HydrateOptions } from './hydrate';
 export { clientAssets, CLIENT_ENTRY, type ClientAssets, type ViteManifest } from './manifest';
-export { escapeAttribute, encodeProps, decodeProps } from './embed';
+export { islandPropsBlock, readIslandProps, ISLAND_PROPS_ATTRIBUTE } from './embed';
 export { cartStore, createCartStore, useCart, type CartStore } from './cart/store';
 export { ApiError, requestJson, readCookie, messageForFailure } from './api/http';
 export * from './api/commerce';

@@ -3,6 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from './cart/store';
 import { hydrateIslands } from './hydrate';
+import { readIslandProps } from './embed';
 import { cartDataBlock, ISLAND_NAMES, renderIsland } from './server';
 import { cart, entry, fakeResponse, flushPromises, product, shirtWithOptions } from './test-support/fixtures';
 
@@ -18,26 +19,26 @@ afterEach(() => {
 });
 
 describe('renderIsland', () => {
-  it('wraps the HTML in a div naming the island and carrying its props', () => {
+  it('wraps the HTML in a div naming the island, followed by its props in a JSON data block', () => {
     const html = renderIsland('CartPill', { cart: cart([entry()]), pathname: '/' });
-    expect(html).toMatch(/^<div data-island="CartPill" data-props="[^"]*">.*<\/div>$/s);
+    expect(html).toMatch(/^<div data-island="CartPill">.*<\/div><script type="application\/json" data-island-props>[^<]*<\/script>$/s);
     expect(html).toContain(
       '<span class="vitrine-cart-pill-count">1</span> <span class="vitrine-cart-pill-label">item</span> <span class="vitrine-cart-pill-subtotal">$12.50</span></a>',
     );
   });
 
-  it('escapes hostile props so they cannot leave the attribute, and they read back unchanged', () => {
+  it('escapes hostile props so they cannot leave the data block, and they read back unchanged', () => {
     const props = { product: product({ title: hostile, customSoldOutText: hostile }) };
     const html = renderIsland('ProductForm', props);
-    const attribute = /data-props="([^"]*)"/.exec(html)![1]!;
-    expect(attribute).not.toMatch(/[<>"']/);
+    const blockText = /<script type="application\/json" data-island-props>(.*)<\/script>$/s.exec(html)![1]!;
+    expect(blockText).not.toContain('<');
     expect(html).not.toContain('<script>');
 
     document.body.innerHTML = html;
     const islands = document.querySelectorAll('[data-island]');
     expect(islands).toHaveLength(1);
-    expect(document.querySelector('script')).toBeNull();
-    expect(JSON.parse(islands[0]!.getAttribute('data-props')!)).toEqual(props);
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    expect(readIslandProps(islands[0]!)).toEqual(props);
   });
 
   it('rejects an unknown island name', () => {
@@ -176,7 +177,7 @@ describe('hydrateIslands', () => {
   });
 
   it('skips elements naming no known island', async () => {
-    document.body.innerHTML = '<div data-island="Unknown" data-props="{}"></div>';
+    document.body.innerHTML = '<div data-island="Unknown"></div><script type="application/json" data-island-props>{}</script>';
     await act(async () => {
       expect(hydrateIslands()).toBe(0);
     });
@@ -197,14 +198,15 @@ describe('the cart travels once per page', () => {
       renderIsland('CartPill', { cart: full, pathname: '/shop/p/linen-shirt' }, { cartOnPage: true }),
     ];
     for (const html of islands) {
-      const props = JSON.parse(new DOMParser().parseFromString(html, 'text/html').body.firstElementChild!.getAttribute('data-props')!);
+      const props = readIslandProps(new DOMParser().parseFromString(html, 'text/html').body.firstElementChild!);
       expect(props).not.toHaveProperty('cart');
     }
+    expect(readIslandProps(new DOMParser().parseFromString(islands[1]!, 'text/html').body.firstElementChild!)).toHaveProperty('product.id');
     const block = cartDataBlock(full);
     expect(block).toMatch(/^<script type="application\/json" id="vitrine-cart">[^<]*<\/script>$/);
     document.body.innerHTML = islands.join('') + block;
     const serverHtml = document.body.innerHTML;
-    expect(document.querySelectorAll('script')).toHaveLength(1);
+    expect(document.querySelectorAll('script')).toHaveLength(5);
 
     await act(async () => {
       expect(hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) })).toBe(4);

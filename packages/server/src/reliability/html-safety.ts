@@ -1,4 +1,5 @@
 import { Window } from 'happy-dom';
+import { readIslandProps } from '@vitrine/storefront';
 
 /**
  * Reads a page as a browser's parser would (happy-dom, scripts never run) and reports markup a shopper
@@ -83,8 +84,15 @@ export function jsonDataBlocks(html: string): unknown[] {
   return Array.from(document.querySelectorAll('script[type="application/json"]')).map((block) => JSON.parse(block.textContent ?? 'null'));
 }
 
-/** The data-props of every island, parsed (the browser decodes the attribute's character references). */
-export function islandProps(html: string): unknown[] {
+/** Every island's props by island name, as the browser reads them (the JSON data block after each island). */
+export function islandPropsByName(html: string): Record<string, Record<string, unknown>> {
   const document = parseHtml(html);
-  return Array.from(document.querySelectorAll('[data-props]')).map((element) => JSON.parse(element.getAttribute('data-props') ?? '{}'));
+  const props: Record<string, Record<string, unknown>> = {};
+  for (const element of document.querySelectorAll('[data-island]')) {
+    props[element.getAttribute('data-island') ?? ''] = readIslandProps(element as unknown as Element);
+  }
+  return props;
 }
+
+/** The props of every island, parsed. */
+export const islandProps = (html: string): unknown[] => Object.values(islandPropsByName(html));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { islandPropsByName } from '../reliability/html-safety';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 
 // The visitor's cart is written into a page once (a JSON data block), not into the props of every
@@ -28,15 +29,6 @@ function cartBlockOf(html: string): unknown {
   return JSON.parse(match![1]!);
 }
 
-function islandProps(html: string): Record<string, Record<string, unknown>> {
-  const props: Record<string, Record<string, unknown>> = {};
-  for (const [, name, attribute] of html.matchAll(/data-island="(\w+)" data-props="([^"]*)"/g)) {
-    const json = attribute!.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-    props[name!] = JSON.parse(json) as Record<string, unknown>;
-  }
-  return props;
-}
-
 describe('the cart on a page', () => {
   it('a product page carries the cart once, in one data block, and no island repeats it', async () => {
     const page = await visitor.get('/shop/p/linen-shirt');
@@ -44,7 +36,7 @@ describe('the cart on a page', () => {
     expect(occurrences(page.body, 'id="vitrine-cart"')).toBe(1);
     expect(occurrences(page.body, entryIds[0]!)).toBe(1);
     expect(cartBlockOf(page.body)).toMatchObject({ totalQuantity: 2, entries: [{ id: entryIds[0] }] });
-    const props = islandProps(page.body);
+    const props = islandPropsByName(page.body);
     expect(Object.keys(props)).toEqual(expect.arrayContaining(['HeaderCartIndicator', 'CartPill', 'ProductForm']));
     for (const name of ['HeaderCartIndicator', 'CartPill', 'ProductForm']) expect(props[name]).not.toHaveProperty('cart');
     // The islands' own HTML still shows the cart (server-rendered with it).
@@ -55,7 +47,7 @@ describe('the cart on a page', () => {
     const page = await visitor.get('/cart');
     expect(occurrences(page.body, 'id="vitrine-cart"')).toBe(1);
     expect(cartBlockOf(page.body)).toMatchObject({ totalQuantity: 2 });
-    const props = islandProps(page.body);
+    const props = islandPropsByName(page.body);
     expect(props.CartPage).toBeDefined();
     expect(props.CartPage).not.toHaveProperty('cart');
     expect(props.HeaderCartIndicator).not.toHaveProperty('cart');

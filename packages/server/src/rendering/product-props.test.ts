@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { islandPropsByName } from '../reliability/html-safety';
 import { openTestServer, type TestServer } from '../testing';
 
 // The product page's price line and installment pill get the product's prices only; the product form
@@ -12,10 +13,9 @@ afterAll(async () => {
 });
 
 const propsOf = (html: string, island: string): Record<string, unknown> => {
-  const match = html.match(new RegExp(`data-island="${island}" data-props="([^"]*)"`));
-  if (!match) throw new Error(`no ${island} island on the page`);
-  const decoded = match[1].replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-  return JSON.parse(decoded);
+  const props = islandPropsByName(html)[island];
+  if (!props) throw new Error(`no ${island} island on the page`);
+  return props;
 };
 
 describe('product page island props', () => {

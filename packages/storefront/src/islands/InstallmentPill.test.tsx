@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selectedPriceStore } from '../cart/selected-price';
+import { selectedVariantStore } from '../cart/selected-variant';
 import { ProductForm } from './ProductForm';
 import { product, variant } from '../test-support/fixtures';
 import { InstallmentPill } from './InstallmentPill';
@@ -9,6 +10,7 @@ import { InstallmentPill } from './InstallmentPill';
 afterEach(() => {
   cleanup();
   selectedPriceStore.reset();
+  selectedVariantStore.reset();
 });
 
 const context = (overrides = {}) => ({
@@ -154,5 +156,34 @@ describe('InstallmentPill follows the chosen variant', () => {
     expect(pillText()).toBe('or 4 interest-free payments of $20.00 with Afterpay');
     fireEvent.click(screen.getByRole('radio', { name: 'Small' }));
     expect(pillText()).toBe('Afterpay is available for orders over $35.00');
+  });
+});
+
+describe('InstallmentPill on sold-out products', () => {
+  it('is not shown when every variant is sold out', () => {
+    const gone = product({}, { productType: 1, variants: [variant({ price: 5000, priceMoney: { currency: 'USD', value: '50.00' }, qtyInStock: 0, unlimited: false })] });
+    const { container } = render(<InstallmentPill product={gone} installments={context()} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('goes away while the chosen variant is sold out and comes back for one in stock', () => {
+    const shirt = product({}, {
+      variantOptionOrdering: ['Size'],
+      variants: [
+        variant({ id: 's', sku: 'S', attributes: { Size: 'Small' }, price: 5000, priceMoney: { currency: 'USD', value: '50.00' }, qtyInStock: 0, unlimited: false }),
+        variant({ id: 'l', sku: 'L', attributes: { Size: 'Large' }, price: 5000, priceMoney: { currency: 'USD', value: '50.00' }, qtyInStock: 3, unlimited: false }),
+      ],
+    });
+    render(
+      <>
+        <InstallmentPill product={shirt} installments={context()} />
+        <ProductForm product={shirt} />
+      </>,
+    );
+    expect(pillText()).toBe('or 4 interest-free payments of $12.50 with Afterpay');
+    fireEvent.click(screen.getByRole('radio', { name: /Small/ }));
+    expect(pillText()).toBeUndefined();
+    fireEvent.click(screen.getByRole('radio', { name: /Large/ }));
+    expect(pillText()).toBe('or 4 interest-free payments of $12.50 with Afterpay');
   });
 });

@@ -14,6 +14,8 @@ import {
 } from '@vitrine/commerce';
 import type { StoreLocale, StorefrontProduct } from '../types';
 import { useSelectedPrice } from '../cart/selected-price';
+import { useSelectedSku } from '../cart/selected-variant';
+import { isSelectionSoldOut } from './product-view';
 import { Modal } from '../ui/Modal';
 import { formatCents } from '../ui/money';
 
@@ -28,7 +30,11 @@ export interface InstallmentPillProps extends StoreLocale {
 export function InstallmentPill({ product, installments, priceCents, currency = 'USD', locale = 'en-US' }: InstallmentPillProps) {
   const [infoOpen, setInfoOpen] = useState(false);
   const selectedPrice = useSelectedPrice(product.id);
+  const selectedSku = useSelectedSku(product.id);
   if (!isInstallmentPillShown(productTypeOf(product), installments)) return null;
+  // Nothing to pay for: a sold-out product, or a chosen variant that is sold out, shows no payment offer.
+  const chosenVariant = product.structuredContent?.variants?.find((variant) => variant.sku === selectedSku);
+  if (isSelectionSoldOut(product, chosenVariant)) return null;
   const providerLocale = installmentLocale(installments.shopperLanguage ?? 'en', installments.stripeAccountCountry ?? 'US');
   const provider = providerLocale ? installmentProvider(providerLocale) : null;
   if (!provider) return null;
