@@ -10,7 +10,7 @@ describe('islandPropsBlock / readIslandProps', () => {
 
   it('reads back props whose text could end the block or the page', () => {
     const props = { title: '"></script><script>alert(1)</script><!--', note: "it's & <b>" };
-    const element = islandWith(islandPropsBlock(props));
+    const element = islandWith(islandPropsBlock(encodeJsonData(props)));
     expect(document.querySelectorAll('script')).toHaveLength(1);
     expect(readIslandProps(element)).toEqual(props);
   });

@@ -9,8 +9,9 @@ import type { ShoppingCart } from './types';
  */
 export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props';
 
-export function islandPropsBlock(props: unknown): string {
-  return `<script type="application/json" ${ISLAND_PROPS_ATTRIBUTE}>${encodeJsonData(props ?? {})}</script>`;
+/** The data block for props already written as `encodeJsonData(props)`. */
+export function islandPropsBlock(encodedProps: string): string {
+  return `<script type="application/json" ${ISLAND_PROPS_ATTRIBUTE}>${encodedProps}</script>`;
 }
 
 /** The props of an island element: the data block right after it (`{}` when there is none). */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from './cart/store';
 import { hydrateIslands } from './hydrate';
 import { readIslandProps } from './embed';
-import { cartDataBlock, ISLAND_NAMES, renderIsland } from './server';
+import { cartDataBlock, ISLAND_NAMES, renderedIslandCache, renderIsland } from './server';
 import { cart, entry, fakeResponse, flushPromises, product, shirtWithOptions } from './test-support/fixtures';
 
 const hostile = `"></div><script>alert('x')</script><img src=x onerror=alert(1)>&amp;`;
@@ -39,6 +39,26 @@ describe('renderIsland', () => {
     expect(islands).toHaveLength(1);
     expect(document.querySelectorAll('script')).toHaveLength(1);
     expect(readIslandProps(islands[0]!)).toEqual(props);
+  });
+
+  it('keeps the HTML of an island by its props: the same props render once, other props render anew', () => {
+    renderedIslandCache.clear();
+    const first = renderIsland('QuickView', { productUrl: '/shop/p/lamp', title: 'Lamp' });
+    expect(renderedIslandCache.size()).toBe(1);
+    expect(renderIsland('QuickView', { productUrl: '/shop/p/lamp', title: 'Lamp' })).toBe(first);
+    expect(renderedIslandCache.size()).toBe(1);
+    const other = renderIsland('QuickView', { productUrl: '/shop/p/lamp', title: 'Desk lamp' });
+    expect(other).toContain('Desk lamp');
+    expect(renderedIslandCache.size()).toBe(2);
+  });
+
+  it('does not keep islands rendered with the page cart (their props block leaves the cart out)', () => {
+    renderedIslandCache.clear();
+    const one = renderIsland('CartPill', { cart: cart([entry()]), pathname: '/' }, { cartOnPage: true });
+    const two = renderIsland('CartPill', { cart: cart([entry({ quantity: 3 })]), pathname: '/' }, { cartOnPage: true });
+    expect(renderedIslandCache.size()).toBe(0);
+    expect(one).toContain('<span class="vitrine-cart-pill-count">1</span>');
+    expect(two).toContain('<span class="vitrine-cart-pill-count">3</span>');
   });
 
   it('rejects an unknown island name', () => {

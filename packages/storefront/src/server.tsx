@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { islandPropsBlock } from './embed';
+import { encodeJsonData, islandPropsBlock } from './embed';
 import { ISLANDS, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
 
 export { ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
@@ -20,10 +20,60 @@ export interface RenderIslandOptions {
  */
 export function renderIsland<N extends IslandName>(name: N, props: IslandPropsByName[N], options: RenderIslandOptions = {}): string {
   if (!isIslandName(name)) throw new Error(`Unknown island: ${String(name)}`);
-  const Island = ISLANDS[name] as ComponentType<IslandPropsByName[N]>;
-  const html = renderToString(<Island {...props} />);
-  return `<div data-island="${name}">${html}</div>${islandPropsBlock(options.cartOnPage ? withoutCart(props) : props)}`;
+  const json = encodeJsonData(options.cartOnPage ? withoutCart(props) : props);
+  // With the cart left out, the JSON no longer says everything the island was rendered from.
+  const key = options.cartOnPage ? undefined : `${name}\u0000${json}`;
+  let html = key === undefined ? undefined : renderedIslands.get(key);
+  if (html === undefined) {
+    const Island = ISLANDS[name] as ComponentType<IslandPropsByName[N]>;
+    html = renderToString(<Island {...props} />);
+    if (key !== undefined) renderedIslands.set(key, html);
+  }
+  return `<div data-island="${name}">${html}</div>${islandPropsBlock(json)}`;
 }
+
+/**
+ * An island's server HTML is a pure function of its props (the browser must render the same from
+ * the same props, or hydration fails), so the HTML is kept by props: a product page renders the same
+ * price line, gallery and related products' quick-view buttons for every visitor until the product
+ * changes. Bounded, oldest use out first.
+ */
+class RenderedIslands {
+  readonly #entries = new Map<string, string>();
+
+  constructor(private readonly maxEntries: number, private readonly maxKeyLength: number) {}
+
+  get(key: string): string | undefined {
+    const html = this.#entries.get(key);
+    if (html !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, html);
+    }
+    return html;
+  }
+
+  set(key: string, html: string): void {
+    if (key.length > this.maxKeyLength) return;
+    this.#entries.set(key, html);
+    if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+}
+
+const renderedIslands = new RenderedIslands(1000, 32 * 1024);
+
+/** For tests: how many island renders are kept, and forgetting them. */
+export const renderedIslandCache = {
+  size: () => renderedIslands.size,
+  clear: () => renderedIslands.clear(),
+};
 
 function withoutCart(props: object): object {
   if (!('cart' in props)) return props;
