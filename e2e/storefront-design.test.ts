@@ -58,6 +58,13 @@ describe('storefront design', () => {
     await shop.page.keyboard.press('Shift+Tab');
     await shop.page.keyboard.press('Enter');
     await menuNavigation.waitFor({ state: 'hidden' });
+    // Open again: Escape from inside the menu closes it and puts focus back on the Menu button.
+    await shop.page.keyboard.press('Enter');
+    await menuNavigation.getByRole('link', { name: 'Shop' }).waitFor();
+    await shop.page.keyboard.press('Tab');
+    await shop.page.keyboard.press('Escape');
+    await menuNavigation.waitFor({ state: 'hidden' });
+    expect(await shop.page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Menu');
     await saveScreenshot(shop.page, 'home-phone');
   });
 
