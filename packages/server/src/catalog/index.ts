@@ -4,7 +4,7 @@ export {
   type LoadedProduct, type ProductJsonValue,
 } from './queries';
 export { productItemJson, variantJson, productImageJson, ruleProductOf, type ProductItemJson, type VariantJson, type ProductImageJson } from './product-item';
-export { searchProducts, SEARCH_QUERY_MAX_LENGTH, SEARCH_RESULT_LIMIT, type HighlightSegment, type SearchResultItem } from './search';
+export { searchProducts, SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, type HighlightSegment, type SearchResultItem, type SearchResults } from './search';
 export { listRelatedProducts, RELATED_PRODUCTS_LIMIT } from './related';
 export { moneyJson, minorUnitsToDecimalString, type MoneyJson } from './money';
 export { listStock, takeStock, type StockRecord, type StockTake } from './stock';

@@ -51,7 +51,7 @@ const PRODUCT_JSON_COLUMNS = [
   'id', 'website_id', 'collection_id', 'url_id', 'title', 'excerpt', 'body', 'asset_url', 'product_type', 'price_cents',
   'sale_price_cents', 'on_sale', 'is_subscribable', 'subscription_plan', 'additional_fields_form_id', 'additional_fields_form',
   'use_custom_add_button_text', 'custom_add_button_text', 'variant_option_ordering', 'merchandising', 'images', 'tags',
-  'display_index', 'created_at',
+  'option_values_text', 'display_index', 'created_at',
 ] as const satisfies readonly (keyof ProductsTable)[];
 // A column added to the table must be added above (or excluded here): this fails to compile otherwise.
 type MissingProductColumn = Exclude<keyof ProductsTable, (typeof PRODUCT_JSON_COLUMNS)[number] | 'search_document'>;

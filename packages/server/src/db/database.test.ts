@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe(`database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('has applied every migration, and applying again does nothing', async () => {
     const versions = await database.db.selectFrom('schema_migrations').select('version').orderBy('version').execute();
-    expect(versions.map((row) => row.version)).toEqual(['001_initial', '002_supported_currencies', '003_product_images', '004_rate_limit_windows', '005_product_search']);
+    expect(versions.map((row) => row.version)).toEqual(['001_initial', '002_supported_currencies', '003_product_images', '004_rate_limit_windows', '005_product_search', '006_search_index']);
     expect(await migrate(database.db)).toEqual([]);
   });
 
@@ -33,6 +33,22 @@ describe(`database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
       'CREATE TABLE a (x int)',
       'CREATE INDEX i ON a (x)',
     ]);
+  });
+
+  it('keeps a dollar-quoted function body in one statement', () => {
+    const source = [
+      'CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $body$',
+      'BEGIN',
+      "  UPDATE t SET x = '$$';",
+      '  RETURN NULL;',
+      'END',
+      '$body$;',
+      'CREATE TABLE b (y int);',
+    ].join('\n');
+    const statements = splitStatements(source);
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/^CREATE FUNCTION f\(\)[\s\S]*RETURN NULL;\nEND\n\$body\$$/);
+    expect(statements[1]).toBe('CREATE TABLE b (y int)');
   });
 
   it("keeps concurrent transactions apart: a slow rollback never takes a quicker commit's insert with it", async () => {

@@ -55,15 +55,25 @@ export async function migrate(db: Kysely<Database>, migrations = loadMigrations(
 
 /**
  * PGlite's query() runs one statement at a time, so a migration file is split at lines that end with
- * a semicolon. Migrations therefore keep one statement per such line ending (no function bodies).
+ * a semicolon, except inside a dollar-quoted body (`$$ … $$` or `$name$ … $name$`: a function's
+ * statements end their lines with semicolons too). Whole-line `--` comments are dropped first.
  */
 export function splitStatements(source: string): string[] {
-  const withoutComments = source
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('--'))
-    .join('\n');
-  return withoutComments
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
+  const lines = source.split('\n').filter((line) => !line.trimStart().startsWith('--'));
+  const statements: string[] = [];
+  let current: string[] = [];
+  let openQuote: string | null = null;
+  for (const line of lines) {
+    current.push(line);
+    for (const [tag] of line.matchAll(/\$[A-Za-z_]*\$/g)) {
+      if (openQuote === null) openQuote = tag;
+      else if (tag === openQuote) openQuote = null;
+    }
+    if (openQuote === null && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').trim().replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n').trim());
+  return statements.filter((statement) => statement.length > 0);
 }

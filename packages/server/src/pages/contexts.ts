@@ -3,7 +3,7 @@ import { PageType } from '@vitrine/format/enumerations';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { Actor } from '../actor';
 import type { Collection, Database, Website } from '../db/schema';
-import { listCollectionItems, loadProductItem, searchProducts, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem } from '../catalog';
+import { listCollectionItems, loadProductItem, searchProducts, SEARCH_MAX_PAGE, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem, type SearchResults } from '../catalog';
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartJson } from '../cart';
 import { findOrder } from '../orders';
 import type { CatalogCache } from './catalog-cache';
@@ -132,9 +132,23 @@ export interface GiftCardPageContext extends BasePageContext {
 
 export interface SearchPageContext extends BasePageContext {
   query: string;
-  /** Best first; each carries `search: { rank, title, snippet }`, the highlights as runs of text. */
+  /** Best first; each carries `search: { rank, title, snippet, matchedTerms }`, the highlights as runs of text. */
   items: SearchResultItem[];
+  /** Where this page sits among all the results; the links keep the query. */
+  pagination: SearchPagination;
   productMerchandisingContext: MerchandisingContextJson;
+}
+
+export interface SearchPagination {
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+  /** 1-based positions of the first and last result shown (0 and 0 when none). */
+  firstShown: number;
+  lastShown: number;
+  previousPageUrl?: string;
+  nextPageUrl?: string;
 }
 
 export function merchandisingContext(items: readonly ProductItemJson[]): MerchandisingContextJson {
@@ -344,8 +358,36 @@ export async function buildGiftCardPageContext(
  * `/search?q=`: products matching every word of the query in their title, description, tags or
  * option values, best first (catalog/search.ts), each with its highlighted title and snippet.
  */
-export async function buildSearchPageContext(sources: PageSources, website: Website, query: string | undefined): Promise<SearchPageContext> {
+export async function buildSearchPageContext(
+  sources: PageSources,
+  website: Website,
+  query: string | undefined,
+  page: string | undefined,
+): Promise<SearchPageContext> {
   const text = (query ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
-  const items = text ? await searchProducts(sources.db, website, text) : [];
-  return { ...base(website, PAGE_TYPES.search), query: text, items, productMerchandisingContext: merchandisingContext(items) };
+  const requested = /^\d{1,6}$/.test(page ?? '') ? Number(page) : 1;
+  const results = await searchProducts(sources.db, website, text, requested);
+  return {
+    ...base(website, PAGE_TYPES.search),
+    query: text,
+    items: results.items,
+    pagination: searchPagination(text, results),
+    productMerchandisingContext: merchandisingContext(results.items),
+  };
+}
+
+function searchPagination(query: string, { page, pageSize, total, items }: SearchResults): SearchPagination {
+  const pageCount = Math.min(Math.ceil(total / pageSize), SEARCH_MAX_PAGE);
+  const firstShown = items.length > 0 ? (page - 1) * pageSize + 1 : 0;
+  const urlOf = (to: number) => `/search?${new URLSearchParams(to > 1 ? { q: query, page: String(to) } : { q: query })}`;
+  return {
+    page,
+    pageSize,
+    total,
+    pageCount,
+    firstShown,
+    lastShown: firstShown === 0 ? 0 : firstShown + items.length - 1,
+    ...(page > 1 && total > 0 ? { previousPageUrl: urlOf(Math.min(page - 1, pageCount)) } : {}),
+    ...(page < pageCount ? { nextPageUrl: urlOf(page + 1) } : {}),
+  };
 }

@@ -123,7 +123,7 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     '/checkout/gift-card',
     page('gift-card', ({ website, query }) => buildGiftCardPageContext(sources, website, text(query.itemId), text(query.sku))),
   );
-  app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q))));
+  app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q), text(query.page))));
   app.get('/:collectionUrlId', page('collection', ({ website, params }) => buildStorePageContext(sources, website, params.collectionUrlId)));
   app.get(
     '/:collectionUrlId/p/:slug',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS, liveMarkup, parseHtml } from '../reliability/html-safety';
 import { openTestServer, TestVisitor, type TestServer } from '../testing';
@@ -18,7 +19,7 @@ interface Segment {
 }
 interface Found {
   urlId: string;
-  search: { rank: number; title: Segment[]; snippet: Segment[] };
+  search: { rank: number; title: Segment[]; snippet: Segment[]; matchedTerms: Segment[][] };
 }
 
 async function search(query: string): Promise<Found[]> {
@@ -104,5 +105,82 @@ describe('/search', () => {
         for (const item of json) for (const segment of [...item.search.title, ...item.search.snippet]) expect(segment.text).not.toMatch(/[\u0002\u0003]/);
       }
     });
+  });
+
+  it('says which tag or option value matched, its words marked, when the title does not show it', async () => {
+    const [shirt] = await search('navy');
+    expect(shirt!.urlId).toBe('linen-shirt');
+    expect(shirt!.search.matchedTerms).toEqual([[{ text: 'Navy', match: true }]]);
+    const [blanket] = await search('winter blanket');
+    expect(blanket!.search.matchedTerms.map((term) => term.map((segment) => segment.text).join(''))).toContain('winter');
+    const html = parseHtml((await new TestVisitor(server.app).get('/search?q=navy')).body);
+    const terms = html.querySelector('.search-results .search-terms');
+    expect(terms?.textContent).toBe('Matches: Navy');
+    expect(terms?.querySelector('mark')?.textContent).toBe('Navy');
+  });
+
+  it('keeps the option words in step with the variants, and a stock change does not touch the product row', async () => {
+    const { db } = server.database;
+    const variant = await db.selectFrom('variants').innerJoin('products', 'products.id', 'variants.product_id')
+      .select(['variants.id', 'variants.option_values']).where('products.url_id', '=', 'canvas-tote').executeTakeFirstOrThrow();
+    const versionOf = async () =>
+      (await sql<{ xmin: string }>`SELECT xmin::text AS xmin FROM products WHERE url_id = 'canvas-tote'`.execute(db)).rows[0]!.xmin;
+    const before = await versionOf();
+    await db.updateTable('variants').set({ qty_in_stock: 7 }).where('id', '=', variant.id).execute();
+    expect(await versionOf()).toBe(before);
+    await db.updateTable('variants').set({ option_values: JSON.stringify([{ optionName: 'Colour', value: 'Saffron' }]) }).where('id', '=', variant.id).execute();
+    try {
+      expect(await slugs('saffron')).toEqual(['canvas-tote']);
+    } finally {
+      await db.updateTable('variants').set({ option_values: JSON.stringify(variant.option_values) }).where('id', '=', variant.id).execute();
+    }
+    expect(await slugs('saffron')).toEqual([]);
+  });
+
+  it('pages through many results, 48 a page, with the count and links that keep the query', async () => {
+    const { db } = server.database;
+    const source = await db.selectFrom('products').selectAll().where('url_id', '=', 'sticker-pack').executeTakeFirstOrThrow();
+    const ids = Array.from({ length: 50 }, (_, index) => `bulk-product-${index}`);
+    await db.insertInto('products').values(ids.map((id, index) => ({
+      id, website_id: source.website_id, collection_id: source.collection_id, url_id: id, title: `Bulk item ${index}`,
+      product_type: 2, price_cents: 100, tags: JSON.stringify(['bulkbuy']), display_index: 1000 + index,
+    }))).execute();
+    try {
+      const first = (await new TestVisitor(server.app).get('/search?q=bulkbuy&format=json')).json();
+      expect(first.items).toHaveLength(48);
+      expect(first.pagination).toEqual({
+        page: 1, pageSize: 48, total: 50, pageCount: 2, firstShown: 1, lastShown: 48, nextPageUrl: '/search?q=bulkbuy&page=2',
+      });
+      const second = (await new TestVisitor(server.app).get('/search?q=bulkbuy&page=2&format=json')).json();
+      expect(second.items.map((item: { urlId: string }) => item.urlId)).toEqual(['bulk-product-48', 'bulk-product-49']);
+      expect(second.pagination).toMatchObject({ page: 2, total: 50, firstShown: 49, lastShown: 50, previousPageUrl: '/search?q=bulkbuy' });
+      expect(second.pagination).not.toHaveProperty('nextPageUrl');
+
+      const html = parseHtml((await new TestVisitor(server.app).get('/search?q=bulkbuy&page=2')).body);
+      expect(html.querySelector('.search-count')?.textContent).toBe('Showing 49–50 of 50 results');
+      const nav = html.querySelector('nav[aria-label="Search result pages"]');
+      expect(nav?.querySelector('a[rel="prev"]')?.textContent).toBe('Previous page');
+      expect(nav?.querySelector('a[rel="prev"]')?.getAttribute('href')).toBe('/search?q=bulkbuy');
+      expect(nav?.querySelector('.pagination-position')?.textContent).toBe('Page 2 of 2');
+
+      // A page past the end answers no products and a way back; junk page numbers mean the first page.
+      const past = (await new TestVisitor(server.app).get('/search?q=bulkbuy&page=9&format=json')).json();
+      expect(past.items).toEqual([]);
+      expect(past.pagination).toMatchObject({ total: 50, previousPageUrl: '/search?q=bulkbuy&page=2' });
+      for (const junk of ['0', '-1', 'abc', '1e3', '99999999']) {
+        const answer = (await new TestVisitor(server.app).get(`/search?q=bulkbuy&page=${junk}&format=json`)).json();
+        expect(answer.pagination.page, junk).toBe(1);
+      }
+    } finally {
+      await db.deleteFrom('products').where('id', 'in', ids).execute();
+    }
+  });
+
+  it('matches through the GIN index on the search document', async () => {
+    const plan = await server.database.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      return sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT id FROM products WHERE search_document @@ websearch_to_tsquery('english', 'wool')`.execute(trx);
+    });
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('products_search_document_idx');
   });
 });
