@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
+import { saveScreenshot } from './support/screenshots';
 import {
   addButton,
   addToCart,
@@ -126,7 +127,17 @@ test('the scarcity line appears for the chosen variant only (not shown by defaul
   await openProduct(page, 'linen-shirt');
   await expect(page.getByText(/^Only \d+ left in stock$/).count()).resolves.toBe(0);
   await chooseOptions(page, { Size: 'M', Color: 'White' });
-  await page.getByText('Only 5 left in stock', { exact: true }).waitFor();
+  const scarcity = page.getByText('Only 5 left in stock', { exact: true });
+  await scarcity.waitFor();
+  // It sits in the product form, between the choices and the button, at both widths.
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await scarcity.scrollIntoViewIfNeeded();
+    const line = await scarcity.boundingBox();
+    const button = await addButton(page).boundingBox();
+    expect(line && button && line.y + line.height <= button.y + 1, JSON.stringify({ viewport, line, button })).toBe(true);
+    await saveScreenshot(page, `product-scarcity-${viewport.width}`, { fullPage: false });
+  }
 });
 
 test('the add button: Added! after 1 s, idle 2 s later, and clicks while added are ignored', async () => {
