@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { ERROR_RESPONSES } from './errors';
+import type { Permission } from './owner-roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -23,9 +24,16 @@ export interface RouteDocs {
   tags: string[];
 }
 
+/**
+ * Who may make an owner call: any contributor of the website ('contributor'), or one whose role has
+ * the permission (owner-roles.ts). Shopper calls have none. The server enforces it from here.
+ */
+export type RouteAccess = 'contributor' | Permission;
+
 /** One call of the HTTP API: what it accepts and what it answers. */
 export interface RouteContract<S extends RouteSchema = RouteSchema> {
   method: HttpMethod;
+  access?: RouteAccess;
   /** Fastify's route pattern (`request.routeOptions.url`), with `:param` segments. */
   url: string;
   summary: string;
@@ -39,11 +47,12 @@ export interface ContractDefinition<S extends RouteSchema> {
   url: string;
   summary: string;
   tags: string[];
+  access?: RouteAccess;
   schema: S;
 }
 
 /** Writes a contract's documentation once and copies it where Fastify and OpenAPI look for it. */
 export function defineContract<S extends RouteSchema>(definition: ContractDefinition<S>): RouteContract<S> {
-  const { operationId, method, url, summary, tags, schema } = definition;
-  return { method, url, summary, schema: { ...schema, summary, operationId, tags } };
+  const { operationId, method, url, summary, tags, schema, access } = definition;
+  return { method, url, summary, ...(access ? { access } : {}), schema: { ...schema, summary, operationId, tags } };
 }

@@ -3,7 +3,7 @@
  * (TypeBox) with the static types derived from them. The server validates and serialises with them,
  * the storefront's client types its calls with them, and the OpenAPI document is generated from them.
  */
-export type { HttpMethod, RouteContract, RouteDocs, RouteSchema, ValidationContext } from './contract';
+export type { HttpMethod, RouteAccess, RouteContract, RouteDocs, RouteSchema, ValidationContext } from './contract';
 export { defineContract, type ContractDefinition } from './contract';
 
 export { CRUMB_MESSAGES, FIELD_MESSAGES, HTTP_MESSAGES, RATE_LIMIT_MESSAGE, invalidFieldMessage } from './messages';
@@ -25,4 +25,6 @@ export * from './cart';
 export * from './orders';
 export * from './site-users';
 export * from './health';
+export * from './owner-roles';
+export * from './owner';
 export { ROUTE_CONTRACTS, contractFor } from './routes';

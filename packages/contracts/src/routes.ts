@@ -1,6 +1,7 @@
 import { CART_CONTRACTS } from './cart';
 import type { RouteContract } from './contract';
 import { HEALTH_CONTRACTS } from './health';
+import { OWNER_ACCOUNT_CONTRACTS } from './owner';
 import { ORDER_CONTRACTS } from './orders';
 import { SITE_USER_CONTRACTS } from './site-users';
 
@@ -9,6 +10,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...CART_CONTRACTS,
   ...ORDER_CONTRACTS,
   ...SITE_USER_CONTRACTS,
+  ...OWNER_ACCOUNT_CONTRACTS,
   ...HEALTH_CONTRACTS,
 ];
 

@@ -1,13 +1,18 @@
+import type { ContributorRole } from '@vitrine/contracts';
+
 /**
  * Who is making a call, resolved once per request (http/request-context.ts) and handed to services,
  * which never read cookies or headers themselves. A job or a test builds one directly.
  *
- * Today there are shoppers (anonymous, or signed in as a site user) and the system (background jobs).
- * Owner roles and API keys join as further kinds of this union.
+ * There are visitors (anonymous, or signed in as a site user; an owner is a signed-in site user with a
+ * contributor role) and the system (background jobs). API keys join as a further kind of this union.
  */
+
 export interface SignedInSiteUser {
   id: string;
   email: string;
+  /** The user's contributor role on this website (owners), read with the session; undefined for shoppers. */
+  role?: ContributorRole;
   /** The token the sign-in answer handed out; signed-in state changes must echo it (X-SiteUser-XSRF-Token). */
   xsrfToken: string;
 }

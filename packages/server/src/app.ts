@@ -13,6 +13,7 @@ import { registerCatalogRoutes } from './catalog/routes';
 import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
 import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbCheck } from './http/crumb';
+import { registerOwnerRoutes } from './owner';
 import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
 import { fastifyTrustProxy, type TrustProxyOption } from './http/client-address';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerCartRoutes(routes, context);
     registerOrderRoutes(routes, context);
     registerSiteUserRoutes(routes, context);
+    registerOwnerRoutes(routes, context);
     registerPageRoutes(routes, context);
   });
   await registerAssets(app, theme.assetsDir);

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
+import { printFirstAdminLinkIfNeeded } from './owner/first-run';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database),
@@ -13,7 +14,8 @@ import { RedisRateLimitStore } from './http/redis-rate-limit';
  * website to serve; the oldest one by default).
  * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS override the
  * connection limits (http/connection-limits.ts).
- * The first start on an empty database migrates it and seeds the demo store.
+ * The first start on an empty database migrates it and seeds the demo store. While the website has no
+ * admin, each start prints a one-time link that creates the first one (PUBLIC_URL: the address to print).
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -65,7 +67,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port, host });
+  const address = await app.listen({ port, host });
+  await printFirstAdminLinkIfNeeded(database.db, app, env.PUBLIC_URL || address.replace('0.0.0.0', 'localhost'));
 }
 
 main().catch((error) => {

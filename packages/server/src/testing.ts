@@ -6,6 +6,10 @@ import { CRUMB_COOKIE, CRUMB_HEADER } from './http/crumb';
 import { SITE_USER_XSRF_HEADER } from './http/request-context';
 import { DEMO_WEBSITE } from './catalog/demo-store';
 import { stableId } from './ids';
+import { CONTRIBUTOR_ROLES, type ContributorRoleName } from '@vitrine/contracts';
+import { systemActor } from './actor';
+import { createSetupLink } from './owner';
+import { findDefaultWebsite } from './websites';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -123,4 +127,22 @@ export async function setStock(db: TestDatabase['db'], sku: string, qtyInStock: 
 export async function stockOf(db: TestDatabase['db'], sku: string): Promise<number> {
   const row = await db.selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow();
   return row.qty_in_stock;
+}
+
+let ownerCount = 0;
+
+/**
+ * A browser signed in as an owner with `role` (a fresh account, through a one-time set-up link, the
+ * way a real owner gets in): its calls carry the crumb and the X-SiteUser-XSRF-Token.
+ */
+export async function ownerVisitor(server: TestServer, role: ContributorRoleName = 'admin'): Promise<TestVisitor> {
+  ownerCount += 1;
+  const website = (await findDefaultWebsite(server.database.db))!;
+  const email = `${role.toLowerCase()}-${ownerCount}-${process.pid}@owner.test`;
+  const link = await createSetupLink(server.database.db, website, systemActor('test'), { role: CONTRIBUTOR_ROLES[role], email });
+  const visitor = new TestVisitor(server.app);
+  await visitor.visit('/');
+  const answer = await visitor.post('/api/owner/setup', { token: link.token, email, password: 'owner-password-1' });
+  if (answer.statusCode !== 201) throw new Error(`owner set-up failed: ${answer.statusCode} ${answer.body}`);
+  return visitor;
 }

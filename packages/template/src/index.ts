@@ -11,6 +11,8 @@ export type { TemplateErrorKind } from './errors';
 export { RenderState } from './runtime';
 export { MAX_PARTIAL_CALLS, MAX_PARTIAL_DEPTH } from './runtime';
 export { MAX_BLOCK_NESTING } from './parser';
+/** Escaping for hand-built HTML outside templates: text (`export { MAX_BLOCK_NESTING } from './parser'; < >`) and attribute values (also `"`). */
+export { escapeAttribute, escapeHtml } from './plugins/core';
 
 export interface RenderOptions {
   /** Partial templates by name (source text); compiled on first use and cached. */

@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe(`database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('has applied every migration, and applying again does nothing', async () => {
     const versions = await database.db.selectFrom('schema_migrations').select('version').orderBy('version').execute();
-    expect(versions.map((row) => row.version)).toEqual(['001_initial', '002_supported_currencies', '003_product_images', '004_rate_limit_windows', '005_product_search', '006_search_index']);
+    expect(versions.map((row) => row.version)).toEqual(['001_initial', '002_supported_currencies', '003_product_images', '004_rate_limit_windows', '005_product_search', '006_search_index', '007_owner_accounts']);
     expect(await migrate(database.db)).toEqual([]);
   });
 

@@ -133,6 +133,25 @@ export interface SiteUserSessionsTable {
   created_at: Timestamp;
 }
 
+/** A site user's contributor role on a website (migration 007; codes in @vitrine/contracts' owner-roles.ts). */
+export interface ContributorsTable {
+  website_id: string;
+  site_user_id: string;
+  role: number;
+  created_at: Timestamp;
+}
+
+/** One-time links that make their holder a contributor; only the token's hash is stored (migration 007). */
+export interface OwnerInvitationsTable {
+  token_hash: string;
+  website_id: string;
+  role: number;
+  email: string | null;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
 export type CartKind = 'standard' | 'express' | 'subscription';
 
 export interface CartsTable {
@@ -218,6 +237,8 @@ export interface Database {
   variants: VariantsTable;
   site_users: SiteUsersTable;
   site_user_sessions: SiteUserSessionsTable;
+  contributors: ContributorsTable;
+  owner_invitations: OwnerInvitationsTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   orders: OrdersTable;

@@ -60,6 +60,8 @@ export function ensureCrumbCookie(request: FastifyRequest, reply: FastifyReply, 
 export function registerCrumbCheck(app: FastifyInstance, options: CrumbOptions): void {
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // A plain HTML form cannot send the header: its handler checks the crumb field (isFormCrumbValid).
+    if (request.routeOptions.config?.crumb === 'form') return;
     const cookie = request.cookies[CRUMB_COOKIE];
     const header = request.headers[CRUMB_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
@@ -72,4 +74,10 @@ export function registerCrumbCheck(app: FastifyInstance, options: CrumbOptions):
       true,
     );
   });
+}
+
+/** For routes a plain HTML form posts to (route config `crumb: 'form'`): the form's crumb field must match the crumb cookie. */
+export function isFormCrumbValid(crumbs: Crumbs, request: FastifyRequest, field: unknown): boolean {
+  const cookie = request.cookies[CRUMB_COOKIE];
+  return crumbs.isValid(cookie) && typeof field === 'string' && safeEqual(field, cookie);
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contractFor, isContributorRole } from '@vitrine/contracts';
 import { visitorActor, type VisitorActor } from '../actor';
 import type { ServerContext } from '../context';
 import type { Website } from '../db/schema';
+import { authorize } from '../owner/authorize';
 import { findSession } from '../site-users';
 import { CART_COOKIE, SESSION_COOKIE } from './cookies';
 import { HttpError } from './errors';
@@ -16,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: a signed-in state change here does not need X-SiteUser-XSRF-Token (sign-in, sign-up, sign-out). */
     siteUserXsrf?: boolean;
+    /** 'form': a plain HTML form posts here; the crumb comes as a form field, checked by the handler (http/crumb.ts). */
+    crumb?: 'form';
   }
 }
 
@@ -30,7 +34,9 @@ export async function resolveVisitor(context: ServerContext, website: Website, r
   const session = sessionToken ? await findSession(context.db, website.id, sessionToken) : undefined;
   return visitorActor({
     cartToken: request.cookies[CART_COOKIE] || undefined,
-    siteUser: session ? { id: session.siteUserId, email: session.email, xsrfToken: session.xsrfToken } : undefined,
+    siteUser: session
+      ? { id: session.siteUserId, email: session.email, xsrfToken: session.xsrfToken, ...(isContributorRole(session.role) ? { role: session.role } : {}) }
+      : undefined,
     sessionToken: session ? sessionToken : undefined,
     address: request.ip,
   });
@@ -48,6 +54,9 @@ export function registerRequestContext(app: FastifyInstance, context: ServerCont
   app.addHook('onRequest', async (request) => {
     request.website = await context.websites.current();
     request.actor = await resolveVisitor(context, request.website, request);
+    // Owner calls: who may make them is written in their contract (401 signed out, 403 without the role).
+    const access = contractFor(request.method, request.routeOptions.url)?.access;
+    if (access) authorize(request.actor, access);
     const siteUser = request.actor.siteUser;
     if (!siteUser || !STATE_CHANGING.has(request.method) || request.routeOptions.config?.siteUserXsrf === false) return;
     const sent = request.headers[SITE_USER_XSRF_HEADER];

@@ -1,6 +1,6 @@
 /** The site-users domain: accounts and sessions (tables site_users, site_user_sessions). */
 export {
-  currentAccount, signIn, signOut, signUp, SITE_USER_MESSAGES,
+  confirmOrCreateAccount, currentAccount, signIn, signOut, signUp, startSessionIn, SITE_USER_MESSAGES,
   type Credentials, type SignInGuard, type SignInInput, type SignedIn, type SiteUserServiceOptions,
 } from './service';
 export { findSession, type SiteUserSession } from './sessions';

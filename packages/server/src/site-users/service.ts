@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { FIELD_MESSAGES, isValidEmail } from '@vitrine/contracts';
 import { cartTokenOf, siteUserOf, type Actor } from '../actor';
 import { defaultCartMergePolicy, type CartMergePolicy } from '../cart';
@@ -69,11 +69,47 @@ async function startSession(
   rememberMe: boolean,
   policy: CartMergePolicy,
 ): Promise<SignedIn> {
-  return db.transaction().execute(async (trx) => {
-    const session = await createSession(trx, website.id, siteUser.id, rememberMe);
-    const cartToken = await policy.onSignIn(trx, website.id, siteUser.id, cartTokenOf(actor));
-    return { siteUser, xsrfToken: session.xsrfToken, session: { token: session.token, maxAgeSeconds: session.maxAgeSeconds }, cartToken };
-  });
+  return db.transaction().execute((trx) => startSessionIn(trx, website, actor, siteUser, rememberMe, policy));
+}
+
+/** Signs the user in inside the caller's transaction (the owner set-up signs in with the account it makes). */
+export async function startSessionIn(
+  trx: Transaction<Database>,
+  website: Website,
+  actor: Actor,
+  siteUser: { id: string; email: string },
+  rememberMe: boolean,
+  policy: CartMergePolicy = defaultCartMergePolicy,
+): Promise<SignedIn> {
+  const session = await createSession(trx, website.id, siteUser.id, rememberMe);
+  const cartToken = await policy.onSignIn(trx, website.id, siteUser.id, cartTokenOf(actor));
+  return { siteUser, xsrfToken: session.xsrfToken, session: { token: session.token, maxAgeSeconds: session.maxAgeSeconds }, cartToken };
+}
+
+/**
+ * The account with these credentials inside the caller's transaction: an existing one when the password
+ * is right (a wrong one is refused as at sign-in), else a new one. For the owner set-up link, whose
+ * holder may already shop on the site.
+ */
+export async function confirmOrCreateAccount(
+  trx: Transaction<Database>,
+  website: Website,
+  input: Credentials,
+): Promise<{ id: string; email: string; created: boolean }> {
+  const { email, password } = checkCredentials(input);
+  const existing = await trx
+    .selectFrom('site_users')
+    .select(['id', 'password_hash'])
+    .where('website_id', '=', website.id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (existing) {
+    if (!(await verifyPassword(password, existing.password_hash))) throw unauthenticated(SITE_USER_MESSAGES.wrongCredentials);
+    return { id: existing.id, email, created: false };
+  }
+  const id = newId();
+  await trx.insertInto('site_users').values({ id, website_id: website.id, email, password_hash: await hashPassword(password) }).execute();
+  return { id, email, created: true };
 }
 
 /** Creates an account and signs it in. */

@@ -14,6 +14,8 @@ export interface SiteUserSession {
   siteUserId: string;
   email: string;
   xsrfToken: string;
+  /** The contributor role on this website (owners), null for shoppers: read in the same statement. */
+  role: number | null;
 }
 
 export async function findSession(db: Db, websiteId: string, token: string | undefined): Promise<SiteUserSession | undefined> {
@@ -21,7 +23,10 @@ export async function findSession(db: Db, websiteId: string, token: string | und
   const row = await db
     .selectFrom('site_user_sessions')
     .innerJoin('site_users', 'site_users.id', 'site_user_sessions.site_user_id')
-    .select(['site_users.id as siteUserId', 'site_users.email as email', 'site_user_sessions.xsrf_token as xsrfToken'])
+    .leftJoin('contributors', (join) =>
+      join.onRef('contributors.site_user_id', '=', 'site_users.id').onRef('contributors.website_id', '=', 'site_user_sessions.website_id'),
+    )
+    .select(['site_users.id as siteUserId', 'site_users.email as email', 'site_user_sessions.xsrf_token as xsrfToken', 'contributors.role as role'])
     .where('site_user_sessions.token_hash', '=', hashToken(token))
     .where('site_user_sessions.website_id', '=', websiteId)
     .where('site_user_sessions.expires_at', '>', new Date())

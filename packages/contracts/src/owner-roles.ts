@@ -1,0 +1,88 @@
+/**
+ * Who may do what on the owner's side. The contributor roles are the platform's (spec §3, with their
+ * codes); what each may do is ours (the spec does not say), written once here so the server enforces it
+ * and the owner app hides what a role cannot use. The server README prints this matrix.
+ */
+export const CONTRIBUTOR_ROLES = {
+  admin: 1,
+  billing: 2,
+  reporting: 3,
+  editor: 4,
+  moderator: 6,
+  commenter: 7,
+  storeManager: 8,
+  scheduling: 9,
+  viewer: 10,
+  campaignsEditor: 11,
+  schedulingViewer: 12,
+  schedulingEditor: 13,
+  none: 14,
+  websiteManager: 15,
+} as const;
+
+export type ContributorRoleName = keyof typeof CONTRIBUTOR_ROLES;
+export type ContributorRole = (typeof CONTRIBUTOR_ROLES)[ContributorRoleName];
+
+export const CONTRIBUTOR_ROLE_CODES: readonly ContributorRole[] = Object.values(CONTRIBUTOR_ROLES);
+
+export function isContributorRole(value: unknown): value is ContributorRole {
+  return typeof value === 'number' && (CONTRIBUTOR_ROLE_CODES as readonly number[]).includes(value);
+}
+
+export function roleName(role: ContributorRole): ContributorRoleName {
+  return (Object.keys(CONTRIBUTOR_ROLES) as ContributorRoleName[]).find((name) => CONTRIBUTOR_ROLES[name] === role)!;
+}
+
+/** Everything an owner call may need, in words a README reader understands. */
+export const PERMISSIONS = {
+  'catalog:read': 'See products, stock, categories and images',
+  'catalog:write': 'Create, edit and archive products; set and adjust stock; upload images; import and export products',
+  'orders:read': "See orders and the shoppers' details on them; export orders",
+  'orders:write': 'Fulfil, cancel and refund orders',
+  'store-settings:read': 'See commerce preferences and the store pages',
+  'store-settings:write': 'Change commerce preferences, create stores, the product feed and its pixel',
+  'site:read': 'See navigation, header and footer, languages',
+  'site:write': 'Change navigation, header and footer, languages',
+  'reports:read': 'See analytics and sales reports',
+  'billing:read': "See the website's status and plan",
+  'contributors:manage': 'Invite contributors and change their roles',
+  'api-keys:manage': 'Create and delete API keys',
+  'comments:moderate': 'Approve and remove comments and reviews',
+} as const;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+const ALL = Object.keys(PERMISSIONS) as Permission[];
+const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:read'];
+
+/**
+ * The matrix. Admins may do everything; a website manager everything but contributors and billing; a
+ * store manager runs the shop (catalog, orders, commerce settings, reports); an editor changes the site
+ * (navigation, header and footer, languages) and may look at the shop; reporting reads numbers and
+ * orders; billing sees the plan; a viewer only looks (no shoppers' details); moderators moderate.
+ * Commenters, the scheduling roles, campaigns editors (no campaigns yet) and "none" have no owner calls.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
+  admin: ALL,
+  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read'),
+  storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read'],
+  editor: [...READ_SHOP, 'site:write'],
+  reporting: [...READ_SHOP, 'orders:read', 'reports:read'],
+  billing: ['billing:read', 'store-settings:read'],
+  viewer: READ_SHOP,
+  moderator: ['comments:moderate'],
+  commenter: [],
+  scheduling: [],
+  schedulingViewer: [],
+  schedulingEditor: [],
+  campaignsEditor: [],
+  none: [],
+};
+
+export function permissionsOf(role: ContributorRole): readonly Permission[] {
+  return ROLE_PERMISSIONS[roleName(role)];
+}
+
+export function roleMay(role: ContributorRole, permission: Permission): boolean {
+  return permissionsOf(role).includes(permission);
+}

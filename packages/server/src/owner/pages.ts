@@ -1,0 +1,111 @@
+import { PERMISSIONS, roleName, type Permission } from '@vitrine/contracts';
+import { escapeAttribute as attr } from '@vitrine/template';
+import { describeOwner, type Owner } from './authorize';
+
+/*
+ * The owner's pages before the owner app (issue 16) exists: set up the first account from a one-time
+ * link, sign in, see who you are and what your role allows. Plain HTML forms that work without
+ * JavaScript (the crumb travels as a form field), styled by the theme's stylesheet, every value escaped.
+ */
+
+const STYLESHEET = '/assets/theme/site.css';
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${attr(title)} · Vitrine</title>
+<link rel="stylesheet" href="${STYLESHEET}">
+<link rel="icon" href="/assets/theme/favicon.svg" type="image/svg+xml">
+</head>
+<body class="owner-page">
+<main id="main" class="owner-main">
+${body}
+</main>
+</body>
+</html>`;
+}
+
+const errorBox = (message: string | undefined) => (message ? `<p class="notice notice-error" role="alert">${attr(message)}</p>` : '');
+
+function field(name: string, label: string, type: string, options: { value?: string; autocomplete: string; error?: string }): string {
+  const id = `owner-${name}`;
+  const errorId = `${id}-error`;
+  return `<p class="owner-field">
+  <label for="${id}">${attr(label)}</label>
+  <input id="${id}" name="${name}" type="${type}" required autocomplete="${options.autocomplete}"${options.value ? ` value="${attr(options.value)}"` : ''}${
+    options.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : ''
+  }>
+  ${options.error ? `<span class="owner-field-error" id="${errorId}">${attr(options.error)}</span>` : ''}
+</p>`;
+}
+
+export interface FormState {
+  crumb: string;
+  message?: string;
+  errors?: Record<string, string>;
+  email?: string;
+}
+
+export function setupPage(token: string, state: FormState): string {
+  return page(
+    'Create your owner account',
+    `<h1>Create your owner account</h1>
+<p>This one-time link makes you an owner of this website. Choose the email and password you will sign in with.</p>
+${errorBox(state.message)}
+<form class="owner-form" method="post" action="/config/setup" novalidate>
+  <input type="hidden" name="crumb" value="${attr(state.crumb)}">
+  <input type="hidden" name="token" value="${attr(token)}">
+  ${field('email', 'Email', 'email', { value: state.email, autocomplete: 'username', error: state.errors?.email })}
+  ${field('password', 'Password (at least 8 characters)', 'password', { autocomplete: 'new-password', error: state.errors?.password })}
+  <button type="submit" class="button">Create account</button>
+</form>`,
+  );
+}
+
+export function signInPage(state: FormState): string {
+  return page(
+    'Sign in',
+    `<h1>Sign in to manage your website</h1>
+${errorBox(state.message)}
+<form class="owner-form" method="post" action="/config/sign-in" novalidate>
+  <input type="hidden" name="crumb" value="${attr(state.crumb)}">
+  ${field('email', 'Email', 'email', { value: state.email, autocomplete: 'username', error: state.errors?.email })}
+  ${field('password', 'Password', 'password', { autocomplete: 'current-password', error: state.errors?.password })}
+  <p class="owner-field owner-field-check"><label><input type="checkbox" name="rememberMe" value="true"> Keep me signed in for 30 days</label></p>
+  <button type="submit" class="button">Sign in</button>
+</form>`,
+  );
+}
+
+export function ownerHomePage(owner: Owner, crumb: string): string {
+  const described = describeOwner(owner);
+  const allowed = described.permissions.map((permission: Permission) => `<li>${attr(PERMISSIONS[permission])}</li>`).join('');
+  return page(
+    'Your website',
+    `<h1>Your website</h1>
+<p>Signed in as <strong>${attr(owner.siteUser.email)}</strong>, role <strong>${attr(roleName(owner.role))}</strong>.</p>
+<h2>What your role allows</h2>
+${allowed ? `<ul class="owner-permissions">${allowed}</ul>` : '<p>Nothing on this website yet: ask an admin for a role.</p>'}
+<p>The owner API is described at <a href="/api/openapi.json">/api/openapi.json</a>. <a href="/">View the store</a>.</p>
+<form method="post" action="/config/sign-out">
+  <input type="hidden" name="crumb" value="${attr(crumb)}">
+  <button type="submit" class="button button-secondary">Sign out</button>
+</form>`,
+  );
+}
+
+export function notContributorPage(email: string, crumb: string): string {
+  return page(
+    'No access',
+    `<h1>This account does not manage this website</h1>
+<p>You are signed in as <strong>${attr(email)}</strong>, which has no role here. Ask an admin for an invitation, or sign out and use another account.</p>
+<form method="post" action="/config/sign-out">
+  <input type="hidden" name="crumb" value="${attr(crumb)}">
+  <button type="submit" class="button button-secondary">Sign out</button>
+</form>`,
+  );
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { getOwnerContract, ownerSetupContract } from '@vitrine/contracts';
+import type { ServerContext } from '../context';
+import { isFailure } from '../failures';
+import { setCartCookie, clearCartCookie, clearSessionCookies, setSessionCookies } from '../http/cookies';
+import { ensureCrumbCookie, isFormCrumbValid } from '../http/crumb';
+import { signIn, signOut } from '../site-users';
+import { authorize, describeOwner, type Owner } from './authorize';
+import { notContributorPage, ownerHomePage, setupPage, signInPage } from './pages';
+import { redeemSetupLink, SETUP_MESSAGES } from './setup';
+
+/** Form posts are small: an email, a password, two tokens. */
+const FORM_BODY_LIMIT = 16 * 1024;
+const FORM_CRUMB_MESSAGE = 'This form has expired. Please try again.';
+
+/** The owner's account calls (JSON) and the owner's pages at /config until the owner app replaces them. */
+export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, secureCookies } = context;
+  const signInOptions = { cartMergePolicy: context.cartMergePolicy, signInGuard: context.signInGuard };
+
+  app.route({
+    ...ownerSetupContract,
+    config: { siteUserXsrf: false },
+    handler: async ({ website, actor, body }, reply) => {
+      const { signedIn, owner } = await redeemSetupLink(db, website, actor, body);
+      setSessionCookies(reply, signedIn.session, signedIn.siteUser.id, secureCookies);
+      if (signedIn.cartToken) setCartCookie(reply, signedIn.cartToken, secureCookies);
+      reply.status(201);
+      return { xsrfToken: signedIn.xsrfToken, owner: describeOwner(owner) };
+    },
+  });
+
+  app.route({
+    ...getOwnerContract,
+    handler: async ({ actor }) => describeOwner(authorize(actor, 'contributor') as Owner),
+  });
+
+  // The pages: plain HTML forms (crumb as a field). Registered in their own scope for the form parser.
+  fastify.register(async (pages) => {
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const html = (reply: FastifyReply, markup: string, status = 200) =>
+      reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(markup);
+    const crumbOf = (request: FastifyRequest, reply: FastifyReply) => ensureCrumbCookie(request, reply, context);
+    const formOf = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {});
+
+    pages.get('/config', async (request, reply) => {
+      const crumb = crumbOf(request, reply);
+      const siteUser = request.actor.siteUser;
+      if (!siteUser) return html(reply, signInPage({ crumb }));
+      if (siteUser.role === undefined) return html(reply, notContributorPage(siteUser.email, crumb), 403);
+      return html(reply, ownerHomePage(authorize(request.actor, 'contributor') as Owner, crumb));
+    });
+
+    pages.get('/config/setup', async (request, reply) => {
+      const crumb = crumbOf(request, reply);
+      const token = (request.query as { token?: unknown }).token;
+      if (typeof token !== 'string' || token.length === 0 || token.length > 100) {
+        return html(reply, setupPage('', { crumb, message: SETUP_MESSAGES.linkNotValid }), 400);
+      }
+      return html(reply, setupPage(token, { crumb }));
+    });
+
+    pages.post('/config/setup', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {
+      const form = formOf(request);
+      const crumb = crumbOf(request, reply);
+      const token = String(form.token ?? '').slice(0, 100);
+      const email = String(form.email ?? '').slice(0, 256);
+      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, setupPage(token, { crumb, email, message: FORM_CRUMB_MESSAGE }), 403);
+      try {
+        const { signedIn } = await redeemSetupLink(db, request.website, request.actor, { token, email, password: String(form.password ?? '') });
+        setSessionCookies(reply, signedIn.session, signedIn.siteUser.id, secureCookies);
+        if (signedIn.cartToken) setCartCookie(reply, signedIn.cartToken, secureCookies);
+        return reply.redirect('/config', 303);
+      } catch (error) {
+        if (!isFailure(error)) throw error;
+        return html(reply, setupPage(token, { crumb, email, message: error.message, errors: error.errors }), error.kind === 'unauthenticated' ? 401 : 400);
+      }
+    });
+
+    pages.post('/config/sign-in', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {
+      const form = formOf(request);
+      const crumb = crumbOf(request, reply);
+      const email = String(form.email ?? '').slice(0, 256);
+      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, signInPage({ crumb, email, message: FORM_CRUMB_MESSAGE }), 403);
+      try {
+        const input = { email, password: String(form.password ?? ''), rememberMe: form.rememberMe === 'true' };
+        const signedIn = await signIn(db, request.website, request.actor, input, signInOptions);
+        setSessionCookies(reply, signedIn.session, signedIn.siteUser.id, secureCookies);
+        if (signedIn.cartToken) setCartCookie(reply, signedIn.cartToken, secureCookies);
+        return reply.redirect('/config', 303);
+      } catch (error) {
+        if (!isFailure(error)) throw error;
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+        const status = error.kind === 'too-many' ? 429 : error.kind === 'unauthenticated' ? 401 : 400;
+        return html(reply, signInPage({ crumb, email, message: error.message, errors: error.errors }), status);
+      }
+    });
+
+    pages.post('/config/sign-out', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {
+      const form = formOf(request);
+      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, signInPage({ crumb: crumbOf(request, reply), message: FORM_CRUMB_MESSAGE }), 403);
+      const { cartToken } = await signOut(db, request.website, request.actor, { cloneCart: false });
+      clearSessionCookies(reply);
+      if (cartToken) setCartCookie(reply, cartToken, secureCookies);
+      else clearCartCookie(reply);
+      return reply.redirect('/config', 303);
+    });
+  });
+}
+
+

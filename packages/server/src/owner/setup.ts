@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import { CONTRIBUTOR_ROLES, isValidEmail, type ContributorRole } from '@vitrine/contracts';
+import type { Actor } from '../actor';
+import { inTransaction } from '../db/transactions';
+import type { Database, Website } from '../db/schema';
+import { invalid } from '../failures';
+import { newSecret } from '../ids';
+import { confirmOrCreateAccount, startSessionIn, type SignedIn } from '../site-users';
+import { hashToken } from '../site-users/sessions';
+import { authorize, type Owner } from './authorize';
+
+export const SETUP_MESSAGES = {
+  linkNotValid: 'This set-up link is not valid, has expired or has been used. Ask for a new one.',
+  otherEmail: 'This set-up link was made for another email address.',
+} as const;
+
+/** How long a set-up link works. */
+export const SETUP_LINK_HOURS = 24;
+
+export interface SetupLink {
+  token: string;
+  expiresAt: Date;
+  role: ContributorRole;
+  email: string | null;
+}
+
+/** True while the website has no admin: the first start then prints a set-up link. */
+export async function needsFirstAdmin(db: Kysely<Database>, website: Website): Promise<boolean> {
+  const admin = await db
+    .selectFrom('contributors')
+    .select('site_user_id')
+    .where('website_id', '=', website.id)
+    .where('role', '=', CONTRIBUTOR_ROLES.admin)
+    .executeTakeFirst();
+  return admin === undefined;
+}
+
+/**
+ * A one-time link that makes its holder a contributor with `role` (for `email` only, when given). Only
+ * the token's hash is stored. A new first-admin link (no email) retires the unused ones before it, so
+ * each start of an owner-less server leaves one working link, the one it printed.
+ */
+export async function createSetupLink(
+  db: Kysely<Database>,
+  website: Website,
+  actor: Actor,
+  input: { role: ContributorRole; email?: string; hours?: number },
+): Promise<SetupLink> {
+  authorize(actor, 'contributors:manage');
+  const email = input.email?.trim().toLowerCase() || null;
+  if (email !== null && !isValidEmail(email)) throw invalid('Please enter a valid email', { email: 'Please enter a valid email' });
+  const token = newSecret();
+  const expiresAt = new Date(Date.now() + (input.hours ?? SETUP_LINK_HOURS) * 3600_000);
+  await db.transaction().execute(async (trx) => {
+    if (email === null) {
+      await trx
+        .updateTable('owner_invitations')
+        .set({ used_at: new Date() })
+        .where('website_id', '=', website.id)
+        .where('email', 'is', null)
+        .where('used_at', 'is', null)
+        .execute();
+    }
+    await trx.insertInto('owner_invitations').values({ token_hash: hashToken(token), website_id: website.id, role: input.role, email, expires_at: expiresAt }).execute();
+  });
+  return { token, expiresAt, role: input.role, email };
+}
+
+/** The address of a set-up link on this server. */
+export const setupLinkUrl = (origin: string, token: string) => `${origin.replace(/\/$/, '')}/config/setup?token=${encodeURIComponent(token)}`;
+
+/**
+ * Redeems a set-up link, all or nothing: the link is claimed (once: two tabs racing with the same link
+ * cannot both win), the account is created or confirmed by its password, it gets the link's role, and
+ * it is signed in. Any refusal leaves the link usable.
+ */
+export async function redeemSetupLink(
+  db: Kysely<Database>,
+  website: Website,
+  actor: Actor,
+  input: { token: string; email: string; password: string },
+): Promise<{ signedIn: SignedIn; owner: Owner }> {
+  return inTransaction(db, async (trx) => {
+    const claimed = await trx
+      .updateTable('owner_invitations')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', hashToken(input.token))
+      .where('website_id', '=', website.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning(['role', 'email'])
+      .executeTakeFirst();
+    if (!claimed) throw invalid(SETUP_MESSAGES.linkNotValid, { token: SETUP_MESSAGES.linkNotValid });
+    if (claimed.email !== null && claimed.email !== input.email.trim().toLowerCase()) {
+      throw invalid(SETUP_MESSAGES.otherEmail, { email: SETUP_MESSAGES.otherEmail });
+    }
+    const account = await confirmOrCreateAccount(trx, website, { email: input.email, password: input.password });
+    const role = claimed.role as ContributorRole;
+    await trx
+      .insertInto('contributors')
+      .values({ website_id: website.id, site_user_id: account.id, role })
+      .onConflict((conflict) => conflict.columns(['website_id', 'site_user_id']).doUpdateSet({ role }))
+      .execute();
+    const signedIn = await startSessionIn(trx, website, actor, { id: account.id, email: account.email }, false);
+    return { signedIn, owner: { siteUser: { id: account.id, email: account.email }, role } };
+  });
+}
