@@ -14,6 +14,9 @@ const root = process.env.ARCHITECTURE_ROOT ? path.resolve(process.env.ARCHITECTU
 const packagesDir = path.join(root, 'packages');
 
 /** Higher floors may import lower ones, never the reverse or sideways. */
+/** A domain's route file: routes.ts, or a second one named for whom it serves (owner-routes.ts). */
+const ROUTE_FILE = /(^|\/)([a-z]+-)?routes\.ts$/;
+
 const FLOORS = { format: 0, theme: 0, commerce: 1, contracts: 2, template: 2, storefront: 3, server: 4 };
 
 /** Declared dependencies used without an import in the package's source, and why. */
@@ -146,7 +149,7 @@ for (const name of packageNames) {
 
 /** Files of the server that may see Fastify: routes, the HTTP edge, the app's assembly and its scripts. */
 function isEdgeFile(relative) {
-  return /(^|\/)routes\.ts$/.test(relative) || relative.startsWith('src/http/') || ['src/app.ts', 'src/main.ts', 'src/index.ts'].includes(relative) || relative.startsWith('src/rendering/');
+  return ROUTE_FILE.test(relative) || relative.startsWith('src/http/') || ['src/app.ts', 'src/main.ts', 'src/index.ts'].includes(relative) || relative.startsWith('src/rendering/');
 }
 
 function domainOf(file) {
@@ -160,7 +163,7 @@ function checkServerImport(file, target, isTest) {
   const to = domainOf(target);
   if (!to || from === to) return;
   // The composition root (app.ts, main.ts: outside every domain) may also mount a domain's routes.
-  const allowed = path.basename(target) === 'index.ts' || (!from && path.basename(target) === 'routes.ts');
+  const allowed = path.basename(target) === 'index.ts' || (!from && ROUTE_FILE.test(path.basename(target)));
   if (!isTest && !allowed) {
     report(file, `reaches into ${path.relative(serverSrc, target)}: import the ${to} domain through ${to}/index.ts`);
   }

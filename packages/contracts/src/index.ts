@@ -27,4 +27,8 @@ export * from './site-users';
 export * from './health';
 export * from './owner-roles';
 export * from './owner';
+export * from './owner-catalog';
+export * from './owner-orders';
+export * from './owner-images';
+export * from './owner-site';
 export { ROUTE_CONTRACTS, contractFor } from './routes';

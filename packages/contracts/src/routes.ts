@@ -2,6 +2,10 @@ import { CART_CONTRACTS } from './cart';
 import type { RouteContract } from './contract';
 import { HEALTH_CONTRACTS } from './health';
 import { OWNER_ACCOUNT_CONTRACTS } from './owner';
+import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
+import { OWNER_IMAGE_CONTRACTS } from './owner-images';
+import { OWNER_ORDER_CONTRACTS } from './owner-orders';
+import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { ORDER_CONTRACTS } from './orders';
 import { SITE_USER_CONTRACTS } from './site-users';
 
@@ -11,6 +15,10 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...ORDER_CONTRACTS,
   ...SITE_USER_CONTRACTS,
   ...OWNER_ACCOUNT_CONTRACTS,
+  ...OWNER_CATALOG_CONTRACTS,
+  ...OWNER_ORDER_CONTRACTS,
+  ...OWNER_IMAGE_CONTRACTS,
+  ...OWNER_SITE_CONTRACTS,
   ...HEALTH_CONTRACTS,
 ];
 

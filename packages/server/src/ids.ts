@@ -14,3 +14,8 @@ export function stableId(name: string): string {
 export function newSecret(): string {
   return randomBytes(24).toString('base64url');
 }
+
+/** What the database keeps of a bearer secret (sessions, set-up links, API keys): its SHA-256, never the secret. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

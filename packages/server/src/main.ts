@@ -5,7 +5,7 @@ import { migrate } from './db/migrate';
 import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
-import { printFirstAdminLinkIfNeeded } from './owner/first-run';
+import { printFirstAdminLinkIfNeeded } from './owner';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database),
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ port, host });
-  await printFirstAdminLinkIfNeeded(database.db, app, env.PUBLIC_URL || address.replace('0.0.0.0', 'localhost'));
+  await printFirstAdminLinkIfNeeded(database.db, app.log, env.PUBLIC_URL || address.replace('0.0.0.0', 'localhost'));
 }
 
 main().catch((error) => {

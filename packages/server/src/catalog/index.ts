@@ -10,3 +10,4 @@ export { moneyJson, minorUnitsToDecimalString, type MoneyJson } from './money';
 export { listStock, takeStock, type StockRecord, type StockTake } from './stock';
 export { seedDemoStore } from './seed';
 export { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE, demoAssetsDir } from './demo-store';
+export { registerOwnerCatalogRoutes } from './owner-routes';

@@ -239,6 +239,7 @@ export interface Database {
   site_user_sessions: SiteUserSessionsTable;
   contributors: ContributorsTable;
   owner_invitations: OwnerInvitationsTable;
+  // Issue 12 tables, one block per domain (catalog management, orders, API keys, images, site settings):
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   orders: OrdersTable;

@@ -3,7 +3,7 @@ import { contractFor, isContributorRole } from '@vitrine/contracts';
 import { visitorActor, type VisitorActor } from '../actor';
 import type { ServerContext } from '../context';
 import type { Website } from '../db/schema';
-import { authorize } from '../owner/authorize';
+import { authorize } from '../owner';
 import { findSession } from '../site-users';
 import { CART_COOKIE, SESSION_COOKIE } from './cookies';
 import { HttpError } from './errors';

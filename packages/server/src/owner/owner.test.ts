@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRIBUTOR_ROLES, PERMISSIONS } from '@vitrine/contracts';
+import { CONTRIBUTOR_ROLES, PERMISSIONS, type ContributorRole } from '@vitrine/contracts';
 import { systemActor } from '../actor';
 import { findDefaultWebsite } from '../websites';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const link = (options: { role?: number; email?: string; hours?: number } = {}) =>
-  createSetupLink(server.database.db, website, systemActor('test'), { role: (options.role ?? 1) as 1, ...options });
+  createSetupLink(server.database.db, website, systemActor('test'), { ...options, role: (options.role ?? 1) as ContributorRole });
 
 async function visitor(): Promise<TestVisitor> {
   const browser = new TestVisitor(server.app);

@@ -4,9 +4,8 @@ import type { Actor } from '../actor';
 import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { invalid } from '../failures';
-import { newSecret } from '../ids';
+import { hashToken, newSecret } from '../ids';
 import { confirmOrCreateAccount, startSessionIn, type SignedIn } from '../site-users';
-import { hashToken } from '../site-users/sessions';
 import { authorize, type Owner } from './authorize';
 
 export const SETUP_MESSAGES = {

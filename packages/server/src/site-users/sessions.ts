@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { newSecret } from '../ids';
+import { hashToken, newSecret } from '../ids';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_SECONDS = 24 * 60 * 60;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface SiteUserSession {
   siteUserId: string;

@@ -1,0 +1,2 @@
+/** Images: upload, resize, asset fields (issue 12). */
+export const OWNER_IMAGE_CONTRACTS = [] as const;

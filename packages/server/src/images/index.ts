@@ -1,0 +1,2 @@
+/** The images domain: uploaded pictures, their resized variants and asset fields (issue 12). */
+export { registerImageRoutes } from './routes';

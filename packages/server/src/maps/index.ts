@@ -1,0 +1,2 @@
+/** The maps domain: the places proxy and its offline gazetteer (issue 12). */
+export { registerMapsRoutes } from './routes';
