@@ -14,6 +14,7 @@ import { registerOwnerCatalogRoutes } from './catalog/owner-routes';
 import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
 import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbCheck } from './http/crumb';
+import { registerOpenApi } from './http/openapi';
 import { registerOwnerRoutes } from './owner';
 import { registerApiKeyRoutes } from './api-keys';
 import { registerImageRoutes } from './images';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     windowMs: options.rateLimit?.windowMs ?? DEFAULT_RATE_LIMIT.windowMs,
   });
   registerCrumbCheck(app, context);
+  await registerOpenApi(app);
 
   app.route({
     ...getHealthContract,

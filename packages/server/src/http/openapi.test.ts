@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_CONTRACTS } from '@vitrine/contracts';
+import { openTestServer, type TestServer } from '../testing';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await openTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1/');
+
+describe('GET /api/openapi.json', () => {
+  it('describes every call of the contracts, and nothing else', async () => {
+    const answer = await server.app.inject({ url: '/api/openapi.json' });
+    expect(answer.statusCode).toBe(200);
+    const document = answer.json();
+    expect(document.openapi).toBe('3.0.3');
+    expect(document.info.title).toBe('Vitrine API');
+    const described = Object.entries(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({ call: `${method.toUpperCase()} ${path}`, operationId: operation.operationId })),
+    );
+    expect(described.map((entry) => entry.call).sort()).toEqual(ROUTE_CONTRACTS.map((contract) => `${contract.method} ${openApiPath(contract.url)}`).sort());
+    for (const contract of ROUTE_CONTRACTS) {
+      const operation = document.paths[openApiPath(contract.url)][contract.method.toLowerCase()];
+      expect(operation.operationId).toBe(contract.schema.operationId);
+      expect(operation.summary).toBe(contract.summary);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['4XX']));
+    }
+  });
+
+  it('says who may make an owner call', async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json();
+    const me = document.paths['/api/owner/me'].get;
+    expect(me['x-permission']).toBe('any contributor');
+    expect(me.security).toEqual([{ siteUserSession: [] }, { apiKey: [] }]);
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/api/commerce/shopping-cart'].get.security).toBeUndefined();
+  });
+
+  it('keeps a request body schema closed and its field messages', async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json();
+    const body = document.paths['/api/site-users/account/session'].post.requestBody.content['application/json'].schema;
+    expect(body.additionalProperties).toBe(false);
+    expect(body.properties.email['x-message']).toEqual(expect.anything());
+  });
+});
