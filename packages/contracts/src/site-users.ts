@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { defineContract } from './contract';
 import { ERROR_RESPONSES } from './errors';
 import {
-  EmailSchema, OptionalQueryTextSchema, OptionalRememberMeSchema, PasswordSchema, RequestBody, RequestQuery, ResponseObject,
+  EmailSchema, MESSAGE_KEYWORD, OptionalQueryTextSchema, OptionalRememberMeSchema, PasswordSchema, RequestBody, RequestQuery, ResponseObject, Text,
 } from './fields';
 
 /** Site-user accounts: sign-up and who-am-I (ours), sign-in and sign-out (platform spec §7). */
@@ -32,7 +32,15 @@ export const signUpContract = defineContract({
 
 // POST /api/site-users/account/session
 
-export const SignInBodySchema = RequestBody({ email: EmailSchema, password: PasswordSchema, rememberMe: OptionalRememberMeSchema });
+/** A code of an authenticator app (RFC 6238: six digits), for accounts with two-step sign-in on. */
+export const TotpCodeSchema = Text({ pattern: '^[0-9]{6}$', [MESSAGE_KEYWORD]: 'Enter the 6-digit code from your authenticator app.' });
+
+export const SignInBodySchema = RequestBody({
+  email: EmailSchema,
+  password: PasswordSchema,
+  rememberMe: OptionalRememberMeSchema,
+  totpCode: Type.Optional(TotpCodeSchema),
+});
 export type SignInBody = Static<typeof SignInBodySchema>;
 
 export const signInContract = defineContract({
@@ -77,4 +85,47 @@ export const signOutContract = defineContract({
   schema: { querystring: SignOutQuerySchema, response: { 200: SignOutReplySchema, ...ERROR_RESPONSES } },
 });
 
-export const SITE_USER_CONTRACTS = [signUpContract, signInContract, getSiteUserContract, signOutContract] as const;
+// Two-step sign-in (ours): an authenticator app's code after the password, for any site user (owners above all).
+
+export const TotpSetupReplySchema = ResponseObject({
+  /** Base32, for typing into the app; shown until confirmed, never again. */
+  secret: Type.String(),
+  /** otpauth://totp/… for a QR code. */
+  otpauthUrl: Type.String(),
+});
+export type TotpSetupReply = Static<typeof TotpSetupReplySchema>;
+
+export const TotpCodeBodySchema = RequestBody({ code: TotpCodeSchema });
+export type TotpCodeBody = Static<typeof TotpCodeBodySchema>;
+export const TotpStateReplySchema = ResponseObject({ totpEnabled: Type.Boolean() });
+
+export const beginTotpContract = defineContract({
+  operationId: 'beginTotp',
+  method: 'POST',
+  url: '/api/site-users/account/totp',
+  summary: 'Starts turning on two-step sign-in: a new authenticator secret, on once a code from it is confirmed.',
+  tags,
+  schema: { response: { 200: TotpSetupReplySchema, ...ERROR_RESPONSES } },
+});
+
+export const confirmTotpContract = defineContract({
+  operationId: 'confirmTotp',
+  method: 'POST',
+  url: '/api/site-users/account/totp/confirm',
+  summary: 'Turns two-step sign-in on with a code from the authenticator app; sign-in asks for a code from then on.',
+  tags,
+  schema: { body: TotpCodeBodySchema, response: { 200: TotpStateReplySchema, ...ERROR_RESPONSES } },
+});
+
+export const disableTotpContract = defineContract({
+  operationId: 'disableTotp',
+  method: 'POST',
+  url: '/api/site-users/account/totp/disable',
+  summary: 'Turns two-step sign-in off, with a current code.',
+  tags,
+  schema: { body: TotpCodeBodySchema, response: { 200: TotpStateReplySchema, ...ERROR_RESPONSES } },
+});
+
+export const SITE_USER_CONTRACTS = [
+  signUpContract, signInContract, getSiteUserContract, signOutContract, beginTotpContract, confirmTotpContract, disableTotpContract,
+] as const;

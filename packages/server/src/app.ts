@@ -16,6 +16,7 @@ import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbCheck } from './http/crumb';
 import { registerOpenApi } from './http/openapi';
 import { registerOwnerRoutes } from './owner';
+import { totpKeyFrom } from './site-users';
 import { registerApiKeyRoutes } from './api-keys';
 import { registerImageRoutes } from './images';
 import { registerMapsRoutes } from './maps';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalog: new CatalogCache(db),
     cartMergePolicy: options.cartMergePolicy ?? defaultCartMergePolicy,
     signInGuard,
+    totpKey: totpKeyFrom(await loadServerSecret(db, 'totp')),
     theme: createThemeRenderer(theme, loadPageAssets()),
   };
 

@@ -24,6 +24,8 @@ export interface ServerContext {
   catalog: CatalogCache;
   cartMergePolicy: CartMergePolicy;
   signInGuard: SignInGuard | undefined;
+  /** Seals site users' authenticator secrets (site-users/totp.ts), from the shared server secret 'totp'. */
+  totpKey: Buffer;
   /** The site's theme, compiled once at start. */
   theme: ThemeRenderer;
 }

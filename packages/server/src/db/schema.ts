@@ -122,6 +122,12 @@ export interface SiteUsersTable {
   email: string;
   password_hash: string;
   created_at: Timestamp;
+  /** The authenticator secret, sealed (AES-256-GCM; site-users/totp.ts); set from the start of set-up (migration 012). */
+  totp_secret_sealed: string | null;
+  /** When two-step sign-in was turned on; null while off (or only begun). */
+  totp_enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The time step of the last code accepted: each code works once. */
+  totp_last_step: Defaulted<number>;
 }
 
 export interface SiteUserSessionsTable {

@@ -18,7 +18,7 @@ const FORM_CRUMB_MESSAGE = 'This form has expired. Please try again.';
 export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secureCookies } = context;
-  const signInOptions = { cartMergePolicy: context.cartMergePolicy, signInGuard: context.signInGuard };
+  const signInOptions = { cartMergePolicy: context.cartMergePolicy, signInGuard: context.signInGuard, totpKey: context.totpKey };
 
   app.route({
     ...ownerSetupContract,

@@ -5,3 +5,4 @@ export {
 } from './service';
 export { findSession, type SiteUserSession } from './sessions';
 export { SignInThrottle } from './sign-in-throttle';
+export { beginTotp, confirmTotp, disableTotp, totpKeyFrom, TOTP_MESSAGES } from './totp';

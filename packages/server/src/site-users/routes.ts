@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { getSiteUserContract, signInContract, signOutContract, signUpContract } from '@vitrine/contracts';
+import {
+  beginTotpContract, confirmTotpContract, disableTotpContract, getSiteUserContract, signInContract, signOutContract, signUpContract,
+} from '@vitrine/contracts';
 import type { ServerContext } from '../context';
 import { clearCartCookie, clearSessionCookies, setCartCookie, setSessionCookies } from '../http/cookies';
 import { currentAccount, signIn, signOut, signUp, type SignedIn } from './service';
+import { beginTotp, confirmTotp, disableTotp } from './totp';
 
 /** Site-user accounts: sign-up (ours), sign-in and sign-out (platform spec §7). */
 export function registerSiteUserRoutes(fastify: FastifyInstance, context: ServerContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secureCookies } = context;
-  const options = { cartMergePolicy: context.cartMergePolicy, signInGuard: context.signInGuard };
+  const options = { cartMergePolicy: context.cartMergePolicy, signInGuard: context.signInGuard, totpKey: context.totpKey };
 
   const answerSignedIn = (reply: FastifyReply, signedIn: SignedIn) => {
     setSessionCookies(reply, signedIn.session, signedIn.siteUser.id, secureCookies);
@@ -52,4 +55,9 @@ export function registerSiteUserRoutes(fastify: FastifyInstance, context: Server
       return { signedOut: true as const };
     },
   });
+
+  // Two-step sign-in: signed-in calls, so they need X-SiteUser-XSRF-Token like every signed-in change.
+  app.route({ ...beginTotpContract, handler: async ({ website, actor }) => beginTotp(db, website, actor, context.totpKey) });
+  app.route({ ...confirmTotpContract, handler: async ({ website, actor, body }) => confirmTotp(db, website, actor, context.totpKey, body) });
+  app.route({ ...disableTotpContract, handler: async ({ website, actor, body }) => disableTotp(db, website, actor, context.totpKey, body) });
 }

@@ -7,6 +7,7 @@ import { conflict, invalid, tooMany, unauthenticated } from '../failures';
 import { newId } from '../ids';
 import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from './passwords';
 import { createSession, deleteSession } from './sessions';
+import { checkSignInCode, codeNeeded, codeWrong } from './totp';
 
 export const SITE_USER_MESSAGES = {
   invalidEmail: FIELD_MESSAGES.email,
@@ -28,6 +29,8 @@ export interface Credentials {
 
 export interface SignInInput extends Credentials {
   rememberMe?: boolean;
+  /** The authenticator app's code, for accounts with two-step sign-in on (site-users/totp.ts). */
+  totpCode?: string;
 }
 
 /** Guards sign-in against password guessing (site-users/sign-in-throttle.ts is the default). */
@@ -40,6 +43,8 @@ export interface SignInGuard {
 export interface SiteUserServiceOptions {
   cartMergePolicy?: CartMergePolicy;
   signInGuard?: SignInGuard;
+  /** Seals authenticator secrets (totpKeyFrom the server secret 'totp'); needed only for accounts with two-step sign-in. */
+  totpKey?: Buffer;
 }
 
 export interface SignedIn {
@@ -160,6 +165,13 @@ export async function signIn(
   if (!user || !valid) {
     await guard?.recordFailure(website.id, email, address);
     throw unauthenticated(SITE_USER_MESSAGES.wrongCredentials);
+  }
+  // Two-step sign-in: a missing code is not a failed guess (the client asks for it); a wrong one is.
+  const code = await checkSignInCode(db, options.totpKey, user.id, input.totpCode);
+  if (code === 'missing') throw codeNeeded();
+  if (code === 'wrong') {
+    await guard?.recordFailure(website.id, email, address);
+    throw codeWrong();
   }
   await guard?.recordSuccess(website.id, email, address);
   return startSession(db, website, actor, { id: user.id, email }, input.rememberMe === true, options.cartMergePolicy ?? defaultCartMergePolicy);
