@@ -2,6 +2,7 @@ import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { fetchCart } from './api/commerce';
 import { readCookie } from './api/http';
+import { readSiteUserInfo } from './api/site-user-info';
 import { cartStore } from './cart/store';
 import { readCartData, readIslandProps } from './embed';
 import { ISLANDS, isIslandName, type IslandName } from './islands/registry';
@@ -80,8 +81,9 @@ export const CART_COOKIE = 'CART';
 function loadCartIfMissing(islands: { name: IslandName; props: Record<string, unknown> }[]): void {
   const cartIslands = islands.filter(({ name }) => CART_ISLANDS.has(name));
   if (cartIslands.length === 0 || cartIslands.some(({ props }) => 'cart' in props)) return;
-  // No cookie, no cart to load: loaded at once (the add-to-cart wrappers show straight away).
-  if (readCookie(CART_COOKIE) === null) {
+  // No cart cookie and nobody signed in (whose cart the server keeps): no cart to load, loaded at once
+  // (the add-to-cart wrappers show straight away).
+  if (readCookie(CART_COOKIE) === null && readSiteUserInfo()?.authenticated !== true) {
     cartStore.setStatus('loaded');
     return;
   }

@@ -17,3 +17,4 @@ export type { CheckoutFormProps } from './islands/CheckoutForm';
 export type { InstallmentPillProps } from './islands/InstallmentPill';
 export type { GalleryProps, GalleryImage } from './islands/Gallery';
 export type * from './types';
+export { readSiteUserInfo, SITE_USER_INFO_COOKIE, UNPARSEABLE_USER_INFO, type SiteUserInfo } from './api/site-user-info';

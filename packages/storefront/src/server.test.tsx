@@ -180,6 +180,32 @@ describe('hydrateIslands', () => {
     }
   });
 
+  it('fetches the cart of a signed-in site user without a cart cookie, and ignores an unparseable user cookie', async () => {
+    const fetchMock = vi.fn(async () => fakeResponse(200, cart([entry({ quantity: 2 })])));
+    vi.stubGlobal('fetch', fetchMock);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      document.cookie = 'SiteUserInfo=not-json; path=/';
+      document.body.innerHTML = renderIsland('CartPill', { pathname: '/' });
+      await act(async () => {
+        hydrateIslands();
+      });
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(warn).toHaveBeenCalledWith('Could not parse user info cookie value');
+
+      cartStore.reset();
+      document.cookie = `SiteUserInfo=${encodeURIComponent(JSON.stringify({ authenticated: true, siteUserId: 'u1' }))}; path=/`;
+      document.body.innerHTML = renderIsland('CartPill', { pathname: '/' });
+      await act(async () => {
+        hydrateIslands();
+      });
+      await flushPromises();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      document.cookie = 'SiteUserInfo=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    }
+  });
+
   it('does not fetch the cart without a cart cookie, or when the server sent one (even null)', async () => {
     const fetchMock = vi.fn(async () => fakeResponse(200, cart()));
     vi.stubGlobal('fetch', fetchMock);
