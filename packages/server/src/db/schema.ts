@@ -236,6 +236,39 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+/** One navigation of the site layout (migration 009); field_name 'mainNav' is the main navigation. */
+export interface SiteNavigationsTable {
+  website_id: string;
+  field_name: string;
+  template_id: Defaulted<string>;
+  items: JsonDefaulted<unknown[]>;
+  updated_at: Timestamp;
+}
+
+/** The owner's header and footer HTML, stored sanitised (migration 009). */
+export interface SiteHeaderFooterTable {
+  website_id: string;
+  header_html: Defaulted<string>;
+  footer_html: Defaulted<string>;
+  updated_at: Timestamp;
+}
+
+/** The site's extra languages and the translation service's connection (migration 009). */
+export interface SiteLanguagesTable {
+  website_id: string;
+  languages: JsonDefaulted<string[]>;
+  translation_disconnected: Defaulted<boolean>;
+  updated_at: Timestamp;
+}
+
+/** A signed-in site user's language (migration 009). */
+export interface SiteUserLocalesTable {
+  website_id: string;
+  site_user_id: string;
+  language: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   websites: WebsitesTable;
   collections: CollectionsTable;
@@ -246,6 +279,10 @@ export interface Database {
   contributors: ContributorsTable;
   owner_invitations: OwnerInvitationsTable;
   // Issue 12 tables, one block per domain (catalog management, orders, API keys, images, site settings):
+  site_navigations: SiteNavigationsTable;
+  site_header_footer: SiteHeaderFooterTable;
+  site_languages: SiteLanguagesTable;
+  site_user_locales: SiteUserLocalesTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   orders: OrdersTable;

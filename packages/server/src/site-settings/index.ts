@@ -1,2 +1,6 @@
 /** The site-settings domain: navigation, header and footer, multilingual, commerce preferences calls (issue 12). */
 export { registerSiteSettingsRoutes } from './routes';
+export { addCollectionToMainNavigation } from './navigation';
+export { NAVIGATION_MESSAGES } from './navigation-rules';
+export { readSiteChrome, type SiteChrome } from './site-chrome';
+export { sanitiseHtml } from './html-sanitiser';

@@ -1,5 +1,76 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  disconnectTranslationContract,
+  getCommercePreferencesContract,
+  getHeaderFooterContract,
+  getLanguagesContract,
+  getMultilingualSettingsContract,
+  getMultilingualStatusContract,
+  getSiteLayoutContract,
+  getWebsiteStatusContract,
+  setSiteUserLocaleContract,
+  updateCommercePreferencesContract,
+  updateHeaderFooterContract,
+  updateLanguagesContract,
+  updateNavigationContract,
+  type UpdateNavigationBody,
+} from '@vitrine/contracts';
 import type { ServerContext } from '../context';
+import { getCommercePreferences, updateCommercePreferences } from './commerce-preferences';
+import { getHeaderFooter, updateHeaderFooter } from './header-footer';
+import {
+  disconnectTranslation,
+  getLanguages,
+  getMultilingualSettings,
+  getMultilingualStatus,
+  setSiteUserLocale,
+  updateLanguages,
+  type TranslationConfig,
+} from './multilingual';
+import { getSiteLayout, updateNavigation } from './navigation';
+import { getWebsiteStatus, SELF_HOSTED_MESSAGE, UPGRADE_DESTINATIONS, upgradePage } from './website-status';
 
 /** Site settings at the platform's paths (issue 12): commerce preferences, navigation, header and footer, multilingual, website status. */
-export function registerSiteSettingsRoutes(_app: FastifyInstance, _context: ServerContext): void {}
+export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const translation: TranslationConfig = { provider: process.env.TRANSLATION_PROVIDER?.trim() || undefined };
+
+  app.route({
+    ...getCommercePreferencesContract,
+    handler: async ({ website, actor, params }) => getCommercePreferences(db, website, actor, { websiteId: params.websiteId }),
+  });
+  app.route({
+    ...updateCommercePreferencesContract,
+    handler: async ({ website, actor, params, body }) =>
+      updateCommercePreferences(db, website, actor, { websiteId: params.websiteId, preferences: body as Record<string, unknown> }),
+  });
+
+  app.route({ ...getSiteLayoutContract, handler: async ({ website, actor }) => getSiteLayout(db, website, actor) });
+  app.route({
+    ...updateNavigationContract,
+    handler: async ({ website, actor, body }) => updateNavigation(db, website, actor, body as UpdateNavigationBody),
+  });
+
+  app.route({ ...getHeaderFooterContract, handler: async ({ website, actor }) => getHeaderFooter(db, website, actor) });
+  app.route({ ...updateHeaderFooterContract, handler: async ({ website, actor, body }) => updateHeaderFooter(db, website, actor, body) });
+
+  app.route({ ...getMultilingualSettingsContract, handler: async ({ website, actor }) => getMultilingualSettings(db, website, actor, translation) });
+  app.route({ ...getMultilingualStatusContract, handler: async ({ website, actor }) => getMultilingualStatus(db, website, actor, translation) });
+  app.route({ ...getLanguagesContract, handler: async ({ website, actor }) => getLanguages(db, website, actor) });
+  app.route({ ...updateLanguagesContract, handler: async ({ website, actor, body }) => updateLanguages(db, website, actor, body) });
+  app.route({ ...disconnectTranslationContract, handler: async ({ website, actor }) => disconnectTranslation(db, website, actor) });
+  app.route({ ...setSiteUserLocaleContract, handler: async ({ website, actor, body }) => setSiteUserLocale(db, website, actor, body) });
+
+  app.route({ ...getWebsiteStatusContract, handler: async ({ actor }) => getWebsiteStatus(actor) });
+
+  // The upgrade destinations (platform spec §2): a self-hosted site has nothing to sell; they say so
+  // (HTML for a browser, JSON with ?format=json), to anyone, since they reveal nothing.
+  for (const url of UPGRADE_DESTINATIONS) {
+    fastify.get<{ Querystring: { format?: string } }>(url, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.query.format === 'json') return { selfHosted: true, upgrade: null, message: SELF_HOSTED_MESSAGE };
+      return reply.type('text/html; charset=utf-8').send(upgradePage());
+    });
+  }
+}

@@ -3,3 +3,12 @@ export { WebsiteCache, WEBSITE_FRESH_MS } from './cache';
 export { notifyWebsiteChanged } from './changes';
 export { findDefaultWebsite, findWebsiteById, hasAnyWebsite, insertWebsite, type NewWebsite, type WebsiteSettingsChanges } from './queries';
 export { updateWebsiteSettings } from './service';
+export {
+  commercePreferencesOf,
+  COMMERCE_PREFERENCE_MESSAGES,
+  isEmptyPreference,
+  readPreferenceChanges,
+  saveCommercePreferences,
+  type CommercePreferences,
+  type CommercePreferencesAnswer,
+} from './commerce-preferences';

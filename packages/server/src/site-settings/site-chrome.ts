@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { sanitiseHtml } from './html-sanitiser';
+import { defaultMainNavigation, headerLinksOf, layoutLinksOf, MAIN_NAVIGATION } from './navigation-rules';
+import { listNavigations, listStoresForLinks, readHeaderFooter } from './queries';
+
+/**
+ * What the theme shows around every page from the site settings: the main navigation's links and the
+ * owner's header and footer HTML. Read per process and kept CHROME_FRESH_MS, like the website row
+ * (websites/cache.ts), so a product page pays nothing but a lookup. A change saved in this process is
+ * seen on the next request (notifySiteChromeChanged); one saved by another process within CHROME_FRESH_MS.
+ */
+export const CHROME_FRESH_MS = 1000;
+
+export interface SiteChrome {
+  /** The main navigation as header links; undefined when the site has navigations but no main one. */
+  navigation: Array<{ title: string; url: string }> | undefined;
+  headerHtml: string;
+  footerHtml: string;
+}
+
+type Listener = (websiteId: string) => void;
+const listeners = new Set<Listener>();
+
+/** Tells every chrome cache in this process that a website's navigation, header or footer changed. */
+export function notifySiteChromeChanged(websiteId: string): void {
+  for (const listener of listeners) listener(websiteId);
+}
+
+/** Reads the chrome from the database (no cache). */
+export async function loadSiteChrome(db: Kysely<Database>, websiteId: string): Promise<SiteChrome> {
+  const [navigations, stores, headerFooter] = await Promise.all([listNavigations(db, websiteId), listStoresForLinks(db, websiteId), readHeaderFooter(db, websiteId)]);
+  const storesById = new Map(stores.map((store) => [store.id, store]));
+  const main = navigations.length === 0 ? defaultMainNavigation(stores) : navigations.find((n) => n.fieldName === MAIN_NAVIGATION)?.items;
+  return {
+    navigation: main ? headerLinksOf(layoutLinksOf(main, storesById), storesById) : undefined,
+    // Stored sanitised; sanitised again here (once per read) so a stricter sanitiser covers old rows too.
+    headerHtml: sanitiseHtml(headerFooter.header),
+    footerHtml: sanitiseHtml(headerFooter.footer),
+  };
+}
+
+class SiteChromeCache {
+  readonly #entries = new Map<string, { chrome: Promise<SiteChrome>; readAt: number }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+  ) {
+    listeners.add((websiteId) => this.#entries.delete(websiteId));
+  }
+
+  get(websiteId: string): Promise<SiteChrome> {
+    const time = this.now();
+    const entry = this.#entries.get(websiteId);
+    if (entry && time - entry.readAt < CHROME_FRESH_MS) return entry.chrome;
+    const chrome = loadSiteChrome(this.db, websiteId);
+    const next = { chrome, readAt: time };
+    this.#entries.set(websiteId, next);
+    // A failed read is not kept: the next request tries again.
+    chrome.catch(() => {
+      if (this.#entries.get(websiteId) === next) this.#entries.delete(websiteId);
+    });
+    return chrome;
+  }
+}
+
+/** One cache per database handle (every app of this process on that database shares it). */
+const caches = new WeakMap<Kysely<Database>, SiteChromeCache>();
+
+/** The site chrome for a page: at most CHROME_FRESH_MS old, concurrent pages sharing one read. */
+export function readSiteChrome(db: Kysely<Database>, websiteId: string, now: () => number = Date.now): Promise<SiteChrome> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new SiteChromeCache(db, now);
+    caches.set(db, cache);
+  }
+  return cache.get(websiteId);
+}
