@@ -91,7 +91,7 @@ describe('product images in ?format=json (storefront.md §9)', () => {
       asset_url: null, product_type: 1, price_cents: 100, sale_price_cents: 0, on_sale: false, is_subscribable: false,
       subscription_plan: null, additional_fields_form_id: null, additional_fields_form: null,
       use_custom_add_button_text: false, custom_add_button_text: '', variant_option_ordering: [], merchandising: {},
-      tags: [], option_values_text: '', search_document: null, display_index: 0, created_at: new Date(0),
+      tags: [], option_values_text: '', search_document: null, display_index: 0, created_at: new Date(0), archived_at: null, categories: [],
     } satisfies ProductRow;
     const item = productItemJson(row, [], { currency: 'USD' }, 'shop');
     expect(item.items).toEqual([]);

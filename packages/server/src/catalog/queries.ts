@@ -25,6 +25,7 @@ export async function findProductBySlug(
     .where('website_id', '=', websiteId)
     .where('collection_id', '=', collectionId)
     .where('url_id', '=', slug)
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -51,7 +52,7 @@ const PRODUCT_JSON_COLUMNS = [
   'id', 'website_id', 'collection_id', 'url_id', 'title', 'excerpt', 'body', 'asset_url', 'product_type', 'price_cents',
   'sale_price_cents', 'on_sale', 'is_subscribable', 'subscription_plan', 'additional_fields_form_id', 'additional_fields_form',
   'use_custom_add_button_text', 'custom_add_button_text', 'variant_option_ordering', 'merchandising', 'images', 'tags',
-  'option_values_text', 'display_index', 'created_at',
+  'option_values_text', 'display_index', 'created_at', 'archived_at', 'categories',
 ] as const satisfies readonly (keyof ProductsTable)[];
 // A column added to the table must be added above (or excluded here): this fails to compile otherwise.
 type MissingProductColumn = Exclude<keyof ProductsTable, (typeof PRODUCT_JSON_COLUMNS)[number] | 'search_document'>;
@@ -59,7 +60,7 @@ const productColumnsComplete: MissingProductColumn extends never ? true : Missin
 void productColumnsComplete;
 
 /**
- * The one product read, as SQL: the product (website `websiteParam`, id `productParam`) with its
+ * The one product read, as SQL: the product (website `websiteParam`, id `productParam`; null when archived) with its
  * collection's address and its variants in display order, as one JSON value (null when unknown).
  * Other statements embed it (add to cart reads it together with the locked cart). The columns are
  * named rather than `p.*`, and the value is `json` rather than `jsonb`: converting the search
@@ -69,7 +70,7 @@ export const productJsonSelect = (websiteParam: string, productParam: string) =>
     SELECT ${PRODUCT_JSON_COLUMNS.map((column) => `p.${column}`).join(', ')}, col.url_id AS collection_url_id,
       COALESCE((SELECT json_agg(v ORDER BY v.display_index) FROM variants v WHERE v.product_id = p.id), '[]') AS variant_rows
     FROM products p JOIN collections col ON col.id = p.collection_id
-    WHERE p.website_id = ${websiteParam} AND p.id = ${productParam}
+    WHERE p.website_id = ${websiteParam} AND p.id = ${productParam} AND p.archived_at IS NULL
   ) item)`;
 
 /** What productJsonSelect answers: every product column (timestamps as text), the address and the variants. */
@@ -108,6 +109,7 @@ export async function listCollectionItems(db: Db, website: Website, collection: 
     .selectAll()
     .where('website_id', '=', website.id)
     .where('collection_id', '=', collection.id)
+    .where('archived_at', 'is', null)
     .orderBy('display_index')
     .orderBy('id')
     .execute();

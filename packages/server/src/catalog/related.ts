@@ -22,7 +22,7 @@ const CANDIDATES_SQL = `
       (SELECT count(*) FROM jsonb_array_elements_text(p.tags) AS tag WHERE $3::jsonb @> jsonb_build_array(tag)) AS shared_tags,
       (p.collection_id = $4) AS same_collection
     FROM products p
-    WHERE p.website_id = $1 AND p.id <> $2
+    WHERE p.website_id = $1 AND p.id <> $2 AND p.archived_at IS NULL
   )
   SELECT ${productJsonSelect('$1', 'candidate.id')} AS product_json
   FROM candidate

@@ -60,7 +60,7 @@ const SEARCH_SQL = `
   found AS (
     SELECT p.id, p.display_index, ts_rank(p.search_document, query.q) AS rank, count(*) OVER () AS total
     FROM products p CROSS JOIN query
-    WHERE p.website_id = $1 AND p.search_document @@ query.q
+    WHERE p.website_id = $1 AND p.search_document @@ query.q AND p.archived_at IS NULL
     ORDER BY rank DESC, p.display_index, p.id
     LIMIT $6 OFFSET $7
   )
@@ -80,7 +80,7 @@ const TITLE_OPTIONS = `HighlightAll=true, StartSel=${START}, StopSel=${STOP}`;
 const SNIPPET_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /** The count when the requested page is past the last one (its statement answers no rows). */
-const COUNT_SQL = `SELECT count(*) AS total FROM products p WHERE p.website_id = $1 AND p.search_document @@ websearch_to_tsquery('english', $2)`;
+const COUNT_SQL = `SELECT count(*) AS total FROM products p WHERE p.website_id = $1 AND p.search_document @@ websearch_to_tsquery('english', $2) AND p.archived_at IS NULL`;
 
 /**
  * Products of the website matching the query, best first, one page of them, each with its highlighted

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { hasAnyWebsite, insertWebsite } from '../websites';
 import type { Database, ProductImageRecord } from '../db/schema';
 import { stableId } from '../ids';
-import { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_IMAGE_SIZE, DEMO_PRODUCTS, DEMO_WEBSITE, type DemoImage } from './demo-store';
+import { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_IMAGE_SIZE, DEMO_PRODUCTS, DEMO_WEBSITE, type DemoImage, type DemoProduct, type DemoVariant } from './demo-store';
+import { productColumns, variantColumns, type ProductRecord, type VariantRecord } from './product-rows';
 
 const SEED_LOCK_ID = 71_624_004;
 
@@ -18,6 +19,41 @@ export function demoImageRecord(image: DemoImage): ProductImageRecord {
     body: image.body ?? '',
     filename: image.file,
     originalSize: DEMO_IMAGE_SIZE,
+  };
+}
+
+/** A demo product as the catalog stores it (the same write path as the owner's products). */
+function demoProductRecord(product: DemoProduct): ProductRecord {
+  return {
+    urlId: product.slug,
+    title: product.title,
+    excerpt: product.excerpt,
+    body: '',
+    productType: product.productType,
+    onSale: product.onSale ?? false,
+    isSubscribable: product.isSubscribable ?? false,
+    subscriptionPlan: product.subscriptionPlan ?? null,
+    additionalFieldsForm: (product.additionalFieldsForm as { id: string } | undefined) ?? null,
+    useCustomAddButtonText: product.useCustomAddButtonText ?? false,
+    customAddButtonText: product.customAddButtonText ?? '',
+    variantOptionOrdering: product.variantOptionOrdering ?? [],
+    merchandising: product.merchandising ?? {},
+    tags: product.tags ?? [],
+    categories: [],
+    images: product.images.map(demoImageRecord),
+  };
+}
+
+function demoVariantRecord(variant: DemoVariant): VariantRecord {
+  return {
+    sku: variant.sku,
+    optionValues: variant.options ?? [],
+    priceCents: variant.priceCents,
+    salePriceCents: variant.salePriceCents ?? 0,
+    onSale: variant.onSale ?? false,
+    qtyInStock: variant.qtyInStock ?? 0,
+    unlimited: variant.unlimited ?? false,
+    imageIds: variant.image ? [demoImageId(variant.image)] : [],
   };
 }
 
@@ -52,54 +88,21 @@ export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
 
     for (const [index, product] of DEMO_PRODUCTS.entries()) {
       const productId = stableId(`product:${DEMO_WEBSITE.identifier}:${product.slug}`);
-      const firstVariant = product.variants[0];
-      const images = product.images.map(demoImageRecord);
+      const record = demoProductRecord(product);
+      const variants = product.variants.map(demoVariantRecord);
       await trx
         .insertInto('products')
-        .values({
-          id: productId,
-          website_id: websiteId,
-          collection_id: collectionId,
-          url_id: product.slug,
-          title: product.title,
-          excerpt: product.excerpt,
-          // The main image is also the product's asset (the cart shows it beside each entry).
-          asset_url: images[0]?.assetUrl ?? null,
-          images: JSON.stringify(images),
-          product_type: product.productType,
-          price_cents: firstVariant.priceCents,
-          sale_price_cents: firstVariant.salePriceCents ?? 0,
-          on_sale: product.onSale ?? false,
-          is_subscribable: product.isSubscribable ?? false,
-          subscription_plan: product.subscriptionPlan ? JSON.stringify(product.subscriptionPlan) : null,
-          additional_fields_form_id: product.additionalFieldsForm
-            ? (product.additionalFieldsForm as { id: string }).id
-            : null,
-          additional_fields_form: product.additionalFieldsForm ? JSON.stringify(product.additionalFieldsForm) : null,
-          use_custom_add_button_text: product.useCustomAddButtonText ?? false,
-          custom_add_button_text: product.customAddButtonText ?? '',
-          variant_option_ordering: JSON.stringify(product.variantOptionOrdering ?? []),
-          merchandising: JSON.stringify(product.merchandising ?? {}),
-          tags: JSON.stringify(product.tags ?? []),
-          display_index: index,
-        })
+        .values({ id: productId, website_id: websiteId, collection_id: collectionId, display_index: index, ...productColumns(record, variants) })
         .execute();
       await trx
         .insertInto('variants')
         .values(
-          product.variants.map((variant, variantIndex) => ({
+          variants.map((variant, variantIndex) => ({
             id: stableId(`variant:${DEMO_WEBSITE.identifier}:${variant.sku}`),
             website_id: websiteId,
             product_id: productId,
-            sku: variant.sku,
-            option_values: JSON.stringify(variant.options ?? []),
-            price_cents: variant.priceCents,
-            sale_price_cents: variant.salePriceCents ?? 0,
-            on_sale: variant.onSale ?? false,
-            qty_in_stock: variant.qtyInStock ?? 0,
-            unlimited: variant.unlimited ?? false,
-            image_ids: JSON.stringify(variant.image ? [demoImageId(variant.image)] : []),
-            display_index: variantIndex,
+            qty_in_stock: variant.qtyInStock,
+            ...variantColumns(variant, variantIndex),
           })),
         )
         .execute();

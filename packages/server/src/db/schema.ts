@@ -65,6 +65,8 @@ export interface CollectionsTable {
   title: string;
   description: Defaulted<string>;
   type: Defaulted<number>;
+  /** The title shown in navigation (store creation's navigationTitle; migration 008). */
+  navigation_title: Defaulted<string>;
   created_at: Timestamp;
 }
 
@@ -99,6 +101,10 @@ export interface ProductsTable {
   search_document: ColumnType<string | null, never, never>;
   display_index: Defaulted<number>;
   created_at: Timestamp;
+  /** Set while archived: the product is off the storefront (migration 008). */
+  archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The merchant's categories, each ≤ 25 characters (migration 008). */
+  categories: JsonDefaulted<string[]>;
 }
 
 export interface VariantsTable {
@@ -114,6 +120,19 @@ export interface VariantsTable {
   unlimited: Defaulted<boolean>;
   image_ids: JsonDefaulted<string[]>;
   display_index: Defaulted<number>;
+}
+
+/** A store's categories (migration 008): store creation makes its ROOT category. */
+export interface CategoriesTable {
+  id: string;
+  website_id: string;
+  collection_id: string;
+  parent_category_id: string | null;
+  display_name: string;
+  type: 'ROOT' | 'CATEGORY';
+  page_rendering: Defaulted<string>;
+  display_index: Defaulted<number>;
+  created_at: Timestamp;
 }
 
 export interface SiteUsersTable {
@@ -279,6 +298,7 @@ export interface Database {
   contributors: ContributorsTable;
   owner_invitations: OwnerInvitationsTable;
   // Issue 12 tables, one block per domain (catalog management, orders, API keys, images, site settings):
+  categories: CategoriesTable;
   site_navigations: SiteNavigationsTable;
   site_header_footer: SiteHeaderFooterTable;
   site_languages: SiteLanguagesTable;

@@ -35,6 +35,10 @@ export class ExpiringCache<V> {
     });
     return value;
   }
+
+  clear(): void {
+    this.#entries.clear();
+  }
 }
 
 export interface StoreLink {
@@ -53,6 +57,17 @@ export class CatalogCache {
   readonly #related = new ExpiringCache<ProductItemJson[]>(CATALOG_CACHE_TTL_MS);
 
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Forgets everything read so far: the owner's catalog calls run it after each write, so this process
+   * serves the change on its next request (other processes within CATALOG_CACHE_TTL_MS).
+   */
+  forgetAll(): void {
+    this.#collections.clear();
+    this.#productIds.clear();
+    this.#stores.clear();
+    this.#related.clear();
+  }
 
   collectionByUrlId(websiteId: string, urlId: string): Promise<Collection | undefined> {
     if (urlId.length > 200) return Promise.resolve(undefined);
