@@ -20,6 +20,7 @@ import {
   type BasePageContext,
 } from './contexts';
 import { listStoreNavigation } from './navigation';
+import { readSiteChrome } from '../site-settings';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
@@ -55,9 +56,10 @@ async function sendPage<T extends BasePageContext>(
   const shown = answered as { shoppingCart?: ShoppingCart; cartToken?: string | null };
   const showsVisitorCart = found && (template === 'cart' || (template === 'checkout' && !shown.cartToken));
   const ownCart = showsVisitorCart ? shown.shoppingCart : undefined;
-  const [visitorCart, navigation] = await Promise.all([
+  const [visitorCart, navigation, siteChrome] = await Promise.all([
     ownCart ?? readVisitorCart(context.db, website, actor),
     listStoreNavigation(context.catalog, website.id),
+    readSiteChrome(context.db, website.id),
   ]);
   const pageTitle = pageTitleOf(template, answered, found);
   // Open Graph wants absolute addresses: the origin the visitor used.
@@ -66,8 +68,11 @@ async function sendPage<T extends BasePageContext>(
   const { html, errors } = context.theme.renderPage(found ? template : 'not-found', found ? answered : { ...answered, path }, {
     path,
     visitorCart,
-    navigation: navigation.links,
+    // The owner's main navigation (site-settings); the catalog's when the site has none.
+    navigation: siteChrome.navigation ?? navigation.links,
     storeUrl: navigation.storeUrl,
+    siteHeaderHtml: siteChrome.headerHtml,
+    siteFooterHtml: siteChrome.footerHtml,
     pageTitle,
     seo: pageSeoOf(found ? template : 'not-found', answered, website, origin, path, pageTitle),
     ...(found && template === 'item' && item ? { structuredData: productStructuredData(item, origin) } : {}),

@@ -31,6 +31,9 @@ export interface PageChrome {
   seo?: object;
   /** schema.org data for an ld+json block (a product page's Product). */
   structuredData?: object;
+  /** The owner's header and footer HTML, already sanitised (site-settings/html-sanitiser.ts); written raw. */
+  siteHeaderHtml?: string;
+  siteFooterHtml?: string;
 }
 
 export interface ThemeRenderer {
@@ -73,6 +76,8 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
         structuredData: chrome.structuredData,
         searchQuery: chrome.searchQuery ?? '',
         storeUrl: chrome.storeUrl,
+        siteHeaderHtml: chrome.siteHeaderHtml ?? '',
+        siteFooterHtml: chrome.siteFooterHtml ?? '',
         navigation: chrome.navigation.map((link) => ({ ...link, active: link.url === chrome.path })),
         assets,
       };
