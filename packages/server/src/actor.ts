@@ -1,11 +1,11 @@
-import type { ContributorRole } from '@vitrine/contracts';
+import type { ContributorRole, Permission } from '@vitrine/contracts';
 
 /**
  * Who is making a call, resolved once per request (http/request-context.ts) and handed to services,
  * which never read cookies or headers themselves. A job or a test builds one directly.
  *
  * There are visitors (anonymous, or signed in as a site user; an owner is a signed-in site user with a
- * contributor role) and the system (background jobs). API keys join as a further kind of this union.
+ * contributor role), API keys (headless clients of the owner API) and the system (background jobs).
  */
 
 export interface SignedInSiteUser {
@@ -35,7 +35,23 @@ export interface SystemActor {
   name: string;
 }
 
-export type Actor = VisitorActor | SystemActor;
+/** A headless client calling the owner API with an API key (`Authorization: Bearer vk_…`; api-keys/). */
+export interface ApiKeyActor {
+  kind: 'api-key';
+  keyId: string;
+  websiteId: string;
+  /** 'vk_' and the secret's first characters: how the key is named in histories and logs. */
+  prefix: string;
+  /** The permissions the key was given (a subset of its creator's). */
+  scopes: readonly Permission[];
+  /** The client address (after the trusted proxies). */
+  address: string;
+}
+
+export type Actor = VisitorActor | SystemActor | ApiKeyActor;
+
+/** Who may stand behind an HTTP request: a visitor (cookies), or an API key (a bearer header), never both. */
+export type RequestActor = VisitorActor | ApiKeyActor;
 
 export function visitorActor(fields: Partial<Omit<VisitorActor, 'kind'>> = {}): VisitorActor {
   return {

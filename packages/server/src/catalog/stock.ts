@@ -67,3 +67,31 @@ export async function takeStock(trx: Transaction<Database>, websiteId: string, t
     }
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Returning stock (orders: a cancelled order's lines go back on the shelf; added for issue 12 item 4).
+
+export interface StockReturn {
+  variantId: string;
+  quantity: number;
+}
+
+/**
+ * Puts stock back inside the caller's transaction (a cancelled order). Variants are updated in the same
+ * global order as takeStock (by id), so a cancel and a checkout on the same variants queue rather than
+ * deadlock. Variants that are unlimited now are left alone: there is nothing to count back.
+ */
+export async function returnStock(trx: Transaction<Database>, websiteId: string, returns: readonly StockReturn[]): Promise<void> {
+  const byVariant = new Map<string, number>();
+  for (const { variantId, quantity } of returns) byVariant.set(variantId, (byVariant.get(variantId) ?? 0) + quantity);
+  const ordered = [...byVariant.keys()].sort();
+  for (const variantId of ordered) {
+    await trx
+      .updateTable('variants')
+      .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', byVariant.get(variantId)!) }))
+      .where('website_id', '=', websiteId)
+      .where('id', '=', variantId)
+      .where('unlimited', '=', false)
+      .execute();
+  }
+}

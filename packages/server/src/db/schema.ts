@@ -216,6 +216,52 @@ export interface OrdersTable {
   payment_provider: string;
   payment_reference: string;
   created_at: Timestamp;
+  /** placed, fulfilled, cancelled or refunded (migration 010; orders/order-status.ts). */
+  status: Defaulted<OrderStatus>;
+  fulfilled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What has been refunded so far, at most grand_total_cents (migration 010). */
+  refunded_cents: Defaulted<number>;
+}
+
+export type OrderStatus = 'placed' | 'fulfilled' | 'cancelled' | 'refunded';
+
+/** An order's history: fulfilment, cancellation, refunds (migration 010). */
+export interface OrderEventsTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  kind: 'fulfilled' | 'cancelled' | 'refunded';
+  amount_cents: number | null;
+  /** A refund's idempotency key: unique per order. */
+  idempotency_key: string | null;
+  payment_reference: string | null;
+  note: Defaulted<string>;
+  actor_label: string;
+  created_at: Timestamp;
+}
+
+/** API keys (migration 010): only the secret's SHA-256 is kept. */
+export interface ApiKeysTable {
+  id: string;
+  website_id: string;
+  name: string;
+  secret_hash: string;
+  /** 'vk_' and the secret's first characters, to tell keys apart. */
+  display_prefix: string;
+  /** Permission names (@vitrine/contracts owner-roles.ts). */
+  scopes: ColumnType<string[], string, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The dynamic ads feed's token and the saved pixel id, one row per website (migration 010). */
+export interface ProductFeedsTable {
+  website_id: string;
+  token: string;
+  pixel_id: string | null;
+  updated_at: Timestamp;
 }
 
 export interface OrderItemsTable {
@@ -298,6 +344,9 @@ export interface Database {
   contributors: ContributorsTable;
   owner_invitations: OwnerInvitationsTable;
   // Issue 12 tables, one block per domain (catalog management, orders, API keys, images, site settings):
+  order_events: OrderEventsTable;
+  api_keys: ApiKeysTable;
+  product_feeds: ProductFeedsTable;
   categories: CategoriesTable;
   site_navigations: SiteNavigationsTable;
   site_header_footer: SiteHeaderFooterTable;

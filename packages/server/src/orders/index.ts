@@ -1,4 +1,7 @@
 /** The orders domain: orders and their lines (tables orders, order_items), checkout, payment providers. */
 export { findOrder, lineKindOf, orderJson, placeOrder, ORDER_MESSAGES, type OrderServiceOptions, type PlaceOrderInput } from './service';
-export { TestModePaymentProvider, type PaymentProvider, type PaymentRequest, type PaymentResult } from './payment-provider';
+export { TestModePaymentProvider, type PaymentProvider, type PaymentRequest, type PaymentResult, type RefundRequest } from './payment-provider';
+export { cancelOrder, fulfilOrder, getOwnerOrder, refundOrder } from './manage';
+export { listOwnerOrders } from './order-list';
+export { exportOrdersCsv } from './orders-csv';
 export { registerOwnerOrderRoutes } from './owner-routes';

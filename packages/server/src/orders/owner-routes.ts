@@ -1,5 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  cancelOrderContract, exportOwnerOrdersContract, fulfilOrderContract, getOwnerOrderContract, listOwnerOrdersContract, refundOrderContract,
+} from '@vitrine/contracts';
 import type { ServerContext } from '../context';
+import { cancelOrder, fulfilOrder, getOwnerOrder, refundOrder } from './manage';
+import { listOwnerOrders } from './order-list';
+import { exportOrdersCsv } from './orders-csv';
 
 /** The owner's order calls (issue 12): list, detail, fulfil, cancel, refund, CSV export. */
-export function registerOwnerOrderRoutes(_app: FastifyInstance, _context: ServerContext): void {}
+export function registerOwnerOrderRoutes(fastify: FastifyInstance, { db, payments }: ServerContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.route({ ...listOwnerOrdersContract, handler: async ({ website, actor, query }) => listOwnerOrders(db, website, actor, query) });
+
+  app.route({
+    ...exportOwnerOrdersContract,
+    handler: async ({ website, actor, query }, reply) => {
+      const csv = exportOrdersCsv(db, website, actor, query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .header('cache-control', 'no-store')
+        // A stream is sent as it is (no serialisation); the contract's 200 schema only documents text/csv.
+        .send(csv as unknown as string);
+    },
+  });
+
+  app.route({ ...getOwnerOrderContract, handler: async ({ website, actor, params }) => getOwnerOrder(db, website, actor, params.orderId) });
+
+  app.route({
+    ...fulfilOrderContract,
+    handler: async ({ website, actor, params, body }) => fulfilOrder(db, website, actor, params.orderId, body),
+  });
+
+  app.route({
+    ...cancelOrderContract,
+    handler: async ({ website, actor, params, body }) => cancelOrder(db, website, actor, params.orderId, body),
+  });
+
+  app.route({
+    ...refundOrderContract,
+    handler: async ({ website, actor, params, body }) => refundOrder(db, website, actor, params.orderId, body, { payments }),
+  });
+}

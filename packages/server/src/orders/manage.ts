@@ -1,0 +1,210 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { OrderChangeBody, OwnerOrderJson, RefundOrderBody, RefundReply } from '@vitrine/contracts';
+import { formatMoney } from '@vitrine/format';
+import type { Actor } from '../actor';
+import { moneyJson, returnStock } from '../catalog';
+import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable, Website } from '../db/schema';
+import { inTransaction } from '../db/transactions';
+import { conflict, invalid, notFound, paymentDeclined } from '../failures';
+import { newId } from '../ids';
+import { authorize } from '../owner';
+import { ORDER_CHANGE_MESSAGES, planRefund, whyNotCancel, whyNotFulfil } from './order-status';
+import { TestModePaymentProvider, type PaymentProvider } from './payment-provider';
+
+/** The owner's order calls that read one order or change it: detail, fulfil, cancel, refund. */
+
+type OrderRow = Selectable<OrdersTable>;
+type OrderEventRow = Selectable<OrderEventsTable>;
+
+/** Who did it, as an order's history shows it. */
+export function actorLabel(actor: Actor): string {
+  switch (actor.kind) {
+    case 'visitor':
+      return actor.siteUser?.email ?? 'a visitor';
+    case 'api-key':
+      return `API key ${actor.prefix}…`;
+    case 'system':
+      return actor.name;
+  }
+}
+
+export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTable>[], events: OrderEventRow[]): OwnerOrderJson {
+  const money = (cents: number) => moneyJson(cents, order.currency);
+  return {
+    id: order.id,
+    created: order.created_at.getTime(),
+    email: order.email,
+    status: order.status,
+    testMode: order.test_mode,
+    items: items.map((item) => ({
+      sku: item.sku,
+      productName: item.product_name,
+      quantity: item.quantity,
+      unitPrice: money(item.unit_price_cents),
+      kind: item.line_kind,
+    })),
+    subtotal: money(order.subtotal_cents),
+    shippingTotal: money(order.shipping_total_cents),
+    taxTotal: money(order.tax_total_cents),
+    grandTotal: money(order.grand_total_cents),
+    refundedTotal: money(order.refunded_cents),
+    refundable: money(order.grand_total_cents - order.refunded_cents),
+    fulfilledAt: order.fulfilled_at ? order.fulfilled_at.getTime() : null,
+    cancelledAt: order.cancelled_at ? order.cancelled_at.getTime() : null,
+    paymentProvider: order.payment_provider,
+    history: events.map((event) => ({
+      kind: event.kind,
+      at: event.created_at.getTime(),
+      amount: event.amount_cents === null ? null : money(event.amount_cents),
+      by: event.actor_label,
+      note: event.note,
+    })),
+  };
+}
+
+async function readOwnerOrder(db: Kysely<Database> | Transaction<Database>, website: Website, orderId: string): Promise<OwnerOrderJson> {
+  const order = await db.selectFrom('orders').selectAll().where('website_id', '=', website.id).where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw notFound(ORDER_CHANGE_MESSAGES.notFound);
+  const [items, events] = await Promise.all([
+    db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('position').execute(),
+    db.selectFrom('order_events').selectAll().where('order_id', '=', order.id).orderBy('created_at').orderBy('id').execute(),
+  ]);
+  return ownerOrderJson(order, items, events);
+}
+
+/** GET /api/owner/orders/:orderId */
+export async function getOwnerOrder(db: Kysely<Database>, website: Website, actor: Actor, orderId: string): Promise<{ order: OwnerOrderJson }> {
+  authorize(actor, 'orders:read');
+  return { order: await readOwnerOrder(db, website, orderId) };
+}
+
+/** After a conditional update changed nothing: the order is unknown (404) or in a state that refuses the change (409). */
+async function refuseChange(trx: Transaction<Database>, website: Website, orderId: string, why: (status: OrderRow['status']) => string | undefined): Promise<never> {
+  const current = await trx.selectFrom('orders').select('status').where('website_id', '=', website.id).where('id', '=', orderId).executeTakeFirst();
+  if (!current) throw notFound(ORDER_CHANGE_MESSAGES.notFound);
+  throw conflict(why(current.status) ?? ORDER_CHANGE_MESSAGES.notFound);
+}
+
+async function recordEvent(trx: Transaction<Database>, website: Website, actor: Actor, event: Omit<OrderEventRow, 'id' | 'website_id' | 'created_at' | 'actor_label'>) {
+  return trx
+    .insertInto('order_events')
+    .values({ id: newId(), website_id: website.id, actor_label: actorLabel(actor), ...event })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** POST /api/owner/orders/:orderId/fulfil: placed → fulfilled, once. */
+export async function fulfilOrder(db: Kysely<Database>, website: Website, actor: Actor, orderId: string, input: OrderChangeBody): Promise<{ order: OwnerOrderJson }> {
+  authorize(actor, 'orders:write');
+  await inTransaction(db, async (trx) => {
+    const changed = await trx
+      .updateTable('orders')
+      .set({ status: 'fulfilled', fulfilled_at: sql<Date>`now()` })
+      .where('website_id', '=', website.id)
+      .where('id', '=', orderId)
+      .where('status', '=', 'placed')
+      .returning('id')
+      .executeTakeFirst();
+    if (!changed) await refuseChange(trx, website, orderId, whyNotFulfil);
+    await recordEvent(trx, website, actor, { order_id: orderId, kind: 'fulfilled', amount_cents: null, idempotency_key: null, payment_reference: null, note: input.note ?? '' });
+  });
+  return { order: await readOwnerOrder(db, website, orderId) };
+}
+
+/**
+ * POST /api/owner/orders/:orderId/cancel: placed → cancelled, and the stock goes back, in one
+ * transaction. The status change is conditional (WHERE status = 'placed'): of two racing cancels the
+ * second waits on the row, then finds it cancelled and changes nothing, so stock comes back once.
+ */
+export async function cancelOrder(db: Kysely<Database>, website: Website, actor: Actor, orderId: string, input: OrderChangeBody): Promise<{ order: OwnerOrderJson }> {
+  authorize(actor, 'orders:write');
+  await inTransaction(db, async (trx) => {
+    const changed = await trx
+      .updateTable('orders')
+      .set({ status: 'cancelled', cancelled_at: sql<Date>`now()` })
+      .where('website_id', '=', website.id)
+      .where('id', '=', orderId)
+      .where('status', '=', 'placed')
+      .returning('id')
+      .executeTakeFirst();
+    if (!changed) await refuseChange(trx, website, orderId, whyNotCancel);
+    const lines = await trx.selectFrom('order_items').select(['variant_id', 'quantity']).where('order_id', '=', orderId).execute();
+    await returnStock(trx, website.id, lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })));
+    await recordEvent(trx, website, actor, { order_id: orderId, kind: 'cancelled', amount_cents: null, idempotency_key: null, payment_reference: null, note: input.note ?? '' });
+  });
+  return { order: await readOwnerOrder(db, website, orderId) };
+}
+
+export interface RefundOptions {
+  payments?: PaymentProvider;
+}
+
+const defaultPayments = new TestModePaymentProvider();
+
+/**
+ * POST /api/owner/orders/:orderId/refunds: pays back part or all of what is left, through the order's
+ * payment provider, at most the amount paid in all. The order row is locked first, so refunds of one
+ * order queue; a key already used answers its first refund again and pays nothing (the same key with
+ * another amount is a 409). The provider is called inside the transaction: a failure records nothing.
+ */
+export async function refundOrder(
+  db: Kysely<Database>,
+  website: Website,
+  actor: Actor,
+  orderId: string,
+  input: RefundOrderBody,
+  options: RefundOptions = {},
+): Promise<RefundReply> {
+  authorize(actor, 'orders:write');
+  const payments = options.payments ?? defaultPayments;
+  const { event, replayed } = await inTransaction(db, async (trx) => {
+    const order = await trx.selectFrom('orders').selectAll().where('website_id', '=', website.id).where('id', '=', orderId).forUpdate().executeTakeFirst();
+    if (!order) throw notFound(ORDER_CHANGE_MESSAGES.notFound);
+    const earlier = await trx
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirst();
+    if (earlier) {
+      if (input.amountCents !== undefined && input.amountCents !== earlier.amount_cents) {
+        throw conflict(ORDER_CHANGE_MESSAGES.idempotencyKeyReused, { idempotencyKey: ORDER_CHANGE_MESSAGES.idempotencyKeyReused });
+      }
+      return { event: earlier, replayed: true };
+    }
+    const plan = planRefund({ status: order.status, grandTotalCents: order.grand_total_cents, refundedCents: order.refunded_cents }, input.amountCents);
+    if (!plan.ok) {
+      if (plan.reason === 'refunded') throw conflict(ORDER_CHANGE_MESSAGES.alreadyRefunded);
+      const message = ORDER_CHANGE_MESSAGES.refundTooLarge(formatMoney(plan.refundableCents, order.currency, { locale: website.locale }));
+      throw invalid(message, { amountCents: message });
+    }
+    const payment = await payments.refund({
+      orderId,
+      paymentReference: order.payment_reference,
+      amountCents: plan.amountCents,
+      currency: order.currency,
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (!payment.ok) throw paymentDeclined(payment.message || ORDER_CHANGE_MESSAGES.refundFailed);
+    await trx.updateTable('orders').set({ refunded_cents: plan.refundedAfterCents, status: plan.statusAfter }).where('id', '=', orderId).execute();
+    const recorded = await recordEvent(trx, website, actor, {
+      order_id: orderId,
+      kind: 'refunded',
+      amount_cents: plan.amountCents,
+      idempotency_key: input.idempotencyKey,
+      payment_reference: payment.reference,
+      note: input.note ?? '',
+    });
+    return { event: recorded, replayed: false };
+  });
+  const { order } = { order: await readOwnerOrder(db, website, orderId) };
+  return {
+    order,
+    refund: {
+      amount: moneyJson(event.amount_cents ?? 0, order.grandTotal.currency),
+      idempotencyKey: input.idempotencyKey,
+      paymentReference: event.payment_reference ?? '',
+    },
+    replayed,
+  };
+}
