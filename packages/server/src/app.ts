@@ -18,7 +18,10 @@ import { registerOpenApi } from './http/openapi';
 import { registerOwnerRoutes } from './owner';
 import { totpKeyFrom } from './site-users';
 import { registerApiKeyRoutes } from './api-keys';
-import { registerImageRoutes } from './images';
+import { ImageFiles, LocalDiskImageStore, registerImageRoutes, type ImageStore } from './images';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { registerMapsRoutes } from './maps';
 import { registerSiteSettingsRoutes } from './site-settings';
 import { registerErrorHandling } from './http/errors';
@@ -72,6 +75,11 @@ export interface BuildAppOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** What signing in and out does to carts (cart/merge-policy.ts); merging into the user's cart by default. */
   cartMergePolicy?: CartMergePolicy;
+  /**
+   * Where pictures are kept (images/store.ts): main.ts passes a LocalDiskImageStore at DATA_DIR/images.
+   * Without one, a private temporary directory, removed when the app closes (tests).
+   */
+  imageStore?: ImageStore;
   /** Called for every route as it registers (Fastify's onRoute hook, added before any route): the reliability fuzzer lists the routes this way. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -86,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const theme = loadTheme();
   const rateLimitStore = options.rateLimit?.store ?? new DatabaseRateLimitStore(db);
   const signInGuard: SignInGuard = options.signInGuard ?? new SignInThrottle(rateLimitStore);
+  const temporaryImagesDir = options.imageStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-images-'));
+  const imageStore = options.imageStore ?? new LocalDiskImageStore(temporaryImagesDir!);
   const context: ServerContext = {
     db,
     websites,
@@ -97,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signInGuard,
     totpKey: totpKeyFrom(await loadServerSecret(db, 'totp')),
     theme: createThemeRenderer(theme, loadPageAssets()),
+    images: new ImageFiles(imageStore, demoAssetsDir),
   };
 
   const connectionLimits = resolveConnectionLimits(options.connectionLimits, { trustProxy: options.trustProxy });
@@ -158,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerAssets(app, theme.assetsDir);
   app.addHook('onClose', async () => websites.close());
+  if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   return app;
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CartMergePolicy } from './cart';
 import type { Database } from './db/schema';
+import type { ImageFiles } from './images';
 import type { Crumbs } from './http/crumb';
 import type { PaymentProvider } from './orders';
 import type { CatalogCache } from './pages/catalog-cache';
@@ -26,6 +27,8 @@ export interface ServerContext {
   signInGuard: SignInGuard | undefined;
   /** Seals site users' authenticator secrets (site-users/totp.ts), from the shared server secret 'totp'. */
   totpKey: Buffer;
+  /** The website's pictures: originals and resized copies in an ImageStore (DATA_DIR/images by default). */
+  images: ImageFiles;
   /** The site's theme, compiled once at start. */
   theme: ThemeRenderer;
 }

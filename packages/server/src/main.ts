@@ -5,10 +5,13 @@ import { migrate } from './db/migrate';
 import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
+import { LocalDiskImageStore } from './images';
+import path from 'node:path';
 import { printFirstAdminLinkIfNeeded } from './owner';
 
 /**
- * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database),
+ * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
+ * the uploaded pictures in DATA_DIR/images),
  * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
  * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS, COOKIE_SECURE=1, TRUST_PROXY (a number of proxy hops, or the proxies' addresses/CIDRs), LOG_LEVEL, WEBSITE (identifier of the
  * website to serve; the oldest one by default).
@@ -41,6 +44,8 @@ async function main(): Promise<void> {
       store: redisStore,
     },
     connectionLimits,
+    // Pictures stay on this machine's disk; past one machine, an S3-compatible ImageStore (images/store.ts).
+    imageStore: new LocalDiskImageStore(path.join(path.resolve(env.DATA_DIR || './data'), 'images')),
   });
   app.log.info({ database: database.kind, migrationsApplied: applied, demoSeeded: seeded }, 'database ready');
 

@@ -334,6 +334,35 @@ export interface SiteUserLocalesTable {
   updated_at: Timestamp;
 }
 
+/** The website's pictures (migration 011); the bytes are in the image store (images/store.ts). */
+export interface ImagesTable {
+  id: string;
+  website_id: string;
+  filename: string;
+  content_type: string;
+  width: number;
+  height: number;
+  focal_x: Defaulted<number>;
+  focal_y: Defaulted<number>;
+  /** { topLeft, topRight, bottomLeft, bottomRight, center } as '#rrggbb'. */
+  color_data: ColumnType<ImageColorData, string, string>;
+  alt_text: Defaulted<string>;
+  title: Defaulted<string>;
+  body: Defaulted<string>;
+  /** A picture shipped with the server (demo-assets/), rendered into the store on first request; null for uploads. */
+  bundled_source: string | null;
+  list_position: ColumnType<number, never, never>;
+  created_at: Timestamp;
+}
+
+export interface ImageColorData {
+  topLeft: string;
+  topRight: string;
+  bottomLeft: string;
+  bottomRight: string;
+  center: string;
+}
+
 export interface Database {
   websites: WebsitesTable;
   collections: CollectionsTable;
@@ -344,6 +373,7 @@ export interface Database {
   contributors: ContributorsTable;
   owner_invitations: OwnerInvitationsTable;
   // Issue 12 tables, one block per domain (catalog management, orders, API keys, images, site settings):
+  images: ImagesTable;
   order_events: OrderEventsTable;
   api_keys: ApiKeysTable;
   product_feeds: ProductFeedsTable;

@@ -1,2 +1,6 @@
 /** The images domain: uploaded pictures, their resized variants and asset fields (issue 12). */
 export { registerImageRoutes } from './routes';
+export { ImageFiles } from './files';
+export { LocalDiskImageStore, type ImageStore, type StoredImage } from './store';
+export { addBundledImages, bundledImageAssetUrl, bundledImageFilename, type BundledPicture } from './bundled';
+export { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage } from './service';

@@ -1,0 +1,123 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ImageAssetJson } from '@vitrine/contracts';
+import type { Database, ImageColorData, ImagesTable } from '../db/schema';
+import { formatOfContentType, IMAGE_FORMATS, type ImageFormat } from './formats';
+
+/** The images table's SQL: rows in, rows out, and the asset JSON of a row. */
+
+export type ImageRow = Selectable<ImagesTable>;
+
+/** Where an image is served: the storefront appends `?format=NNNw` to it. */
+export function imageAssetUrl(id: string, filename: string): string {
+  return `/images/${id}/${filename}`;
+}
+
+export function formatOfImage(image: Pick<ImageRow, 'content_type'>): ImageFormat {
+  const format = formatOfContentType(image.content_type);
+  if (!format) throw new Error(`unknown image content type ${image.content_type}`);
+  return format;
+}
+
+export function imageAssetJson(image: ImageRow): ImageAssetJson {
+  return {
+    id: image.id,
+    assetUrl: imageAssetUrl(image.id, image.filename),
+    originalSize: `${image.width}x${image.height}`,
+    mediaFocalPoint: { x: image.focal_x, y: image.focal_y },
+    colorData: image.color_data,
+    altText: image.alt_text,
+    title: image.title,
+    body: image.body,
+    filename: image.filename,
+    contentType: image.content_type,
+    created: new Date(image.created_at).toISOString(),
+  };
+}
+
+export interface NewImage {
+  id: string;
+  websiteId: string;
+  filename: string;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  colorData: ImageColorData;
+  altText?: string;
+  title?: string;
+  body?: string;
+  bundledSource?: string;
+}
+
+export async function insertImage(db: Kysely<Database>, image: NewImage): Promise<ImageRow> {
+  return db
+    .insertInto('images')
+    .values({
+      id: image.id,
+      website_id: image.websiteId,
+      filename: image.filename,
+      content_type: IMAGE_FORMATS[image.format].contentType,
+      width: image.width,
+      height: image.height,
+      color_data: JSON.stringify(image.colorData),
+      alt_text: image.altText ?? '',
+      title: image.title ?? '',
+      body: image.body ?? '',
+      bundled_source: image.bundledSource ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findImage(db: Kysely<Database>, websiteId: string, id: string, options: { lock?: boolean } = {}): Promise<ImageRow | undefined> {
+  let query = db.selectFrom('images').selectAll().where('website_id', '=', websiteId).where('id', '=', id);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** One page, newest first: the rows after `afterPosition` (exclusive), and one more to tell whether a next page exists. */
+export async function listImageRows(db: Kysely<Database>, websiteId: string, limit: number, afterPosition?: number): Promise<ImageRow[]> {
+  let query = db.selectFrom('images').selectAll().where('website_id', '=', websiteId);
+  if (afterPosition !== undefined) query = query.where('list_position', '<', afterPosition);
+  return query.orderBy('list_position', 'desc').limit(limit + 1).execute();
+}
+
+export interface ImageChanges {
+  altText?: string;
+  title?: string;
+  body?: string;
+  focalPoint?: { x: number; y: number };
+}
+
+export async function updateImageRow(db: Kysely<Database>, websiteId: string, id: string, changes: ImageChanges): Promise<ImageRow | undefined> {
+  return db
+    .updateTable('images')
+    .set({
+      ...(changes.altText !== undefined ? { alt_text: changes.altText } : {}),
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.body !== undefined ? { body: changes.body } : {}),
+      ...(changes.focalPoint ? { focal_x: changes.focalPoint.x, focal_y: changes.focalPoint.y } : {}),
+    })
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteImageRow(db: Kysely<Database>, websiteId: string, id: string): Promise<void> {
+  await db.deleteFrom('images').where('website_id', '=', websiteId).where('id', '=', id).execute();
+}
+
+/**
+ * Whether a product of the website shows the image (among its images, or as a variant's image). A
+ * read of the catalog's tables, never a write: importing the catalog's front here would make a cycle
+ * (the catalog's seed registers the demo pictures through this domain's front).
+ */
+export async function isImageInUse(db: Kysely<Database>, websiteId: string, id: string): Promise<boolean> {
+  const { rows } = await sql<{ used: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM products WHERE website_id = ${websiteId} AND images @> jsonb_build_array(jsonb_build_object('id', ${id}::text))
+    ) OR EXISTS (
+      SELECT 1 FROM variants WHERE website_id = ${websiteId} AND image_ids @> jsonb_build_array(${id}::text)
+    ) AS used`.execute(db);
+  return rows[0]?.used === true;
+}

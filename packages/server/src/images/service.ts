@@ -1,0 +1,174 @@
+import type { Kysely } from 'kysely';
+import {
+  IMAGE_FIELD_MESSAGES,
+  IMAGE_LIMITS,
+  IMAGE_WIDTHS,
+  type ImageAssetJson,
+  type ImagePageJson,
+  type ImageWidth,
+  type ListImagesQuery,
+  type UpdateImageBody,
+} from '@vitrine/contracts';
+import type { Actor } from '../actor';
+import type { Database, Website } from '../db/schema';
+import { inTransaction } from '../db/transactions';
+import { conflict, invalid, notFound } from '../failures';
+import { newId } from '../ids';
+import { authorize } from '../owner';
+import type { ImageFiles } from './files';
+import { servedFilename } from './filenames';
+import { ImageRefused, prepareUpload, type ImageRefusal } from './processing';
+import { deleteImageRow, findImage, imageAssetJson, insertImage, isImageInUse, listImageRows, updateImageRow, type ImageRow } from './records';
+import type { StoredImage } from './store';
+
+export const IMAGE_MESSAGES = {
+  notFound: IMAGE_FIELD_MESSAGES.imageId,
+  notMultipart: 'Send the picture as multipart/form-data, in one file field.',
+  noFile: 'Choose a picture to upload.',
+  tooLarge: `This file is too large: a picture may be at most ${IMAGE_LIMITS.fileBytes / (1024 * 1024)} MB.`,
+  notAnImage: 'This file is not a picture: upload a JPEG, PNG, WebP, GIF or AVIF image.',
+  unreadable: 'This picture could not be read: the file may be damaged.',
+  tooManyPixels: `This picture has too many pixels: at most ${IMAGE_LIMITS.pixels / 1_000_000} megapixels.`,
+  inUse: 'A product shows this picture: remove it from the product first.',
+  badWidth: `Ask for one of the widths ${IMAGE_WIDTHS.map((width) => `${width}w`).join(', ')}, or none for the original.`,
+} as const;
+
+const REFUSAL_MESSAGES: Record<ImageRefusal, string> = {
+  'not-an-image': IMAGE_MESSAGES.notAnImage,
+  unreadable: IMAGE_MESSAGES.unreadable,
+  'too-many-pixels': IMAGE_MESSAGES.tooManyPixels,
+};
+
+export interface ImageUpload {
+  /** The whole file (the route stops reading past IMAGE_LIMITS.fileBytes). */
+  bytes: Buffer;
+  /** The name the client gave the file, if any: only used to name the served file. */
+  filename?: string;
+}
+
+/**
+ * Stores an uploaded picture: checked from its bytes and re-encoded without metadata (processing.ts),
+ * written to the image store, then recorded. The file goes first: a failed insert removes it, and a
+ * crash in between leaves an unreferenced folder, never a row without its picture.
+ */
+export async function uploadImage(db: Kysely<Database>, files: ImageFiles, website: Website, actor: Actor, upload: ImageUpload): Promise<ImageAssetJson> {
+  authorize(actor, 'catalog:write');
+  let prepared;
+  try {
+    prepared = await prepareUpload(upload.bytes);
+  } catch (error) {
+    if (error instanceof ImageRefused) throw invalid(REFUSAL_MESSAGES[error.reason], { file: REFUSAL_MESSAGES[error.reason] });
+    throw error;
+  }
+  const id = newId();
+  await files.putOriginal(id, prepared.format, prepared.bytes);
+  try {
+    const row = await insertImage(db, {
+      id,
+      websiteId: website.id,
+      filename: servedFilename(upload.filename, prepared.format),
+      format: prepared.format,
+      width: prepared.width,
+      height: prepared.height,
+      colorData: prepared.colorData,
+    });
+    return imageAssetJson(row);
+  } catch (error) {
+    await files.remove(id);
+    throw error;
+  }
+}
+
+/** The cursor is the list position of the last image of the page before, opaque to clients. */
+const encodeCursor = (position: number) => Buffer.from(`p${position}`).toString('base64url');
+function decodeCursor(cursor: string): number {
+  const match = /^p([0-9]{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw invalid(IMAGE_FIELD_MESSAGES.cursor, { cursor: IMAGE_FIELD_MESSAGES.cursor });
+  return Number(match[1]);
+}
+
+export async function listImages(db: Kysely<Database>, website: Website, actor: Actor, query: ListImagesQuery): Promise<ImagePageJson> {
+  authorize(actor, 'catalog:read');
+  const limit = query.limit === undefined ? IMAGE_LIMITS.pageSizeDefault : Number(query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > IMAGE_LIMITS.pageSizeMax) throw invalid(IMAGE_FIELD_MESSAGES.limit, { limit: IMAGE_FIELD_MESSAGES.limit });
+  const after = query.cursor === undefined || query.cursor === '' ? undefined : decodeCursor(query.cursor);
+  const rows = await listImageRows(db, website.id, limit, after);
+  const page = rows.slice(0, limit);
+  return { images: page.map(imageAssetJson), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1].list_position) : null };
+}
+
+async function existingImage(db: Kysely<Database>, website: Website, imageId: string): Promise<ImageRow> {
+  const image = await findImage(db, website.id, imageId);
+  if (!image) throw notFound(IMAGE_MESSAGES.notFound);
+  return image;
+}
+
+export async function getImage(db: Kysely<Database>, website: Website, actor: Actor, input: { imageId: string }): Promise<ImageAssetJson> {
+  authorize(actor, 'catalog:read');
+  return imageAssetJson(await existingImage(db, website, input.imageId));
+}
+
+/** Changes the texts and the focal point; the fields left out keep their values. */
+export async function updateImage(db: Kysely<Database>, website: Website, actor: Actor, input: { imageId: string } & UpdateImageBody): Promise<ImageAssetJson> {
+  authorize(actor, 'catalog:write');
+  const row = await updateImageRow(db, website.id, input.imageId, {
+    altText: input.altText,
+    title: input.title,
+    body: input.body,
+    focalPoint: input.mediaFocalPoint,
+  });
+  if (!row) throw notFound(IMAGE_MESSAGES.notFound);
+  return imageAssetJson(row);
+}
+
+/**
+ * Deletes a picture no product shows (409 otherwise: detaching it silently would change products the
+ * owner is not looking at). The row goes in a transaction holding its lock; the files after it commits.
+ */
+export async function deleteImage(db: Kysely<Database>, files: ImageFiles, website: Website, actor: Actor, input: { imageId: string }): Promise<{ deleted: true; id: string }> {
+  authorize(actor, 'catalog:write');
+  await inTransaction(db, async (trx) => {
+    const image = await findImage(trx, website.id, input.imageId, { lock: true });
+    if (!image) throw notFound(IMAGE_MESSAGES.notFound);
+    if (await isImageInUse(trx, website.id, image.id)) throw conflict(IMAGE_MESSAGES.inUse);
+    await deleteImageRow(trx, website.id, image.id);
+  });
+  await files.remove(input.imageId);
+  return { deleted: true, id: input.imageId };
+}
+
+/** `?format=` → the width asked for; absent, empty or 'original' means the original. */
+export function parseFormat(format: unknown): ImageWidth | 'original' {
+  if (format === undefined || format === '' || format === 'original') return 'original';
+  const match = typeof format === 'string' ? /^([0-9]{1,4})w$/.exec(format) : null;
+  const width = match ? Number(match[1]) : NaN;
+  if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) throw invalid(IMAGE_MESSAGES.badWidth, { format: IMAGE_MESSAGES.badWidth });
+  return width as ImageWidth;
+}
+
+export interface ServedImage {
+  contentType: string;
+  /** Strong: an image's bytes at one width never change (a new upload is a new id). */
+  etag: string;
+  file: StoredImage;
+}
+
+/**
+ * A picture at `/images/{imageId}/{filename}?format=NNNw`, for anyone (the storefront's <img>): the
+ * original, or a copy of one of the spec's widths, made on first request. The filename must be the
+ * image's own, so an old link to a deleted and re-used name cannot show another picture.
+ */
+export async function serveImage(
+  db: Kysely<Database>,
+  files: ImageFiles,
+  website: Website,
+  input: { imageId: string; filename: string; format: unknown },
+): Promise<ServedImage> {
+  const width = parseFormat(input.format);
+  const image = /^[a-z0-9]{1,64}$/.test(input.imageId) ? await findImage(db, website.id, input.imageId) : undefined;
+  if (!image || image.filename !== input.filename) throw notFound(IMAGE_MESSAGES.notFound);
+  const file = width === 'original' ? await files.original(image) : await files.resized(image, width);
+  if (!file) throw notFound(IMAGE_MESSAGES.notFound);
+  const served = width === 'original' || width >= image.width ? 'original' : `${width}w`;
+  return { contentType: image.content_type, etag: `"${image.id}-${served}"`, file };
+}
