@@ -196,7 +196,8 @@ async function registerAssets(app: FastifyInstance, themeAssetsDir: string): Pro
   });
   // Browsers and crawlers ask for /favicon.ico whatever the page links: the theme's SVG icon answers.
   app.get('/favicon.ico', (_request, reply) => reply.type('image/svg+xml').sendFile('favicon.svg', themeAssetsDir, { maxAge: '1h' }));
-  // The demo store's pictures (SVG, so the `?format=NNNw` width the pages ask for is ignored).
+  // The demo pictures' SVG sources. Pages show them through the images domain (/images/{id}/{name}.png,
+  // drawn from these files on first request and resized to `?format=NNNw`); the sources stay reachable here.
   await app.register(fastifyStatic, {
     root: demoAssetsDir,
     prefix: DEMO_ASSET_PREFIX,

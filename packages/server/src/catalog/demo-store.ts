@@ -5,9 +5,9 @@ import type { OptionValue, SubscriptionPlan, WebsiteSettings } from '../db/schem
 /** The demo store: one product for every rule the storefront and the browser tests exercise. */
 
 /**
- * The demo pictures: hand-drawn SVG files in packages/server/demo-assets, served at this prefix.
- * The storefront asks for `?format=NNNw` widths, which a static SVG ignores; a production deployment
- * puts an image service behind its asset URLs instead.
+ * The demo pictures: hand-drawn SVG files in packages/server/demo-assets, served as they are at this
+ * prefix. The products show them through the images domain like any upload (seed.ts records them;
+ * each is drawn as a PNG on its first request and resized to the `?format=NNNw` widths).
  */
 export const DEMO_ASSET_PREFIX = '/assets/demo/';
 export const demoAssetsDir = path.resolve(fileURLToPath(import.meta.url), '../../../demo-assets');

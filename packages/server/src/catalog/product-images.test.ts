@@ -34,15 +34,15 @@ describe('product images in ?format=json (storefront.md §9)', () => {
     expect(white).toEqual({
       id: demoImageId('linen-shirt-white.svg'),
       recordType: 2,
-      assetUrl: '/assets/demo/linen-shirt-white.svg',
+      assetUrl: `/images/${demoImageId('linen-shirt-white.svg')}/linen-shirt-white.png`,
       altText: 'White linen shirt, laid flat',
       title: 'Linen Shirt in White',
       body: '',
-      filename: 'linen-shirt-white.svg',
+      filename: 'linen-shirt-white.png',
       originalSize: '1000x1000',
       mediaFocalPoint: { x: 0.5, y: 0.5 },
     });
-    expect(navy).toMatchObject({ assetUrl: '/assets/demo/linen-shirt-navy.svg', altText: 'Navy linen shirt, laid flat' });
+    expect(navy).toMatchObject({ assetUrl: `/images/${demoImageId('linen-shirt-navy.svg')}/linen-shirt-navy.png`, altText: 'Navy linen shirt, laid flat' });
     const imageIdsByColor = Object.fromEntries(
       shirt.structuredContent.variants.map((variant) => [variant.sku, variant.imageIds]),
     );
@@ -106,7 +106,7 @@ describe('product images in the HTML', () => {
   it('the store grid shows each main image lazily with its alt text', async () => {
     const html = (await new TestVisitor(server.app).get('/shop')).body;
     const images = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
-    const vase = images.find((tag) => tag.includes('src="/assets/demo/ceramic-vase.svg?format=500w"'));
+    const vase = images.find((tag) => tag.includes(`src="/images/${demoImageId('ceramic-vase.svg')}/ceramic-vase.png?format=500w"`));
     expect(vase).toBeDefined();
     expect(vase).toContain('alt="Speckled sage-green ceramic vase"');
     expect(vase).toContain('loading="lazy"');
@@ -115,7 +115,7 @@ describe('product images in the HTML', () => {
 
   it('the product page shows the main image eagerly, with every spec width in its srcset', async () => {
     const html = (await new TestVisitor(server.app).get('/shop/p/ceramic-vase')).body;
-    const main = html.match(/<img [^>]*src="\/assets\/demo\/ceramic-vase\.svg"[^>]*>/)?.[0] ?? '';
+    const main = html.match(new RegExp(`<img [^>]*src="/images/${demoImageId('ceramic-vase.svg')}/ceramic-vase\\.png"[^>]*>`))?.[0] ?? '';
     expect(main).toContain('loading="eager"');
     expect(main).toContain('alt="Speckled sage-green ceramic vase"');
     const srcset = main.match(/srcSet="([^"]*)"|srcset="([^"]*)"/i);

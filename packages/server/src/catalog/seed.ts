@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { hasAnyWebsite, insertWebsite } from '../websites';
 import type { Database, ProductImageRecord } from '../db/schema';
 import { stableId } from '../ids';
-import { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_IMAGE_SIZE, DEMO_PRODUCTS, DEMO_WEBSITE, type DemoImage, type DemoProduct, type DemoVariant } from './demo-store';
+import { addBundledImages, bundledImageAssetUrl, bundledImageFilename, type BundledPicture } from '../images';
+import { DEMO_COLLECTION, demoAssetsDir, DEMO_IMAGE_SIZE, DEMO_PRODUCTS, DEMO_WEBSITE, type DemoImage, type DemoProduct, type DemoVariant } from './demo-store';
 import { productColumns, variantColumns, type ProductRecord, type VariantRecord } from './product-rows';
 
 const SEED_LOCK_ID = 71_624_004;
@@ -13,11 +14,11 @@ export const demoImageId = (file: string) => stableId(`image:${DEMO_WEBSITE.iden
 export function demoImageRecord(image: DemoImage): ProductImageRecord {
   return {
     id: demoImageId(image.file),
-    assetUrl: `${DEMO_ASSET_PREFIX}${image.file}`,
+    assetUrl: bundledImageAssetUrl({ id: demoImageId(image.file), source: image.file }),
     altText: image.altText ?? '',
     title: image.title ?? '',
     body: image.body ?? '',
-    filename: image.file,
+    filename: bundledImageFilename(image.file),
     originalSize: DEMO_IMAGE_SIZE,
   };
 }
@@ -58,6 +59,16 @@ function demoVariantRecord(variant: DemoVariant): VariantRecord {
 }
 
 /**
+ * Each demo picture once, for the images domain: its rows are written at seed time (size and colour data
+ * read from the SVG) and each PNG original is drawn into the image store on its first request.
+ */
+function demoPictures(): BundledPicture[] {
+  const images = new Map<string, DemoImage>();
+  for (const product of DEMO_PRODUCTS) for (const image of product.images) if (!images.has(image.file)) images.set(image.file, image);
+  return [...images.values()].map((image) => ({ id: demoImageId(image.file), source: image.file, altText: image.altText, title: image.title, body: image.body }));
+}
+
+/**
  * Seeds the demo store when the database holds no website yet. Safe when several processes start at
  * once: an advisory lock makes the check-and-insert atomic. Ids are derived from names, so the demo
  * store has the same ids on every database. Returns whether it seeded.
@@ -72,6 +83,8 @@ export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
     // The website row is the websites domain's: created through its front.
     const websiteId = stableId(`website:${DEMO_WEBSITE.identifier}`);
     await insertWebsite(trx, { id: websiteId, ...DEMO_WEBSITE });
+    // The pictures are the images domain's, recorded through its front and served at /images/….
+    await addBundledImages(trx, websiteId, demoAssetsDir, demoPictures());
 
     const collectionId = stableId(`collection:${DEMO_WEBSITE.identifier}:${DEMO_COLLECTION.urlId}`);
     await trx

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS, liveMarkup, parseHtml } from '../reliability/html-safety';
 import { setStock, stockOf, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { originOf } from './seo';
+import { demoImageId } from '../catalog/seed';
+
+/** A demo picture's address: the images domain serves it (drawn from the SVG in demo-assets/ as a PNG). */
+const demoPicture = (file: string) => `http://shop.example/images/${demoImageId(`${file}.svg`)}/${file}.png`;
 
 /* Meta description, Open Graph and Twitter tags, product structured data (ld+json) and the favicon (pages/seo.ts, the layout's head). */
 
@@ -32,8 +36,8 @@ describe('meta description, Open Graph and Twitter tags', () => {
     expect(meta('property="og:title"')).toBe('Wool Blanket');
     expect(meta('property="og:site_name"')).toBe('Vitrine Demo Store');
     expect(meta('property="og:url"')).toBe('http://shop.example/shop/p/wool-blanket');
-    expect(meta('property="og:image"')).toBe('http://shop.example/assets/demo/wool-blanket.svg');
-    expect(meta('name="twitter:image"')).toBe('http://shop.example/assets/demo/wool-blanket.svg');
+    expect(meta('property="og:image"')).toBe(demoPicture('wool-blanket'));
+    expect(meta('name="twitter:image"')).toBe(demoPicture('wool-blanket'));
     expect(meta('name="twitter:card"')).toBe('summary_large_image');
   });
 
@@ -85,7 +89,7 @@ describe('product structured data', () => {
       '@type': 'Product',
       name: 'Linen Shirt',
       url: 'http://shop.example/shop/p/linen-shirt',
-      image: ['http://shop.example/assets/demo/linen-shirt-white.svg', 'http://shop.example/assets/demo/linen-shirt-navy.svg'],
+      image: [demoPicture('linen-shirt-white'), demoPicture('linen-shirt-navy')],
     });
     expect(data.offers).toContainEqual({ '@type': 'Offer', sku: 'SHIRT-S-WHITE', price: '45.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: 'http://shop.example/shop/p/linen-shirt' });
     expect(data.offers).toContainEqual(expect.objectContaining({ sku: 'SHIRT-M-NAVY', price: '48.00', availability: 'https://schema.org/OutOfStock' }));
