@@ -9,7 +9,9 @@ import { demoImageId } from '../catalog/seed';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { UNSTORABLE_TEXT_MESSAGES } from '../http/unstorable-text';
 import { IMAGE_MESSAGES } from './service';
+import { productImageRecords } from './records';
 import { LocalDiskImageStore } from './store';
+import { findDefaultWebsite } from '../websites';
 
 /** The local store, counting writes: a resized copy asked for many times at once is written once. */
 class CountingStore extends LocalDiskImageStore {
@@ -370,5 +372,18 @@ describe('the owner\'s image calls', () => {
     const before = await imageCount();
     expect((await upload(editor, await png(10, 10), 'a.png')).statusCode).toBe(403);
     expect(await imageCount()).toBe(before);
+  });
+
+  it('gives the catalog the product\'s copy of uploaded images, in the order asked, leaving out unknown ids', async () => {
+    const asset = await uploaded(300, 200, 'for-a-product.png');
+    await admin.put(`/api/owner/images/${asset.id}`, { altText: 'For a product' });
+    const website = (await findDefaultWebsite(server.database.db))!;
+    const navy = demoImageId('linen-shirt-navy.svg');
+    const records = await productImageRecords(server.database.db, website.id, [asset.id, '000000000000000000000000', navy]);
+    expect(records).toEqual([
+      { id: asset.id, assetUrl: asset.assetUrl, altText: 'For a product', title: '', body: '', filename: 'for-a-product.png', originalSize: '300x200' },
+      expect.objectContaining({ id: navy, filename: 'linen-shirt-navy.png', originalSize: '1000x1000' }),
+    ]);
+    expect(await productImageRecords(server.database.db, website.id, [])).toEqual([]);
   });
 });

@@ -4,3 +4,4 @@ export { ImageFiles } from './files';
 export { LocalDiskImageStore, type ImageStore, type StoredImage } from './store';
 export { addBundledImages, bundledImageAssetUrl, bundledImageFilename, type BundledPicture } from './bundled';
 export { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage } from './service';
+export { imageAssetUrl, productImageRecords } from './records';

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ImageAssetJson } from '@vitrine/contracts';
-import type { Database, ImageColorData, ImagesTable } from '../db/schema';
+import type { Database, ImageColorData, ImagesTable, ProductImageRecord } from '../db/schema';
 import { formatOfContentType, IMAGE_FORMATS, type ImageFormat } from './formats';
 
 /** The images table's SQL: rows in, rows out, and the asset JSON of a row. */
@@ -120,4 +120,22 @@ export async function isImageInUse(db: Kysely<Database>, websiteId: string, id: 
       SELECT 1 FROM variants WHERE website_id = ${websiteId} AND image_ids @> jsonb_build_array(${id}::text)
     ) AS used`.execute(db);
   return rows[0]?.used === true;
+}
+
+/**
+ * The product's copy of each image (the catalog keeps `ProductImageRecord`s in `products.images`), in
+ * the order asked, for the catalog to attach uploads to a product. Ids of no image of the website are
+ * left out. The rows are locked FOR SHARE: a delete of one of them waits until the caller's transaction
+ * has saved the product, and its in-use check then sees it.
+ */
+export async function productImageRecords(db: Kysely<Database>, websiteId: string, ids: readonly string[]): Promise<ProductImageRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('images').selectAll().where('website_id', '=', websiteId).where('id', 'in', [...ids]).forShare().execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { assetUrl, altText, title, body, filename, originalSize } = imageAssetJson(row);
+    return [{ id, assetUrl, altText, title, body, filename, originalSize }];
+  });
 }
