@@ -1,6 +1,8 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_WIDTHS } from '@vitrine/contracts';
+import { IMAGE_WIDTHS as THEME_WIDTHS } from '@vitrine/format/images';
 import { regionColors } from './color-data';
 import { servedFilename } from './filenames';
 import { sniffImageFormat } from './formats';
@@ -73,6 +75,10 @@ describe('prepareUpload', () => {
 });
 
 describe('resizeImage', () => {
+  it('serves exactly the widths the theme asks for (@vitrine/format, storefront spec §9)', () => {
+    expect(IMAGE_WIDTHS).toEqual(THEME_WIDTHS);
+  });
+
   it('makes the width asked for, keeping the proportions and the format, and never enlarges', async () => {
     const original = await solid(1200, 800, '#445566').png().toBuffer();
     const resized = await sharp(await resizeImage(original, 'png', 750)).metadata();
