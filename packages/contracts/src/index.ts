@@ -25,6 +25,7 @@ export * from './cart';
 export * from './orders';
 export * from './site-users';
 export * from './health';
+export * from './mail';
 export * from './owner-roles';
 export * from './owner';
 export * from './owner-catalog';

@@ -44,6 +44,7 @@ export const PERMISSIONS = {
   'site:read': 'See navigation, header and footer, languages',
   'site:write': 'Change navigation, header and footer, languages',
   'reports:read': 'See analytics and sales reports',
+  'mail:read': 'Read the mail the website sent and is sending',
   'billing:read': "See the website's status and plan",
   'contributors:manage': 'Invite contributors and change their roles',
   'api-keys:manage': 'Create and delete API keys',
@@ -65,7 +66,7 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
   websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read'),
-  storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read'],
+  storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read'],
   editor: [...READ_SHOP, 'site:write'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read'],
   billing: ['billing:read', 'store-settings:read'],

@@ -1,6 +1,7 @@
 import { CART_CONTRACTS } from './cart';
 import type { RouteContract } from './contract';
 import { HEALTH_CONTRACTS } from './health';
+import { MAIL_CONTRACTS } from './mail';
 import { OWNER_ACCOUNT_CONTRACTS } from './owner';
 import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
@@ -19,6 +20,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_ORDER_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
+  ...MAIL_CONTRACTS,
   ...HEALTH_CONTRACTS,
 ];
 

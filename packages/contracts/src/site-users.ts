@@ -126,6 +126,32 @@ export const disableTotpContract = defineContract({
   schema: { body: TotpCodeBodySchema, response: { 200: TotpStateReplySchema, ...ERROR_RESPONSES } },
 });
 
+// Password reset by email (ours): a link valid for an hour, sent through the mail outbox.
+
+export const PasswordResetRequestBodySchema = RequestBody({ email: EmailSchema });
+export const PasswordResetTokenSchema = Text({ minLength: 16, maxLength: 100, [MESSAGE_KEYWORD]: 'This reset link is not valid.' });
+export const PasswordResetBodySchema = RequestBody({ token: PasswordResetTokenSchema, password: PasswordSchema });
+export type PasswordResetBody = Static<typeof PasswordResetBodySchema>;
+
+export const requestPasswordResetContract = defineContract({
+  operationId: 'requestPasswordReset',
+  method: 'POST',
+  url: '/api/site-users/account/password-reset',
+  summary: 'Mails a password-reset link to the account with this email, if there is one; the answer is the same either way.',
+  tags,
+  schema: { body: PasswordResetRequestBodySchema, response: { 200: ResponseObject({ sent: Type.Literal(true) }), ...ERROR_RESPONSES } },
+});
+
+export const resetPasswordContract = defineContract({
+  operationId: 'resetPassword',
+  method: 'POST',
+  url: '/api/site-users/account/password-reset/confirm',
+  summary: 'Sets a new password with the token of the link (once, within the hour) and signs the account out everywhere.',
+  tags,
+  schema: { body: PasswordResetBodySchema, response: { 200: ResponseObject({ reset: Type.Literal(true) }), ...ERROR_RESPONSES } },
+});
+
 export const SITE_USER_CONTRACTS = [
   signUpContract, signInContract, getSiteUserContract, signOutContract, beginTotpContract, confirmTotpContract, disableTotpContract,
+  requestPasswordResetContract, resetPasswordContract,
 ] as const;

@@ -16,8 +16,9 @@ import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbCheck } from './http/crumb';
 import { registerOpenApi } from './http/openapi';
 import { registerOwnerRoutes } from './owner';
+import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
 import { totpKeyFrom } from './site-users';
-import { registerApiKeyRoutes } from './api-keys';
+import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
 import { ImageFiles, LocalDiskImageStore, registerImageRoutes, type ImageStore } from './images';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
    */
   trustProxy?: TrustProxyOption;
   rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore };
+  /** Calls per API key per window, every method counted (api-keys/key-rate-limit.ts); in the rate-limit store. */
+  apiKeyRateLimit?: { max?: number; windowMs?: number };
   /** Guards sign-in against password guessing; a SignInThrottle on the rate-limit store by default. */
   signInGuard?: SignInGuard;
   payments?: PaymentProvider;
@@ -80,6 +83,10 @@ export interface BuildAppOptions {
    * Without one, a private temporary directory, removed when the app closes (tests).
    */
   imageStore?: ImageStore;
+  /** PUBLIC_URL: the origin links in mail point to (mail/settings.ts). */
+  publicUrl?: string;
+  /** MAIL_FROM: the sender address of the website's mail. */
+  mailFrom?: string;
   /** Called for every route as it registers (Fastify's onRoute hook, added before any route): the reliability fuzzer lists the routes this way. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -105,7 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalog: new CatalogCache(db),
     cartMergePolicy: options.cartMergePolicy ?? defaultCartMergePolicy,
     signInGuard,
+    apiKeyRateLimit: { store: rateLimitStore, ...DEFAULT_API_KEY_RATE_LIMIT, ...options.apiKeyRateLimit },
     totpKey: totpKeyFrom(await loadServerSecret(db, 'totp')),
+    mail: {
+      from: options.mailFrom ?? DEFAULT_MAIL_FROM,
+      publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/$/, ''),
+      unsubscribeTokens: new UnsubscribeTokens(await loadServerSecret(db, 'mail')),
+    },
     theme: createThemeRenderer(theme, loadPageAssets()),
     images: new ImageFiles(imageStore, demoAssetsDir),
   };
@@ -158,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOrderRoutes(routes, context);
     registerSiteUserRoutes(routes, context);
     registerOwnerRoutes(routes, context);
+    registerMailRoutes(routes, context);
     // The owner's calls (issue 12), one domain each.
     registerOwnerCatalogRoutes(routes, context);
     registerOwnerOrderRoutes(routes, context);

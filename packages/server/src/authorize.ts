@@ -1,6 +1,7 @@
+/** Who may make an owner call (outside every domain, like actor.ts: every domain's services check it). */
 import { permissionsOf, roleMay, roleName, type ContributorRole, type Permission, type RouteAccess } from '@vitrine/contracts';
-import { siteUserOf, type Actor } from '../actor';
-import { forbidden, unauthenticated } from '../failures';
+import { siteUserOf, type Actor } from './actor';
+import { forbidden, unauthenticated } from './failures';
 
 export const OWNER_MESSAGES = {
   notSignedIn: 'Sign in to manage this website.',

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { ApiKeyRateLimit } from './api-keys';
 import type { CartMergePolicy } from './cart';
 import type { Database } from './db/schema';
 import type { ImageFiles } from './images';
 import type { Crumbs } from './http/crumb';
+import type { MailSettings } from './mail';
 import type { PaymentProvider } from './orders';
 import type { CatalogCache } from './pages/catalog-cache';
 import type { ThemeRenderer } from './rendering/theme-renderer';
@@ -25,10 +27,14 @@ export interface ServerContext {
   catalog: CatalogCache;
   cartMergePolicy: CartMergePolicy;
   signInGuard: SignInGuard | undefined;
+  /** Each API key's own budget of calls (api-keys/key-rate-limit.ts), in the shared rate-limit store. */
+  apiKeyRateLimit: ApiKeyRateLimit;
   /** Seals site users' authenticator secrets (site-users/totp.ts), from the shared server secret 'totp'. */
   totpKey: Buffer;
   /** The website's pictures: originals and resized copies in an ImageStore (DATA_DIR/images by default). */
   images: ImageFiles;
+  /** Mail: the sender address (MAIL_FROM), the address links in mail point to (PUBLIC_URL), unsubscribe tokens. */
+  mail: MailSettings;
   /** The site's theme, compiled once at start. */
   theme: ThemeRenderer;
 }

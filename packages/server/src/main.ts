@@ -7,6 +7,7 @@ import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
 import { LocalDiskImageStore } from './images';
 import path from 'node:path';
+import { createFolderTransport, createSmtpTransport, MailWorker } from './mail';
 import { printFirstAdminLinkIfNeeded } from './owner';
 
 /**
@@ -18,7 +19,9 @@ import { printFirstAdminLinkIfNeeded } from './owner';
  * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS override the
  * connection limits (http/connection-limits.ts).
  * The first start on an empty database migrates it and seeds the demo store. While the website has no
- * admin, each start prints a one-time link that creates the first one (PUBLIC_URL: the address to print).
+ * admin, each start prints a one-time link that creates the first one (PUBLIC_URL: the address to print
+ * and the origin of links in mail). Mail goes through SMTP_URL, or into DATA_DIR/mail as .eml files without
+ * it; MAIL_FROM is the sender address.
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -46,8 +49,13 @@ async function main(): Promise<void> {
     connectionLimits,
     // Pictures stay on this machine's disk; past one machine, an S3-compatible ImageStore (images/store.ts).
     imageStore: new LocalDiskImageStore(path.join(path.resolve(env.DATA_DIR || './data'), 'images')),
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    mailFrom: env.MAIL_FROM || undefined,
   });
-  app.log.info({ database: database.kind, migrationsApplied: applied, demoSeeded: seeded }, 'database ready');
+  // Mail: SMTP_URL when set; otherwise each message is kept as an .eml file under DATA_DIR/mail.
+  const mailTransport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFolderTransport(path.join(path.resolve(env.DATA_DIR || './data'), 'mail'));
+  const mailWorker = new MailWorker(database.db, mailTransport, { log: app.log });
+  app.log.info({ database: database.kind, migrationsApplied: applied, demoSeeded: seeded, mail: mailTransport.name }, 'database ready');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -60,6 +68,8 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      await mailWorker.stop();
+      mailTransport.close?.();
       await app.close();
       await redisStore?.close();
       await database.close();
@@ -73,6 +83,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ port, host });
+  mailWorker.start();
   await printFirstAdminLinkIfNeeded(database.db, app.log, env.PUBLIC_URL || address.replace('0.0.0.0', 'localhost'));
 }
 

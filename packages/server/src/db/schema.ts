@@ -363,6 +363,45 @@ export interface ImageColorData {
   center: string;
 }
 
+/** Mail waiting to go, being sent, sent or given up (migration 013; mail/outbox.ts). */
+export interface MailOutboxTable {
+  id: string;
+  website_id: string;
+  kind: 'transactional' | 'marketing';
+  template: string;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: JsonDefaulted<Record<string, string>>;
+  status: Defaulted<'pending' | 'sending' | 'sent' | 'failed' | 'suppressed'>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+/** Addresses not to write to (migration 013). */
+export interface MailSuppressionsTable {
+  website_id: string;
+  email: string;
+  reason: 'unsubscribed' | 'hard-bounce';
+  created_at: Timestamp;
+}
+
+/** One-time password-reset tokens, as hashes (migration 014; site-users/password-reset.ts). */
+export interface PasswordResetsTable {
+  token_hash: string;
+  website_id: string;
+  site_user_id: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   websites: WebsitesTable;
   collections: CollectionsTable;
@@ -382,6 +421,9 @@ export interface Database {
   site_header_footer: SiteHeaderFooterTable;
   site_languages: SiteLanguagesTable;
   site_user_locales: SiteUserLocalesTable;
+  mail_outbox: MailOutboxTable;
+  mail_suppressions: MailSuppressionsTable;
+  password_resets: PasswordResetsTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   orders: OrdersTable;

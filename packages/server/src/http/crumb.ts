@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CRUMB_MESSAGES } from '@vitrine/contracts';
+import { contractFor, CRUMB_MESSAGES } from '@vitrine/contracts';
 import { HttpError } from './errors';
 
 export const CRUMB_COOKIE = 'crumb';
@@ -61,7 +61,10 @@ export function registerCrumbCheck(app: FastifyInstance, options: CrumbOptions):
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     // A plain HTML form cannot send the header: its handler checks the crumb field (isFormCrumbValid).
-    if (request.routeOptions.config?.crumb === 'form') return;
+    // A mail client's one-click unsubscribe carries no cookies at all: its signed token authorises it.
+    const ownCheck = request.routeOptions.config?.crumb;
+    if (ownCheck === 'form' || ownCheck === 'token') return;
+    if (isCookielessBearerOwnerCall(request)) return;
     const cookie = request.cookies[CRUMB_COOKIE];
     const header = request.headers[CRUMB_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
@@ -80,4 +83,16 @@ export function registerCrumbCheck(app: FastifyInstance, options: CrumbOptions):
 export function isFormCrumbValid(crumbs: Crumbs, request: FastifyRequest, field: unknown): boolean {
   const cookie = request.cookies[CRUMB_COOKIE];
   return crumbs.isValid(cookie) && typeof field === 'string' && safeEqual(field, cookie);
+}
+
+/**
+ * An owner call with `Authorization: Bearer …` and no cookies at all (a headless client's API key,
+ * checked by http/request-context.ts): CSRF rides on credentials a browser adds by itself, and a bearer
+ * header is not one (a cross-site page cannot set it without a CORS preflight, which nothing here allows).
+ * A request with cookies gets the crumb check as usual, and request-context refuses cookies beside a key.
+ */
+function isCookielessBearerOwnerCall(request: FastifyRequest): boolean {
+  const authorization = request.headers.authorization;
+  if (!authorization || !/^bearer\s/i.test(authorization) || request.headers.cookie?.trim()) return false;
+  return contractFor(request.method, request.routeOptions.url)?.access !== undefined;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRIBUTOR_ROLES, ROUTE_CONTRACTS, roleMay, type ContributorRoleName, type RouteContract } from '@vitrine/contracts';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
-import { OWNER_MESSAGES } from './authorize';
+import { OWNER_MESSAGES } from '../authorize';
 
 /*
  * Every owner call against every role, from the contracts: nobody signed in gets 401, a shopper and a

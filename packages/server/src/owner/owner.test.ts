@@ -4,7 +4,7 @@ import { systemActor } from '../actor';
 import { findDefaultWebsite } from '../websites';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import type { Website } from '../db/schema';
-import { OWNER_MESSAGES } from './authorize';
+import { OWNER_MESSAGES } from '../authorize';
 import { parseOwnerCommand } from './cli';
 import { createSetupLink, needsFirstAdmin, SETUP_MESSAGES } from './setup';
 

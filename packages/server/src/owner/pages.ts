@@ -1,6 +1,6 @@
 import { PERMISSIONS, roleName, type Permission } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
-import { describeOwner, type Owner } from './authorize';
+import { describeOwner, type Owner } from '../authorize';
 
 /*
  * The owner's pages before the owner app (issue 16) exists: set up the first account from a one-time
@@ -66,10 +66,13 @@ ${errorBox(state.message)}
   );
 }
 
-export function signInPage(state: FormState): string {
+const noticeBox = (notice: string | undefined) => (notice ? `<p class="notice" role="status">${attr(notice)}</p>` : '');
+
+export function signInPage(state: FormState & { notice?: string }): string {
   return page(
     'Sign in',
     `<h1>Sign in to manage your website</h1>
+${noticeBox(state.notice)}
 ${errorBox(state.message)}
 <form class="owner-form" method="post" action="/config/sign-in" novalidate>
   <input type="hidden" name="crumb" value="${attr(state.crumb)}">
@@ -77,7 +80,8 @@ ${errorBox(state.message)}
   ${field('password', 'Password', 'password', { autocomplete: 'current-password', error: state.errors?.password })}
   <p class="owner-field owner-field-check"><label><input type="checkbox" name="rememberMe" value="true"> Keep me signed in for 30 days</label></p>
   <button type="submit" class="button">Sign in</button>
-</form>`,
+</form>
+<p><a href="/config/forgot-password">Forgot your password?</a></p>`,
   );
 }
 
@@ -106,6 +110,36 @@ export function notContributorPage(email: string, crumb: string): string {
 <form method="post" action="/config/sign-out">
   <input type="hidden" name="crumb" value="${attr(crumb)}">
   <button type="submit" class="button button-secondary">Sign out</button>
+</form>`,
+  );
+}
+
+export function forgotPasswordPage(state: FormState & { notice?: string }): string {
+  return page(
+    'Forgot your password?',
+    `<h1>Forgot your password?</h1>
+<p>Enter the email you sign in with: we will mail you a link to choose a new password.</p>
+${noticeBox(state.notice)}
+${errorBox(state.message)}
+<form class="owner-form" method="post" action="/config/forgot-password" novalidate>
+  <input type="hidden" name="crumb" value="${attr(state.crumb)}">
+  ${field('email', 'Email', 'email', { value: state.email, autocomplete: 'username', error: state.errors?.email })}
+  <button type="submit" class="button">Send the link</button>
+</form>
+<p><a href="/config">Back to sign-in</a></p>`,
+  );
+}
+
+export function resetPasswordPage(token: string, state: FormState): string {
+  return page(
+    'Choose a new password',
+    `<h1>Choose a new password</h1>
+${errorBox(state.message)}
+<form class="owner-form" method="post" action="/config/reset-password" novalidate>
+  <input type="hidden" name="crumb" value="${attr(state.crumb)}">
+  <input type="hidden" name="token" value="${attr(token)}">
+  ${field('password', 'New password (at least 8 characters)', 'password', { autocomplete: 'new-password', error: state.errors?.password })}
+  <button type="submit" class="button">Change password</button>
 </form>`,
   );
 }

@@ -1,18 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { getOwnerContract, ownerSetupContract } from '@vitrine/contracts';
+import { siteUserOf } from '../actor';
 import type { ServerContext } from '../context';
 import { isFailure } from '../failures';
 import { setCartCookie, clearCartCookie, clearSessionCookies, setSessionCookies } from '../http/cookies';
 import { ensureCrumbCookie, isFormCrumbValid } from '../http/crumb';
-import { signIn, signOut } from '../site-users';
-import { authorize, describeOwner, type Owner } from './authorize';
-import { notContributorPage, ownerHomePage, setupPage, signInPage } from './pages';
+import { PASSWORD_RESET_MESSAGES, requestPasswordReset, resetPassword, signIn, signOut } from '../site-users';
+import { authorize, describeOwner, type Owner } from '../authorize';
+import { forgotPasswordPage, notContributorPage, ownerHomePage, resetPasswordPage, setupPage, signInPage } from './pages';
 import { redeemSetupLink, SETUP_MESSAGES } from './setup';
 
 /** Form posts are small: an email, a password, two tokens. */
 const FORM_BODY_LIMIT = 16 * 1024;
 const FORM_CRUMB_MESSAGE = 'This form has expired. Please try again.';
+/** The same answer whether or not the account exists. */
+const RESET_SENT_NOTICE = 'If an account uses this email, a link to choose a new password is on its way. It works for an hour.';
 
 /** The owner's account calls (JSON) and the owner's pages at /config until the owner app replaces them. */
 export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerContext): void {
@@ -49,7 +52,7 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerCon
 
     pages.get('/config', async (request, reply) => {
       const crumb = crumbOf(request, reply);
-      const siteUser = request.actor.siteUser;
+      const siteUser = siteUserOf(request.actor);
       if (!siteUser) return html(reply, signInPage({ crumb }));
       if (siteUser.role === undefined) return html(reply, notContributorPage(siteUser.email, crumb), 403);
       return html(reply, ownerHomePage(authorize(request.actor, 'contributor') as Owner, crumb));
@@ -98,6 +101,46 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerCon
         const status = error.kind === 'too-many' ? 429 : error.kind === 'unauthenticated' ? 401 : 400;
         return html(reply, signInPage({ crumb, email, message: error.message, errors: error.errors }), status);
       }
+    });
+
+    pages.get('/config/forgot-password', async (request, reply) => html(reply, forgotPasswordPage({ crumb: crumbOf(request, reply) })));
+
+    pages.post('/config/forgot-password', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {
+      const form = formOf(request);
+      const crumb = crumbOf(request, reply);
+      const email = String(form.email ?? '').slice(0, 256);
+      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, forgotPasswordPage({ crumb, email, message: FORM_CRUMB_MESSAGE }), 403);
+      try {
+        await requestPasswordReset(db, request.website, request.actor, { email }, context.mail);
+      } catch (error) {
+        if (!isFailure(error)) throw error;
+        return html(reply, forgotPasswordPage({ crumb, email, message: error.message, errors: error.errors }), 400);
+      }
+      return html(reply, forgotPasswordPage({ crumb, notice: RESET_SENT_NOTICE }));
+    });
+
+    pages.get('/config/reset-password', async (request, reply) => {
+      const crumb = crumbOf(request, reply);
+      const token = (request.query as { token?: unknown }).token;
+      if (typeof token !== 'string' || token.length === 0 || token.length > 100) {
+        return html(reply, resetPasswordPage('', { crumb, message: PASSWORD_RESET_MESSAGES.linkNotValid }), 400);
+      }
+      return html(reply, resetPasswordPage(token, { crumb }));
+    });
+
+    pages.post('/config/reset-password', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {
+      const form = formOf(request);
+      const crumb = crumbOf(request, reply);
+      const token = String(form.token ?? '').slice(0, 100);
+      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, resetPasswordPage(token, { crumb, message: FORM_CRUMB_MESSAGE }), 403);
+      try {
+        await resetPassword(db, request.website, request.actor, { token, password: String(form.password ?? '') });
+      } catch (error) {
+        if (!isFailure(error)) throw error;
+        return html(reply, resetPasswordPage(token, { crumb, message: error.message, errors: error.errors }), 400);
+      }
+      clearSessionCookies(reply);
+      return html(reply, signInPage({ crumb, notice: 'Your password is changed. Sign in with the new one.' }));
     });
 
     pages.post('/config/sign-out', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {

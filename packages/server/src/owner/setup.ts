@@ -6,7 +6,7 @@ import type { Database, Website } from '../db/schema';
 import { invalid } from '../failures';
 import { hashToken, newSecret } from '../ids';
 import { confirmOrCreateAccount, startSessionIn, type SignedIn } from '../site-users';
-import { authorize, type Owner } from './authorize';
+import { authorize, type Owner } from '../authorize';
 
 export const SETUP_MESSAGES = {
   linkNotValid: 'This set-up link is not valid, has expired or has been used. Ask for a new one.',

@@ -6,3 +6,4 @@ export {
 export { findSession, type SiteUserSession } from './sessions';
 export { SignInThrottle } from './sign-in-throttle';
 export { beginTotp, confirmTotp, disableTotp, totpKeyFrom, TOTP_MESSAGES } from './totp';
+export { requestPasswordReset, resetPassword, resetLinkUrl, PASSWORD_RESET_MESSAGES } from './password-reset';

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  beginTotpContract, confirmTotpContract, disableTotpContract, getSiteUserContract, signInContract, signOutContract, signUpContract,
+  beginTotpContract, confirmTotpContract, disableTotpContract, getSiteUserContract, requestPasswordResetContract, resetPasswordContract,
+  signInContract, signOutContract, signUpContract,
 } from '@vitrine/contracts';
 import type { ServerContext } from '../context';
 import { clearCartCookie, clearSessionCookies, setCartCookie, setSessionCookies } from '../http/cookies';
 import { currentAccount, signIn, signOut, signUp, type SignedIn } from './service';
 import { beginTotp, confirmTotp, disableTotp } from './totp';
+import { requestPasswordReset, resetPassword } from './password-reset';
 
 /** Site-user accounts: sign-up (ours), sign-in and sign-out (platform spec §7). */
 export function registerSiteUserRoutes(fastify: FastifyInstance, context: ServerContext): void {
@@ -60,4 +62,16 @@ export function registerSiteUserRoutes(fastify: FastifyInstance, context: Server
   app.route({ ...beginTotpContract, handler: async ({ website, actor }) => beginTotp(db, website, actor, context.totpKey) });
   app.route({ ...confirmTotpContract, handler: async ({ website, actor, body }) => confirmTotp(db, website, actor, context.totpKey, body) });
   app.route({ ...disableTotpContract, handler: async ({ website, actor, body }) => disableTotp(db, website, actor, context.totpKey, body) });
+
+  // Password reset: nobody is signed in (or the one who is forgot nothing), so no XSRF token to echo; the crumb guards it.
+  app.route({
+    ...requestPasswordResetContract,
+    config: { siteUserXsrf: false },
+    handler: async ({ website, actor, body }) => requestPasswordReset(db, website, actor, body, context.mail),
+  });
+  app.route({
+    ...resetPasswordContract,
+    config: { siteUserXsrf: false },
+    handler: async ({ website, actor, body }) => resetPassword(db, website, actor, body),
+  });
 }

@@ -1,0 +1,74 @@
+import Type, { type Static } from 'typebox';
+import { defineContract } from './contract';
+import { ERROR_RESPONSES } from './errors';
+import { MESSAGE_KEYWORD, RequestQuery, ResponseObject, Text } from './fields';
+
+/** The mail the website sends (issue 13): the owner's view of the outbox, and unsubscribing. */
+
+const tags = ['mail'];
+
+const MailStatusSchema = Type.Union([
+  Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed'), Type.Literal('suppressed'),
+]);
+
+export const MailSummarySchema = ResponseObject({
+  id: Type.String(),
+  template: Type.String(),
+  kind: Type.Union([Type.Literal('transactional'), Type.Literal('marketing')]),
+  to: Type.String(),
+  subject: Type.String(),
+  status: MailStatusSchema,
+  attempts: Type.Integer(),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  sentAt: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ListMailQuerySchema = RequestQuery({ cursor: Type.Optional(Text({ maxLength: 200 })) });
+export const ListMailReplySchema = ResponseObject({
+  messages: Type.Array(MailSummarySchema),
+  hasNextPage: Type.Boolean(),
+  nextPageCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type ListMailReply = Static<typeof ListMailReplySchema>;
+
+export const listMailContract = defineContract({
+  operationId: 'listMail',
+  method: 'GET',
+  url: '/api/owner/mail',
+  summary: 'The outbox, newest first, 50 a page: what the website sent, is sending, gave up on or held back.',
+  tags,
+  access: 'mail:read',
+  schema: { querystring: ListMailQuerySchema, response: { 200: ListMailReplySchema, ...ERROR_RESPONSES } },
+});
+
+export const MailParamsSchema = Type.Object({ mailId: Text({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: 'No such message.' }) });
+export const MailReplySchema = ResponseObject({
+  ...MailSummarySchema.properties,
+  from: Type.String(),
+  text: Type.String(),
+  html: Type.String(),
+});
+
+export const getMailContract = defineContract({
+  operationId: 'getMail',
+  method: 'GET',
+  url: '/api/owner/mail/:mailId',
+  summary: 'One message of the outbox with both bodies.',
+  tags,
+  access: 'mail:read',
+  schema: { params: MailParamsSchema, response: { 200: MailReplySchema, ...ERROR_RESPONSES } },
+});
+
+export const UnsubscribeQuerySchema = RequestQuery({ token: Text({ minLength: 1, maxLength: 1000, [MESSAGE_KEYWORD]: 'This unsubscribe link is not valid.' }) });
+
+export const unsubscribeContract = defineContract({
+  operationId: 'unsubscribe',
+  method: 'POST',
+  url: '/api/mail/unsubscribe',
+  summary: 'One-click unsubscribe (RFC 8058) from a marketing mail\'s signed link: no more marketing mail to that address.',
+  tags,
+  schema: { querystring: UnsubscribeQuerySchema, response: { 200: ResponseObject({ unsubscribed: Type.Literal(true) }), ...ERROR_RESPONSES } },
+});
+
+export const MAIL_CONTRACTS = [listMailContract, getMailContract, unsubscribeContract] as const;

@@ -1,0 +1,8 @@
+/** The mail domain: the outbox and its worker, transports, templates, suppressions (tables mail_outbox, mail_suppressions). */
+export { enqueueMail, fromAddressOf, type MailMessage } from './outbox';
+export { renderMail, MAIL_TEMPLATES, type MailTemplateName, type RenderedMail } from './templates';
+export { MailWorker, backoffMs, type MailWorkerOptions } from './worker';
+export { createFolderTransport, createSmtpTransport, DeliveryError, type MailTransport, type OutgoingMail } from './transport';
+export { UnsubscribeTokens, unsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
+export { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, type MailSettings } from './settings';
+export { registerMailRoutes, UNSUBSCRIBE_MESSAGES } from './routes';

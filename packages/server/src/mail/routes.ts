@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { getMailContract, listMailContract, unsubscribeContract } from '@vitrine/contracts';
+import { escapeAttribute as attr } from '@vitrine/template';
+import type { ServerContext } from '../context';
+import { invalid } from '../failures';
+import { getMail, listMail, unsubscribeAddress } from './service';
+
+export const UNSUBSCRIBE_MESSAGES = {
+  notValid: 'This unsubscribe link is not valid.',
+  done: 'You are unsubscribed: this address gets no more newsletters or notices from this store.',
+} as const;
+
+/** The owner's view of the outbox, and unsubscribing from a mail's link. */
+export function registerMailRoutes(fastify: FastifyInstance, context: ServerContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = context;
+
+  app.route({ ...listMailContract, handler: async ({ website, actor, query }) => listMail(db, website, actor, query) });
+  app.route({ ...getMailContract, handler: async ({ website, actor, params }) => getMail(db, website, actor, params) });
+
+  const addressOf = (websiteId: string, token: string) => {
+    const named = context.mail.unsubscribeTokens.read(token);
+    if (!named || named.websiteId !== websiteId) throw invalid(UNSUBSCRIBE_MESSAGES.notValid, { token: UNSUBSCRIBE_MESSAGES.notValid });
+    return named.email;
+  };
+
+  // One click from the mail client (RFC 8058) or the page's button: the signed token is the authority.
+  app.route({
+    ...unsubscribeContract,
+    config: { crumb: 'token', siteUserXsrf: false },
+    handler: async ({ website, query }) => {
+      await unsubscribeAddress(db, website.id, addressOf(website.id, query.token));
+      return { unsubscribed: true as const };
+    },
+  });
+
+  // The link in the mail's footer opens a page with one button (a GET must change nothing: link scanners follow links).
+  fastify.get('/mail/unsubscribe', async (request, reply) => {
+    const token = (request.query as { token?: unknown }).token;
+    const valid = typeof token === 'string' && context.mail.unsubscribeTokens.read(token)?.websiteId === request.website.id;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (!valid) return reply.status(400).send(unsubscribePage(`<p>${attr(UNSUBSCRIBE_MESSAGES.notValid)}</p>`));
+    const email = context.mail.unsubscribeTokens.read(token as string)!.email;
+    return unsubscribePage(
+      `<p>Stop newsletters and notices from ${attr(request.website.site_title)} to <strong>${attr(email)}</strong>?</p>
+<form method="post" action="/mail/unsubscribe?token=${attr(encodeURIComponent(token as string))}"><button type="submit" class="button">Unsubscribe</button></form>`,
+    );
+  });
+  fastify.register(async (forms) => {
+    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    forms.post('/mail/unsubscribe', { config: { crumb: 'token', siteUserXsrf: false } }, async (request, reply) => {
+      const token = (request.query as { token?: unknown }).token;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const named = typeof token === 'string' ? context.mail.unsubscribeTokens.read(token) : undefined;
+      if (!named || named.websiteId !== request.website.id) return reply.status(400).send(unsubscribePage(`<p>${attr(UNSUBSCRIBE_MESSAGES.notValid)}</p>`));
+      await unsubscribeAddress(db, request.website.id, named.email);
+      return unsubscribePage(`<p role="status">${attr(UNSUBSCRIBE_MESSAGES.done)}</p>`);
+    });
+  });
+}
+
+function unsubscribePage(body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>Unsubscribe</title><link rel="stylesheet" href="/assets/theme/site.css"></head>
+<body class="owner-page"><main id="main" class="owner-main"><h1>Unsubscribe</h1>
+${body}
+</main></body></html>`;
+}

@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import type { Actor } from '../actor';
+import type { Database, Website } from '../db/schema';
+import { notFound } from '../failures';
+import { authorize } from '../authorize';
+
+/** The owner's view of the outbox: newest first, a page at a time. */
+export const MAIL_PAGE_SIZE = 50;
+
+export interface MailSummary {
+  id: string;
+  template: string;
+  kind: 'transactional' | 'marketing';
+  to: string;
+  subject: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'suppressed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+const summaryOf = (row: {
+  id: string; template: string; kind: 'transactional' | 'marketing'; to_address: string; subject: string;
+  status: MailSummary['status']; attempts: number; last_error: string | null; created_at: Date; sent_at: Date | null;
+}): MailSummary => ({
+  id: row.id,
+  template: row.template,
+  kind: row.kind,
+  to: row.to_address,
+  subject: row.subject,
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  createdAt: new Date(row.created_at).toISOString(),
+  sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+});
+
+/** Cursor: the last row's creation time and id (the list's order), opaque to clients. */
+const encodeCursor = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([new Date(createdAt).toISOString(), id])).toString('base64url');
+function decodeCursor(cursor: string | undefined): [string, string] | undefined {
+  if (!cursor) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string' && !Number.isNaN(Date.parse(value[0]))) return [value[0], value[1]];
+  } catch {
+    // an unreadable cursor is the first page
+  }
+  return undefined;
+}
+
+export async function listMail(
+  db: Kysely<Database>,
+  website: Website,
+  actor: Actor,
+  input: { cursor?: string },
+): Promise<{ messages: MailSummary[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+  authorize(actor, 'mail:read');
+  const after = decodeCursor(input.cursor);
+  let query = db
+    .selectFrom('mail_outbox')
+    .select(['id', 'template', 'kind', 'to_address', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+    .where('website_id', '=', website.id);
+  if (after) {
+    const [createdAt, id] = after;
+    query = query.where((eb) => eb.or([eb('created_at', '<', new Date(createdAt)), eb.and([eb('created_at', '=', new Date(createdAt)), eb('id', '<', id)])]));
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MAIL_PAGE_SIZE + 1).execute();
+  const page = rows.slice(0, MAIL_PAGE_SIZE);
+  const last = page.at(-1);
+  const hasNextPage = rows.length > MAIL_PAGE_SIZE;
+  return { messages: page.map(summaryOf), hasNextPage, nextPageCursor: hasNextPage && last ? encodeCursor(last.created_at, last.id) : null };
+}
+
+export async function getMail(
+  db: Kysely<Database>,
+  website: Website,
+  actor: Actor,
+  input: { mailId: string },
+): Promise<MailSummary & { from: string; text: string; html: string }> {
+  authorize(actor, 'mail:read');
+  const row = await db.selectFrom('mail_outbox').selectAll().where('website_id', '=', website.id).where('id', '=', input.mailId).executeTakeFirst();
+  if (!row) throw notFound('No such message.');
+  return { ...summaryOf(row), from: row.from_address, text: row.text_body, html: row.html_body };
+}
+
+/** Adds the address to the website's suppression list as unsubscribed (a hard bounce stays a hard bounce). */
+export async function unsubscribeAddress(db: Kysely<Database>, websiteId: string, email: string): Promise<void> {
+  await db
+    .insertInto('mail_suppressions')
+    .values({ website_id: websiteId, email: email.toLowerCase(), reason: 'unsubscribed' })
+    .onConflict((conflict) => conflict.columns(['website_id', 'email']).doNothing())
+    .execute();
+}
