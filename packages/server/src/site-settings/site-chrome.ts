@@ -40,12 +40,13 @@ export async function loadSiteChrome(db: Kysely<Database>, websiteId: string): P
   };
 }
 
-class SiteChromeCache {
+/** Exported for tests (a clock of their own); pages use readSiteChrome. */
+export class SiteChromeCache {
   readonly #entries = new Map<string, { chrome: Promise<SiteChrome>; readAt: number }>();
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly now: () => number,
+    private readonly now: () => number = Date.now,
   ) {
     listeners.add((websiteId) => this.#entries.delete(websiteId));
   }
@@ -69,10 +70,10 @@ class SiteChromeCache {
 const caches = new WeakMap<Kysely<Database>, SiteChromeCache>();
 
 /** The site chrome for a page: at most CHROME_FRESH_MS old, concurrent pages sharing one read. */
-export function readSiteChrome(db: Kysely<Database>, websiteId: string, now: () => number = Date.now): Promise<SiteChrome> {
+export function readSiteChrome(db: Kysely<Database>, websiteId: string): Promise<SiteChrome> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new SiteChromeCache(db, now);
+    cache = new SiteChromeCache(db);
     caches.set(db, cache);
   }
   return cache.get(websiteId);

@@ -6,6 +6,8 @@ import { liveMarkup, XSS_PAYLOADS } from '../reliability/html-safety';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
 import { addCollectionToMainNavigation } from './navigation';
+import { CHROME_FRESH_MS, SiteChromeCache } from './site-chrome';
+import { openPostgres } from '../db/database';
 
 let server: TestServer;
 let website: Website;
@@ -90,8 +92,9 @@ describe('commerce preferences', () => {
     expect((await new TestVisitor(server.app).get(prefsUrl())).statusCode).toBe(401);
   });
 
-  it('a second app on the same database serves the change within WEBSITE_FRESH_MS, without a restart', async () => {
-    const other = await buildApp({ db: server.database.db });
+  it('a second app on the same database (its own pool on PostgreSQL) serves the change within WEBSITE_FRESH_MS, without a restart', async () => {
+    const pool = server.database.url ? openPostgres({ connectionString: server.database.url, maxConnections: 4 }) : undefined;
+    const other = await buildApp({ db: pool?.db ?? server.database.db });
     try {
       const shopper = new TestVisitor(other);
       expect((await shopper.get('/cart?format=json')).json().websiteSettings.storeSettings.customCart).toBe(false);
@@ -102,6 +105,7 @@ describe('commerce preferences', () => {
       await owner.put(prefsUrl(), { customCart: null });
     } finally {
       await other.close();
+      await pool?.close();
     }
   });
 });
@@ -284,6 +288,65 @@ describe('website status', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('No upgrade needed');
       expect((await new TestVisitor(server.app).get(`${url}?format=json`)).json()).toMatchObject({ selfHosted: true, upgrade: null });
+    }
+  });
+});
+
+describe('races and other processes', () => {
+  it('two owners changing different preferences at once lose neither', async () => {
+    const [a, b] = [await ownerVisitor(server, 'storeManager'), await ownerVisitor(server, 'admin')];
+    const answers = await Promise.all([a.put(prefsUrl(), { raceOne: 'a' }), b.put(prefsUrl(), { raceTwo: 'b' })]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect((await a.get(prefsUrl())).json()).toMatchObject({ raceOne: 'a', raceTwo: 'b' });
+    await a.put(prefsUrl(), { raceOne: null, raceTwo: null });
+  });
+
+  it('first changes at once store the default main navigation once, and each change lands', async () => {
+    const db = server.database.db;
+    await db.deleteFrom('site_navigations').execute();
+    const shop = await db.selectFrom('collections').select('id').where('url_id', '=', 'shop').executeTakeFirstOrThrow();
+    const owner = await ownerVisitor(server, 'admin');
+    await Promise.all([
+      addCollectionToMainNavigation(db, website, systemActor('test'), shop.id),
+      addCollectionToMainNavigation(db, website, systemActor('test'), shop.id),
+      owner.post('/api/widget/UpdateNavigation', { fieldName: 'footerNav', navigation: { items: [{ externalLink: '/search', title: 'Search' }] } }),
+    ]);
+    const rows = await db.selectFrom('site_navigations').select(['field_name', 'items']).orderBy('field_name').execute();
+    expect(rows).toEqual([
+      { field_name: 'footerNav', items: [{ externalLink: '/search', title: 'Search' }] },
+      { field_name: 'mainNav', items: [{ title: 'Home', externalLink: '/' }, { collectionId: shop.id }, { title: 'Cart', externalLink: '/cart' }] },
+    ]);
+    await db.deleteFrom('site_navigations').execute();
+  });
+
+  it('a cache reads the chrome again once it is CHROME_FRESH_MS old (a change made by another process)', async () => {
+    let time = 0;
+    const cache = new SiteChromeCache(server.database.db, () => time);
+    await server.database.db.deleteFrom('site_header_footer').execute();
+    expect((await cache.get(website.id)).headerHtml).toBe('');
+    // Written behind the cache's back, as another process would.
+    await server.database.db.insertInto('site_header_footer').values({ website_id: website.id, header_html: '<p>Elsewhere</p>' }).execute();
+    time += CHROME_FRESH_MS - 1;
+    expect((await cache.get(website.id)).headerHtml).toBe('');
+    time += 1;
+    expect((await cache.get(website.id)).headerHtml).toBe('<p>Elsewhere</p>');
+    await server.database.db.deleteFrom('site_header_footer').execute();
+  });
+
+  it('a second app on the same database (its own pool on PostgreSQL) shows a new header within CHROME_FRESH_MS', async () => {
+    const pool = server.database.url ? openPostgres({ connectionString: server.database.url, maxConnections: 4 }) : undefined;
+    const other = await buildApp({ db: pool?.db ?? server.database.db });
+    try {
+      const shopper = new TestVisitor(other);
+      expect((await shopper.get('/')).body).not.toContain('Summer sale');
+      const owner = await ownerVisitor(server, 'editor');
+      await owner.put('/api/site-header-footer', { header: '<p>Summer sale</p>', footer: '' });
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await shopper.get('/')).body).toContain('<div class="site-header-content"><p>Summer sale</p></div>');
+      await owner.put('/api/site-header-footer', { header: '', footer: '' });
+    } finally {
+      await other.close();
+      await pool?.close();
     }
   });
 });
