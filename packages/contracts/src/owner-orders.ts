@@ -371,4 +371,8 @@ export const OWNER_ORDER_CONTRACTS = [
   fulfilOrderContract,
   cancelOrderContract,
   refundOrderContract,
+  listApiKeysContract,
+  createApiKeyContract,
+  deleteApiKeyContract,
+  getCurrentApiKeyContract,
 ] as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractFor, isContributorRole } from '@vitrine/contracts';
-import { visitorActor, type VisitorActor } from '../actor';
+import { siteUserOf, visitorActor, type RequestActor, type VisitorActor } from '../actor';
+import { API_KEY_SERVICE_MESSAGES, authenticateApiKey, bearerTokenOf, countApiKeyCall } from '../api-keys';
 import type { ServerContext } from '../context';
 import type { Website } from '../db/schema';
 import { authorize } from '../owner';
@@ -12,8 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The website this request is served for, as it is now (websites/cache.ts). */
     website: Website;
-    /** Who is calling: the visitor, signed in or not (actor.ts). */
-    actor: VisitorActor;
+    /** Who is calling: the visitor, signed in or not, or an API key on an owner call (actor.ts). */
+    actor: RequestActor;
   }
   interface FastifyContextConfig {
     /** false: a signed-in state change here does not need X-SiteUser-XSRF-Token (sign-in, sign-up, sign-out). */
@@ -50,16 +51,31 @@ export async function resolveVisitor(context: ServerContext, website: Website, r
  */
 export function registerRequestContext(app: FastifyInstance, context: ServerContext): void {
   app.decorateRequest('website', null as unknown as Website);
-  app.decorateRequest('actor', null as unknown as VisitorActor);
+  app.decorateRequest<RequestActor>('actor', null as unknown as RequestActor);
   app.addHook('onRequest', async (request) => {
     request.website = await context.websites.current();
-    request.actor = await resolveVisitor(context, request.website, request);
     // Owner calls: who may make them is written in their contract (401 signed out, 403 without the role).
     const access = contractFor(request.method, request.routeOptions.url)?.access;
+    request.actor = (access && (await resolveApiKey(context, request))) || (await resolveVisitor(context, request.website, request));
     if (access) authorize(request.actor, access);
-    const siteUser = request.actor.siteUser;
+    const siteUser = siteUserOf(request.actor);
     if (!siteUser || !STATE_CHANGING.has(request.method) || request.routeOptions.config?.siteUserXsrf === false) return;
     const sent = request.headers[SITE_USER_XSRF_HEADER];
     if (sent !== siteUser.xsrfToken) throw new HttpError(403, SITE_USER_XSRF_MESSAGE);
   });
+}
+
+/**
+ * An owner call made with `Authorization: Bearer vk_…` (api-keys/): the key's actor, counted against the
+ * key's own rate limit; undefined without a bearer header. A bad or deleted key is a 401. A request that
+ * also carries cookies is refused (400): it would have two identities, and a browser's ambient cookies
+ * must never ride along with a key that skipped the crumb check (http/crumb.ts).
+ */
+async function resolveApiKey(context: ServerContext, request: FastifyRequest) {
+  const secret = bearerTokenOf(request.headers.authorization);
+  if (secret === undefined) return undefined;
+  if (request.headers.cookie?.trim()) throw new HttpError(400, API_KEY_SERVICE_MESSAGES.withCookies);
+  const actor = await authenticateApiKey(context.db, request.website, secret, request.ip);
+  await countApiKeyCall(context.apiKeyRateLimit, actor.keyId);
+  return actor;
 }

@@ -7,7 +7,7 @@ import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable, Website 
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound, paymentDeclined } from '../failures';
 import { newId } from '../ids';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import { ORDER_CHANGE_MESSAGES, planRefund, whyNotCancel, whyNotFulfil } from './order-status';
 import { TestModePaymentProvider, type PaymentProvider } from './payment-provider';
 

@@ -6,7 +6,7 @@ import type { Actor } from '../actor';
 import { moneyJson } from '../catalog';
 import type { Database, OrderStatus, Website } from '../db/schema';
 import { invalid } from '../failures';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 
 /** What the owner's list and the CSV export filter by, read and checked. */
 export interface OrderFilters {

@@ -5,7 +5,7 @@ import type { ExportOwnerOrdersQuery } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { minorUnitsToDecimalString } from '../catalog';
 import type { Database, Website } from '../db/schema';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import { afterOrder, filteredOrders, readOrderFilters, selectOrderSummaries, type OrderFilters, type OrderSummaryRow } from './order-list';
 
 /** Rows read per query while streaming: memory stays flat however many orders there are. */

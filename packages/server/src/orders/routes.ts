@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { placeOrderContract } from '@vitrine/contracts';
+import { cartTokenOf } from '../actor';
 import type { ServerContext } from '../context';
 import { clearCartCookie } from '../http/cookies';
 import { placeOrder } from './service';
@@ -12,7 +13,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, { db, payments }: 
     handler: async ({ website, actor, body }, reply) => {
       const { order, purchasedCartToken } = await placeOrder(db, website, actor, body, { payments });
       // The purchased cart is no longer the visitor's: drop the cookie that pointed at it.
-      if (actor.cartToken === purchasedCartToken) clearCartCookie(reply);
+      if (cartTokenOf(actor) === purchasedCartToken) clearCartCookie(reply);
       reply.status(201);
       return { order };
     },
