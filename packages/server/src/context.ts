@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRateLimit } from './api-keys';
-import type { ApiKeyRateLimit } from './api-keys';
 import type { CartMergePolicy } from './cart';
 import type { Database } from './db/schema';
 import type { ImageFiles } from './images';
@@ -28,8 +27,6 @@ export interface ServerContext {
   catalog: CatalogCache;
   cartMergePolicy: CartMergePolicy;
   signInGuard: SignInGuard | undefined;
-  /** Each API key's own budget of calls (api-keys/key-rate-limit.ts), in the shared rate-limit store. */
-  apiKeyRateLimit: ApiKeyRateLimit;
   /** Each API key's own budget of calls (api-keys/key-rate-limit.ts), in the shared rate-limit store. */
   apiKeyRateLimit: ApiKeyRateLimit;
   /** Seals site users' authenticator secrets (site-users/totp.ts), from the shared server secret 'totp'. */
