@@ -19,7 +19,7 @@ import { registerOwnerRoutes } from './owner';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
 import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
-import { ImageFiles, LocalDiskImageStore, registerImageRoutes, type ImageStore } from './images';
+import { ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, type ImageStore } from './images';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -182,6 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerPageRoutes(routes, context);
   });
   await registerAssets(app, theme.assetsDir);
+  // The website's pictures (/images/{id}/{filename}): public, like the assets, so outside the request context.
+  registerImageFileRoutes(app, context);
   app.addHook('onClose', async () => websites.close());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   return app;

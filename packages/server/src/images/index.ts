@@ -1,5 +1,5 @@
 /** The images domain: uploaded pictures, their resized variants and asset fields (issue 12). */
-export { registerImageRoutes } from './routes';
+export { registerImageFileRoutes, registerImageRoutes } from './routes';
 export { ImageFiles } from './files';
 export { LocalDiskImageStore, type ImageStore, type StoredImage } from './store';
 export { addBundledImages, bundledImageAssetUrl, bundledImageFilename, type BundledPicture } from './bundled';

@@ -13,8 +13,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Images (issue 12): the owner's calls (upload, list, read, edit, delete) and the public picture URLs
- * `/images/{id}/{filename}?format=NNNw` the storefront's <img> tags use.
+ * Images (issue 12): the owner's calls (upload, list, read, edit, delete); registerImageFileRoutes
+ * serves the pictures.
  */
 export function registerImageRoutes(fastify: FastifyInstance, context: ServerContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -40,11 +40,19 @@ export function registerImageRoutes(fastify: FastifyInstance, context: ServerCon
       },
     });
   });
+}
 
-  // The pictures themselves: public, GET (and HEAD) only.
+/**
+ * The pictures themselves, `/images/{id}/{filename}?format=NNNw`: public, GET (and HEAD) only. Registered
+ * beside the static assets, outside the API's request context: an <img> needs the website, never the
+ * visitor, so a page of pictures costs no session lookups.
+ */
+export function registerImageFileRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { db, images, websites } = context;
   app.get('/images/:imageId/:filename', async (request, reply) => {
     const { imageId, filename } = request.params as { imageId: string; filename: string };
-    const served = await serveImage(db, images, request.website, { imageId, filename, format: (request.query as { format?: unknown }).format });
+    const website = await websites.current();
+    const served = await serveImage(db, images, website, { imageId, filename, format: (request.query as { format?: unknown }).format });
     reply.header('cache-control', IMMUTABLE).header('etag', served.etag).type(served.contentType);
     if (etagMatches(request.headers['if-none-match'], served.etag)) return reply.status(304).send();
     reply.header('content-length', served.file.size);
