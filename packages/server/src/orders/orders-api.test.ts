@@ -65,6 +65,25 @@ describe('POST /api/commerce/orders', () => {
     expect(confirmation.order).toEqual(withoutEmail);
   });
 
+  it('mails the confirmation through the outbox with the order, and nothing for a refused order', async () => {
+    const visitor = await shopperWith([['linen-shirt', 'SHIRT-S-WHITE', 2], ['sticker-pack', 'STICKERS', 1]]);
+    const { order } = (await visitor.post(ORDERS, { email: 'Confirm.Me@Example.com' })).json();
+    const mails = await server.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'confirm.me@example.com').execute();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail).toMatchObject({ kind: 'transactional', template: 'order-confirmation', status: 'pending', subject: 'Your order from Vitrine Demo Store is confirmed' });
+    expect(mail!.text_body).toContain('2 × Linen Shirt (SHIRT-S-WHITE): $90.00');
+    expect(mail!.text_body).toContain('1 × Sticker Pack (STICKERS): $5.00');
+    expect(mail!.text_body).toContain('Total: $95.00');
+    expect(mail!.text_body).toContain('This order was placed in test mode: no money was taken.');
+    expect(mail!.text_body).toContain(`/checkout/order-confirmed?orderId=${order.id}`);
+    expect(mail!.html_body).toContain('2 × Linen Shirt');
+    // A declined payment rolls the order back, and its mail with it.
+    const declined = await shopperWith([['canvas-tote', 'TOTE', 1]]);
+    expect((await declined.post(ORDERS, { email: TEST_DECLINE_EMAIL })).statusCode).toBe(402);
+    expect(await server.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', TEST_DECLINE_EMAIL.toLowerCase()).execute()).toEqual([]);
+  });
+
   it('refuses to buy the same cart twice', async () => {
     const visitor = new TestVisitor(server.app);
     await visitor.visit();

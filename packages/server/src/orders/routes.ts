@@ -6,12 +6,12 @@ import type { ServerContext } from '../context';
 import { clearCartCookie } from '../http/cookies';
 import { placeOrder } from './service';
 
-export function registerOrderRoutes(fastify: FastifyInstance, { db, payments }: ServerContext): void {
+export function registerOrderRoutes(fastify: FastifyInstance, { db, payments, mail }: ServerContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({
     ...placeOrderContract,
     handler: async ({ website, actor, body }, reply) => {
-      const { order, purchasedCartToken } = await placeOrder(db, website, actor, body, { payments });
+      const { order, purchasedCartToken } = await placeOrder(db, website, actor, body, { payments, mail });
       // The purchased cart is no longer the visitor's: drop the cookie that pointed at it.
       if (cartTokenOf(actor) === purchasedCartToken) clearCartCookie(reply);
       reply.status(201);

@@ -13,6 +13,8 @@ import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound, paymentDeclined } from '../failures';
 import { newId } from '../ids';
 import { TestModePaymentProvider, type PaymentProvider } from './payment-provider';
+import type { MailSettings } from '../mail';
+import { enqueueOrderConfirmation } from './confirmation-mail';
 
 export const ORDER_MESSAGES = {
   alreadyPurchased: 'This cart has already been purchased.',
@@ -30,6 +32,8 @@ export interface PlaceOrderInput {
 
 export interface OrderServiceOptions {
   payments?: PaymentProvider;
+  /** When given, the order confirmation is mailed (written to the outbox with the order). */
+  mail?: MailSettings;
 }
 
 /** How each line is fulfilled: subscriptions and gift cards are lines of their own kind. */
@@ -174,6 +178,20 @@ export async function placeOrder(
       })),
     });
     await markCartPurchased(trx, cart.id, orderId);
+    if (options.mail) {
+      await enqueueOrderConfirmation(trx, website, options.mail, {
+        id: orderId,
+        email,
+        testMode: payments.testMode,
+        subtotalCents: totals.subtotalCents,
+        shippingCents: totals.shippingCostCents,
+        taxCents: totals.taxCents,
+        grandTotalCents: totals.grandTotalCents,
+        items: lines.map((line, index) => ({
+          sku: line.variant.sku, productName: line.product.title, quantity: line.entry.quantity, unitPriceCents: entries[index].purchasePriceCents,
+        })),
+      });
+    }
     return { order: orderJson(order, items), purchasedCartToken: cart.token };
   });
 }
