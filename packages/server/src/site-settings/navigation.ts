@@ -4,7 +4,7 @@ import type { Actor } from '../actor';
 import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid, notFound } from '../failures';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import {
   checkNavigationItems,
   defaultMainNavigation,
@@ -49,10 +49,16 @@ async function lockNavigations(trx: Db, websiteId: string): Promise<StoredNaviga
   return listNavigations(trx, websiteId, { lock: true });
 }
 
-/** GET /api/commondata/GetSiteLayout: the first entry is the main navigation (absent only if it was deleted). */
+/**
+ * GET /api/commondata/GetSiteLayout. The spec's clients take the first entry for the main navigation, so
+ * a site whose main navigation was deleted answers an empty layout (they then report 'Unable to find site
+ * main navigation') rather than another navigation in its place. Saving `mainNav` brings it back.
+ */
 export async function getSiteLayout(db: Kysely<Database>, website: Website, actor: Actor): Promise<SiteLayoutJson> {
   authorize(actor, 'site:read');
-  return layoutOf(db, website.id, await navigationsOf(db, website.id));
+  const navigations = await navigationsOf(db, website.id);
+  if (navigations[0]?.fieldName !== MAIN_NAVIGATION) return { layout: [] };
+  return layoutOf(db, website.id, navigations);
 }
 
 /** POST /api/widget/UpdateNavigation: replaces one navigation; all or nothing. */

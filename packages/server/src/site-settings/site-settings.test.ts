@@ -199,7 +199,12 @@ describe('site layout and navigation', () => {
     await owner.post('/api/widget/UpdateNavigation', { fieldName: 'footerNav', navigation: { items: [{ externalLink: '/cart', title: 'Cart' }] } });
     await db.deleteFrom('site_navigations').where('field_name', '=', 'mainNav').execute();
     await expect(addCollectionToMainNavigation(db, website, systemActor('test'), shop.id)).rejects.toThrow('Unable to find site main navigation');
-    expect((await owner.get('/api/commondata/GetSiteLayout')).json().layout.map((entry: { identifier: string }) => entry.identifier)).toEqual(['footerNav']);
+    expect((await owner.get('/api/commondata/GetSiteLayout')).json()).toEqual({ layout: [] });
+    // The header falls back to the catalog's links.
+    expect((await new TestVisitor(server.app).get('/')).body).toContain('<li><a href="/shop">Shop</a></li>');
+    // Saving mainNav brings it back.
+    await owner.post('/api/widget/UpdateNavigation', { fieldName: 'mainNav', navigation: { items: [{ externalLink: '/', title: 'Home' }] } });
+    expect((await owner.get('/api/commondata/GetSiteLayout')).json().layout.map((entry: { identifier: string }) => entry.identifier)).toEqual(['mainNav', 'footerNav']);
     await db.deleteFrom('site_navigations').execute();
   });
 });
