@@ -14,7 +14,7 @@ import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import type { ImageFiles } from './files';
 import { servedFilename } from './filenames';
 import { ImageRefused, prepareUpload, type ImageRefusal } from './processing';

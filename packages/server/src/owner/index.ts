@@ -1,5 +1,7 @@
-/** The owner domain: contributors and their roles, set-up links (tables contributors, owner_invitations). */
-export { authorize, describeOwner, OWNER_MESSAGES, type Owner } from '../authorize';
+/**
+ * The owner domain: contributors and their roles, set-up links (tables contributors, owner_invitations).
+ * The access rule every domain checks (`authorize`) lives outside the domains, in src/authorize.ts.
+ */
 export { createSetupLink, needsFirstAdmin, redeemSetupLink, setupLinkUrl, SETUP_LINK_HOURS, SETUP_MESSAGES, type SetupLink } from './setup';
 export { registerOwnerRoutes } from './routes';
 export { printFirstAdminLinkIfNeeded } from './first-run';
