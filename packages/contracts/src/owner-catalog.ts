@@ -78,7 +78,7 @@ export const OWNER_CATALOG_MESSAGES = {
   categoryType: 'type must be ROOT.',
   pageRendering: 'pageRendering must be LIST_VIEW.',
   displayIndex: 'displayIndex must be 1.',
-  csv: 'Send the products as a CSV file (text/csv) in Shopify\'s product format.',
+  csv: "Send the products as a CSV file (Content-Type text/csv) in Shopify's product format.",
 } as const;
 
 const withMessage = (message: FieldMessage) => ({ [MESSAGE_KEYWORD]: message });
@@ -431,20 +431,21 @@ export const importProductsContract = defineContract({
   method: 'POST',
   url: '/api/owner/products/import',
   summary:
-    "Imports a product CSV in Shopify's format (text/csv, 5 MB at most): all or nothing; a refused file answers 400 with every refused row (`errors` keyed `row N: Column`).",
+    "Imports a product CSV in Shopify's format, sent as the request body (Content-Type text/csv, 5 MB at most) and read as it streams in. All or nothing: a file with a refused row writes nothing and answers 400 with every refused row in `errors`, keyed `row N: Column`.",
   tags,
   access: 'catalog:write',
-  schema: { body: Text({ maxLength: CATALOG_LIMITS.csvMaxBytes, ...withMessage(OWNER_CATALOG_MESSAGES.csv) }), response: { 200: ImportReplySchema, ...ERROR_RESPONSES } },
+  // The body is a CSV stream, not JSON: no schema (the server reads and checks it row by row).
+  schema: { response: { 200: ImportReplySchema, ...ERROR_RESPONSES } },
 });
 
 export const exportProductsContract = defineContract({
   operationId: 'exportProducts',
   method: 'GET',
-  url: '/api/owner/products/export',
-  summary: "Every product (archived ones as Status archived) as a CSV in Shopify's product format, streamed.",
+  url: '/api/owner/products/export.csv',
+  summary: "Every product (archived ones with Status archived) as a CSV in Shopify's product format, streamed; the import reads it back.",
   tags,
-  access: 'catalog:read',
-  schema: { querystring: RequestQuery({}), response: { 200: Type.String(), ...ERROR_RESPONSES } },
+  access: 'catalog:write',
+  schema: { response: { 200: Type.String({ description: 'text/csv' }), ...ERROR_RESPONSES } },
 });
 
 export const OWNER_CATALOG_CONTRACTS = [
@@ -458,4 +459,6 @@ export const OWNER_CATALOG_CONTRACTS = [
   adjustStockContract,
   createStoreContract,
   createStoreCategoryContract,
+  importProductsContract,
+  exportProductsContract,
 ] as const;

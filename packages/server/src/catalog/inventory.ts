@@ -3,7 +3,7 @@ import { CATALOG_LIMITS, type InventoryQuery, type InventoryReply, type Inventor
 import type { Actor } from '../actor';
 import type { Database, VariantRow, Website } from '../db/schema';
 import { invalid } from '../failures';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import { ownerVariantJson } from './manage';
 
 /**

@@ -5,7 +5,7 @@ import type { Database, ProductRow, VariantRow, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import { STORE_COLLECTION_TYPE } from './stores';
 import { productColumns, variantColumns, type ProductRecord } from './product-rows';
 import { checkProduct, nextUnusedUrlId, urlIdOf, type CheckedProduct } from './product-rules';
@@ -107,7 +107,7 @@ export interface ProductWrite {
   urlId?: string;
   /** The store; the oldest store when absent on a new product, kept on an edit. */
   storeId?: string;
-  /** Image references to add to a new product (the CSV import's Image Src). */
+  /** The product's images, replacing its own (the CSV import's Image Src); kept when absent. */
   images?: ProductRecord['images'];
 }
 
@@ -171,7 +171,7 @@ export async function saveProduct(trx: Transaction<Database>, websiteId: string,
 
   const taken = await skusOfOtherProducts(trx, websiteId, checked.variants.map((variant) => variant.sku), existing?.id);
   const ownVariantIds = new Set(existingVariants.map((variant) => variant.id));
-  const images = existing ? (existing.images as ProductRecord['images']) : (write.images ?? []);
+  const images = write.images ?? (existing ? (existing.images as ProductRecord['images']) : []);
   const imageIds = new Set(images.map((image) => image.id));
   checked.variants.forEach((variant, index) => {
     if (taken.has(variant.sku)) errors[`variants.${index}.sku`] = MANAGE_MESSAGES.skuTaken;

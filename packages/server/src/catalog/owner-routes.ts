@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CATALOG_LIMITS } from '@vitrine/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   adjustStockContract,
@@ -6,13 +7,19 @@ import {
   createProductContract,
   createStoreCategoryContract,
   createStoreContract,
+  exportProductsContract,
   getOwnerProductContract,
+  importProductsContract,
+  OWNER_CATALOG_MESSAGES,
   listInventoryContract,
   restoreProductContract,
   setStockContract,
   updateProductContract,
 } from '@vitrine/contracts';
+import type { Readable } from 'node:stream';
 import type { ServerContext } from '../context';
+import { CSV_IMPORT_MESSAGES, importProductsCsv } from './csv-import';
+import { exportProductsCsv } from './csv-export';
 import { listInventory } from './inventory';
 import { createProduct, getOwnerProduct, setProductArchived, updateProduct } from './manage';
 import { adjustStock, setStock } from './stock-adjust';
@@ -87,5 +94,39 @@ export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: Se
   app.route({
     ...createStoreCategoryContract,
     handler: async ({ website, actor, params, body }) => written(createStoreCategory(db, website, actor, { ...body, ...params })),
+  });
+
+  app.route({
+    ...exportProductsContract,
+    handler: async ({ website, actor }, reply) => {
+      const csv = exportProductsCsv(db, website, actor);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="products.csv"')
+        .header('cache-control', 'no-store')
+        // A stream is sent as it is; the contract's 200 schema only documents text/csv.
+        .send(csv as unknown as string);
+    },
+  });
+
+  // The import reads its body as a stream: a CSV parser of its own, in its own scope.
+  fastify.register(async (scope) => {
+    scope.addContentTypeParser(['text/csv', 'application/csv'], (_request, payload, done) => done(null, payload));
+    scope.withTypeProvider<TypeBoxTypeProvider>().route({
+      ...importProductsContract,
+      handler: async ({ website, actor, body, headers }, reply) => {
+        // A JSON (or other) body is not a file: say what to send.
+        if (!body || typeof (body as Readable).pipe !== 'function') {
+          reply.status(415);
+          return { message: OWNER_CATALOG_MESSAGES.csv };
+        }
+        if (Number(headers['content-length'] ?? 0) > CATALOG_LIMITS.csvMaxBytes) {
+          (body as Readable).resume();
+          reply.status(413);
+          return { message: CSV_IMPORT_MESSAGES.tooLarge };
+        }
+        return written(importProductsCsv(db, website, actor, body as Readable));
+      },
+    });
   });
 }

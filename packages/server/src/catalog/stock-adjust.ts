@@ -3,7 +3,7 @@ import { CATALOG_LIMITS, type StockReply } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import type { Database, Website } from '../db/schema';
 import { conflict, notFound } from '../failures';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 
 /**
  * The owner's stock changes. Each is one conditional UPDATE: the database applies concurrent

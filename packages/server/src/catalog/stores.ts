@@ -5,7 +5,7 @@ import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, notFound } from '../failures';
 import { newId } from '../ids';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import { nextUnusedUrlId, urlIdOf } from './product-rules';
 
 /**
