@@ -111,8 +111,8 @@ export class Gazetteer {
     const limit = options.limit ?? GAZETTEER_LIMITS.predictions;
     const exact: number[] = [];
     const others: number[] = [];
-    // Scan the prefix's range, but not without end: 'a' matches thousands; 2,000 is plenty to rank.
-    for (let at = this.lowerBound(prefix), seen = 0; at < this.keys.length && this.keys[at].startsWith(prefix) && seen < 2000; at++, seen++) {
+    // Scan the prefix's range, but not without end: 'a' matches thousands; 5,000 is plenty to rank and filter.
+    for (let at = this.lowerBound(prefix), seen = 0; at < this.keys.length && this.keys[at].startsWith(prefix) && seen < 5000; at++, seen++) {
       const index = this.order[at];
       if (countries && !countries.includes(this.countries[index])) continue;
       if (qualifier && !this.matchesQualifier(index, qualifier)) continue;

@@ -44,14 +44,18 @@ async function callGoogle(config: GooglePlacesConfig, path: string, parameters: 
 const pick = <K extends string>(query: Partial<Record<K, string>>, names: readonly K[]) =>
   Object.fromEntries(names.map((name) => [name, query[name]])) as Record<K, string | undefined>;
 
-const isPrediction = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && typeof (value as { description?: unknown }).description === 'string' && typeof (value as { place_id?: unknown }).place_id === 'string';
+type Prediction = { description: string; place_id: string; structured_formatting: { main_text: string; secondary_text: string } };
+
+function isPrediction(value: unknown): value is Prediction {
+  const candidate = value as { description?: unknown; place_id?: unknown } | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.description === 'string' && typeof candidate.place_id === 'string';
+}
 
 export async function googleAutocomplete(config: GooglePlacesConfig, query: PlacesAutocompleteQuery) {
   const body = await callGoogle(config, '/maps/api/place/autocomplete/json', pick(query, AUTOCOMPLETE_PARAMETERS));
   const predictions = Array.isArray(body.predictions) ? body.predictions.filter(isPrediction).slice(0, 10) : [];
   // error_message is Google's word to the key's owner (quota, billing): logged by no one, shown to no shopper.
-  return { status: body.status as string, predictions: predictions as Array<{ description: string; place_id: string; structured_formatting: { main_text: string; secondary_text: string } }> };
+  return { status: body.status as string, predictions };
 }
 
 export async function googleDetails(config: GooglePlacesConfig, query: PlaceDetailsQuery) {

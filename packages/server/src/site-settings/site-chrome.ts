@@ -29,7 +29,11 @@ export function notifySiteChromeChanged(websiteId: string): void {
 
 /** Reads the chrome from the database (no cache). */
 export async function loadSiteChrome(db: Kysely<Database>, websiteId: string): Promise<SiteChrome> {
-  const [navigations, stores, headerFooter] = await Promise.all([listNavigations(db, websiteId), listStoresForLinks(db, websiteId), readHeaderFooter(db, websiteId)]);
+  const [navigations, stores, headerFooter] = await Promise.all([
+    listNavigations(db, websiteId),
+    listStoresForLinks(db, websiteId),
+    readHeaderFooter(db, websiteId),
+  ]);
   const storesById = new Map(stores.map((store) => [store.id, store]));
   const main = navigations.length === 0 ? defaultMainNavigation(stores) : navigations.find((n) => n.fieldName === MAIN_NAVIGATION)?.items;
   return {

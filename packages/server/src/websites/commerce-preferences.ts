@@ -54,6 +54,12 @@ export function commercePreferencesOf(website: Website): CommercePreferencesAnsw
   return answer;
 }
 
+/** A free-form value past the size or nesting bound. */
+function isOversized(value: unknown): boolean {
+  if (jsonDepth(value) > SITE_SETTINGS_LIMITS.preferenceValueDepth) return true;
+  return Buffer.byteLength(JSON.stringify(value)) > SITE_SETTINGS_LIMITS.preferenceValueBytes;
+}
+
 export interface PreferenceChanges {
   currency?: string;
   /** Preferences to set. */
@@ -77,7 +83,7 @@ export function readPreferenceChanges(website: Website, body: CommercePreference
       if (typeof value === 'string') changes.currency = value;
     } else if (isEmptyPreference(value)) {
       changes.removed.push(key);
-    } else if (jsonDepth(value) > SITE_SETTINGS_LIMITS.preferenceValueDepth || Buffer.byteLength(JSON.stringify(value)) > SITE_SETTINGS_LIMITS.preferenceValueBytes) {
+    } else if (isOversized(value)) {
       errors[key] = COMMERCE_PREFERENCE_MESSAGES.tooLarge;
     } else {
       changes.set[key] = value;
@@ -88,7 +94,9 @@ export function readPreferenceChanges(website: Website, body: CommercePreference
   const min = merged.afterPayMin;
   const max = merged.afterPayMax;
   if (typeof min === 'number' && typeof max === 'number' && min > max) errors.afterPayMin = COMMERCE_PREFERENCE_MESSAGES.afterPayRange;
-  if (Object.keys(merged).length > SITE_SETTINGS_LIMITS.preferenceKeys) errors[Object.keys(changes.set)[0] ?? 'preferences'] = COMMERCE_PREFERENCE_MESSAGES.tooMany;
+  if (Object.keys(merged).length > SITE_SETTINGS_LIMITS.preferenceKeys) {
+    errors[Object.keys(changes.set)[0] ?? 'preferences'] = COMMERCE_PREFERENCE_MESSAGES.tooMany;
+  }
   if (Object.keys(errors).length > 0) throw invalid(COMMERCE_PREFERENCE_MESSAGES.invalid, errors);
   return changes;
 }
