@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../actor';
 import type { Database, Website } from '../db/schema';
 import { notFound } from '../failures';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import { commercePreferencesOf, readPreferenceChanges, saveCommercePreferences, type CommercePreferences, type CommercePreferencesAnswer } from '../websites';
 
 export const NO_SUCH_WEBSITE = 'No such website.';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { HeaderFooterBody } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import type { Database, Website } from '../db/schema';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import { sanitiseHtml } from './html-sanitiser';
 import { readHeaderFooter, saveHeaderFooter, type StoredHeaderFooter } from './queries';
 import { notifySiteChromeChanged } from './site-chrome';

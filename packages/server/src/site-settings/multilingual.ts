@@ -3,7 +3,7 @@ import type { LanguagesBody, SiteUserLocaleBody } from '@vitrine/contracts';
 import { siteUserOf, type Actor } from '../actor';
 import type { Database, Website } from '../db/schema';
 import { invalid, unauthenticated } from '../failures';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import { markTranslationDisconnected, readLanguages, saveLanguages, saveSiteUserLocale } from './queries';
 
 /**

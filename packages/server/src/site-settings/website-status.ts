@@ -1,6 +1,6 @@
 import { WEBSITE_STATUSES, type WebsiteStatusJson } from '@vitrine/contracts';
 import type { Actor } from '../actor';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 
 /**
  * The website's status (platform spec §3) for a self-hosted site: there is no plan, trial or bill, so
