@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_CATALOG_MESSAGES, type ProductBody } from '@vitrine/contracts';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
+import { buildApp } from '../app';
+import { CATALOG_CACHE_TTL_MS } from '../pages/catalog-cache';
 import { MANAGE_MESSAGES } from './manage';
 import { PRODUCT_RULE_MESSAGES } from './product-rules';
 
@@ -269,6 +271,36 @@ describe('PUT /api/owner/products/:productId', () => {
     expect(await vasePrice()).toBe('71.00');
     expect((await relatedOf('vintage-lamp'))!.structuredContent.variants[0]!.priceMoney.value).toBe('71.00');
   });
+});
+
+describe('another process', () => {
+  it("shows an owner's edit within the page cache's lifetime", async () => {
+    // A second app on the same database: its own page cache, as another server process has.
+    const other = await buildApp({ db: server.database.db, databaseKind: server.database.kind });
+    try {
+      const visitor = new TestVisitor(other);
+      const vaseOnLampPage = async () =>
+        ((await visitor.get('/shop/p/vintage-lamp?format=json')).json().relatedProducts as Array<{ id: string; structuredContent: { variants: Array<{ priceMoney: { value: string } }> } }>).find(
+          (item) => item.id === demoProductId('ceramic-vase'),
+        )!.structuredContent.variants[0]!.priceMoney.value;
+      const before = await vaseOnLampPage();
+      const vase = (await owner.get(`${PRODUCTS}/${demoProductId('ceramic-vase')}`)).json().product;
+      const newPrice = Number(vase.variants[0].priceCents) + 100;
+      const edited = Date.now();
+      await owner.put(`${PRODUCTS}/${vase.id}`, { productType: 1, title: vase.title, tags: vase.tags, variants: [{ id: vase.variants[0].id, sku: 'VASE', priceCents: newPrice }] });
+      // The product page itself reads the price fresh in every process.
+      expect((await visitor.get('/shop/p/ceramic-vase?format=json')).json().item.structuredContent.variants[0].priceMoney.value).toBe((newPrice / 100).toFixed(2));
+      let shown = before;
+      while (shown === before && Date.now() - edited < CATALOG_CACHE_TTL_MS + 2_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        shown = await vaseOnLampPage();
+      }
+      expect(shown).toBe((newPrice / 100).toFixed(2));
+      expect(Date.now() - edited).toBeLessThanOrEqual(CATALOG_CACHE_TTL_MS + 1_000);
+    } finally {
+      await other.close();
+    }
+  }, 20_000);
 });
 
 describe('archive and restore', () => {
