@@ -26,6 +26,7 @@ export * from './orders';
 export * from './site-users';
 export * from './health';
 export * from './mail';
+export * from './restock';
 export * from './owner-roles';
 export * from './owner';
 export * from './owner-catalog';

@@ -2,6 +2,7 @@ import { CART_CONTRACTS } from './cart';
 import type { RouteContract } from './contract';
 import { HEALTH_CONTRACTS } from './health';
 import { MAIL_CONTRACTS } from './mail';
+import { RESTOCK_CONTRACTS } from './restock';
 import { OWNER_ACCOUNT_CONTRACTS } from './owner';
 import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
@@ -20,6 +21,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_ORDER_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
+  ...RESTOCK_CONTRACTS,
   ...MAIL_CONTRACTS,
   ...HEALTH_CONTRACTS,
 ];

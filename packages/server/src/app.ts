@@ -17,6 +17,7 @@ import { Crumbs, registerCrumbCheck } from './http/crumb';
 import { registerOpenApi } from './http/openapi';
 import { registerOwnerRoutes } from './owner';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
+import { registerRestockRoutes } from './restock';
 import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
 import { ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, type ImageStore } from './images';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSiteUserRoutes(routes, context);
     registerOwnerRoutes(routes, context);
     registerMailRoutes(routes, context);
+    registerRestockRoutes(routes, context);
     // The owner's calls (issue 12), one domain each.
     registerOwnerCatalogRoutes(routes, context);
     registerOwnerOrderRoutes(routes, context);

@@ -402,6 +402,27 @@ export interface PasswordResetsTable {
   created_at: Timestamp;
 }
 
+/** Back-in-stock sign-ups (migration 015; restock/). */
+export interface RestockSignupsTable {
+  id: string;
+  website_id: string;
+  product_id: string;
+  variant_id: string;
+  email: string;
+  join_mailing_list: Defaulted<boolean>;
+  language: string | null;
+  created_at: Timestamp;
+  notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The newsletter list (migration 015; newsletter/). */
+export interface NewsletterSubscribersTable {
+  website_id: string;
+  email: string;
+  source: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   websites: WebsitesTable;
   collections: CollectionsTable;
@@ -424,6 +445,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_suppressions: MailSuppressionsTable;
   password_resets: PasswordResetsTable;
+  restock_signups: RestockSignupsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   orders: OrdersTable;

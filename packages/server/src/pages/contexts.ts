@@ -103,6 +103,8 @@ export interface ProductPageContext extends BasePageContext {
    * the theme shows them with the product card.
    */
   relatedProducts: ProductItemJson[];
+  /** `?sku=` naming one of the product's variants (a restock notice's link): the product form starts with it chosen. */
+  chosenSku?: string;
 }
 
 export interface CartPageContext extends BasePageContext {
@@ -241,6 +243,7 @@ export async function buildProductPageContext(
   sources: PageSources, website: Website,
   collectionUrlId: string,
   slug: string,
+  sku?: string,
 ): Promise<ProductPageContext | undefined> {
   // The addresses come from the catalog cache; the product itself (its stock) is read every time.
   const catalog = sources.catalog;
@@ -259,6 +262,7 @@ export async function buildProductPageContext(
     installments: installmentContext(website),
     productMerchandisingContext: merchandisingContext([loaded.item, ...relatedProducts]),
     relatedProducts,
+    ...(sku && loaded.variants.some((variant) => variant.sku === sku) ? { chosenSku: sku } : {}),
   };
 }
 

@@ -75,6 +75,18 @@ describe('pages', () => {
     }
   });
 
+  it('a product page with ?sku= starts with that variant chosen (a restock notice links there); an unknown sku is ignored', async () => {
+    const chosen = await new TestVisitor(server.app).get('/shop/p/linen-shirt?sku=SHIRT-M-WHITE');
+    expect(chosen.statusCode).toBe(200);
+    const radios = [...chosen.body.matchAll(/<input[^>]*type="radio"[^>]*>/g)].map((match) => match[0]);
+    const checked = radios.filter((radio) => radio.includes('checked=""')).map((radio) => /value="([^"]*)"/.exec(radio)?.[1]);
+    expect(checked).toEqual(['M', 'White']);
+    expect(chosen.body).toContain('Only 5 left in stock');
+    const unknown = await new TestVisitor(server.app).get('/shop/p/linen-shirt?sku=NOPE&format=json');
+    expect(unknown.json()).not.toHaveProperty('chosenSku');
+    expect((await new TestVisitor(server.app).get('/shop/p/linen-shirt?sku=SHIRT-M-WHITE&format=json')).json().chosenSku).toBe('SHIRT-M-WHITE');
+  });
+
   it('/search finds products by title', async () => {
     const page = (await new TestVisitor(server.app).get('/search?q=shirt&format=json')).json();
     expect(page.items.map((item: { urlId: string }) => item.urlId)).toEqual(['linen-shirt']);

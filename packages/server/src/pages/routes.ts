@@ -132,6 +132,6 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
   app.get('/:collectionUrlId', page('collection', ({ website, params }) => buildStorePageContext(sources, website, params.collectionUrlId)));
   app.get(
     '/:collectionUrlId/p/:slug',
-    page('item', ({ website, params }) => buildProductPageContext(sources, website, params.collectionUrlId, params.slug)),
+    page('item', ({ website, params, query }) => buildProductPageContext(sources, website, params.collectionUrlId, params.slug, text(query.sku))),
   );
 }

@@ -72,8 +72,10 @@ export const islandFormatters: Record<string, Formatter> = {
 
   'island-product-form': (value, _args, ctx) => {
     if (!isObject(value)) return '';
+    const chosenSku = text(ctx, 'chosenSku');
     return renderIsland('ProductForm', {
       product: value as StorefrontProduct,
+      ...(chosenSku ? { initialSku: chosenSku } : {}),
       settings: storeSettingsOf(ctx),
       cart: cartOf(ctx),
       expressCheckout: isExpressCheckout(ctx),

@@ -50,6 +50,8 @@ export interface ProductFormProps extends StoreLocale {
   showImage?: boolean;
   /** Open the cart drawer after an add. Default true (the quick view, itself a dialog, turns it off). */
   cartDrawer?: boolean;
+  /** The variant to start with (a restock notice links to `?sku=`): its options are chosen on the first render. */
+  initialSku?: string;
 }
 
 const DEFAULT_FORM_TITLE = 'Additional information';
@@ -62,13 +64,14 @@ export function ProductForm({
   cart: initialCart,
   showImage = true,
   cartDrawer = true,
+  initialSku,
   currency = 'USD',
   locale = 'en-US',
 }: ProductFormProps) {
   const cart = useCart(initialCart);
   const cartStatus = useCartStatus(initialCart);
   const options = variantOptions(product);
-  const [selected, setSelected] = useState<Record<string, string>>({});
+  const [selected, setSelected] = useState<Record<string, string>>(() => optionsOfSku(product, initialSku));
   const [quantityText, setQuantityText] = useState(String(MIN_QUANTITY));
   const [error, setError] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -279,4 +282,11 @@ function soldOutValuesOf(product: StorefrontProduct, option: VariantOption, sele
     if (isSoldOut({ ...product, structuredContent: { ...product.structuredContent, variants: matching } })) result.add(value);
   }
   return result;
+}
+
+/** The option choices that pick the variant with `sku` ({} when there is none, or the product has no options). */
+function optionsOfSku(product: StorefrontProduct, sku: string | undefined): Record<string, string> {
+  if (!sku) return {};
+  const variant = product.structuredContent?.variants?.find((candidate) => candidate.sku === sku);
+  return variant?.attributes ? { ...variant.attributes } : {};
 }
