@@ -434,14 +434,14 @@ export interface Database {
   owner_invitations: OwnerInvitationsTable;
   // Issue 12 tables, one block per domain (catalog management, orders, API keys, images, site settings):
   images: ImagesTable;
-  order_events: OrderEventsTable;
-  api_keys: ApiKeysTable;
-  product_feeds: ProductFeedsTable;
-  categories: CategoriesTable;
   site_navigations: SiteNavigationsTable;
   site_header_footer: SiteHeaderFooterTable;
   site_languages: SiteLanguagesTable;
   site_user_locales: SiteUserLocalesTable;
+  order_events: OrderEventsTable;
+  api_keys: ApiKeysTable;
+  product_feeds: ProductFeedsTable;
+  categories: CategoriesTable;
   mail_outbox: MailOutboxTable;
   mail_suppressions: MailSuppressionsTable;
   password_resets: PasswordResetsTable;
