@@ -320,7 +320,7 @@ export const SavePixelBodySchema = RequestBody({
 export type SavePixelBody = Static<typeof SavePixelBodySchema>;
 
 export const FeedTokenParamsSchema = RequestParams({
-  feedToken: Text({ pattern: '^[A-Za-z0-9_-]{1,100}$', [MESSAGE_KEYWORD]: PRODUCT_FEED_MESSAGES.feedToken }),
+  feedToken: Text({ pattern: '^[A-Za-z0-9_-]{1,64}$', [MESSAGE_KEYWORD]: PRODUCT_FEED_MESSAGES.feedToken }),
 });
 
 const feedTags = ['product-feed'];
@@ -375,4 +375,8 @@ export const OWNER_ORDER_CONTRACTS = [
   createApiKeyContract,
   deleteApiKeyContract,
   getCurrentApiKeyContract,
+  getProductFeedSettingsContract,
+  rotateProductFeedTokenContract,
+  saveProductFeedPixelContract,
+  getProductFeedContract,
 ] as const;
