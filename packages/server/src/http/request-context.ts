@@ -4,7 +4,7 @@ import { siteUserOf, visitorActor, type RequestActor, type VisitorActor } from '
 import { API_KEY_SERVICE_MESSAGES, authenticateApiKey, bearerTokenOf, countApiKeyCall } from '../api-keys';
 import type { ServerContext } from '../context';
 import type { Website } from '../db/schema';
-import { authorize } from '../owner';
+import { authorize } from '../authorize';
 import { findSession } from '../site-users';
 import { CART_COOKIE, SESSION_COOKIE } from './cookies';
 import { HttpError } from './errors';
@@ -19,8 +19,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: a signed-in state change here does not need X-SiteUser-XSRF-Token (sign-in, sign-up, sign-out). */
     siteUserXsrf?: boolean;
-    /** 'form': a plain HTML form posts here; the crumb comes as a form field, checked by the handler (http/crumb.ts). */
-    crumb?: 'form';
+    /**
+     * 'form': a plain HTML form posts here; the crumb comes as a form field, checked by the handler (http/crumb.ts).
+     * 'token': the request is authorised by a signed token in it (a mail's one-click unsubscribe), not by cookies.
+     */
+    crumb?: 'form' | 'token';
   }
 }
 

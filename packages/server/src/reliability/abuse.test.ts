@@ -79,7 +79,9 @@ describe('CSRF: every state-changing route', () => {
 
   it('refuses each forged call with 403 crumbFail, writes nothing; the same call with the crumb is accepted', async () => {
     const other = (await shopper()).visitor.crumb!;
-    for (const route of collector.routes.filter((one) => STATE_CHANGING.has(one.method))) {
+    // Routes that check their own crumb (the owner's plain forms: owner/owner.test.ts) or are authorised by a
+    // signed token instead of cookies (a mail's one-click unsubscribe: mail/mail.test.ts) are tested there.
+    for (const route of collector.routes.filter((one) => STATE_CHANGING.has(one.method) && !one.ownCrumbCheck)) {
       const key = `${route.method} ${route.url}`;
       for (const attack of attacks) {
         const { visitor, entryId } = await shopper();

@@ -12,6 +12,8 @@ export interface FuzzRoute {
   /** Fastify's pattern: `/api/…/entries/:entryId`, `/assets/theme/*`. */
   url: string;
   schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** The route checks its own crumb ('form': a form field) or needs none ('token': a signed token authorises it). */
+  ownCrumbCheck?: 'form' | 'token';
 }
 
 /** Lists the routes as the app registers them: pass `collector.onRoute` to buildApp. */
@@ -27,7 +29,8 @@ export function routeCollector(): { onRoute: (route: RouteOptions) => void; rout
         const key = `${method} ${route.url}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        routes.push({ method: String(method).toUpperCase(), url: route.url, schema });
+        const ownCrumbCheck = (route.config as { crumb?: 'form' | 'token' } | undefined)?.crumb;
+        routes.push({ method: String(method).toUpperCase(), url: route.url, schema, ...(ownCrumbCheck ? { ownCrumbCheck } : {}) });
       }
     },
   };
