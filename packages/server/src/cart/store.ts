@@ -62,7 +62,7 @@ export async function createCart(db: Db, websiteId: string, kind: CartKind, site
 /** What a cart line needs of its product: the entry's answer and the order line (not the page-only fields). */
 export type CartProduct = Pick<
   ProductRow,
-  'id' | 'website_id' | 'collection_id' | 'url_id' | 'title' | 'asset_url' | 'product_type' | 'is_subscribable' | 'subscription_plan'
+  'id' | 'website_id' | 'collection_id' | 'url_id' | 'title' | 'asset_url' | 'product_type' | 'is_subscribable' | 'subscription_plan' | 'archived_at'
 >;
 
 export interface CartLine {
@@ -90,7 +90,7 @@ const LINE_COLUMNS = `
   e.quantity AS e_quantity, e.additional_fields AS e_additional_fields, e.created_at AS e_created_at,
   p.id AS p_id, p.website_id AS p_website_id, p.collection_id AS p_collection_id, p.url_id AS p_url_id, p.title AS p_title,
   p.asset_url AS p_asset_url, p.product_type AS p_product_type, p.is_subscribable AS p_is_subscribable,
-  p.subscription_plan AS p_subscription_plan,
+  p.subscription_plan AS p_subscription_plan, p.archived_at AS p_archived_at,
   v.id AS v_id, v.website_id AS v_website_id, v.product_id AS v_product_id, v.sku AS v_sku, v.option_values AS v_option_values,
   v.price_cents AS v_price_cents, v.sale_price_cents AS v_sale_price_cents, v.on_sale AS v_on_sale,
   v.qty_in_stock AS v_qty_in_stock, v.unlimited AS v_unlimited, v.image_ids AS v_image_ids, v.display_index AS v_display_index,
@@ -159,7 +159,7 @@ function lineOf(row: CartLineRow): CartLine {
     product: {
       id: row.p_id, website_id: row.p_website_id, collection_id: row.p_collection_id, url_id: row.p_url_id, title: row.p_title,
       asset_url: row.p_asset_url, product_type: row.p_product_type, is_subscribable: row.p_is_subscribable,
-      subscription_plan: row.p_subscription_plan,
+      subscription_plan: row.p_subscription_plan, archived_at: row.p_archived_at,
     },
     variant: {
       id: row.v_id, website_id: row.v_website_id, product_id: row.v_product_id, sku: row.v_sku,

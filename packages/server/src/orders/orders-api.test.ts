@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, setStock, stockOf, TestVisitor, type TestServer } from '../testing';
-import { ORDER_MESSAGES } from './service';
+import { archivedProductMessage, ORDER_MESSAGES } from './service';
 import { PAYMENT_DECLINED_MESSAGE, TEST_DECLINE_EMAIL } from './payment-provider';
 
 let server: TestServer;
@@ -82,6 +82,22 @@ describe('POST /api/commerce/orders', () => {
     const declined = await shopperWith([['canvas-tote', 'TOTE', 1]]);
     expect((await declined.post(ORDERS, { email: TEST_DECLINE_EMAIL })).statusCode).toBe(402);
     expect(await server.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', TEST_DECLINE_EMAIL.toLowerCase()).execute()).toEqual([]);
+  });
+
+  it('refuses a cart holding a product archived since it was added, and writes nothing', async () => {
+    const visitor = await shopperWith([['canvas-tote', 'TOTE', 1]]);
+    const stockBefore = await stockOf(server.database.db, 'TOTE');
+    const ordersBefore = await countOrders();
+    await server.database.db.updateTable('products').set({ archived_at: new Date() }).where('url_id', '=', 'canvas-tote').execute();
+    try {
+      const refused = await visitor.post(ORDERS, { email: 'late@example.com' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: archivedProductMessage('Canvas Tote') });
+      expect(await countOrders()).toBe(ordersBefore);
+      expect(await stockOf(server.database.db, 'TOTE')).toBe(stockBefore);
+    } finally {
+      await server.database.db.updateTable('products').set({ archived_at: null }).where('url_id', '=', 'canvas-tote').execute();
+    }
   });
 
   it('refuses to buy the same cart twice', async () => {

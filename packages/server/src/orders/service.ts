@@ -37,6 +37,9 @@ export interface OrderServiceOptions {
 }
 
 /** How each line is fulfilled: subscriptions and gift cards are lines of their own kind. */
+/** Checkout refuses a cart holding a product the owner has archived since. */
+export const archivedProductMessage = (title: string) => `${title} is no longer available. Remove it from your cart to check out.`;
+
 export function lineKindOf(product: Pick<ProductRow, 'product_type' | 'is_subscribable'>): string {
   if (product.is_subscribable) return 'subscription';
   switch (product.product_type) {
@@ -141,6 +144,9 @@ export async function placeOrder(
     const { cart, lines } = await lockCartToPurchase(trx, website, actor, input.cartToken);
     if (cart.is_purchased) throw conflict(ORDER_MESSAGES.alreadyPurchased);
     if (lines.length === 0) throw invalid(ORDER_MESSAGES.empty);
+    // A product the owner archived after it was put in the cart is no longer sold.
+    const archived = lines.find((line) => line.product.archived_at !== null);
+    if (archived) throw conflict(archivedProductMessage(archived.product.title));
     const entries = lines.map((line) => cartEntryJson(line, website));
     const totals = computeCartTotals(entries);
     // The store's minimum subtotal: the cart page shows it, and checkout enforces it.
