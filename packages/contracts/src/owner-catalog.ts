@@ -153,6 +153,10 @@ export const ProductBodySchema = RequestBody({
     }),
   ),
   variants: Type.Array(VariantBodySchema, { minItems: 1, maxItems: CATALOG_LIMITS.variantsPerProduct, ...withMessage(OWNER_CATALOG_MESSAGES.variants) }),
+  /** Pictures uploaded to the website (POST /api/owner/images), in display order, the first the main one; kept when left out. */
+  imageIds: Optional(
+    Type.Array(Text({ minLength: 1, maxLength: LIMITS.idLength }), { maxItems: 20, ...withMessage('imageIds lists at most 20 picture ids.') }),
+  ),
   isSubscribable: Optional(Type.Boolean(withMessage(OWNER_CATALOG_MESSAGES.isSubscribable))),
   subscriptionPlan: Optional(Type.Union([SubscriptionPlanBodySchema, Type.Null()], withMessage(OWNER_CATALOG_MESSAGES.subscriptionPlan))),
   additionalFieldsForm: Optional(AdditionalFieldsFormBodySchema),
@@ -208,6 +212,10 @@ export const OwnerProductSchema = ResponseObject({
   merchandising: Type.Record(Type.String(), Type.Unknown()),
   tags: Type.Array(Type.String()),
   categories: Type.Array(Type.String()),
+  /** The product's pictures in display order, the first the main one (the asset fields the storefront shows). */
+  images: Type.Array(ResponseObject({
+    id: Type.String(), assetUrl: Type.String(), altText: Type.String(), title: Type.String(), body: Type.String(), filename: Type.String(), originalSize: Type.String(),
+  })),
   /** ISO time, or null while on sale in the storefront. */
   archivedAt: Type.Union([Type.String(), Type.Null()]),
 });

@@ -127,6 +127,26 @@ describe('POST /api/owner/products', () => {
     expect(page.item.structuredContent.variants[1]).toMatchObject({ qtyInStock: 2, onSale: true });
   });
 
+  it('takes uploaded pictures by id, in order, for the product and its variants; an unknown id writes nothing', async () => {
+    const pictures = await server.database.db.selectFrom('images').select(['id', 'alt_text']).orderBy('id').limit(2).execute();
+    expect(pictures).toHaveLength(2);
+    const ids = pictures.map((picture) => picture.id);
+    const body = {
+      ...BODIES.digital, title: 'Pictured Pattern', imageIds: [ids[1]!, ids[0]!],
+      variants: BODIES.digital.variants.map((variant) => ({ ...variant, sku: `${variant.sku}-PIC`, imageIds: [ids[0]!] })),
+    };
+    const created = await owner.post(PRODUCTS, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const { product } = created.json();
+    expect(product.images.map((image: { id: string }) => image.id)).toEqual([ids[1], ids[0]]);
+    expect(product.images[0].assetUrl).toMatch(new RegExp(`^/images/${ids[1]}/`));
+    const before = await productCount();
+    const refused = await owner.post(PRODUCTS, { ...body, title: 'Not Pictured', imageIds: ['no-such-picture'], variants: body.variants.map((v) => ({ ...v, sku: `${v.sku}-X`, imageIds: [] })) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ imageIds: MANAGE_MESSAGES.unknownImage });
+    expect(await productCount()).toBe(before);
+  });
+
   it('numbers the address when the title is already taken', async () => {
     const first = (await owner.post(PRODUCTS, { productType: 1, title: 'Linen Shirt', variants: [{ sku: 'LS-COPY-1', priceCents: 100 }] })).json();
     const second = (await owner.post(PRODUCTS, { productType: 1, title: 'Linen Shirt', variants: [{ sku: 'LS-COPY-2', priceCents: 100 }] })).json();

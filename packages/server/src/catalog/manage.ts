@@ -3,6 +3,7 @@ import type { OwnerProductJson, OwnerVariantJson, ProductBody } from '@vitrine/c
 import type { Actor } from '../actor';
 import type { Database, ProductRow, VariantRow, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
+import { productImageRecords } from '../images';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
 import { authorize } from '../authorize';
@@ -21,6 +22,7 @@ export const MANAGE_MESSAGES = {
   skuTaken: 'Another product has a variant with this sku.',
   notThisProductsVariant: "This variant is not one of this product's.",
   notThisProductsImage: "Name only this product's images.",
+  unknownImage: 'Name only pictures uploaded to this website.',
   variantInUse: 'A variant that is in a cart or an order cannot be removed. Archive the product instead, or keep the variant.',
   changedMeanwhile: 'This product was changed at the same time. Please reload it and try again.',
 } as const;
@@ -70,6 +72,7 @@ export function ownerProductJson(product: ProductRow, variants: readonly Variant
     merchandising: product.merchandising,
     tags: product.tags,
     categories: product.categories,
+    images: (product.images ?? []).map(({ id, assetUrl, altText, title, body, filename, originalSize }) => ({ id, assetUrl, altText, title, body, filename, originalSize })),
     archivedAt: product.archived_at ? new Date(product.archived_at).toISOString() : null,
   };
 }
@@ -109,6 +112,8 @@ export interface ProductWrite {
   storeId?: string;
   /** The product's images, replacing its own (the CSV import's Image Src); kept when absent. */
   images?: ProductRecord['images'];
+  /** Uploaded pictures of the website, replacing the product's images (the owner's calls); kept when absent. */
+  imageIds?: string[];
 }
 
 async function resolveStoreId(trx: Transaction<Database>, websiteId: string, storeId: string | undefined): Promise<string> {
@@ -171,7 +176,12 @@ export async function saveProduct(trx: Transaction<Database>, websiteId: string,
 
   const taken = await skusOfOtherProducts(trx, websiteId, checked.variants.map((variant) => variant.sku), existing?.id);
   const ownVariantIds = new Set(existingVariants.map((variant) => variant.id));
-  const images = write.images ?? (existing ? (existing.images as ProductRecord['images']) : []);
+  let images = write.images ?? (existing ? (existing.images as ProductRecord['images']) : []);
+  if (write.imageIds !== undefined) {
+    // Locked FOR SHARE by the images domain: a picture cannot be deleted while this product takes it.
+    images = await productImageRecords(trx, websiteId, [...new Set(write.imageIds)]);
+    if (images.length < new Set(write.imageIds).size) errors.imageIds = MANAGE_MESSAGES.unknownImage;
+  }
   const imageIds = new Set(images.map((image) => image.id));
   checked.variants.forEach((variant, index) => {
     if (taken.has(variant.sku)) errors[`variants.${index}.sku`] = MANAGE_MESSAGES.skuTaken;
@@ -241,7 +251,7 @@ function checkedOrRefused(body: ProductBody, creating: boolean): CheckedProduct 
 export async function createProduct(db: Kysely<Database>, website: Website, actor: Actor, body: ProductBody) {
   authorize(actor, 'catalog:write');
   const checked = checkedOrRefused(body, true);
-  const id = await writeProduct(db, website.id, undefined, { checked, urlId: body.urlId, storeId: body.storeId });
+  const id = await writeProduct(db, website.id, undefined, { checked, urlId: body.urlId, storeId: body.storeId, imageIds: body.imageIds });
   return { product: (await readOwnerProduct(db, website.id, id))! };
 }
 
@@ -250,7 +260,7 @@ export async function updateProduct(db: Kysely<Database>, website: Website, acto
   authorize(actor, 'catalog:write');
   const { productId, ...body } = input;
   const checked = checkedOrRefused(body, false);
-  await writeProduct(db, website.id, productId, { checked, urlId: body.urlId, storeId: body.storeId });
+  await writeProduct(db, website.id, productId, { checked, urlId: body.urlId, storeId: body.storeId, imageIds: body.imageIds });
   return { product: (await readOwnerProduct(db, website.id, productId))! };
 }
 
