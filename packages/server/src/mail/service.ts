@@ -3,6 +3,7 @@ import type { Actor } from '../actor';
 import type { Database, Website } from '../db/schema';
 import { notFound } from '../failures';
 import { authorize } from '../authorize';
+import { decodePageCursor, encodePageCursor } from '../page-cursor';
 
 /** The owner's view of the outbox: newest first, a page at a time. */
 export const MAIL_PAGE_SIZE = 50;
@@ -36,17 +37,10 @@ const summaryOf = (row: {
   sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
 });
 
-/** Cursor: the last row's creation time and id (the list's order), opaque to clients. */
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([new Date(createdAt).toISOString(), id])).toString('base64url');
-function decodeCursor(cursor: string | undefined): [string, string] | undefined {
-  if (!cursor) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string' && !Number.isNaN(Date.parse(value[0]))) return [value[0], value[1]];
-  } catch {
-    // an unreadable cursor is the first page
-  }
-  return undefined;
+/** Cursor: the last row's creation time and id (the list's order); one whose time does not read is the first page. */
+function decodeCursor(cursor: string | undefined): string[] | undefined {
+  const parts = decodePageCursor(cursor, 2);
+  return parts && !Number.isNaN(Date.parse(parts[0]!)) ? parts : undefined;
 }
 
 export async function listMail(
@@ -62,14 +56,14 @@ export async function listMail(
     .select(['id', 'template', 'kind', 'to_address', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
     .where('website_id', '=', website.id);
   if (after) {
-    const [createdAt, id] = after;
+    const [createdAt, id] = after as [string, string];
     query = query.where((eb) => eb.or([eb('created_at', '<', new Date(createdAt)), eb.and([eb('created_at', '=', new Date(createdAt)), eb('id', '<', id)])]));
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MAIL_PAGE_SIZE + 1).execute();
   const page = rows.slice(0, MAIL_PAGE_SIZE);
   const last = page.at(-1);
   const hasNextPage = rows.length > MAIL_PAGE_SIZE;
-  return { messages: page.map(summaryOf), hasNextPage, nextPageCursor: hasNextPage && last ? encodeCursor(last.created_at, last.id) : null };
+  return { messages: page.map(summaryOf), hasNextPage, nextPageCursor: hasNextPage && last ? encodePageCursor([new Date(last.created_at).toISOString(), last.id]) : null };
 }
 
 export async function getMail(

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { isSoldOut } from '@vitrine/commerce';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
+import { decodePageCursor, encodePageCursor } from '../page-cursor';
 import { loadProductItem } from '../catalog';
 import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
@@ -15,25 +16,13 @@ export const RESTOCK_SEND_MESSAGES = {
   stillSoldOut: 'This variant is still sold out: notices go out once it is back in stock.',
 } as const;
 
-const encodeCursor = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
-function decodeCursor(cursor: string | undefined, length: number): string[] | undefined {
-  if (!cursor) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === length && value.every((part) => typeof part === 'string')) return value as string[];
-  } catch {
-    // an unreadable cursor is the first page
-  }
-  return undefined;
-}
-
 /**
  * The groups of waiting sign-ups, one per product and variant, in (product, variant) order: a cursor names
  * the last group seen, so a page never repeats or skips a group while sign-ups arrive.
  */
 export async function listRestockGroups(db: Kysely<Database>, website: Website, actor: Actor, input: { cursor?: string }) {
   authorize(actor, 'orders:read');
-  const after = decodeCursor(input.cursor, 2);
+  const after = decodePageCursor(input.cursor, 2);
   let query = db
     .selectFrom('restock_signups as s')
     .innerJoin('products as p', 'p.id', 's.product_id')
@@ -66,7 +55,7 @@ export async function listRestockGroups(db: Kysely<Database>, website: Website, 
       inStock: !isSoldOut({ structuredContent: { productType: row.product_type, variants: [{ qtyInStock: row.qty_in_stock, unlimited: row.unlimited }] } }),
     })),
     hasNextPage,
-    nextPageCursor: hasNextPage && last ? encodeCursor([last.product_id, last.variant_id]) : null,
+    nextPageCursor: hasNextPage && last ? encodePageCursor([last.product_id, last.variant_id]) : null,
   };
 }
 
@@ -78,7 +67,7 @@ export async function listRestockSignUps(
   input: { productId: string; variantId: string; cursor?: string },
 ) {
   authorize(actor, 'orders:read');
-  const after = decodeCursor(input.cursor, 2);
+  const after = decodePageCursor(input.cursor, 2);
   let query = db
     .selectFrom('restock_signups')
     .select(['id', 'email', 'join_mailing_list', 'created_at'])
@@ -96,7 +85,7 @@ export async function listRestockSignUps(
   return {
     signUps: page.map((row) => ({ id: row.id, email: row.email, isJoinMailingList: row.join_mailing_list, createdAt: new Date(row.created_at).toISOString() })),
     hasNextPage,
-    nextPageCursor: hasNextPage && last ? encodeCursor([new Date(last.created_at).toISOString(), last.id]) : null,
+    nextPageCursor: hasNextPage && last ? encodePageCursor([new Date(last.created_at).toISOString(), last.id]) : null,
   };
 }
 
