@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../actor';
 import type { Database, Website } from '../db/schema';
 import { notFound } from '../failures';
@@ -57,9 +57,11 @@ export async function listMail(
     .where('website_id', '=', website.id);
   if (after) {
     const [createdAt, id] = after as [string, string];
-    query = query.where((eb) => eb.or([eb('created_at', '<', new Date(createdAt)), eb.and([eb('created_at', '=', new Date(createdAt)), eb('id', '<', id)])]));
+    query = query.where(sql<boolean>`(date_trunc('milliseconds', created_at), id) < (${new Date(createdAt)}, ${id})`);
   }
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MAIL_PAGE_SIZE + 1).execute();
+  // Ordered and compared at the cursor's precision (milliseconds, what a Date holds): PostgreSQL keeps
+  // microseconds, and rows of the same millisecond would otherwise fall between two pages.
+  const rows = await query.orderBy(sql`date_trunc('milliseconds', created_at)`, 'desc').orderBy('id', 'desc').limit(MAIL_PAGE_SIZE + 1).execute();
   const page = rows.slice(0, MAIL_PAGE_SIZE);
   const last = page.at(-1);
   const hasNextPage = rows.length > MAIL_PAGE_SIZE;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isSoldOut } from '@vitrine/commerce';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
@@ -76,9 +76,11 @@ export async function listRestockSignUps(
     .where('variant_id', '=', input.variantId)
     .where('notified_at', 'is', null);
   if (after && !Number.isNaN(Date.parse(after[0]!))) {
-    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(new Date(after[0]!), after[1]!)));
+    query = query.where(sql<boolean>`(date_trunc('milliseconds', created_at), id) > (${new Date(after[0]!)}, ${after[1]!})`);
   }
-  const rows = await query.orderBy('created_at').orderBy('id').limit(RESTOCK_PAGE_SIZE + 1).execute();
+  // At the cursor's precision (milliseconds): PostgreSQL keeps microseconds, and sign-ups of the same
+  // millisecond would otherwise fall between two pages.
+  const rows = await query.orderBy(sql`date_trunc('milliseconds', created_at)`).orderBy('id').limit(RESTOCK_PAGE_SIZE + 1).execute();
   const page = rows.slice(0, RESTOCK_PAGE_SIZE);
   const hasNextPage = rows.length > RESTOCK_PAGE_SIZE;
   const last = page.at(-1);
