@@ -1,6 +1,6 @@
 // The boundaries of the code, checked (run by `npm test`, and alone with `npm run check:architecture`):
-//  1. packages import only packages on a lower floor (format, theme → commerce → contracts, template →
-//     storefront → server), and only through what each package's package.json `exports` names;
+//  1. packages import only packages on a lower floor (format, theme → commerce, forms → contracts, template →
+//     storefront, owner-client → server), and only through what each package's package.json `exports` names;
 //  2. no import cycle between files of a package, nor between the server's domains;
 //  3. a server domain (a folder with an index.ts front) is imported by other domains only through that
 //     front, and only route files (and the HTTP edge) import Fastify;
@@ -17,7 +17,7 @@ const packagesDir = path.join(root, 'packages');
 /** A domain's route file: routes.ts, or a second one named for whom it serves (owner-routes.ts). */
 const ROUTE_FILE = /(^|\/)([a-z]+-)?routes\.ts$/;
 
-const FLOORS = { format: 0, theme: 0, commerce: 1, contracts: 2, template: 2, storefront: 3, server: 4 };
+const FLOORS = { format: 0, theme: 0, commerce: 1, forms: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4 };
 
 /** Declared dependencies used without an import in the package's source, and why. */
 const USED_WITHOUT_IMPORT = {};

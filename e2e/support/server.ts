@@ -27,15 +27,15 @@ export interface RunningServer {
 /** Migrates and seeds the data dir exactly as the server would, then lets the test change it. */
 async function prepareDataDir(dataDir: string, prepare: (db: Kysely<Database>) => Promise<void>): Promise<void> {
   // Loaded only here: most test files never open the database themselves.
-  const [{ openDatabaseFromEnv }, { migrate }, { seedDemoStore }] = await Promise.all([
+  const [{ openDatabaseFromEnv }, { migrate }, { seedDemoSite }] = await Promise.all([
     import('../../packages/server/src/db/database'),
     import('../../packages/server/src/db/migrate'),
-    import('../../packages/server/src/catalog/seed'),
+    import('../../packages/server/src/demo-site'),
   ]);
   const database = await openDatabaseFromEnv({ DATA_DIR: dataDir });
   try {
     await migrate(database.db);
-    await seedDemoStore(database.db);
+    await seedDemoSite(database.db);
     await prepare(database.db);
   } finally {
     await database.close();

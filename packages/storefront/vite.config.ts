@@ -8,6 +8,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   publicDir: false,
+  // Where the server serves dist/ (STOREFRONT_ASSET_PREFIX): lazily loaded chunks and workers are found from here.
+  base: '/assets/storefront/',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -19,6 +21,9 @@ export default defineConfig({
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
+        // Everything a page loads at once stays in the one entry script (one request, one compression window),
+        // also the modules the on-demand chunks (site forms, the additional-fields form) share with it.
+        codeSplitting: { groups: [{ name: 'client', tags: ['$initial'] }] },
         assetFileNames: 'assets/[name]-[hash][extname]',
       },
     },

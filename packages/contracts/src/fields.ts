@@ -1,4 +1,5 @@
 import Type, { type TProperties, type TSchema, type TStringOptions } from 'typebox';
+import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, EMAIL_PATTERN, isValidEmail } from '@vitrine/forms/email';
 import { FIELD_MESSAGES } from './messages';
 
 /**
@@ -41,29 +42,18 @@ export const LIMITS = {
   /** The additional-fields form answers are short; 16 KB is far more than any form needs. */
   additionalFieldsLength: 16_384,
   /** Storefront spec §5 and §9: an email is 3–256 characters. */
-  emailMinLength: 3,
-  emailMaxLength: 256,
+  emailMinLength: EMAIL_MIN_LENGTH,
+  emailMaxLength: EMAIL_MAX_LENGTH,
   passwordMinLength: 8,
   passwordMaxLength: 200,
   cartTokenLength: 100,
 } as const;
 
 /**
- * Email pattern of storefront spec §5: local part of letters, digits and _ . ! # $ % & ' * + - / = ? ^ ` { | } ~,
- * then @, then dotted domain labels ending in 2-4 letters or digits. The one definition: the schema
- * below uses its source, and `isValidEmail` is for code that checks an email outside a request body.
+ * The email rule of storefront spec §5 lives in `@vitrine/forms` (site forms check addresses with it too);
+ * re-exported here for request schemas and the server. `EmailSchema` below uses the pattern's source.
  */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_.!#$%&'*+\-/=?^`{|}~]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9]{2,4}$/;
-
-/** Storefront spec §5: a string of 3-256 characters matching `EMAIL_PATTERN`. */
-export function isValidEmail(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    value.length >= LIMITS.emailMinLength &&
-    value.length <= LIMITS.emailMaxLength &&
-    EMAIL_PATTERN.test(value)
-  );
-}
+export { EMAIL_PATTERN, isValidEmail };
 
 /**
  * A quantity may come as a string (what the input holds). The schema only bounds it; reading it is the

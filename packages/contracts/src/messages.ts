@@ -1,4 +1,5 @@
 import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce';
+import { EMAIL_NOT_VALID } from '@vitrine/forms/messages';
 
 /**
  * Every message a malformed call can receive, worded once. The spec leaves server messages unworded
@@ -40,7 +41,7 @@ export const FIELD_MESSAGES = {
   quantity: ADD_TO_CART_MESSAGES.quantityNotNumber,
   additionalFields: 'additionalFields must be a JSON string.',
   entryId: 'entryId must be a cart entry id.',
-  email: 'Email is not valid.',
+  email: EMAIL_NOT_VALID,
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 200 characters.',
   rememberMe: 'rememberMe must be true or false.',

@@ -1,5 +1,6 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { defineContract } from './contract';
+import { RESTOCK_TEXT_KEYS } from './shopper-messages';
 import { ERROR_RESPONSES } from './errors';
 import { LIMITS, MESSAGE_KEYWORD, NO_NUL_PATTERN, RequestBody, RequestParams, RequestQuery, ResponseObject, Text, type FieldMessage } from './fields';
 
@@ -125,8 +126,15 @@ export const MerchandisingBodySchema = Type.Object({
   scarcityText: Optional(MerchandisingText()),
   scarcityShownByDefault: Optional(Type.Boolean()),
   customSoldOutText: Optional(MerchandisingText()),
-  restockNotificationViews: Optional(Type.Array(MerchandisingText(), { maxItems: 20 })),
-  restockNotificationMessages: Optional(Type.Record(Text({ maxLength: 100 }), MerchandisingText(), { maxProperties: 20 })),
+  /**
+   * The restock box on this product's sold-out variants (issue 13). The server works out the views (one
+   * per sold-out variant) from this switch and the stock; the owner writes only the texts.
+   */
+  restockNotificationsEnabled: Optional(Type.Boolean()),
+  restockNotificationMessages: Optional(Type.Object(
+    Object.fromEntries(RESTOCK_TEXT_KEYS.map((key) => [key, Optional(MerchandisingText())])),
+    { additionalProperties: false },
+  )),
   mailingListSignUpEnabled: Optional(Type.Boolean()),
   mailingListOptInByDefault: Optional(Type.Boolean()),
 }, { additionalProperties: false, ...withMessage(OWNER_CATALOG_MESSAGES.merchandising) });

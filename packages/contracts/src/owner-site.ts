@@ -91,6 +91,7 @@ export const CommercePreferencesBodySchema = Type.Object(
     stripeAccountCountry: nullable(Text({ pattern: '^(?:[A-Z]{2})?$' }), SITE_SETTINGS_MESSAGES.country),
     customCart: Flag(),
     expressCheckout: Flag(),
+    restockAutoSend: Flag(),
   },
   {
     additionalProperties: false,

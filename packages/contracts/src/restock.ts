@@ -2,6 +2,9 @@ import Type, { type Static } from 'typebox';
 import { defineContract } from './contract';
 import { ERROR_RESPONSES } from './errors';
 import { LIMITS, MESSAGE_KEYWORD, RequestBody, RequestQuery, ResponseObject, Text } from './fields';
+import { RESTOCK_MESSAGES } from './shopper-messages';
+
+export { RESTOCK_DEFAULT_TEXTS, RESTOCK_MESSAGES, RESTOCK_TEXT_KEYS, type RestockTextKey } from './shopper-messages';
 
 /**
  * Back-in-stock notices (storefront spec §2, §3, §4, §5, §7): a shopper's sign-up on a sold-out variant,
@@ -10,13 +13,6 @@ import { LIMITS, MESSAGE_KEYWORD, RequestBody, RequestQuery, ResponseObject, Tex
 
 const tags = ['restock'];
 
-/** Storefront spec §5: the restock form's messages. */
-export const RESTOCK_MESSAGES = {
-  emailBlank: 'Email cannot be blank',
-  emailInvalid: 'Email is invalid',
-  captchaMissing: 'Complete CAPTCHA before submitting.',
-  success: 'Signed up!',
-} as const;
 
 const IdSchema = (message: string) => Text({ minLength: 1, maxLength: LIMITS.idLength, [MESSAGE_KEYWORD]: message });
 
@@ -35,6 +31,7 @@ export type RestockSignUpBody = Static<typeof RestockSignUpBodySchema>;
 
 /** The success answer (the spec does not show one): signed up, and whether this address was already waiting. */
 export const RestockSignUpReplySchema = ResponseObject({ signedUp: Type.Literal(true), alreadySignedUp: Type.Boolean() });
+export type RestockSignUpReply = Static<typeof RestockSignUpReplySchema>;
 
 export const restockSignUpContract = defineContract({
   operationId: 'signUpForRestock',

@@ -3,11 +3,14 @@ import type { RouteContract } from './contract';
 import { HEALTH_CONTRACTS } from './health';
 import { MAIL_CONTRACTS } from './mail';
 import { RESTOCK_CONTRACTS } from './restock';
+import { CAPTCHA_CONTRACTS } from './captcha';
+import { FORM_CONTRACTS } from './forms';
 import { OWNER_ACCOUNT_CONTRACTS } from './owner';
 import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
+import { OWNER_FORM_CONTRACTS } from './owner-forms';
 import { ORDER_CONTRACTS } from './orders';
 import { SITE_USER_CONTRACTS } from './site-users';
 
@@ -22,6 +25,9 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...RESTOCK_CONTRACTS,
+  ...CAPTCHA_CONTRACTS,
+  ...FORM_CONTRACTS,
+  ...OWNER_FORM_CONTRACTS,
   ...MAIL_CONTRACTS,
   ...HEALTH_CONTRACTS,
 ];

@@ -8,7 +8,7 @@ import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import querystring from 'node:querystring';
 import { ajvOptions, getHealthContract } from '@vitrine/contracts';
-import { DEMO_ASSET_PREFIX, demoAssetsDir } from './catalog';
+import { DEMO_ASSET_PREFIX, demoAssetsDir, refreshProductImageTexts } from './catalog';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerOwnerCatalogRoutes } from './catalog/owner-routes';
 import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
@@ -18,6 +18,8 @@ import { registerOpenApi } from './http/openapi';
 import { registerOwnerRoutes } from './owner';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
 import { registerRestockRoutes } from './restock';
+import { registerFormRoutes } from './forms';
+import { DEFAULT_CAPTCHA_DIFFICULTY, registerCaptchaRoutes, type CaptchaDifficulty } from './captcha';
 import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
 import { ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, type ImageStore } from './images';
@@ -38,6 +40,7 @@ import { registerUnstorableTextCheck } from './http/unstorable-text';
 import { TestModePaymentProvider, type PaymentProvider } from './orders';
 import { registerOrderRoutes } from './orders/routes';
 import { registerOwnerOrderRoutes } from './orders/owner-routes';
+import { registerOwnerFormRoutes } from './forms/owner-routes';
 import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
 import type { SignInGuard } from './site-users';
@@ -88,6 +91,8 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** MAIL_FROM: the sender address of the website's mail. */
   mailFrom?: string;
+  /** How much work a captcha challenge asks for (captcha/challenges.ts); tests make it small. */
+  captchaDifficulty?: CaptchaDifficulty;
   /** Called for every route as it registers (Fastify's onRoute hook, added before any route): the reliability fuzzer lists the routes this way. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -104,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const signInGuard: SignInGuard = options.signInGuard ?? new SignInThrottle(rateLimitStore);
   const temporaryImagesDir = options.imageStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-images-'));
   const imageStore = options.imageStore ?? new LocalDiskImageStore(temporaryImagesDir!);
+  // Newsletter confirmation links: signed like unsubscribe links, under their own purpose.
+  const newsletterTokens = new UnsubscribeTokens(await loadServerSecret(db, 'mail'), 'newsletter-confirm');
   const context: ServerContext = {
     db,
     websites,
@@ -119,6 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       from: options.mailFrom ?? DEFAULT_MAIL_FROM,
       publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/$/, ''),
       unsubscribeTokens: new UnsubscribeTokens(await loadServerSecret(db, 'mail')),
+    },
+    captcha: {
+      signatureSecret: await loadServerSecret(db, 'captcha'),
+      keySignatureSecret: await loadServerSecret(db, 'captcha-key'),
+      difficulty: options.captchaDifficulty ?? DEFAULT_CAPTCHA_DIFFICULTY,
     },
     theme: createThemeRenderer(theme, loadPageAssets()),
     images: new ImageFiles(imageStore, demoAssetsDir),
@@ -174,11 +186,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOwnerRoutes(routes, context);
     registerMailRoutes(routes, context);
     registerRestockRoutes(routes, context);
+    registerCaptchaRoutes(routes, context);
+    registerFormRoutes(routes, context, { rateLimits: rateLimitStore, newsletterTokens });
     // The owner's calls (issue 12), one domain each.
     registerOwnerCatalogRoutes(routes, context);
     registerOwnerOrderRoutes(routes, context);
+    registerOwnerFormRoutes(routes, context);
     registerApiKeyRoutes(routes, context);
-    registerImageRoutes(routes, context);
+    // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
+    registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     registerSiteSettingsRoutes(routes, context);
     registerMapsRoutes(routes, context);
     registerPageRoutes(routes, context);

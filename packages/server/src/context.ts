@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRateLimit } from './api-keys';
+import type { CaptchaSettings } from './captcha';
 import type { CartMergePolicy } from './cart';
 import type { Database } from './db/schema';
 import type { ImageFiles } from './images';
@@ -35,6 +36,8 @@ export interface ServerContext {
   images: ImageFiles;
   /** Mail: the sender address (MAIL_FROM), the address links in mail point to (PUBLIC_URL), unsubscribe tokens. */
   mail: MailSettings;
+  /** Signs and checks the captcha's challenges (secrets 'captcha' and 'captcha-key'), and how hard they are. */
+  captcha: CaptchaSettings;
   /** The site's theme, compiled once at start. */
   theme: ThemeRenderer;
 }

@@ -4,6 +4,7 @@ export type { ServerContext } from './context';
 export { openDatabaseFromEnv, openPGlite, openPostgres, type DatabaseKind, type OpenDatabase } from './db/database';
 export { migrate, loadMigrations } from './db/migrate';
 export type { Database } from './db/schema';
+export { seedDemoSite } from './demo-site';
 export {
   seedDemoStore, DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE, productItemJson, variantJson, minorUnitsToDecimalString, moneyJson,
   type ProductItemJson, type VariantJson,

@@ -1,5 +1,5 @@
 import { buildApp, DEFAULT_RATE_LIMIT } from './app';
-import { seedDemoStore } from './catalog';
+import { seedDemoSite } from './demo-site';
 import { openDatabaseFromEnv } from './db/database';
 import { migrate } from './db/migrate';
 import { parseTrustProxy } from './http/client-address';
@@ -9,6 +9,7 @@ import { LocalDiskImageStore } from './images';
 import path from 'node:path';
 import { createFolderTransport, createSmtpTransport, MailWorker } from './mail';
 import { printFirstAdminLinkIfNeeded } from './owner';
+import { createRestockAutoSender } from './restock';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const connectionLimits = connectionLimitsFromEnv(env);
   const database = await openDatabaseFromEnv(env);
   const applied = await migrate(database.db);
-  const seeded = await seedDemoStore(database.db);
+  const seeded = await seedDemoSite(database.db);
   const redisStore = env.REDIS_URL ? new RedisRateLimitStore(env.REDIS_URL) : undefined;
 
   const app = await buildApp({
@@ -55,6 +56,14 @@ async function main(): Promise<void> {
   // Mail: SMTP_URL when set; otherwise each message is kept as an .eml file under DATA_DIR/mail.
   const mailTransport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFolderTransport(path.join(path.resolve(env.DATA_DIR || './data'), 'mail'));
   const mailWorker = new MailWorker(database.db, mailTransport, { log: app.log });
+  // Restock notices sent without the owner, for stores that turn restockAutoSend on (RESTOCK_AUTO_SEND_INTERVAL_MS; 0: off).
+  const restockAutoSender = await createRestockAutoSender(database.db, {
+    env,
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    mailFrom: env.MAIL_FROM || undefined,
+    websiteIdentifier: env.WEBSITE || undefined,
+    log: app.log,
+  });
   app.log.info({ database: database.kind, migrationsApplied: applied, demoSeeded: seeded, mail: mailTransport.name }, 'database ready');
 
   let closing = false;
@@ -68,6 +77,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      await restockAutoSender?.stop();
       await mailWorker.stop();
       mailTransport.close?.();
       await app.close();
@@ -84,6 +94,7 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port, host });
   mailWorker.start();
+  restockAutoSender?.start();
   await printFirstAdminLinkIfNeeded(database.db, app.log, env.PUBLIC_URL || address.replace('0.0.0.0', 'localhost'));
 }
 

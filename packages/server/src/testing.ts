@@ -10,6 +10,12 @@ import { CONTRIBUTOR_ROLES, type ContributorRoleName } from '@vitrine/contracts'
 import { systemActor } from './actor';
 import { createSetupLink } from './owner';
 import { findDefaultWebsite } from './websites';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { CaptchaDifficulty } from './captcha';
+
+/** Challenges a test solves in a few milliseconds (the default asks about a second of a phone's work). */
+export const TEST_CAPTCHA_DIFFICULTY: CaptchaDifficulty = { cost: 50, minCounter: 1, maxCounter: 20 };
 
 export interface TestServer {
   app: FastifyInstance;
@@ -20,7 +26,7 @@ export interface TestServer {
 /** A real app on a private, seeded database (PGlite clone, or a fresh PostgreSQL database with TEST_DATABASE_URL). */
 export async function openTestServer(options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, databaseKind: database.kind, ...options });
+  const app = await buildApp({ db: database.db, databaseKind: database.kind, captchaDifficulty: TEST_CAPTCHA_DIFFICULTY, ...options });
   return {
     app,
     database,
@@ -94,6 +100,19 @@ export class TestVisitor {
   delete(url: string) {
     return this.request({ method: 'DELETE', url });
   }
+}
+
+/**
+ * What the captcha widget does in a browser: fetches a challenge, solves it, and answers the payload it
+ * would put in the form (base64 of `{ challenge, solution }`).
+ */
+export async function solveCaptcha(visitor: TestVisitor): Promise<string> {
+  const response = await visitor.get('/api/captcha/challenge');
+  if (response.statusCode !== 200) throw new Error(`no captcha challenge: ${response.statusCode} ${response.body}`);
+  const challenge = response.json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
 
 /** Row counts and stock of every table a bad request must not touch: compare before and after. */

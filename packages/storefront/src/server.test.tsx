@@ -76,6 +76,7 @@ describe('renderIsland', () => {
       'InstallmentPill',
       'Gallery',
       'QuickView',
+      'SiteForm',
     ]);
   });
 });

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { encodeJsonData, islandPropsBlock } from './embed';
 import { ISLANDS, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
+import { SiteFormView } from './islands/SiteFormView';
 
 export { ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
 export { cartDataBlock, CART_DATA_ID } from './embed';
@@ -15,6 +16,18 @@ export interface RenderIslandOptions {
 }
 
 /**
+ * Islands whose browser code is a chunk loaded on demand (a lazy component inside a Suspense boundary): the
+ * server renders them at once, inside the same boundary, so the browser keeps the HTML until the chunk arrives.
+ */
+const RENDERED_AT_ONCE: { [N in IslandName]?: ComponentType<IslandPropsByName[N]> } = {
+  SiteForm: (props) => (
+    <Suspense fallback={null}>
+      <SiteFormView {...props} />
+    </Suspense>
+  ),
+};
+
+/**
  * The server-rendered HTML of one island, wrapped so `client.tsx` can find and hydrate it with the
  * same props: `<div data-island="Name">…</div>` followed by its props' JSON data block.
  */
@@ -25,7 +38,7 @@ export function renderIsland<N extends IslandName>(name: N, props: IslandPropsBy
   const key = options.cartOnPage ? undefined : `${name}\u0000${json}`;
   let html = key === undefined ? undefined : renderedIslands.get(key);
   if (html === undefined) {
-    const Island = ISLANDS[name] as ComponentType<IslandPropsByName[N]>;
+    const Island = (RENDERED_AT_ONCE[name] ?? ISLANDS[name]) as ComponentType<IslandPropsByName[N]>;
     html = renderToString(<Island {...props} />);
     if (key !== undefined) renderedIslands.set(key, html);
   }

@@ -1,4 +1,5 @@
 import type { ProductItem, ShoppingCart, StoreSettings } from '@vitrine/commerce';
+import type { RestockTextKey } from '@vitrine/contracts/shopper-messages';
 
 /** An image of a product (the `items` of a product item). */
 export interface ProductImage {
@@ -20,6 +21,11 @@ export interface StorefrontProduct extends ProductItem {
   scarcityText?: string;
   scarcityShownByDefault?: boolean;
   customSoldOutText?: string;
+  /** Sold-out variants that offer the back-in-stock box (the server works them out). */
+  restockNotificationViews?: Array<{ variantId: string; hiddenByDefault?: boolean }>;
+  restockNotificationMessages?: Partial<Record<RestockTextKey, string>>;
+  mailingListSignUpEnabled?: boolean;
+  mailingListOptInByDefault?: boolean;
 }
 
 /** One field of an additional-fields form (spec §3, Form). */

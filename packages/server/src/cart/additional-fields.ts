@@ -1,3 +1,4 @@
+import { readFieldDefinitions, validateFormSubmission } from '@vitrine/forms';
 import { invalid } from '../failures';
 
 export const ADDITIONAL_FIELDS_MESSAGE = 'additionalFields must be a JSON string.';
@@ -22,4 +23,19 @@ export function readAdditionalFields(value: string | null | undefined): string |
   }
   if (typeof parsed !== 'object' || parsed === null) throw fail();
   return value;
+}
+
+/**
+ * A product's additional-fields form is a form of the site-form model (@vitrine/forms): the answers are checked
+ * with the same module the modal checks them with, in the async widget's mode (an empty required field is
+ * 'Required', storefront §5). `form` is the product's `additional_fields_form` (null: no form, any answers are
+ * kept as before); `additionalFields` what readAdditionalFields kept (null: no answers, so required fields
+ * fail). A refusal is a 400 with the errors keyed by field id (the modal shows each on its field), or, when the
+ * answers are not an object of values, under `additionalFields`. What is stored stays the text as sent.
+ */
+export function checkAdditionalFieldsAnswers(form: unknown, additionalFields: string | null): void {
+  if (form === null || form === undefined) return;
+  const result = validateFormSubmission(readFieldDefinitions(form), additionalFields ?? '{}', { mode: 'async' });
+  if (result.valid) return;
+  throw invalid(result.message, Object.keys(result.errors).length > 0 ? result.errors : { additionalFields: result.message });
 }

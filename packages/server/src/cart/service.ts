@@ -9,7 +9,7 @@ import { inTransaction } from '../db/transactions';
 import { invalid, notFound } from '../failures';
 import { loadProductRows, productRowsOf, ruleProductOf, variantJson } from '../catalog';
 import { shoppingCartJson } from './cart-json';
-import { readAdditionalFields } from './additional-fields';
+import { checkAdditionalFieldsAnswers, readAdditionalFields } from './additional-fields';
 import {
   createCartWithEntry,
   deleteEntry,
@@ -136,6 +136,8 @@ export async function addEntry(db: Kysely<Database>, website: Website, actor: Ac
     const { found } = read;
     const lines = found?.lines ?? [];
     const check = checkAdd(website, product.rules, sku, input.quantity, lines);
+    // After the add-to-cart rule: stock and quantity are reported first (the modal opens only once they pass).
+    checkAdditionalFieldsAnswers(product.product.additional_fields_form, additionalFields);
     const variantId = check.variant.id!;
     const variant = product.variants.find((candidate) => candidate.id === variantId)!;
     const newEntry = { productId: product.product.id, variantId, quantity: check.quantity, additionalFields };
@@ -233,6 +235,8 @@ export async function updateEntryAdditionalFields(
     if (line.product.id !== input.itemId || (sku !== undefined && line.variant.sku !== sku)) {
       throw invalid(CART_SERVER_MESSAGES.entryMismatch);
     }
+    const product = await requireProduct(trx, website, line.product.id);
+    checkAdditionalFieldsAnswers(product.product.additional_fields_form, additionalFields);
     const updated = lines.map((other) => (other === line ? { ...line, entry: { ...line.entry, additional_fields: additionalFields } } : other));
     checkCartLimits(updated.map(sizeOf));
     await setEntryAdditionalFields(trx, cart.id, line.entry.id, additionalFields);
@@ -270,6 +274,7 @@ export async function createSingleItemCart(
     if (kind === 'subscription' && !product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.notSubscription);
     if (kind === 'express' && product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.subscriptionElsewhere);
     const check = checkAdd(website, product.rules, sku, input.quantity, []);
+    checkAdditionalFieldsAnswers(product.product.additional_fields_form, additionalFields);
     const { cart } = await createCartWithEntry(trx, website.id, kind, undefined, {
       productId: product.product.id,
       variantId: check.variant.id!,

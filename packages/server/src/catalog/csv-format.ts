@@ -1,4 +1,5 @@
 import { CATALOG_LIMITS, LIMITS, PRODUCT_TYPES } from '@vitrine/contracts';
+import { spreadsheetSafe } from '../spreadsheet-safe';
 import { fractionDigitsOf, minorUnitsToDecimalString } from './money';
 
 /**
@@ -317,10 +318,10 @@ export interface ExportProduct {
   images: Array<{ src: string; altText: string }>;
 }
 
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (it shows as text). */
-const spreadsheetSafe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** A product as Shopify's rows: its fields and first variant on the first row, then a row per variant or image. */
+/**
+ * A product as Shopify's rows: its fields and first variant on the first row, then a row per variant or image.
+ * Text a spreadsheet would run as a formula gets a leading apostrophe (spreadsheetSafe).
+ */
 export function productCsvRows(product: ExportProduct, currency: string): Array<Record<CsvColumn, string>> {
   const money = (cents: number) => minorUnitsToDecimalString(cents, currency);
   const count = Math.max(product.variants.length, product.images.length, 1);

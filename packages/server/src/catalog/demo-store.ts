@@ -106,7 +106,15 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       { sku: 'SHIRT-M-WHITE', options: [size('M'), color('White')], priceCents: 4800, qtyInStock: 5, image: SHIRT_WHITE },
       { sku: 'SHIRT-M-NAVY', options: [size('M'), color('Navy')], priceCents: 4800, qtyInStock: 0, image: SHIRT_NAVY },
     ],
-    merchandising: { scarcityEnabled: true, scarcityText: 'Only {qty} left in stock', scarcityShownByDefault: false },
+    merchandising: {
+      scarcityEnabled: true,
+      scarcityText: 'Only {qty} left in stock',
+      scarcityShownByDefault: false,
+      // M / Navy is sold out: its page offers the back-in-stock box, with the default texts.
+      restockNotificationsEnabled: true,
+      mailingListSignUpEnabled: true,
+      mailingListOptInByDefault: true,
+    },
     // One picture per colour: choosing a variant shows its colour.
     images: [
       { file: SHIRT_WHITE, altText: 'White linen shirt, laid flat', title: 'Linen Shirt in White' },
@@ -133,7 +141,14 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     excerpt: 'A brass table lamp with a honey-coloured shade that gives a warm, low light.',
     productType: 1,
     variants: [{ sku: 'LAMP', priceCents: 8900, qtyInStock: 0 }],
-    merchandising: { customSoldOutText: 'Gone for now', mailingListSignUpEnabled: true, mailingListOptInByDefault: false },
+    merchandising: {
+      customSoldOutText: 'Gone for now',
+      // Sold out altogether: the box shows at once, in the store's own words.
+      restockNotificationsEnabled: true,
+      restockNotificationMessages: { CTAText: 'This lamp is coming back. Leave your email and we will tell you when.', buttonText: 'Notify me' },
+      mailingListSignUpEnabled: true,
+      mailingListOptInByDefault: false,
+    },
     images: [{ file: 'vintage-lamp.svg', altText: 'Brass table lamp with a honey-coloured shade' }],
   },
   {

@@ -11,3 +11,4 @@ export { listStock, takeStock, returnStock, type StockRecord, type StockReturn, 
 export { seedDemoStore } from './seed';
 export { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE, demoAssetsDir } from './demo-store';
 export { registerOwnerCatalogRoutes } from './owner-routes';
+export { refreshProductImageTexts, type ImageTextChange } from './image-copies';

@@ -1,4 +1,6 @@
+import { isSoldOut } from '@vitrine/commerce';
 import type { RuleProduct } from '@vitrine/commerce/types';
+import { RESTOCK_DEFAULT_TEXTS, RESTOCK_TEXT_KEYS, type RestockTextKey } from '@vitrine/contracts';
 import { DEFAULT_FOCAL_POINT, imageAltText } from '@vitrine/format/images';
 import type { ProductImageRecord, ProductRow, SubscriptionPlan, VariantRow, Website } from '../db/schema';
 import { moneyJson, type MoneyJson } from './money';
@@ -75,10 +77,42 @@ export interface ProductItemJson {
   scarcityText: string;
   scarcityShownByDefault: boolean;
   customSoldOutText: string;
-  restockNotificationViews: unknown[];
-  restockNotificationMessages: Record<string, string>;
+  /** One per sold-out variant while the product offers restock notices; hidden until its variant is chosen. */
+  restockNotificationViews: RestockNotificationView[];
+  /** The box's texts: the owner's, else the defaults (RESTOCK_DEFAULT_TEXTS). */
+  restockNotificationMessages: Record<RestockTextKey, string>;
   mailingListSignUpEnabled: boolean;
   mailingListOptInByDefault: boolean;
+}
+
+export interface RestockNotificationView {
+  variantId: string;
+  hiddenByDefault: boolean;
+}
+
+/**
+ * Where the restock box goes (spec §3 "restock notification views"): with the product's switch on, one
+ * view per variant the storefront counts as sold out (commerce's rule; digital products and gift cards
+ * never are). A product with one variant shows its box at once; otherwise it waits for that variant to
+ * be chosen.
+ */
+export function restockViewsOf(enabled: boolean, productType: number, variants: readonly VariantJson[]): RestockNotificationView[] {
+  if (!enabled) return [];
+  return variants
+    .filter((variant) => isSoldOut({ structuredContent: { productType, variants: [variant] } }))
+    .map((variant) => ({ variantId: variant.id, hiddenByDefault: variants.length > 1 }));
+}
+
+/** The owner's texts over the defaults; blank ones fall back. */
+export function restockTextsOf(stored: unknown): Record<RestockTextKey, string> {
+  const texts: Record<RestockTextKey, string> = { ...RESTOCK_DEFAULT_TEXTS };
+  if (stored && typeof stored === 'object') {
+    for (const key of RESTOCK_TEXT_KEYS) {
+      const value = (stored as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value.trim() !== '') texts[key] = value;
+    }
+  }
+  return texts;
 }
 
 export function variantJson(row: VariantRow, currency: string): VariantJson {
@@ -126,6 +160,7 @@ export function productItemJson(
   const flag = (key: string) => merchandising[key] === true;
   const text = (key: string) => (typeof merchandising[key] === 'string' ? (merchandising[key] as string) : '');
   const images = (product.images ?? []).map(productImageJson);
+  const variantsJson = variants.map((variant) => variantJson(variant, currency));
   const main = images[0];
   // The item's asset is its own when set, else its main image (the cart's entry picture reads asset_url).
   const assetUrl = product.asset_url ?? main?.assetUrl;
@@ -144,7 +179,7 @@ export function productItemJson(
     tags: product.tags ?? [],
     structuredContent: {
       productType: product.product_type,
-      variants: variants.map((variant) => variantJson(variant, currency)),
+      variants: variantsJson,
       onSale: product.on_sale,
       priceMoney: moneyJson(product.price_cents, currency),
       salePriceMoney: moneyJson(product.sale_price_cents, currency),
@@ -161,13 +196,8 @@ export function productItemJson(
     scarcityText: text('scarcityText'),
     scarcityShownByDefault: flag('scarcityShownByDefault'),
     customSoldOutText: text('customSoldOutText'),
-    restockNotificationViews: Array.isArray(merchandising.restockNotificationViews)
-      ? (merchandising.restockNotificationViews as unknown[])
-      : [],
-    restockNotificationMessages:
-      typeof merchandising.restockNotificationMessages === 'object' && merchandising.restockNotificationMessages
-        ? (merchandising.restockNotificationMessages as Record<string, string>)
-        : {},
+    restockNotificationViews: restockViewsOf(flag('restockNotificationsEnabled'), product.product_type, variantsJson),
+    restockNotificationMessages: restockTextsOf(merchandising.restockNotificationMessages),
     mailingListSignUpEnabled: flag('mailingListSignUpEnabled'),
     mailingListOptInByDefault: flag('mailingListOptInByDefault'),
   };

@@ -73,7 +73,13 @@ function demoPictures(): BundledPicture[] {
  * once: an advisory lock makes the check-and-insert atomic. Ids are derived from names, so the demo
  * store has the same ids on every database. Returns whether it seeded.
  */
-export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
+export async function seedDemoStore(
+  db: Kysely<Database>,
+  options: {
+    /** More of the demo from other domains (restock sign-ups…), written in the same transaction through their fronts. */
+    alsoSeed?: (trx: Kysely<Database>, websiteId: string) => Promise<void>;
+  } = {},
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Starting processes queue here for as long as the first one migrates or seeds: no lock timeout.
     await sql`SET LOCAL lock_timeout = 0`.execute(trx);
@@ -120,6 +126,7 @@ export async function seedDemoStore(db: Kysely<Database>): Promise<boolean> {
         )
         .execute();
     }
+    await options.alsoSeed?.(trx, websiteId);
     return true;
   });
 }

@@ -5,6 +5,9 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 /** jsonb: read as parsed JSON, written as a JSON string (the database may fill it in). */
 type JsonDefaulted<T> = ColumnType<T, string | undefined, string>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** jsonb that must be given: read as parsed JSON, written as a JSON string. */
+type JsonColumn<T> = ColumnType<T, string, string>;
 
 export interface OptionValue {
   optionName: string;
@@ -415,12 +418,78 @@ export interface RestockSignupsTable {
   notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Captcha solutions already accepted, kept until their challenge expires (migration 016; captcha/). */
+export interface CaptchaSolutionsUsedTable {
+  nonce: string;
+  website_id: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 /** The newsletter list (migration 015; newsletter/). */
 export interface NewsletterSubscribersTable {
   website_id: string;
   email: string;
   source: string;
   created_at: Timestamp;
+  /** Double opt-in (migration 017): 'pending' until the address confirms; 'unsubscribed' keeps the record of it. */
+  status: Defaulted<'pending' | 'confirmed' | 'unsubscribed'>;
+  form_id: string | null;
+  confirmed_at: NullableTimestamp;
+  unsubscribed_at: NullableTimestamp;
+}
+
+/** Site forms (migration 017; forms/): the definition is @vitrine/forms' FormDefinition. */
+export interface FormsTable {
+  id: string;
+  website_id: string;
+  kind: 'form' | 'newsletter';
+  definition: JsonColumn<FormDefinitionRecord>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** The stored definition (kept structural here; @vitrine/forms owns its shape and rules). */
+export type FormDefinitionRecord = Record<string, unknown>;
+
+export interface FormSubmissionKeysTable {
+  key_hash: string;
+  website_id: string;
+  visitor: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+}
+
+export interface FormSubmissionsTable {
+  id: string;
+  website_id: string;
+  form_id: string;
+  form_name: string;
+  fields: JsonColumn<unknown[]>;
+  answers: JsonColumn<Record<string, unknown>>;
+  page: JsonColumn<Record<string, string>>;
+  visitor: string;
+  user_agent: Defaulted<string>;
+  is_spam: Defaulted<boolean>;
+  spam_reason: string | null;
+  created_at: Timestamp;
+}
+
+/** A content block of a page (migration 017; content/). */
+export type ContentBlock =
+  | { id: string; type: 'text'; html: string }
+  | { id: string; type: 'form'; formId: string }
+  | { id: string; type: 'newsletter'; formId: string };
+
+export interface ContentPagesTable {
+  id: string;
+  website_id: string;
+  url_id: string;
+  title: string;
+  description: Defaulted<string>;
+  blocks: JsonColumn<ContentBlock[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface Database {
@@ -446,7 +515,12 @@ export interface Database {
   mail_suppressions: MailSuppressionsTable;
   password_resets: PasswordResetsTable;
   restock_signups: RestockSignupsTable;
+  captcha_solutions_used: CaptchaSolutionsUsedTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  forms: FormsTable;
+  form_submission_keys: FormSubmissionKeysTable;
+  form_submissions: FormSubmissionsTable;
+  content_pages: ContentPagesTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   orders: OrdersTable;

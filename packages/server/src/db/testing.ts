@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { seedDemoStore } from '../catalog/seed';
+import { seedDemoSite } from '../demo-site';
 import { openPGlite, openPostgres, type OpenDatabase } from './database';
 import { migrate } from './migrate';
 
@@ -66,7 +66,7 @@ async function openFreshPostgres(serverUrl: string): Promise<TestDatabase> {
   const empty = await createEmptyPostgresDatabase(serverUrl);
   const database = openPostgres({ connectionString: empty.url, maxConnections: 25 });
   await migrate(database.db);
-  await seedDemoStore(database.db);
+  await seedDemoSite(database.db);
   return {
     ...database,
     name: empty.name,
@@ -83,7 +83,7 @@ function templateFingerprint(): string {
   const hash = createHash('sha256');
   const migrations = path.join(here, 'migrations');
   for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
-  for (const file of ['../catalog/seed.ts', '../catalog/demo-store.ts']) hash.update(readFileSync(path.join(here, file)));
+  for (const file of ['../catalog/seed.ts', '../catalog/demo-store.ts', '../demo-site.ts', '../restock/demo.ts', '../forms/demo.ts', '../content/demo.ts']) hash.update(readFileSync(path.join(here, file)));
   // The demo pictures' rows hold their size and colour data, computed from the SVGs at seed time.
   for (const file of ['../images/bundled.ts', '../images/processing.ts', '../images/color-data.ts']) hash.update(readFileSync(path.join(here, file)));
   const pictures = path.join(here, '../../demo-assets');
@@ -96,7 +96,7 @@ async function pgliteTemplate(): Promise<Blob> {
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const template = await openPGlite();
   await migrate(template.db);
-  await seedDemoStore(template.db);
+  await seedDemoSite(template.db);
   const tarball = await template.pglite!.dumpDataDir('gzip');
   await template.close();
   // Several test files may build it at once: write privately, then rename atomically.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_CONTRACTS } from '@vitrine/contracts';
-import { openTestServer, type TestServer } from '../testing';
+import { openTestServer, ownerVisitor, type TestServer } from '../testing';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -45,5 +45,28 @@ describe('GET /api/openapi.json', () => {
     const body = document.paths['/api/site-users/account/session'].post.requestBody.content['application/json'].schema;
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.email['x-message']).toEqual(expect.anything());
+  });
+
+  it('says that the product CSV import takes a text/csv body, and the picture upload a multipart file', async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json();
+    const csv = document.paths['/api/owner/products/import'].post.requestBody;
+    expect(csv.required).toBe(true);
+    expect(Object.keys(csv.content)).toEqual(['text/csv']);
+    expect(csv.content['text/csv'].schema).toMatchObject({ type: 'string', description: expect.stringContaining('Shopify') });
+    const upload = document.paths['/api/owner/images'].post.requestBody;
+    expect(Object.keys(upload.content)).toEqual(['multipart/form-data']);
+    expect(upload.content['multipart/form-data'].schema).toMatchObject({ type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } });
+  });
+
+  it('documents those bodies only: the import still reads its CSV as it streams in', async () => {
+    const owner = await ownerVisitor(server, 'storeManager');
+    const answer = await owner.request({
+      method: 'POST',
+      url: '/api/owner/products/import',
+      payload: 'Handle,Title,Variant SKU,Variant Price\nopenapi-mug,OpenAPI Mug,OPENAPI-MUG,5.00\n',
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ created: 1, updated: 0, variants: 1 });
   });
 });

@@ -3,5 +3,5 @@ export { registerImageFileRoutes, registerImageRoutes } from './routes';
 export { ImageFiles } from './files';
 export { LocalDiskImageStore, type ImageStore, type StoredImage } from './store';
 export { addBundledImages, bundledImageAssetUrl, bundledImageFilename, type BundledPicture } from './bundled';
-export { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage } from './service';
+export { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies } from './service';
 export { imageAssetUrl, productImageRecords } from './records';

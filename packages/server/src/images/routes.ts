@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteImageContract, getImageContract, IMAGE_LIMITS, listImagesContract, updateImageContract, uploadImageContract } from '@vitrine/contracts';
 import type { ServerContext } from '../context';
 import { HttpError } from '../http/errors';
-import { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageUpload } from './service';
+import { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies, type ImageUpload } from './service';
 
 /** Room for the multipart framing around the file (boundaries, part headers) when judging Content-Length. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -16,13 +16,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Images (issue 12): the owner's calls (upload, list, read, edit, delete); registerImageFileRoutes
  * serves the pictures.
  */
-export function registerImageRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export function registerImageRoutes(fastify: FastifyInstance, context: ServerContext, wiring: { textCopies: ImageTextCopies }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, images } = context;
 
   app.route({ ...listImagesContract, handler: async ({ website, actor, query }) => listImages(db, website, actor, query) });
   app.route({ ...getImageContract, handler: async ({ website, actor, params }) => getImage(db, website, actor, params) });
-  app.route({ ...updateImageContract, handler: async ({ website, actor, params, body }) => updateImage(db, website, actor, { ...params, ...body }) });
+  app.route({
+    ...updateImageContract,
+    handler: async ({ website, actor, params, body }) => {
+      try {
+        return await updateImage(db, wiring.textCopies, website, actor, { ...params, ...body });
+      } finally {
+        // Related products' cards (kept 5 s by the pages) show pictures' alt text: this process shows the edit next time.
+        context.catalog.forgetAll();
+      }
+    },
+  });
   app.route({ ...deleteImageContract, handler: async ({ website, actor, params }) => deleteImage(db, images, website, actor, params) });
 
   // The upload takes multipart/form-data: the parser is registered in this scope only, so every other

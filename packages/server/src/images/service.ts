@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   IMAGE_FIELD_MESSAGES,
   IMAGE_LIMITS,
@@ -108,17 +108,36 @@ export async function getImage(db: Kysely<Database>, website: Website, actor: Ac
   return imageAssetJson(await existingImage(db, website, input.imageId));
 }
 
-/** Changes the texts and the focal point; the fields left out keep their values. */
-export async function updateImage(db: Kysely<Database>, website: Website, actor: Actor, input: { imageId: string } & UpdateImageBody): Promise<ImageAssetJson> {
+/**
+ * Who keeps copies of a picture's texts: the catalog's products (`products.images`), which app.ts wires
+ * in as the catalog's `refreshProductImageTexts`. Passed in because this domain cannot import the
+ * catalog, which imports it; the copies are the catalog's to write.
+ */
+export interface ImageTextCopies {
+  refresh(trx: Transaction<Database>, websiteId: string, change: { id: string; altText?: string; title?: string; body?: string }): Promise<unknown>;
+}
+
+/**
+ * Changes the texts and the focal point; the fields left out keep their values. Changed texts reach the
+ * copies the products keep, in the same transaction, so every product page shows them at once. The
+ * picture's row is locked first, then the products showing it: a product saved at the same moment (its
+ * row, then its pictures) can deadlock with this, and inTransaction then runs the loser again.
+ */
+export async function updateImage(
+  db: Kysely<Database>,
+  copies: ImageTextCopies,
+  website: Website,
+  actor: Actor,
+  input: { imageId: string } & UpdateImageBody,
+): Promise<ImageAssetJson> {
   authorize(actor, 'catalog:write');
-  const row = await updateImageRow(db, website.id, input.imageId, {
-    altText: input.altText,
-    title: input.title,
-    body: input.body,
-    focalPoint: input.mediaFocalPoint,
+  const { altText, title, body } = input;
+  return inTransaction(db, async (trx) => {
+    const row = await updateImageRow(trx, website.id, input.imageId, { altText, title, body, focalPoint: input.mediaFocalPoint });
+    if (!row) throw notFound(IMAGE_MESSAGES.notFound);
+    if (altText !== undefined || title !== undefined || body !== undefined) await copies.refresh(trx, website.id, { id: row.id, altText, title, body });
+    return imageAssetJson(row);
   });
-  if (!row) throw notFound(IMAGE_MESSAGES.notFound);
-  return imageAssetJson(row);
 }
 
 /**

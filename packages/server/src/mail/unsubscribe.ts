@@ -6,7 +6,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * They do not expire: an old newsletter's link must still work.
  */
 export class UnsubscribeTokens {
-  constructor(private readonly secret: string) {}
+  /** `purpose` keeps each kind of link its own: a newsletter confirmation link cannot unsubscribe, nor the reverse. */
+  constructor(
+    private readonly secret: string,
+    private readonly purpose: string = 'unsubscribe',
+  ) {}
 
   issue(websiteId: string, email: string): string {
     const payload = Buffer.from(`${websiteId}\n${email.toLowerCase()}`).toString('base64url');
@@ -26,7 +30,7 @@ export class UnsubscribeTokens {
   }
 
   #sign(payload: string): string {
-    return createHmac('sha256', this.secret).update(`unsubscribe:${payload}`).digest('base64url');
+    return createHmac('sha256', this.secret).update(`${this.purpose}:${payload}`).digest('base64url');
   }
 }
 

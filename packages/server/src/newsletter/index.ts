@@ -1,2 +1,4 @@
-/** The newsletter domain: the store's list of subscribers (table newsletter_subscribers); issue 14 builds the rest. */
-export { subscribeToNewsletter } from './subscribers';
+/** The newsletter domain: the store's list of subscribers with double opt-in (table newsletter_subscribers). */
+export {
+  confirmNewsletterSubscription, requestNewsletterSubscription, subscribeToNewsletter, type NewsletterRequestOutcome,
+} from './subscribers';

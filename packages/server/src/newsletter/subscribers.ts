@@ -3,11 +3,61 @@ import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Adds an address to the store's newsletter list (an address already on it stays as it was). */
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Adds an address to the store's newsletter list, confirmed (an address already on it stays as it was):
+ * the restock box's opt-in, where the shopper typed the address and ticked the box themselves.
+ */
 export async function subscribeToNewsletter(db: Db, websiteId: string, email: string, source: string): Promise<void> {
   await db
     .insertInto('newsletter_subscribers')
-    .values({ website_id: websiteId, email: email.trim().toLowerCase(), source })
+    .values({ website_id: websiteId, email: normalise(email), source, confirmed_at: new Date() })
     .onConflict((conflict) => conflict.columns(['website_id', 'email']).doNothing())
     .execute();
+}
+
+/**
+ * What a newsletter block's sign-up did (double opt-in): 'confirm' — the address waits for its confirmation
+ * (new, still waiting, or once unsubscribed and asking again), so a confirmation mail goes out; 'subscribed' —
+ * it is already confirmed, nothing to send. Either way the visitor sees the same answer.
+ */
+export type NewsletterRequestOutcome = 'confirm' | 'subscribed';
+
+export async function requestNewsletterSubscription(db: Db, websiteId: string, email: string, formId: string): Promise<NewsletterRequestOutcome> {
+  const address = normalise(email);
+  const inserted = await db
+    .insertInto('newsletter_subscribers')
+    .values({ website_id: websiteId, email: address, source: 'newsletter', status: 'pending', form_id: formId })
+    .onConflict((conflict) => conflict.columns(['website_id', 'email']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return 'confirm';
+  const existing = await db
+    .selectFrom('newsletter_subscribers')
+    .select('status')
+    .where('website_id', '=', websiteId)
+    .where('email', '=', address)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (existing.status === 'confirmed') return 'subscribed';
+  if (existing.status === 'unsubscribed') {
+    await db.updateTable('newsletter_subscribers').set({ status: 'pending', unsubscribed_at: null, form_id: formId })
+      .where('website_id', '=', websiteId).where('email', '=', address).execute();
+  }
+  return 'confirm';
+}
+
+/** The confirmation link was followed: a waiting address is confirmed (a confirmed one stays so). False when unknown. */
+export async function confirmNewsletterSubscription(db: Db, websiteId: string, email: string): Promise<boolean> {
+  const address = normalise(email);
+  const updated = await db
+    .updateTable('newsletter_subscribers')
+    .set({ status: 'confirmed', confirmed_at: new Date() })
+    .where('website_id', '=', websiteId)
+    .where('email', '=', address)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 1) return true;
+  const row = await db.selectFrom('newsletter_subscribers').select('status').where('website_id', '=', websiteId).where('email', '=', address).executeTakeFirst();
+  return row?.status === 'confirmed';
 }

@@ -6,18 +6,11 @@ import type { Actor } from '../actor';
 import { minorUnitsToDecimalString } from '../catalog';
 import type { Database, Website } from '../db/schema';
 import { authorize } from '../authorize';
+import { spreadsheetSafe } from '../spreadsheet-safe';
 import { afterOrder, filteredOrders, readOrderFilters, selectOrderSummaries, type OrderFilters, type OrderSummaryRow } from './order-list';
 
 /** Rows read per query while streaming: memory stays flat however many orders there are. */
 export const CSV_BATCH_SIZE = 500;
-
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or return) as a formula. An email may
- * start with one of them, so such a cell gets a leading apostrophe, which spreadsheets show as text.
- */
-export function spreadsheetSafe(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 /** The columns, with money headers naming the store currency ("Total (USD)"); amounts are decimals in it. */
 export function orderCsvColumns(currency: string) {
@@ -42,6 +35,7 @@ export function orderCsvRecord(row: OrderSummaryRow): Record<string, string> {
   return {
     id: row.id,
     created: row.created_at.toISOString(),
+    // An email may start with = + - @: spreadsheetSafe gives such a cell a leading apostrophe.
     email: spreadsheetSafe(row.email),
     status: row.status,
     items: String(row.item_count),

@@ -16,7 +16,8 @@ const roles = Object.keys(CONTRIBUTOR_ROLES) as ContributorRoleName[];
 let server: TestServer;
 const browsers = new Map<ContributorRoleName | 'anonymous' | 'shopper', TestVisitor>();
 beforeAll(async () => {
-  server = await openTestServer();
+  // One browser per role makes every owner change twice in the XSRF check: more than the default rate limit allows.
+  server = await openTestServer({ rateLimit: { max: 1_000_000 } });
   for (const role of roles) browsers.set(role, await ownerVisitor(server, role));
   const anonymous = new TestVisitor(server.app);
   await anonymous.visit('/');

@@ -5,3 +5,4 @@
 export { createSetupLink, needsFirstAdmin, redeemSetupLink, setupLinkUrl, SETUP_LINK_HOURS, SETUP_MESSAGES, type SetupLink } from './setup';
 export { registerOwnerRoutes } from './routes';
 export { printFirstAdminLinkIfNeeded } from './first-run';
+export { contributorEmailsWith } from './contributors';

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Collection, Database, ProductRow, Website } from '../db/schema';
 import { findCollectionByUrlId, findProductBySlug, listRelatedProducts, type ProductItemJson } from '../catalog';
+import { findContentPage, type ContentPageRow } from '../content';
+import { findFooterNewsletterForm, type StoredForm } from '../forms';
 
 /**
  * How long one process may keep reading the site's structure from memory: collections by address,
@@ -55,6 +57,8 @@ export class CatalogCache {
   readonly #productIds = new ExpiringCache<string | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #stores = new ExpiringCache<Collection[]>(CATALOG_CACHE_TTL_MS);
   readonly #related = new ExpiringCache<ProductItemJson[]>(CATALOG_CACHE_TTL_MS);
+  readonly #contentPages = new ExpiringCache<ContentPageRow | undefined>(CATALOG_CACHE_TTL_MS);
+  readonly #footerNewsletter = new ExpiringCache<StoredForm | undefined>(CATALOG_CACHE_TTL_MS);
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -67,6 +71,19 @@ export class CatalogCache {
     this.#productIds.clear();
     this.#stores.clear();
     this.#related.clear();
+    this.#contentPages.clear();
+    this.#footerNewsletter.clear();
+  }
+
+  /** The content page at /{urlId} (its blocks; the forms they show are read fresh). */
+  contentPage(websiteId: string, urlId: string): Promise<ContentPageRow | undefined> {
+    if (urlId.length > 200) return Promise.resolve(undefined);
+    return this.#contentPages.get(`${websiteId}/${urlId}`, () => findContentPage(this.db, websiteId, urlId));
+  }
+
+  /** The newsletter form every page's footer shows: read on every page, so kept like the navigation. */
+  footerNewsletter(websiteId: string): Promise<StoredForm | undefined> {
+    return this.#footerNewsletter.get(websiteId, () => findFooterNewsletterForm(this.db, websiteId));
   }
 
   collectionByUrlId(websiteId: string, urlId: string): Promise<Collection | undefined> {

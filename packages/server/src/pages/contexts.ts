@@ -6,6 +6,8 @@ import type { Collection, Database, Website } from '../db/schema';
 import { listCollectionItems, loadProductItem, searchProducts, SEARCH_MAX_PAGE, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem, type SearchResults } from '../catalog';
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartJson } from '../cart';
 import { findOrder } from '../orders';
+import { findLiveForm, publicFormOf, type PublicForm } from '../forms';
+import { sanitiseHtml } from '../site-settings';
 import type { CatalogCache } from './catalog-cache';
 
 /** What the page builders read from: the database and the per-process catalog cache. */
@@ -263,6 +265,32 @@ export async function buildProductPageContext(
     productMerchandisingContext: merchandisingContext([loaded.item, ...relatedProducts]),
     relatedProducts,
     ...(sku && loaded.variants.some((variant) => variant.sku === sku) ? { chosenSku: sku } : {}),
+  };
+}
+
+/** A content page's block as the theme gets it: text (sanitised HTML), or a form with the form to show (null once deleted). */
+export type ContentBlockJson =
+  | { id: string; type: 'text'; html: string }
+  | { id: string; type: 'form' | 'newsletter'; formId: string; form: PublicForm | null };
+
+export interface ContentPageContext extends BasePageContext {
+  contentPage: { id: string; title: string; description: string; urlId: string; fullUrl: string; blocks: ContentBlockJson[] };
+}
+
+/** `/{urlId}` when no store has that address: a page made of blocks (content/), its forms read fresh. */
+export async function buildContentPageContext(sources: PageSources, website: Website, urlId: string): Promise<ContentPageContext | undefined> {
+  const page = await sources.catalog.contentPage(website.id, urlId);
+  if (!page) return undefined;
+  const blocks = await Promise.all(
+    page.blocks.map(async (block): Promise<ContentBlockJson> => {
+      if (block.type === 'text') return { id: block.id, type: 'text', html: sanitiseHtml(block.html) };
+      const form = await findLiveForm(sources.db, website.id, block.formId);
+      return { id: block.id, type: block.type, formId: block.formId, form: form ? publicFormOf(form, website) : null };
+    }),
+  );
+  return {
+    ...base(website, PAGE_TYPES.page),
+    contentPage: { id: page.id, title: page.title, description: page.description, urlId: page.urlId, fullUrl: `/${page.urlId}`, blocks },
   };
 }
 

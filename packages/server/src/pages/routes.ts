@@ -8,6 +8,7 @@ import { ensureCrumbCookie } from '../http/crumb';
 import {
   PAGE_TYPES,
   buildCartPageContext,
+  buildContentPageContext,
   buildCheckoutPageContext,
   buildGiftCardPageContext,
   buildHomePageContext,
@@ -21,6 +22,7 @@ import {
 } from './contexts';
 import { listStoreNavigation } from './navigation';
 import { readSiteChrome } from '../site-settings';
+import { publicFormOf } from '../forms';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
@@ -56,10 +58,11 @@ async function sendPage<T extends BasePageContext>(
   const shown = answered as { shoppingCart?: ShoppingCart; cartToken?: string | null };
   const showsVisitorCart = found && (template === 'cart' || (template === 'checkout' && !shown.cartToken));
   const ownCart = showsVisitorCart ? shown.shoppingCart : undefined;
-  const [visitorCart, navigation, siteChrome] = await Promise.all([
+  const [visitorCart, navigation, siteChrome, newsletter] = await Promise.all([
     ownCart ?? readVisitorCart(context.db, website, actor),
     listStoreNavigation(context.catalog, website.id),
     readSiteChrome(context.db, website.id),
+    context.catalog.footerNewsletter(website.id),
   ]);
   const pageTitle = pageTitleOf(template, answered, found);
   // Open Graph wants absolute addresses: the origin the visitor used.
@@ -73,6 +76,7 @@ async function sendPage<T extends BasePageContext>(
     storeUrl: navigation.storeUrl,
     siteHeaderHtml: siteChrome.headerHtml,
     siteFooterHtml: siteChrome.footerHtml,
+    siteNewsletter: newsletter ? { id: 'footer-newsletter', type: 'newsletter', form: publicFormOf(newsletter, website) } : null,
     pageTitle,
     seo: pageSeoOf(found ? template : 'not-found', answered, website, origin, path, pageTitle),
     ...(found && template === 'item' && item ? { structuredData: productStructuredData(item, origin) } : {}),
@@ -100,6 +104,8 @@ export function pageTitleOf(template: PageTemplateName, page: BasePageContext, f
       return page.pageType === PAGE_TYPES.subscriptionConfirmed ? 'Subscription confirmed' : 'Order confirmed';
     case 'search':
       return shown.query ? `Search results for “${shown.query}”` : 'Search';
+    case 'page':
+      return (page as { contentPage?: { title?: string } }).contentPage?.title;
     default:
       return shown.item?.title ?? shown.collection?.title;
   }
@@ -129,7 +135,13 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     page('gift-card', ({ website, query }) => buildGiftCardPageContext(sources, website, text(query.itemId), text(query.sku))),
   );
   app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q), text(query.page))));
-  app.get('/:collectionUrlId', page('collection', ({ website, params }) => buildStorePageContext(sources, website, params.collectionUrlId)));
+  // A store at this address, else a content page, else not found.
+  app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {
+    const urlId = request.params.collectionUrlId ?? '';
+    const store = await buildStorePageContext(sources, request.website, urlId);
+    if (store) return sendPage(context, request, reply, store, 'collection');
+    return sendPage(context, request, reply, await buildContentPageContext(sources, request.website, urlId), 'page');
+  });
   app.get(
     '/:collectionUrlId/p/:slug',
     page('item', ({ website, params, query }) => buildProductPageContext(sources, website, params.collectionUrlId, params.slug, text(query.sku))),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoStore } from '../catalog/seed';
+import { seedDemoSite } from '../demo-site';
 import { openDatabaseFromEnv, openPostgres } from '../db/database';
 import { migrate } from '../db/migrate';
 import type { Database } from '../db/schema';
@@ -152,7 +152,7 @@ describe.skipIf(Boolean(serverUrl))('kill -9 on PGlite (DATA_DIR)', () => {
       // Migrated, seeded and stocked here first, as a deployment's first start would.
       const setup = await openDatabaseFromEnv({ DATA_DIR: dataDir });
       await migrate(setup.db);
-      await seedDemoStore(setup.db);
+      await seedDemoSite(setup.db);
       await setStockEverywhere(setup.db);
       await setup.close();
 

@@ -51,6 +51,9 @@ function text(ctx: RenderState, path: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The website shows a captcha where one is asked for (platform spec §3 website.captchaSettings.siteKey). */
+const hasCaptcha = (ctx: RenderState) => (text(ctx, 'website.captchaSettings.siteKey') ?? '').trim() !== '';
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -76,6 +79,7 @@ export const islandFormatters: Record<string, Formatter> = {
     return renderIsland('ProductForm', {
       product: value as StorefrontProduct,
       ...(chosenSku ? { initialSku: chosenSku } : {}),
+      ...(hasCaptcha(ctx) ? { captcha: true } : {}),
       settings: storeSettingsOf(ctx),
       cart: cartOf(ctx),
       expressCheckout: isExpressCheckout(ctx),
@@ -118,6 +122,25 @@ export const islandFormatters: Record<string, Formatter> = {
       images: value.items as Parameters<typeof renderIsland<'Gallery'>>[1]['images'],
       settings: { design: 'grid', lightbox: true, 'thumbnails-per-row': 4, 'aspect-ratio': 'square', 'show-meta': false },
       label: `${title} photos`,
+    });
+  },
+
+  // A form or newsletter block (a content page's block, or the footer's newsletter): `{ id, type, form }`.
+  // The page fields a submission carries come from the page being shown.
+  'island-site-form': (value, _args, ctx) => {
+    if (!isObject(value) || !isObject(value.form) || typeof value.id !== 'string') return '';
+    const contentPage = ctx.resolve('contentPage');
+    const page = isObject(contentPage)
+      ? { title: String(contentPage.title ?? ''), id: String(contentPage.id ?? ''), path: String(contentPage.fullUrl ?? '/') }
+      : { title: text(ctx, 'pageTitle') ?? text(ctx, 'website.siteTitle') ?? '', id: '', path: text(ctx, 'pagePath') ?? '/' };
+    type SiteFormProps = Parameters<typeof renderIsland<'SiteForm'>>[1];
+    return renderIsland('SiteForm', {
+      form: value.form as unknown as SiteFormProps['form'],
+      // A page of blocks is a collection page ('c'); public pages have permission type 1.
+      page: { ...page, contentSource: 'c', permissionTypeValue: 1 },
+      blockId: value.id,
+      // Under the page's h1, and beside the footer's column headings (h2), the form's name is an h2.
+      headingLevel: 2,
     });
   },
 

@@ -34,10 +34,14 @@ export interface PageChrome {
   /** The owner's header and footer HTML, already sanitised (site-settings/html-sanitiser.ts); written raw. */
   siteHeaderHtml?: string;
   siteFooterHtml?: string;
+  /** The website's newsletter block for the footer (forms/): `{ id, type: 'newsletter', form }`, or none. */
+  siteNewsletter?: object | null;
 }
 
 export interface ThemeRenderer {
   renderPage(name: PageTemplateName, context: object, chrome: PageChrome): { html: string; errors: TemplateError[] };
+  /** A theme block's source (`content-block.block`), or '' when the theme has none. */
+  partial(name: string): string;
 }
 
 const SERVER_FORMATTERS: Record<string, Formatter> = {
@@ -65,6 +69,7 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
   const options = { partials: theme.partials };
 
   return {
+    partial: (name) => theme.partials[name] ?? '',
     renderPage(name, context, chrome) {
       const pageContext = {
         ...context,
@@ -78,6 +83,7 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
         storeUrl: chrome.storeUrl,
         siteHeaderHtml: chrome.siteHeaderHtml ?? '',
         siteFooterHtml: chrome.siteFooterHtml ?? '',
+        siteNewsletter: chrome.siteNewsletter ?? null,
         navigation: chrome.navigation.map((link) => ({ ...link, active: link.url === chrome.path })),
         assets,
       };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTOCK_MESSAGES } from '@vitrine/contracts';
-import { demoProductId, demoVariantId, openTestServer, ownerVisitor, setStock, TestVisitor, type TestServer } from '../testing';
+import { CAPTCHA_MESSAGES, RESTOCK_DEFAULT_TEXTS, RESTOCK_MESSAGES } from '@vitrine/contracts';
+import { demoProductId, demoVariantId, openTestServer, ownerVisitor, setStock, solveCaptcha, TestVisitor, type TestServer } from '../testing';
+import { DEMO_RESTOCK_SIGN_UPS } from './demo';
 import { RESTOCK_SEND_MESSAGES } from './owner-service';
 import { RESTOCK_SIGN_UP_MESSAGES } from './sign-up';
 
@@ -23,8 +24,12 @@ async function shopper(): Promise<TestVisitor> {
   await visitor.visit('/');
   return visitor;
 }
-const signUp = async (email: string, overrides: Record<string, unknown> = {}) =>
-  (await shopper()).post(SIGN_UP, { isJoinMailingList: false, productId: shirt, variantId: navyM, siteVisitorEmail: email, ...overrides });
+/** A sign-up as the restock box sends it: the demo website has a captcha, so a solved challenge goes with it. */
+const signUp = async (email: string, overrides: Record<string, unknown> = {}) => {
+  const visitor = await shopper();
+  const captchaToken = 'captchaToken' in overrides ? undefined : await solveCaptcha(visitor);
+  return visitor.post(SIGN_UP, { isJoinMailingList: false, productId: shirt, variantId: navyM, siteVisitorEmail: email, captchaToken, ...overrides });
+};
 const waiting = (variantId: string) =>
   server.database.db.selectFrom('restock_signups').selectAll().where('variant_id', '=', variantId).where('notified_at', 'is', null).execute();
 const count = async (table: 'restock_signups' | 'newsletter_subscribers' | 'mail_outbox') =>
@@ -57,6 +62,10 @@ describe('restock sign-up', () => {
       [{ variantId: demoVariantId('SHIRT-S-WHITE') }, 409, RESTOCK_SIGN_UP_MESSAGES.inStock],
       [{ variantId: lampVariant }, 404, RESTOCK_SIGN_UP_MESSAGES.noVariant],
       [{ isJoinMailingList: 'yes' }, 400, 'isJoinMailingList must be true or false.'],
+      // The website has a captcha: a sign-up without a solution, or with a bad one, is refused.
+      [{ captchaToken: undefined }, 400, RESTOCK_MESSAGES.captchaMissing],
+      [{ captchaToken: '' }, 400, RESTOCK_MESSAGES.captchaMissing],
+      [{ captchaToken: 'forged' }, 400, CAPTCHA_MESSAGES.invalid],
     ];
     for (const [overrides, status, message] of cases) {
       const answer = await signUp('refused@example.com', { isJoinMailingList: true, ...overrides });
@@ -65,13 +74,56 @@ describe('restock sign-up', () => {
     }
     const missing = await (await shopper()).post(SIGN_UP, { productId: shirt, variantId: navyM });
     expect(missing.statusCode).toBe(400);
+    // The email's rules come before the captcha's, as the box shows them.
+    expect((await signUp('', { captchaToken: undefined })).json().message).toBe(RESTOCK_MESSAGES.emailBlank);
     expect([await count('restock_signups'), await count('newsletter_subscribers')]).toEqual(before);
+  });
+});
+
+describe('where the restock box goes', () => {
+  it('puts a view on each sold-out variant of a product that offers notices, with the store texts over the defaults', async () => {
+    const shirtPage = (await (await shopper()).get('/shop/p/linen-shirt?format=json')).json();
+    expect(shirtPage.item.restockNotificationViews).toEqual([{ variantId: navyM, hiddenByDefault: true }]);
+    expect(shirtPage.item.restockNotificationMessages).toEqual(RESTOCK_DEFAULT_TEXTS);
+    expect(shirtPage.productMerchandisingContext[shirt]).toMatchObject({ mailingListSignUpEnabled: true, mailingListOptInByDefault: true });
+    const lampPage = (await (await shopper()).get('/shop/p/vintage-lamp?format=json')).json();
+    // One variant: its box shows at once.
+    expect(lampPage.item.restockNotificationViews).toEqual([{ variantId: lampVariant, hiddenByDefault: false }]);
+    expect(lampPage.item.restockNotificationMessages).toMatchObject({ buttonText: 'Notify me', placeholderText: RESTOCK_DEFAULT_TEXTS.placeholderText });
+    // The template formatter reads the same views.
+    expect(lampPage.productMerchandisingContext[lamp].restockNotificationViews).toEqual(lampPage.item.restockNotificationViews);
+  });
+
+  it('refuses sign-ups for a product whose box is off', async () => {
+    await setStock(server.database.db, 'TOTE', 0);
+    try {
+      const page = (await (await shopper()).get('/shop/p/canvas-tote?format=json')).json();
+      expect(page.item.restockNotificationViews).toEqual([]);
+      const answer = await signUp('tote@example.com', { productId: demoProductId('canvas-tote'), variantId: demoVariantId('TOTE') });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toBe(RESTOCK_SIGN_UP_MESSAGES.notOffered);
+    } finally {
+      await setStock(server.database.db, 'TOTE', 40);
+    }
+  });
+});
+
+describe('restock sign-up and the captcha', () => {
+  it('takes a solution once: the same solution again is refused', async () => {
+    const visitor = await shopper();
+    const captchaToken = await solveCaptcha(visitor);
+    const body = { isJoinMailingList: false, productId: shirt, variantId: navyM, captchaToken };
+    expect((await visitor.post(SIGN_UP, { ...body, siteVisitorEmail: 'once@example.com' })).statusCode).toBe(200);
+    const replay = await visitor.post(SIGN_UP, { ...body, siteVisitorEmail: 'twice@example.com' });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ message: CAPTCHA_MESSAGES.replayed, errors: { captchaToken: CAPTCHA_MESSAGES.replayed } });
+    expect((await waiting(navyM)).map((row) => row.email)).not.toContain('twice@example.com');
   });
 });
 
 describe('the store\'s restock calls', () => {
   it('groups waiting sign-ups by variant with their count and stock', async () => {
-    await (await shopper()).post(SIGN_UP, { isJoinMailingList: false, productId: lamp, variantId: lampVariant, siteVisitorEmail: 'lamp@example.com' });
+    await signUp('lamp@example.com', { productId: lamp, variantId: lampVariant });
     const manager = await ownerVisitor(server, 'storeManager');
     const { signUpGroups, hasNextPage, nextPageCursor } = (await manager.get(`${SIGN_UP}/groups`)).json();
     expect(hasNextPage).toBe(false);
@@ -79,7 +131,10 @@ describe('the store\'s restock calls', () => {
     const shirtGroup = signUpGroups.find((group: { variantId: string }) => group.variantId === navyM);
     expect(shirtGroup).toMatchObject({ productId: shirt, productTitle: 'Linen Shirt', sku: 'SHIRT-M-NAVY', variantLabel: 'M / Navy', inStock: false });
     expect(shirtGroup.count).toBe((await waiting(navyM)).length);
-    expect(signUpGroups.find((group: { variantId: string }) => group.variantId === lampVariant)).toMatchObject({ count: 1, inStock: false, variantLabel: '' });
+    // The demo seeds a few waiting shoppers (restock/demo.ts); the lamp has those and this one.
+    const seededForLamp = DEMO_RESTOCK_SIGN_UPS.filter((signUp) => signUp.sku === 'LAMP').length;
+    expect(seededForLamp).toBeGreaterThan(0);
+    expect(signUpGroups.find((group: { variantId: string }) => group.variantId === lampVariant)).toMatchObject({ count: seededForLamp + 1, inStock: false, variantLabel: '' });
   });
 
   it('refuses to send while the variant is sold out, then mails each waiting address once, with the variant chosen', async () => {
@@ -140,7 +195,7 @@ describe('the store\'s restock calls', () => {
       seen.push(...answer.signUps.map((signUp: { email: string }) => signUp.email));
       cursor = answer.nextPageCursor;
       pages += 1;
-      if (pages === 3) await (await shopper()).post(SIGN_UP, { isJoinMailingList: false, productId: lamp, variantId: lampVariant, siteVisitorEmail: 'latecomer@example.com' });
+      if (pages === 3) expect((await signUp('latecomer@example.com', { productId: lamp, variantId: lampVariant })).statusCode).toBe(200);
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.filter((email) => email.startsWith('bulk-'))).toHaveLength(1000);

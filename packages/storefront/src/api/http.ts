@@ -5,11 +5,14 @@ import type { ErrorBody as ContractErrorBody } from '@vitrine/contracts';
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string>;
-  constructor(message: string, status: number, fieldErrors: Record<string, string> = {}) {
+  /** The answer's parsed JSON (null when it had none): for callers with their own status mapping (site forms). */
+  readonly body: unknown;
+  constructor(message: string, status: number, fieldErrors: Record<string, string> = {}, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 
@@ -131,7 +134,7 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
   }
   if (!response.ok) {
     const errorBody = parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : null;
-    throw new ApiError(messageForFailure(response.status, errorBody), response.status, fieldErrorsOf(errorBody));
+    throw new ApiError(messageForFailure(response.status, errorBody), response.status, fieldErrorsOf(errorBody), parsed);
   }
   // A sign-in answer carries the token every later signed-in change must echo.
   const xsrfToken = (parsed as { xsrfToken?: unknown } | null)?.xsrfToken;

@@ -112,8 +112,9 @@ describe('CartPage', () => {
     fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: withFields, updatedEntry: {} }));
     render(<CartPage cart={withFields} forms={{ 'item-1': form }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
-    const dialog = screen.getByRole('dialog', { name: 'Engraving' });
-    const input = within(dialog).getByRole('textbox', { name: /Initials/ }) as HTMLInputElement;
+    // The form's code is its own chunk: the modal opens once it is here.
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    const input = (await within(dialog).findByRole('textbox', { name: /Initials/ })) as HTMLInputElement;
     expect(input.value).toBe('AB');
     fireEvent.change(input, { target: { value: 'CD' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -131,10 +132,28 @@ describe('CartPage', () => {
     fetchMock.mockResolvedValue(fakeResponse(500, {}));
     render(<CartPage cart={cart([entry({ additionalFields: '{}' })])} forms={{ 'item-1': form }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    fireEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Save' }));
     await flushPromises();
     const alert = screen.getByRole('alertdialog', { name: 'Unable to update form' });
     expect(within(alert).getByText('Please try again.')).toBeTruthy();
+  });
+
+  it("shows the server's field errors on their fields, 'Saving…' while it saves", async () => {
+    const form = { name: 'Engraving', fields: [{ id: 'initials', type: 'text', title: 'Initials' }] };
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(<CartPage cart={cart([entry({ additionalFields: '{"initials":"ABCDEFG"}' })])} forms={{ 'item-1': form }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    await flushPromises();
+    expect(within(dialog).getByRole('button', { name: 'Saving…' })).toBeTruthy();
+    answer(fakeResponse(400, { message: 'One or more fields is invalid, please check your entries.', errors: { initials: 'You have exceeded the character limit.' } }));
+    await flushPromises();
+    const input = within(dialog).getByRole('textbox', { name: 'Initials' });
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe('You have exceeded the character limit.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it("reports 'Unable to open form' when the entry's form cannot be read", () => {
@@ -237,7 +256,7 @@ describe('CartPage', () => {
       fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: engraved, updatedEntry: engraved.entries[0] }));
       render(<CartPage cart={engraved} forms={{ pen: form }} />);
       fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
-      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+      fireEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Save' }));
       await flushPromises();
       expect(events).toEqual(['vitrine:cart-recalculation-start:"form-data"', 'vitrine:cart-recalculation-end:"form-data"']);
     } finally {

@@ -11,13 +11,14 @@ import {
   type InstallmentContext,
 } from '@vitrine/commerce';
 import { imageUrlAtWidth } from '@vitrine/format';
+import { FORM_MESSAGES } from '@vitrine/forms/messages';
 import { removeCartEntry, updateEntryAdditionalFields, updateEntryQuantity } from '../api/commerce';
 import { ApiError } from '../api/http';
 import { withRecalculation } from '../cart/events';
 import { cartStore, useCart } from '../cart/store';
-import type { AdditionalFieldsForm, ShoppingCart, StoreLocale } from '../types';
-import { parseAdditionalFields, readAdditionalFieldsForm } from '../ui/additional-fields';
-import { AdditionalFieldsFormView } from '../ui/AdditionalFieldsFormView';
+import type { AdditionalFieldsForm as AdditionalFieldsFormData, ShoppingCart, StoreLocale } from '../types';
+import { readAdditionalFieldsForm } from '../ui/additional-fields';
+import { AdditionalFieldsForm, preloadAdditionalFieldsForm } from '../forms/lazy';
 import { LiveRegion } from '../ui/LiveRegion';
 import { Modal } from '../ui/Modal';
 import { formatCents } from '../ui/money';
@@ -28,7 +29,7 @@ export interface CartPageProps extends StoreLocale {
   /** The store's minimum order subtotal in minor units, when it sets one. */
   minimumSubtotalCents?: number | null;
   /** Additional-fields forms by product item id, for editing entries. */
-  forms?: Record<string, AdditionalFieldsForm | unknown>;
+  forms?: Record<string, AdditionalFieldsFormData | unknown>;
   /** The store's installment settings, for the whole-cart line under the subtotal. */
   installments?: InstallmentContext;
   /** Where the empty cart's 'Continue shopping' link goes. Default '/shop'. */
@@ -59,15 +60,26 @@ export function CartPage({
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<CartEntry | null>(null);
   const [busyEntry, setBusyEntry] = useState<string | null>(null);
+  /** The server's errors for the form being edited, keyed by field id (shown on its fields). */
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
   const money = (cents: number) => formatCents(cents, cart?.currency ?? currency, locale);
 
-  const run = async (entryId: string, title: string, action: () => Promise<{ shoppingCart: ShoppingCart }>) => {
+  const run = async (
+    entryId: string,
+    title: string,
+    action: () => Promise<{ shoppingCart: ShoppingCart }>,
+    onFieldErrors?: (errors: Record<string, string>) => void,
+  ) => {
     setBusyEntry(entryId);
     try {
       const { shoppingCart } = await action();
       cartStore.setCart(shoppingCart);
       return true;
     } catch (caught) {
+      if (onFieldErrors && caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0) {
+        onFieldErrors(caught.fieldErrors);
+        return false;
+      }
       const message = messageOf(caught);
       setFailure({ title, message });
       setStatus(`${title}. ${message}`);
@@ -97,7 +109,12 @@ export function CartPage({
       setFailure({ title: CART_MESSAGES.openFormFailed, message: CART_MESSAGES.tryAgain });
       return;
     }
-    setEditing(entry);
+    setFormErrors({});
+    // The form's code comes first (its own chunk), so the modal opens with the form in it.
+    preloadAdditionalFieldsForm().then(
+      () => setEditing(entry),
+      () => setFailure({ title: CART_MESSAGES.openFormFailed, message: CART_MESSAGES.tryAgain }),
+    );
   };
 
   const saveForm = async (entry: CartEntry, additionalFields: string) => {
@@ -105,6 +122,7 @@ export function CartPage({
       withRecalculation('form-data', () =>
         updateEntryAdditionalFields(entry.id, { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields }),
       ),
+      setFormErrors,
     );
     if (saved) setEditing(null);
   };
@@ -167,11 +185,13 @@ export function CartPage({
       <LiveRegion message={status} />
       {editing && editingForm ? (
         <Modal title={editingForm.name ?? editing.title} onClose={() => setEditing(null)}>
-          <AdditionalFieldsFormView
+          <AdditionalFieldsForm
             form={editingForm}
-            initialValues={parseAdditionalFields(editing.additionalFields)}
+            savedAdditionalFields={editing.additionalFields}
             submitLabel="Save"
             busy={busyEntry === editing.id}
+            busyLabel={FORM_MESSAGES.saving}
+            serverErrors={formErrors}
             onSubmit={(fields) => void saveForm(editing, fields)}
           />
         </Modal>

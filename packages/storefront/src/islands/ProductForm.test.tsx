@@ -322,8 +322,8 @@ describe('additional-fields form', () => {
     fireEvent.click(addButton());
     await flushPromises();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/commerce/inventory/stock/?itemId=item-1');
-    const dialog = screen.getByRole('dialog', { name: 'Engraving' });
-    const submit = within(dialog).getByRole('button', { name: 'Add to Cart' });
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    const submit = await within(dialog).findByRole('button', { name: 'Add to Cart' });
     fireEvent.click(submit);
     expect(within(dialog).getByText('Required')).toBeTruthy();
 
@@ -351,9 +351,8 @@ describe('additional-fields form', () => {
     stockThen(5, fakeResponse(400, { message: 'Invalid form', errors: { initials: 'Too long' } }));
     render(<ProductForm product={engraved()} />);
     fireEvent.click(addButton());
-    await flushPromises();
-    const dialog = screen.getByRole('dialog', { name: 'Engraving' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Initials/ }), { target: { value: 'ABCDEFG' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: /Initials/ }), { target: { value: 'ABCDEFG' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
     await flushPromises();
     expect(within(dialog).getByText('Too long')).toBeTruthy();

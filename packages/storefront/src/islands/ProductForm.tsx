@@ -28,7 +28,7 @@ import { selectedVariantStore } from '../cart/selected-variant';
 import { cartStore, useCart, useCartStatus } from '../cart/store';
 import type { ShoppingCart, StoreLocale, StorefrontProduct } from '../types';
 import { readAdditionalFieldsForm } from '../ui/additional-fields';
-import { AdditionalFieldsFormView } from '../ui/AdditionalFieldsFormView';
+import { AdditionalFieldsForm, preloadAdditionalFieldsForm } from '../forms/lazy';
 import { CartDrawer } from '../ui/CartDrawer';
 import { formatCents } from '../ui/money';
 import { ProductImageView } from '../ui/ProductImageView';
@@ -39,6 +39,7 @@ import { Modal } from '../ui/Modal';
 import { navigation } from '../ui/navigation';
 import { useAddButtonPhase } from '../ui/useAddButtonPhase';
 import { availableStock, imageForVariant, isSelectionSoldOut, quantityInCart, scarcityMessage } from './product-view';
+import { RestockBox } from './RestockBox';
 
 export interface ProductFormProps extends StoreLocale {
   product: StorefrontProduct;
@@ -52,6 +53,8 @@ export interface ProductFormProps extends StoreLocale {
   cartDrawer?: boolean;
   /** The variant to start with (a restock notice links to `?sku=`): its options are chosen on the first render. */
   initialSku?: string;
+  /** The website has a captcha: the restock box shows one. */
+  captcha?: boolean;
 }
 
 const DEFAULT_FORM_TITLE = 'Additional information';
@@ -65,6 +68,7 @@ export function ProductForm({
   showImage = true,
   cartDrawer = true,
   initialSku,
+  captcha = false,
   currency = 'USD',
   locale = 'en-US',
 }: ProductFormProps) {
@@ -88,6 +92,7 @@ export function ProductForm({
   const additionalForm = readAdditionalFieldsForm(product.structuredContent?.additionalFieldsForm);
   const image = imageForVariant(product, variant);
   const scarcity = scarcityMessage(product, variant);
+  const restockVariantId = soldOut && variant?.id && product.restockNotificationViews?.some((view) => view.variantId === variant.id) ? variant.id : null;
   const itemId = product.id ?? '';
   // Only a shopper's choice is published: with a single variant the pill's default price is already right.
   const chosenPrice = options.length > 0 && variant ? effectiveVariantPrice(variant) : undefined;
@@ -190,6 +195,9 @@ export function ProductForm({
   const openAdditionalFieldsForm = async (sku: string | undefined) => {
     if (openingForm.current) return;
     openingForm.current = true;
+    // The form's code (its own chunk) loads while the stock is checked.
+    const formCode = preloadAdditionalFieldsForm();
+    formCode.catch(() => undefined);
     try {
       if (type !== ProductType.DIGITAL && type !== ProductType.GIFT_CARD) {
         const { results } = await fetchStock(itemId);
@@ -199,6 +207,7 @@ export function ProductForm({
           return;
         }
       }
+      await formCode;
       setFieldErrors({});
       setFormOpen(true);
     } catch (caught) {
@@ -239,14 +248,26 @@ export function ProductForm({
         </button>
       </div>
       {soldOut ? (
-        // The restock sign-up box (spec §2: "appears on product pages for sold-out variants") mounts here.
-        // Empty until that feature lands; its place is kept so the form's layout does not move.
-        <div className="vitrine-restock-slot" data-restock-slot="" />
+        // The restock sign-up box (spec §2: "appears on product pages for sold-out variants"), when the
+        // product offers it for the chosen variant. Keyed by variant: another variant starts a fresh box.
+        <div className="vitrine-restock-slot" data-restock-slot="">
+          {restockVariantId && product.id ? (
+            <RestockBox
+              key={restockVariantId}
+              productId={product.id}
+              variantId={restockVariantId}
+              texts={product.restockNotificationMessages}
+              mailingListSignUpEnabled={product.mailingListSignUpEnabled}
+              mailingListOptInByDefault={product.mailingListOptInByDefault}
+              captcha={captcha}
+            />
+          ) : null}
+        </div>
       ) : null}
       <LiveRegion message={status} />
       {formOpen && additionalForm ? (
         <Modal title={additionalForm.name ?? DEFAULT_FORM_TITLE} onClose={() => setFormOpen(false)}>
-          <AdditionalFieldsFormView
+          <AdditionalFieldsForm
             form={additionalForm}
             submitLabel={addToCartLabel(product, { expressCheckout })}
             busy={button.phase !== 'idle'}

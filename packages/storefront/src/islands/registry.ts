@@ -8,6 +8,7 @@ import { InstallmentPill, type InstallmentPillProps } from './InstallmentPill';
 import { ProductForm, type ProductFormProps } from './ProductForm';
 import { ProductPrice, type ProductPriceProps } from './ProductPrice';
 import { QuickView, type QuickViewProps } from './QuickView';
+import { SiteForm, type SiteFormProps } from './SiteForm';
 
 /** Each island's props, by the name the server writes into `data-island`. */
 export interface IslandPropsByName {
@@ -20,6 +21,7 @@ export interface IslandPropsByName {
   InstallmentPill: InstallmentPillProps;
   Gallery: GalleryProps;
   QuickView: QuickViewProps;
+  SiteForm: SiteFormProps;
 }
 
 export type IslandName = keyof IslandPropsByName;
@@ -34,6 +36,7 @@ export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> }
   InstallmentPill,
   Gallery,
   QuickView,
+  SiteForm,
 };
 
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];

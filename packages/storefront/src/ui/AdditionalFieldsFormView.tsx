@@ -1,137 +1,61 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { AdditionalFieldsForm, FormField } from '../types';
-import { requiredFieldErrors, serializeAdditionalFields, type FieldValue, type FieldValues } from './additional-fields';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { placeErrors, type EnteredFieldValue, type EnteredState } from '../forms/entered';
+import { FormFields, focusFirstError } from '../forms/FormFields';
+import { ADDITIONAL_FIELDS_INVALID, prepareAdditionalFields, savedAnswers } from '../forms/additional-answers';
+import type { AdditionalFieldsDefinition } from './additional-fields';
 
 export interface AdditionalFieldsFormViewProps {
-  form: AdditionalFieldsForm;
-  initialValues?: FieldValues;
+  form: AdditionalFieldsDefinition;
+  /** What the inputs start with: a cart entry's saved answers (its `additionalFields` JSON). */
+  savedAdditionalFields?: string | null;
   submitLabel: string;
   busy?: boolean;
+  /** The button's text while busy (the cart page's edit: 'Saving…'); default the submit label. */
+  busyLabel?: string;
   /** Errors from the server, keyed by field id. */
   serverErrors?: Record<string, string>;
+  /** Called with the `additionalFields` JSON string once every field passes. */
   onSubmit: (additionalFields: string) => void;
 }
 
-/** The additional-fields form shown in a modal before adding, or when editing a cart entry. */
+/**
+ * The additional-fields form shown in a modal before adding, or when editing a cart entry: the same field
+ * components as the site form block, checked with @vitrine/forms in the async widget's mode ('Required').
+ */
 export function AdditionalFieldsFormView(props: AdditionalFieldsFormViewProps) {
-  const { form, submitLabel, busy = false, serverErrors = {}, onSubmit } = props;
-  const [values, setValues] = useState<FieldValues>(props.initialValues ?? {});
+  const { form, submitLabel, busy = false, busyLabel, serverErrors = {}, onSubmit } = props;
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<EnteredState>(() => savedAnswers(form, props.savedAdditionalFields));
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const errors = { ...serverErrors, ...localErrors };
-  const setValue = (id: string, value: FieldValue) => setValues((old) => ({ ...old, [id]: value }));
+  const fromServer = placeErrors(form.fields, serverErrors, ADDITIONAL_FIELDS_INVALID);
+  const errors = { ...fromServer.onFields, ...localErrors };
+  const change = (fieldId: string, value: EnteredFieldValue) => {
+    setValues((old) => ({ ...old, [fieldId]: value }));
+    setLocalErrors(({ [fieldId]: _gone, ...rest }) => rest);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    const found = requiredFieldErrors(form, values);
-    setLocalErrors(found);
-    if (Object.keys(found).length > 0) return;
-    onSubmit(serializeAdditionalFields(form, values));
+    if (busy) return;
+    const prepared = prepareAdditionalFields(form, values);
+    setLocalErrors(prepared.ok ? {} : prepared.errors);
+    if (prepared.ok) onSubmit(prepared.additionalFields);
+    else focusFirstError(formRef.current, form.fields, prepared.errors);
   };
 
   return (
-    <form className="vitrine-additional-fields" noValidate onSubmit={submit}>
-      {form.fields.map((field) => (
-        <FieldView key={field.id} field={field} value={values[field.id]} error={errors[field.id]} onChange={setValue} />
-      ))}
+    <form ref={formRef} className="vitrine-additional-fields" noValidate onSubmit={submit}>
+      {fromServer.general ? (
+        <p className="vitrine-field-error" role="alert">
+          {fromServer.general}
+        </p>
+      ) : null}
+      <FormFields fields={form.fields} values={values} errors={errors} onChange={change} idPrefix={id} query={globalThis.location?.search ?? ''} announceErrors />
       <button type="submit" disabled={busy}>
-        {submitLabel}
+        {busy && busyLabel ? busyLabel : submitLabel}
       </button>
     </form>
-  );
-}
-
-interface FieldViewProps {
-  field: FormField;
-  value: FieldValue | undefined;
-  error: string | undefined;
-  onChange: (id: string, value: FieldValue) => void;
-}
-
-function FieldView({ field, value, error, onChange }: FieldViewProps) {
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
-  const title = field.title ?? field.id;
-  const described = error ? errorId : undefined;
-  // Field errors sit above the field's title (spec §5).
-  const errorLine = error ? (
-    <p id={errorId} className="vitrine-field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-
-  if (field.type === 'section') return <h3 className="vitrine-form-section">{title}</h3>;
-
-  if (field.type === 'checkbox' || field.type === 'radio') {
-    const chosen = Array.isArray(value) ? value : value ? [value] : [];
-    return (
-      <fieldset className="vitrine-field" aria-describedby={described}>
-        {errorLine}
-        <legend>
-          {title}
-          {field.required ? ' *' : ''}
-        </legend>
-        {(field.options ?? []).map((option) => (
-          <label key={option}>
-            <input
-              type={field.type}
-              name={field.id}
-              value={option}
-              checked={chosen.includes(option)}
-              onChange={(event) => {
-                if (field.type === 'radio') onChange(field.id, option);
-                else onChange(field.id, event.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option));
-              }}
-            />
-            {option}
-          </label>
-        ))}
-      </fieldset>
-    );
-  }
-
-  const common = {
-    id: inputId,
-    name: field.id,
-    required: field.required,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described,
-  } as const;
-  const text = typeof value === 'string' ? value : '';
-  let control;
-  if (field.type === 'select') {
-    control = (
-      <select {...common} value={text} onChange={(event) => onChange(field.id, event.target.value)}>
-        <option value="">Select</option>
-        {(field.options ?? []).map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (field.type === 'textarea') {
-    control = <textarea {...common} value={text} onChange={(event) => onChange(field.id, event.target.value)} />;
-  } else {
-    const inputType = field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
-    control = (
-      <input
-        {...common}
-        type={inputType}
-        placeholder={field.placeholder}
-        value={text}
-        onChange={(event) => onChange(field.id, event.target.value)}
-      />
-    );
-  }
-  return (
-    <div className="vitrine-field">
-      {errorLine}
-      <label htmlFor={inputId}>
-        {title}
-        {field.required ? ' *' : ''}
-      </label>
-      {control}
-    </div>
   );
 }
