@@ -11,6 +11,11 @@ import { LIMITS, MESSAGE_KEYWORD, RequestBody, RequestParams, RequestQuery, Resp
 
 const tags = ['forms'];
 
+/** A word from a fixed list (plain words only): an enum for the types, a pattern so NUL and anything else get the message. */
+function oneOfTexts<const T extends readonly string[]>(values: T, message: string) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], pattern: `^(?:${values.join('|')})$`, [MESSAGE_KEYWORD]: message });
+}
+
 export { HONEYPOT_FIELD_NAME };
 
 /** How long a FormSubmissionKey may be used, in seconds (the spec does not say; ours). */
@@ -22,7 +27,7 @@ export const FORM_SUBMISSION_RATE_LIMIT = { perVisitorAndForm: 5, perForm: 120, 
 const FormIdSchema = Text({ minLength: 1, maxLength: LIMITS.idLength, [MESSAGE_KEYWORD]: FORM_MESSAGES.notConfigured });
 
 export const FormTemplateQuerySchema = RequestQuery({
-  type: Type.Literal('form', { [MESSAGE_KEYWORD]: "type must be 'form'." }),
+  type: Text({ pattern: '^form$', [MESSAGE_KEYWORD]: "type must be 'form'." }),
 });
 
 export const FormTemplateReplySchema = ResponseObject({
@@ -42,8 +47,18 @@ export const getFormTemplateContract = defineContract({
   schema: { querystring: FormTemplateQuerySchema, response: { 200: FormTemplateReplySchema, ...ERROR_RESPONSES } },
 });
 
-/** The field values keyed by field id, as storefront §3 shapes them (checked field by field in code). */
-export const FormValuesBodySchema = Type.Object({}, { additionalProperties: true, maxProperties: 200, [MESSAGE_KEYWORD]: FORM_MESSAGES.parseFailed });
+/** A field id as an owner may save it (@vitrine/forms' definition rule): the keys a form's values may carry. */
+const FIELD_ID_KEY = `^[A-Za-z0-9_-]{1,${FORM_LIMITS.fieldIdLength}}$`;
+
+/**
+ * The field values keyed by field id, as storefront §3 shapes them. Keys are closed to field ids (anything else
+ * is refused); each value is checked against its field in code, since its shape depends on the field's kind.
+ */
+export const FormValuesBodySchema = Type.Record(Type.String({ pattern: FIELD_ID_KEY }), Type.Unknown(), {
+  additionalProperties: false,
+  maxProperties: FORM_LIMITS.fieldsPerForm + 1,
+  [MESSAGE_KEYWORD]: FORM_MESSAGES.parseFailed,
+});
 
 export const FormValidationReplySchema = ResponseObject({ valid: Type.Literal(true) });
 
@@ -76,21 +91,25 @@ export const createFormSubmissionKeyContract = defineContract({
   schema: { response: { 200: FormSubmissionKeyReplySchema, ...ERROR_RESPONSES } },
 });
 
-const PageText = (maxLength: number) => Type.Optional(Text({ maxLength }));
+/** A page field sent beside the values (optional), refused with its name when too long. */
+const PageText = (name: string, maxLength: number) =>
+  Type.Optional(Text({ maxLength, [MESSAGE_KEYWORD]: `${name} must be a text of at most ${maxLength} characters.` }));
 
 export const SaveFormSubmissionBodySchema = RequestBody({
   key: Text({ minLength: 1, maxLength: 200, [MESSAGE_KEYWORD]: FORM_MESSAGES.processingError }),
   formId: FormIdSchema,
   form: Text({ maxLength: FORM_LIMITS.formJsonLength, [MESSAGE_KEYWORD]: FORM_MESSAGES.parseFailed }),
   captchaKey: Type.Optional(Text({ maxLength: 4096, [MESSAGE_KEYWORD]: FORM_MESSAGES.captchaIncomplete })),
-  pageTitle: PageText(500),
-  pageId: PageText(LIMITS.idLength),
-  contentSource: Type.Optional(Type.Union([Type.Literal('i'), Type.Literal('c')], { [MESSAGE_KEYWORD]: "contentSource must be 'i' or 'c'." })),
-  pagePath: PageText(2048),
-  pagePermissionTypeValue: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-  intraPageEventBlockId: PageText(LIMITS.idLength),
-  intraPageEventType: Type.Optional(Type.Union(INTRA_PAGE_EVENT_TYPES.map((type) => Type.Literal(type)))),
-  honeypot: PageText(2000),
+  pageTitle: PageText('pageTitle', 500),
+  pageId: PageText('pageId', LIMITS.idLength),
+  contentSource: Type.Optional(oneOfTexts(['i', 'c'] as const, "contentSource must be 'i' or 'c'.")),
+  pagePath: PageText('pagePath', 2048),
+  pagePermissionTypeValue: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 100, [MESSAGE_KEYWORD]: 'pagePermissionTypeValue must be a whole number from 0 to 100.' }),
+  ),
+  intraPageEventBlockId: PageText('intraPageEventBlockId', LIMITS.idLength),
+  intraPageEventType: Type.Optional(oneOfTexts(INTRA_PAGE_EVENT_TYPES, `intraPageEventType must be one of ${INTRA_PAGE_EVENT_TYPES.join(', ')}.`)),
+  honeypot: PageText('honeypot', 2000),
 });
 export type SaveFormSubmissionBody = Static<typeof SaveFormSubmissionBodySchema>;
 
