@@ -35,7 +35,8 @@ function readSchemaTypes(): Map<string, Map<string, TypedColumn>> {
     const columns = new Map<string, TypedColumn>();
     for (const column of table.members) {
       if (!ts.isPropertySignature(column) || !column.type) continue;
-      columns.set(column.name.getText(source), { nullable: /\bnull\b/.test(column.type.getText(source)) });
+      // `| null` written out, or one of schema.ts' Nullable… aliases (NullableTimestamp).
+      columns.set(column.name.getText(source), { nullable: /\bnull\b|\bNullable\w*/.test(column.type.getText(source)) });
     }
     tables.set(tableName, columns);
   }
