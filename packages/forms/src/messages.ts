@@ -65,26 +65,6 @@ export const FIELD_RULE_MESSAGES = {
   unstorableCharacters: 'This answer contains characters that cannot be stored.',
 } as const;
 
-/** Platform §8: the captcha's errors, kept in meaning for our self-hosted challenge. */
-export const CAPTCHA_MESSAGES = {
-  /** Logged only, never shown. */
-  renderFailed: 'Error rendering captcha into node',
-  /** An execute before the widget is set up is rejected with this. */
-  notSetUp: 'ReCaptcha has not been set up!',
-  /** Loading is rejected with this when the page goes away mid-load. */
-  documentDestroyed: 'Document was destroyed',
-} as const;
-
-/** Platform §4: the captcha widget is compact when its container is under this many pixels wide. */
-export const CAPTCHA_COMPACT_BELOW_PX = 320;
-
-export type CaptchaSize = 'compact' | 'normal';
-
-/** Platform §4: 'compact' under 320 px, else 'normal'. An unknown width (not a finite number) is 'normal'. */
-export function captchaSize(containerWidthPx: number): CaptchaSize {
-  return Number.isFinite(containerWidthPx) && containerWidthPx < CAPTCHA_COMPACT_BELOW_PX ? 'compact' : 'normal';
-}
-
 /** Ours: the text shown after a successful submission when the owner left the submission message empty. */
 export const DEFAULT_SUBMISSION_MESSAGE = 'Thank you!';
 

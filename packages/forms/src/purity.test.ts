@@ -19,8 +19,8 @@ describe('package purity', () => {
   it('exports the public API from the index', () => {
     for (const name of [
       'FIELD_KINDS', 'FIELD_PARTS', 'REQUIRED_PARTS', 'LIKERT_ANSWERS', 'emptyValueOf', 'readFieldDefinitions',
-      'isValidEmail', 'EMAIL_PATTERN', 'FORM_LIMITS', 'FORM_MESSAGES', 'FIELD_RULE_MESSAGES', 'CAPTCHA_MESSAGES',
-      'submissionFailure', 'problemLines', 'captchaSize', 'maxLengthCounter', 'shapeFormValues',
+      'isValidEmail', 'EMAIL_PATTERN', 'FORM_LIMITS', 'FORM_MESSAGES', 'FIELD_RULE_MESSAGES',
+      'submissionFailure', 'problemLines', 'maxLengthCounter', 'shapeFormValues',
       'buildSubmissionEnvelope', 'validateFormValues', 'validateFormSubmission', 'validateFieldValue',
       'summarizeField', 'summaryText', 'summaryFieldsOf', 'noAnswerText', 'validateFormDefinition',
       'validateFormDefinitionUpdate', 'validateFieldDefinition', 'isSafeSuccessRedirect', 'FORM_BUILDER_SECTIONS',

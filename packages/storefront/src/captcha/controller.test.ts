@@ -47,6 +47,14 @@ describe('the captcha controller', () => {
     expect(node.dataset.size).toBe('compact');
   });
 
+  it('is normal size in a wide form, measured by its parent while the empty box is hidden', async () => {
+    const form = container();
+    const node = form.appendChild(document.createElement('div'));
+    vi.spyOn(form, 'getBoundingClientRect').mockReturnValue({ width: 480 } as DOMRect);
+    await new CaptchaController(loader).render(node);
+    expect(node.dataset.size).toBe('normal');
+  });
+
   it('holds the token once solved, and forgets it on reset and destroy', async () => {
     const controller = new CaptchaController(loader);
     const node = container();

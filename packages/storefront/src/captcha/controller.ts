@@ -69,7 +69,9 @@ export class CaptchaController {
     if (this.destroyed) return;
     try {
       const element = document.createElement(tag) as CaptchaElement;
-      const compact = node.getBoundingClientRect().width < CAPTCHA_COMPACT_WIDTH_PX;
+      // The box is hidden while empty (it measures 0), so the width it will fill is its parent's.
+      const width = node.getBoundingClientRect().width || node.parentElement?.getBoundingClientRect().width || 0;
+      const compact = width < CAPTCHA_COMPACT_WIDTH_PX;
       node.dataset.size = compact ? 'compact' : 'normal';
       // Starts working when the shopper focuses a field of the form, so it is usually done by the time
       // they press the button; the checkbox stays there for keyboard and screen-reader users.
