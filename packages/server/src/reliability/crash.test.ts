@@ -12,18 +12,21 @@ import { migrate } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { createEmptyPostgresDatabase } from '../db/testing';
 import { demoProductId } from '../testing';
+import { DEMO_WEBSITE } from '../catalog';
+import { stableId } from '../ids';
 import { CRASH_WRITES, timeLimit } from './config';
 import { HttpVisitor, killServerProcess, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 
 /*
  * kill -9 under a write load. Promised: every write the server acknowledged (a 2xx: a cart entry, an
- * order) is there after a restart on the same data; stock and orders agree (what was sold is what left
+ * order, a form submission) is there after a restart on the same data; stock and orders agree (what was sold is what left
  * stock, so no half-done checkout survives); the restarted server takes over the dead process's data
  * (PGlite lock file, PostgreSQL row locks) and works.
  */
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 const ORDERS = '/api/commerce/orders';
+const NEWSLETTER_FORM_ID = stableId(`form:${DEMO_WEBSITE.identifier}:newsletter`);
 const STOCKED = ['TOTE', 'BLANKET', 'SHIRT-S-WHITE'] as const;
 const INITIAL_STOCK = 1_000_000;
 
@@ -31,12 +34,14 @@ const INITIAL_STOCK = 1_000_000;
 interface Ledger {
   entries: Map<string, number>;
   orders: Set<string>;
+  /** The addresses of newsletter sign-ups the server answered 'received'. */
+  submissions: Set<string>;
   /** 2xx writes so far. */
   acknowledged: number;
   failures: string[];
 }
 
-const newLedger = (): Ledger => ({ entries: new Map(), orders: new Set(), acknowledged: 0, failures: [] });
+const newLedger = (): Ledger => ({ entries: new Map(), orders: new Set(), submissions: new Set(), acknowledged: 0, failures: [] });
 
 function record(ledger: Ledger, status: number, body: any): void {
   if (status >= 500) ledger.failures.push(`${status} ${JSON.stringify(body)}`);
@@ -47,6 +52,20 @@ function record(ledger: Ledger, status: number, body: any): void {
   }
   if (status === 201 && body?.order?.id) {
     ledger.orders.add(body.order.id);
+    ledger.acknowledged++;
+  }
+}
+
+/** The footer's newsletter form, as a browser sends it: a key first, then the submission with it. */
+async function signUp(base: string, visitor: HttpVisitor, ledger: Ledger, email: string): Promise<void> {
+  const key = await visitor.call(base, 'POST', '/api/form/FormSubmissionKey', {});
+  if (key.status >= 500) ledger.failures.push(`${key.status} ${JSON.stringify(key.body)}`);
+  if (key.status !== 200) return;
+  const form = JSON.stringify({ 'newsletter-email': email });
+  const answer = await visitor.call(base, 'POST', '/api/form/SaveFormSubmission', { key: key.body.key, formId: NEWSLETTER_FORM_ID, form });
+  if (answer.status >= 500) ledger.failures.push(`${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status === 200 && answer.body?.status === 'received') {
+    ledger.submissions.add(email);
     ledger.acknowledged++;
   }
 }
@@ -76,6 +95,8 @@ async function shopUntilStopped(base: () => string, ledger: Ledger, worker: numb
         const answer = await visitor.call(base(), 'POST', ORDERS, { email: `crash-${worker}-${round}@example.com` });
         record(ledger, answer.status, answer.body);
       }
+      // The newsletter allows a form 120 sign-ups in 10 minutes: beyond, a 429 acknowledges nothing.
+      if ((worker + round) % 3 === 0 && !stop.now) await signUp(base(), visitor, ledger, `crash-news-${worker}-${round}@example.com`);
     } catch {
       return;
     }
@@ -103,6 +124,14 @@ async function checkLedger(db: Kysely<Database>, ledger: Ledger): Promise<void> 
   const orders = orderIds.length ? await db.selectFrom('orders').select('id').where('id', 'in', orderIds).execute() : [];
   const found = new Set(orders.map((order) => order.id));
   expect(orderIds.filter((id) => !found.has(id)), 'acknowledged orders missing after the restart').toEqual([]);
+
+  const emails = [...ledger.submissions];
+  expect(emails.length, 'newsletter sign-ups acknowledged before the kill').toBeGreaterThan(0);
+  const kept = emails.length
+    ? await db.selectFrom('form_submissions').select(sql<string>`answers->>'newsletter-email'`.as('email')).where('form_id', '=', NEWSLETTER_FORM_ID).execute()
+    : [];
+  const keptEmails = new Set(kept.map((row) => row.email));
+  expect(emails.filter((email) => !keptEmails.has(email)), 'acknowledged form submissions missing after the restart').toEqual([]);
 
   for (const sku of STOCKED) {
     const left = (await db.selectFrom('variants').select('qty_in_stock').where('sku', '=', sku).executeTakeFirstOrThrow()).qty_in_stock;
@@ -182,7 +211,9 @@ describe.skipIf(Boolean(serverUrl))('kill -9 on PGlite (DATA_DIR)', () => {
       } finally {
         await after.close();
       }
-      console.info(`crash (PGlite): ${ledger.entries.size} entries and ${ledger.orders.size} orders acknowledged before kill -9; all present`);
+      console.info(
+        `crash (PGlite): ${ledger.entries.size} entries, ${ledger.orders.size} orders and ${ledger.submissions.size} sign-ups acknowledged before kill -9; all present`,
+      );
     },
     timeLimit(90_000, 600_000),
   );
@@ -323,7 +354,9 @@ describe.skipIf(!serverUrl)('kill -9 on PostgreSQL, mid-transaction', () => {
         const retried = await blocked[0].visitor.call(server.base, 'POST', ORDERS, { email: 'blocked-again@example.com' });
         expect(retried.status).toBe(201);
         await checkWorks(server.base);
-        console.info(`crash (PostgreSQL): ${ledger.entries.size} entries and ${ledger.orders.size} orders acknowledged before kill -9; all present`);
+        console.info(
+          `crash (PostgreSQL): ${ledger.entries.size} entries, ${ledger.orders.size} orders and ${ledger.submissions.size} sign-ups acknowledged before kill -9; all present`,
+        );
       } finally {
         await check.close();
       }

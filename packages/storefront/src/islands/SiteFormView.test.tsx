@@ -550,4 +550,3 @@ describe('the site form with a captcha', () => {
     expect(screen.getByRole('status')).toBeTruthy();
   });
 });
-});
