@@ -259,6 +259,9 @@ describe.skipIf(Boolean(serverUrl))('kill -9 on PGlite (DATA_DIR)', () => {
   it(
     'starts when the stale lock names a pid now used by another, unrelated live process (pid reuse after a restart)',
     async () => {
+      // The previous test's server goes first: this one overwrites its lock file, so it would be left running.
+      if (server) await stopServerProcess(server);
+      server = undefined;
       const unrelated = spawn('sleep', ['60'], { stdio: 'ignore' });
       try {
         // A lock left by a server before a restart: the same pid number, but that server's start time.
