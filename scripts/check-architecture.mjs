@@ -17,7 +17,7 @@ const packagesDir = path.join(root, 'packages');
 /** A domain's route file: routes.ts, or a second one named for whom it serves (owner-routes.ts). */
 const ROUTE_FILE = /(^|\/)([a-z]+-)?routes\.ts$/;
 
-const FLOORS = { format: 0, theme: 0, commerce: 1, forms: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4 };
+const FLOORS = { format: 0, theme: 0, commerce: 1, forms: 1, tracking: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4 };
 
 /** Declared dependencies used without an import in the package's source, and why. */
 const USED_WITHOUT_IMPORT = {};

@@ -1,0 +1,3 @@
+export * from './visitor-cookie';
+export * from './event-names';
+export * from './web-vitals-thresholds';
