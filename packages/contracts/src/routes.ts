@@ -1,3 +1,4 @@
+import { ANALYTICS_CONTRACTS, OWNER_ANALYTICS_CONTRACTS } from './analytics';
 import { CART_CONTRACTS } from './cart';
 import type { RouteContract } from './contract';
 import { HEALTH_CONTRACTS } from './health';
@@ -28,6 +29,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...CAPTCHA_CONTRACTS,
   ...FORM_CONTRACTS,
   ...OWNER_FORM_CONTRACTS,
+  ...ANALYTICS_CONTRACTS,
+  ...OWNER_ANALYTICS_CONTRACTS,
   ...MAIL_CONTRACTS,
   ...HEALTH_CONTRACTS,
 ];
