@@ -1,0 +1,224 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startTracking, type TrackingClient } from './client';
+import { readCookie } from './cookies';
+import { SHOPPER_EVENTS, type ProductContext } from './dom-events';
+import { startEventBuffer } from './event-buffer';
+import { forgetAnalyticsIdInMemory } from './session';
+import { formFields, pageContext, resetBrowser, settle, stubNetwork, type NetworkStub } from './test-support/browser';
+
+const product: ProductContext = {
+  id: 'item-1',
+  name: 'Linen Shirt',
+  productType: 1,
+  variants: [{ sku: 'SQ-S', price: { decimalValue: '45.00' }, attributes: { Size: 'S' } }],
+  price: { decimalValue: '45.00' },
+};
+
+let network: NetworkStub;
+let client: TrackingClient | undefined;
+beforeEach(() => {
+  resetBrowser('/shop/p/linen-shirt');
+  forgetAnalyticsIdInMemory();
+  network = stubNetwork();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  client?.stop();
+  client = undefined;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const start = (overrides = {}) => {
+  const buffer = startEventBuffer();
+  return { buffer, begin: () => (client = startTracking(pageContext(overrides), buffer, { collectPerformance: false })) };
+};
+const dispatch = (type: string, detail: unknown, target: EventTarget = document) => target.dispatchEvent(new CustomEvent(type, { detail }));
+/** [eventSchemaName, content] of each event the newer tracker got. */
+const events = () =>
+  network.sent
+    .filter((request) => request.url === '/api/v1/clanker/events')
+    .map((request) => {
+      const fields = formFields(request.body);
+      return [fields.eventSchemaName, JSON.parse(fields.eventContent!)] as [string, Record<string, unknown>];
+    });
+const urls = () => network.sent.map((request) => request.url);
+
+describe('a tracked page', () => {
+  it('records the census hit (writing ss_cvr first), then the page-view with the session info', () => {
+    start().begin();
+    expect(document.documentElement.dataset.tracking).toBe('on');
+    expect(urls()).toEqual(['/api/census/RecordHit', '/api/v1/clanker/events']);
+    expect(formFields(network.sent[0]!.body).ss_cvr).toBe(readCookie('ss_cvr'));
+    expect(events()[0]![0]).toBe('page-view');
+    expect(events()[0]![1]).toMatchObject({ is_first_landing: true, is_first_session: true, page_title: 'Linen Shirt · Vitrine', page_path: '/shop/p/linen-shirt' });
+  });
+
+  it('replays what the islands did before it arrived, then follows them', () => {
+    const tracking = start();
+    dispatch(SHOPPER_EVENTS.productView, { product });
+    tracking.begin();
+    dispatch(SHOPPER_EVENTS.addToCart, { product, sku: 'SQ-S', quantity: 2, currency: 'USD', placement: 'product-page' });
+    expect(events().map(([name]) => name)).toEqual(['page-view', 'visit-product-page', 'add-to-cart']);
+    expect(events()[1]![1]).toMatchObject({ product });
+    expect(events()[2]![1]).toMatchObject({ product, sku: 'SQ-S', quantity: 2, currency: 'USD' });
+  });
+
+  it('turns every shopper event into its tracker event with the content the schemas expect', () => {
+    start().begin();
+    const cart = { item_count: 3, subtotal: { decimalValue: '135.00', currency: 'USD' } };
+    const related = { url: '/shop/p/vase', title: 'Ceramic Vase' };
+    const purchase = { order_id: 'order-1', revenue: { decimalValue: '90.00', currency: 'USD' }, products: [{ ...product, quantity: 2 }] };
+    dispatch(SHOPPER_EVENTS.removeFromCart, { product, sku: 'SQ-S', quantity: 1, currency: 'USD' });
+    dispatch(SHOPPER_EVENTS.viewCart, { cart });
+    dispatch(SHOPPER_EVENTS.relatedProductDisplay, { products: [related] });
+    dispatch(SHOPPER_EVENTS.relatedProductClick, related);
+    dispatch(SHOPPER_EVENTS.relatedProductAdd, related);
+    dispatch(SHOPPER_EVENTS.reviewsTab, { product });
+    dispatch(SHOPPER_EVENTS.reviewsAnchorLink, { product });
+    dispatch(SHOPPER_EVENTS.newsletterSubscribe, { formId: 'form-1', blockId: 'footer-newsletter' }, window);
+    dispatch(SHOPPER_EVENTS.formSubmitSuccess, { formId: 'form-1', blockId: 'footer-newsletter' }, window);
+    dispatch(SHOPPER_EVENTS.purchase, purchase);
+    dispatch(SHOPPER_EVENTS.track, { name: 'access-denied-view', content: { member_area_id: 'm1' } });
+    dispatch(SHOPPER_EVENTS.track, { name: 'not-a-schema', content: {} });
+    const sent = events().slice(1);
+    expect(sent.map(([name]) => name)).toEqual([
+      'remove-from-cart', 'view-cart', 'related-product-display', 'related-product-click', 'related-product-add', 'reviews-tab',
+      'reviews-anchor-link', 'newsletter-subscribe', 'form-submit-success', 'purchase', 'access-denied-view',
+    ]);
+    const content = Object.fromEntries(sent);
+    expect(content['remove-from-cart']).toMatchObject({ product, sku: 'SQ-S', quantity: 1, currency: 'USD' });
+    expect(content['view-cart']).toMatchObject({ cart });
+    expect(content['related-product-display']).toMatchObject({ products: [related] });
+    expect(content['related-product-click']).toMatchObject({ product_url: '/shop/p/vase', product_title: 'Ceramic Vase', destination_url: '/shop/p/vase' });
+    expect(content['related-product-add']).toMatchObject({ product_url: '/shop/p/vase', product_title: 'Ceramic Vase' });
+    expect(content['reviews-tab']).toMatchObject({ product });
+    expect(content['newsletter-subscribe']).toMatchObject({ form_id: 'form-1', block_id: 'footer-newsletter' });
+    expect(content['form-submit-success']).toMatchObject({ form_id: 'form-1', block_id: 'footer-newsletter' });
+    expect(content.purchase).toMatchObject(purchase);
+    expect(content['access-denied-view']).toMatchObject({ member_area_id: 'm1' });
+  });
+
+  it('makes census calls for a quick view, a rendered form, an overlay and marked buttons', () => {
+    document.body.innerHTML = '<a data-census-button href="/shop"> Shop now </a>';
+    start().begin();
+    dispatch(SHOPPER_EVENTS.quickViewOpen, { itemId: 'item-7', productUrl: '/shop/p/vase' });
+    dispatch(SHOPPER_EVENTS.formRender, { formId: 'form-1', blockId: 'block-1' }, window);
+    dispatch(SHOPPER_EVENTS.overlayView, {});
+    (document.querySelector('a') as HTMLElement).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    const census = network.sent.filter((request) => request.url.startsWith('/api/census/') && !request.url.endsWith('RecordHit'));
+    expect(census.map((request) => request.url)).toEqual([
+      '/api/census/button-render',
+      '/api/census/RecordQuickView/item-7',
+      '/api/census/form-render',
+      '/api/census/overlay',
+      '/api/census/button-click',
+    ]);
+    expect(JSON.parse(census[0]!.body)).toMatchObject({ buttonText: 'Shop now', buttonUrl: '/shop', visitorCookie: readCookie('ss_cvr') });
+    expect(JSON.parse(census[2]!.body)).toMatchObject({ formId: 'form-1', blockId: 'block-1' });
+  });
+
+  it('records no page view on /search, but still follows what the shopper does there', () => {
+    document.cookie = 'ss_cvr=visitor-1|1|1|1|1;Path=/';
+    history.replaceState(null, '', '/search?q=linen');
+    start().begin();
+    dispatch(SHOPPER_EVENTS.addToCart, { product, sku: 'SQ-S', quantity: 1, currency: 'USD' });
+    expect(urls()).toEqual(['/api/v1/clanker/events']);
+    expect(events().map(([name]) => name)).toEqual(['add-to-cart']);
+    expect(readCookie('ss_cvr')).toBe('visitor-1|1|1|1|1');
+  });
+
+  it('tracks a signed-in account holder whose only role is viewer, with their account', () => {
+    start({ accountHolder: true, viewerOnly: true, memberAccountId: 'viewer-1', memberLocale: 'fr-FR' }).begin();
+    expect(document.documentElement.dataset.tracking).toBe('on');
+    expect(events()[0]![1]).toMatchObject({ member_account_id: 'viewer-1', member_account_locale: 'fr-FR' });
+  });
+});
+
+describe('a page that is not tracked (storefront §6)', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['the global disable flag', { disabled: true }, 'skipped-disabled'],
+    ['a signed-in account holder', { accountHolder: true }, 'skipped-account-holder'],
+    ['the not-found page', { pageType: 100 }, 'skipped-page-type'],
+    ['the lock screen', { pageType: 103 }, 'skipped-page-type'],
+    ['the member-area access-denied page', { pageType: 106 }, 'skipped-page-type'],
+  ];
+  for (const [what, overrides, marker] of cases) {
+    it(`sends nothing for ${what}, and drops what the islands did`, async () => {
+      const tracking = start(overrides);
+      dispatch(SHOPPER_EVENTS.productView, { product });
+      const tracked = tracking.begin();
+      dispatch(SHOPPER_EVENTS.addToCart, { product, sku: 'SQ-S', quantity: 1, currency: 'USD' });
+      dispatch(SHOPPER_EVENTS.quickViewOpen, { itemId: 'item-1' });
+      await expect(tracked.track('page-view', {})).resolves.toBe(false);
+      await tracked.recordEvent('anything');
+      expect(network.sent).toEqual([]);
+      expect(tracked.skipped).toBe(marker.slice('skipped-'.length));
+      expect(document.documentElement.dataset.tracking).toBe(marker);
+      expect(readCookie('ss_cvr')).toBeNull();
+    });
+  }
+
+  it('sends nothing in the editing area', () => {
+    history.replaceState(null, '', '/config/');
+    start().begin();
+    expect(network.sent).toEqual([]);
+    expect(document.documentElement.dataset.tracking).toBe('skipped-editing-area');
+  });
+
+  it('clears the analytics cookies under cookie restrictions, and sends nothing', () => {
+    for (const name of ['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt', 'SS_ANALYTICS_ID', 'SS_SESSION_ID']) document.cookie = `${name}=1;Path=/`;
+    document.cookie = 'crumb=c;Path=/';
+    localStorage.setItem('SS_ANALYTICS_ID', 'a');
+    start({ cookieRestrictions: true }).begin();
+    dispatch(SHOPPER_EVENTS.addToCart, { product, sku: 'SQ-S', quantity: 1, currency: 'USD' });
+    expect(document.cookie).toBe('crumb=c');
+    expect(localStorage.getItem('SS_ANALYTICS_ID')).toBeNull();
+    expect(network.sent).toEqual([]);
+  });
+});
+
+describe('script errors', () => {
+  it('load the error reporter with the first one, which sends them together a second later', async () => {
+    await import('./error-reporter');
+    vi.useFakeTimers();
+    const tracking = start();
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('early'), message: 'early' }));
+    tracking.begin();
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('late'), message: 'late' }));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(urls()).not.toContain('/api/events/RecordJavascriptErrors');
+    await vi.advanceTimersByTimeAsync(1);
+    const sent = network.sent.filter((request) => request.url === '/api/events/RecordJavascriptErrors');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.body).map((report: { data: { message: string } }) => report.data.message)).toEqual(['early', 'late']);
+  });
+
+  it('are reported for an account holder too, but not under the global disable flag', async () => {
+    await import('./error-reporter');
+    vi.useFakeTimers();
+    start({ accountHolder: true }).begin();
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('owner sees it'), message: 'owner sees it' }));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(urls()).toEqual(['/api/events/RecordJavascriptErrors']);
+    client!.stop();
+    network.sent.length = 0;
+    start({ disabled: true }).begin();
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('quiet'), message: 'quiet' }));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(network.sent).toEqual([]);
+  });
+});
+
+describe('the performance collector', () => {
+  it('is loaded on a tracked page, and not on a skipped one', async () => {
+    network.json = {};
+    client = startTracking(pageContext({ pageType: 100 }), undefined);
+    await settle();
+    expect(urls()).not.toContain('/api/performance/settings');
+    client = startTracking(pageContext(), undefined);
+    await vi.waitFor(() => expect(urls()).toContain('/api/performance/settings'));
+  });
+});
