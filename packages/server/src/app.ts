@@ -41,6 +41,7 @@ import { TestModePaymentProvider, type PaymentProvider } from './orders';
 import { registerOrderRoutes } from './orders/routes';
 import { registerOwnerOrderRoutes } from './orders/owner-routes';
 import { registerOwnerFormRoutes } from './forms/owner-routes';
+import { analyticsSettingsFromEnv, createAnalytics, registerAnalyticsRoutes, registerOwnerAnalyticsRoutes, type AnalyticsOptions } from './analytics';
 import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
 import type { SignInGuard } from './site-users';
@@ -93,6 +94,8 @@ export interface BuildAppOptions {
   mailFrom?: string;
   /** How much work a captcha challenge asks for (captcha/challenges.ts); tests make it small. */
   captchaDifficulty?: CaptchaDifficulty;
+  /** Shopper analytics (analytics/): settings (ANALYTICS_* from the environment by default) and writer overrides for tests. */
+  analytics?: AnalyticsOptions;
   /** Called for every route as it registers (Fastify's onRoute hook, added before any route): the reliability fuzzer lists the routes this way. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -168,6 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerCrumbCheck(app, context);
   await registerOpenApi(app);
+  const analytics = await createAnalytics(db, rateLimitStore, {
+    ...options.analytics,
+    settings: { ...analyticsSettingsFromEnv(process.env), ...options.analytics?.settings },
+    log: app.log,
+  });
 
   app.route({
     ...getHealthContract,
@@ -188,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerRestockRoutes(routes, context);
     registerCaptchaRoutes(routes, context);
     registerFormRoutes(routes, context, { rateLimits: rateLimitStore, newsletterTokens });
+    registerAnalyticsRoutes(routes, context, analytics.ingest);
+    registerOwnerAnalyticsRoutes(routes, context);
     // The owner's calls (issue 12), one domain each.
     registerOwnerCatalogRoutes(routes, context);
     registerOwnerOrderRoutes(routes, context);
@@ -203,6 +213,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The website's pictures (/images/{id}/{filename}): public, like the assets, so outside the request context.
   registerImageFileRoutes(app, context);
   app.addHook('onClose', async () => websites.close());
+  // Analytics rollups and retention run in every listening process (inject-only tests never start them).
+  app.addHook('onListen', async () => analytics.jobs.start());
+  app.addHook('onClose', async () => analytics.close());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   return app;
 }

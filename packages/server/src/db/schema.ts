@@ -492,6 +492,144 @@ export interface ContentPagesTable {
   updated_at: Timestamp;
 }
 
+// Shopper analytics (issue 15, migration 018; analytics/). Raw rows carry no client address.
+/** Generated identity keys: never written. */
+type Generated<T> = ColumnType<T, never, never>;
+
+export interface AnalyticsHitsTable {
+  id: Generated<number>;
+  website_id: string;
+  /** page-view, button-click, button-render, form-render, overlay, quick-view */
+  kind: string;
+  received_at: Timestamp;
+  visitor_id: string | null;
+  visit_number: number | null;
+  page_path: Defaulted<string>;
+  referrer_host: string | null;
+  user_agent: Defaulted<string>;
+  is_bot: Defaulted<boolean>;
+  item_id: string | null;
+  data: JsonDefaulted<Record<string, unknown>>;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  website_id: string;
+  event_id: string;
+  /** clanker or legacy */
+  tracker: string;
+  schema_name: string;
+  received_at: Timestamp;
+  occurred_at: NullableTimestamp;
+  visitor_id: string | null;
+  visit_number: number | null;
+  analytics_id: string | null;
+  session_id: string | null;
+  page_path: Defaulted<string>;
+  product_id: string | null;
+  user_agent: Defaulted<string>;
+  is_bot: Defaulted<boolean>;
+  content: JsonColumn<Record<string, unknown>>;
+}
+
+export interface AnalyticsFailedEventsTable {
+  id: Generated<number>;
+  website_id: string;
+  received_at: Timestamp;
+  /** clanker, legacy, census, performance, js-error */
+  source: string;
+  schema_name: string | null;
+  reason: string;
+  errors: ColumnType<Record<string, string> | null, string | null, string | null>;
+  body: string;
+  user_agent: Defaulted<string>;
+}
+
+export interface AnalyticsJsErrorsTable {
+  website_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  fingerprint: string;
+  message: string;
+  first_frame: string;
+  sample_stack: Defaulted<string>;
+  page_path: Defaulted<string>;
+  count: Defaulted<number>;
+  bot_count: Defaulted<number>;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface AnalyticsPerformanceTable {
+  id: Generated<number>;
+  website_id: string;
+  received_at: Timestamp;
+  page_load_id: string;
+  app: string;
+  event: string;
+  metric: string | null;
+  value: number | null;
+  page_path: Defaulted<string>;
+  is_bot: Defaulted<boolean>;
+  client_ts: number | null;
+  data: JsonDefaulted<unknown>;
+}
+
+export interface AnalyticsDailyTotalsTable {
+  website_id: string;
+  day: string;
+  visits: number;
+  unique_visitors: number;
+  page_views: number;
+  product_views: number;
+  add_to_cart: number;
+  product_view_visits: number;
+  add_to_cart_visits: number;
+  checkout_visits: number;
+  orders: number;
+  revenue_cents: number;
+  currency: string;
+  events: number;
+  failed_events: number;
+  bot_hits: number;
+  js_errors: number;
+  computed_at: Timestamp;
+}
+
+export interface AnalyticsDailyCountsTable {
+  website_id: string;
+  day: string;
+  /** page, referrer, device, browser, os, product-view, product-add, js-error */
+  dimension: string;
+  key: string;
+  label: Defaulted<string>;
+  detail: Defaulted<string>;
+  count: number;
+}
+
+export interface AnalyticsDailyVitalsTable {
+  website_id: string;
+  day: string;
+  metric: string;
+  /** '' for every page together. */
+  page_path: string;
+  samples: number;
+  p75: number;
+  /** Log-spaced buckets (analytics/vitals-histogram.ts): bucket index → samples. */
+  histogram: JsonColumn<Record<string, number>>;
+}
+
+export interface AnalyticsRollupJobsTable {
+  website_id: string;
+  day: string;
+  due_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  claim_token: string | null;
+  attempts: Defaulted<number>;
+  last_error: string | null;
+  computed_at: NullableTimestamp;
+}
+
 export interface Database {
   websites: WebsitesTable;
   collections: CollectionsTable;
@@ -521,6 +659,16 @@ export interface Database {
   form_submission_keys: FormSubmissionKeysTable;
   form_submissions: FormSubmissionsTable;
   content_pages: ContentPagesTable;
+  // Issue 15: shopper analytics (raw rows, rollups, rollup jobs).
+  analytics_hits: AnalyticsHitsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_failed_events: AnalyticsFailedEventsTable;
+  analytics_js_errors: AnalyticsJsErrorsTable;
+  analytics_performance: AnalyticsPerformanceTable;
+  analytics_daily_totals: AnalyticsDailyTotalsTable;
+  analytics_daily_counts: AnalyticsDailyCountsTable;
+  analytics_daily_vitals: AnalyticsDailyVitalsTable;
+  analytics_rollup_jobs: AnalyticsRollupJobsTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   orders: OrdersTable;

@@ -62,8 +62,9 @@ export function registerCrumbCheck(app: FastifyInstance, options: CrumbOptions):
     if (!STATE_CHANGING.has(request.method)) return;
     // A plain HTML form cannot send the header: its handler checks the crumb field (isFormCrumbValid).
     // A mail client's one-click unsubscribe carries no cookies at all: its signed token authorises it.
+    // An analytics beacon (navigator.sendBeacon) cannot send a header: those calls are cookie-only (analytics/).
     const ownCheck = request.routeOptions.config?.crumb;
-    if (ownCheck === 'form' || ownCheck === 'token') return;
+    if (ownCheck === 'form' || ownCheck === 'token' || ownCheck === 'beacon') return;
     if (isCookielessBearerOwnerCall(request)) return;
     const cookie = request.cookies[CRUMB_COOKIE];
     const header = request.headers[CRUMB_HEADER];

@@ -22,8 +22,10 @@ declare module 'fastify' {
     /**
      * 'form': a plain HTML form posts here; the crumb comes as a form field, checked by the handler (http/crumb.ts).
      * 'token': the request is authorised by a signed token in it (a mail's one-click unsubscribe), not by cookies.
+     * 'beacon': an analytics beacon (navigator.sendBeacon cannot send headers); a forged one only adds a row to the
+     * statistics, so it needs no crumb (analytics/routes.ts).
      */
-    crumb?: 'form' | 'token';
+    crumb?: 'form' | 'token' | 'beacon';
   }
 }
 

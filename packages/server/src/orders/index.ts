@@ -3,5 +3,6 @@ export { findOrder, lineKindOf, orderJson, placeOrder, ORDER_MESSAGES, type Orde
 export { TestModePaymentProvider, type PaymentProvider, type PaymentRequest, type PaymentResult, type RefundRequest } from './payment-provider';
 export { cancelOrder, fulfilOrder, getOwnerOrder, refundOrder } from './manage';
 export { listOwnerOrders } from './order-list';
+export { orderTotalsBetween } from './daily-totals';
 export { exportOrdersCsv } from './orders-csv';
 export { registerOwnerOrderRoutes } from './owner-routes';

@@ -12,8 +12,8 @@ export interface FuzzRoute {
   /** Fastify's pattern: `/api/…/entries/:entryId`, `/assets/theme/*`. */
   url: string;
   schema?: { body?: unknown; querystring?: unknown; params?: unknown };
-  /** The route checks its own crumb ('form': a form field) or needs none ('token': a signed token authorises it). */
-  ownCrumbCheck?: 'form' | 'token';
+  /** The route checks its own crumb ('form': a form field) or needs none ('token': a signed token authorises it; 'beacon': analytics). */
+  ownCrumbCheck?: 'form' | 'token' | 'beacon';
 }
 
 /** Lists the routes as the app registers them: pass `collector.onRoute` to buildApp. */
@@ -29,7 +29,7 @@ export function routeCollector(): { onRoute: (route: RouteOptions) => void; rout
         const key = `${method} ${route.url}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const ownCrumbCheck = (route.config as { crumb?: 'form' | 'token' } | undefined)?.crumb;
+        const ownCrumbCheck = (route.config as { crumb?: 'form' | 'token' | 'beacon' } | undefined)?.crumb;
         routes.push({ method: String(method).toUpperCase(), url: route.url, schema, ...(ownCrumbCheck ? { ownCrumbCheck } : {}) });
       }
     },
