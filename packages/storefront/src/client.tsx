@@ -1,12 +1,18 @@
+import { readTrackingContext } from '@vitrine/tracking/page-context';
 import { hydrateIslands } from './hydrate';
 import { watchRelatedProducts } from './related-products-events';
 import { watchSiteMenu } from './site-menu';
+import { loadTrackingWhenIdle } from './tracking-loader';
 
-// The browser entry Vite bundles: one script, one React, every island on the page; and the related
-// products' tracking events and the phone menu's keyboard (plain DOM, no island).
+// The browser entry Vite bundles: one script, one React, every island on the page; the related products'
+// tracking events, the order-confirmed page's purchase and the phone menu's keyboard (plain DOM, no island); and
+// the shopper tracking client, started first (its buffer hears the islands) but loaded once the page is idle.
 const start = () => {
+  loadTrackingWhenIdle();
   hydrateIslands();
   watchRelatedProducts();
+  // Only the order-confirmed page carries a purchase: its code is a chunk of its own.
+  if (readTrackingContext()?.purchase) import('./order-confirmed').then(({ announcePurchase }) => announcePurchase(), () => undefined);
   watchSiteMenu();
 };
 if (document.readyState === 'loading') {

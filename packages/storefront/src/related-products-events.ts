@@ -1,8 +1,9 @@
+import { SHOPPER_EVENTS } from '@vitrine/tracking/dom-events';
 import { CART_EVENTS } from './cart/events';
 
 /**
- * The related-products section's tracking events (spec §7: related product display, click, add), until the
- * shopper tracking client lands: CustomEvents on `document` that it will listen to, with no import.
+ * The related-products section's tracking events (spec §7: related product display, click, add): CustomEvents on
+ * `document` that the shopper tracking client (@vitrine/tracking) listens to, with no import of it.
  *
  *   document.addEventListener('vitrine:related-product-click', (event) => console.log(event.detail.url));
  *
@@ -11,11 +12,11 @@ import { CART_EVENTS } from './cart/events';
  */
 export const RELATED_PRODUCT_EVENTS = {
   /** The section came into view (once per page). `detail.products`: [{ url, title }] in the order shown. */
-  display: 'vitrine:related-product-display',
+  display: SHOPPER_EVENTS.relatedProductDisplay,
   /** A related product's card link was followed. `detail`: { url, title }. */
-  click: 'vitrine:related-product-click',
+  click: SHOPPER_EVENTS.relatedProductClick,
   /** A related product was added to the cart from its quick view. `detail`: { url, title }. */
-  add: 'vitrine:related-product-add',
+  add: SHOPPER_EVENTS.relatedProductAdd,
 } as const;
 
 export interface RelatedProduct {

@@ -24,6 +24,7 @@ import { listStoreNavigation } from './navigation';
 import { readSiteChrome } from '../site-settings';
 import { publicFormOf } from '../forms';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
+import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
 type PageRequest = FastifyRequest<{ Querystring: PageQuery; Params: Record<string, string> }>;
@@ -38,6 +39,7 @@ async function sendPage<T extends BasePageContext>(
   reply: FastifyReply,
   pageContext: T | undefined,
   template: PageTemplateName,
+  tracking: TrackingSettings,
 ) {
   const { website, actor } = request;
   ensureCrumbCookie(request, reply, context);
@@ -58,17 +60,19 @@ async function sendPage<T extends BasePageContext>(
   const shown = answered as { shoppingCart?: ShoppingCart; cartToken?: string | null };
   const showsVisitorCart = found && (template === 'cart' || (template === 'checkout' && !shown.cartToken));
   const ownCart = showsVisitorCart ? shown.shoppingCart : undefined;
-  const [visitorCart, navigation, siteChrome, newsletter] = await Promise.all([
+  const [visitorCart, navigation, siteChrome, newsletter, trackingContext] = await Promise.all([
     ownCart ?? readVisitorCart(context.db, website, actor),
     listStoreNavigation(context.catalog, website.id),
     readSiteChrome(context.db, website.id),
     context.catalog.footerNewsletter(website.id),
+    // The shopper tracking client's page data (site.layout.html's #vitrine-tracking block).
+    buildTrackingContext(context.db, website, actor, answered, tracking),
   ]);
   const pageTitle = pageTitleOf(template, answered, found);
   // Open Graph wants absolute addresses: the origin the visitor used.
   const origin = originOf(request.protocol, request.host);
   const item = (answered as { item?: ProductItemJson | null }).item;
-  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', found ? answered : { ...answered, path }, {
+  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? answered : { ...answered, path }), trackingContext }, {
     path,
     visitorCart,
     // The owner's main navigation (site-settings); the catalog's when the site has none.
@@ -116,8 +120,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 /** The storefront's pages; each builder reads from the sources for the request's website and actor. */
 export function registerPageRoutes(app: FastifyInstance, context: ServerContext): void {
   const sources = { db: context.db, catalog: context.catalog };
+  const tracking = trackingSettingsFromEnvironment();
   const page = (template: PageTemplateName, build: (request: PageRequest) => Promise<BasePageContext | undefined>) =>
-    async (request: PageRequest, reply: FastifyReply) => sendPage(context, request, reply, await build(request), template);
+    async (request: PageRequest, reply: FastifyReply) => sendPage(context, request, reply, await build(request), template, tracking);
 
   app.get('/', page('home', ({ website }) => buildHomePageContext(sources, website)));
   app.get('/cart', page('cart', ({ website, actor }) => buildCartPageContext(sources, website, actor)));
@@ -139,8 +144,8 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
   app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {
     const urlId = request.params.collectionUrlId ?? '';
     const store = await buildStorePageContext(sources, request.website, urlId);
-    if (store) return sendPage(context, request, reply, store, 'collection');
-    return sendPage(context, request, reply, await buildContentPageContext(sources, request.website, urlId), 'page');
+    if (store) return sendPage(context, request, reply, store, 'collection', tracking);
+    return sendPage(context, request, reply, await buildContentPageContext(sources, request.website, urlId), 'page', tracking);
   });
   app.get(
     '/:collectionUrlId/p/:slug',

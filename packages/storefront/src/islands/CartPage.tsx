@@ -1,6 +1,6 @@
 import { QuantityStepper } from '../ui/QuantityStepper';
 import { visuallyHidden } from '../ui/styles';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   cartInstallmentWording,
   CART_MESSAGES,
@@ -23,6 +23,7 @@ import { LiveRegion } from '../ui/LiveRegion';
 import { Modal } from '../ui/Modal';
 import { formatCents } from '../ui/money';
 import { CheckoutForm } from './CheckoutForm';
+import { dispatchCartLineChange, dispatchShopperEvent, SHOPPER_EVENTS, viewCartDetail } from '../shopper-events';
 
 export interface CartPageProps extends StoreLocale {
   cart?: ShoppingCart | null;
@@ -63,6 +64,12 @@ export function CartPage({
   /** The server's errors for the form being edited, keyed by field id (shown on its fields). */
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
   const money = (cents: number) => formatCents(cents, cart?.currency ?? currency, locale);
+  // The cart page was viewed (for the tracking client), with the cart it opened with.
+  useEffect(() => {
+    dispatchShopperEvent(SHOPPER_EVENTS.viewCart, viewCartDetail(cart, currency));
+  }, []);
+  /** Units added or removed here, told to the tracking client as add-to-cart or remove-from-cart. */
+  const tellChange = (entry: CartEntry, quantityChange: number) => dispatchCartLineChange(entry, quantityChange, cart?.currency ?? currency, 'cart-page');
 
   const run = async (
     entryId: string,
@@ -98,11 +105,13 @@ export function CartPage({
       return false;
     }
     if (parsed.quantity === entry.quantity) return true;
-    return run(entry.id, CART_MESSAGES.updateQuantityFailed, () => updateEntryQuantity(entry.id, parsed.quantity));
+    const changed = await run(entry.id, CART_MESSAGES.updateQuantityFailed, () => updateEntryQuantity(entry.id, parsed.quantity));
+    if (changed) tellChange(entry, parsed.quantity - entry.quantity);
+    return changed;
   };
 
   const remove = (entry: CartEntry) =>
-    void run(entry.id, CART_MESSAGES.removeFailed, () => removeCartEntry(entry.id));
+    void run(entry.id, CART_MESSAGES.removeFailed, () => removeCartEntry(entry.id)).then((removed) => removed && tellChange(entry, -entry.quantity));
 
   const edit = (entry: CartEntry) => {
     if (!readAdditionalFieldsForm(forms[entry.itemId])) {

@@ -40,6 +40,7 @@ import { navigation } from '../ui/navigation';
 import { useAddButtonPhase } from '../ui/useAddButtonPhase';
 import { availableStock, imageForVariant, isSelectionSoldOut, quantityInCart, scarcityMessage } from './product-view';
 import { RestockBox } from './RestockBox';
+import { dispatchShopperEvent, productContextOf, SHOPPER_EVENTS } from '../shopper-events';
 
 export interface ProductFormProps extends StoreLocale {
   product: StorefrontProduct;
@@ -55,6 +56,8 @@ export interface ProductFormProps extends StoreLocale {
   initialSku?: string;
   /** The website has a captcha: the restock box shows one. */
   captcha?: boolean;
+  /** Where the form is, for the tracking events: its product page (a visit is told on load) or a quick view. */
+  placement?: 'product-page' | 'quick-view';
 }
 
 const DEFAULT_FORM_TITLE = 'Additional information';
@@ -69,6 +72,7 @@ export function ProductForm({
   cartDrawer = true,
   initialSku,
   captcha = false,
+  placement = 'product-page',
   currency = 'USD',
   locale = 'en-US',
 }: ProductFormProps) {
@@ -103,6 +107,11 @@ export function ProductForm({
   useEffect(() => {
     if (product.id !== undefined) selectedVariantStore.publish(product.id, chosenSku);
   }, [product.id, chosenSku]);
+  // The product page's visit, for the tracking client (a quick view's form is not a visit).
+  useEffect(() => {
+    if (placement === 'product-page' && product.id) dispatchShopperEvent(SHOPPER_EVENTS.productView, { product: productContextOf(product, currency) });
+    // Once per page: the product does not change under a mounted form.
+  }, []);
   // A form that goes away (a closed quick view) takes its choice with it.
   useEffect(() => {
     const id = product.id;
@@ -155,6 +164,8 @@ export function ProductForm({
       } else {
         const { shoppingCart } = await withRecalculation('add', () => addCartEntry(request));
         cartStore.setCart(shoppingCart);
+        const code = shoppingCart.currency ?? currency;
+        dispatchShopperEvent(SHOPPER_EVENTS.addToCart, { product: productContextOf(product, code), sku, quantity: result.quantity, currency: code, placement });
         setFormOpen(false);
         button.succeed();
         if (cartDrawer) setDrawerOpen(true);

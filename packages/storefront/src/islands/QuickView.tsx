@@ -6,6 +6,7 @@ import type { StoreLocale, StoreSettings, StorefrontProduct } from '../types';
 import { Modal } from '../ui/Modal';
 import { ProductForm } from './ProductForm';
 import { ProductPrice } from './ProductPrice';
+import { dispatchShopperEvent, SHOPPER_EVENTS } from '../shopper-events';
 
 export interface QuickViewProps extends StoreLocale {
   /** The product page's address; its `?format=json` context is fetched when the shopper opens the view. */
@@ -28,13 +29,19 @@ export function QuickView({ productUrl, title, label = BUTTON_LABELS.quickView, 
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // For the tracking client's quick-view census call, once the product (its id) is known.
+  const opened = (product: StorefrontProduct) => {
+    if (product.id) dispatchShopperEvent(SHOPPER_EVENTS.quickViewOpen, { itemId: product.id, productUrl });
+  };
+
   const show = async () => {
     setOpen(true);
-    if (loaded) return;
+    if (loaded) return opened(loaded.product);
     setError(null);
     try {
       const page = await fetchProductPage(productUrl);
       setLoaded({ product: page.item, settings: page.websiteSettings?.storeSettings });
+      opened(page.item);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : CART_MESSAGES.tryAgain);
     }
@@ -56,6 +63,7 @@ export function QuickView({ productUrl, title, label = BUTTON_LABELS.quickView, 
                 settings={loaded.settings}
                 expressCheckout={expressCheckout}
                 cartDrawer={false}
+                placement="quick-view"
                 currency={currency}
                 locale={locale}
               />

@@ -20,13 +20,16 @@ import { FormFields, focusFirstError } from '../forms/FormFields';
 import { navigation } from '../ui/navigation';
 import { visuallyHidden } from '../ui/styles';
 import type { SiteFormProps } from './SiteForm';
+import { SHOPPER_EVENTS } from '../shopper-events';
 
 /** The browser events a successful submission fires on `window` (a CustomEvent, detail `{ formId, blockId }`). */
 export const SITE_FORM_EVENTS = {
   /** Every successful submission (storefront §4's form-submit-success). */
-  submitSuccess: 'vitrine:form-submit-success',
+  submitSuccess: SHOPPER_EVENTS.formSubmitSuccess,
   /** A newsletter sign-up (storefront §4's newsletter-subscribe tracking event). */
-  newsletterSubscribe: 'vitrine:newsletter-subscribe',
+  newsletterSubscribe: SHOPPER_EVENTS.newsletterSubscribe,
+  /** The form rendered, ready to use (the census form-render call). */
+  render: SHOPPER_EVENTS.formRender,
 } as const;
 
 /**
@@ -76,6 +79,8 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
   useEffect(() => {
     setQuery(window.location.search);
     setLive(true);
+    window.dispatchEvent(new CustomEvent(SITE_FORM_EVENTS.render, { detail: { formId: form.id, blockId } }));
+    // Once, when the form is ready.
   }, []);
   useEffect(() => {
     if (!challenge) return undefined;

@@ -1,0 +1,24 @@
+import { startEventBuffer } from '@vitrine/tracking/event-buffer';
+import { readTrackingContext } from '@vitrine/tracking/page-context';
+import { isEditingArea } from '@vitrine/tracking/skip-rules';
+
+/** How long the browser may put the tracking client off while it stays busy after load. */
+export const TRACKING_IDLE_TIMEOUT_MS = 5000;
+
+/**
+ * Loads the shopper tracking client after the page is interactive: on `load`, then when the browser is idle. Until
+ * then a small buffer (`@vitrine/tracking/event-buffer`) keeps what the islands dispatch and any script error. Pages
+ * without the server's tracking context, under the global disable flag, or in the editing area (/config) load
+ * nothing. Start it before the islands hydrate.
+ */
+export function loadTrackingWhenIdle(): void {
+  const context = readTrackingContext();
+  if (!context || context.disabled || isEditingArea(location.pathname)) return;
+  const buffer = startEventBuffer();
+  const load = () => {
+    import('./tracking-entry').then(({ startTracking }) => startTracking(context, buffer), () => undefined);
+  };
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: TRACKING_IDLE_TIMEOUT_MS }) : setTimeout(load, 0));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
+}
