@@ -47,7 +47,8 @@ describe('census calls (storefront §7)', () => {
 
   it('takes JSON too, and needs no crumb (a beacon sends none); a referrer on this site is no referrer', async () => {
     const visitor = await shopper('visitor-hit-2');
-    const data = { url: 'http://localhost/cart', referrer: 'http://localhost/shop' };
+    // The tracking client sends the page's path as url; the referrer is this very site.
+    const data = { url: '/cart/', referrer: 'http://localhost/shop' };
     const answer = await send(visitor, '/api/census/RecordHit', { data: JSON.stringify(data) });
     expect(answer.statusCode, answer.body).toBe(200);
     const hit = await db().selectFrom('analytics_hits').selectAll().where('visitor_id', '=', 'visitor-hit-2').executeTakeFirstOrThrow();

@@ -17,6 +17,8 @@ export interface RequestFacts {
   referer: string | undefined;
   /** The client address, only to key the rate limit when there is no visitor cookie; never stored. */
   address: string;
+  /** The host the request was sent to (this site): a referrer on it is no referrer. */
+  host: string;
   receivedAt: Date;
 }
 
@@ -47,8 +49,11 @@ function parseUrl(text: unknown): URL | undefined {
   }
 }
 
-/** The page path of a full URL, or undefined when it is not one. */
+/** The page path of a full URL or of a path ('/shop?x' — what the tracking client sends as a hit's url), or undefined. */
 export function pagePathOfUrl(url: unknown): string | undefined {
+  if (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && url.length <= 4096) {
+    return normalisePagePath(decodeSafely(url.split(/[?#]/)[0] ?? ''));
+  }
   const parsed = parseUrl(url);
   return parsed ? normalisePagePath(decodeSafely(parsed.pathname)) : undefined;
 }
@@ -68,13 +73,13 @@ export function pagePathOf(facts: RequestFacts, path: unknown, url?: unknown): s
   return pagePathOfUrl(url) ?? pagePathOfUrl(facts.referer) ?? '';
 }
 
-/** The referrer's host, lower case, when it is another site than the page's; null for none or the same site. */
-export function referrerHostOf(referrer: unknown, pageUrl: unknown): string | null {
+/** The referrer's host, lower case, when it is another site than this one (the page's URL, or the request's host); null for none or this site. */
+export function referrerHostOf(referrer: unknown, pageUrl: unknown, siteHost: string): string | null {
   const from = parseUrl(referrer);
   if (!from || !/^https?:$/.test(from.protocol) || !from.hostname) return null;
-  const page = parseUrl(pageUrl);
   const host = from.hostname.toLowerCase();
-  if (page && page.hostname.toLowerCase() === host) return null;
+  const page = parseUrl(pageUrl);
+  if ((page && page.hostname.toLowerCase() === host) || siteHost.toLowerCase().replace(/:\d+$/, '') === host) return null;
   return host.slice(0, 255);
 }
 

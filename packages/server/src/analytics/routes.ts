@@ -52,6 +52,7 @@ function factsOf(request: FastifyRequest): RequestFacts {
     visitorCookie: request.cookies[VISITOR_COOKIE],
     referer: header('referer'),
     address: request.ip,
+    host: request.host,
     receivedAt: new Date(),
   };
 }
