@@ -6,6 +6,7 @@ import { ANALYTICS_COMMON_EVENT_SCHEMA, ANALYTICS_EVENT_SCHEMAS } from '@vitrine
 import { startTracking } from '@vitrine/tracking/client';
 import { startEventBuffer } from '@vitrine/tracking/event-buffer';
 import { EVENT_SCHEMA_NAMES, type EventSchemaName } from '@vitrine/tracking/event-names';
+import type { FieldDefinition } from '@vitrine/forms';
 import { cartStore } from './cart/store';
 import { CartPage } from './islands/CartPage';
 import { ProductForm } from './islands/ProductForm';
@@ -140,8 +141,28 @@ describe('the islands tell the tracking client what happens (DOM events, no impo
     expect(of(SHOPPER_EVENTS.removeFromCart)).toEqual([{ ...line, quantity: 4 }, { ...line, quantity: 1 }]);
   });
 
+  it('the cart page’s product form: opened, submitted, closed (the legacy tracker’s names)', async () => {
+    const form = { name: 'Engraving', fields: [{ id: 'initials', type: 'text', title: 'Initials' }] };
+    const withFields = cart([entry({ additionalFields: '{"initials":"AB"}' })]);
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: withFields, updatedEntry: {} }));
+    render(<CartPage cart={withFields} forms={{ 'item-1': form }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
+    fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Engraving' })).findByRole('button', { name: 'Save' }));
+    await flushPromises();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit details of Linen Shirt' }));
+    await screen.findByRole('dialog', { name: 'Engraving' });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(of(SHOPPER_EVENTS.cartPageForm)).toEqual([
+      { action: 'open', itemId: 'item-1' },
+      { action: 'submit', itemId: 'item-1' },
+      { action: 'open', itemId: 'item-1' },
+      { action: 'close', itemId: 'item-1' },
+    ]);
+  });
+
   it('a site form: rendered (on window, for the census form-render call)', () => {
-    const form = { id: 'form-1', kind: 'newsletter' as const, name: 'Newsletter', fields: [{ id: 'email', type: 'email', title: 'Email', required: true }], submissionMessage: '', submissionHTML: '', successRedirect: '', disclaimerMessage: '', captcha: false };
+    const fields: FieldDefinition[] = [{ id: 'email', type: 'email', title: 'Email', required: true }];
+    const form = { id: 'form-1', kind: 'newsletter' as const, name: 'Newsletter', fields, submissionMessage: '', submissionHTML: '', successRedirect: '', disclaimerMessage: '', captcha: false };
     render(<SiteFormView form={form} page={{ title: 'Home', id: 'home', contentSource: 'c', path: '/', permissionTypeValue: 0 } as never} blockId="footer-newsletter" />);
     expect(of(SITE_FORM_EVENTS.render)).toEqual([{ formId: 'form-1', blockId: 'footer-newsletter' }]);
   });

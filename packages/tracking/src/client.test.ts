@@ -120,6 +120,17 @@ describe('a tracked page', () => {
     expect(JSON.parse(census[2]!.body)).toMatchObject({ formId: 'form-1', blockId: 'block-1' });
   });
 
+  it('sends the cart page’s product form events to the legacy tracker', () => {
+    document.cookie = 'crumb=crumb-1;Path=/';
+    start().begin();
+    dispatch(SHOPPER_EVENTS.cartPageForm, { action: 'open', itemId: 'item-3' });
+    const legacy = network.sent.filter((request) => request.url === '/api/events/RecordEvent');
+    expect(legacy).toHaveLength(1);
+    const fields = formFields(legacy[0]!.body);
+    expect(fields).toMatchObject({ crumb: 'crumb-1', event: 'cart-page-product-form-open' });
+    expect(JSON.parse(fields.data!)).toMatchObject({ itemId: 'item-3', websiteId: 'website-1', pagePath: '/shop/p/linen-shirt' });
+  });
+
   it('records no page view on /search, but still follows what the shopper does there', () => {
     document.cookie = 'ss_cvr=visitor-1|1|1|1|1;Path=/';
     history.replaceState(null, '', '/search?q=linen');

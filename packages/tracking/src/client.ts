@@ -78,6 +78,7 @@ export function startTracking(context: TrackingPageContext, buffer?: EventBuffer
     if (type === SHOPPER_EVENTS.quickViewOpen && d.itemId) return void recordCensus(context, CENSUS_PATHS.quickView(String(d.itemId)));
     if (type === SHOPPER_EVENTS.formRender) return void recordCensus(context, CENSUS_PATHS.formRender, { formId: d.formId, blockId: d.blockId });
     if (type === SHOPPER_EVENTS.overlayView) return void recordCensus(context, CENSUS_PATHS.overlay, { overlayId: d.overlayId });
+    if (type === SHOPPER_EVENTS.cartPageForm) return void recordLegacyEvent(context, `cart-page-product-form-${d.action}`, { itemId: d.itemId });
   };
 
   if (!skipped) {

@@ -37,6 +37,9 @@ export const SHOPPER_EVENTS = {
   reviewsAnchorLink: 'vitrine:reviews-anchor-link',
   /** An order was confirmed (the order-confirmed page, once per order). `PurchaseDetail`. */
   purchase: 'vitrine:purchase',
+  /** The cart page's product form (an entry's additional fields) was opened, closed or submitted (platform §2's
+   *  tracking names; the legacy tracker's `cart-page-product-form-{action}`). `CartPageFormDetail`. */
+  cartPageForm: 'vitrine:cart-page-product-form',
   /** A popup overlay was shown (census overlay call). `{ overlayId? }`. */
   overlayView: 'vitrine:overlay-view',
   /** Any other schema event (the gated-content events, for the pages that will show them). `{ name, content }`. */
@@ -90,6 +93,11 @@ export interface FormDetail {
 export interface RelatedProduct {
   url: string;
   title: string;
+}
+
+export interface CartPageFormDetail {
+  action: 'open' | 'close' | 'submit';
+  itemId: string;
 }
 
 export interface PurchaseDetail {

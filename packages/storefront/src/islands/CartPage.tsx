@@ -70,6 +70,8 @@ export function CartPage({
   }, []);
   /** Units added or removed here, told to the tracking client as add-to-cart or remove-from-cart. */
   const tellChange = (entry: CartEntry, quantityChange: number) => dispatchCartLineChange(entry, quantityChange, cart?.currency ?? currency, 'cart-page');
+  /** The entry's form opened, closed or was submitted (the legacy tracker's cart-page product form events). */
+  const tellForm = (action: 'open' | 'close' | 'submit', entry: CartEntry) => dispatchShopperEvent(SHOPPER_EVENTS.cartPageForm, { action, itemId: entry.itemId });
 
   const run = async (
     entryId: string,
@@ -121,7 +123,10 @@ export function CartPage({
     setFormErrors({});
     // The form's code comes first (its own chunk), so the modal opens with the form in it.
     preloadAdditionalFieldsForm().then(
-      () => setEditing(entry),
+      () => {
+        setEditing(entry);
+        tellForm('open', entry);
+      },
       () => setFailure({ title: CART_MESSAGES.openFormFailed, message: CART_MESSAGES.tryAgain }),
     );
   };
@@ -133,7 +138,10 @@ export function CartPage({
       ),
       setFormErrors,
     );
-    if (saved) setEditing(null);
+    if (saved) {
+      setEditing(null);
+      tellForm('submit', entry);
+    }
   };
 
   const entries = cart?.entries ?? [];
@@ -193,7 +201,13 @@ export function CartPage({
       )}
       <LiveRegion message={status} />
       {editing && editingForm ? (
-        <Modal title={editingForm.name ?? editing.title} onClose={() => setEditing(null)}>
+        <Modal
+          title={editingForm.name ?? editing.title}
+          onClose={() => {
+            setEditing(null);
+            tellForm('close', editing);
+          }}
+        >
           <AdditionalFieldsForm
             form={editingForm}
             savedAdditionalFields={editing.additionalFields}
