@@ -171,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerCrumbCheck(app, context);
   await registerOpenApi(app);
-  const analytics = await createAnalytics(db, rateLimitStore, {
+  const analytics = await createAnalytics(db, {
     ...options.analytics,
     settings: { ...analyticsSettingsFromEnv(process.env), ...options.analytics?.settings },
     log: app.log,

@@ -5,12 +5,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { RateLimitStore } from '../http/rate-limit';
 import { loadServerSecret } from '../http/server-secrets';
 import type { AnalyticsIngest } from './ingest';
 import { AnalyticsJobs, type AnalyticsJobsOptions } from './jobs';
 import { PageLoadIds } from './page-load-ids';
 import { DEFAULT_ANALYTICS_SETTINGS, type AnalyticsSettings } from './settings';
+import { VisitorBudget } from './visitor-budget';
 import { AnalyticsWriter, type AnalyticsWriterOptions } from './writer';
 
 export { registerAnalyticsRoutes, registerOwnerAnalyticsRoutes } from './routes';
@@ -37,7 +37,7 @@ export interface Analytics {
   close(): Promise<void>;
 }
 
-export async function createAnalytics(db: Kysely<Database>, rateLimits: RateLimitStore | undefined, options: AnalyticsOptions = {}): Promise<Analytics> {
+export async function createAnalytics(db: Kysely<Database>, options: AnalyticsOptions = {}): Promise<Analytics> {
   const settings: AnalyticsSettings = { ...DEFAULT_ANALYTICS_SETTINGS, ...options.settings };
   const writer = new AnalyticsWriter(db, {
     batchDelayMs: settings.batchDelayMs,
@@ -46,7 +46,11 @@ export async function createAnalytics(db: Kysely<Database>, rateLimits: RateLimi
     ...options.writer,
   });
   const jobs = new AnalyticsJobs(db, { settings, log: options.log });
-  const ingest: AnalyticsIngest = { writer, pageLoadIds: new PageLoadIds(await loadServerSecret(db, 'analytics-page-load')), rateLimits, settings };
+  const ingest: AnalyticsIngest = {
+    writer,
+    pageLoadIds: new PageLoadIds(await loadServerSecret(db, 'analytics-page-load')),
+    budget: new VisitorBudget(settings.rateLimit.max, settings.rateLimit.windowMs),
+  };
   return {
     ingest,
     writer,

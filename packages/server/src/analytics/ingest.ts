@@ -12,7 +12,6 @@ import type { Actor } from '../actor';
 import type { Website } from '../db/schema';
 import { invalid, notFound, tooMany } from '../failures';
 import { clientAddressKey } from '../http/client-address';
-import type { RateLimitStore } from '../http/rate-limit';
 import { checkEventContent, isEventSchemaName } from './event-schemas';
 import { cutStack, errorFingerprint, firstStackFrame } from './js-errors';
 import {
@@ -27,7 +26,7 @@ import {
   type RequestFacts,
 } from './page-facts';
 import type { PageLoadIds } from './page-load-ids';
-import type { AnalyticsSettings } from './settings';
+import type { VisitorBudget } from './visitor-budget';
 import { utcDay, type AnalyticsWriter, type EventRow, type FailedEventRow, type HitRow, type JsErrorRow, type PerformanceRow } from './writer';
 
 /**
@@ -40,9 +39,8 @@ import { utcDay, type AnalyticsWriter, type EventRow, type FailedEventRow, type 
 export interface AnalyticsIngest {
   writer: AnalyticsWriter;
   pageLoadIds: PageLoadIds;
-  /** The shared rate-limit store (database or Redis); none: no analytics-specific limit (the edge's still applies). */
-  rateLimits: RateLimitStore | undefined;
-  settings: Pick<AnalyticsSettings, 'rateLimit'>;
+  /** The analytics calls' own per-visitor budget (visitor-budget.ts); the edge's shared limit applies as well. */
+  budget: VisitorBudget;
 }
 
 export interface CallInput<B> {
@@ -60,17 +58,13 @@ const FAILURE_REASONS: Record<Exclude<ParsedJson, { ok: true }>['reason'], strin
 };
 
 /**
- * Storefront §7 leaves the rate unsaid: a visitor (its ss_cvr id, else its address) may make
- * `settings.rateLimit.max` analytics calls per window, counted in the shared store, beside the edge's limit.
+ * Storefront §7 leaves the rate unsaid: a visitor (its ss_cvr id, else its address) may make `rateLimit.max`
+ * analytics calls per window (ANALYTICS_RATE_LIMIT_MAX a minute), beside the edge's per-address limit.
  */
 async function takeVisitorBudget(ingest: AnalyticsIngest, facts: RequestFacts, visitorId: string | undefined): Promise<void> {
-  if (!ingest.rateLimits) return;
-  const { max, windowMs } = ingest.settings.rateLimit;
-  const key = visitorId ? `analytics:v:${visitorId}` : `analytics:a:${clientAddressKey(facts.address)}`;
-  const now = facts.receivedAt.getTime();
-  if ((await ingest.rateLimits.hit(key, windowMs, now)) > max) {
-    throw tooMany(RATE_LIMIT_MESSAGE, Math.max(1, Math.ceil((Math.floor(now / windowMs) * windowMs + windowMs - now) / 1000)));
-  }
+  const key = visitorId ? `v:${visitorId}` : `a:${clientAddressKey(facts.address)}`;
+  const waitSeconds = ingest.budget.take(key, facts.receivedAt.getTime());
+  if (waitSeconds > 0) throw tooMany(RATE_LIMIT_MESSAGE, waitSeconds);
 }
 
 function failedRow(website: Website, facts: RequestFacts, fields: Pick<FailedEventRow, 'source' | 'schema_name' | 'reason' | 'errors'>, body: unknown): FailedEventRow {

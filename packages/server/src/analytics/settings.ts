@@ -18,7 +18,7 @@ export interface AnalyticsSettings {
   batchMaxRows: number;
   /** Batches being committed at once by one process (the next one gathers meanwhile). */
   maxConcurrentBatches: number;
-  /** Analytics calls per visitor (its ss_cvr id, else its address) per window, on top of the edge's limit. */
+  /** Analytics calls per visitor (its ss_cvr id, else its address) per window, counted per process (visitor-budget.ts), on top of the edge's limit. */
   rateLimit: { max: number; windowMs: number };
 }
 
@@ -51,5 +51,6 @@ export function analyticsSettingsFromEnv(env: NodeJS.ProcessEnv): AnalyticsSetti
     rollupIntervalMs: wholeNumber(env, 'ANALYTICS_ROLLUP_INTERVAL_MS', defaults.rollupIntervalMs, 0, 86_400_000),
     batchDelayMs: wholeNumber(env, 'ANALYTICS_BATCH_DELAY_MS', defaults.batchDelayMs, 0, 1000),
     batchMaxRows: wholeNumber(env, 'ANALYTICS_BATCH_MAX_ROWS', defaults.batchMaxRows, 1, 10_000),
+    rateLimit: { ...defaults.rateLimit, max: wholeNumber(env, 'ANALYTICS_RATE_LIMIT_MAX', defaults.rateLimit.max, 1, 1_000_000_000) },
   };
 }
