@@ -1,7 +1,7 @@
 import { UAParser } from 'ua-parser-js';
 
 /**
- * A user agent's device type, browser and operating system (ua-parser-js 2). The rollup parses each distinct
+ * A user agent's device type, browser and operating system (ua-parser-js 1, MIT-licensed; version 2 is AGPL). The rollup parses each distinct
  * user agent of a day once. A user agent without a device type is a desktop (ua-parser-js names only the others:
  * mobile, tablet, console, smarttv, wearable, xr, embedded).
  */
