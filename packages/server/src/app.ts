@@ -73,7 +73,7 @@ export interface BuildAppOptions {
    * in front of the server (true is one), or a comma list of the proxies' addresses/CIDRs.
    */
   trustProxy?: TrustProxyOption;
-  rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore };
+  rateLimit?: { max?: number; windowMs?: number; analyticsMax?: number; store?: RateLimitStore };
   /** Calls per API key per window, every method counted (api-keys/key-rate-limit.ts); in the rate-limit store. */
   apiKeyRateLimit?: { max?: number; windowMs?: number };
   /** Guards sign-in against password guessing; a SignInThrottle on the rate-limit store by default. */
@@ -168,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: rateLimitStore,
     max: options.rateLimit?.max ?? DEFAULT_RATE_LIMIT.max,
     windowMs: options.rateLimit?.windowMs ?? DEFAULT_RATE_LIMIT.windowMs,
+    analyticsMax: options.rateLimit?.analyticsMax,
   });
   registerCrumbCheck(app, context);
   await registerOpenApi(app);

@@ -15,7 +15,7 @@ import { createRestockAutoSender } from './restock';
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
  * the uploaded pictures in DATA_DIR/images),
  * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
- * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS, COOKIE_SECURE=1, TRUST_PROXY (a number of proxy hops, or the proxies' addresses/CIDRs), LOG_LEVEL, WEBSITE (identifier of the
+ * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS / RATE_LIMIT_ANALYTICS_MAX, COOKIE_SECURE=1, TRUST_PROXY (a number of proxy hops, or the proxies' addresses/CIDRs), LOG_LEVEL, WEBSITE (identifier of the
  * website to serve; the oldest one by default).
  * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS override the
  * connection limits (http/connection-limits.ts).
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     rateLimit: {
       max: env.RATE_LIMIT_MAX ? Number(env.RATE_LIMIT_MAX) : DEFAULT_RATE_LIMIT.max,
       windowMs: env.RATE_LIMIT_WINDOW_MS ? Number(env.RATE_LIMIT_WINDOW_MS) : DEFAULT_RATE_LIMIT.windowMs,
+      analyticsMax: env.RATE_LIMIT_ANALYTICS_MAX ? Number(env.RATE_LIMIT_ANALYTICS_MAX) : undefined,
       store: redisStore,
     },
     connectionLimits,

@@ -82,7 +82,8 @@ export function registerAnalyticsRoutes(fastify: FastifyInstance, context: Serve
       if (request.body === undefined && request.method === 'POST') request.body = {};
     });
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-    const beacon = { crumb: 'beacon' as const, siteUserXsrf: false };
+    // Tracking calls count in their own bucket of the per-visitor limit (http/rate-limit.ts).
+    const beacon = { crumb: 'beacon' as const, siteUserXsrf: false, rateLimitBucket: 'analytics' as const };
 
     app.route({
       ...recordHitContract,
@@ -104,7 +105,7 @@ export function registerAnalyticsRoutes(fastify: FastifyInstance, context: Serve
 
     app.route({
       ...recordLegacyEventContract,
-      config: { crumb: 'form', siteUserXsrf: false },
+      config: { crumb: 'form', siteUserXsrf: false, rateLimitBucket: 'analytics' },
       handler: async (request) => {
         if (!isFormCrumbValid(context.crumbs, request, request.body.crumb)) {
           throw new HttpError(403, request.headers.cookie?.trim() ? CRUMB_MESSAGES.sessionExpired : CRUMB_MESSAGES.enableCookies, undefined, true);
@@ -130,7 +131,7 @@ export function registerAnalyticsRoutes(fastify: FastifyInstance, context: Serve
 
     app.route({
       ...recordJavascriptErrorsContract,
-      config: { siteUserXsrf: false },
+      config: { siteUserXsrf: false, rateLimitBucket: 'analytics' },
       handler: async (request) => recordJavascriptErrors(ingest, request.website, request.actor, { body: request.body, facts: factsOf(request) }),
     });
 

@@ -105,3 +105,25 @@ describe('the per-visitor limit decides on the routed call, not on how its path 
     expect((await rawRequest(`127.0.0.${nextAddress++}`, 'POST', '/api/commerce/shopping-cart/entries', addSticker)).status).toBe(200);
   });
 });
+
+describe('the tracking calls have a bucket of their own', () => {
+  // The default: three times the limit.
+  const ANALYTICS_MAX = LIMIT.max * 3;
+  const beacon = () => ['POST', '/api/census/button-click', { visitorCookie: 'x' }] as const;
+
+  it('a visitor who spent the shopper allowance still sends tracking, and the reverse', async () => {
+    const from = `127.0.0.${nextAddress++}`;
+    for (let call = 1; call <= LIMIT.max; call++) expect((await rawRequest(from, 'POST', '/api/commerce/shopping-cart/entries', addSticker)).status).toBe(200);
+    expect((await rawRequest(from, 'POST', '/api/commerce/shopping-cart/entries', addSticker)).status).toBe(429);
+    for (let call = 1; call <= ANALYTICS_MAX; call++) expect((await rawRequest(from, ...beacon())).status, `beacon ${call}`).not.toBe(429);
+    const limited = await rawRequest(from, ...beacon());
+    expect(limited.status).toBe(429);
+    expect(JSON.parse(limited.body)).toEqual({ message: 'Please try again in a few seconds.' });
+  });
+
+  it('is decided by the routed call: a spelling no route matches counts as an ordinary call', async () => {
+    const from = `127.0.0.${nextAddress++}`;
+    for (let call = 1; call <= LIMIT.max; call++) expect((await rawRequest(from, 'POST', '/API/census/button-click', {})).status).toBe(404);
+    expect((await rawRequest(from, 'POST', '/api/commerce/shopping-cart/entries', addSticker)).status).toBe(429);
+  });
+});

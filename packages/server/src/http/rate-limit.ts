@@ -122,6 +122,12 @@ export interface RateLimitOptions {
   /** Hits allowed per visitor per window. */
   max: number;
   windowMs: number;
+  /**
+   * Hits allowed per visitor per window on routes whose config says `rateLimitBucket: 'analytics'` (the
+   * tracking beacons): their own count, so a page's tracking calls never spend the shopper's allowance for
+   * carts and checkout, nor the reverse. Default: 3 × max.
+   */
+  analyticsMax?: number;
   now?: () => number;
 }
 
@@ -138,11 +144,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
   const now = options.now ?? Date.now;
+  const analyticsMax = options.analyticsMax ?? options.max * 3;
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const at = now();
-    const hits = await options.store.hit(`visitor:${clientAddressKey(request.ip)}`, options.windowMs, at);
-    if (hits > options.max) {
+    // The bucket comes from the route the router matched (its config), never from the URL's text: an
+    // unrouted call, however its path is spelled, counts as an ordinary one.
+    const analytics = request.routeOptions.config?.rateLimitBucket === 'analytics';
+    const key = `${analytics ? 'analytics' : 'visitor'}:${clientAddressKey(request.ip)}`;
+    const hits = await options.store.hit(key, options.windowMs, at);
+    if (hits > (analytics ? analyticsMax : options.max)) {
       const windowEnds = windowStartOf(at, options.windowMs) + options.windowMs;
       reply.header('retry-after', String(Math.max(1, Math.ceil((windowEnds - at) / 1000))));
       throw new HttpError(429, RATE_LIMIT_MESSAGE);

@@ -26,6 +26,8 @@ declare module 'fastify' {
      * statistics, so it needs no crumb (analytics/routes.ts).
      */
     crumb?: 'form' | 'token' | 'beacon';
+    /** 'analytics': counted in the per-visitor limit's own analytics bucket (http/rate-limit.ts), not the shopper's. */
+    rateLimitBucket?: 'analytics';
   }
 }
 
