@@ -354,8 +354,13 @@ const Money = ResponseObject({ value: Type.String(), currency: Type.String() });
 
 const Totals = ResponseObject({
   visits: Type.Integer(),
-  /** The sum of each day's unique visitors (a visitor seen on two days counts on each). */
+  /**
+   * Distinct visitors (ss_cvr ids) over the whole range (a visitor seen on two days counts once), counted from the
+   * raw hits; days older than ANALYTICS_RETENTION_DAYS (raw hits deleted) add their daily figures instead.
+   */
   uniqueVisitors: Type.Integer(),
+  /** False when daily figures of days older than the retention were added to other visitors: a visitor may then count more than once. */
+  uniqueVisitorsExact: Type.Boolean(),
   pageViews: Type.Integer(),
   productViews: Type.Integer(),
   addToCart: Type.Integer(),

@@ -198,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerCaptchaRoutes(routes, context);
     registerFormRoutes(routes, context, { rateLimits: rateLimitStore, newsletterTokens });
     registerAnalyticsRoutes(routes, context, analytics.ingest);
-    registerOwnerAnalyticsRoutes(routes, context);
+    registerOwnerAnalyticsRoutes(routes, context, analytics.settings);
     // The owner's calls (issue 12), one domain each.
     registerOwnerCatalogRoutes(routes, context);
     registerOwnerOrderRoutes(routes, context);

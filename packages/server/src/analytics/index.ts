@@ -30,6 +30,8 @@ export interface AnalyticsOptions {
 
 /** One process's analytics: the batch writer and what the calls need, and the job runner (started by the app once it listens). */
 export interface Analytics {
+  /** The settings in force (defaults, then the options'). */
+  settings: AnalyticsSettings;
   ingest: AnalyticsIngest;
   writer: AnalyticsWriter;
   jobs: AnalyticsJobs;
@@ -52,6 +54,7 @@ export async function createAnalytics(db: Kysely<Database>, options: AnalyticsOp
     budget: new VisitorBudget(settings.rateLimit.max, settings.rateLimit.windowMs),
   };
   return {
+    settings,
     ingest,
     writer,
     jobs,

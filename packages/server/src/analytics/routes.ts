@@ -36,6 +36,7 @@ import {
   type CensusKind,
 } from './ingest';
 import type { RequestFacts } from './page-facts';
+import type { AnalyticsSettings } from './settings';
 import { getAnalyticsSummary } from './summary';
 
 /** Form fields per analytics call (a census call's page fields, the legacy tracker's extra fields). */
@@ -150,14 +151,17 @@ export function registerAnalyticsRoutes(fastify: FastifyInstance, context: Serve
   });
 }
 
-/** The owner's summary (reports:read, enforced from the contract before the handler and again by the service). */
-export function registerOwnerAnalyticsRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+/**
+ * The owner's summary (reports:read, enforced from the contract before the handler and again by the service). It
+ * needs the raw-data retention: a range's unique visitors are counted from raw hits only within it.
+ */
+export function registerOwnerAnalyticsRoutes(fastify: FastifyInstance, { db }: ServerContext, settings: Pick<AnalyticsSettings, 'retentionDays'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({
     ...getAnalyticsSummaryContract,
     handler: async ({ website, actor, query }, reply) => {
       reply.header('cache-control', 'no-store');
-      return getAnalyticsSummary(db, website, actor, query);
+      return getAnalyticsSummary(db, website, actor, query, { retentionDays: settings.retentionDays });
     },
   });
 }

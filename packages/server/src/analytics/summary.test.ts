@@ -3,8 +3,9 @@ import { ANALYTICS_MESSAGES } from '@vitrine/contracts';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { OWNER_MESSAGES } from '../authorize';
 import { findDefaultWebsite } from '../websites';
-import { AnalyticsJobs } from './jobs';
+import { AnalyticsJobs, deleteExpiredAnalytics } from './jobs';
 import { censusCookie, eventContent, FORM, formBody, PHONE_AGENT, productContext, SHOPPER_AGENT } from './test-traffic';
+import { AnalyticsWriter, type HitRow } from './writer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -134,5 +135,63 @@ describe('GET /api/owner/analytics/summary', () => {
       { metric: 'LCP', p75: 2000, rating: 'good', samples: 3, pages: [{ path: '/shop/p/linen-shirt', p75: 2000, rating: 'good', samples: 3 }] },
     ]);
     expect(summary.jsErrors).toEqual([{ message: 'boom', firstFrame: 'at go (http://localhost/assets/a.js:1:2)', count: 3 }]);
+  });
+});
+
+describe('unique visitors over a range', () => {
+  /** Page views at noon (UTC) of a day some days ago, each visitor one visit per day, stored as the calls store them. */
+  async function pageViews(db: TestServer['database']['db'], views: Array<[visitor: string, daysBack: number]>) {
+    const website = (await findDefaultWebsite(db))!;
+    const hits: HitRow[] = views.map(([visitor, daysBack]) => ({
+      website_id: website.id, kind: 'page-view', received_at: new Date(`${daysAgo(daysBack)}T12:00:00.000Z`), visitor_id: visitor, visit_number: 1,
+      page_path: '/', referrer_host: null, user_agent: SHOPPER_AGENT, is_bot: false, item_id: null, data: {},
+    }));
+    const writer = new AnalyticsWriter(db);
+    await writer.append({ hits });
+    await writer.close();
+    // The writer made each day's rollup job: count the days.
+    await new AnalyticsJobs(db).runDue();
+  }
+
+  it('counts a visitor seen on two days once over the range (raw hits within the retention); each day keeps its own', async () => {
+    await pageViews(server.database.db, [['two-days', 21], ['two-days', 20], ['one-day', 20]]);
+    const owner = await ownerVisitor(server, 'reporting');
+    const summary = (await owner.get(`/api/owner/analytics/summary?from=${daysAgo(21)}&to=${daysAgo(20)}`)).json();
+    expect(summary.totals).toMatchObject({ visits: 3, uniqueVisitors: 2, uniqueVisitorsExact: true, pageViews: 3 });
+    expect(summary.series.map((day: { uniqueVisitors: number }) => day.uniqueVisitors)).toEqual([1, 2]);
+    expect(summary.previous).toMatchObject({ uniqueVisitors: 0, uniqueVisitorsExact: true });
+    // As the previous period of the next two days: the same figure.
+    const next = (await owner.get(`/api/owner/analytics/summary?from=${daysAgo(19)}&to=${daysAgo(18)}`)).json();
+    expect(next.previous).toMatchObject({ visits: 3, uniqueVisitors: 2, uniqueVisitorsExact: true });
+  });
+
+  it('adds the daily figures of days older than ANALYTICS_RETENTION_DAYS (their raw hits are gone) and says the figure is not exact', async () => {
+    // The test server keeps raw rows 90 days: 100 and 101 days ago are past it, 89 days ago within it.
+    await pageViews(server.database.db, [['old', 101], ['old', 100], ['edge', 90], ['edge', 89], ['alone', 95]]);
+    await deleteExpiredAnalytics(server.database.db, 90);
+    const owner = await ownerVisitor(server, 'reporting');
+    const summary = async (from: number, to: number) => (await owner.get(`/api/owner/analytics/summary?from=${daysAgo(from)}&to=${daysAgo(to)}`)).json();
+
+    const old = await summary(101, 100);
+    expect(old.totals).toMatchObject({ visits: 2, uniqueVisitors: 2, uniqueVisitorsExact: false });
+    expect(old.series.map((day: { uniqueVisitors: number }) => day.uniqueVisitors)).toEqual([1, 1]);
+    // Older days added to the distinct visitors of the recent part: 'edge' counts on both sides.
+    expect((await summary(90, 89)).totals).toMatchObject({ uniqueVisitors: 2, uniqueVisitorsExact: false });
+    // One part with visitors only: one old day's figure is its distinct visitors.
+    expect((await summary(96, 94)).totals).toMatchObject({ uniqueVisitors: 1, uniqueVisitorsExact: true });
+    expect((await summary(89, 89)).totals).toMatchObject({ uniqueVisitors: 1, uniqueVisitorsExact: true });
+  });
+
+  it('counts with the retention the server was given', async () => {
+    const short = await openTestServer({ analytics: { settings: { retentionDays: 10 } } });
+    try {
+      await pageViews(short.database.db, [['two-days', 21], ['two-days', 20], ['recent', 3], ['recent', 2]]);
+      const owner = await ownerVisitor(short, 'reporting');
+      const summary = async (from: number, to: number) => (await owner.get(`/api/owner/analytics/summary?from=${daysAgo(from)}&to=${daysAgo(to)}`)).json();
+      expect((await summary(21, 20)).totals).toMatchObject({ uniqueVisitors: 2, uniqueVisitorsExact: false });
+      expect((await summary(3, 2)).totals).toMatchObject({ uniqueVisitors: 1, uniqueVisitorsExact: true });
+    } finally {
+      await short.close();
+    }
   });
 });

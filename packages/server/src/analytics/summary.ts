@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, type AnalyticsSummaryQuery, type AnalyticsSummaryReply } from '@vitrine/contracts';
 import { rateWebVital } from '@vitrine/tracking';
 import type { Actor } from '../actor';
@@ -11,7 +11,8 @@ import { isWebVitalName, mergeHistograms, p75OfHistogram } from './vitals-histog
 /**
  * GET /api/owner/analytics/summary: the daily rollups of a range of UTC days and of the period of the same length
  * just before it. Reads rollups only (never the raw rows): today's figures are as fresh as its last rollup (a few
- * minutes). Unique visitors over several days are the sum of each day's (a visitor of two days counts twice).
+ * minutes). One exception: a range's unique visitors are distinct ss_cvr ids over the whole range, counted from the
+ * raw hits for the days still within the retention (rangeVisitors); only days older than it add their daily figures.
  */
 
 const DAY_MS = 86_400_000;
@@ -58,13 +59,61 @@ interface TotalsRow {
   computed_at: Date;
 }
 
-function totalsOf(rows: TotalsRow[], currency: string) {
+export interface SummaryOptions {
+  /** ANALYTICS_RETENTION_DAYS: raw hits older than this may be gone, so such days count their daily figures. */
+  retentionDays: number;
+  now?: Date;
+}
+
+/** What a range's unique visitors are: their number, and whether it is the number of distinct visitors. */
+interface RangeVisitors {
+  uniqueVisitors: number;
+  uniqueVisitorsExact: boolean;
+}
+
+/**
+ * Distinct visitors over a range's days. A day whose start is within the retention still has every raw hit (the
+ * retention job deletes only rows older than now - retention), so those days are counted together from
+ * analytics_hits, each up to when its rollup was counted (the same hits as its daily figures: a day not yet rolled
+ * up counts nothing, today no more than its visits). Days older than the retention may have lost raw hits: their
+ * daily figures are added, and the figure is exact only if at most one part added has visitors (a visitor seen on
+ * two such days, or on one of them and a recent one, counts twice).
+ */
+async function rangeVisitors(db: Kysely<Database>, websiteId: string, rows: TotalsRow[], cutoff: number): Promise<RangeVisitors> {
+  const starts: string[] = [];
+  const ends: string[] = [];
+  const olderFigures: number[] = [];
+  for (const row of rows) {
+    const start = Date.parse(`${row.day}T00:00:00.000Z`);
+    if (start < cutoff) {
+      olderFigures.push(Number(row.unique_visitors));
+      continue;
+    }
+    const end = Math.min(start + DAY_MS, new Date(row.computed_at).getTime());
+    if (end <= start) continue;
+    starts.push(new Date(start).toISOString());
+    ends.push(new Date(end).toISOString());
+  }
+  let recent = 0;
+  if (starts.length > 0) {
+    const counted = await sql<{ visitors: number }>`
+      SELECT count(DISTINCT h.visitor_id)::int AS visitors
+      FROM unnest(${starts}::text[], ${ends}::text[]) AS span(start_at, end_at)
+      JOIN analytics_hits h ON h.website_id = ${websiteId} AND h.received_at >= span.start_at::timestamptz AND h.received_at < span.end_at::timestamptz
+      WHERE h.kind = 'page-view' AND NOT h.is_bot AND h.visitor_id IS NOT NULL`.execute(db);
+    recent = Number(counted.rows[0]?.visitors ?? 0);
+  }
+  const parts = [recent, ...olderFigures].filter((figure) => figure > 0);
+  return { uniqueVisitors: parts.reduce((sum, figure) => sum + figure, 0), uniqueVisitorsExact: parts.length <= 1 };
+}
+
+function totalsOf(rows: TotalsRow[], currency: string, visitors: RangeVisitors) {
   const sum = (pick: (row: TotalsRow) => number) => rows.reduce((total, row) => total + Number(pick(row)), 0);
   const visits = sum((row) => row.visits);
   const orders = sum((row) => row.orders);
   return {
     visits,
-    uniqueVisitors: sum((row) => row.unique_visitors),
+    ...visitors,
     pageViews: sum((row) => row.page_views),
     productViews: sum((row) => row.product_views),
     addToCart: sum((row) => row.add_to_cart),
@@ -78,8 +127,15 @@ function totalsOf(rows: TotalsRow[], currency: string) {
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
-export async function getAnalyticsSummary(db: Kysely<Database>, website: Website, actor: Actor, query: AnalyticsSummaryQuery): Promise<AnalyticsSummaryReply> {
+export async function getAnalyticsSummary(
+  db: Kysely<Database>,
+  website: Website,
+  actor: Actor,
+  query: AnalyticsSummaryQuery,
+  options: SummaryOptions,
+): Promise<AnalyticsSummaryReply> {
   authorize(actor, 'reports:read');
+  const cutoff = (options.now ?? new Date()).getTime() - options.retentionDays * DAY_MS;
   const range = readRange(query);
   const previousTo = range.from - DAY_MS;
   const previousFrom = previousTo - (range.days - 1) * DAY_MS;
@@ -165,8 +221,8 @@ export async function getAnalyticsSummary(db: Kysely<Database>, website: Website
   return {
     range: { from, to, days: range.days },
     previousRange: { from: prevFrom, to: prevTo },
-    totals: totalsOf(current, website.currency),
-    previous: totalsOf(previous, website.currency),
+    totals: totalsOf(current, website.currency, await rangeVisitors(db, website.id, current, cutoff)),
+    previous: totalsOf(previous, website.currency, await rangeVisitors(db, website.id, previous, cutoff)),
     series,
     funnel: {
       productViews: sum((row) => row.product_view_visits),
