@@ -4,5 +4,6 @@ export { TestModePaymentProvider, type PaymentProvider, type PaymentRequest, typ
 export { cancelOrder, fulfilOrder, getOwnerOrder, refundOrder } from './manage';
 export { listOwnerOrders } from './order-list';
 export { orderTotalsBetween } from './daily-totals';
+export { orderLineProducts, type OrderLineProduct } from './line-products';
 export { exportOrdersCsv } from './orders-csv';
 export { registerOwnerOrderRoutes } from './owner-routes';

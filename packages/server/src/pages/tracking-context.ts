@@ -6,6 +6,7 @@ import type { TrackingPageContext } from '@vitrine/tracking/page-context';
 import { siteUserOf, type Actor } from '../actor';
 import { loadProductItem } from '../catalog';
 import type { Database, Website } from '../db/schema';
+import { orderLineProducts } from '../orders';
 import type { BasePageContext, OrderConfirmedPageContext } from './contexts';
 import { PAGE_TYPES } from './contexts';
 
@@ -89,17 +90,13 @@ function isOrderConfirmed(page: BasePageContext): page is OrderConfirmedPageCont
 /**
  * The purchase event's content (storefront §3 Product context plus quantity per line): the order names each line's
  * sku, name, quantity and unit price; the product's id, type and the variant's attributes come from the catalog
- * (a line keeps its own name and price: the product may have changed since).
+ * (a line keeps its own name and price: the product may have changed since). Which product each line was bought as
+ * is the orders domain's answer (orderLineProducts): pages never read its tables.
  */
 async function purchaseOf(db: Kysely<Database>, website: Website, page: OrderConfirmedPageContext): Promise<PurchaseDetail> {
   const { order } = page;
-  const lines = await db
-    .selectFrom('order_items')
-    .select(['sku', 'product_id'])
-    .where('website_id', '=', website.id)
-    .where('order_id', '=', order.id)
-    .execute();
-  const productIdOf = new Map(lines.map((line) => [line.sku, line.product_id]));
+  const lines = await orderLineProducts(db, website.id, order.id);
+  const productIdOf = new Map(lines.map((line) => [line.sku, line.productId]));
   const products = new Map<string, Awaited<ReturnType<typeof loadProductItem>>>();
   for (const productId of new Set(productIdOf.values())) products.set(productId, await loadProductItem(db, website, productId));
   return {
