@@ -54,6 +54,7 @@ export const SITE_SETTINGS_MESSAGES = {
   language: 'Enter a language code such as en, fr-CA or zh-Hant.',
   placesInput: `input must be 1–${SITE_SETTINGS_LIMITS.placesInputLength} characters.`,
   placeId: 'place_id must name a place.',
+  trackingEmpty: 'Send analyticsDisabled, analyticsCookieRestrictions or both.',
 } as const;
 
 /** BCP 47-ish: a 2–3 letter language, then up to three subtags (script, region, variant). */
@@ -352,6 +353,48 @@ export const getWebsiteStatusContract = defineContract({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Tracking switches (the website settings the storefront's tracking context reads; issue 15)
+
+const TrackingFlag = () => Type.Optional(Type.Boolean({ [MESSAGE_KEYWORD]: SITE_SETTINGS_MESSAGES.flag }));
+
+/** Either switch or both (neither: 400, checked by the service); a switch left out keeps its value. */
+export const TrackingSettingsBodySchema = RequestBody({
+  /** true: no page of this website loads the shopper tracking client (the global disable flag). */
+  analyticsDisabled: TrackingFlag(),
+  /** true: cookie restrictions apply: the client clears ss_cid, ss_cpvisit, ss_cvisit, ss_cvr, ss_cvt and tracks nothing. */
+  analyticsCookieRestrictions: TrackingFlag(),
+});
+export type TrackingSettingsBody = Static<typeof TrackingSettingsBodySchema>;
+
+export const TrackingSettingsSchema = ResponseObject({
+  analyticsDisabled: Type.Boolean(),
+  analyticsCookieRestrictions: Type.Boolean(),
+  /** The server's ANALYTICS_DISABLED: when true no website of this server is tracked, whatever its own switch. */
+  serverDisabled: Type.Boolean(),
+});
+export type TrackingSettingsJson = Static<typeof TrackingSettingsSchema>;
+
+export const getTrackingSettingsContract = defineContract({
+  operationId: 'getTrackingSettings',
+  method: 'GET',
+  url: '/api/owner/site-settings/tracking',
+  summary: "The website's tracking switches: analytics off, cookie restrictions on, and whether the server turned analytics off for every site.",
+  tags,
+  access: 'site:read',
+  schema: { response: { 200: TrackingSettingsSchema, ...ERROR_RESPONSES } },
+});
+
+export const updateTrackingSettingsContract = defineContract({
+  operationId: 'updateTrackingSettings',
+  method: 'PUT',
+  url: '/api/owner/site-settings/tracking',
+  summary: "Sets either tracking switch (the other is kept); every storefront page's tracking context carries them from the next request.",
+  tags,
+  access: 'site:write',
+  schema: { body: TrackingSettingsBodySchema, response: { 200: TrackingSettingsSchema, ...ERROR_RESPONSES } },
+});
+
+// ---------------------------------------------------------------------------------------------
 // Maps places proxy (platform spec §7): public, for shoppers' address autocomplete
 
 const placesTags = ['maps'];
@@ -418,6 +461,8 @@ export const OWNER_SITE_CONTRACTS = [
   disconnectTranslationContract,
   setSiteUserLocaleContract,
   getWebsiteStatusContract,
+  getTrackingSettingsContract,
+  updateTrackingSettingsContract,
   placesAutocompleteContract,
   placeDetailsContract,
 ] as const;

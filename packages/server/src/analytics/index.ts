@@ -14,7 +14,7 @@ import { VisitorBudget } from './visitor-budget';
 import { AnalyticsWriter, type AnalyticsWriterOptions } from './writer';
 
 export { registerAnalyticsRoutes, registerOwnerAnalyticsRoutes } from './routes';
-export { analyticsSettingsFromEnv, DEFAULT_ANALYTICS_SETTINGS, type AnalyticsSettings } from './settings';
+export { analyticsDisabledByEnvironment, analyticsSettingsFromEnv, DEFAULT_ANALYTICS_SETTINGS, type AnalyticsSettings } from './settings';
 export { AnalyticsWriter, type AnalyticsWriterOptions, type AnalyticsTable } from './writer';
 export { AnalyticsJobs, claimNextRollupJob, runRollupJob, scheduleRollup, deleteExpiredAnalytics, nextRunAfter } from './jobs';
 export { computeDailyRollup } from './rollup';

@@ -54,3 +54,8 @@ export function analyticsSettingsFromEnv(env: NodeJS.ProcessEnv): AnalyticsSetti
     rateLimit: { ...defaults.rateLimit, max: wholeNumber(env, 'ANALYTICS_RATE_LIMIT_MAX', defaults.rateLimit.max, 1, 1_000_000_000) },
   };
 }
+
+/** ANALYTICS_DISABLED=1 (or true, yes, on): the global disable flag, no storefront page of this server is tracked. */
+export function analyticsDisabledByEnvironment(env: NodeJS.ProcessEnv = process.env): boolean {
+  return /^(1|true|yes|on)$/i.test(env.ANALYTICS_DISABLED?.trim() ?? '');
+}

@@ -4,6 +4,7 @@ import type { PurchaseDetail } from '@vitrine/tracking/dom-events';
 import { SOURCE_ENVIRONMENTS, type SourceEnvironment } from '@vitrine/tracking/event-names';
 import type { TrackingPageContext } from '@vitrine/tracking/page-context';
 import { siteUserOf, type Actor } from '../actor';
+import { analyticsDisabledByEnvironment } from '../analytics';
 import { loadProductItem } from '../catalog';
 import type { Database, Website } from '../db/schema';
 import { orderLineProducts } from '../orders';
@@ -29,7 +30,7 @@ export interface TrackingSettings {
 export function trackingSettingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): TrackingSettings {
   const named = env.ANALYTICS_SOURCE_ENVIRONMENT?.trim();
   return {
-    disabled: /^(1|true|yes|on)$/i.test(env.ANALYTICS_DISABLED?.trim() ?? ''),
+    disabled: analyticsDisabledByEnvironment(env),
     sourceEnvironment: (SOURCE_ENVIRONMENTS as readonly string[]).includes(named ?? '')
       ? (named as SourceEnvironment)
       : env.NODE_ENV === 'production' ? 'prod' : 'dev',

@@ -1,4 +1,4 @@
-/** The site-settings domain: navigation, header and footer, multilingual, commerce preferences calls (issue 12). */
+/** The site-settings domain: navigation, header and footer, multilingual, commerce preferences calls (issue 12), the tracking switches (issue 15). */
 export { registerSiteSettingsRoutes } from './routes';
 export { addCollectionToMainNavigation } from './navigation';
 export { NAVIGATION_MESSAGES } from './navigation-rules';

@@ -8,14 +8,17 @@ import {
   getMultilingualSettingsContract,
   getMultilingualStatusContract,
   getSiteLayoutContract,
+  getTrackingSettingsContract,
   getWebsiteStatusContract,
   setSiteUserLocaleContract,
   updateCommercePreferencesContract,
   updateHeaderFooterContract,
   updateLanguagesContract,
   updateNavigationContract,
+  updateTrackingSettingsContract,
   type UpdateNavigationBody,
 } from '@vitrine/contracts';
+import { analyticsDisabledByEnvironment } from '../analytics';
 import type { ServerContext } from '../context';
 import { getCommercePreferences, updateCommercePreferences } from './commerce-preferences';
 import { getHeaderFooter, updateHeaderFooter } from './header-footer';
@@ -29,9 +32,10 @@ import {
   type TranslationConfig,
 } from './multilingual';
 import { getSiteLayout, updateNavigation } from './navigation';
+import { getTrackingSettings, updateTrackingSettings, type TrackingSettingsConfig } from './tracking-settings';
 import { getWebsiteStatus, SELF_HOSTED_MESSAGE, UPGRADE_DESTINATIONS, upgradePage } from './website-status';
 
-/** Site settings at the platform's paths (issue 12): commerce preferences, navigation, header and footer, multilingual, website status. */
+/** Site settings at the platform's paths (issue 12): commerce preferences, navigation, header and footer, multilingual, website status; the tracking switches (issue 15). */
 export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const translation: TranslationConfig = { provider: process.env.TRANSLATION_PROVIDER?.trim() || undefined };
@@ -61,6 +65,10 @@ export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: Ser
   app.route({ ...updateLanguagesContract, handler: async ({ website, actor, body }) => updateLanguages(db, website, actor, body) });
   app.route({ ...disconnectTranslationContract, handler: async ({ website, actor }) => disconnectTranslation(db, website, actor) });
   app.route({ ...setSiteUserLocaleContract, handler: async ({ website, actor, body }) => setSiteUserLocale(db, website, actor, body) });
+
+  const tracking: TrackingSettingsConfig = { serverDisabled: analyticsDisabledByEnvironment() };
+  app.route({ ...getTrackingSettingsContract, handler: async ({ website, actor }) => getTrackingSettings(db, website, actor, tracking) });
+  app.route({ ...updateTrackingSettingsContract, handler: async ({ website, actor, body }) => updateTrackingSettings(db, website, actor, body, tracking) });
 
   app.route({ ...getWebsiteStatusContract, handler: async ({ actor }) => getWebsiteStatus(actor) });
 
