@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_CONTRACTS } from '@vitrine/contracts';
-import { openTestServer, ownerVisitor, type TestServer } from '../testing';
+import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, ROUTE_CONTRACTS } from '@vitrine/contracts';
+import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -68,5 +68,53 @@ describe('GET /api/openapi.json', () => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({ created: 1, updated: 0, variants: 1 });
+  });
+
+  it('says that the error reporter and the performance collector send a JSON list, as application/json or text/plain', async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json();
+    const errors = document.paths['/api/events/RecordJavascriptErrors'].post.requestBody;
+    expect(errors.required).toBe(true);
+    expect(Object.keys(errors.content)).toEqual(['application/json', 'text/plain']);
+    for (const media of ['application/json', 'text/plain']) {
+      expect(errors.content[media].schema).toMatchObject({
+        type: 'array',
+        minItems: 1,
+        maxItems: ANALYTICS_LIMITS.errorReportsPerCall,
+        description: expect.stringContaining('error reports'),
+        items: { type: 'object', required: expect.arrayContaining(['event', 'data', 'timestamp']), properties: { data: { properties: { message: { type: 'string' } } } } },
+      });
+    }
+    const records = document.paths['/api/performance/records'].post.requestBody;
+    expect(records.required).toBe(true);
+    expect(Object.keys(records.content)).toEqual(['application/json', 'text/plain']);
+    expect(records.content['text/plain'].schema).toMatchObject({
+      type: 'array',
+      minItems: 1,
+      maxItems: ANALYTICS_LIMITS.performanceRecordsPerCall,
+      description: expect.stringContaining('string beacon'),
+      items: { type: 'object', required: ['app', 'event', 'pageLoadId', 'ts'], properties: { pageLoadId: { type: 'string' }, ts: { type: 'number' } } },
+    });
+  });
+
+  it('documents those lists only: each call takes them in both media types, and refuses what is not one after the contract (kept as failed)', async () => {
+    const visitor = new TestVisitor(server.app);
+    await visitor.visit('/');
+    const report = [{ event: 'error', data: { message: 'openapi boom', stack: 'Error: openapi boom\n    at go (http://localhost/assets/a.js:1:2)' }, timestamp: Date.now() }];
+    for (const contentType of ['application/json', 'text/plain']) {
+      const answer = await visitor.request({ method: 'POST', url: '/api/events/RecordJavascriptErrors', payload: JSON.stringify(report), headers: { 'content-type': contentType } });
+      expect(answer.statusCode, `${contentType}: ${answer.body}`).toBe(200);
+      expect(answer.json()).toEqual({ recorded: 1 });
+    }
+    const notList = await visitor.request({ method: 'POST', url: '/api/events/RecordJavascriptErrors', payload: { event: 'error' } });
+    expect(notList.statusCode).toBe(400);
+    expect(notList.json().message).toBe(ANALYTICS_MESSAGES.errorReports);
+
+    for (const contentType of ['application/json', 'text/plain']) {
+      const { pageLoadId } = (await visitor.get('/api/performance/settings')).json();
+      const records = [{ app: 'perf', event: 'web-vital', pageLoadId, ts: Date.now(), data: { name: 'LCP', value: 1200, pagePath: '/' } }];
+      const answer = await visitor.request({ method: 'POST', url: '/api/performance/records', payload: JSON.stringify(records), headers: { 'content-type': contentType }, sendCrumb: false });
+      expect(answer.statusCode, `${contentType}: ${answer.body}`).toBe(200);
+      expect(answer.json()).toEqual({ recorded: 1, refused: 0 });
+    }
   });
 });

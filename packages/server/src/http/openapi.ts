@@ -1,19 +1,25 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import {
-  CATALOG_LIMITS, contractFor, IMAGE_LIMITS, importProductsContract, PERMISSIONS, ROUTE_CONTRACTS, uploadImageContract, type Permission,
+  ANALYTICS_LIMITS, CATALOG_LIMITS, contractFor, IMAGE_LIMITS, importProductsContract, JavascriptErrorReportsSchema, PERMISSIONS, PerformanceRecordSchema,
+  recordJavascriptErrorsContract, recordPerformanceContract, ROUTE_CONTRACTS, uploadImageContract, type Permission,
 } from '@vitrine/contracts';
 
 /** Where the document is served. */
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /**
- * The request bodies that are not JSON, by operationId. Their contracts carry no body schema on purpose:
- * Fastify would validate the body against it, and these bodies are streams their routes read (the CSV
- * row by row, the picture up to its size limit). The document still says what to send: these schemas
- * reach only the document (through `transform`), never the validator.
+ * The request bodies their contracts do not describe, by operationId. Those contracts carry no body schema on
+ * purpose, since Fastify would validate the body against it:
+ * - bodies that are not JSON but streams their routes read (the CSV row by row, the picture up to its size limit);
+ * - the analytics calls whose body is a top-level JSON array (the error reporter's reports, the performance
+ *   collector's records): their service checks each entry itself and keeps what it refuses among the failed
+ *   events with the reason (a schema refusal would answer 400 and keep nothing). The analytics routes read a
+ *   text/plain body as JSON too (a beacon's string body), so both media types are named.
+ * The document still says what to send: these schemas reach only the document (through `transform`), never
+ * the validator.
  */
-const NON_JSON_REQUEST_BODIES: Readonly<Record<string, { consumes: string[]; body: Record<string, unknown> }>> = {
+const DOCUMENT_ONLY_REQUEST_BODIES: Readonly<Record<string, { consumes: string[]; body: Record<string, unknown> }>> = {
   [importProductsContract.schema.operationId]: {
     consumes: ['text/csv'],
     body: {
@@ -29,6 +35,29 @@ const NON_JSON_REQUEST_BODIES: Readonly<Record<string, { consumes: string[]; bod
       properties: {
         file: { type: 'string', format: 'binary', description: `One picture (JPEG, PNG, WebP, GIF or AVIF), at most ${IMAGE_LIMITS.fileBytes} bytes.` },
       },
+    },
+  },
+  [recordJavascriptErrorsContract.schema.operationId]: {
+    consumes: ['application/json', 'text/plain'],
+    body: {
+      ...JavascriptErrorReportsSchema,
+      description:
+        `A JSON list of 1 to ${ANALYTICS_LIMITS.errorReportsPerCall} error reports { event, data: { message, stack? }, timestamp } ` +
+        '(the reporter sends application/json with the crumb header; text/plain is read as JSON too). A list that is not ' +
+        'such reports answers 400 and is kept among the failed events.',
+    },
+  },
+  [recordPerformanceContract.schema.operationId]: {
+    consumes: ['application/json', 'text/plain'],
+    body: {
+      type: 'array',
+      minItems: 1,
+      maxItems: ANALYTICS_LIMITS.performanceRecordsPerCall,
+      items: PerformanceRecordSchema,
+      description:
+        `A JSON list of 1 to ${ANALYTICS_LIMITS.performanceRecordsPerCall} performance records { app, data, event, pageLoadId, ts }, ` +
+        'as application/json or as text/plain (a string beacon). Records that fail a check are kept among the failed events ' +
+        'and counted in the answer\'s refused; the others are stored.',
     },
   },
 };
@@ -64,8 +93,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const method = Array.isArray(route.method) ? route.method[0]! : route.method;
       const contract = contractFor(method, url);
       if (!contract || method === 'HEAD') return { schema: { ...schema, hide: true } as typeof schema, url };
-      const nonJsonBody = NON_JSON_REQUEST_BODIES[contract.schema.operationId];
-      const documented = (nonJsonBody ? { ...schema, body: nonJsonBody.body, consumes: nonJsonBody.consumes } : schema) as typeof schema;
+      const documentOnly = DOCUMENT_ONLY_REQUEST_BODIES[contract.schema.operationId];
+      const documented = (documentOnly ? { ...schema, body: documentOnly.body, consumes: documentOnly.consumes } : schema) as typeof schema;
       if (!contract.access) return { schema: documented, url };
       const permission = contract.access === 'contributor' ? undefined : (contract.access as Permission);
       return {
