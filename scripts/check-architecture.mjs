@@ -1,6 +1,7 @@
 // The boundaries of the code, checked (run by `npm test`, and alone with `npm run check:architecture`):
 //  1. packages import only packages on a lower floor (format, theme → commerce, forms → contracts, template →
-//     storefront, owner-client → server), and only through what each package's package.json `exports` names;
+//     storefront, owner-client → server, owner-app), and only through what each package's package.json `exports`
+//     names; a browser bundle imports @vitrine/contracts for its types only (TypeBox stays out of pages);
 //  2. no import cycle between files of a package, nor between the server's domains;
 //  3. a server domain (a folder with an index.ts front) is imported by other domains only through that
 //     front, and only route files (and the HTTP edge) import Fastify;
@@ -17,7 +18,10 @@ const packagesDir = path.join(root, 'packages');
 /** A domain's route file: routes.ts, or a second one named for whom it serves (owner-routes.ts). */
 const ROUTE_FILE = /(^|\/)([a-z]+-)?routes\.ts$/;
 
-const FLOORS = { format: 0, theme: 0, commerce: 1, forms: 1, tracking: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4 };
+const FLOORS = { format: 0, theme: 0, commerce: 1, forms: 1, tracking: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4, 'owner-app': 4 };
+
+/** Packages that are browser bundles and the packages they may import for types only (outside tests). */
+const TYPE_ONLY_IMPORTS = { 'owner-app': ['@vitrine/contracts'] };
 
 /** Declared dependencies used without an import in the package's source, and why. */
 const USED_WITHOUT_IMPORT = {};
@@ -123,6 +127,7 @@ for (const name of packageNames) {
       usedPackages.add(pkg);
       if (pkg.startsWith('@vitrine/')) {
         const target = pkg.slice('@vitrine/'.length);
+        if (!isTest && !typeOnly && TYPE_ONLY_IMPORTS[name]?.includes(pkg)) report(file, `imports values of ${pkg}: a browser bundle imports it for types only (import type)`);
         const declared = { ...manifest.dependencies, ...manifest.devDependencies };
         if (!(pkg in declared)) report(file, `imports ${pkg}, which package.json does not declare`);
         const devOnly = !(manifest.dependencies && pkg in manifest.dependencies);

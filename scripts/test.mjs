@@ -3,7 +3,7 @@
 //  2. unit and API tests of every package on the embedded database (PGlite)
 //  3. the server's API tests again on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster we start);
 //     both server runs also test the Redis rate-limit store (TEST_REDIS_URL, or a throw-away redis-server)
-//  4. browser journeys in Debian's Chromium against a real server
+//  4. browser journeys in Debian's Chromium against a real server (the storefront and the owner app built first)
 // It ends with one line: `N passed, M failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -69,6 +69,8 @@ try {
 
 if (hasTests(path.join(root, 'e2e'))) {
   if (!run('build the storefront islands', 'npm', ['run', 'build', '-w', '@vitrine/storefront'])) totals.failed += 1;
+  // The owner app's build ends with its size check (initial JS ≤ 150 KB brotli, no TypeBox in the bundle).
+  if (!run('build the owner app (and check its bundle size)', 'npm', ['run', 'build', '-w', '@vitrine/owner-app'])) totals.failed += 1;
   vitest('browser journeys (Chromium)', ['--config', 'e2e/vitest.config.ts']);
 }
 

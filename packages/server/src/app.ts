@@ -15,7 +15,7 @@ import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
 import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbCheck } from './http/crumb';
 import { registerOpenApi } from './http/openapi';
-import { registerOwnerRoutes } from './owner';
+import { OWNER_APP_ASSET_PREFIX, ownerAppDistDir, registerOwnerRoutes } from './owner';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
 import { registerRestockRoutes } from './restock';
 import { registerFormRoutes } from './forms';
@@ -96,6 +96,8 @@ export interface BuildAppOptions {
   captchaDifficulty?: CaptchaDifficulty;
   /** Shopper analytics (analytics/): settings (ANALYTICS_* from the environment by default) and writer overrides for tests. */
   analytics?: AnalyticsOptions;
+  /** The built owner app served at /config (packages/owner-app/dist by default). */
+  ownerAppDir?: string;
   /** Called for every route as it registers (Fastify's onRoute hook, added before any route): the reliability fuzzer lists the routes this way. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -192,7 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerCartRoutes(routes, context);
     registerOrderRoutes(routes, context);
     registerSiteUserRoutes(routes, context);
-    registerOwnerRoutes(routes, context);
+    registerOwnerRoutes(routes, context, { appDir: options.ownerAppDir });
     registerMailRoutes(routes, context);
     registerRestockRoutes(routes, context);
     registerCaptchaRoutes(routes, context);
@@ -210,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerMapsRoutes(routes, context);
     registerPageRoutes(routes, context);
   });
-  await registerAssets(app, theme.assetsDir);
+  await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir);
   // The website's pictures (/images/{id}/{filename}): public, like the assets, so outside the request context.
   registerImageFileRoutes(app, context);
   app.addHook('onClose', async () => websites.close());
@@ -225,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * The theme's stylesheet and the built islands. Island files carry content hashes in their
  * names, so browsers may keep them for a year; the build writes .br and .gz beside each file.
  */
-async function registerAssets(app: FastifyInstance, themeAssetsDir: string): Promise<void> {
+async function registerAssets(app: FastifyInstance, themeAssetsDir: string, ownerAppDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: storefrontDistDir,
     prefix: STOREFRONT_ASSET_PREFIX,
@@ -234,6 +236,20 @@ async function registerAssets(app: FastifyInstance, themeAssetsDir: string): Pro
     maxAge: '365d',
     index: false,
     allowedPath: (pathName) => !pathName.endsWith('manifest.json'),
+  });
+  // The owner app's files (owner/app-page.ts): hashed ones under assets/ kept a year, the others (the sign-in
+  // pages' stylesheet) an hour; its index.html only through /config, with the owner's boot data.
+  await app.register(fastifyStatic, {
+    root: ownerAppDir,
+    prefix: OWNER_APP_ASSET_PREFIX,
+    decorateReply: false,
+    preCompressed: true,
+    cacheControl: false,
+    index: false,
+    allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.includes('.vite') && !pathName.endsWith('manifest.json'),
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
   });
   await app.register(fastifyStatic, {
     root: themeAssetsDir,

@@ -3,6 +3,7 @@
  * The access rule every domain checks (`authorize`) lives outside the domains, in src/authorize.ts.
  */
 export { createSetupLink, needsFirstAdmin, redeemSetupLink, setupLinkUrl, SETUP_LINK_HOURS, SETUP_MESSAGES, type SetupLink } from './setup';
-export { registerOwnerRoutes } from './routes';
+export { registerOwnerRoutes, type OwnerRouteOptions } from './routes';
+export { OWNER_APP_ASSET_PREFIX, ownerAppDistDir } from './app-page';
 export { printFirstAdminLinkIfNeeded } from './first-run';
 export { contributorEmailsWith } from './contributors';

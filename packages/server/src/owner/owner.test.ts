@@ -11,7 +11,8 @@ import { createSetupLink, needsFirstAdmin, SETUP_MESSAGES } from './setup';
 let server: TestServer;
 let website: Website;
 beforeAll(async () => {
-  server = await openTestServer();
+  // No owner app built here: a signed-in /config is the server's stand-in page (app-page.test.ts serves a built app).
+  server = await openTestServer({ ownerAppDir: '/nonexistent/owner-app/dist' });
   website = (await findDefaultWebsite(server.database.db))!;
 });
 afterAll(async () => {
@@ -130,6 +131,7 @@ describe('the owner pages at /config', () => {
     const home = await browser.get('/config');
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('Signed in as <strong>web@example.com</strong>, role <strong>websiteManager</strong>.');
+    expect(home.body).toContain('The owner app is not built on this server yet');
     expect(home.headers['cache-control']).toBe('no-store');
   });
 

@@ -3,12 +3,14 @@ import { escapeAttribute as attr } from '@vitrine/template';
 import { describeOwner, type Owner } from '../authorize';
 
 /*
- * The owner's pages before the owner app (issue 16) exists: set up the first account from a one-time
- * link, sign in, see who you are and what your role allows. Plain HTML forms that work without
- * JavaScript (the crumb travels as a form field), styled by the theme's stylesheet, every value escaped.
+ * The owner's server-rendered pages: set up the first account from a one-time link, sign in (with the
+ * authenticator code when two-step sign-in is on), forgotten and new passwords. Plain HTML forms that work
+ * without JavaScript (the crumb travels as a form field), styled by the theme's stylesheet, every value
+ * escaped. Signed in, /config is the owner app (app-page.ts).
  */
 
-const STYLESHEET = '/assets/theme/site.css';
+/** The owner app's stylesheet for these pages (packages/owner-app/public, served as it is by app.ts). */
+const STYLESHEET = '/assets/owner-app/owner-pages.css';
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -68,14 +70,15 @@ ${errorBox(state.message)}
 
 const noticeBox = (notice: string | undefined) => (notice ? `<p class="notice" role="status">${attr(notice)}</p>` : '');
 
-export function signInPage(state: FormState & { notice?: string }): string {
+export function signInPage(state: FormState & { notice?: string; next?: string }): string {
+  const next = state.next && state.next !== '/config' ? `\n  <input type="hidden" name="next" value="${attr(state.next)}">` : '';
   return page(
     'Sign in',
     `<h1>Sign in to manage your website</h1>
 ${noticeBox(state.notice)}
 ${errorBox(state.message)}
 <form class="owner-form" method="post" action="/config/sign-in" novalidate>
-  <input type="hidden" name="crumb" value="${attr(state.crumb)}">
+  <input type="hidden" name="crumb" value="${attr(state.crumb)}">${next}
   ${field('email', 'Email', 'email', { value: state.email, autocomplete: 'username', error: state.errors?.email })}
   ${field('password', 'Password', 'password', { autocomplete: 'current-password', error: state.errors?.password })}
   <p class="owner-field owner-field-check"><label><input type="checkbox" name="rememberMe" value="true"> Keep me signed in for 30 days</label></p>
@@ -85,6 +88,37 @@ ${errorBox(state.message)}
   );
 }
 
+/**
+ * Two-step sign-in's second step: the password was right, the authenticator app's code is asked for. The
+ * first step's entries come back sealed in `pending` (sign-in-step.ts), never in clear.
+ */
+export function signInCodePage(state: { crumb: string; pending: string; email: string; message?: string; error?: string }): string {
+  const errorId = 'owner-totpCode-error';
+  return page(
+    'Enter your sign-in code',
+    `<h1>Enter your sign-in code</h1>
+<p>Two-step sign-in is on for <strong>${attr(state.email)}</strong>. Open your authenticator app and enter the 6-digit code it shows for Vitrine.</p>
+${errorBox(state.message)}
+<form class="owner-form" method="post" action="/config/sign-in" novalidate>
+  <input type="hidden" name="crumb" value="${attr(state.crumb)}">
+  <input type="hidden" name="pending" value="${attr(state.pending)}">
+  <p class="owner-field">
+  <label for="owner-totpCode">6-digit code</label>
+  <input id="owner-totpCode" name="totpCode" type="text" inputmode="numeric" pattern="[0-9]*" maxlength="6" required autofocus autocomplete="one-time-code"${
+    state.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : ''
+  }>
+  ${state.error ? `<span class="owner-field-error" id="${errorId}">${attr(state.error)}</span>` : ''}
+</p>
+  <button type="submit" class="button">Sign in</button>
+</form>
+<p><a href="/config">Start again</a></p>`,
+  );
+}
+
+/**
+ * A signed-in owner's /config while the owner app (packages/owner-app) is not built: who is signed in and
+ * how to build the app. The app replaces it as soon as its files are there (npm start and npm test build it).
+ */
 export function ownerHomePage(owner: Owner, crumb: string): string {
   const described = describeOwner(owner);
   const allowed = described.permissions.map((permission: Permission) => `<li>${attr(PERMISSIONS[permission])}</li>`).join('');
@@ -92,6 +126,7 @@ export function ownerHomePage(owner: Owner, crumb: string): string {
     'Your website',
     `<h1>Your website</h1>
 <p>Signed in as <strong>${attr(owner.siteUser.email)}</strong>, role <strong>${attr(roleName(owner.role))}</strong>.</p>
+<p class="notice" role="status">The owner app is not built on this server yet: run <code>npm run build -w @vitrine/owner-app</code> (or <code>npm start</code>, which builds it) and reload.</p>
 <h2>What your role allows</h2>
 ${allowed ? `<ul class="owner-permissions">${allowed}</ul>` : '<p>Nothing on this website yet: ask an admin for a role.</p>'}
 <p>The owner API is described at <a href="/api/openapi.json">/api/openapi.json</a>. <a href="/">View the store</a>.</p>

@@ -6,19 +6,32 @@ import type { ServerContext } from '../context';
 import { isFailure } from '../failures';
 import { setCartCookie, clearCartCookie, clearSessionCookies, setSessionCookies } from '../http/cookies';
 import { ensureCrumbCookie, isFormCrumbValid } from '../http/crumb';
-import { PASSWORD_RESET_MESSAGES, requestPasswordReset, resetPassword, signIn, signOut } from '../site-users';
+import { PASSWORD_RESET_MESSAGES, requestPasswordReset, resetPassword, signIn, signOut, TOTP_MESSAGES } from '../site-users';
 import { authorize, describeOwner, type Owner } from '../authorize';
-import { forgotPasswordPage, notContributorPage, ownerHomePage, resetPasswordPage, setupPage, signInPage } from './pages';
+import { OwnerAppShell, ownerAppBoot } from './app-page';
+import { forgotPasswordPage, notContributorPage, ownerHomePage, resetPasswordPage, setupPage, signInCodePage, signInPage } from './pages';
 import { redeemSetupLink, SETUP_MESSAGES } from './setup';
+import { openPendingSignIn, ownerNextPath, sealPendingSignIn } from './sign-in-step';
 
 /** Form posts are small: an email, a password, two tokens. */
 const FORM_BODY_LIMIT = 16 * 1024;
 const FORM_CRUMB_MESSAGE = 'This form has expired. Please try again.';
+/** The sign-in form's second step came back after its 5 minutes, or damaged. */
+const SIGN_IN_STEP_EXPIRED = 'This sign-in has expired. Please sign in again.';
 /** The same answer whether or not the account exists. */
 const RESET_SENT_NOTICE = 'If an account uses this email, a link to choose a new password is on its way. It works for an hour.';
 
-/** The owner's account calls (JSON) and the owner's pages at /config until the owner app replaces them. */
-export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export interface OwnerRouteOptions {
+  /** The built owner app's folder (packages/owner-app/dist by default). */
+  appDir?: string;
+}
+
+/**
+ * The owner's account calls (JSON) and the owner's pages: /config and /config/* answer the owner app to a
+ * signed-in contributor and the sign-in form to anyone else; set-up, sign-in (with its code step), password
+ * and sign-out forms stay server-rendered and work without JavaScript.
+ */
+export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerContext, options: OwnerRouteOptions = {}): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secureCookies } = context;
   const signInOptions = { cartMergePolicy: context.cartMergePolicy, signInGuard: context.signInGuard, totpKey: context.totpKey };
@@ -50,13 +63,21 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerCon
     const crumbOf = (request: FastifyRequest, reply: FastifyReply) => ensureCrumbCookie(request, reply, context);
     const formOf = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {});
 
-    pages.get('/config', async (request, reply) => {
+    const appShell = new OwnerAppShell(options.appDir);
+    // The owner app's screens are its own routes (packages/owner-app): every /config path answers the app, whose
+    // router shows the screen (or its 'Unable to locate content.' page). Signed out, the same path asks to sign in
+    // and comes back here after.
+    const ownerApp = async (request: FastifyRequest, reply: FastifyReply) => {
       const crumb = crumbOf(request, reply);
       const siteUser = siteUserOf(request.actor);
-      if (!siteUser) return html(reply, signInPage({ crumb }));
+      if (!siteUser) return html(reply, signInPage({ crumb, next: ownerNextPath(request.url) }));
       if (siteUser.role === undefined) return html(reply, notContributorPage(siteUser.email, crumb), 403);
-      return html(reply, ownerHomePage(authorize(request.actor, 'contributor') as Owner, crumb));
-    });
+      const owner = authorize(request.actor, 'contributor') as Owner;
+      const app = appShell.page(ownerAppBoot(owner, request.website, siteUser.xsrfToken));
+      return html(reply, app ?? ownerHomePage(owner, crumb));
+    };
+    pages.get('/config', ownerApp);
+    pages.get('/config/*', ownerApp);
 
     pages.get('/config/setup', async (request, reply) => {
       const crumb = crumbOf(request, reply);
@@ -87,19 +108,38 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerCon
     pages.post('/config/sign-in', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {
       const form = formOf(request);
       const crumb = crumbOf(request, reply);
-      const email = String(form.email ?? '').slice(0, 256);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, signInPage({ crumb, email, message: FORM_CRUMB_MESSAGE }), 403);
+      // The second step (two-step sign-in on) brings the first step's entries back sealed, with the code.
+      const pendingToken = typeof form.pending === 'string' && form.pending !== '' ? form.pending.slice(0, 4096) : undefined;
+      const pending = pendingToken === undefined ? undefined : openPendingSignIn(context.totpKey, pendingToken);
+      const email = pending?.email ?? String(form.email ?? '').slice(0, 256);
+      const next = pending?.next ?? ownerNextPath(form.next);
+      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, signInPage({ crumb, email, next, message: FORM_CRUMB_MESSAGE }), 403);
+      if (pendingToken !== undefined && !pending) return html(reply, signInPage({ crumb, next, message: SIGN_IN_STEP_EXPIRED }), 400);
+      const input = pending
+        ? { email, password: pending.password, rememberMe: pending.rememberMe, totpCode: String(form.totpCode ?? '').trim().slice(0, 16) || undefined }
+        : { email, password: String(form.password ?? ''), rememberMe: form.rememberMe === 'true' };
       try {
-        const input = { email, password: String(form.password ?? ''), rememberMe: form.rememberMe === 'true' };
         const signedIn = await signIn(db, request.website, request.actor, input, signInOptions);
         setSessionCookies(reply, signedIn.session, signedIn.siteUser.id, secureCookies);
         if (signedIn.cartToken) setCartCookie(reply, signedIn.cartToken, secureCookies);
-        return reply.redirect('/config', 303);
+        return reply.redirect(next, 303);
       } catch (error) {
         if (!isFailure(error)) throw error;
         if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
         const status = error.kind === 'too-many' ? 429 : error.kind === 'unauthenticated' ? 401 : 400;
-        return html(reply, signInPage({ crumb, email, message: error.message, errors: error.errors }), status);
+        const codeAsked = error.errors?.totpCode !== undefined;
+        if (codeAsked) {
+          // The password was right: ask for the code (again, when the one sent was wrong).
+          const sealed = pendingToken ?? sealPendingSignIn(context.totpKey, { email, password: input.password, rememberMe: input.rememberMe, next });
+          const missing = error.message === TOTP_MESSAGES.codeNeeded && !pending;
+          return html(
+            reply,
+            signInCodePage({ crumb, pending: sealed, email, ...(missing ? {} : { message: error.message, error: error.errors!.totpCode }) }),
+            missing ? 200 : status,
+          );
+        }
+        if (pending) return html(reply, signInPage({ crumb, email, next, message: error.message }), status);
+        return html(reply, signInPage({ crumb, email, next, message: error.message, errors: error.errors }), status);
       }
     });
 

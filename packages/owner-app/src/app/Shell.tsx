@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useBoot } from '../api/client';
+import { useSignOut } from '../api/hooks';
+import { APP_TEXTS, failureText } from '../ui/messages';
+import { Link, useLocation } from './router';
+import { SCREENS } from './screens';
+
+/**
+ * The frame around every screen: the header (the site's name, a link to the site, the owner and sign-out),
+ * the navigation (a column on a desktop; behind the Menu button on a phone), and the main region.
+ */
+export function Shell({ children }: { children: ReactNode }) {
+  const boot = useBoot();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const navId = useId();
+  const signOut = useSignOut();
+
+  // Following a link closes the phone's menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {APP_TEXTS.skipToContent}
+      </a>
+      <header className="topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-icon" aria-hidden="true" />
+          {APP_TEXTS.menu}
+        </button>
+        <p className="site-name">
+          <span className="site-mark" aria-hidden="true">
+            {(boot.website.title.trim()[0] ?? 'V').toUpperCase()}
+          </span>
+          <span className="site-title">{boot.website.title}</span>
+        </p>
+        <div className="topbar-actions">
+          <a className="topbar-link" href="/" target="_blank" rel="noopener">
+            {APP_TEXTS.viewSite}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <span className="owner-email" title={boot.owner.siteUser.email}>
+            {boot.owner.siteUser.email}
+          </span>
+          <button type="button" className="button button-topbar" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+            {signOut.isPending ? APP_TEXTS.signingOut : APP_TEXTS.signOut}
+          </button>
+        </div>
+      </header>
+      {signOut.isError ? (
+        <p className="banner banner-error" role="alert">
+          {failureText(signOut.error)}
+        </p>
+      ) : null}
+      <div className="layout">
+        <nav
+          id={navId}
+          className={menuOpen ? 'sidebar sidebar-open' : 'sidebar'}
+          aria-label="Main"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && menuOpen) {
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }
+          }}
+        >
+          <ul>
+            {SCREENS.map((screen) => (
+              <li key={screen.path}>
+                <Link to={screen.path} className="nav-link">
+                  <span className={`nav-icon nav-icon-${screen.title.toLowerCase()}`} aria-hidden="true" />
+                  {screen.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

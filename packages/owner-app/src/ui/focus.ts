@@ -1,0 +1,28 @@
+import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The elements of `container` that Tab reaches, in order. */
+export function focusableIn(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.hasAttribute('inert') && element.getAttribute('aria-hidden') !== 'true');
+}
+
+/** Keeps Tab and Shift+Tab inside `container` (a modal dialog): from the last element to the first and back. */
+export function containTab(event: KeyboardEvent | ReactKeyboardEvent, container: HTMLElement): void {
+  if (event.key !== 'Tab') return;
+  const elements = focusableIn(container);
+  if (elements.length === 0) {
+    event.preventDefault();
+    return;
+  }
+  const first = elements[0]!;
+  const last = elements[elements.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !container.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
