@@ -17,8 +17,23 @@ export function Shell({ children }: { children: ReactNode }) {
   const navId = useId();
   const signOut = useSignOut();
 
+  const nav = useRef<HTMLElement>(null);
+
   // Following a link closes the phone's menu.
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  // The phone's menu: opened, its first link takes the focus; Escape (wherever the focus is) closes it and gives the focus back to the button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    nav.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <div className="shell">
@@ -44,7 +59,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <span className="site-title">{boot.website.title}</span>
         </p>
         <div className="topbar-actions">
-          <a className="topbar-link" href="/" target="_blank" rel="noopener">
+          <a className="topbar-link topbar-view-site" href="/" target="_blank" rel="noopener">
             {APP_TEXTS.viewSite}
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
@@ -62,17 +77,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </p>
       ) : null}
       <div className="layout">
-        <nav
-          id={navId}
-          className={menuOpen ? 'sidebar sidebar-open' : 'sidebar'}
-          aria-label="Main"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && menuOpen) {
-              setMenuOpen(false);
-              menuButton.current?.focus();
-            }
-          }}
-        >
+        <nav ref={nav} id={navId} className={menuOpen ? 'sidebar sidebar-open' : 'sidebar'} aria-label="Main">
           <ul>
             {SCREENS.map((screen) => (
               <li key={screen.path}>
@@ -82,6 +87,13 @@ export function Shell({ children }: { children: ReactNode }) {
                 </Link>
               </li>
             ))}
+            <li className="nav-extra">
+              <a className="nav-link" href="/" target="_blank" rel="noopener">
+                <span className="nav-icon nav-icon-site" aria-hidden="true" />
+                {APP_TEXTS.viewSite}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
           </ul>
         </nav>
         <main id="main" className="main" tabIndex={-1}>

@@ -11,16 +11,18 @@ export interface Column<Row> {
 }
 
 /** A table with a caption (its accessible name), header cells in scope, and a row saying so when there is nothing. */
-export function DataTable<Row>({ caption, columns, rows, rowKey, empty = APP_TEXTS.noData, captionHidden = false }: {
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty = APP_TEXTS.noData, captionHidden = false, scrollable = false }: {
   caption: string;
   columns: ReadonlyArray<Column<Row>>;
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string;
   empty?: string;
   captionHidden?: boolean;
+  /** A wide table scrolls sideways on a phone: its box is then a named region the keyboard can reach and scroll. */
+  scrollable?: boolean;
 }) {
   return (
-    <div className="table-scroll">
+    <div className={scrollable ? 'table-scroll' : 'table-wrap'} {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}>
       <table className="data-table">
         <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>

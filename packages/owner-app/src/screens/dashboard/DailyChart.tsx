@@ -6,7 +6,7 @@ import { formatCount, formatDay } from './figures';
 /**
  * The per-day line chart, drawn by uPlot on a canvas (about 20 KB brotli, loaded with the dashboard only).
  * The x axis is the day's index, labelled with the day, so the days are the summary's UTC days whatever the
- * browser's time zone. The legend shows the hovered day's numbers; ChartFigure gives the table beside it.
+ * browser's time zone. The legend names the lines; ChartFigure gives the table with the numbers beside it.
  */
 
 export interface DailySeries {
@@ -38,20 +38,20 @@ export default function DailyChart({ days, series, locale, height = 260 }: Daily
     const element = box.current;
     if (!element) return;
     const width = () => Math.max(240, Math.floor(element.clientWidth));
-    const narrow = width() < 520;
     const options: uPlot.Options = {
       width: width(),
       height,
-      padding: [12, 8, 0, 0],
+      padding: [12, 28, 0, 0],
       cursor: { drag: { x: false, y: false }, points: { size: 7 } },
-      legend: { live: true },
+      // The legend names the lines (colour and dash); the numbers are in the table beside the chart.
+      legend: { live: false },
       scales: { x: { time: false, range: [0, Math.max(1, days.length - 1)] }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
       axes: [
         {
           stroke: '#616161',
           grid: { show: false },
           ticks: { show: false },
-          splits: () => labelledDays(days.length, narrow ? 4 : 7),
+          splits: (u) => labelledDays(days.length, u.width < 520 ? 4 : 7),
           values: (_u, splits) => splits.map((index) => (days[index] ? formatDay(days[index]!, locale) : '')),
           font: '12px system-ui, sans-serif',
         },

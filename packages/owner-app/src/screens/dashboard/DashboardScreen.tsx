@@ -172,7 +172,8 @@ function FigureCard({ figure, locale }: { figure: Figure; locale: string }) {
   const labelId = `figure-${figure.key}`;
   const tone = figure.change.direction === 'flat' ? 'flat' : (figure.change.direction === 'down') === figure.higherIsBetter ? 'worse' : 'better';
   return (
-    <li className="card figure-card" role="group" aria-labelledby={labelId}>
+    <li className="card figure-card">
+      <div className="figure" role="group" aria-labelledby={labelId}>
       <p id={labelId} className="figure-label">
         {figure.label}
       </p>
@@ -188,6 +189,7 @@ function FigureCard({ figure, locale }: { figure: Figure; locale: string }) {
           vs {figure.previous}
         </span>
       </p>
+      </div>
     </li>
   );
 }
@@ -217,6 +219,7 @@ function DailyFigure({ summary, locale }: { summary: AnalyticsSummaryReply; loca
       table={
         <DataTable
           caption="Per day"
+          scrollable
           columns={[
             { header: 'Day', cell: (row: AnalyticsSummaryReply['series'][number]) => formatDay(row.day, locale, { withYear: true }), rowHeader: true },
             { header: 'Visits', cell: (row) => formatCount(row.visits, locale), numeric: true },
@@ -252,8 +255,15 @@ function Vitals({ summary, locale }: { summary: AnalyticsSummaryReply; locale: s
             rowHeader: true,
           },
           { header: 'p75', cell: (row) => row.value, numeric: true },
-          { header: 'Rating', cell: (row) => <span className={`rating rating-${row.rating ?? 'none'}`}>{row.ratingLabel}</span> },
-          { header: 'Thresholds', cell: (row) => <span className="thresholds">{row.thresholds}</span> },
+          {
+            header: 'Rating',
+            cell: (row) => (
+              <>
+                <span className={`rating rating-${row.rating ?? 'none'}`}>{row.ratingLabel}</span>
+                <span className="thresholds">{row.thresholds}</span>
+              </>
+            ),
+          },
           { header: 'Samples', cell: (row) => formatCount(row.samples, locale), numeric: true },
         ]}
         rows={vitals}

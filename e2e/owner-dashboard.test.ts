@@ -1,0 +1,216 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { AnalyticsSummaryReply } from '@vitrine/contracts';
+import { HttpVisitor } from '../packages/server/src/reliability/server-process';
+import { newShopper } from './support/browser';
+import { useShop } from './support/fixtures';
+import { saveScreenshot } from './support/screenshots';
+import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
+
+// The owner app at /config (issue 16): a shopper's visit in Chromium (home → product → add to cart) is counted;
+// the owner signs in through the server's sign-in form with the keyboard alone, lands on the dashboard, reads
+// the visit in its numbers, changes the range (presets, a custom range, a refused one), and signs out. Every
+// screen is axe-clean and has no CSP violation; the sign-in and dashboard screens are saved at 1280 and 390 px.
+
+const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+let setupToken = '';
+
+const shop = useShop({
+  // Today's numbers are counted again every second instead of every five minutes.
+  env: { ANALYTICS_ROLLUP_INTERVAL_MS: '1000' },
+  prepareDatabase: async (db) => {
+    const [{ createSetupLink }, { findDefaultWebsite }, { systemActor }, { CONTRIBUTOR_ROLES }] = await Promise.all([
+      import('../packages/server/src/owner'),
+      import('../packages/server/src/websites'),
+      import('../packages/server/src/actor'),
+      import('@vitrine/contracts'),
+    ]);
+    const website = await findDefaultWebsite(db);
+    if (!website) throw new Error('the demo website is not seeded');
+    setupToken = (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.admin, email: OWNER.email })).token;
+  },
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Every violation axe finds (WCAG 2.x A and AA), one line per node. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
+}
+
+/** CSP violations the page reports (the app must need no exception to the server's policy). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+/** A figure card of the dashboard, by its label ('Visits'). */
+const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+
+describe('the owner dashboard', () => {
+  test('a shopper visit shows in the numbers; the owner signs in by keyboard, changes the range and signs out', async () => {
+    // 1. A shopper visits: home → Linen Shirt → add to cart, in a real Chromium page with the tracking client.
+    const shopperPage = shop.page;
+    const sent: string[] = [];
+    shopperPage.on('requestfinished', async (request) => {
+      const { pathname } = new URL(request.url());
+      const status = (await request.response())?.status() ?? 0;
+      if (pathname === '/api/census/RecordHit') sent.push(`hit ${status}`);
+      if (pathname !== '/api/v1/clanker/events') return;
+      const body = request.postData() ?? '';
+      sent.push(`${body.startsWith('{') ? JSON.parse(body).eventSchemaName : new URLSearchParams(body).get('eventSchemaName')} ${status}`);
+    });
+    const sentNow = (entry: string) => expect.poll(() => sent, { timeout: 15_000 }).toContain(entry);
+    await visit(shopperPage, '/');
+    await sentNow('hit 200');
+    await sentNow('page-view 202');
+    const hitsOnHome = sent.filter((entry) => entry === 'hit 200').length;
+    await openProduct(shopperPage, 'linen-shirt');
+    await sentNow('visit-product-page 202');
+    await expect.poll(() => sent.filter((entry) => entry === 'hit 200').length, { timeout: 15_000 }).toBe(hitsOnHome + 1);
+    await chooseOptions(shopperPage, { Size: 'S', Color: 'White' });
+    await addToCart(shopperPage);
+    await sentNow('add-to-cart 202');
+    await shopperPage.close({ runBeforeUnload: true });
+
+    // The owner's account exists (the first-run link, redeemed through the API); the rollup counts the visit within seconds.
+    const api = new HttpVisitor();
+    await api.visit(shop.url, '/');
+    expect((await api.call(shop.url, 'POST', '/api/owner/setup', { token: setupToken, ...OWNER })).status).toBe(201);
+    const deadline = Date.now() + 30_000;
+    let summary: AnalyticsSummaryReply | undefined;
+    while (Date.now() < deadline) {
+      summary = (await api.call(shop.url, 'GET', `/api/owner/analytics/summary?from=${today()}&to=${today()}`)).body as AnalyticsSummaryReply;
+      if (summary.totals.pageViews >= 2 && summary.totals.addToCart >= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(summary?.totals).toMatchObject({ visits: 1, uniqueVisitors: 1, pageViews: 2, addToCart: 1 });
+
+    // 2. The owner, in a browser of their own, opens /config: the server's sign-in form.
+    const context = await newShopper(shop.browser, shop.url);
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    const cspViolations = await watchCsp(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/config');
+    await page.getByRole('heading', { level: 1, name: 'Sign in to manage your website' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-sign-in-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'owner-sign-in-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Keyboard only: Tab to the email field, type, Tab to the password, type, Enter.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await page.keyboard.type(OWNER.email);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    await page.keyboard.type(OWNER.password);
+    await page.keyboard.press('Enter');
+
+    // 3. The dashboard: today's visit is among the last 7 days' numbers.
+    await page.waitForURL(`${shop.url}/config`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Dashboard · Vitrine Demo Store');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page');
+    await figure(page, 'Visits').getByText('1', { exact: true }).waitFor();
+    await expect(figure(page, 'Unique visitors').getByText('1', { exact: true }).count()).resolves.toBe(1);
+    await expect(figure(page, 'Page views').getByText('2', { exact: true }).count()).resolves.toBe(1);
+    // Nothing in the previous 7 days: each change is 'New', said in words for screen readers.
+    await expect(figure(page, 'Visits').getByText('Up from 0 in the previous period').count()).resolves.toBe(1);
+    await expect(figure(page, 'Revenue').getByText('$0.00', { exact: true }).count()).resolves.toBe(1);
+    const pages = page.getByRole('table', { name: 'Top pages by page views' });
+    await expect(pages.getByRole('rowheader').allTextContents()).resolves.toEqual(expect.arrayContaining(['/', '/shop/p/linen-shirt']));
+    const products = page.getByRole('table', { name: 'Top products by views' });
+    await expect(products.getByRole('row', { name: /Linen Shirt/ }).getByRole('cell').allTextContents()).resolves.toEqual(['1', '1']);
+    const funnel = page.getByRole('table', { name: 'Funnel, in visits' });
+    await expect(funnel.getByRole('row', { name: /Viewed a product/ }).getByRole('cell').first().textContent()).resolves.toBe('1');
+    await expect(funnel.getByRole('row', { name: /Added to cart/ }).getByRole('cell').first().textContent()).resolves.toBe('1');
+    // The daily chart is drawn (a canvas) and its table holds the same numbers.
+    await page.locator('.daily-chart canvas').waitFor();
+    const perDay = page.getByRole('table', { name: 'Per day' });
+    expect(await perDay.getByRole('row').count()).toBe(8); // the header and 7 days
+    await page.getByRole('button', { name: 'Show as table' }).first().click();
+    await perDay.waitFor({ state: 'visible' });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Hide table' }).click();
+    await saveScreenshot(page, 'owner-dashboard-desktop');
+
+    // 4. The range: last 30 days (in the address, so a reload keeps it), a custom range, and a refused one.
+    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    await page.waitForURL(/\/config\?range=30d$/);
+    await expect(page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => perDay.getByRole('row').count()).toBe(31);
+    await figure(page, 'Visits').getByText('1', { exact: true }).waitFor();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).resolves.toBe('true');
+
+    await page.getByRole('button', { name: 'Custom' }).click();
+    const from = page.getByLabel('From');
+    const to = page.getByLabel('To', { exact: true });
+    await from.fill(today());
+    await to.fill('2020-01-01');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('alert').getByText('The start date must be on or before the end date.').waitFor();
+    await expect(from.getAttribute('aria-invalid')).resolves.toBe('true');
+    await to.fill(today());
+    await to.press('Enter');
+    await page.waitForURL(new RegExp(`/config\\?from=${today()}&to=${today()}$`));
+    await expect.poll(() => perDay.getByRole('row').count()).toBe(2);
+    await figure(page, 'Visits').getByText('1', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await page.waitForURL(`${shop.url}/config`);
+
+    // 5. A screen still to come is a clear page, not a broken link; an unknown address says so.
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByRole('heading', { name: 'This screen is coming' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    // 6. A phone: the navigation behind the Menu button, opened and closed by keyboard.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await figure(page, 'Visits').getByText('1', { exact: true }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.isVisible()).resolves.toBe(false);
+    await saveScreenshot(page, 'owner-dashboard-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('true');
+    await nav.getByRole('link', { name: 'Products' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Dashboard');
+    await saveScreenshot(page, 'owner-menu-phone', { fullPage: false });
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Products');
+    await page.keyboard.press('Escape');
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
+
+    // 7. Sign out: back to the sign-in form; /config no longer shows the app.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to manage your website' }).waitFor();
+    await page.goto('/config');
+    await page.getByRole('heading', { level: 1, name: 'Sign in to manage your website' }).waitFor();
+
+    expect(await cspViolations()).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 150_000);
+});
