@@ -1,0 +1,169 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OwnerApiError } from '@vitrine/owner-client/browser';
+import { ConfirmProvider, useConfirm, type ConfirmApi, type ConfirmOptions } from './confirm';
+import { ErrorBoundary } from './ErrorBoundary';
+import { EDITOR_MESSAGES, failureText } from './messages';
+import { LoadFailed } from './states';
+
+afterEach(cleanup);
+
+/** A page with an opener button; `api` is the confirm API, `answers` what each confirm resolved to. */
+function confirmHarness() {
+  const answers: boolean[] = [];
+  let api!: ConfirmApi;
+  function Page({ options }: { options: ConfirmOptions }) {
+    api = useConfirm();
+    return (
+      <button type="button" onClick={() => void api.confirm(options).then((answer) => answers.push(answer))}>
+        Delete
+      </button>
+    );
+  }
+  const open = async (options: ConfirmOptions) => {
+    render(
+      <ConfirmProvider>
+        <Page options={options} />
+      </ConfirmProvider>,
+    );
+    screen.getByRole('button', { name: 'Delete' }).focus();
+    await act(async () => screen.getByRole('button', { name: 'Delete' }).click());
+    return screen.getByRole('alertdialog', { name: options.title });
+  };
+  return { answers, open, api: () => api };
+}
+
+describe('the confirm modal (platform §2, §4)', () => {
+  it('resolves true on confirm and closes, giving the focus back', async () => {
+    const { answers, open } = confirmHarness();
+    const dialog = await open({ title: 'Delete this key?', message: 'Apps using it stop working.', confirmLabel: 'Delete key', destructive: true });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await act(async () => screen.getByRole('button', { name: 'Delete key' }).click());
+    expect(answers).toEqual([true]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Delete');
+  });
+
+  it('resolves false on Cancel, on Escape and on a click outside', async () => {
+    const { answers, open } = confirmHarness();
+    await open({ title: 'Sure?' });
+    await act(async () => screen.getByRole('button', { name: 'Cancel' }).click());
+    cleanup();
+    const second = confirmHarness();
+    const dialog = await second.open({ title: 'Sure?' });
+    await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }));
+    cleanup();
+    const third = confirmHarness();
+    await third.open({ title: 'Sure?' });
+    await act(async () => fireEvent.mouseDown(document.querySelector('.modal-backdrop')!));
+    expect([...answers, ...second.answers, ...third.answers]).toEqual([false, false, false]);
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    const { open } = confirmHarness();
+    const dialog = await open({ title: 'Sure?', confirmLabel: 'Yes' });
+    screen.getByRole('button', { name: 'Yes' }).focus();
+    fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement?.textContent).toBe('Yes');
+  });
+
+  it('when not cancellable: no Cancel, and Escape or a click outside do nothing', async () => {
+    const { answers, open } = confirmHarness();
+    const dialog = await open({ title: 'Read this first', confirmLabel: 'I understand', cancellable: false });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }));
+    await act(async () => fireEvent.mouseDown(document.querySelector('.modal-backdrop')!));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    await act(async () => screen.getByRole('button', { name: 'I understand' }).click());
+    expect(answers).toEqual([true]);
+  });
+
+  it('without auto-close: answered, it stays open with its buttons disabled until close()', async () => {
+    const { answers, open, api } = confirmHarness();
+    await open({ title: 'Send to 12 people?', confirmLabel: 'Send', autoClose: false });
+    await act(async () => screen.getByRole('button', { name: 'Send' }).click());
+    expect(answers).toEqual([true]);
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => api().close());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(answers).toEqual([true]);
+  });
+
+  it('says where it must be used', () => {
+    function Outside() {
+      useConfirm();
+      return null;
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Outside />)).toThrow('useConfirm must be used within a Provider');
+    vi.restoreAllMocks();
+  });
+});
+
+describe('the error boundary (platform §2, §8)', () => {
+  function Boom({ fail }: { fail: boolean }): JSX.Element {
+    if (fail) throw new Error('render failed');
+    return <p>All good</p>;
+  }
+
+  it("reports a render error, shows 'Something went wrong' and tries again", async () => {
+    const onError = vi.fn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Page() {
+      const [fail, setFail] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setFail(false)}>
+            Fix
+          </button>
+          <ErrorBoundary onError={onError}>
+            <Boom fail={fail} />
+          </ErrorBoundary>
+        </>
+      );
+    }
+    render(<Page />);
+    expect(screen.getByRole('alert').textContent).toContain(EDITOR_MESSAGES.somethingWentWrong);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'render failed' }), expect.anything());
+    await act(async () => screen.getByRole('button', { name: 'Fix' }).click());
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(screen.getByText('All good')).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
+  it('clears itself when its reset key changes (another screen)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = render(
+      <ErrorBoundary resetKey="/config/a" fallback={<p>fallback</p>}>
+        <Boom fail />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('fallback')).toBeTruthy();
+    view.rerender(
+      <ErrorBoundary resetKey="/config/b" fallback={<p>fallback</p>}>
+        <Boom fail={false} />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('All good')).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+});
+
+describe('the editor messages (platform §8)', () => {
+  it("say 'Network error' without an answer, the server's words for a refusal, else 'Something went wrong'", () => {
+    expect(failureText(new OwnerApiError(0, null))).toBe('Network error');
+    expect(failureText(new OwnerApiError(403, { message: 'Your role does not allow this.' }))).toBe('Your role does not allow this.');
+    expect(failureText(new OwnerApiError(502, null))).toBe('Something went wrong');
+    expect(failureText(new TypeError('x'))).toBe('Something went wrong');
+    render(<LoadFailed error={new OwnerApiError(0, null)} retry={() => {}} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.querySelector('h2')?.textContent).toBe('Unable to load results');
+    expect(alert.textContent).toContain('Network error');
+  });
+});
