@@ -160,6 +160,10 @@ describe('add-to-cart errors', () => {
   test('no cookies at all: the shopper is asked to enable cookies', async () => {
     const { page, context } = shop;
     await openProduct(page, 'sticker-pack');
+    // The tracking client writes its cookies when it starts, after load: let it finish first, so that the
+    // add goes with no cookie at all (with some cookies but no crumb, the session has expired instead).
+    await page.waitForFunction(() => document.documentElement.dataset.tracking !== undefined);
+    await page.waitForLoadState('networkidle');
     await context.clearCookies();
     await addButton(page).click();
     await expectAddError(page, ADD_ITEM, 'Please enable cookies in your browser, reload the page, and try again.');
