@@ -86,3 +86,11 @@ describe('the app shell', () => {
     expect(readBoot()).toBeNull();
   });
 });
+
+describe('a screen whose code does not arrive', () => {
+  it("is told apart from a render error: 'Unable to load. Try again.' and 'Network error'", async () => {
+    const { isChunkLoadError } = await import('./App');
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/owner-app/assets/DashboardScreen-x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
+  });
+});

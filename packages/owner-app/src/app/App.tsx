@@ -4,7 +4,7 @@ import type { OwnerBrowserClient } from '@vitrine/owner-client/browser';
 import { AppDataProvider } from '../api/client';
 import type { OwnerAppBoot } from '../boot';
 import { ConfirmProvider } from '../ui/confirm';
-import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { ErrorBoundary, ErrorFallback } from '../ui/ErrorBoundary';
 import { APP_TEXTS, EDITOR_MESSAGES } from '../ui/messages';
 import { Loading } from '../ui/states';
 import { useLocation, Link } from './router';
@@ -40,7 +40,7 @@ function CurrentScreen({ siteTitle }: { siteTitle: string }) {
   }, [title, siteTitle]);
   const Screen = useMemo(() => (screen ? lazyScreens.get(screen.path) : undefined), [screen]);
   return (
-    <ErrorBoundary resetKey={pathname}>
+    <ErrorBoundary resetKey={pathname} fallback={({ error, reset }) => (isChunkLoadError(error) ? <ChunkLoadFailed /> : <ErrorFallback reset={reset} />)}>
       {!screen ? <NotFound /> : Screen ? (
         <Suspense fallback={<Loading />}>
           <Screen />
@@ -49,6 +49,23 @@ function CurrentScreen({ siteTitle }: { siteTitle: string }) {
         <ComingScreen screen={screen} />
       )}
     </ErrorBoundary>
+  );
+}
+
+/** A screen's code that did not arrive (offline, or a new build replaced it): a lazy import's failure is kept, so only a reload tries again. */
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+}
+
+function ChunkLoadFailed() {
+  return (
+    <div className="card state state-error" role="alert">
+      <h2>{EDITOR_MESSAGES.unableToLoadTryAgain}</h2>
+      <p>{EDITOR_MESSAGES.networkError}</p>
+      <button type="button" className="button button-secondary" onClick={() => window.location.reload()}>
+        {APP_TEXTS.tryAgain}
+      </button>
+    </div>
   );
 }
 

@@ -107,7 +107,7 @@ describe('the confirm modal (platform §2, §4)', () => {
 });
 
 describe('the error boundary (platform §2, §8)', () => {
-  function Boom({ fail }: { fail: boolean }): JSX.Element {
+  function Boom({ fail }: { fail: boolean }) {
     if (fail) throw new Error('render failed');
     return <p>All good</p>;
   }
