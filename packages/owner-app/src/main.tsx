@@ -26,7 +26,7 @@ if (!boot) {
 } else {
   createRoot(root).render(
     <StrictMode>
-      <App client={createAppClient(boot)} boot={boot} queryClient={createQueryClient()} />
+      <App client={createAppClient(boot)} boot={boot} queryClient={createQueryClient({ onSignedOut: () => window.location.reload() })} />
     </StrictMode>,
   );
 }

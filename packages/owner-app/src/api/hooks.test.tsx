@@ -129,3 +129,26 @@ describe('the data hooks', () => {
     expect(() => renderHook(() => useOwnerClient())).toThrow('useOwnerClient must be used within a Provider');
   });
 });
+
+describe('a session that ended', () => {
+  it('sends the owner to sign in again when a call answers 401, and only then', async () => {
+    const onSignedOut = vi.fn();
+    const queryClient = createQueryClient({ onSignedOut });
+    let status = 403;
+    const server = fakeServer(() => ({ status, body: { message: status === 401 ? 'Sign in to manage this website.' : 'Your role does not allow this.' } }));
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        <AppDataProvider client={server.client} boot={BOOT}>
+          {children}
+        </AppDataProvider>
+      </QueryClientProvider>
+    );
+    const refused = renderHook(() => useAnalyticsSummary(WEEK), { wrapper });
+    await waitFor(() => expect(refused.result.current.isError).toBe(true));
+    expect(onSignedOut).not.toHaveBeenCalled();
+    status = 401;
+    const signedOut = renderHook(() => useAnalyticsSummary(MONTH), { wrapper });
+    await waitFor(() => expect(signedOut.result.current.isError).toBe(true));
+    expect(onSignedOut).toHaveBeenCalledOnce();
+  });
+});

@@ -66,9 +66,14 @@ describe('the app shell', () => {
     expect((await screen.findByRole('group', { name: 'Visits' })).textContent).toContain('12');
   }, 15_000);
 
-  it("shows the server's refusal (a role without reports) and an empty period", async () => {
+  it("shows the server's refusal, a role without the reports (no call made), and an empty period", async () => {
     renderApp(() => ({ status: 403, body: { message: 'Your role does not allow this.' } }));
     expect((await screen.findByRole('alert')).textContent).toContain('Your role does not allow this.');
+    cleanup();
+    const editor = fakeServer(() => ({}));
+    render(<App client={editor.client} boot={{ ...BOOT, owner: { ...BOOT.owner, roleName: 'editor', permissions: ['site:read'] } }} queryClient={createQueryClient()} />);
+    expect(await screen.findByRole('heading', { name: 'Your role does not include the numbers' })).toBeTruthy();
+    expect(editor.calls).toEqual([]);
     cleanup();
     renderApp((_method, url) => {
       const summary = summaryOf(rangeOf(url));

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { AnalyticsSummaryReply } from '@vitrine/contracts';
-import { useAnalyticsSummary } from '../../api/hooks';
+import { useAnalyticsSummary, useOwner } from '../../api/hooks';
 import { ScreenHeading } from '../../app/ScreenHeading';
 import { setSearch, useLocation } from '../../app/router';
 import { ChartFigure } from '../../ui/ChartFigure';
@@ -31,7 +31,9 @@ export default function DashboardScreen() {
   const locale = useLocale();
   const today = todayUtc();
   const chosen = useMemo(() => rangeFromSearch(search, today), [search, today]);
-  const summary = useAnalyticsSummary(chosen.range);
+  // The numbers need the reports permission (platform roles: admin, website and store managers, reporting).
+  const mayRead = useOwner().data?.permissions.includes('reports:read') ?? false;
+  const summary = useAnalyticsSummary(chosen.range, { enabled: mayRead });
   const choose = (next: ChosenRange) => setSearch(pathname, searchOfRange(next.preset === 'custom' ? next : { preset: next.preset, range: next.range }));
   const comparedWith = summary.data && !summary.isPlaceholderData ? summary.data.previousRange : previousRange(chosen.range);
 
@@ -45,7 +47,11 @@ export default function DashboardScreen() {
           <span className="muted"> compared with {formatRange(comparedWith, locale)} (UTC days)</span>
         </p>
       </div>
-      {summary.isPending ? (
+      {!mayRead ? (
+        <Empty title="Your role does not include the numbers">
+          <p>The dashboard shows visits, orders and revenue to the roles that read reports. Ask an admin if you need them; the other screens work as your role allows.</p>
+        </Empty>
+      ) : summary.isPending ? (
         <Loading />
       ) : summary.isError && !summary.data ? (
         <LoadFailed error={summary.error} retry={() => void summary.refetch()} />
