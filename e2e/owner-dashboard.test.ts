@@ -9,7 +9,8 @@ import { saveScreenshot } from './support/screenshots';
 import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
 
 // The owner app at /config (issue 16): a shopper's visit in Chromium (home → product → add to cart) is counted;
-// the owner signs in through the server's sign-in form with the keyboard alone, lands on the dashboard, reads
+// the first-run set-up link's form lands in the app; the owner signs out, signs in again through the server's
+// sign-in form with the keyboard alone, lands on the dashboard, reads
 // the visit in its numbers, changes the range (presets, a custom range, a refused one), and signs out. Every
 // screen is axe-clean and has no CSP violation; the sign-in and dashboard screens are saved at 1280 and 390 px.
 
@@ -80,20 +81,7 @@ describe('the owner dashboard', () => {
     await sentNow('add-to-cart 202');
     await shopperPage.close({ runBeforeUnload: true });
 
-    // The owner's account exists (the first-run link, redeemed through the API); the rollup counts the visit within seconds.
-    const api = new HttpVisitor();
-    await api.visit(shop.url, '/');
-    expect((await api.call(shop.url, 'POST', '/api/owner/setup', { token: setupToken, ...OWNER })).status).toBe(201);
-    const deadline = Date.now() + 30_000;
-    let summary: AnalyticsSummaryReply | undefined;
-    while (Date.now() < deadline) {
-      summary = (await api.call(shop.url, 'GET', `/api/owner/analytics/summary?from=${today()}&to=${today()}`)).body as AnalyticsSummaryReply;
-      if (summary.totals.pageViews >= 2 && summary.totals.addToCart >= 1) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(summary?.totals).toMatchObject({ visits: 1, uniqueVisitors: 1, pageViews: 2, addToCart: 1 });
-
-    // 2. The owner, in a browser of their own, opens /config: the server's sign-in form.
+    // 2. The owner, in a browser of their own, redeems the first-run set-up link: the form lands in the app.
     const context = await newShopper(shop.browser, shop.url);
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
@@ -104,7 +92,29 @@ describe('the owner dashboard', () => {
     });
     const cspViolations = await watchCsp(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/config');
+    await page.goto(`/config/setup?token=${setupToken}`);
+    await page.getByRole('heading', { level: 1, name: 'Create your owner account' }).waitFor();
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${shop.url}/config`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    // The rollup counts the visit within seconds: wait for it through the API (a session of its own).
+    const api = new HttpVisitor();
+    await api.visit(shop.url, '/');
+    expect((await api.call(shop.url, 'POST', '/api/site-users/account/session', OWNER)).status).toBe(200);
+    const deadline = Date.now() + 30_000;
+    let summary: AnalyticsSummaryReply | undefined;
+    while (Date.now() < deadline) {
+      summary = (await api.call(shop.url, 'GET', `/api/owner/analytics/summary?from=${today()}&to=${today()}`)).body as AnalyticsSummaryReply;
+      if (summary.totals.pageViews >= 2 && summary.totals.addToCart >= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(summary?.totals).toMatchObject({ visits: 1, uniqueVisitors: 1, pageViews: 2, addToCart: 1 });
+
+    // 3. Signed out, /config is the server's sign-in form.
     await page.getByRole('heading', { level: 1, name: 'Sign in to manage your website' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'owner-sign-in-desktop');
@@ -121,7 +131,7 @@ describe('the owner dashboard', () => {
     await page.keyboard.type(OWNER.password);
     await page.keyboard.press('Enter');
 
-    // 3. The dashboard: today's visit is among the last 7 days' numbers.
+    // 4. The dashboard: today's visit is among the last 7 days' numbers.
     await page.waitForURL(`${shop.url}/config`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expect.poll(() => page.title()).toBe('Dashboard · Vitrine Demo Store');
@@ -149,7 +159,7 @@ describe('the owner dashboard', () => {
     await page.getByRole('button', { name: 'Hide table' }).click();
     await saveScreenshot(page, 'owner-dashboard-desktop');
 
-    // 4. The range: last 30 days (in the address, so a reload keeps it), a custom range, and a refused one.
+    // 5. The range: last 30 days (in the address, so a reload keeps it), a custom range, and a refused one.
     await page.getByRole('button', { name: 'Last 30 days' }).click();
     await page.waitForURL(/\/config\?range=30d$/);
     await expect(page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).resolves.toBe('true');
@@ -174,7 +184,7 @@ describe('the owner dashboard', () => {
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await page.waitForURL(`${shop.url}/config`);
 
-    // 5. A screen still to come is a clear page, not a broken link; an unknown address says so.
+    // 6. A screen still to come is a clear page, not a broken link; an unknown address says so.
     await page.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await page.getByRole('heading', { name: 'This screen is coming' }).waitFor();
@@ -183,7 +193,7 @@ describe('the owner dashboard', () => {
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
-    // 6. A phone: the navigation behind the Menu button, opened and closed by keyboard.
+    // 7. A phone: the navigation behind the Menu button, opened and closed by keyboard.
     await page.setViewportSize({ width: 390, height: 844 });
     await figure(page, 'Visits').getByText('1', { exact: true }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -203,7 +213,7 @@ describe('the owner dashboard', () => {
     await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
 
-    // 7. Sign out: back to the sign-in form; /config no longer shows the app.
+    // 8. Sign out: back to the sign-in form; /config no longer shows the app.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in to manage your website' }).waitFor();
     await page.goto('/config');
