@@ -34,7 +34,7 @@ export default function DashboardScreen() {
   // The numbers need the reports permission (platform roles: admin, website and store managers, reporting).
   const mayRead = useOwner().data?.permissions.includes('reports:read') ?? false;
   const summary = useAnalyticsSummary(chosen.range, { enabled: mayRead });
-  const choose = (next: ChosenRange) => setSearch(pathname, searchOfRange(next.preset === 'custom' ? next : { preset: next.preset, range: next.range }));
+  const choose = (next: ChosenRange) => setSearch(pathname, searchOfRange(next));
   const comparedWith = summary.data && !summary.isPlaceholderData ? summary.data.previousRange : previousRange(chosen.range);
 
   return (

@@ -42,7 +42,7 @@ export function RangePicker({ chosen, today, onChange }: { chosen: ChosenRange; 
         <button
           type="button"
           className="segment"
-          aria-pressed={chosen.preset === 'custom' || customOpen}
+          aria-pressed={chosen.preset === 'custom'}
           aria-expanded={customOpen}
           onClick={() => {
             setFrom(chosen.range.from);
