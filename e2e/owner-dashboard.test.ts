@@ -5,6 +5,7 @@ import type { AnalyticsSummaryReply } from '@vitrine/contracts';
 import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
+import { createOwnerSetupToken, OWNER, todayUtc } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
 import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
 
@@ -14,26 +15,15 @@ import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
 // the visit in its numbers, changes the range (presets, a custom range, a refused one), and signs out. Every
 // screen is axe-clean and has no CSP violation; the sign-in and dashboard screens are saved at 1280 and 390 px.
 
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 let setupToken = '';
 
 const shop = useShop({
   // Today's numbers are counted again every second instead of every five minutes.
   env: { ANALYTICS_ROLLUP_INTERVAL_MS: '1000' },
   prepareDatabase: async (db) => {
-    const [{ createSetupLink }, { findDefaultWebsite }, { systemActor }, { CONTRIBUTOR_ROLES }] = await Promise.all([
-      import('../packages/server/src/owner'),
-      import('../packages/server/src/websites'),
-      import('../packages/server/src/actor'),
-      import('@vitrine/contracts'),
-    ]);
-    const website = await findDefaultWebsite(db);
-    if (!website) throw new Error('the demo website is not seeded');
-    setupToken = (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.admin, email: OWNER.email })).token;
+    setupToken = await createOwnerSetupToken(db);
   },
 });
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Every violation axe finds (WCAG 2.x A and AA), one line per node. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -108,7 +98,7 @@ describe('the owner dashboard', () => {
     const deadline = Date.now() + 30_000;
     let summary: AnalyticsSummaryReply | undefined;
     while (Date.now() < deadline) {
-      summary = (await api.call(shop.url, 'GET', `/api/owner/analytics/summary?from=${today()}&to=${today()}`)).body as AnalyticsSummaryReply;
+      summary = (await api.call(shop.url, 'GET', `/api/owner/analytics/summary?from=${todayUtc()}&to=${todayUtc()}`)).body as AnalyticsSummaryReply;
       if (summary.totals.pageViews >= 2 && summary.totals.addToCart >= 1) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -171,14 +161,14 @@ describe('the owner dashboard', () => {
     await page.getByRole('button', { name: 'Custom' }).click();
     const from = page.getByLabel('From');
     const to = page.getByLabel('To', { exact: true });
-    await from.fill(today());
+    await from.fill(todayUtc());
     await to.fill('2020-01-01');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('alert').getByText('The start date must be on or before the end date.').waitFor();
     await expect(from.getAttribute('aria-invalid')).resolves.toBe('true');
-    await to.fill(today());
+    await to.fill(todayUtc());
     await to.press('Enter');
-    await page.waitForURL(new RegExp(`/config\\?from=${today()}&to=${today()}$`));
+    await page.waitForURL(new RegExp(`/config\\?from=${todayUtc()}&to=${todayUtc()}$`));
     await expect.poll(() => perDay.getByRole('row').count()).toBe(2);
     await figure(page, 'Visits').getByText('1', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Last 7 days' }).click();

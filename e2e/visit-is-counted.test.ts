@@ -3,28 +3,20 @@ import { describe, expect, test } from 'vitest';
 import type { AnalyticsSummaryReply } from '@vitrine/contracts';
 import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { useShop } from './support/fixtures';
+import { createOwnerSetupToken, signedInOwner, todayUtc } from './support/owner';
 import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
 
 // A real visit counted end to end (issue 15): the tracking client in Chromium sends the census hits and
 // the shopping events, the server keeps them, the rollup job counts them, and the owner's summary reports
 // the visit, its funnel, a thrown error grouped and the web vitals sent when the page was hidden.
 
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 let setupToken = '';
 
 const shop = useShop({
   // Today's numbers are counted again every second instead of every five minutes.
   env: { ANALYTICS_ROLLUP_INTERVAL_MS: '1000' },
   prepareDatabase: async (db) => {
-    const [{ createSetupLink }, { findDefaultWebsite }, { systemActor }, { CONTRIBUTOR_ROLES }] = await Promise.all([
-      import('../packages/server/src/owner'),
-      import('../packages/server/src/websites'),
-      import('../packages/server/src/actor'),
-      import('@vitrine/contracts'),
-    ]);
-    const website = await findDefaultWebsite(db);
-    if (!website) throw new Error('the demo website is not seeded');
-    setupToken = (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.admin, email: OWNER.email })).token;
+    setupToken = await createOwnerSetupToken(db);
   },
 });
 
@@ -44,22 +36,12 @@ function recordTracking(page: Page): string[] {
   return sent;
 }
 
-async function signedInOwner(): Promise<HttpVisitor> {
-  const owner = new HttpVisitor();
-  await owner.visit(shop.url, '/');
-  const answer = await owner.call(shop.url, 'POST', '/api/owner/setup', { token: setupToken, ...OWNER });
-  expect(answer.status).toBe(201);
-  return owner;
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** Polls the owner's summary for today until `ready` holds (the rollup runs every second). */
 async function summaryWhen(owner: HttpVisitor, ready: (summary: AnalyticsSummaryReply) => boolean): Promise<AnalyticsSummaryReply> {
   const deadline = Date.now() + 30_000;
   let last: AnalyticsSummaryReply | undefined;
   while (Date.now() < deadline) {
-    const answer = await owner.call(shop.url, 'GET', `/api/owner/analytics/summary?from=${today()}&to=${today()}`);
+    const answer = await owner.call(shop.url, 'GET', `/api/owner/analytics/summary?from=${todayUtc()}&to=${todayUtc()}`);
     expect(answer.status).toBe(200);
     last = answer.body as AnalyticsSummaryReply;
     if (ready(last)) return last;
@@ -103,7 +85,7 @@ describe('a visit is counted', () => {
     // Nothing the page sent was refused.
     expect(sent.filter((line) => !/ 20[02]$/.test(line))).toEqual([]);
 
-    const owner = await signedInOwner();
+    const owner = await signedInOwner(shop.url, setupToken);
     const summary = await summaryWhen(owner, (s) => s.totals.pageViews >= 3 && s.jsErrors.length > 0 && s.webVitals.some((row) => row.pages.some((one) => one.path === '/cart')));
     expect(summary.totals).toMatchObject({ visits: 1, uniqueVisitors: 1, pageViews: 3, productViews: 1, addToCart: 1, botHits: 0 });
     expect(summary.funnel).toMatchObject({ productViews: 1, addToCart: 1 });

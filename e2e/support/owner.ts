@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../packages/server/src/db/schema';
+import { HttpVisitor } from '../../packages/server/src/reliability/server-process';
+
+/** The owner an owner journey signs in as (created from a one-time set-up link, like a first run). */
+export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
+/**
+ * For useShop's prepareDatabase: makes a one-time admin set-up link for OWNER on the demo website and
+ * answers its token (redeemed by the set-up form in the browser, or by signedInOwner).
+ */
+export async function createOwnerSetupToken(db: Kysely<Database>): Promise<string> {
+  // Loaded only here: most journeys never open the database themselves.
+  const [{ createSetupLink }, { findDefaultWebsite }, { systemActor }, { CONTRIBUTOR_ROLES }] = await Promise.all([
+    import('../../packages/server/src/owner'),
+    import('../../packages/server/src/websites'),
+    import('../../packages/server/src/actor'),
+    import('@vitrine/contracts'),
+  ]);
+  const website = await findDefaultWebsite(db);
+  if (!website) throw new Error('the demo website is not seeded');
+  return (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.admin, email: OWNER.email })).token;
+}
+
+/** The owner signed in over HTTP (no browser) by redeeming the set-up link: for calling the owner API. */
+export async function signedInOwner(baseUrl: string, setupToken: string): Promise<HttpVisitor> {
+  const owner = new HttpVisitor();
+  await owner.visit(baseUrl, '/');
+  const answer = await owner.call(baseUrl, 'POST', '/api/owner/setup', { token: setupToken, ...OWNER });
+  if (answer.status !== 201) throw new Error(`the owner set-up link was refused: ${answer.status} ${answer.text}`);
+  return owner;
+}
+
+/** Today as the owner's summary counts days (UTC). */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
