@@ -13,23 +13,19 @@
  * refused), the contract, the event's JSON Schema, and the batch writer's group commit before the answer. After each
  * run the rows stored are counted against the calls acknowledged.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
 import { computeDailyRollup } from '../../packages/server/src/analytics';
 import { openPGlite } from '../../packages/server/src/db/database';
 import type { Database } from '../../packages/server/src/db/schema';
 import { openTestDatabase } from '../../packages/server/src/db/testing';
-import { freePort } from '../../packages/server/src/free-port';
+import { startScript } from '../support/processes';
 import { findDefaultWebsite } from '../../packages/server/src/websites';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const VISITORS = 1000;
@@ -38,36 +34,6 @@ const ROLLUP_EVENTS = Number(process.env.BENCH_ROLLUP_EVENTS ?? 1_000_000);
 /** Extra node flags for the Vitrine server processes only. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-
-async function startProcess(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    const ready = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ready) return { child, base: `http://127.0.0.1:${port}` };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${script} did not start`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 interface Figures {
   name: string;
@@ -169,13 +135,14 @@ const SERVER_ENV = {
 };
 
 async function benchServer(prefix: string, env: Record<string, string>): Promise<[Figures, Figures]> {
-  const { child, base } = await startProcess('packages/server/src/main.ts', { ...SERVER_ENV, ...env }, SERVER_NODE_ARGS);
+  const server = await startScript('packages/server/src/main.ts', { ...SERVER_ENV, ...env }, SERVER_NODE_ARGS);
+  const { base } = server;
   try {
     const pageLoadIds: string[] = [];
     for (let i = 0; i < 50; i++) pageLoadIds.push(((await (await fetch(`${base}/api/performance/settings`)).json()) as { pageLoadId: string }).pageLoadId);
     return await loadBoth(prefix, base, pageLoadIds);
   } finally {
-    await stop(child);
+    await server.stop();
   }
 }
 
@@ -220,11 +187,11 @@ async function main(): Promise<void> {
   const results: Figures[] = [];
   const rollups: Awaited<ReturnType<typeof benchRollup>>[] = [];
 
-  const bare = await startProcess('bench/analytics/bare-server.ts', {});
+  const bare = await startScript('bench/analytics/bare-server.ts', {});
   try {
     results.push(...(await loadBoth('bare Fastify route', bare.base, ['bare'])));
   } finally {
-    await stop(bare.child);
+    await bare.stop();
   }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-analytics-'));

@@ -10,59 +10,20 @@
  * turn, validation, the stock read, the entry upsert and totals in one transaction, and the
  * rate-limit counter in the database (its limit is raised so no call is refused).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openTestDatabase } from '../../packages/server/src/db/testing';
 import { stableId } from '../../packages/server/src/ids';
-import { freePort } from '../../packages/server/src/free-port';
+import { startScript } from '../support/processes';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const VISITORS = 50;
 const STICKERS_ID = stableId('product:demo:sticker-pack');
 /** Extra node flags for the Vitrine server processes only (not the bare route, not this one). */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-
-async function startProcess(
-  script: string,
-  env: Record<string, string>,
-  nodeArgs: string[] = [],
-): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    const ready = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ready) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${script} did not start`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 interface Figures {
   name: string;
@@ -93,7 +54,8 @@ async function prepareVisitor(base: string): Promise<Record<string, string>> {
 }
 
 async function benchAddToCart(name: string, env: Record<string, string>): Promise<Figures> {
-  const { child, base } = await startProcess('packages/server/src/main.ts', { ...env, RATE_LIMIT_MAX: '100000000' }, SERVER_NODE_ARGS);
+  const server = await startScript('packages/server/src/main.ts', { ...env, RATE_LIMIT_MAX: '100000000' }, SERVER_NODE_ARGS);
+  const { base } = server;
   try {
     const visitors: Awaited<ReturnType<typeof prepareVisitor>>[] = [];
     for (let i = 0; i < VISITORS; i++) visitors.push(await prepareVisitor(base));
@@ -111,18 +73,18 @@ async function benchAddToCart(name: string, env: Record<string, string>): Promis
       ],
     });
   } finally {
-    await stop(child);
+    await server.stop();
   }
 }
 
 async function main(): Promise<void> {
   const results: Figures[] = [];
 
-  const bare = await startProcess('bench/cart/bare-server.ts', {});
+  const bare = await startScript('bench/cart/bare-server.ts', {});
   try {
     results.push(await load('bare Fastify JSON route', { url: `${bare.base}/json`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }));
   } finally {
-    await stop(bare.child);
+    await bare.stop();
   }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'));

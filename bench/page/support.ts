@@ -3,9 +3,8 @@
  * bare Fastify peer in their own processes, making sure the islands are built, the Chromium flags,
  * and table printing.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,53 +56,8 @@ export function ensureIslandsBuilt(): void {
   if (build.status !== 0) throw new Error(`storefront build failed with status ${build.status}`);
 }
 
-export interface RunningProcess {
-  child: ChildProcess;
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function waitForPort(child: ChildProcess, port: number, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
-    const listening = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (listening) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${what} did not listen within ${timeoutMs} ms`);
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** Runs a TypeScript entry in its own Node process on a free port and waits until it listens. */
-export async function startScript(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<RunningProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForPort(child, port, script, 180_000);
-  return { child, base: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
-}
+export { startScript, type RunningProcess } from '../support/processes';
+import { startScript, type RunningProcess } from '../support/processes';
 
 /**
  * The real server on the demo store. Without DATABASE_URL it gets a fresh PGlite DATA_DIR (seeded
