@@ -23,7 +23,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
     path: '/config/products',
     title: 'Products',
     permission: 'catalog:read',
-    summary: 'The inventory panel: search, sort and page through products, edit stock in place, and open the product editor.',
+    load: () => import('../screens/products/ProductsScreen'),
   },
   { path: '/config/orders', title: 'Orders', permission: 'orders:read', summary: 'Orders with filters, their details, fulfilment, cancellation, refunds and the CSV export.' },
   { path: '/config/forms', title: 'Forms', permission: 'forms:read', summary: 'The form builder, form submissions, newsletter subscribers, restock sign-ups and the mail outbox.' },

@@ -1,0 +1,216 @@
+import type { InventoryRowJson, InventorySort, OwnerVariantJson } from '@vitrine/contracts';
+import { formatMoney } from '@vitrine/format/money';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useBoot } from '../../api/client';
+import { ScreenHeading } from '../../app/ScreenHeading';
+import { setSearch, useLocation } from '../../app/router';
+import { failureText } from '../../ui/messages';
+import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { useLocale } from '../../ui/locale';
+import { useInventory, useSetStock } from './inventory-api';
+import { INVENTORY_SORT_LABELS, parseStock, readInventoryState, withSearch, withSort, writeInventoryState, type InventoryState } from './inventory-state';
+import { INVENTORY_TEXTS } from './texts';
+import './products.css';
+
+/** How long typing pauses before the search is sent (and written in the address). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The search box's text, sent once typing pauses; the address's `q` when it changes elsewhere (back, a link). */
+export function useDebouncedSearch(current: string, apply: (q: string) => void, delay = SEARCH_DEBOUNCE_MS) {
+  const [text, setText] = useState(current);
+  useEffect(() => setText(current), [current]);
+  useEffect(() => {
+    if (text.trim() === current.trim()) return undefined;
+    const timer = window.setTimeout(() => apply(text), delay);
+    return () => window.clearTimeout(timer);
+  }, [text, current, apply, delay]);
+  return [text, setText] as const;
+}
+
+function useInventoryLocation(): [InventoryState, (next: InventoryState) => void] {
+  const { pathname, search } = useLocation();
+  const state = readInventoryState(search);
+  return [state, (next) => setSearch(pathname, writeInventoryState(next))];
+}
+
+const optionsText = (variant: OwnerVariantJson) => variant.optionValues.map((option) => option.value).join(' / ') || INVENTORY_TEXTS.noOptions;
+
+export default function ProductsScreen() {
+  const [state, setState] = useInventoryLocation();
+  const inventory = useInventory(state);
+  const boot = useBoot();
+  const locale = useLocale();
+  const money = (cents: number) => {
+    try {
+      return formatMoney(cents, boot.website.currency, { locale });
+    } catch {
+      return `${(cents / 100).toFixed(2)} ${boot.website.currency}`;
+    }
+  };
+  const [text, setText] = useDebouncedSearch(state.q, (q) => setState(withSearch(readInventoryState(new URLSearchParams(window.location.search)), q)));
+  const searchId = useId();
+
+  const products = inventory.data?.products ?? [];
+  return (
+    <section className="inventory">
+      <ScreenHeading>Products</ScreenHeading>
+      <form className="inventory-controls card" role="search" onSubmit={(event) => { event.preventDefault(); setState(withSearch(state, text)); }}>
+        <div className="field">
+          <label htmlFor={`${searchId}-q`}>{INVENTORY_TEXTS.search}</label>
+          <input id={`${searchId}-q`} type="search" value={text} maxLength={200} onChange={(event) => setText(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${searchId}-sort`}>{INVENTORY_TEXTS.sortBy}</label>
+          <select id={`${searchId}-sort`} value={state.sort} onChange={(event) => setState(withSort(state, event.target.value as InventorySort, state.direction))}>
+            {(Object.keys(INVENTORY_SORT_LABELS) as InventorySort[]).map((sort) => (
+              <option key={sort} value={sort}>{INVENTORY_SORT_LABELS[sort]}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${searchId}-direction`}>{INVENTORY_TEXTS.order}</label>
+          <select id={`${searchId}-direction`} value={state.direction} onChange={(event) => setState(withSort(state, state.sort, event.target.value === 'desc' ? 'desc' : 'asc'))}>
+            <option value="asc">{INVENTORY_TEXTS.ascending}</option>
+            <option value="desc">{INVENTORY_TEXTS.descending}</option>
+          </select>
+        </div>
+      </form>
+
+      {inventory.isPending ? (
+        <Loading />
+      ) : inventory.isError ? (
+        <LoadFailed error={inventory.error} retry={() => void inventory.refetch()} />
+      ) : products.length === 0 ? (
+        <Empty title={state.q.trim() ? INVENTORY_TEXTS.noMatch(state.q.trim()) : INVENTORY_TEXTS.noProducts} />
+      ) : (
+        <div className="card inventory-card" aria-busy={inventory.isFetching}>
+          <table className="data-table inventory-table">
+            <caption className="visually-hidden">{INVENTORY_TEXTS.caption(INVENTORY_SORT_LABELS[state.sort], state.direction)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{INVENTORY_TEXTS.product}</th>
+                <th scope="col" className="numeric" aria-sort={state.sort === 'price' ? (state.direction === 'asc' ? 'ascending' : 'descending') : undefined}>{INVENTORY_TEXTS.price}</th>
+                <th scope="col" className="numeric" aria-sort={state.sort === 'stock' ? (state.direction === 'asc' ? 'ascending' : 'descending') : undefined}>{INVENTORY_TEXTS.stock}</th>
+                <th scope="col" className="numeric">{INVENTORY_TEXTS.variants}</th>
+              </tr>
+            </thead>
+            {products.map((product) => (
+              <ProductRows key={product.id} product={product} money={money} />
+            ))}
+          </table>
+          {inventory.data?.nextCursor || state.cursor ? (
+            <nav className="inventory-pages" aria-label={INVENTORY_TEXTS.pages}>
+              {state.cursor ? (
+                <button type="button" className="button button-secondary" onClick={() => setState({ ...state, cursor: '' })}>{INVENTORY_TEXTS.firstPage}</button>
+              ) : null}
+              {inventory.data?.nextCursor ? (
+                <button type="button" className="button button-secondary" onClick={() => setState({ ...state, cursor: inventory.data?.nextCursor ?? '' })}>{INVENTORY_TEXTS.nextPage}</button>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ProductRows({ product, money }: { product: InventoryRowJson; money: (cents: number) => string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <tbody className={open ? 'inventory-product open' : 'inventory-product'}>
+      <tr>
+        <th scope="row" data-label={INVENTORY_TEXTS.product}>
+          <button type="button" className="inventory-expander" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+            <span aria-hidden="true" className="inventory-chevron">{open ? '▾' : '▸'}</span>
+            <span className="visually-hidden">{INVENTORY_TEXTS.variantsOf} </span>
+            {product.title}
+          </button>
+          {product.archived ? <span className="inventory-badge">{INVENTORY_TEXTS.archived}</span> : null}
+        </th>
+        <td className="numeric" data-label={INVENTORY_TEXTS.price}>{product.variants.length > 1 ? INVENTORY_TEXTS.from(money(product.priceCents)) : money(product.priceCents)}</td>
+        <td className="numeric" data-label={INVENTORY_TEXTS.stock}>{product.unlimited && product.totalStock === 0 ? INVENTORY_TEXTS.unlimited : product.totalStock}</td>
+        <td className="numeric" data-label={INVENTORY_TEXTS.variants}>{product.variants.length}</td>
+      </tr>
+      <tr id={panelId} hidden={!open} className="inventory-variants-row">
+        <td colSpan={4}>
+          {open ? (
+            <table className="inventory-variants">
+              <caption className="visually-hidden">{INVENTORY_TEXTS.variantsCaption(product.title)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{INVENTORY_TEXTS.sku}</th>
+                  <th scope="col">{INVENTORY_TEXTS.options}</th>
+                  <th scope="col" className="numeric">{INVENTORY_TEXTS.price}</th>
+                  <th scope="col">{INVENTORY_TEXTS.stock}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {product.variants.map((variant) => (
+                  <tr key={variant.id}>
+                    <th scope="row" data-label={INVENTORY_TEXTS.sku}>{variant.sku}</th>
+                    <td data-label={INVENTORY_TEXTS.options}>{optionsText(variant)}</td>
+                    <td className="numeric" data-label={INVENTORY_TEXTS.price}>{money(variant.onSale ? variant.salePriceCents : variant.priceCents)}</td>
+                    <td data-label={INVENTORY_TEXTS.stock}>
+                      <StockEditor product={product} variant={variant} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </td>
+      </tr>
+    </tbody>
+  );
+}
+
+/** A variant's stock edited in place: a number and Save (the absolute set call); what came of it is said beside it. */
+export function StockEditor({ product, variant }: { product: InventoryRowJson; variant: OwnerVariantJson }) {
+  const setStock = useSetStock();
+  const [value, setValue] = useState(String(variant.qtyInStock));
+  const [message, setMessage] = useState<{ kind: 'saved' | 'refused'; text: string } | null>(null);
+  const id = useId();
+  useEffect(() => setValue(String(variant.qtyInStock)), [variant.qtyInStock]);
+  if (variant.unlimited) return <span>{INVENTORY_TEXTS.unlimited}</span>;
+  const name = `${product.title} ${optionsText(variant)}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const qtyInStock = parseStock(value);
+    if (qtyInStock === null) {
+      setMessage({ kind: 'refused', text: INVENTORY_TEXTS.wholeNumber });
+      return;
+    }
+    setMessage(null);
+    setStock.mutate(
+      { variantId: variant.id, qtyInStock },
+      {
+        onSuccess: (reply) => setMessage({ kind: 'saved', text: INVENTORY_TEXTS.saved(reply.qtyInStock) }),
+        onError: (error) => setMessage({ kind: 'refused', text: failureText(error) }),
+      },
+    );
+  };
+  return (
+    <form className="stock-editor" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-qty`} className="visually-hidden">{INVENTORY_TEXTS.stockOf(name)}</label>
+      <input
+        id={`${id}-qty`}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={1_000_000_000}
+        step={1}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        aria-invalid={message?.kind === 'refused' ? true : undefined}
+        aria-describedby={`${id}-message`}
+      />
+      <button type="submit" className="button button-secondary" disabled={setStock.isPending} aria-label={INVENTORY_TEXTS.saveStockOf(name)}>
+        {setStock.isPending ? INVENTORY_TEXTS.saving : INVENTORY_TEXTS.save}
+      </button>
+      <span id={`${id}-message`} className={message?.kind === 'refused' ? 'stock-message refused' : 'stock-message'} role={message?.kind === 'refused' ? 'alert' : 'status'}>
+        {message?.text ?? ''}
+      </span>
+    </form>
+  );
+}
