@@ -71,7 +71,9 @@ ${errorBox(state.message)}
 const noticeBox = (notice: string | undefined) => (notice ? `<p class="notice" role="status">${attr(notice)}</p>` : '');
 
 export function signInPage(state: FormState & { notice?: string; next?: string }): string {
-  const next = state.next && state.next !== '/config' ? `\n  <input type="hidden" name="next" value="${attr(state.next)}">` : '';
+  // Always there (the app's home when the asked page is not one to return to), so the form is the same form
+  // whatever the address held.
+  const next = `\n  <input type="hidden" name="next" value="${attr(state.next ?? '/config')}">`;
   return page(
     'Sign in',
     `<h1>Sign in to manage your website</h1>
