@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, type AnalyticsSummaryQuery, type AnalyticsSummaryReply } from '@vitrine/contracts';
 import { rateWebVital } from '@vitrine/tracking';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
 import { moneyJson } from '../catalog';
-import type { Database, Website } from '../db/schema';
+import type { AnalyticsDailyTotalsTable, Database, Website } from '../db/schema';
 import { invalid } from '../failures';
 import { isWebVitalName, mergeHistograms, p75OfHistogram } from './vitals-histogram';
 
@@ -43,21 +43,11 @@ export function readRange(query: AnalyticsSummaryQuery): { from: number; to: num
   return { from: from!, to: to!, days: (to! - from!) / DAY_MS + 1 };
 }
 
-interface TotalsRow {
-  day: string;
-  visits: number;
-  unique_visitors: number;
-  page_views: number;
-  product_views: number;
-  add_to_cart: number;
-  product_view_visits: number;
-  add_to_cart_visits: number;
-  checkout_visits: number;
-  orders: number;
-  revenue_cents: number;
-  bot_hits: number;
-  computed_at: Date;
-}
+/** A day's counted figures, as the rollup stored them. */
+type TotalsRow = Selectable<AnalyticsDailyTotalsTable>;
+
+/** The sum of one figure over some days (bigint columns may arrive as strings). */
+const sumOf = (rows: TotalsRow[], pick: (row: TotalsRow) => number) => rows.reduce((total, row) => total + Number(pick(row)), 0);
 
 export interface SummaryOptions {
   /** ANALYTICS_RETENTION_DAYS: raw hits older than this may be gone, so such days count their daily figures. */
@@ -108,7 +98,7 @@ async function rangeVisitors(db: Kysely<Database>, websiteId: string, rows: Tota
 }
 
 function totalsOf(rows: TotalsRow[], currency: string, visitors: RangeVisitors) {
-  const sum = (pick: (row: TotalsRow) => number) => rows.reduce((total, row) => total + Number(pick(row)), 0);
+  const sum = (pick: (row: TotalsRow) => number) => sumOf(rows, pick);
   const visits = sum((row) => row.visits);
   const orders = sum((row) => row.orders);
   return {
@@ -141,14 +131,14 @@ export async function getAnalyticsSummary(
   const previousFrom = previousTo - (range.days - 1) * DAY_MS;
   const [from, to, prevFrom, prevTo] = [range.from, range.to, previousFrom, previousTo].map(dayText) as [string, string, string, string];
 
-  const totals = (await db
+  const totals = await db
     .selectFrom('analytics_daily_totals')
     .selectAll()
     .where('website_id', '=', website.id)
     .where('day', '>=', prevFrom)
     .where('day', '<=', to)
     .orderBy('day')
-    .execute()) as unknown as TotalsRow[];
+    .execute();
   const current = totals.filter((row) => row.day >= from);
   const previous = totals.filter((row) => row.day < from);
   const byDay = new Map(current.map((row) => [row.day, row]));
@@ -217,7 +207,7 @@ export async function getAnalyticsSummary(
     return { metric, ...figure(metric, ofMetric.filter((row) => row.page_path === '')), pages };
   });
 
-  const sum = (pick: (row: TotalsRow) => number) => current.reduce((total, row) => total + Number(pick(row)), 0);
+  const sum = (pick: (row: TotalsRow) => number) => sumOf(current, pick);
   return {
     range: { from, to, days: range.days },
     previousRange: { from: prevFrom, to: prevTo },
