@@ -52,3 +52,8 @@ export function useSignOut(options: { afterSignOut?: () => void } = {}) {
     },
   });
 }
+
+/** Whether the signed-in owner's role holds a permission (the server refuses without it; screens hide what it refuses). */
+export function useCan(permission: import('@vitrine/contracts').Permission): boolean {
+  return useOwner().data?.permissions.includes(permission) ?? false;
+}

@@ -32,7 +32,7 @@ describe('the app shell', () => {
     renderApp((_method, url) => summaryOf(rangeOf(url)));
     expect(screen.getByText('Test Shop')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Products', 'Orders', 'Forms', 'Settings', 'View site (opens in a new tab)']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Products', 'Orders', 'Forms', 'Restock', 'Mail', 'Settings', 'View site (opens in a new tab)']);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const visits = await screen.findByRole('group', { name: 'Visits' });
@@ -42,11 +42,11 @@ describe('the app shell', () => {
     await waitFor(() => expect(document.title).toBe('Dashboard · Test Shop'));
   });
 
-  it('shows a coming screen and an unknown address plainly, moving the focus to the heading', async () => {
+  it('opens a screen at an address beneath its own (its navigation link current) and an unknown address plainly, moving the focus to the heading', async () => {
     renderApp((_method, url) => summaryOf(rangeOf(url)));
-    await act(async () => navigate('/config/orders'));
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Orders' });
-    expect(screen.getByRole('heading', { name: 'This screen is coming' })).toBeTruthy();
+    await act(async () => navigate('/config/settings/anything'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(document.activeElement).toBe(heading));
     await act(async () => navigate('/config/nowhere'));
     expect(await screen.findByText('Unable to locate content.')).toBeTruthy();

@@ -3,7 +3,7 @@ import { useBoot } from '../api/client';
 import { useSignOut } from '../api/hooks';
 import { APP_TEXTS, failureText } from '../ui/messages';
 import { Link, useLocation } from './router';
-import { SCREENS } from './screens';
+import { SCREENS, screenAt } from './screens';
 
 /**
  * The frame around every screen: the header (the site's name, a link to the site, the owner and sign-out),
@@ -81,7 +81,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <ul>
             {SCREENS.map((screen) => (
               <li key={screen.path}>
-                <Link to={screen.path} className="nav-link">
+                <Link to={screen.path} className="nav-link" current={screenAt(pathname)?.path === screen.path}>
                   <span className={`nav-icon nav-icon-${screen.title.toLowerCase()}`} aria-hidden="true" />
                   {screen.title}
                 </Link>

@@ -1,3 +1,4 @@
+import { subPathOf } from './screens';
 import { useMemo, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 
 /*
@@ -60,6 +61,12 @@ export function useLocation(): AppLocation {
   }, [href]);
 }
 
+/** The current address beneath its screen's path, decoded: on `/config/orders/ord_1`, ['ord_1']. */
+export function useSubPath(): string[] {
+  const { pathname } = useLocation();
+  return useMemo(() => subPathOf(pathname), [pathname]);
+}
+
 /** Replaces the query string of the current address (a screen's state: the dashboard's range). */
 export function setSearch(pathname: string, search: URLSearchParams): void {
   const query = search.toString();
@@ -68,13 +75,15 @@ export function setSearch(pathname: string, search: URLSearchParams): void {
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
+  /** Marks the link as the current page; by default, when it points at the current path exactly. */
+  current?: boolean;
   children: ReactNode;
 }
 
 /** An ordinary link (a new tab, a copied address work as usual) that a plain click follows without a page load. */
-export function Link({ to, children, onClick, ...rest }: LinkProps) {
+export function Link({ to, children, onClick, current: currentGiven, ...rest }: LinkProps) {
   const { pathname } = useLocation();
-  const current = normalPath(new URL(to, 'http://owner.invalid').pathname) === pathname;
+  const current = currentGiven ?? normalPath(new URL(to, 'http://owner.invalid').pathname) === pathname;
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

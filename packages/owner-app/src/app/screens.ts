@@ -19,21 +19,38 @@ export interface ScreenDefinition {
 
 export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config', title: 'Dashboard', permission: 'reports:read', load: () => import('../screens/dashboard/DashboardScreen') },
-  {
-    path: '/config/products',
-    title: 'Products',
-    permission: 'catalog:read',
-    load: () => import('../screens/products/ProductsScreen'),
-  },
-  { path: '/config/orders', title: 'Orders', permission: 'orders:read', summary: 'Orders with filters, their details, fulfilment, cancellation, refunds and the CSV export.' },
-  { path: '/config/forms', title: 'Forms', permission: 'forms:read', summary: 'The form builder, form submissions, newsletter subscribers, restock sign-ups and the mail outbox.' },
-  {
-    path: '/config/settings',
-    title: 'Settings',
-    summary: 'Header and footer, navigation, commerce preferences, languages, captcha, API keys, the dynamic ads feed and contributors.',
-  },
+  { path: '/config/products', title: 'Products', permission: 'catalog:read', load: () => import('../screens/products/ProductsScreen') },
+  { path: '/config/orders', title: 'Orders', permission: 'orders:read', load: () => import('../screens/orders/OrdersScreen') },
+  { path: '/config/forms', title: 'Forms', permission: 'forms:read', load: () => import('../screens/forms/FormsScreen') },
+  { path: '/config/restock', title: 'Restock', permission: 'orders:read', load: () => import('../screens/restock/RestockScreen') },
+  { path: '/config/mail', title: 'Mail', permission: 'mail:read', load: () => import('../screens/mail/MailScreen') },
+  { path: '/config/settings', title: 'Settings', load: () => import('../screens/settings/SettingsScreen') },
 ];
 
+/**
+ * The screen at an address: its own path, or a path beneath it (`/config/orders/ord_1` is the Orders screen's,
+ * which reads the rest with `useSubPath`). The dashboard owns `/config` alone.
+ */
 export function screenAt(pathname: string): ScreenDefinition | undefined {
-  return SCREENS.find((screen) => screen.path === pathname);
+  return (
+    SCREENS.find((screen) => screen.path === pathname) ??
+    SCREENS.find((screen) => screen.path !== '/config' && pathname.startsWith(`${screen.path}/`))
+  );
+}
+
+/** The part of an address beneath its screen's path, as decoded segments: `/config/orders/ord_1` → ['ord_1']. */
+export function subPathOf(pathname: string): string[] {
+  const screen = screenAt(pathname);
+  if (!screen || screen.path === pathname) return [];
+  return pathname
+    .slice(screen.path.length + 1)
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
 }
