@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import type { Permission } from '@vitrine/contracts';
+
+/**
+ * The Settings screen's sections, each at `/config/settings/<slug>` and its own chunk. A section is shown in
+ * the index only to a role that may read it; its component starts at h2 (the screen's h1 is its title).
+ */
+export interface SettingsSection {
+  slug: string;
+  title: string;
+  /** One line in the index: what the owner finds there. */
+  description: string;
+  /** What reading it needs. */
+  permission: Permission;
+  group: 'Site' | 'Store' | 'Access';
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  { slug: 'header-footer', title: 'Header and footer', description: 'The text and links at the top and bottom of every page, with a preview.', permission: 'site:read', group: 'Site', load: () => import('./header-footer/HeaderFooterSection') },
+  { slug: 'navigation', title: 'Navigation', description: 'The menu: reorder, nest, and link to pages or other sites.', permission: 'site:read', group: 'Site', load: () => import('./navigation/NavigationSection') },
+  { slug: 'languages', title: 'Languages', description: 'The languages the site is offered in.', permission: 'site:read', group: 'Site', load: () => import('./languages/LanguagesSection') },
+  { slug: 'captcha', title: 'Captcha', description: 'A challenge on forms and sign-ups that keeps bots out.', permission: 'site:read', group: 'Site', load: () => import('./captcha/CaptchaSection') },
+  { slug: 'commerce', title: 'Commerce preferences', description: 'How the store sells: currency, checkout and store pages.', permission: 'store-settings:read', group: 'Store', load: () => import('./commerce/CommerceSection') },
+  { slug: 'ads-feed', title: 'Dynamic ads feed', description: 'The product feed for ads, and its pixel.', permission: 'store-settings:read', group: 'Store', load: () => import('./ads-feed/AdsFeedSection') },
+  { slug: 'api-keys', title: 'API keys', description: 'Keys that let other programs call the owner API.', permission: 'api-keys:manage', group: 'Access', load: () => import('./api-keys/ApiKeysSection') },
+  { slug: 'contributors', title: 'Contributors', description: 'Who may work on the site, and their roles.', permission: 'contributors:manage', group: 'Access', load: () => import('./contributors/ContributorsSection') },
+];
+
+export function settingsSectionAt(slug: string | undefined): SettingsSection | undefined {
+  return SETTINGS_SECTIONS.find((section) => section.slug === slug);
+}
