@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMA_NAMES } from '@vitrine/tracking';
+import { EVENT_SCHEMA_NAMES, PANEL_EVENTS } from '@vitrine/tracking';
+import adminPanelSchema from './analytics-events/admin-panel.json' with { type: 'json' };
 import { ANALYTICS_COMMON_EVENT_SCHEMA, ANALYTICS_EVENT_SCHEMAS } from './analytics-events';
 
 const common = {
@@ -62,5 +63,17 @@ describe('the event content schemas', () => {
     }
     expect(validators['add-to-cart']!({ ...common, ...valid['add-to-cart'], quantity: 0 })).toBe(false);
     expect(validators['visit-product-page']!({ ...common, product: { ...product, price: { decimalValue: 'free' } } })).toBe(false);
+  });
+
+  it("take an admin panel's event only with a panel and one of its own actions (platform §2's tracking names, as @vitrine/tracking lists them)", () => {
+    const validators = compileAll();
+    const panels = adminPanelSchema.oneOf.map((branch) => [branch.properties.panel.const, branch.properties.action.enum]);
+    expect(Object.fromEntries(panels)).toEqual(PANEL_EVENTS);
+    expect(adminPanelSchema.properties.panel.enum).toEqual(Object.keys(PANEL_EVENTS));
+    expect(validators['admin-panel']!({ ...common, page_path: '/config/products', panel: 'inventory', action: 'sort-by-stock' })).toBe(true);
+    expect(validators['admin-panel']!({ ...common, panel: 'api-keys', action: 'creation-modal-copy' })).toBe(true);
+    expect(validators['admin-panel']!({ ...common, panel: 'inventory', action: 'creation-modal-copy' })).toBe(false);
+    expect(validators['admin-panel']!({ ...common, panel: 'orders', action: 'search' })).toBe(false);
+    expect(validators['admin-panel']!({ ...common, panel: 'inventory' })).toBe(false);
   });
 });

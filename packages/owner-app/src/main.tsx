@@ -5,6 +5,7 @@ import { createAppClient } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { readBoot } from './boot';
 import { EDITOR_MESSAGES } from './ui/messages';
+import { beaconPanelSender, setPanelEventSender } from './ui/track';
 import './styles.css';
 
 // The owner app's entry: the boot data the server wrote for the signed-in owner, the client and the query
@@ -24,6 +25,7 @@ if (!boot) {
   message.append(link);
   root.append(message);
 } else {
+  setPanelEventSender(beaconPanelSender(boot.website));
   createRoot(root).render(
     <StrictMode>
       <App client={createAppClient(boot)} boot={boot} queryClient={createQueryClient({ onSignedOut: () => window.location.reload() })} />

@@ -32,6 +32,8 @@ export const EVENT_SCHEMA_NAMES = [
   'form-submit-success',
   // storefront §7: the order-confirmed page's purchase
   'purchase',
+  // platform §2: an owner's admin panel reports what happened in it (panel-events.ts), sent by the owner app
+  'admin-panel',
 ] as const;
 export type EventSchemaName = (typeof EVENT_SCHEMA_NAMES)[number];
 

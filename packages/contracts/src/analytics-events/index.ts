@@ -28,6 +28,7 @@ import thirdPartyVideoClick from './third-party-video-click.json' with { type: '
 import newsletterSubscribe from './newsletter-subscribe.json' with { type: 'json' };
 import formSubmitSuccess from './form-submit-success.json' with { type: 'json' };
 import purchase from './purchase.json' with { type: 'json' };
+import adminPanel from './admin-panel.json' with { type: 'json' };
 
 /** common.json: the fields every event carries, and the definitions (product, money) the events refer to. */
 export const ANALYTICS_COMMON_EVENT_SCHEMA: object = common;
@@ -56,4 +57,5 @@ export const ANALYTICS_EVENT_SCHEMAS: Readonly<Record<EventSchemaName, object>> 
   'newsletter-subscribe': newsletterSubscribe,
   'form-submit-success': formSubmitSuccess,
   'purchase': purchase,
+  'admin-panel': adminPanel,
 };

@@ -6,6 +6,7 @@ import { ScreenHeading } from '../../app/ScreenHeading';
 import { setSearch, useLocation } from '../../app/router';
 import { failureText } from '../../ui/messages';
 import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { trackPanelEvent } from '../../ui/track';
 import { useLocale } from '../../ui/locale';
 import { useInventory, useSetStock } from './inventory-api';
 import { INVENTORY_SORT_LABELS, parseStock, readInventoryState, withSearch, withSort, writeInventoryState, type InventoryState } from './inventory-state';
@@ -47,21 +48,29 @@ export default function ProductsScreen() {
       return `${(cents / 100).toFixed(2)} ${boot.website.currency}`;
     }
   };
-  const [text, setText] = useDebouncedSearch(state.q, (q) => setState(withSearch(readInventoryState(new URLSearchParams(window.location.search)), q)));
+  const search = (from: InventoryState, q: string) => {
+    trackPanelEvent('inventory', 'search');
+    setState(withSearch(from, q));
+  };
+  const sortBy = (sort: InventorySort, direction: InventoryState['direction']) => {
+    trackPanelEvent('inventory', `sort-by-${sort}`);
+    setState(withSort(state, sort, direction));
+  };
+  const [text, setText] = useDebouncedSearch(state.q, (q) => search(readInventoryState(new URLSearchParams(window.location.search)), q));
   const searchId = useId();
 
   const products = inventory.data?.products ?? [];
   return (
     <section className="inventory">
       <ScreenHeading>Products</ScreenHeading>
-      <form className="inventory-controls card" role="search" onSubmit={(event) => { event.preventDefault(); setState(withSearch(state, text)); }}>
+      <form className="inventory-controls card" role="search" onSubmit={(event) => { event.preventDefault(); search(state, text); }}>
         <div className="field">
           <label htmlFor={`${searchId}-q`}>{INVENTORY_TEXTS.search}</label>
           <input id={`${searchId}-q`} type="search" value={text} maxLength={200} onChange={(event) => setText(event.target.value)} />
         </div>
         <div className="field">
           <label htmlFor={`${searchId}-sort`}>{INVENTORY_TEXTS.sortBy}</label>
-          <select id={`${searchId}-sort`} value={state.sort} onChange={(event) => setState(withSort(state, event.target.value as InventorySort, state.direction))}>
+          <select id={`${searchId}-sort`} value={state.sort} onChange={(event) => sortBy(event.target.value as InventorySort, state.direction)}>
             {(Object.keys(INVENTORY_SORT_LABELS) as InventorySort[]).map((sort) => (
               <option key={sort} value={sort}>{INVENTORY_SORT_LABELS[sort]}</option>
             ))}
@@ -69,7 +78,7 @@ export default function ProductsScreen() {
         </div>
         <div className="field">
           <label htmlFor={`${searchId}-direction`}>{INVENTORY_TEXTS.order}</label>
-          <select id={`${searchId}-direction`} value={state.direction} onChange={(event) => setState(withSort(state, state.sort, event.target.value === 'desc' ? 'desc' : 'asc'))}>
+          <select id={`${searchId}-direction`} value={state.direction} onChange={(event) => sortBy(state.sort, event.target.value === 'desc' ? 'desc' : 'asc')}>
             <option value="asc">{INVENTORY_TEXTS.ascending}</option>
             <option value="desc">{INVENTORY_TEXTS.descending}</option>
           </select>
@@ -104,7 +113,10 @@ export default function ProductsScreen() {
                 <button type="button" className="button button-secondary" onClick={() => setState({ ...state, cursor: '' })}>{INVENTORY_TEXTS.firstPage}</button>
               ) : null}
               {inventory.data?.nextCursor ? (
-                <button type="button" className="button button-secondary" onClick={() => setState({ ...state, cursor: inventory.data?.nextCursor ?? '' })}>{INVENTORY_TEXTS.nextPage}</button>
+                <button type="button" className="button button-secondary" onClick={() => {
+                  trackPanelEvent('inventory', 'next-page');
+                  setState({ ...state, cursor: inventory.data?.nextCursor ?? '' });
+                }}>{INVENTORY_TEXTS.nextPage}</button>
               ) : null}
             </nav>
           ) : null}
@@ -121,7 +133,10 @@ function ProductRows({ product, money }: { product: InventoryRowJson; money: (ce
     <tbody className={open ? 'inventory-product open' : 'inventory-product'}>
       <tr>
         <th scope="row" data-label={INVENTORY_TEXTS.product}>
-          <button type="button" className="inventory-expander" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+          <button type="button" className="inventory-expander" aria-expanded={open} aria-controls={panelId} onClick={() => {
+            if (!open) trackPanelEvent('inventory', 'row-expander');
+            setOpen(!open);
+          }}>
             <span aria-hidden="true" className="inventory-chevron">{open ? '▾' : '▸'}</span>
             <span className="visually-hidden">{INVENTORY_TEXTS.variantsOf} </span>
             {product.title}
