@@ -1,4 +1,3 @@
-import { subPathOf } from './screens';
 import { useMemo, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 
 /*
@@ -59,6 +58,24 @@ export function useLocation(): AppLocation {
     const url = new URL(href, 'http://owner.invalid');
     return { pathname: normalPath(url.pathname), search: url.searchParams };
   }, [href]);
+}
+
+/**
+ * The part of an address beneath its screen's path (screens are `/config/<name>`), as decoded segments:
+ * `/config/orders/ord_1` → ['ord_1'].
+ */
+export function subPathOf(pathname: string): string[] {
+  return normalPath(pathname)
+    .split('/')
+    .slice(3)
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
 }
 
 /** The current address beneath its screen's path, decoded: on `/config/orders/ord_1`, ['ord_1']. */

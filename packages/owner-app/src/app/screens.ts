@@ -37,20 +37,3 @@ export function screenAt(pathname: string): ScreenDefinition | undefined {
     SCREENS.find((screen) => screen.path !== '/config' && pathname.startsWith(`${screen.path}/`))
   );
 }
-
-/** The part of an address beneath its screen's path, as decoded segments: `/config/orders/ord_1` → ['ord_1']. */
-export function subPathOf(pathname: string): string[] {
-  const screen = screenAt(pathname);
-  if (!screen || screen.path === pathname) return [];
-  return pathname
-    .slice(screen.path.length + 1)
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    });
-}
