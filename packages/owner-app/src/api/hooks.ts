@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { AnalyticsSummaryReply, OwnerJson } from '@vitrine/contracts';
+import type { AnalyticsSummaryReply, OwnerJson, Permission } from '@vitrine/contracts';
 import { useBoot, useOwnerClient } from './client';
 import { queryKeys } from './keys';
 import { ROUTES } from './routes';
@@ -54,6 +54,6 @@ export function useSignOut(options: { afterSignOut?: () => void } = {}) {
 }
 
 /** Whether the signed-in owner's role holds a permission (the server refuses without it; screens hide what it refuses). */
-export function useCan(permission: import('@vitrine/contracts').Permission): boolean {
+export function useCan(permission: Permission): boolean {
   return useOwner().data?.permissions.includes(permission) ?? false;
 }
