@@ -429,6 +429,28 @@ export const getAnalyticsSummaryContract = defineContract({
   schema: { querystring: AnalyticsSummaryQuerySchema, response: { 200: AnalyticsSummaryReplySchema, ...ERROR_RESPONSES } },
 });
 
+/** The dashboard's live figure: the window it counts over (the owner app asks again every 15 seconds). */
+export const ANALYTICS_NOW_WINDOW_MINUTES = 5;
+
+export const AnalyticsNowReplySchema = ResponseObject({
+  /** Distinct visitors (ss_cvr ids, bots left out) with a page view in the window. */
+  visitors: Type.Integer({ minimum: 0 }),
+  windowMinutes: Type.Integer({ minimum: 1 }),
+  /** When it was counted (ISO 8601). */
+  at: Type.String(),
+});
+export type AnalyticsNowReply = Static<typeof AnalyticsNowReplySchema>;
+
+export const getAnalyticsNowContract = defineContract({
+  operationId: 'getAnalyticsNow',
+  method: 'GET',
+  url: '/api/owner/analytics/now',
+  summary: 'Visitors on the site now: distinct visitors with a page view in the last 5 minutes, counted from the raw hits.',
+  tags: ['owner-analytics'],
+  access: 'reports:read',
+  schema: { response: { 200: AnalyticsNowReplySchema, ...ERROR_RESPONSES } },
+});
+
 export { EVENT_SCHEMA_NAMES };
 
 export const ANALYTICS_CONTRACTS = [
@@ -446,4 +468,4 @@ export const ANALYTICS_CONTRACTS = [
   recordPerformanceContract,
 ] as const;
 
-export const OWNER_ANALYTICS_CONTRACTS = [getAnalyticsSummaryContract] as const;
+export const OWNER_ANALYTICS_CONTRACTS = [getAnalyticsSummaryContract, getAnalyticsNowContract] as const;

@@ -9,6 +9,7 @@ import {
   censusFormRenderContract,
   censusOverlayContract,
   censusQuickViewContract,
+  getAnalyticsNowContract,
   getAnalyticsSummaryContract,
   getPerformanceSettingsContract,
   recordClankerEventContract,
@@ -37,6 +38,7 @@ import {
 } from './ingest';
 import type { RequestFacts } from './page-facts';
 import type { AnalyticsSettings } from './settings';
+import { getAnalyticsNow } from './now';
 import { getAnalyticsSummary } from './summary';
 
 /** Form fields per analytics call (a census call's page fields, the legacy tracker's extra fields). */
@@ -162,6 +164,13 @@ export function registerOwnerAnalyticsRoutes(fastify: FastifyInstance, { db }: S
     handler: async ({ website, actor, query }, reply) => {
       reply.header('cache-control', 'no-store');
       return getAnalyticsSummary(db, website, actor, query, { retentionDays: settings.retentionDays });
+    },
+  });
+  app.route({
+    ...getAnalyticsNowContract,
+    handler: async ({ website, actor }, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAnalyticsNow(db, website, actor);
     },
   });
 }
