@@ -12,6 +12,7 @@ import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { OWNER_FORM_CONTRACTS } from './owner-forms';
+import { OWNER_CONTRIBUTOR_CONTRACTS } from './owner-contributors';
 import { ORDER_CONTRACTS } from './orders';
 import { SITE_USER_CONTRACTS } from './site-users';
 
@@ -21,6 +22,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...ORDER_CONTRACTS,
   ...SITE_USER_CONTRACTS,
   ...OWNER_ACCOUNT_CONTRACTS,
+  ...OWNER_CONTRIBUTOR_CONTRACTS,
   ...OWNER_CATALOG_CONTRACTS,
   ...OWNER_ORDER_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,

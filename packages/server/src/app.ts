@@ -15,7 +15,7 @@ import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
 import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbCheck } from './http/crumb';
 import { registerOpenApi } from './http/openapi';
-import { OWNER_APP_ASSET_PREFIX, ownerAppDistDir, registerOwnerRoutes } from './owner';
+import { OWNER_APP_ASSET_PREFIX, ownerAppDistDir, registerContributorRoutes, registerOwnerRoutes } from './owner';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
 import { registerRestockRoutes } from './restock';
 import { registerFormRoutes } from './forms';
@@ -195,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOrderRoutes(routes, context);
     registerSiteUserRoutes(routes, context);
     registerOwnerRoutes(routes, context, { appDir: options.ownerAppDir });
+    registerContributorRoutes(routes, context);
     registerMailRoutes(routes, context);
     registerRestockRoutes(routes, context);
     registerCaptchaRoutes(routes, context);

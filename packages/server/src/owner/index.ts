@@ -4,6 +4,7 @@
  */
 export { createSetupLink, needsFirstAdmin, redeemSetupLink, setupLinkUrl, SETUP_LINK_HOURS, SETUP_MESSAGES, type SetupLink } from './setup';
 export { registerOwnerRoutes, type OwnerRouteOptions } from './routes';
+export { registerContributorRoutes } from './contributors-routes';
 export { OWNER_APP_ASSET_PREFIX, ownerAppDistDir } from './app-page';
 export { printFirstAdminLinkIfNeeded } from './first-run';
 export { contributorEmailsWith } from './contributors';
