@@ -15,13 +15,14 @@ export function useOwner() {
  * The analytics summary of a range (and of the period before it, in the same answer). Changing the range
  * keeps the last answer on screen until the new one comes (`isPlaceholderData`), so the figures do not blink.
  */
-export function useAnalyticsSummary(range: { from: string; to: string }, options: { enabled?: boolean } = {}) {
+export function useAnalyticsSummary(range: { from: string; to: string }, options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
   const client = useOwnerClient();
   return useQuery<AnalyticsSummaryReply>({
     queryKey: queryKeys.analytics.summary(range),
     queryFn: () => client.call(ROUTES.analyticsSummary, { query: { from: range.from, to: range.to } }) as Promise<AnalyticsSummaryReply>,
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+    refetchInterval: options.refetchInterval ?? false,
   });
 }
 

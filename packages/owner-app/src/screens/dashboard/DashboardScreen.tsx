@@ -15,6 +15,8 @@ import {
   topPagesOf, type Figure, type HostCount, type NameCount, type PathCount,
 } from './figures';
 import { Funnel } from './Funnel';
+import { Live } from './Live';
+import { useBoot } from '../../api/client';
 import { previousRange, rangeFromSearch, searchOfRange, todayUtc, type ChosenRange } from './range';
 import { RangePicker } from './RangePicker';
 
@@ -33,7 +35,9 @@ export default function DashboardScreen() {
   const chosen = useMemo(() => rangeFromSearch(search, today), [search, today]);
   // The numbers need the reports permission (platform roles: admin, website and store managers, reporting).
   const mayRead = useOwner().data?.permissions.includes('reports:read') ?? false;
-  const summary = useAnalyticsSummary(chosen.range, { enabled: mayRead });
+  // A range that includes today is asked again every minute: today's rollup moves as shoppers visit.
+  const summary = useAnalyticsSummary(chosen.range, { enabled: mayRead, refetchInterval: chosen.range.to >= today ? 60_000 : false });
+  const { timeZone } = useBoot().website;
   const choose = (next: ChosenRange) => setSearch(pathname, searchOfRange(next));
   const comparedWith = summary.data && !summary.isPlaceholderData ? summary.data.previousRange : previousRange(chosen.range);
 
@@ -47,6 +51,7 @@ export default function DashboardScreen() {
           <span className="muted"> compared with {formatRange(comparedWith, locale)} (UTC days)</span>
         </p>
       </div>
+      <Live locale={locale} timeZone={timeZone} />
       {!mayRead ? (
         <Empty title="Your role does not include the numbers">
           <p>The dashboard shows visits, orders and revenue to the roles that read reports. Ask an admin if you need them; the other screens work as your role allows.</p>
