@@ -36,6 +36,7 @@ export * from './owner-orders';
 export * from './owner-images';
 export * from './owner-site';
 export * from './owner-forms';
+export * from './owner-newsletter';
 export * from './owner-contributors';
 export * from './analytics';
 export { ANALYTICS_EVENT_SCHEMAS, ANALYTICS_COMMON_EVENT_SCHEMA } from './analytics-events';

@@ -24,7 +24,16 @@ export const MailSummarySchema = ResponseObject({
   sentAt: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const ListMailQuerySchema = RequestQuery({ cursor: Type.Optional(Text({ maxLength: 200 })) });
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'suppressed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+export const MAIL_LIST_MESSAGES = { status: `status must be one of ${MAIL_STATUSES.join(', ')}.` } as const;
+
+export const ListMailQuerySchema = RequestQuery({
+  cursor: Type.Optional(Text({ maxLength: 200 })),
+  /** Only messages in this state (the cursor is then that filtered list's). */
+  status: Type.Optional(Text({ pattern: `^(${MAIL_STATUSES.join('|')})$`, [MESSAGE_KEYWORD]: MAIL_LIST_MESSAGES.status })),
+});
+export type ListMailQuery = Static<typeof ListMailQuerySchema>;
 export const ListMailReplySchema = ResponseObject({
   messages: Type.Array(MailSummarySchema),
   hasNextPage: Type.Boolean(),
@@ -36,7 +45,7 @@ export const listMailContract = defineContract({
   operationId: 'listMail',
   method: 'GET',
   url: '/api/owner/mail',
-  summary: 'The outbox, newest first, 50 a page: what the website sent, is sending, gave up on or held back.',
+  summary: 'The outbox, newest first, 50 a page: what the website sent, is sending, gave up on or held back; status filters.',
   tags,
   access: 'mail:read',
   schema: { querystring: ListMailQuerySchema, response: { 200: ListMailReplySchema, ...ERROR_RESPONSES } },

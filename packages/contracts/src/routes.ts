@@ -12,6 +12,7 @@ import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { OWNER_FORM_CONTRACTS } from './owner-forms';
+import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
 import { OWNER_CONTRIBUTOR_CONTRACTS } from './owner-contributors';
 import { ORDER_CONTRACTS } from './orders';
 import { SITE_USER_CONTRACTS } from './site-users';
@@ -31,6 +32,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...CAPTCHA_CONTRACTS,
   ...FORM_CONTRACTS,
   ...OWNER_FORM_CONTRACTS,
+  ...OWNER_NEWSLETTER_CONTRACTS,
   ...ANALYTICS_CONTRACTS,
   ...OWNER_ANALYTICS_CONTRACTS,
   ...MAIL_CONTRACTS,

@@ -41,6 +41,7 @@ import { TestModePaymentProvider, type PaymentProvider } from './orders';
 import { registerOrderRoutes } from './orders/routes';
 import { registerOwnerOrderRoutes } from './orders/owner-routes';
 import { registerOwnerFormRoutes } from './forms/owner-routes';
+import { registerOwnerNewsletterRoutes } from './newsletter/owner-routes';
 import { analyticsSettingsFromEnv, createAnalytics, registerAnalyticsRoutes, registerOwnerAnalyticsRoutes, type AnalyticsOptions } from './analytics';
 import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOwnerCatalogRoutes(routes, context);
     registerOwnerOrderRoutes(routes, context);
     registerOwnerFormRoutes(routes, context);
+    registerOwnerNewsletterRoutes(routes, context);
     registerApiKeyRoutes(routes, context);
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });

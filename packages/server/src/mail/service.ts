@@ -47,7 +47,7 @@ export async function listMail(
   db: Kysely<Database>,
   website: Website,
   actor: Actor,
-  input: { cursor?: string },
+  input: { cursor?: string; status?: string },
 ): Promise<{ messages: MailSummary[]; hasNextPage: boolean; nextPageCursor: string | null }> {
   authorize(actor, 'mail:read');
   const after = decodeCursor(input.cursor);
@@ -55,6 +55,8 @@ export async function listMail(
     .selectFrom('mail_outbox')
     .select(['id', 'template', 'kind', 'to_address', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
     .where('website_id', '=', website.id);
+  // The contract admits only the five states.
+  if (input.status) query = query.where('status', '=', input.status as MailSummary['status']);
   if (after) {
     const [createdAt, id] = after as [string, string];
     query = query.where(sql<boolean>`(date_trunc('milliseconds', created_at), id) < (${new Date(createdAt)}, ${id})`);

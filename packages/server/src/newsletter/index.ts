@@ -2,3 +2,5 @@
 export {
   confirmNewsletterSubscription, requestNewsletterSubscription, subscribeToNewsletter, type NewsletterRequestOutcome,
 } from './subscribers';
+export { exportNewsletterSubscribersCsv, listNewsletterSubscribers } from './owner-subscribers';
+export { registerOwnerNewsletterRoutes } from './owner-routes';
