@@ -1,0 +1,92 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  cancelOrderContract,
+  exportOwnerOrdersContract,
+  fulfilOrderContract,
+  getOwnerOrderContract,
+  ListOwnerOrdersQuery,
+  ListOwnerOrdersReply,
+  listOwnerOrdersContract,
+  OwnerOrderReply,
+  refundOrderContract,
+  RefundReply,
+} from '@vitrine/contracts';
+import { callRoute } from '@vitrine/owner-client/browser';
+import { useOwnerClient } from '../../api/client';
+import { useOwnerMutation } from '../../api/hooks';
+
+/** The Orders screen's calls, typed from their contracts (type-only imports). */
+export const ORDER_ROUTES = {
+  listOrders: callRoute<typeof listOwnerOrdersContract>('GET', '/api/owner/orders'),
+  exportOrders: callRoute<typeof exportOwnerOrdersContract>('GET', '/api/owner/orders/export.csv'),
+  getOrder: callRoute<typeof getOwnerOrderContract>('GET', '/api/owner/orders/:orderId'),
+  fulfilOrder: callRoute<typeof fulfilOrderContract>('POST', '/api/owner/orders/:orderId/fulfil'),
+  cancelOrder: callRoute<typeof cancelOrderContract>('POST', '/api/owner/orders/:orderId/cancel'),
+  refundOrder: callRoute<typeof refundOrderContract>('POST', '/api/owner/orders/:orderId/refunds'),
+} as const;
+
+/** The orders' query family: any change to an order invalidates all of it (the detail and every list page). */
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (query: ListOwnerOrdersQuery) => ['orders', 'list', query] as const,
+  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+};
+
+/**
+ * How often the list asks again while the tab is visible: new orders appear without a reload. TanStack Query
+ * stops the interval while the tab is hidden (refetchIntervalInBackground is false) and refetches when the
+ * owner comes back to it.
+ */
+export const ORDERS_REFRESH_MS = 15_000;
+
+/** A page of the order list; the previous page stays on screen while the next one loads. */
+export function useOrderList(query: ListOwnerOrdersQuery, options: { enabled?: boolean } = {}) {
+  const client = useOwnerClient();
+  return useQuery<ListOwnerOrdersReply>({
+    queryKey: orderKeys.list(query),
+    queryFn: () => client.call(ORDER_ROUTES.listOrders, { query }) as Promise<ListOwnerOrdersReply>,
+    placeholderData: keepPreviousData,
+    refetchInterval: ORDERS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useOrder(orderId: string) {
+  const client = useOwnerClient();
+  return useQuery<OwnerOrderReply>({
+    queryKey: orderKeys.detail(orderId),
+    queryFn: () => client.call(ORDER_ROUTES.getOrder, { params: { orderId } }) as Promise<OwnerOrderReply>,
+  });
+}
+
+export function useFulfilOrder(orderId: string) {
+  const client = useOwnerClient();
+  return useOwnerMutation<{ note: string }, OwnerOrderReply>({
+    mutationFn: ({ note }) => client.call(ORDER_ROUTES.fulfilOrder, { params: { orderId }, body: note.trim() ? { note: note.trim() } : {} }) as Promise<OwnerOrderReply>,
+    invalidates: [orderKeys.all],
+  });
+}
+
+export function useCancelOrder(orderId: string) {
+  const client = useOwnerClient();
+  return useOwnerMutation<{ note: string }, OwnerOrderReply>({
+    mutationFn: ({ note }) => client.call(ORDER_ROUTES.cancelOrder, { params: { orderId }, body: note.trim() ? { note: note.trim() } : {} }) as Promise<OwnerOrderReply>,
+    invalidates: [orderKeys.all],
+  });
+}
+
+export interface RefundInput {
+  idempotencyKey: string;
+  amountCents: number;
+  note: string;
+}
+
+export function useRefundOrder(orderId: string) {
+  const client = useOwnerClient();
+  return useOwnerMutation<RefundInput, RefundReply>({
+    mutationFn: ({ idempotencyKey, amountCents, note }) =>
+      client.call(ORDER_ROUTES.refundOrder, { params: { orderId }, body: { idempotencyKey, amountCents, ...(note.trim() ? { note: note.trim() } : {}) } }) as Promise<RefundReply>,
+    invalidates: [orderKeys.all],
+  });
+}

@@ -1,0 +1,343 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { OwnerOrderJson, OwnerOrderSummaryJson, Permission } from '@vitrine/contracts';
+import { ROUTE_CONTRACTS } from '@vitrine/contracts';
+import { memoryTokenStore, OwnerBrowserClient } from '@vitrine/owner-client/browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/query-client';
+import { App } from '../../app/App';
+import { navigate } from '../../app/router';
+import type { OwnerAppBoot } from '../../boot';
+import { BOOT, fakeServer } from '../../test-support/fixtures';
+import { ORDER_ROUTES, ORDERS_REFRESH_MS } from './orders-api';
+import { amountFieldText, checkRefundAmount, lineTotal } from './orders-format';
+import { dayStartIn, DEFAULT_ORDERS_STATE, exportHref, ordersQuery, rangeProblem, readOrdersState, withFilters, writeOrdersState } from './orders-state';
+
+const usd = (value: string) => ({ value, currency: 'USD' });
+
+const summary = (over: Partial<OwnerOrderSummaryJson> = {}): OwnerOrderSummaryJson => ({
+  id: 'ord1',
+  created: Date.UTC(2026, 10, 23, 14, 5),
+  email: 'ann@example.com',
+  status: 'placed',
+  testMode: true,
+  grandTotal: usd('45.00'),
+  refundedTotal: usd('0.00'),
+  itemCount: 1,
+  ...over,
+});
+
+const detail = (over: Partial<OwnerOrderJson> = {}): OwnerOrderJson => ({
+  id: 'ord1',
+  created: Date.UTC(2026, 10, 23, 14, 5),
+  email: 'ann@example.com',
+  status: 'placed',
+  testMode: true,
+  items: [{ sku: 'SHIRT-S-WHITE', productName: 'Linen Shirt', quantity: 1, unitPrice: usd('45.00'), kind: 'physical' }],
+  subtotal: usd('45.00'),
+  shippingTotal: usd('0.00'),
+  taxTotal: usd('0.00'),
+  grandTotal: usd('45.00'),
+  refundedTotal: usd('0.00'),
+  refundable: usd('45.00'),
+  fulfilledAt: null,
+  cancelledAt: null,
+  paymentProvider: 'test',
+  history: [],
+  ...over,
+});
+
+function bootWith(permissions: Permission[]): OwnerAppBoot {
+  return { ...BOOT, owner: { ...BOOT.owner, permissions } };
+}
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** Like fakeServer, and it keeps each call's body (the refund's idempotency key). */
+function recordingServer(answer: (method: string, url: string, body: unknown) => unknown) {
+  const calls: Call[] = [];
+  const fetch = (async (input: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, url: input, body });
+    const result = await answer(method, input, body);
+    const { status, body: answerBody } = result && typeof result === 'object' && 'status' in result ? (result as { status: number; body: unknown }) : { status: 200, body: result };
+    return new Response(JSON.stringify(answerBody), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
+  return { client: new OwnerBrowserClient({ fetch, cookies: () => 'crumb=c1', xsrfTokens: memoryTokenStore('x1') }), calls };
+}
+
+describe('the order filters in the address', () => {
+  it('reads defaults and known values, ignoring unknown or malformed ones', () => {
+    expect(readOrdersState(new URLSearchParams(''))).toEqual(DEFAULT_ORDERS_STATE);
+    expect(readOrdersState(new URLSearchParams('status=fulfilled&email=Ann%40&match=exact&from=2026-11-01&to=2026-11-23&cursor=abc_1'))).toEqual({
+      status: 'fulfilled', email: 'Ann@', match: 'exact', from: '2026-11-01', to: '2026-11-23', cursor: 'abc_1',
+    });
+    expect(readOrdersState(new URLSearchParams('status=lost&match=fuzzy&from=2026-02-30&to=yesterday&cursor=no%20spaces'))).toEqual(DEFAULT_ORDERS_STATE);
+  });
+
+  it('writes only what differs from the defaults, and round-trips', () => {
+    expect(writeOrdersState(DEFAULT_ORDERS_STATE).toString()).toBe('');
+    const state = { status: 'placed' as const, email: 'ann@example.com', match: 'exact' as const, from: '2026-11-01', to: '2026-11-23', cursor: 'c1' };
+    expect(writeOrdersState(state).toString()).toBe('status=placed&email=ann%40example.com&match=exact&from=2026-11-01&to=2026-11-23&cursor=c1');
+    expect(readOrdersState(writeOrdersState(state))).toEqual(state);
+    // The match alone (no email) says nothing.
+    expect(writeOrdersState({ ...DEFAULT_ORDERS_STATE, match: 'exact' }).toString()).toBe('');
+  });
+
+  it('starts again at the first page on new filters; the same filters keep the page', () => {
+    const paged = { ...DEFAULT_ORDERS_STATE, email: 'ann', cursor: 'c1' };
+    expect(withFilters(paged, { ...paged, email: 'ann ' })).toBe(paged);
+    expect(withFilters(paged, { ...paged, status: 'placed' })).toEqual({ ...paged, status: 'placed', cursor: '' });
+  });
+
+  it('checks the range before asking', () => {
+    expect(rangeProblem('', '')).toBeNull();
+    expect(rangeProblem('2026-11-01', '2026-11-01')).toBeNull();
+    expect(rangeProblem('2026-11-02', '2026-11-01')).toBe('The start date is after the end date.');
+    expect(rangeProblem('11/01/2026', '')).toBe('Dates are written YYYY-MM-DD.');
+  });
+
+  it("asks for the website's days: from the first day's start to the start of the day after the last", () => {
+    expect(dayStartIn('2026-11-23', 'UTC')).toBe('2026-11-23T00:00:00.000Z');
+    expect(dayStartIn('2026-11-23', 'America/New_York')).toBe('2026-11-23T05:00:00.000Z');
+    expect(dayStartIn('2026-07-01', 'America/New_York')).toBe('2026-07-01T04:00:00.000Z');
+    expect(dayStartIn('2026-11-23', 'Asia/Tokyo')).toBe('2026-11-22T15:00:00.000Z');
+    const state = { status: 'placed' as const, email: 'ann', match: 'prefix' as const, from: '2026-11-01', to: '2026-11-23', cursor: 'c1' };
+    expect(ordersQuery(state, 'America/New_York')).toEqual({
+      status: 'placed', emailPrefix: 'ann', from: '2026-11-01T04:00:00.000Z', to: '2026-11-24T05:00:00.000Z', cursor: 'c1',
+    });
+    expect(ordersQuery({ ...state, match: 'exact', from: '', to: '', cursor: '' }, 'UTC')).toEqual({ status: 'placed', email: 'ann' });
+    expect(exportHref(state, 'UTC')).toBe('/api/owner/orders/export.csv?status=placed&emailPrefix=ann&from=2026-11-01T00%3A00%3A00.000Z&to=2026-11-24T00%3A00%3A00.000Z');
+    expect(exportHref(DEFAULT_ORDERS_STATE, 'UTC')).toBe('/api/owner/orders/export.csv');
+  });
+
+  it('names calls the contracts have', () => {
+    for (const route of Object.values(ORDER_ROUTES)) {
+      expect(Object.values(ROUTE_CONTRACTS).some((contract) => contract.method === route.method && contract.url === route.url)).toBe(true);
+    }
+    expect(ORDERS_REFRESH_MS).toBe(15_000);
+  });
+});
+
+describe('the refund amount rule', () => {
+  it('accepts an amount above 0 up to what is left, in the website locale, and says why not otherwise', () => {
+    expect(checkRefundAmount('45.00', usd('45.00'), 'en-US')).toEqual({ ok: true, cents: 4500 });
+    expect(checkRefundAmount(' $10 ', usd('45.00'), 'en-US')).toEqual({ ok: true, cents: 1000 });
+    expect(checkRefundAmount('45.01', usd('45.00'), 'en-US')).toEqual({ ok: false, message: 'A refund cannot be more than what is left to refund ($45.00).' });
+    expect(checkRefundAmount('0', usd('45.00'), 'en-US')).toEqual({ ok: false, message: 'A refund is more than 0.' });
+    expect(checkRefundAmount('ten', usd('45.00'), 'en-US')).toEqual({ ok: false, message: 'Enter an amount, such as 12.50.' });
+    expect(checkRefundAmount('1.005', usd('45.00'), 'en-US')).toEqual({ ok: false, message: 'Enter an amount, such as 12.50.' });
+    expect(checkRefundAmount('10,50', { value: '20.00', currency: 'EUR' }, 'de-DE')).toEqual({ ok: true, cents: 1050 });
+  });
+
+  it('fills the field with the number alone, and multiplies line totals without floats', () => {
+    expect(amountFieldText(usd('1234.50'), 'en-US')).toBe('1234.50');
+    expect(amountFieldText({ value: '1234.50', currency: 'EUR' }, 'de-DE')).toBe('1234,50');
+    expect(lineTotal(usd('0.10'), 3, 'en-US')).toBe('$0.30');
+  });
+});
+
+describe('the Orders screen', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/config'));
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  function renderOrders(answer: (method: string, url: string, body: unknown) => unknown, permissions: Permission[] = ['orders:read', 'orders:write']) {
+    const server = recordingServer(answer);
+    const queryClient = createQueryClient();
+    render(<App client={server.client} boot={bootWith(permissions)} queryClient={queryClient} />);
+    return { ...server, queryClient };
+  }
+
+  it('lists orders, filters through the address, opens one, fulfils it and refunds part of it (the key kept on a retry)', async () => {
+    let order = detail();
+    let refundAttempts = 0;
+    const server = renderOrders((method, url, body) => {
+      const path = url.split('?')[0];
+      if (method === 'GET' && path === '/api/owner/orders') return { orders: [summary({ status: order.status, refundedTotal: order.refundedTotal })], nextCursor: 'next1' };
+      if (method === 'GET' && path === '/api/owner/orders/ord1') return { order };
+      if (method === 'POST' && path === '/api/owner/orders/ord1/fulfil') {
+        order = { ...order, status: 'fulfilled', fulfilledAt: Date.UTC(2026, 10, 23, 15), history: [{ kind: 'fulfilled', at: Date.UTC(2026, 10, 23, 15), amount: null, by: 'owner@example.com', note: (body as { note?: string }).note ?? '' }] };
+        return { order };
+      }
+      if (method === 'POST' && path === '/api/owner/orders/ord1/refunds') {
+        refundAttempts += 1;
+        if (refundAttempts === 1) throw new TypeError('Failed to fetch');
+        const { idempotencyKey, amountCents } = body as { idempotencyKey: string; amountCents: number };
+        order = { ...order, refundedTotal: usd('10.00'), refundable: usd('35.00'), history: [...order.history, { kind: 'refunded', at: Date.UTC(2026, 10, 23, 16), amount: usd('10.00'), by: 'owner@example.com', note: '' }] };
+        return { order, refund: { amount: usd((amountCents / 100).toFixed(2)), idempotencyKey, paymentReference: `test_refund_${idempotencyKey}` }, replayed: false };
+      }
+      return { status: 404, body: { message: 'Sorry, that order was not found.' } };
+    });
+    await act(async () => navigate('/config/orders'));
+
+    // The list: a row per order, its status in words, the test marker, money and date in the website's ways.
+    const table = await screen.findByRole('table', { name: 'Orders, newest first' });
+    const row = within(table).getByRole('row', { name: /ord1/ });
+    expect(within(row).getByText('Placed')).toBeTruthy();
+    expect(within(row).getByText('Test')).toBeTruthy();
+    expect(within(row).getByText('$45.00')).toBeTruthy();
+    expect(within(row).getByText('Nov 23, 2026, 2:05 PM')).toBeTruthy();
+    expect(server.calls.map((call) => `${call.method} ${call.url}`)).toContain('GET /api/owner/orders');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/owner/orders/export.csv');
+
+    // Filters go into the address and the call; the CSV link follows them.
+    fireEvent.change(screen.getByLabelText('Customer email'), { target: { value: 'ann' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'placed' } });
+    fireEvent.submit(screen.getByRole('search', { name: 'Filter orders' }));
+    await waitFor(() => expect(window.location.search).toBe('?status=placed&email=ann'));
+    await waitFor(() => expect(server.calls.map((call) => call.url)).toContain('/api/owner/orders?status=placed&emailPrefix=ann'));
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/owner/orders/export.csv?status=placed&emailPrefix=ann');
+    fireEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(window.location.search).toBe('?status=placed&email=ann&cursor=next1'));
+
+    // The detail.
+    fireEvent.click(within(await screen.findByRole('table', { name: 'Orders, newest first' })).getByRole('link', { name: 'ord1' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order ord1' })).toBeTruthy();
+    const lines = await screen.findByRole('table', { name: 'Items in this order' });
+    expect(within(lines).getByRole('rowheader').textContent).toBe('Linen ShirtSKU SHIRT-S-WHITE');
+    expect(within(lines).getAllByText('$45.00')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: /All orders/ }).getAttribute('href')).toBe('/config/orders?status=placed&email=ann&cursor=next1');
+
+    // Fulfil with a note.
+    fireEvent.change(screen.getByLabelText('Note (optional, kept in the history)'), { target: { value: 'Sent by post' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as fulfilled' }));
+    expect((await screen.findByText('Order marked as fulfilled.')).getAttribute('role')).toBe('status');
+    const fulfilCall = server.calls.find((call) => call.url === '/api/owner/orders/ord1/fulfil');
+    expect(fulfilCall?.body).toEqual({ note: 'Sent by post' });
+    expect(await screen.findByText('“Sent by post”')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as fulfilled' })).toBeNull());
+    expect(within(screen.getByRole('heading', { level: 1 }).closest('.screen-header') as HTMLElement).getByText('Fulfilled')).toBeTruthy();
+
+    // Refund $10: the amount starts at what is left; the first try gets no answer, the retry sends the same key.
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    const amount = screen.getByLabelText('Amount (USD)') as HTMLInputElement;
+    expect(amount.value).toBe('45.00');
+    fireEvent.change(amount, { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review refund' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund $10.00?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $10.00' }));
+    expect(await screen.findByText('Network error')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Review refund' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Refund $10.00?' })).getByRole('button', { name: 'Refund $10.00' }));
+    expect(await screen.findByText('Refunded $10.00.')).toBeTruthy();
+    const refunds = server.calls.filter((call) => call.url === '/api/owner/orders/ord1/refunds');
+    expect(refunds).toHaveLength(2);
+    const keys = refunds.map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(refunds[1]!.body).toMatchObject({ amountCents: 1000 });
+    await waitFor(() => expect(screen.getByText('Left to refund')).toBeTruthy());
+    expect(screen.getByText('−$10.00')).toBeTruthy();
+
+    // A new refund is a new key.
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('35.00');
+  }, 15_000);
+
+  it('refuses a refund above what is left without calling', async () => {
+    const server = renderOrders((method, url) => (url.startsWith('/api/owner/orders/ord1') ? { order: detail({ status: 'fulfilled', refundedTotal: usd('40.00'), refundable: usd('5.00') }) } : { orders: [], nextCursor: null }));
+    await act(async () => navigate('/config/orders/ord1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+    const amount = screen.getByLabelText('Amount (USD)') as HTMLInputElement;
+    expect(amount.value).toBe('5.00');
+    fireEvent.change(amount, { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review refund' }));
+    expect(await screen.findByText('A refund cannot be more than what is left to refund ($5.00).')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's 409 refusal in place after a confirmed cancel", async () => {
+    const server = renderOrders((method, url) => {
+      if (method === 'POST') return { status: 409, body: { message: 'A fulfilled order cannot be cancelled. Refund it instead.' } };
+      return url.startsWith('/api/owner/orders/ord1') ? { order: detail() } : { orders: [], nextCursor: null };
+    });
+    await act(async () => navigate('/config/orders/ord1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
+    expect(within(dialog).getByText(/Its items go back in stock/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('A fulfilled order cannot be cancelled. Refund it instead.'));
+    expect(server.calls.filter((call) => call.url === '/api/owner/orders/ord1/cancel')).toHaveLength(1);
+  });
+
+  it('asks nothing when the cancel is not confirmed', async () => {
+    const server = renderOrders((_method, url) => (url.startsWith('/api/owner/orders/ord1') ? { order: detail() } : { orders: [], nextCursor: null }));
+    await act(async () => navigate('/config/orders/ord1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows a role without orders:write the order and no action', async () => {
+    renderOrders((_method, url) => (url.startsWith('/api/owner/orders/ord1') ? { order: detail() } : { orders: [], nextCursor: null }), ['orders:read', 'reports:read']);
+    await act(async () => navigate('/config/orders/ord1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order ord1' })).toBeTruthy();
+    expect(screen.getByText('ann@example.com')).toBeTruthy();
+    for (const name of ['Mark as fulfilled', 'Cancel order', 'Refund']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Actions' })).toBeNull();
+  });
+
+  it('tells a role without orders:read so, without calling', async () => {
+    const server = renderOrders(() => ({ orders: [], nextCursor: null }), ['catalog:read']);
+    await act(async () => navigate('/config/orders'));
+    expect(await screen.findByRole('heading', { name: 'Your role does not include orders' })).toBeTruthy();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('says when new orders arrived since the list was opened', async () => {
+    let orders = [summary()];
+    const { queryClient } = renderOrders(() => ({ orders, nextCursor: null }));
+    await act(async () => navigate('/config/orders'));
+    await screen.findByRole('link', { name: 'ord1' });
+    expect(screen.queryByText(/new order/)).toBeNull();
+    orders = [summary({ id: 'ord2', created: Date.UTC(2026, 10, 23, 15), email: 'bo@example.com' }), ...orders];
+    await act(async () => {
+      await queryClient.refetchQueries({ queryKey: ['orders'] });
+    });
+    expect(await screen.findByText('1 new order since this list was opened.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ord2' })).toBeTruthy();
+  });
+
+  it('says when no order matches the filters, and a refused range without calling', async () => {
+    const server = renderOrders(() => ({ orders: [], nextCursor: null }));
+    await act(async () => navigate('/config/orders?status=refunded'));
+    expect(await screen.findByRole('heading', { name: 'No orders match these filters' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-10' } });
+    const before = server.calls.length;
+    fireEvent.submit(screen.getByRole('search', { name: 'Filter orders' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The start date is after the end date.');
+    expect(server.calls.length).toBe(before);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeTruthy();
+  });
+
+  it("says 'Unable to load results' with 'Network error' when no answer comes", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = fakeServer(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    render(<App client={server.client} boot={bootWith(['orders:read'])} queryClient={createQueryClient()} />);
+    await act(async () => navigate('/config/orders'));
+    expect(await screen.findByRole('heading', { name: 'Unable to load results' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Network error')).toBeTruthy();
+  }, 15_000);
+
+  it("says an unknown order was not found", async () => {
+    renderOrders(() => ({ status: 404, body: { message: 'Sorry, that order was not found.' } }));
+    await act(async () => navigate('/config/orders/nope'));
+    expect(await screen.findByRole('heading', { name: 'Sorry, that order was not found.' })).toBeTruthy();
+  });
+});
