@@ -7,7 +7,7 @@ import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER, todayUtc } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
-import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
+import { addToCart, chooseOptions, itemIdOf, openProduct, visit } from './support/shop';
 
 // The owner app at /config (issue 16): a shopper's visit in Chromium (home → product → add to cart) is counted;
 // the first-run set-up link's form lands in the app; the owner signs out, signs in again through the server's
@@ -174,13 +174,37 @@ describe('the owner dashboard', () => {
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await page.waitForURL(`${shop.url}/config`);
 
-    // 6. A screen still to come is a clear page, not a broken link; an unknown address says so.
-    await page.getByRole('link', { name: 'Orders' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    await page.getByRole('heading', { name: 'This screen is coming' }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    // 6. Live: a shopper buys while the dashboard is open. The order appears in "Latest orders" without a
+    //    reload (polled every 15 s) and is announced; "Visitors now" counts the shopper seen minutes ago. After a
+    //    reload, today's Orders and Revenue figures are the order's.
+    const live = page.getByRole('region', { name: 'Right now' });
+    await expect.poll(() => figure(page, 'Visitors now').textContent(), { timeout: 20_000 }).toContain('1in the last 5 minutes');
+    await live.getByText('No orders yet.').waitFor();
+    const buyer = new HttpVisitor();
+    await buyer.visit(shop.url, '/');
+    const added = await buyer.call(shop.url, 'POST', '/api/commerce/shopping-cart/entries', { itemId: await itemIdOf(shop.url, 'canvas-tote'), sku: 'TOTE', quantity: 1 });
+    expect(added.status, added.text).toBe(200);
+    const placed = await buyer.call(shop.url, 'POST', '/api/commerce/orders', { email: 'buyer@shopper.test' });
+    expect(placed.status, placed.text).toBe(201);
+    const { order } = placed.body as { order: { grandTotal: { value: string } } };
+    const newOrder = live.getByRole('link', { name: 'buyer@shopper.test' });
+    await newOrder.waitFor({ timeout: 25_000 });
+    await expect(live.getByRole('status').textContent()).resolves.toBe('1 new order');
+    await live.getByText('New', { exact: true }).waitFor();
+    await saveScreenshot(page, 'owner-dashboard-live-desktop');
+    await expect.poll(async () => {
+      await page.reload();
+      await figure(page, 'Orders').waitFor();
+      return figure(page, 'Orders').locator('.figure-value').textContent();
+    }, { timeout: 30_000, intervals: [1000] }).toBe('1');
+    await expect(figure(page, 'Revenue').locator('.figure-value').textContent()).resolves.toBe(`$${order.grandTotal.value}`);
+
+    // An unknown address says so plainly, with the focus on its heading.
+    await page.goto('/config/nowhere');
+    await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+    await page.getByText('Unable to locate content.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.goBack();
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
     // 7. A phone: the navigation behind the Menu button, opened and closed by keyboard.
