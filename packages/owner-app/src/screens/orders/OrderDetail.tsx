@@ -159,7 +159,7 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
           </section>
         </div>
 
-        <aside className="order-side" aria-label="Order summary">
+        <div className="order-side">
           <section className="card order-section" aria-labelledby="order-customer-title">
             <h2 id="order-customer-title">{ORDER_TEXTS.customer}</h2>
             <p className="order-email">
@@ -192,7 +192,7 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
             </dl>
           </section>
           {mayWrite ? <OrderActions order={order} /> : null}
-        </aside>
+        </div>
       </div>
     </section>
   );

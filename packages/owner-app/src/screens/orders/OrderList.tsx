@@ -114,7 +114,7 @@ export function OrderList() {
                     </Link>
                     {newIds.has(order.id) ? <span className="order-badge order-badge-new">New</span> : null}
                   </th>
-                  <td data-label={ORDER_TEXTS.date}>{when(order.created, locale, timeZone)}</td>
+                  <td data-label={ORDER_TEXTS.date} className="order-date">{when(order.created, locale, timeZone)}</td>
                   <td data-label={ORDER_TEXTS.customer} className="order-email">{order.email}</td>
                   <td data-label={ORDER_TEXTS.status}>
                     <span className="order-badges">

@@ -1,0 +1,171 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { newShopper } from './support/browser';
+import { useShop } from './support/fixtures';
+import { createOwnerSetupToken, OWNER } from './support/owner';
+import { saveScreenshot } from './support/screenshots';
+import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
+
+// The owner app's Orders screen (issue 16, items 4 and 8): the owner has the order list open; a shopper buys a
+// Linen Shirt in the real storefront; within the list's 15 s refetch the order appears and '1 new order' is
+// said, without a reload. The owner filters by the shopper's email, opens the order, fulfils it and refunds
+// part of it with the keyboard alone; the order then reads Fulfilled with the refund in its totals and history,
+// and the CSV export (with the filters) holds it. Axe-clean; the list and the order saved at 1280 and 390 px.
+
+let setupToken = '';
+
+const shop = useShop({
+  prepareDatabase: async (db) => {
+    setupToken = await createOwnerSetupToken(db);
+  },
+});
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
+}
+
+/** Waits until the element in focus has this accessible text (a button's label, a field's id). */
+async function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
+}
+
+describe('the owner orders screen', () => {
+  test('a storefront purchase appears in the open list; the owner finds it by email, fulfils it and refunds part of it by keyboard', async () => {
+    const shopperEmail = `shopper-${Date.now()}@example.com`;
+
+    // 1. The owner signs in (the first-run set-up link) and opens Orders by keyboard.
+    const context = await newShopper(shop.browser, shop.url);
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/config/setup?token=${setupToken}`);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const ordersLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' });
+    await ordersLink.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.waitForURL(`${shop.url}/config/orders`);
+    // The list has answered (empty or not) before the shopper buys.
+    await page.getByRole('table', { name: 'Orders, newest first' }).or(page.getByRole('heading', { name: 'No orders yet' })).waitFor();
+
+    // 2. A shopper buys a Linen Shirt (S / White) in the storefront: product → add → cart → Place Order.
+    const shopper = shop.page;
+    await openProduct(shopper, 'linen-shirt');
+    await chooseOptions(shopper, { Size: 'S', Color: 'White' });
+    await addToCart(shopper);
+    await visit(shopper, '/cart');
+    await shopper.getByLabel('Email', { exact: true }).fill(shopperEmail);
+    await shopper.getByRole('button', { name: 'Place Order', exact: true }).click();
+    await shopper.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
+    const orderId = new URL(shopper.url()).searchParams.get('orderId') ?? '';
+    expect(orderId).toMatch(/^[0-9a-f]{24}$/);
+
+    // 3. Without a reload, the open list shows it within its 15 s refetch, and says so politely.
+    await page.getByRole('status').filter({ hasText: /^\d+ new orders? since this list was opened\.$/ }).waitFor({ timeout: 25_000 });
+    const list = page.getByRole('table', { name: 'Orders, newest first' });
+    await list.getByRole('link', { name: orderId, exact: true }).waitFor();
+
+    // 4. Filter by the shopper's email (its start), by keyboard: in the address, the call and the CSV link.
+    const emailField = page.getByLabel('Customer email');
+    await emailField.focus();
+    await page.keyboard.type(shopperEmail.slice(0, 14));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${shop.url}/config/orders?email=${encodeURIComponent(shopperEmail.slice(0, 14))}`);
+    const row = list.getByRole('row').filter({ has: page.getByRole('link', { name: orderId, exact: true }) });
+    await expect(list.getByRole('row').count()).resolves.toBe(2); // the header and this order
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual([expect.any(String), shopperEmail, 'PlacedTest', '1', '$45.00', '—']);
+    const csvHref = (await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')) ?? '';
+    expect(csvHref).toBe(`/api/owner/orders/export.csv?emailPrefix=${encodeURIComponent(shopperEmail.slice(0, 14))}`);
+    const csv = await page.evaluate(async (href) => {
+      const response = await fetch(href);
+      return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+    }, csvHref);
+    expect(csv.status).toBe(200);
+    expect(csv.type).toContain('text/csv');
+    expect(csv.text).toContain(orderId);
+    expect(csv.text).toContain(shopperEmail);
+
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-orders-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-orders-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // 5. Open it by keyboard.
+    await list.getByRole('link', { name: orderId, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${shop.url}/config/orders/${orderId}`);
+    await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
+    const lines = page.getByRole('table', { name: 'Items in this order' });
+    await expect(lines.getByRole('rowheader').textContent()).resolves.toBe('Linen ShirtSKU SHIRT-S-WHITE');
+    await expect(lines.getByRole('cell').allTextContents()).resolves.toEqual(['1', '$45.00', '$45.00']);
+
+    // 6. Fulfil by keyboard: a note, Tab to "Mark as fulfilled", Enter.
+    await page.getByLabel('Note (optional, kept in the history)').focus();
+    await page.keyboard.type('Posted second class');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focusedText(page)).toBe('Mark as fulfilled');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Order marked as fulfilled.' }).waitFor();
+    await page.locator('.screen-header').getByText('Fulfilled', { exact: true }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Posted second class' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Mark as fulfilled' }).count()).resolves.toBe(0);
+
+    // 7. Refund $10 by keyboard: open the panel, the amount starts at what is left; the confirm step; once.
+    const refundButton = page.getByRole('button', { name: 'Refund', exact: true });
+    await refundButton.focus();
+    await page.keyboard.press('Enter');
+    const amount = page.getByLabel('Amount (USD)');
+    await expect(amount.inputValue()).resolves.toBe('45.00');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('inputmode'))).toBe('decimal');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('10');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Refund $10.00?' });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // The focus starts on Cancel (the safe choice); Tab to the refund, Enter.
+    await expect.poll(() => focusedText(page)).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focusedText(page)).toBe('Refund $10.00');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Refunded $10.00.' }).waitFor();
+
+    // 8. The order reads Fulfilled, with the refund in its totals and history.
+    await page.locator('.screen-header').getByText('Fulfilled', { exact: true }).waitFor();
+    const totals = page.getByRole('definition');
+    await expect(totals.allTextContents()).resolves.toEqual(expect.arrayContaining(['−$10.00', '$35.00']));
+    await page.getByRole('listitem').filter({ hasText: 'Refunded $10.00' }).waitFor();
+    const reply = await page.evaluate(async (id) => (await fetch(`/api/owner/orders/${id}`)).json(), orderId);
+    expect(reply.order).toMatchObject({ status: 'fulfilled', refundedTotal: { value: '10.00' }, refundable: { value: '35.00' } });
+    expect(reply.order.history.map((event: { kind: string }) => event.kind)).toEqual(['fulfilled', 'refunded']);
+
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-order-detail-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await lines.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-order-detail-phone');
+
+    // 9. Back to the list (the filters kept): the row reads Fulfilled and the refund.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'All orders' }).click();
+    await page.waitForURL(`${shop.url}/config/orders?email=${encodeURIComponent(shopperEmail.slice(0, 14))}`);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual([expect.any(String), shopperEmail, 'FulfilledTest', '1', '$45.00', '$10.00']);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
