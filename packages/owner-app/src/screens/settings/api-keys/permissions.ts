@@ -1,0 +1,27 @@
+import type { Permission } from '@vitrine/contracts';
+
+/**
+ * What each permission lets a key do: the contracts' PERMISSIONS, copied here because the app imports
+ * @vitrine/contracts for types only (no TypeBox in the bundle). A unit test holds the two equal.
+ */
+export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
+  'catalog:read': 'See products, stock, categories and images',
+  'catalog:write': 'Create, edit and archive products; set and adjust stock; upload images; import and export products',
+  'orders:read': "See orders and the shoppers' details on them; export orders",
+  'orders:write': 'Fulfil, cancel and refund orders',
+  'store-settings:read': 'See commerce preferences and the store pages',
+  'store-settings:write': 'Change commerce preferences, create stores, the product feed and its pixel',
+  'site:read': 'See navigation, header and footer, languages, tracking switches',
+  'site:write': 'Change navigation, header and footer, languages, tracking switches',
+  'reports:read': 'See analytics and sales reports',
+  'forms:read': "See the site's forms and what visitors sent through them; export submissions",
+  'forms:write': 'Build, change and delete forms; mark submissions as spam and delete them',
+  'mail:read': 'Read the mail the website sent and is sending',
+  'billing:read': "See the website's status and plan",
+  'contributors:manage': 'Invite contributors and change their roles',
+  'api-keys:manage': 'Create and delete API keys',
+  'comments:moderate': 'Approve and remove comments and reviews',
+};
+
+/** The permissions in the order the contracts list them. */
+export const PERMISSION_ORDER = Object.keys(PERMISSION_DESCRIPTIONS) as Permission[];
