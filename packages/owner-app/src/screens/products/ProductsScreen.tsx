@@ -1,10 +1,13 @@
 import type { InventoryRowJson, InventorySort, OwnerVariantJson } from '@vitrine/contracts';
 import { formatMoney } from '@vitrine/format/money';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useBoot } from '../../api/client';
 import { ScreenHeading } from '../../app/ScreenHeading';
-import { setSearch, useLocation } from '../../app/router';
-import { failureText } from '../../ui/messages';
+import { Link, setSearch, useLocation, useSubPath } from '../../app/router';
+import { useCan } from '../../api/hooks';
+import { CreateStore } from './editor/CreateStore';
+import { EDITOR_TEXTS } from './editor/texts';
+import { EDITOR_MESSAGES, failureText } from '../../ui/messages';
 import { Empty, Loading, LoadFailed } from '../../ui/states';
 import { trackPanelEvent } from '../../ui/track';
 import { useLocale } from '../../ui/locale';
@@ -36,7 +39,23 @@ function useInventoryLocation(): [InventoryState, (next: InventoryState) => void
 
 const optionsText = (variant: OwnerVariantJson) => variant.optionValues.map((option) => option.value).join(' / ') || INVENTORY_TEXTS.noOptions;
 
+/** The product editor comes in its own chunk when first opened. */
+const ProductEditor = lazy(() => import('./editor/ProductEditor'));
+
+/** `/config/products` the inventory panel; `/config/products/new` a new product; `/config/products/:productId` its editor. */
 export default function ProductsScreen() {
+  const [first, ...rest] = useSubPath();
+  if (first === undefined) return <InventoryPanel />;
+  if (rest.length > 0) return <Empty title={EDITOR_MESSAGES.unableToLocateContent} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <ProductEditor productId={first === 'new' ? null : first} />
+    </Suspense>
+  );
+}
+
+function InventoryPanel() {
+  const canWrite = useCan('catalog:write');
   const [state, setState] = useInventoryLocation();
   const inventory = useInventory(state);
   const boot = useBoot();
@@ -62,7 +81,8 @@ export default function ProductsScreen() {
   const products = inventory.data?.products ?? [];
   return (
     <section className="inventory">
-      <ScreenHeading>Products</ScreenHeading>
+      <ScreenHeading actions={canWrite ? <Link to="/config/products/new" className="button button-primary">{EDITOR_TEXTS.addProduct}</Link> : undefined}>Products</ScreenHeading>
+      <CreateStore />
       <form className="inventory-controls card" role="search" onSubmit={(event) => { event.preventDefault(); search(state, text); }}>
         <div className="field">
           <label htmlFor={`${searchId}-q`}>{INVENTORY_TEXTS.search}</label>
@@ -133,14 +153,13 @@ function ProductRows({ product, money }: { product: InventoryRowJson; money: (ce
     <tbody className={open ? 'inventory-product open' : 'inventory-product'}>
       <tr>
         <th scope="row" data-label={INVENTORY_TEXTS.product}>
-          <button type="button" className="inventory-expander" aria-expanded={open} aria-controls={panelId} onClick={() => {
+          <button type="button" className="inventory-expander" aria-expanded={open} aria-controls={panelId} aria-label={`${INVENTORY_TEXTS.variantsOf} ${product.title}`} onClick={() => {
             if (!open) trackPanelEvent('inventory', 'row-expander');
             setOpen(!open);
           }}>
             <span aria-hidden="true" className="inventory-chevron">{open ? '▾' : '▸'}</span>
-            <span className="visually-hidden">{INVENTORY_TEXTS.variantsOf} </span>
-            {product.title}
-          </button>
+          </button>{' '}
+          <Link to={`/config/products/${encodeURIComponent(product.id)}`} className="inventory-title-link">{product.title}</Link>
           {product.archived ? <span className="inventory-badge">{INVENTORY_TEXTS.archived}</span> : null}
         </th>
         <td className="numeric" data-label={INVENTORY_TEXTS.price}>{product.variants.length > 1 ? INVENTORY_TEXTS.from(money(product.priceCents)) : money(product.priceCents)}</td>
