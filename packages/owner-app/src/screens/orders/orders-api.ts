@@ -34,8 +34,8 @@ export const orderKeys = {
 
 /**
  * How often the list asks again while the tab is visible: new orders appear without a reload. TanStack Query
- * stops the interval while the tab is hidden (refetchIntervalInBackground is false) and refetches when the
- * owner comes back to it.
+ * skips the interval's calls while the tab is hidden (refetchIntervalInBackground is false), and the list is
+ * asked again as soon as the owner comes back to the tab.
  */
 export const ORDERS_REFRESH_MS = 15_000;
 
@@ -48,6 +48,8 @@ export function useOrderList(query: ListOwnerOrdersQuery, options: { enabled?: b
     placeholderData: keepPreviousData,
     refetchInterval: ORDERS_REFRESH_MS,
     refetchIntervalInBackground: false,
+    // Back on the tab after a while: ask at once rather than at the next tick.
+    refetchOnWindowFocus: 'always',
     enabled: options.enabled ?? true,
   });
 }
