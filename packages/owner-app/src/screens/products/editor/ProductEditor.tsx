@@ -515,6 +515,7 @@ function FocalPicker({ image, name, disabled, onChange }: { image: ImageDraft; n
 function AdditionalFormSection({ form, update, error }: { form: ProductForm; update: (change: Partial<ProductForm>) => void; error?: string }) {
   const canReadForms = useCan('forms:read');
   const [open, setOpen] = useState(form.additionalForm !== null);
+  const openRef = useRef(open);
   const forms = useSiteForms(canReadForms && open);
   const client = useOwnerClient();
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -538,7 +539,8 @@ function AdditionalFormSection({ form, update, error }: { form: ProductForm; upd
       open={open}
       onToggle={(event) => {
         const nowOpen = (event.currentTarget as HTMLDetailsElement).open;
-        if (nowOpen === open) return;
+        if (nowOpen === openRef.current) return;
+        openRef.current = nowOpen;
         setOpen(nowOpen);
         trackPanelEvent('cart-page-product-form', nowOpen ? 'open' : 'close');
       }}

@@ -130,7 +130,8 @@ export function useSaveProduct() {
       for (const { variantId, qtyInStock } of stock) await client.call(EDITOR_ROUTES.setStock, { params: { variantId }, body: { qtyInStock } });
       return reply.product;
     },
-    invalidates: [inventoryKeys.all, editorKeys.products],
+    // The editor puts the saved product in its own key (no refetch of the product and its pictures).
+    invalidates: [inventoryKeys.all],
   });
 }
 

@@ -1,26 +1,14 @@
 // @vitest-environment happy-dom
-import type { OwnerProductJson } from '@vitrine/contracts';
 import { CATALOG_LIMITS, IMAGE_LIMITS, PRODUCT_TYPES } from '@vitrine/contracts';
 import { OwnerBrowserClient, memoryTokenStore } from '@vitrine/owner-client/browser';
 import { describe, expect, it } from 'vitest';
 import { focalAfterKey, focalAtClick, focalText } from './focal';
 import { MAX_PRICE_MINOR, moneyInputText, parseMoneyInput } from './money-input';
 import { emptyProductForm, formFromProduct, formToBody, imageChanges, isSubscribableType, moved, PRODUCT_TYPE_OPTIONS, stockChanges, withOptions } from './product-form';
+import { SHIRT } from './test-fixtures';
 import { checkUploadFile, MAX_UPLOAD_BYTES, UPLOAD_TEXTS, UploadError, uploadImageWithProgress, type UploadXhr } from './upload';
 import { combinations, generateVariants, optionValuesOf } from './variants';
 
-export const SHIRT: OwnerProductJson = {
-  id: 'p1', storeId: 's1', productType: 1, title: 'Linen Shirt', urlId: 'linen-shirt', fullUrl: '/shop/p/linen-shirt', excerpt: 'Light.', body: '<p>Linen.</p>',
-  onSale: false, variantOptionOrdering: ['Size', 'Color'],
-  variants: [
-    { id: 'v1', sku: 'LS-S-WHITE', optionValues: [{ optionName: 'Size', value: 'S' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, salePriceCents: 0, onSale: false, qtyInStock: 5, unlimited: false, imageIds: ['i1'] },
-    { id: 'v2', sku: 'LS-M-WHITE', optionValues: [{ optionName: 'Size', value: 'M' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, salePriceCents: 3900, onSale: true, qtyInStock: 7, unlimited: false, imageIds: [] },
-  ],
-  isSubscribable: false, subscriptionPlan: null, additionalFieldsForm: null, useCustomAddButtonText: false, customAddButtonText: '',
-  merchandising: { scarcityEnabled: true, restockNotificationViews: [] }, tags: ['linen', 'summer'], categories: ['Shirts'],
-  images: [{ id: 'i1', assetUrl: '/images/i1/white.png', altText: 'White shirt', title: '', body: '', filename: 'white.png', originalSize: '800x800' }],
-  archivedAt: null,
-};
 
 describe('money typed in the website’s currency', () => {
   it('reads USD and EUR with two decimals and JPY with none, into integer minor units', () => {
