@@ -1,5 +1,3 @@
-import type { OwnerFormJson } from '@vitrine/contracts';
-import type { FieldDefinition } from '@vitrine/forms/fields';
 import { describe, expect, it } from 'vitest';
 import {
   addField,
@@ -19,41 +17,11 @@ import {
   SECTION_NAMES,
 } from './builder-state';
 
-const fields: FieldDefinition[] = [
-  { id: 'name', type: 'name', title: 'Name', required: true },
-  { id: 'email', type: 'email', title: 'Email', required: true },
-  { id: 'message', type: 'textarea', title: 'Message', maxLength: 500 },
-];
-
-export function formOf(over: Partial<OwnerFormJson['definition']> = {}, rest: Partial<OwnerFormJson> = {}): OwnerFormJson {
-  return {
-    id: 'f1',
-    kind: 'form',
-    name: 'Get in touch',
-    fieldCount: 3,
-    submissionCount: 2,
-    spamCount: 1,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-22T10:00:00.000Z',
-    deletedAt: null,
-    pages: [{ id: 'p1', title: 'Contact', path: '/contact' }],
-    definition: {
-      name: 'Get in touch',
-      fields: fields as unknown as OwnerFormJson['definition']['fields'],
-      submissionMessage: '',
-      submissionHTML: '',
-      successRedirect: '',
-      disclaimerMessage: '',
-      captcha: { enabled: false },
-      storage: 'keep',
-      ...over,
-    },
-    ...rest,
-  };
-}
+import { formOf } from './test-fixtures';
 
 describe('the builder state', () => {
   const saved = draftOf(formOf());
+  const fields = saved.fields;
 
   it('reads the saved form as the five sections name it', () => {
     expect(SECTION_NAMES).toEqual(['build', 'storage', 'advanced', 'captcha', 'disclaimer']);
