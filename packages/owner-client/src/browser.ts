@@ -89,7 +89,6 @@ export class OwnerBrowserClient {
 export { OwnerApiError, OWNER_CLIENT_MESSAGES, isOwnerApiError } from './errors';
 export { OwnerHttp, browserTokenStore, memoryTokenStore, CRUMB_HEADER, SITE_USER_XSRF_HEADER, type OwnerHttpOptions, type TokenStore } from './http';
 export { StoreCreationError, MainNavigationMissingError } from './errors';
-export { createStoreIn, addStoreToMainNavigationIn, browserRootCategoryName, STORE_CREATION_ROUTES, type BrowserNewStore, type BrowserCreatedStore } from './browser-store';
 export { pathOf, queryStringOf, type QueryValue } from './paths';
 export type { CallAnswer, CallInput } from './client';
 export type { SiteUserInfo } from './site-user-info';

@@ -19,7 +19,8 @@ import type {
   updateImageContract,
   updateProductContract,
 } from '@vitrine/contracts';
-import { callRoute, createStoreIn, type BrowserCreatedStore } from '@vitrine/owner-client/browser';
+import { callRoute } from '@vitrine/owner-client/browser';
+import { createStoreIn, type BrowserCreatedStore } from '@vitrine/owner-client/browser-store';
 import { useBoot, useOwnerClient } from '../../../api/client';
 import { useOwnerMutation } from '../../../api/hooks';
 import { inventoryKeys } from '../inventory-api';
