@@ -46,7 +46,7 @@ export const API_KEY_TEXTS = {
   learnMoreHidden: ' about the owner API (its description, opens in a new tab)',
   termsOfUse: 'Terms of use',
   createKey: 'Create key',
-  listCaption: 'API keys',
+  listCaption: 'Your keys',
   none: 'No API keys yet. Create one for each program that calls the API, so you can delete one without stopping the others.',
   never: 'Never',
   delete: 'Delete',

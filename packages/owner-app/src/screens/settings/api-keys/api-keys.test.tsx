@@ -45,7 +45,7 @@ describe('the API keys panel', () => {
   it('lists keys (name, prefix, permissions, created, never used) with Learn more and Terms of use', async () => {
     renderPanel(() => ({ apiKeys: [warehouse] }));
     await act(async () => navigate('/config/settings/api-keys'));
-    const table = await screen.findByRole('table', { name: 'API keys' });
+    const table = await screen.findByRole('table', { name: 'Your keys' });
     const row = within(table).getByRole('row', { name: /Warehouse sync/ });
     expect(row.textContent).toContain('vk_AbCd1234…');
     expect(row.textContent).toContain('catalog:write');

@@ -61,7 +61,7 @@ function PreferencesForm({ saved }: { saved: CommercePreferences }) {
         <h2 id={`${currencyId}-title`}>Currency</h2>
         <div className="panel-field">
           <label htmlFor={currencyId}>{COMMERCE_TEXTS.currency}</label>
-          <select id={currencyId} value={String(form.currency)} disabled={!mayWrite} aria-describedby={`${currencyId}-help`} onChange={(event) => set('currency', event.target.value)}>
+          <select id={currencyId} className="panel-narrow" value={String(form.currency)} disabled={!mayWrite} aria-describedby={`${currencyId}-help`} onChange={(event) => set('currency', event.target.value)}>
             {CURRENCIES.map((code) => (
               <option key={code} value={code}>
                 {code}
@@ -122,6 +122,7 @@ function PreferenceField({ preference, value, currency, error, onChange }: { pre
       <input
         id={id}
         type="text"
+        className="panel-narrow"
         inputMode={preference.kind === 'amount' ? 'decimal' : undefined}
         autoComplete="off"
         size={preference.kind === 'country' ? 4 : 14}

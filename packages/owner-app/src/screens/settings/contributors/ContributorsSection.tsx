@@ -25,10 +25,10 @@ export default function ContributorsSection() {
         <header>
           <h2 id={`${id}-list`}>{CONTRIBUTOR_TEXTS.listTitle}</h2>
         </header>
-        <p role="status" className="panel-status panel-pad">
+        <p role="status" className="panel-status">
           {message?.kind === 'status' ? message.text : ''}
         </p>
-        <p role="alert" className="panel-error panel-pad">
+        <p role="alert" className="panel-error">
           {message?.kind === 'refusal' ? message.text : ''}
         </p>
         {contributors.isPending ? (
@@ -257,7 +257,9 @@ function InvitationRow({ invitation, invited, expires, onMessage }: { invitation
       </th>
       <td data-label="Role">{roleLabel(invitation.role)}</td>
       <td data-label="Status">
-        <span className="panel-badge panel-badge-pending">{CONTRIBUTOR_TEXTS.invitedStatus}</span> <span className="panel-help">{CONTRIBUTOR_TEXTS.expires(expires)}</span>
+        <span>
+          <span className="panel-badge panel-badge-pending panel-badge-first">{CONTRIBUTOR_TEXTS.invitedStatus}</span> <span className="panel-help">{CONTRIBUTOR_TEXTS.expires(expires)}</span>
+        </span>
       </td>
       <td data-label="Since">{invited}</td>
       <td className="panel-cell-actions">

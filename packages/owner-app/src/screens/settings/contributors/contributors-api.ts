@@ -72,7 +72,7 @@ export const CONTRIBUTOR_TEXTS = {
   confirmInviteTitle: 'Send the invitation?',
   confirmInvite: (email: string, role: string) => `${email} gets an email with a link to join as ${role}. The link works for 7 days.`,
   invited: (email: string) => `Invitation sent to ${email}.`,
-  listTitle: 'Contributors',
+  listTitle: 'People with access',
   you: 'you',
   accepted: 'Active',
   invitedStatus: 'Invited',

@@ -41,7 +41,7 @@ describe('the contributors panel', () => {
   it('lists contributors (you without a role select or Remove) and pending invitations', async () => {
     renderPanel(() => list());
     await act(async () => navigate('/config/settings/contributors'));
-    const table = await screen.findByRole('table', { name: 'Contributors' });
+    const table = await screen.findByRole('table', { name: 'People with access' });
     const me = within(table).getByRole('row', { name: /owner@example\.com/ });
     expect(me.textContent).toContain('you');
     expect(within(me).queryByRole('combobox')).toBeNull();
