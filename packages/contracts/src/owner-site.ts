@@ -395,6 +395,38 @@ export const updateTrackingSettingsContract = defineContract({
 });
 
 // ---------------------------------------------------------------------------------------------
+// The website's captcha switch (issue 16): on makes a site key (websites.captcha_site_key), off clears it
+
+export const CaptchaSettingsBodySchema = RequestBody({
+  /** true: restock sign-ups and site forms (with their own switch on) ask for a solved captcha. */
+  enabled: Type.Boolean({ [MESSAGE_KEYWORD]: SITE_SETTINGS_MESSAGES.flag }),
+});
+export type CaptchaSettingsBody = Static<typeof CaptchaSettingsBodySchema>;
+
+export const CaptchaSettingsSchema = ResponseObject({ enabled: Type.Boolean() });
+export type CaptchaSettingsJson = Static<typeof CaptchaSettingsSchema>;
+
+export const getCaptchaSettingsContract = defineContract({
+  operationId: 'getCaptchaSettings',
+  method: 'GET',
+  url: '/api/owner/site-settings/captcha',
+  summary: "Whether the website has a captcha (a site key): restock sign-ups and site forms then ask for a solved one.",
+  tags,
+  access: 'site:read',
+  schema: { response: { 200: CaptchaSettingsSchema, ...ERROR_RESPONSES } },
+});
+
+export const updateCaptchaSettingsContract = defineContract({
+  operationId: 'updateCaptchaSettings',
+  method: 'PUT',
+  url: '/api/owner/site-settings/captcha',
+  summary: "Turns the website's captcha on (a new site key) or off (the key cleared); every page and guarded call follows from the next request.",
+  tags,
+  access: 'site:write',
+  schema: { body: CaptchaSettingsBodySchema, response: { 200: CaptchaSettingsSchema, ...ERROR_RESPONSES } },
+});
+
+// ---------------------------------------------------------------------------------------------
 // Maps places proxy (platform spec §7): public, for shoppers' address autocomplete
 
 const placesTags = ['maps'];
@@ -463,6 +495,8 @@ export const OWNER_SITE_CONTRACTS = [
   getWebsiteStatusContract,
   getTrackingSettingsContract,
   updateTrackingSettingsContract,
+  getCaptchaSettingsContract,
+  updateCaptchaSettingsContract,
   placesAutocompleteContract,
   placeDetailsContract,
 ] as const;

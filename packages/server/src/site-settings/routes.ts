@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   disconnectTranslationContract,
+  getCaptchaSettingsContract,
   getCommercePreferencesContract,
   getHeaderFooterContract,
   getLanguagesContract,
@@ -11,6 +12,7 @@ import {
   getTrackingSettingsContract,
   getWebsiteStatusContract,
   setSiteUserLocaleContract,
+  updateCaptchaSettingsContract,
   updateCommercePreferencesContract,
   updateHeaderFooterContract,
   updateLanguagesContract,
@@ -20,6 +22,7 @@ import {
 } from '@vitrine/contracts';
 import { analyticsDisabledByEnvironment } from '../analytics';
 import type { ServerContext } from '../context';
+import { getCaptchaSettings, updateCaptchaSettings } from './captcha-settings';
 import { getCommercePreferences, updateCommercePreferences } from './commerce-preferences';
 import { getHeaderFooter, updateHeaderFooter } from './header-footer';
 import {
@@ -35,7 +38,7 @@ import { getSiteLayout, updateNavigation } from './navigation';
 import { getTrackingSettings, updateTrackingSettings, type TrackingSettingsConfig } from './tracking-settings';
 import { getWebsiteStatus, SELF_HOSTED_MESSAGE, UPGRADE_DESTINATIONS, upgradePage } from './website-status';
 
-/** Site settings at the platform's paths (issue 12): commerce preferences, navigation, header and footer, multilingual, website status; the tracking switches (issue 15). */
+/** Site settings at the platform's paths (issue 12): commerce preferences, navigation, header and footer, multilingual, website status; the tracking switches (issue 15); the captcha switch (issue 16). */
 export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const translation: TranslationConfig = { provider: process.env.TRANSLATION_PROVIDER?.trim() || undefined };
@@ -69,6 +72,9 @@ export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: Ser
   const tracking: TrackingSettingsConfig = { serverDisabled: analyticsDisabledByEnvironment() };
   app.route({ ...getTrackingSettingsContract, handler: async ({ website, actor }) => getTrackingSettings(db, website, actor, tracking) });
   app.route({ ...updateTrackingSettingsContract, handler: async ({ website, actor, body }) => updateTrackingSettings(db, website, actor, body, tracking) });
+
+  app.route({ ...getCaptchaSettingsContract, handler: async ({ website, actor }) => getCaptchaSettings(db, website, actor) });
+  app.route({ ...updateCaptchaSettingsContract, handler: async ({ website, actor, body }) => updateCaptchaSettings(db, website, actor, body) });
 
   app.route({ ...getWebsiteStatusContract, handler: async ({ actor }) => getWebsiteStatus(actor) });
 
