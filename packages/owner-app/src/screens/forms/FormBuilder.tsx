@@ -245,13 +245,13 @@ function Builder({ form }: { form: OwnerFormJson }) {
             {saveBar}
           </div>
         </div>
-        <aside className="forms-preview card" aria-labelledby={`${id}-preview`}>
+        <section className="forms-preview card" aria-labelledby={`${id}-preview`}>
           <h2 id={`${id}-preview`} className="forms-preview-title">{FORM_TEXTS.preview}</h2>
           <p className="field-hint">{FORM_TEXTS.previewNote}</p>
           <div className="form-preview-page">
             <FormPreview draft={draft} kind={form.kind} />
           </div>
-        </aside>
+        </section>
       </div>
     </section>
   );

@@ -149,7 +149,7 @@ describe('the Forms screen', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Get in touch' });
     expect(screen.getByRole('tab', { name: /Build/ }).getAttribute('aria-selected')).toBe('true');
-    const preview = screen.getByRole('complementary', { name: 'Preview' });
+    const preview = screen.getByRole('region', { name: 'Preview' });
     expect(within(preview).getByRole('textbox', { name: 'Email' })).toBeTruthy();
     expect(within(preview).getByText('0 / 500')).toBeTruthy();
 
