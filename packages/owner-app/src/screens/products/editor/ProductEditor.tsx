@@ -120,90 +120,111 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
     </button>
   ) : null;
 
+  const statusSection = saved ? (
+    <Section title={T.status}>
+      <p>{saved.archivedAt === null ? T.visible : T.archivedSince}</p>
+      <div className="editor-actions">
+        {saved.archivedAt === null && saved.fullUrl ? <a href={saved.fullUrl} className="button button-secondary">{T.viewInStore}</a> : null}
+        {canWrite ? (
+          <button type="button" className={saved.archivedAt === null ? 'button button-destructive' : 'button button-secondary'} disabled={archive.isPending} onClick={() => void toggleArchive()}>
+            {saved.archivedAt === null ? T.archive : T.restore}
+          </button>
+        ) : null}
+      </div>
+    </Section>
+  ) : null;
+
   const body = (
     <form id={`${id}-form`} className="product-editor-form" onSubmit={submit} noValidate>
       <fieldset disabled={!canWrite} className="editor-fieldset">
         <legend className="visually-hidden">{title}</legend>
-        <Section title={T.details}>
-          <Field label={T.type} error={fieldError('productType')}>
-            {(props) => (
-              <select {...props} value={form.productType} onChange={(event) => update({ productType: Number(event.target.value) as ProductTypeCode })}>
-                {PRODUCT_TYPE_OPTIONS.map((option) => <option key={option.code} value={option.code}>{option.label}</option>)}
-              </select>
-            )}
-          </Field>
-          <Field label={T.title} error={fieldError('title')}>
-            {(props) => <input {...props} value={form.title} maxLength={200} onChange={(event) => update({ title: event.target.value })} />}
-          </Field>
-          <Field label={T.urlId} error={fieldError('urlId')} hint={T.urlIdHint(saved?.fullUrl ?? '')}>
-            {(props) => <input {...props} value={form.urlId} maxLength={200} onChange={(event) => update({ urlId: event.target.value })} />}
-          </Field>
-          <Field label={T.excerpt} error={fieldError('excerpt')}>
-            {(props) => <textarea {...props} rows={2} value={form.excerpt} onChange={(event) => update({ excerpt: event.target.value })} />}
-          </Field>
-          <Field label={T.description} error={fieldError('body')}>
-            {(props) => <textarea {...props} rows={5} value={form.body} onChange={(event) => update({ body: event.target.value })} />}
-          </Field>
-          <StoreField form={form} update={update} error={fieldError('storeId')} />
-        </Section>
+        <div className="editor-layout">
+          <div className="editor-main">
+            <Section title={T.details}>
+              <Field label={T.title} error={fieldError('title')}>
+                {(props) => <input {...props} value={form.title} maxLength={200} onChange={(event) => update({ title: event.target.value })} />}
+              </Field>
+              <Field label={T.urlId} error={fieldError('urlId')} hint={T.urlIdHint(saved?.fullUrl ?? '')}>
+                {(props) => <input {...props} value={form.urlId} maxLength={200} onChange={(event) => update({ urlId: event.target.value })} />}
+              </Field>
+              <Field label={T.excerpt} error={fieldError('excerpt')}>
+                {(props) => <textarea {...props} rows={2} value={form.excerpt} onChange={(event) => update({ excerpt: event.target.value })} />}
+              </Field>
+              <Field label={T.description} error={fieldError('body')}>
+                {(props) => <textarea {...props} rows={5} value={form.body} onChange={(event) => update({ body: event.target.value })} />}
+              </Field>
+            </Section>
 
-        <Section title={T.images}>
-          <ImagesEditor form={form} setForm={setForm} canWrite={canWrite} error={fieldError('imageIds')} />
-        </Section>
+            <Section title={T.images}>
+              <ImagesEditor form={form} setForm={setForm} canWrite={canWrite} error={fieldError('imageIds')} />
+            </Section>
 
-        <Section title={T.options}>
-          <VariantsEditor form={form} setForm={setForm} currency={currency} fieldError={fieldError} />
-        </Section>
+            <Section title={T.options}>
+              <VariantsEditor form={form} setForm={setForm} currency={currency} fieldError={fieldError} />
+            </Section>
 
-        <Section title={T.subscription}>
-          {isSubscribableType(form.productType) ? (
-            <>
-              <Check label={T.subscribable} checked={form.isSubscribable} onChange={(isSubscribable) => update({ isSubscribable })} />
-              {form.isSubscribable ? (
-                <div className="editor-row">
-                  <Field label={T.billingEvery} error={fieldError('subscriptionPlan.billingPeriod.value')}>
-                    {(props) => <input {...props} inputMode="numeric" value={form.billingValue} onChange={(event) => update({ billingValue: event.target.value })} />}
-                  </Field>
-                  <Field label={T.billingUnit}>
-                    {(props) => (
-                      <select {...props} value={form.billingUnit} onChange={(event) => update({ billingUnit: event.target.value as BillingUnit })}>
-                        {(Object.keys(T.units) as BillingUnit[]).map((unit) => <option key={unit} value={unit}>{T.units[unit]}</option>)}
-                      </select>
-                    )}
-                  </Field>
-                  <Field label={T.billingCycles} error={fieldError('subscriptionPlan.numBillingCycles') ?? fieldError('subscriptionPlan')} hint={T.billingCyclesHint}>
-                    {(props) => <input {...props} inputMode="numeric" value={form.billingCycles} onChange={(event) => update({ billingCycles: event.target.value })} />}
-                  </Field>
-                </div>
+            <Section title={T.subscription}>
+              {isSubscribableType(form.productType) ? (
+                <>
+                  <Check label={T.subscribable} checked={form.isSubscribable} onChange={(isSubscribable) => update({ isSubscribable })} />
+                  {form.isSubscribable ? (
+                    <div className="editor-row">
+                      <Field label={T.billingEvery} error={fieldError('subscriptionPlan.billingPeriod.value')}>
+                        {(props) => <input {...props} inputMode="numeric" value={form.billingValue} onChange={(event) => update({ billingValue: event.target.value })} />}
+                      </Field>
+                      <Field label={T.billingUnit}>
+                        {(props) => (
+                          <select {...props} value={form.billingUnit} onChange={(event) => update({ billingUnit: event.target.value as BillingUnit })}>
+                            {(Object.keys(T.units) as BillingUnit[]).map((unit) => <option key={unit} value={unit}>{T.units[unit]}</option>)}
+                          </select>
+                        )}
+                      </Field>
+                      <Field label={T.billingCycles} error={fieldError('subscriptionPlan.numBillingCycles') ?? fieldError('subscriptionPlan')} hint={T.billingCyclesHint}>
+                        {(props) => <input {...props} inputMode="numeric" value={form.billingCycles} onChange={(event) => update({ billingCycles: event.target.value })} />}
+                      </Field>
+                    </div>
+                  ) : null}
+                </>
+              ) : (
+                <p className="editor-hint">{T.subscriptionOnly}</p>
+              )}
+            </Section>
+
+            <AdditionalFormSection form={form} update={update} error={fieldError('additionalFieldsForm')} />
+
+            <Section title={T.merchandising}>
+              <MerchandisingFields form={form} update={update} error={fieldError('merchandising')} />
+            </Section>
+
+            <Section title={T.button}>
+              <Check label={T.useCustomButton} checked={form.useCustomAddButtonText} onChange={(useCustomAddButtonText) => update({ useCustomAddButtonText })} />
+              {form.useCustomAddButtonText ? (
+                <Field label={T.customButton} error={fieldError('customAddButtonText')}>
+                  {(props) => <input {...props} value={form.customAddButtonText} maxLength={1000} onChange={(event) => update({ customAddButtonText: event.target.value })} />}
+                </Field>
               ) : null}
-            </>
-          ) : (
-            <p className="editor-hint">{T.subscriptionOnly}</p>
-          )}
-        </Section>
-
-        <AdditionalFormSection form={form} update={update} error={fieldError('additionalFieldsForm')} />
-
-        <Section title={T.merchandising}>
-          <div className="editor-row">
-            <Field label={T.tags} error={fieldError('tags')} hint={T.commaHint}>
-              {(props) => <input {...props} value={form.tagsText} onChange={(event) => update({ tagsText: event.target.value })} />}
-            </Field>
-            <Field label={T.categories} error={fieldError('categories')} hint={T.commaHint}>
-              {(props) => <input {...props} value={form.categoriesText} onChange={(event) => update({ categoriesText: event.target.value })} />}
-            </Field>
+            </Section>
           </div>
-          <MerchandisingFields form={form} update={update} error={fieldError('merchandising')} />
-        </Section>
-
-        <Section title={T.button}>
-          <Check label={T.useCustomButton} checked={form.useCustomAddButtonText} onChange={(useCustomAddButtonText) => update({ useCustomAddButtonText })} />
-          {form.useCustomAddButtonText ? (
-            <Field label={T.customButton} error={fieldError('customAddButtonText')}>
-              {(props) => <input {...props} value={form.customAddButtonText} maxLength={1000} onChange={(event) => update({ customAddButtonText: event.target.value })} />}
-            </Field>
-          ) : null}
-        </Section>
+          <div className="editor-side">
+            {statusSection}
+            <Section title={T.organization}>
+              <Field label={T.type} error={fieldError('productType')} hint={PRODUCT_TYPE_OPTIONS.find((option) => option.code === form.productType)?.hint}>
+                {(props) => (
+                  <select {...props} value={form.productType} onChange={(event) => update({ productType: Number(event.target.value) as ProductTypeCode })}>
+                    {PRODUCT_TYPE_OPTIONS.map((option) => <option key={option.code} value={option.code}>{option.label}</option>)}
+                  </select>
+                )}
+              </Field>
+              <StoreField form={form} update={update} error={fieldError('storeId')} />
+              <Field label={T.tags} error={fieldError('tags')} hint={T.commaHint}>
+                {(props) => <input {...props} value={form.tagsText} onChange={(event) => update({ tagsText: event.target.value })} />}
+              </Field>
+              <Field label={T.categories} error={fieldError('categories')} hint={T.commaHint}>
+                {(props) => <input {...props} value={form.categoriesText} onChange={(event) => update({ categoriesText: event.target.value })} />}
+              </Field>
+            </Section>
+          </div>
+        </div>
       </fieldset>
     </form>
   );
@@ -221,19 +242,6 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
         ) : null}
       </div>
       {body}
-      {saved ? (
-        <Section title={T.status}>
-          <p>{saved.archivedAt === null ? T.visible : T.archivedSince}</p>
-          <div className="editor-actions">
-            {saved.archivedAt === null && saved.fullUrl ? <a href={saved.fullUrl} className="button button-secondary">{T.viewInStore}</a> : null}
-            {canWrite ? (
-              <button type="button" className={saved.archivedAt === null ? 'button button-destructive' : 'button button-secondary'} disabled={archive.isPending} onClick={() => void toggleArchive()}>
-                {saved.archivedAt === null ? T.archive : T.restore}
-              </button>
-            ) : null}
-          </div>
-        </Section>
-      ) : null}
       {canWrite ? <div className="editor-savebar">{saveButton}</div> : null}
     </section>
   );
@@ -445,7 +453,7 @@ function ImagesEditor({ form, setForm, canWrite, error }: { form: ProductForm; s
                     <span aria-hidden="true">↓</span><span className="visually-hidden">{T.moveDown(name)}</span>
                   </button>
                   <button type="button" className="button button-secondary" onClick={() => setForm((current) => ({ ...current, images: current.images.filter((_, at) => at !== index) }))}>
-                    {T.remove(name)}
+                    {T.removeShort}<span className="visually-hidden"> {name}</span>
                   </button>
                 </div>
               </div>

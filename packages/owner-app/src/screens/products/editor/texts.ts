@@ -42,6 +42,8 @@ export const EDITOR_TEXTS = {
   moveUp: (name: string) => `Move ${name} up`,
   moveDown: (name: string) => `Move ${name} down`,
   remove: (name: string) => `Remove ${name}`,
+  removeShort: 'Remove',
+  organization: 'Organization',
   noImages: 'No pictures yet.',
   subscription: 'Subscription',
   subscribable: 'Sell as a subscription',
