@@ -120,7 +120,7 @@ export function SubmissionList({ formId }: { formId: string }) {
                     </th>
                     <td data-label={FORM_TEXTS.page}>{submission.pageTitle || submission.pagePath || '—'}</td>
                     <td data-label={FORM_TEXTS.summary} className="forms-summary-cell">{summaryLine(submission) || '—'}</td>
-                    <td data-label={FORM_TEXTS.status}>{submission.isSpam ? <span className="forms-badge forms-badge-spam">{FORM_TEXTS.spamBadge}</span> : '—'}</td>
+                    <td data-label={FORM_TEXTS.status}>{submission.isSpam ? <span className="forms-badge forms-badge-spam">{FORM_TEXTS.spamBadge}</span> : <span className="forms-not-spam">{FORM_TEXTS.markNotSpam}</span>}</td>
                   </tr>
                 );
               })}
