@@ -196,7 +196,7 @@ describe('the owner dashboard', () => {
       await page.reload();
       await figure(page, 'Orders').waitFor();
       return figure(page, 'Orders').locator('.figure-value').textContent();
-    }, { timeout: 30_000, intervals: [1000] }).toBe('1');
+    }, { timeout: 30_000, interval: 1000 }).toBe('1');
     await expect(figure(page, 'Revenue').locator('.figure-value').textContent()).resolves.toBe(`$${order.grandTotal.value}`);
 
     // An unknown address says so plainly, with the focus on its heading.
