@@ -15,7 +15,7 @@ import { editorKeys, loadFormObject, useArchiveProduct, useEditorProduct, useSav
 import { focalAfterKey, focalAtClick, focalText, type FocalPoint } from './focal';
 import { useUnsavedChangesGuard } from './guard';
 import {
-  emptyProductForm, formFromProduct, formToBody, imageChanges, isSubscribableType, moved, PRODUCT_TYPE_OPTIONS, stockChanges, withOptions,
+  emptyProductForm, formFromProduct, formToBody, hasStock, imageChanges, isSubscribableType, moved, PRODUCT_TYPE_OPTIONS, stockChanges, withOptions,
   type BillingUnit, type FieldErrors, type ImageDraft, type ProductForm, type ProductTypeCode,
 } from './product-form';
 import { EDITOR_TEXTS as T } from './texts';
@@ -307,6 +307,7 @@ const variantName = (variant: VariantDraft) => variant.optionValues.filter(Boole
 
 function VariantsEditor({ form, setForm, currency, fieldError }: { form: ProductForm; setForm: (next: (form: ProductForm) => ProductForm) => void; currency: string; fieldError: (key: string) => string | undefined }) {
   const digital = form.productType === 2;
+  const stocked = hasStock(form.productType);
   const setOption = (index: number, change: Partial<ProductForm['options'][number]>) =>
     setForm((current) => withOptions(current, current.options.map((option, at) => (at === index ? { ...option, ...change } : option))));
   const setVariant = (index: number, change: Partial<VariantDraft>) =>
@@ -348,7 +349,7 @@ function VariantsEditor({ form, setForm, currency, fieldError }: { form: Product
               <th scope="col">{T.sku}</th>
               <th scope="col">{T.price} ({currency})</th>
               <th scope="col">{T.salePrice}</th>
-              <th scope="col">{T.stock}</th>
+              {stocked ? <th scope="col">{T.stock}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -371,7 +372,7 @@ function VariantsEditor({ form, setForm, currency, fieldError }: { form: Product
                       <span aria-hidden="true">{T.onSale}</span>
                     </label>
                   </td>
-                  <td data-label={T.stock}>
+                  {stocked ? <td data-label={T.stock}>
                     {!variant.unlimited ? (
                       <CellInput label={T.fieldOf(T.stock, name)} value={variant.stock} error={error('qtyInStock')} inputMode="numeric" onChange={(stock) => setVariant(index, { stock })} />
                     ) : null}
@@ -379,7 +380,7 @@ function VariantsEditor({ form, setForm, currency, fieldError }: { form: Product
                       <input type="checkbox" checked={variant.unlimited} aria-label={T.fieldOf(T.unlimited, name)} onChange={(event) => setVariant(index, { unlimited: event.target.checked })} />
                       <span aria-hidden="true">{T.unlimited}</span>
                     </label>
-                  </td>
+                  </td> : null}
                 </tr>
               );
             })}

@@ -116,6 +116,10 @@ describe('the form and the body it sends', () => {
     form.variants[0] = { ...form.variants[0]!, sku: 'EB', price: '1500' };
     form.options = [{ name: 'Size', valuesText: 'S' }];
     expect(formToBody(form, 'JPY').body).toMatchObject({ productType: 2, variantOptionOrdering: [], variants: [{ sku: 'EB', priceCents: 1500, unlimited: true }] });
+    // A gift card carries no stock either, whatever the stock box said.
+    const card = { ...emptyProductForm(1), productType: 4 as const, title: 'Gift card' };
+    card.variants[0] = { ...card.variants[0]!, sku: 'GC-25', price: '25', unlimited: false, stock: '' };
+    expect(formToBody(card, 'USD').body).toMatchObject({ productType: 4, variants: [{ sku: 'GC-25', priceCents: 2500, unlimited: true, qtyInStock: 0 }] });
   });
 
   it('names the stock and image changes to send beside the product, and moves images', () => {

@@ -17,6 +17,9 @@ export const PRODUCT_TYPE_OPTIONS = [
 ] as const;
 export type ProductTypeCode = (typeof PRODUCT_TYPE_OPTIONS)[number]['code'];
 
+/** Digital products and gift cards are never out of stock: they carry no stock (sent as unlimited). */
+export const hasStock = (type: number) => type === 1 || type === 3;
+
 /** Platform §5: merchant-subscribable product types are physical and service only. */
 export const isSubscribableType = (type: number) => type === 1 || type === 3;
 
@@ -195,7 +198,8 @@ export function formToBody(form: ProductForm, currency: string, locale = 'en-US'
       else salePriceCents = sale.minor;
     }
     if (variant.sku.trim() === '') errors[`variants.${index}.sku`] = FORM_TEXTS.skuRequired;
-    const stock = variant.unlimited ? 0 : wholeNumber(variant.stock, 0, 1_000_000_000);
+    const unlimited = variant.unlimited || !hasStock(form.productType);
+    const stock = unlimited ? 0 : wholeNumber(variant.stock, 0, 1_000_000_000);
     if (stock === null) errors[`variants.${index}.qtyInStock`] = FORM_TEXTS.stock;
     const optionValues = options.map((option) => ({ optionName: option.name, value: (variant.optionValues[form.variantOptionNames.indexOf(option.name)] ?? '').trim() }));
     return {
@@ -206,7 +210,7 @@ export function formToBody(form: ProductForm, currency: string, locale = 'en-US'
       ...(salePriceCents !== undefined ? { salePriceCents } : {}),
       onSale: variant.onSale,
       qtyInStock: stock ?? 0,
-      unlimited: variant.unlimited,
+      unlimited,
       imageIds: variant.imageIds.filter((id) => form.images.some((image) => image.id === id)),
     };
   });
@@ -252,7 +256,7 @@ export function stockChanges(form: ProductForm, saved: OwnerProductJson | undefi
   return form.variants.flatMap((variant) => {
     const before = saved.variants.find((candidate) => candidate.id === variant.id);
     const qty = Number(variant.stock.trim());
-    if (!before || variant.unlimited || !Number.isInteger(qty) || qty === before.qtyInStock) return [];
+    if (!before || variant.unlimited || !hasStock(form.productType) || !Number.isInteger(qty) || qty === before.qtyInStock) return [];
     return [{ variantId: before.id, qtyInStock: qty }];
   });
 }
