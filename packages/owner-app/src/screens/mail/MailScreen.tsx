@@ -73,10 +73,11 @@ function Outbox() {
           <select id={filterId} value={status} onChange={(event) => setAddress({ status: event.target.value, cursor: '' })}>
             <option value="">{MAIL_TEXTS.allStatuses}</option>
             {MAIL_STATUSES_IN_ORDER.map((each) => (
-              <option key={each} value={each}>{`${MAIL_STATUS_WORDS[each]} — ${MAIL_STATUS_HELP[each]}`}</option>
+              <option key={each} value={each}>{MAIL_STATUS_WORDS[each]}</option>
             ))}
           </select>
         </div>
+        <p className="mail-legend muted">{status ? `${MAIL_STATUS_WORDS[status]}: ${MAIL_STATUS_HELP[status]}.` : MAIL_TEXTS.legend}</p>
       </div>
       {outbox.isPending ? (
         <Loading />

@@ -6,7 +6,7 @@ export const MAIL_STATUS_WORDS: Readonly<Record<MailStatus, string>> = {
   sending: 'Sending',
   sent: 'Sent',
   failed: 'Failed',
-  suppressed: 'Not sent',
+  suppressed: 'Held back',
 };
 
 /** What each state means, for the filter's options and a tooltip-free explanation under the list. */
@@ -46,7 +46,8 @@ export const MAIL_TEXTS = {
   tabs: 'Mail views',
   outbox: 'Outbox',
   subscribers: 'Newsletter subscribers',
-  outboxIntro: 'Every message the website sent or is sending, newest first. Messages are queued, then sent by the mail worker; a refused one is tried again later.',
+  outboxIntro: 'Every message the website sent or is sending, newest first.',
+  legend: 'Messages are queued, then sent by the mail worker; a refused one is tried again later, up to 8 attempts.',
   status: 'Status',
   allStatuses: 'All',
   recipient: 'Recipient',

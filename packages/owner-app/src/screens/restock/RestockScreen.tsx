@@ -235,12 +235,14 @@ function Groups() {
                     </td>
                     {canSend ? (
                       <td className="restock-action" data-label={RESTOCK_TEXTS.result}>
-                        {result ? <span className={`restock-result ${result.kind}`}>{result.text}</span> : null}
-                        {group.count > 0 ? (
-                          <button type="button" className="button button-secondary" disabled={busy} aria-label={RESTOCK_TEXTS.sendTo(name)} onClick={() => void sendGroup(group)}>
-                            {RESTOCK_TEXTS.send}
-                          </button>
-                        ) : null}
+                        <div className="restock-action-inner">
+                          {result ? <span className={`restock-result ${result.kind}`}>{result.text}</span> : null}
+                          {group.count > 0 ? (
+                            <button type="button" className="button button-secondary" disabled={busy} aria-label={RESTOCK_TEXTS.sendTo(name)} onClick={() => void sendGroup(group)}>
+                              {RESTOCK_TEXTS.send}
+                            </button>
+                          ) : null}
+                        </div>
                       </td>
                     ) : null}
                   </tr>
