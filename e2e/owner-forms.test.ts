@@ -114,9 +114,25 @@ describe('the owner Forms screen', () => {
     await expect(answerOf('Name').textContent()).resolves.toBe('Ada Lovelace');
     await expect(answerOf('Topic').textContent()).resolves.toBe('A product');
     expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-form-submission-desktop');
+
+    // Marked as spam, it moves under the Spam filter, and the CSV export with that filter holds it.
+    await page.getByRole('button', { name: 'Mark as spam' }).click();
+    await page.getByRole('status').filter({ hasText: 'Marked as spam.' }).waitFor();
+    await page.getByRole('button', { name: 'Not spam' }).waitFor();
+    await page.getByRole('link', { name: 'All submissions' }).click();
+    await page.getByRole('radio', { name: 'Not spam' }).check();
+    await page.getByRole('heading', { name: 'No submissions outside spam' }).waitFor();
+    await page.getByRole('radio', { name: 'Spam', exact: true }).check();
+    await page.waitForURL(/\/submissions\?spam=true$/);
+    await submissions.getByText('Spam', { exact: true }).waitFor();
+    const exportLink = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    expect(exportLink).toMatch(/export\.csv\?spam=true$/);
+    const csv = await page.request.get(exportLink!);
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain(MESSAGE);
 
     // 4. The builder: add a text field, name it, move it up twice by keyboard, see it in the preview, save.
-    await page.getByRole('link', { name: 'All submissions' }).click();
     await page.getByRole('link', { name: `← ${FORM_NAME}` }).click();
     await page.getByRole('heading', { level: 1, name: FORM_NAME }).waitFor();
     await expect(page.getByRole('tab', { name: /Build/ }).getAttribute('aria-selected')).resolves.toBe('true');
