@@ -124,6 +124,40 @@ describe('the product editor', () => {
     expect(server.made('PUT /api/owner/images/i1')[0]!.body).toEqual({ altText: 'A white linen shirt', mediaFocalPoint: { x: 0.55, y: 0.51 } });
   });
 
+  it('refuses a file that is not a picture, or too large, before uploading, in platform §8’s words', async () => {
+    const server = shirtServer();
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    const input = (await screen.findByLabelText('Upload picture')) as HTMLInputElement;
+    const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [notes] } });
+    });
+    const alert = await screen.findByText('Unable to Upload File');
+    const box = alert.closest('[role="alert"]') as HTMLElement;
+    expect(box.textContent).toContain('There was a problem while uploading your file');
+    expect(box.textContent).toContain('notes.txt is not a supported file type. Upload a JPEG, PNG, WebP, GIF or AVIF picture.');
+    const huge = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: 21 * 1024 * 1024 });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [huge] } });
+    });
+    await waitFor(() => expect((screen.getByText('Unable to Upload File').closest('[role="alert"]') as HTMLElement).textContent).toContain('This file is too large. The maximum size is 20 MB.'));
+    expect(server.calls.some((entry) => entry.call.startsWith('POST'))).toBe(false);
+  });
+
+  it('reorders and removes pictures with buttons', async () => {
+    const two = { ...SHIRT, images: [...SHIRT.images, { ...SHIRT.images[0]!, id: 'i2', altText: 'Navy shirt', filename: 'navy.png', assetUrl: '/images/i2/navy.png' }] };
+    const server = shirtServer((method, url) => (method === 'GET' && url === '/api/owner/products/p1' ? { product: two } : undefined));
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Move Navy shirt up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove White shirt' }));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    await screen.findByText('Saved.');
+    expect(server.made('PUT /api/owner/products/p1')[0]!.body).toMatchObject({ imageIds: ['i2'], variants: [{ id: 'v1', imageIds: [] }, { id: 'v2' }] });
+  });
+
   it('tracks the cart page product form: open, close, and submit when a form is chosen and saved', async () => {
     const server = shirtServer();
     renderApp(server);
