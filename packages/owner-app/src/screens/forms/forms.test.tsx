@@ -232,6 +232,32 @@ describe('the Forms screen', () => {
     await waitFor(() => expect(server.calls.find((call) => call.url === '/api/owner/forms/f1/sections/disclaimer')?.body).toEqual({ disclaimerMessage: 'We never share your details.' }));
   });
 
+  it('reorders by dragging a row onto another (HTML drag and drop), saved with the field order', async () => {
+    const server = renderForms('/config/forms/f1', (method, url, body) => {
+      if (method === 'GET' && url === '/api/owner/forms/f1') return { form: formOf() };
+      if (method === 'PUT' && url === '/api/owner/forms/f1/field-order') {
+        const ids = (body as { fieldIds: string[] }).fieldIds;
+        const form = formOf();
+        return { form: { ...form, definition: { ...form.definition, fields: ids.map((id) => form.definition.fields.find((field) => (field as { id?: string }).id === id)!) } } };
+      }
+      if (method === 'GET' && url === '/api/owner/forms') return { forms: [] };
+      return { status: 404, body: { message: 'no' } };
+    });
+    const list = await screen.findByRole('list', { name: 'Fields, in the order the form shows them' });
+    const rows = within(list).getAllByRole('listitem');
+    let dragged = '';
+    const dataTransfer = { setData: (_type: string, value: string) => void (dragged = value), getData: () => dragged };
+    fireEvent.dragStart(rows[2]!, { dataTransfer });
+    fireEvent.dragOver(rows[0]!, { dataTransfer });
+    fireEvent.drop(rows[0]!, { dataTransfer });
+    fireEvent.dragEnd(rows[2]!, { dataTransfer });
+    await screen.findByText('Message moved to position 1 of 3.');
+    expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('data-field-row'))).toEqual(['message', 'name', 'email']);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    expect(server.calls.find((call) => call.method === 'PUT')).toMatchObject({ url: '/api/owner/forms/f1/field-order', body: { fieldIds: ['message', 'name', 'email'] } });
+  });
+
   it("shows the server's refusal of a section by its field", async () => {
     renderForms('/config/forms/f1', (method, url) => {
       if (method === 'GET' && url === '/api/owner/forms/f1') return { form: formOf() };
