@@ -233,7 +233,7 @@ function Builder({ form }: { form: OwnerFormJson }) {
           FORM_TEXTS.notShown
         )}
       </p>
-      {!mayWrite ? <p className="forms-note">{FORM_TEXTS.readOnly}</p> : null}
+      {form.deletedAt !== null ? <p className="forms-note">{FORM_TEXTS.deletedForm}</p> : !mayWrite ? <p className="forms-note">{FORM_TEXTS.readOnly}</p> : null}
       <div className="forms-builder">
         <div className="forms-builder-main card">
           <SectionTabs id={id} current={section} onSelect={showSection} dirty={(name) => isDirty(name, saved, draft)} />
@@ -468,8 +468,8 @@ function BuildSection({ draft, update, errors, mayWrite }: { draft: BuilderDraft
                     {invalid ? <span className="field-error">{Object.values(fieldErrors)[0]}</span> : null}
                   </span>
                   <span className="forms-field-buttons">
-                    <button type="button" className="button button-plain" data-control="edit" aria-expanded={expanded} aria-controls={expanded ? `${id}-editor-${field.id}` : undefined} onClick={() => setOpen(expanded ? null : field.id)} aria-label={FORM_TEXTS.editField(name)}>
-                      {mayWrite ? 'Edit' : 'View'}
+                    <button type="button" className="button button-plain" data-control="edit" aria-expanded={expanded} aria-controls={expanded ? `${id}-editor-${field.id}` : undefined} onClick={() => setOpen(expanded ? null : field.id)} aria-label={mayWrite ? FORM_TEXTS.editField(name) : FORM_TEXTS.viewField(name)}>
+                      {mayWrite ? FORM_TEXTS.editLabel : FORM_TEXTS.view}
                     </button>
                     {mayWrite ? (
                       <>
