@@ -41,10 +41,30 @@ const signUpsPath = (group: RestockGroup) =>
   `/config/restock/${encodeURIComponent(group.productId)}/${encodeURIComponent(group.variantId)}?name=${encodeURIComponent(groupName(group))}`;
 
 /** What a send did to one group: kept on its row (also after the group left the list, its people all mailed). */
-interface RowResult {
+export interface RowResult {
   group: RestockGroup;
   kind: 'sent' | 'refused';
   text: string;
+  /** The key of the row shown just before it when it was sent (null: it was the first). */
+  before?: string | null;
+}
+
+/**
+ * The rows to show: the server's groups in its order, and each group sent from this page that the refetched list
+ * no longer holds (nobody left waiting) kept, with 0 waiting, right after the group it followed, so rows do not jump.
+ */
+export function rowsInPlace(listed: readonly RestockGroup[], results: ReadonlyMap<string, RowResult>): RestockGroup[] {
+  const listedKeys = new Set(listed.map(keyOf));
+  const rows = [...listed];
+  for (const result of results.values()) {
+    const key = keyOf(result.group);
+    if (listedKeys.has(key)) continue;
+    const gone = { ...result.group, count: 0 };
+    const before = result.before ? rows.findIndex((row) => keyOf(row) === result.before) : -1;
+    if (before >= 0 || result.before === null) rows.splice(before + 1, 0, gone);
+    else rows.push(gone);
+  }
+  return rows;
 }
 
 function usePageCursor(): [string, (cursor: string) => void] {
@@ -84,17 +104,17 @@ function Groups() {
   const busy = sendOne.isPending || sendAll.isPending;
 
   const listed = groups.data?.signUpGroups ?? [];
-  const listedKeys = new Set(listed.map(keyOf));
-  // Groups sent from this page that the refetched list no longer holds (nobody left waiting) keep their row.
-  const gone = [...results.values()].filter((result) => !listedKeys.has(keyOf(result.group))).map((result) => ({ ...result.group, count: 0 }));
-  const rows = [...listed, ...gone];
+  const rows = rowsInPlace(listed, results);
   const selectable = listed.filter((group) => group.count > 0);
   const chosen = selectable.filter((group) => selected.has(keyOf(group)));
 
   const record = (entries: RowResult[]) =>
     setResults((previous) => {
       const next = new Map(previous);
-      for (const entry of entries) next.set(keyOf(entry.group), entry);
+      for (const entry of entries) {
+        const index = rows.findIndex((row) => keyOf(row) === keyOf(entry.group));
+        next.set(keyOf(entry.group), { ...entry, before: index > 0 ? keyOf(rows[index - 1]!) : index === 0 ? null : undefined });
+      }
       return next;
     });
 

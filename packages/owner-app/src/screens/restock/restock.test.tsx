@@ -8,6 +8,7 @@ import { navigate } from '../../app/router';
 import { BOOT, fakeServer } from '../../test-support/fixtures';
 import type { OwnerAppBoot } from '../../boot';
 import { RESTOCK_ROUTES, type RestockGroup } from './restock-api';
+import { rowsInPlace, type RowResult } from './RestockScreen';
 
 const STILL_SOLD_OUT = 'This variant is still sold out: notices go out once it is back in stock.';
 
@@ -30,6 +31,18 @@ describe('the restock calls', () => {
     for (const route of Object.values(RESTOCK_ROUTES)) {
       expect(ROUTE_CONTRACTS.some((contract) => contract.method === route.method && contract.url === route.url)).toBe(true);
     }
+  });
+});
+
+describe('rows kept in place', () => {
+  const scarf: RestockGroup = { ...lamp, productId: 'p3', variantId: 'v3', productTitle: 'Wool Scarf' };
+  const sent = (group: RestockGroup, before: string | null | undefined): RowResult => ({ group, kind: 'sent', text: 'Notified 1', before });
+  it('puts a group the list dropped back after the row it followed, with 0 waiting', () => {
+    const titles = (rows: RestockGroup[]) => rows.map((row) => `${row.productTitle}:${row.count}`);
+    expect(titles(rowsInPlace([shirt, scarf], new Map([['p2/v2', sent(lamp, 'p1/v1')]])))).toEqual(['Linen Shirt:3', 'Vintage Lamp:0', 'Wool Scarf:2']);
+    expect(titles(rowsInPlace([lamp], new Map([['p1/v1', sent(shirt, null)]])))).toEqual(['Linen Shirt:0', 'Vintage Lamp:2']);
+    expect(titles(rowsInPlace([lamp], new Map([['p1/v1', sent(shirt, 'p9/v9')]])))).toEqual(['Vintage Lamp:2', 'Linen Shirt:0']);
+    expect(titles(rowsInPlace([shirt, lamp], new Map([['p1/v1', sent(shirt, null)]])))).toEqual(['Linen Shirt:3', 'Vintage Lamp:2']);
   });
 });
 
@@ -102,6 +115,9 @@ describe('the Restock screen', () => {
     expect(within(shirtRow).getByText('0')).toBeTruthy();
     expect(within(shirtRow).queryByRole('button')).toBeNull();
     expect(within(shirtRow).queryByRole('checkbox')).toBeNull();
+    // In its place: still the first row.
+    const bodyRows = within(screen.getByRole('table', { name: 'Variants with shoppers waiting' })).getAllByRole('row').slice(1);
+    expect(bodyRows[0]).toBe(shirtRow);
     expect(screen.getByText('No variant selected')).toBeTruthy();
   });
 
