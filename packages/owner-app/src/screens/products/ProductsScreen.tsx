@@ -5,7 +5,7 @@ import { useBoot } from '../../api/client';
 import { ScreenHeading } from '../../app/ScreenHeading';
 import { Link, setSearch, useLocation, useSubPath } from '../../app/router';
 import { useCan } from '../../api/hooks';
-import { CreateStore } from './editor/CreateStore';
+import { CreateStore, CreateStoreButton } from './editor/CreateStore';
 import { EDITOR_TEXTS } from './editor/texts';
 import { EDITOR_MESSAGES, failureText } from '../../ui/messages';
 import { Empty, Loading, LoadFailed } from '../../ui/states';
@@ -56,6 +56,8 @@ export default function ProductsScreen() {
 
 function InventoryPanel() {
   const canWrite = useCan('catalog:write');
+  const [storeFormOpen, setStoreFormOpen] = useState(false);
+  const storeFormId = useId();
   const [state, setState] = useInventoryLocation();
   const inventory = useInventory(state);
   const boot = useBoot();
@@ -81,8 +83,17 @@ function InventoryPanel() {
   const products = inventory.data?.products ?? [];
   return (
     <section className="inventory">
-      <ScreenHeading actions={canWrite ? <Link to="/config/products/new" className="button button-primary">{EDITOR_TEXTS.addProduct}</Link> : undefined}>Products</ScreenHeading>
-      <CreateStore />
+      <ScreenHeading
+        actions={
+          <>
+            <CreateStoreButton open={storeFormOpen} onOpen={() => setStoreFormOpen(true)} formId={storeFormId} />
+            {canWrite ? <Link to="/config/products/new" className="button button-primary">{EDITOR_TEXTS.addProduct}</Link> : null}
+          </>
+        }
+      >
+        Products
+      </ScreenHeading>
+      <CreateStore open={storeFormOpen} setOpen={setStoreFormOpen} formId={storeFormId} />
       <form className="inventory-controls card" role="search" onSubmit={(event) => { event.preventDefault(); search(state, text); }}>
         <div className="field">
           <label htmlFor={`${searchId}-q`}>{INVENTORY_TEXTS.search}</label>
@@ -206,7 +217,10 @@ export function StockEditor({ product, variant }: { product: InventoryRowJson; v
   const [message, setMessage] = useState<{ kind: 'saved' | 'refused'; text: string } | null>(null);
   const id = useId();
   useEffect(() => setValue(String(variant.qtyInStock)), [variant.qtyInStock]);
+  // A role that may not change the catalog (a viewer) reads the number; the server would refuse the set anyway.
+  const mayWrite = useCan('catalog:write');
   if (variant.unlimited) return <span>{INVENTORY_TEXTS.unlimited}</span>;
+  if (!mayWrite) return <span>{variant.qtyInStock}</span>;
   const name = `${product.title} ${optionsText(variant)}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();

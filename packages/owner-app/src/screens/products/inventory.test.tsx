@@ -71,11 +71,23 @@ describe('the inventory panel', () => {
     vi.useRealTimers();
   });
 
-  function renderProducts(answer: Parameters<typeof fakeServer>[0]) {
+  function renderProducts(answer: Parameters<typeof fakeServer>[0], permissions: string[] = ['catalog:read', 'catalog:write']) {
     const server = fakeServer(answer);
-    render(<App client={server.client} boot={BOOT} queryClient={createQueryClient()} />);
+    const boot = { ...BOOT, owner: { ...BOOT.owner, permissions } } as typeof BOOT;
+    render(<App client={server.client} boot={boot} queryClient={createQueryClient()} />);
     return server;
   }
+
+  it('shows a viewer the stock as numbers, with nothing to change', async () => {
+    const server = renderProducts(() => ({ products: [shirt], nextCursor: null }) satisfies InventoryReply, ['catalog:read']);
+    await act(async () => navigate('/config/products'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Variants of Linen Shirt' }));
+    const variants = await screen.findByRole('table', { name: 'Variants of Linen Shirt' });
+    expect(within(variants).queryByRole('spinbutton')).toBeNull();
+    expect(within(variants).queryByRole('button')).toBeNull();
+    expect(within(variants).getByRole('row', { name: /LS-S-WHITE/ }).textContent).toContain('5');
+    expect(server.calls.every((call) => call.startsWith('GET '))).toBe(true);
+  });
 
   it('lists products, sorts through the address, expands a product and saves a variant stock, refetching the list', async () => {
     let stock = 5;
