@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useBoot } from '../../api/client';
 import { useCan } from '../../api/hooks';
 import { ScreenHeading } from '../../app/ScreenHeading';
-import { Link, navigate } from '../../app/router';
+import { Link, navigate, setSearch, useLocation } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { failureText } from '../../ui/messages';
 import { useLocale } from '../../ui/locale';
@@ -23,7 +23,9 @@ export function pagesOfRefusal(error: unknown): string | null {
 
 /** `/config/forms`: every form with its counts; New form opens the builder on a fresh one; Delete asks first (and again when pages show it). */
 export function FormList() {
-  const list = useFormList();
+  const { pathname, search } = useLocation();
+  const showDeleted = search.get('deleted') === 'true';
+  const list = useFormList(showDeleted);
   const mayWrite = useCan('forms:write');
   const create = useCreateForm();
   const remove = useDeleteForm();
@@ -84,6 +86,14 @@ export function FormList() {
       <div role="status" className="forms-outcome-box">
         {outcome ? <p className={`forms-outcome ${outcome.ok ? 'done' : 'refused'}`}>{outcome.text}</p> : null}
       </div>
+      <label className="forms-check forms-show-deleted">
+        <input
+          type="checkbox"
+          checked={showDeleted}
+          onChange={(event) => setSearch(pathname, new URLSearchParams(event.target.checked ? { deleted: 'true' } : {}))}
+        />
+        {FORM_TEXTS.showDeleted}
+      </label>
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -116,7 +126,10 @@ export function FormList() {
                     </Link>
                   </th>
                   <td data-label={FORM_TEXTS.kind}>
-                    <span className={`forms-badge forms-badge-${form.kind}`}>{form.kind === 'newsletter' ? FORM_TEXTS.kindNewsletter : FORM_TEXTS.kindForm}</span>
+                    <span className="forms-badges">
+                      <span className={`forms-badge forms-badge-${form.kind}`}>{form.kind === 'newsletter' ? FORM_TEXTS.kindNewsletter : FORM_TEXTS.kindForm}</span>
+                      {form.deletedAt ? <span className="forms-badge forms-badge-deleted">{FORM_TEXTS.deletedBadge}</span> : null}
+                    </span>
                   </td>
                   <td className="numeric" data-label={FORM_TEXTS.fields}>{form.fieldCount}</td>
                   <td className="numeric" data-label={FORM_TEXTS.submissions}>
@@ -128,9 +141,11 @@ export function FormList() {
                   <td data-label={FORM_TEXTS.updated}>{whenText(form.updatedAt, locale, timeZone)}</td>
                   {mayWrite ? (
                     <td className="forms-row-actions">
-                      <button type="button" className="button button-plain forms-danger" onClick={() => void deleteForm(form)} aria-label={FORM_TEXTS.deleteForm(form.name)}>
-                        {FORM_TEXTS.delete}
-                      </button>
+                      {form.deletedAt ? null : (
+                        <button type="button" className="button button-plain forms-danger" onClick={() => void deleteForm(form)} aria-label={FORM_TEXTS.deleteForm(form.name)}>
+                          {FORM_TEXTS.delete}
+                        </button>
+                      )}
                     </td>
                   ) : null}
                 </tr>

@@ -63,17 +63,20 @@ export interface SubmissionReply {
 /** The forms' query family: any change to a form or a submission invalidates all of it (counts live in the list). */
 export const formKeys = {
   all: ['forms'] as const,
-  list: () => ['forms', 'list'] as const,
+  list: (includeDeleted = false) => ['forms', 'list', includeDeleted] as const,
+  lists: () => ['forms', 'list'] as const,
   detail: (formId: string) => ['forms', 'detail', formId] as const,
   submissions: (formId: string, query: ListFormSubmissionsQuery) => ['forms', 'submissions', formId, query] as const,
   submission: (formId: string, submissionId: string) => ['forms', 'submission', formId, submissionId] as const,
 };
 
-export function useFormList() {
+/** The forms, oldest first; with `includeDeleted`, the deleted ones too (their submissions stay readable). */
+export function useFormList(includeDeleted = false) {
   const client = useOwnerClient();
   return useQuery<FormListReply>({
-    queryKey: formKeys.list(),
-    queryFn: () => client.call(FORM_ROUTES.listForms, { query: {} }) as Promise<FormListReply>,
+    queryKey: formKeys.list(includeDeleted),
+    queryFn: () => client.call(FORM_ROUTES.listForms, { query: includeDeleted ? { includeDeleted: 'true' } : {} }) as Promise<FormListReply>,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -90,7 +93,7 @@ export function useCreateForm() {
   const client = useOwnerClient();
   return useOwnerMutation<{ name: string }, OwnerFormReply>({
     mutationFn: ({ name }) => client.call(FORM_ROUTES.createForm, { body: { kind: 'form', definition: { name, fields: [] } } }) as Promise<OwnerFormReply>,
-    invalidates: [formKeys.list()],
+    invalidates: [formKeys.lists()],
   });
 }
 
@@ -114,7 +117,7 @@ function useFormWrite<TInput>(formId: string, send: (input: TInput) => Promise<u
       queryClient.setQueryData(formKeys.detail(formId), { form: reply.form });
       return reply;
     },
-    invalidates: [formKeys.list()],
+    invalidates: [formKeys.lists()],
   });
 }
 
@@ -167,7 +170,7 @@ export function useDeleteSubmission(formId: string) {
   const client = useOwnerClient();
   return useOwnerMutation<{ submissionId: string }, unknown>({
     mutationFn: ({ submissionId }) => client.call(FORM_ROUTES.deleteSubmission, { params: { formId, submissionId } }),
-    invalidates: [formKeys.list(), ['forms', 'submissions', formId]],
+    invalidates: [formKeys.lists(), ['forms', 'submissions', formId]],
   });
 }
 

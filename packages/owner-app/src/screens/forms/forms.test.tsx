@@ -113,6 +113,21 @@ describe('the Forms screen', () => {
     expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ kind: 'form', definition: { name: 'New form', fields: [] } });
   });
 
+  it('lists deleted forms too when asked (in the address), marked and without Delete', async () => {
+    const server = renderForms('/config/forms', (method, url) => {
+      if (method === 'GET' && url === '/api/owner/forms') return { forms: [summaryOf(formOf())] };
+      if (method === 'GET' && url === '/api/owner/forms?includeDeleted=true') return { forms: [summaryOf(formOf()), { ...summaryOf(formOf()), id: 'old', name: 'Old survey', deletedAt: '2026-11-01T00:00:00.000Z' }] };
+      return { status: 404, body: { message: 'no' } };
+    });
+    await screen.findByRole('link', { name: 'Get in touch' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show deleted forms' }));
+    const row = (await screen.findByRole('link', { name: 'Old survey' })).closest('tr')!;
+    expect(window.location.search).toBe('?deleted=true');
+    expect(within(row).getByText('Deleted')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(server.calls.map((call) => call.url)).toContain('/api/owner/forms?includeDeleted=true');
+  });
+
   it('deletes a form after confirming; when pages show it, names them and offers Delete anyway', async () => {
     const server = renderForms('/config/forms', (method, url) => {
       if (method === 'GET' && url === '/api/owner/forms') return { forms: [summaryOf(formOf())] };

@@ -14,6 +14,8 @@ export const FORM_TEXTS = {
   actions: 'Actions',
   kindForm: 'Form',
   kindNewsletter: 'Newsletter',
+  showDeleted: 'Show deleted forms',
+  deletedBadge: 'Deleted',
   noForms: 'No forms yet',
   noFormsText: 'A form collects what visitors send from a page of the site: messages, sign-ups, requests.',
   delete: 'Delete',
