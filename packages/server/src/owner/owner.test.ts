@@ -135,6 +135,20 @@ describe('the owner pages at /config', () => {
     expect(home.headers['cache-control']).toBe('no-store');
   });
 
+  it('say an invitation is one (the site, the role, the address filled in), and a used or unknown link is not valid', async () => {
+    const { token } = await link({ role: CONTRIBUTOR_ROLES.storeManager, email: 'invited@example.com' });
+    const browser = new TestVisitor(server.app);
+    const page = await browser.get(`/config/setup?token=${token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Accept your invitation</h1>');
+    expect(page.body).toContain('as <strong>store manager</strong>');
+    expect(page.body).toContain('value="invited@example.com"');
+    expect(page.body).toContain('>Accept invitation</button>');
+    const unknown = await browser.get('/config/setup?token=not-a-real-token');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('This set-up link is not valid, has expired or has been used. Ask for a new one.');
+  });
+
   it('refuse a form without the crumb, and say what was wrong with the fields', async () => {
     const { token } = await link({ role: CONTRIBUTOR_ROLES.viewer });
     const browser = new TestVisitor(server.app);

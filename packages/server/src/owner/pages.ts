@@ -1,4 +1,4 @@
-import { PERMISSIONS, roleName, type Permission } from '@vitrine/contracts';
+import { PERMISSIONS, roleName, type ContributorRole, type Permission } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
 import { describeOwner, type Owner } from '../authorize';
 
@@ -52,18 +52,32 @@ export interface FormState {
   email?: string;
 }
 
-export function setupPage(token: string, state: FormState): string {
+/** A role's name in words: 'storeManager' → 'store manager'. */
+const roleWords = (role: ContributorRole) => roleName(role).replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+
+/**
+ * The set-up page. A link made for one email (an admin's invitation) says so, names the role and fills in the
+ * address: the invitee may be new (the password they choose makes the account) or have an account already
+ * (its password confirms it). A first-admin link (no email) asks for both.
+ */
+export function setupPage(token: string, state: FormState & { invitation?: { email: string; role: ContributorRole; siteTitle: string } }): string {
+  const invitation = state.invitation;
+  const title = invitation ? 'Accept your invitation' : 'Create your owner account';
+  const intro = invitation
+    ? `<p>You are invited to work on <strong>${attr(invitation.siteTitle)}</strong> as <strong>${attr(roleWords(invitation.role))}</strong>. Sign in with ${attr(invitation.email)}: choose a password if you are new here, or type the password of the account you already have.</p>`
+    : '<p>This one-time link makes you an owner of this website. Choose the email and password you will sign in with.</p>';
+  const email = state.email ?? invitation?.email;
   return page(
-    'Create your owner account',
-    `<h1>Create your owner account</h1>
-<p>This one-time link makes you an owner of this website. Choose the email and password you will sign in with.</p>
+    title,
+    `<h1>${title}</h1>
+${intro}
 ${errorBox(state.message)}
 <form class="owner-form" method="post" action="/config/setup" novalidate>
   <input type="hidden" name="crumb" value="${attr(state.crumb)}">
   <input type="hidden" name="token" value="${attr(token)}">
-  ${field('email', 'Email', 'email', { value: state.email, autocomplete: 'username', error: state.errors?.email })}
+  ${field('email', 'Email', 'email', { value: email, autocomplete: 'username', error: state.errors?.email })}
   ${field('password', 'Password (at least 8 characters)', 'password', { autocomplete: 'new-password', error: state.errors?.password })}
-  <button type="submit" class="button">Create account</button>
+  <button type="submit" class="button">${invitation ? 'Accept invitation' : 'Create account'}</button>
 </form>`,
   );
 }

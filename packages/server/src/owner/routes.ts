@@ -10,7 +10,7 @@ import { PASSWORD_RESET_MESSAGES, requestPasswordReset, resetPassword, signIn, s
 import { authorize, describeOwner, type Owner } from '../authorize';
 import { OwnerAppShell, ownerAppBoot } from './app-page';
 import { forgotPasswordPage, notContributorPage, ownerHomePage, resetPasswordPage, setupPage, signInCodePage, signInPage } from './pages';
-import { redeemSetupLink, SETUP_MESSAGES } from './setup';
+import { describeSetupLink, redeemSetupLink, SETUP_MESSAGES } from './setup';
 import { openPendingSignIn, ownerNextPath, sealPendingSignIn } from './sign-in-step';
 
 /** Form posts are small: an email, a password, two tokens. */
@@ -85,7 +85,10 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerCon
       if (typeof token !== 'string' || token.length === 0 || token.length > 100) {
         return html(reply, setupPage('', { crumb, message: SETUP_MESSAGES.linkNotValid }), 400);
       }
-      return html(reply, setupPage(token, { crumb }));
+      const link = await describeSetupLink(db, request.website, token);
+      if (!link) return html(reply, setupPage(token, { crumb, message: SETUP_MESSAGES.linkNotValid }), 400);
+      const invitation = link.email ? { email: link.email, role: link.role, siteTitle: request.website.site_title } : undefined;
+      return html(reply, setupPage(token, { crumb, invitation }));
     });
 
     pages.post('/config/setup', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {

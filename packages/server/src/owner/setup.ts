@@ -65,6 +65,22 @@ export async function createSetupLink(
   return { token, expiresAt, role: input.role, email };
 }
 
+/**
+ * What a set-up link is for, without using it: an invitation (made for one email, by an admin) or a
+ * first-admin link (no email). Undefined when it is unknown, used or expired.
+ */
+export async function describeSetupLink(db: Kysely<Database>, website: Website, token: string): Promise<{ email: string | null; role: ContributorRole } | undefined> {
+  const row = await db
+    .selectFrom('owner_invitations')
+    .select(['email', 'role'])
+    .where('token_hash', '=', hashToken(token))
+    .where('website_id', '=', website.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row ? { email: row.email, role: row.role as ContributorRole } : undefined;
+}
+
 /** The address of a set-up link on this server. */
 export const setupLinkUrl = (origin: string, token: string) => `${origin.replace(/\/$/, '')}/config/setup?token=${encodeURIComponent(token)}`;
 
