@@ -212,4 +212,15 @@ describe('unsubscribing', () => {
     const json = await browser.request({ method: 'POST', url: `/api/mail/unsubscribe?token=${encodeURIComponent(otherToken)}`, sendCrumb: false });
     expect(json.json()).toEqual({ unsubscribed: true });
   });
+
+  it('takes a confirmed newsletter subscriber off the list (kept as unsubscribed, with when)', async () => {
+    await server.database.db.insertInto('newsletter_subscribers').values({ website_id: website.id, email: 'leaving@example.com', source: 'newsletter', status: 'confirmed', confirmed_at: new Date() }).execute();
+    const secret = (await server.database.db.selectFrom('server_secrets').select('value').where('name', '=', 'mail').executeTakeFirstOrThrow()).value;
+    const token = new UnsubscribeTokens(secret).issue(website.id, 'Leaving@Example.com');
+    const answer = await new TestVisitor(server.app).request({ method: 'POST', url: `/api/mail/unsubscribe?token=${encodeURIComponent(token)}`, sendCrumb: false });
+    expect(answer.statusCode).toBe(200);
+    const row = await server.database.db.selectFrom('newsletter_subscribers').select(['status', 'unsubscribed_at']).where('email', '=', 'leaving@example.com').executeTakeFirstOrThrow();
+    expect(row.status).toBe('unsubscribed');
+    expect(row.unsubscribed_at).toBeInstanceOf(Date);
+  });
 });

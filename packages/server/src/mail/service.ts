@@ -4,6 +4,7 @@ import type { Database, Website } from '../db/schema';
 import { notFound } from '../failures';
 import { authorize } from '../authorize';
 import { decodePageCursor, encodePageCursor } from '../page-cursor';
+import { unsubscribeFromNewsletter } from '../newsletter';
 
 /** The owner's view of the outbox: newest first, a page at a time. */
 export const MAIL_PAGE_SIZE = 50;
@@ -84,9 +85,13 @@ export async function getMail(
 
 /** Adds the address to the website's suppression list as unsubscribed (a hard bounce stays a hard bounce). */
 export async function unsubscribeAddress(db: Kysely<Database>, websiteId: string, email: string): Promise<void> {
-  await db
-    .insertInto('mail_suppressions')
-    .values({ website_id: websiteId, email: email.toLowerCase(), reason: 'unsubscribed' })
-    .onConflict((conflict) => conflict.columns(['website_id', 'email']).doNothing())
-    .execute();
+  // One transaction: the address is suppressed and leaves the newsletter list (the newsletter domain's own call), or neither.
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('mail_suppressions')
+      .values({ website_id: websiteId, email: email.toLowerCase(), reason: 'unsubscribed' })
+      .onConflict((conflict) => conflict.columns(['website_id', 'email']).doNothing())
+      .execute();
+    await unsubscribeFromNewsletter(trx, websiteId, email);
+  });
 }

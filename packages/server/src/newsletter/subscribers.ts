@@ -61,3 +61,17 @@ export async function confirmNewsletterSubscription(db: Db, websiteId: string, e
   const row = await db.selectFrom('newsletter_subscribers').select('status').where('website_id', '=', websiteId).where('email', '=', address).executeTakeFirst();
   return row?.status === 'confirmed';
 }
+
+/**
+ * The address followed an unsubscribe link (mail/): it leaves the newsletter list, kept as 'unsubscribed' so
+ * the owner sees it went and a later sign-up asks for confirmation again. Unknown addresses change nothing.
+ */
+export async function unsubscribeFromNewsletter(db: Db, websiteId: string, email: string): Promise<void> {
+  await db
+    .updateTable('newsletter_subscribers')
+    .set({ status: 'unsubscribed', unsubscribed_at: new Date() })
+    .where('website_id', '=', websiteId)
+    .where('email', '=', normalise(email))
+    .where('status', '!=', 'unsubscribed')
+    .execute();
+}
