@@ -63,7 +63,7 @@ import { startScript, type RunningProcess } from '../support/processes';
  * The real server on the demo store. Without DATABASE_URL it gets a fresh PGlite DATA_DIR (seeded
  * on first start, removed on stop); with one, it uses that PostgreSQL database as it is.
  */
-export async function startVitrine(env: Record<string, string> = {}): Promise<RunningProcess> {
+export async function startVitrine(env: Record<string, string> = {}, options: { onStdout?: (text: string) => void } = {}): Promise<RunningProcess> {
   const dataDir = env.DATABASE_URL ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-page-'));
   try {
     const server = await startScript(
@@ -71,6 +71,7 @@ export async function startVitrine(env: Record<string, string> = {}): Promise<Ru
       { DATABASE_URL: '', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env },
       // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the Vitrine server only.
       (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      options,
     );
     return {
       ...server,

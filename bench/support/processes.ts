@@ -48,13 +48,19 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Runs a TypeScript entry in its own Node process on a free port and waits until it listens. */
-export async function startScript(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<RunningProcess> {
+export async function startScript(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  options: { onStdout?: (text: string) => void } = {},
+): Promise<RunningProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (options.onStdout) child.stdout!.on('data', (chunk: Buffer) => options.onStdout!(chunk.toString('utf8')));
   await waitForPort(child, port, script, 180_000);
   return { child, base: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
