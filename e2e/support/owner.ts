@@ -6,10 +6,10 @@ import { HttpVisitor } from '../../packages/server/src/reliability/server-proces
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
 /**
- * For useShop's prepareDatabase: makes a one-time admin set-up link for OWNER on the demo website and
+ * For useShop's prepareDatabase: makes a one-time set-up link (an admin's unless another role is named) on the demo website and
  * answers its token (redeemed by the set-up form in the browser, or by signedInOwner).
  */
-export async function createOwnerSetupToken(db: Kysely<Database>): Promise<string> {
+export async function createOwnerSetupToken(db: Kysely<Database>, role: 'admin' | 'viewer' | 'storeManager' | 'editor' = 'admin'): Promise<string> {
   // Loaded only here: most journeys never open the database themselves.
   const [{ createSetupLink }, { findDefaultWebsite }, { systemActor }, { CONTRIBUTOR_ROLES }] = await Promise.all([
     import('../../packages/server/src/owner'),
@@ -19,8 +19,9 @@ export async function createOwnerSetupToken(db: Kysely<Database>): Promise<strin
   ]);
   const website = await findDefaultWebsite(db);
   if (!website) throw new Error('the demo website is not seeded');
-  // Like the link a first start prints: for no email in particular (a link for one email is an invitation).
-  return (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.admin })).token;
+  // Made for OWNER's email: the server's first start retires every link made for no email in particular (it
+  // prints a fresh one), and a link for one email is an admin's invitation, which survives it.
+  return (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES[role], email: OWNER.email })).token;
 }
 
 /** The owner signed in over HTTP (no browser) by redeeming the set-up link: for calling the owner API. */

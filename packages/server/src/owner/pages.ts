@@ -56,8 +56,8 @@ export interface FormState {
 const roleWords = (role: ContributorRole) => roleName(role).replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
 
 /**
- * The set-up page. A link made for one email (an admin's invitation) says so, names the role and fills in the
- * address: the invitee may be new (the password they choose makes the account) or have an account already
+ * The set-up page. An invitation to a role below admin (a link made for one email) says so, names the role and
+ * fills in the address: the invitee may be new (the password they choose makes the account) or have an account already
  * (its password confirms it). A first-admin link (no email) asks for both.
  */
 export function setupPage(token: string, state: FormState & { invitation?: { email: string; role: ContributorRole; siteTitle: string } }): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { getOwnerContract, ownerSetupContract } from '@vitrine/contracts';
+import { CONTRIBUTOR_ROLES, getOwnerContract, ownerSetupContract } from '@vitrine/contracts';
 import { siteUserOf } from '../actor';
 import type { ServerContext } from '../context';
 import { isFailure } from '../failures';
@@ -87,7 +87,9 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerCon
       }
       const link = await describeSetupLink(db, request.website, token);
       if (!link) return html(reply, setupPage(token, { crumb, message: SETUP_MESSAGES.linkNotValid }), 400);
-      const invitation = link.email ? { email: link.email, role: link.role, siteTitle: request.website.site_title } : undefined;
+      // An invitation to a role below admin reads as one; an admin's link (printed at first start, or an admin inviting
+      // another) is the owner's account set-up.
+      const invitation = link.email && link.role !== CONTRIBUTOR_ROLES.admin ? { email: link.email, role: link.role, siteTitle: request.website.site_title } : undefined;
       return html(reply, setupPage(token, { crumb, invitation }));
     });
 
