@@ -58,6 +58,7 @@ export const MailReplySchema = ResponseObject({
   text: Type.String(),
   html: Type.String(),
 });
+export type MailReply = Static<typeof MailReplySchema>;
 
 export const getMailContract = defineContract({
   operationId: 'getMail',
