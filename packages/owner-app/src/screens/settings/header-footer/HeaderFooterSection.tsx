@@ -67,12 +67,12 @@ function HeaderFooterForm({ saved }: { saved: HeaderFooter }) {
       <p id={`${id}-intro`} className="panel-intro">
         {TEXTS.intro}
       </p>
+      <p className="panel-help">{TEXTS.allowed}</p>
       {mayWrite ? null : <p className="panel-notice">{TEXTS.readOnly}</p>}
       <div className="header-footer-grid">
         <div className="header-footer-editors">
           <HtmlEditor part="header" label={TEXTS.header} value={draft.header} mayWrite={mayWrite} onChange={(value) => edit('header', value)} />
           <HtmlEditor part="footer" label={TEXTS.footer} value={draft.footer} mayWrite={mayWrite} onChange={(value) => edit('footer', value)} />
-          <p className="panel-help">{TEXTS.allowed}</p>
         </div>
         <section className="card panel-card header-footer-preview" aria-labelledby={`${id}-preview`}>
           <h2 id={`${id}-preview`}>{TEXTS.preview}</h2>
