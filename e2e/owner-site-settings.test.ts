@@ -35,7 +35,15 @@ async function axeViolations(page: Page): Promise<string[]> {
  */
 async function saveFramedScreenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('load');
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  // The whole page in the viewport at once: Chromium paints a sandboxed (out-of-process) frame below the fold blank in
+  // a full-page capture, and the sticky top bar stays where the page was scrolled to.
+  const viewport = page.viewportSize()!;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  await page.setViewportSize(viewport);
 }
 
 /** The storefront's home page in a fresh shopper's browser: its header links and its footer's own HTML. */
