@@ -60,7 +60,7 @@ async function storefront(browser: Browser): Promise<{ links: string[]; footer: 
 const siteKey = async () => ((await (await fetch(`${shop.url}/shop?format=json`)).json()) as { website: { captchaSettings: { siteKey: string | null } } }).website.captchaSettings.siteKey;
 
 describe('the owner site settings', () => {
-  test('footer line saved and on the storefront, a navigation link moved up by keyboard and in the header, captcha off and on', async () => {
+  test('footer line saved and on the storefront, a navigation link moved up by keyboard and in the header, captcha off and on, a language added', async () => {
     const context = await newShopper(shop.browser, shop.url);
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
@@ -161,6 +161,20 @@ describe('the owner site settings', () => {
     await expect.poll(siteKey).toMatch(/^site_/);
     await page.getByRole('checkbox', { name: 'Turn analytics off' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-captcha-desktop');
+
+    // 5. Languages: German added from the list and saved; the multilingual settings answer it.
+    await page.goto('/config/settings/languages');
+    await page.getByRole('heading', { level: 1, name: 'Languages' }).waitFor();
+    await page.getByLabel('Add a language').selectOption('de');
+    await page.getByRole('button', { name: 'Add a language' }).click();
+    await page.getByRole('list', { name: 'More languages' }).getByText('German').waitFor();
+    await page.getByRole('button', { name: 'Save languages' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const settings = await page.evaluate(async () => (await fetch('/api/multilingual/settings')).json());
+    expect(settings).toMatchObject({ defaultLanguage: 'en-US', languages: ['de'] });
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-languages-desktop');
 
     expect(pageErrors).toEqual([]);
     await context.close();

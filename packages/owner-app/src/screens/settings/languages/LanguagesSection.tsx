@@ -68,7 +68,7 @@ function LanguageList({ settings }: { settings: MultilingualSettings }) {
 
   return (
     <section className="card panel-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{TEXTS.languages}</h2>
+      <h2 id={`${id}-title`}>{TEXTS.heading}</h2>
       {mayWrite ? null : <p className="panel-notice">{TEXTS.readOnly}</p>}
       <dl className="languages-site">
         <dt>{TEXTS.siteLanguage}</dt>
@@ -77,7 +77,10 @@ function LanguageList({ settings }: { settings: MultilingualSettings }) {
           <p className="panel-help">{TEXTS.siteLanguageHelp}</p>
         </dd>
       </dl>
-      <p className="panel-help">{TEXTS.languagesHelp}</p>
+      <div>
+        <h3 className="languages-subheading">{TEXTS.languages}</h3>
+        <p className="panel-help">{TEXTS.languagesHelp}</p>
+      </div>
       {languages.length === 0 ? (
         <p>{TEXTS.none}</p>
       ) : (

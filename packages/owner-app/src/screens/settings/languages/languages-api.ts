@@ -89,6 +89,7 @@ export function withLanguage(defaultLanguage: string, languages: readonly string
 }
 
 export const LANGUAGES_TEXTS = {
+  heading: 'Site languages',
   siteLanguage: 'Site language',
   siteLanguageHelp: 'The language the site is written in (the website’s locale).',
   languages: 'More languages',
