@@ -60,9 +60,9 @@ export function previewDocument(draft: HeaderFooter, siteTitle: string): string 
   return [
     '<!doctype html><html><head><meta charset="utf-8"><base target="_blank"></head><body style="margin:0;background:#fff">',
     `<div ${bar}>${escape(siteTitle)} · Menu</div>`,
-    `<div ${content}>${draft.header}</div>`,
+    draft.header.trim() ? `<div ${content}>${draft.header}</div>` : '',
     '<div style="margin:8px 16px;padding:24px;border:1px dashed #c9c9c9;color:#777;text-align:center;font:13px system-ui,sans-serif">Page content</div>',
-    `<div ${footer}>${draft.footer}</div>`,
+    draft.footer.trim() ? `<div ${footer}>${draft.footer}</div>` : '<div style="border-top:1px solid #e1e1e1"></div>',
     `<div ${bar}>© ${escape(siteTitle)}</div>`,
     '</body></html>',
   ].join('');
