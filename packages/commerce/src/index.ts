@@ -4,3 +4,4 @@ export * from './product';
 export * from './add-to-cart';
 export * from './cart';
 export * from './installments';
+export * from './checkout';

@@ -1,0 +1,7 @@
+export * from './types';
+export * from './rounding';
+export * from './location';
+export * from './shipping';
+export * from './tax';
+export * from './coupons';
+export * from './totals';
