@@ -38,6 +38,7 @@ export * from './owner-site';
 export * from './owner-forms';
 export * from './owner-newsletter';
 export * from './owner-contributors';
+export * from './owner-checkout';
 export * from './analytics';
 export { ANALYTICS_EVENT_SCHEMAS, ANALYTICS_COMMON_EVENT_SCHEMA } from './analytics-events';
 export { ROUTE_CONTRACTS, contractFor } from './routes';

@@ -93,6 +93,8 @@ export const CommercePreferencesBodySchema = Type.Object(
     customCart: Flag(),
     expressCheckout: Flag(),
     restockAutoSend: Flag(),
+    /** Issue 17: prices include tax (EU, UK, JP style); absent or false, tax is added at checkout. */
+    pricesIncludeTax: Flag(),
   },
   {
     additionalProperties: false,

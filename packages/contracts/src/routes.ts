@@ -11,6 +11,7 @@ import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
+import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
 import { OWNER_FORM_CONTRACTS } from './owner-forms';
 import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
 import { OWNER_CONTRIBUTOR_CONTRACTS } from './owner-contributors';
@@ -28,6 +29,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_ORDER_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
+  ...OWNER_CHECKOUT_CONTRACTS,
   ...RESTOCK_CONTRACTS,
   ...CAPTCHA_CONTRACTS,
   ...FORM_CONTRACTS,

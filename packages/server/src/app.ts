@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { registerMapsRoutes } from './maps';
 import { registerSiteSettingsRoutes } from './site-settings';
+import { registerCheckoutSettingsRoutes } from './checkout-settings';
 import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
 import { fastifyTrustProxy, type TrustProxyOption } from './http/client-address';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     registerSiteSettingsRoutes(routes, context);
+    registerCheckoutSettingsRoutes(routes, context);
     registerMapsRoutes(routes, context);
     registerPageRoutes(routes, context);
   });

@@ -4,6 +4,7 @@ import type { Database } from './db/schema';
 import { seedDemoContentPages } from './content';
 import { seedDemoForms } from './forms';
 import { seedDemoRestockSignUps } from './restock';
+import { seedDemoCheckoutSettings } from './checkout-settings';
 
 /**
  * The demo site a first start shows: the catalog's store, then what other domains add to it, in one
@@ -16,6 +17,7 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<boolean> {
       await seedDemoRestockSignUps(trx, websiteId, DEMO_WEBSITE.identifier);
       const forms = await seedDemoForms(trx, websiteId, DEMO_WEBSITE.identifier);
       await seedDemoContentPages(trx, websiteId, DEMO_WEBSITE.identifier, forms);
+      await seedDemoCheckoutSettings(trx, websiteId, DEMO_WEBSITE.identifier);
     },
   });
 }

@@ -46,6 +46,8 @@ export interface WebsiteSettings {
   minimumOrderSubtotalCents?: number;
   /** The site uses its own cart: the floating cart pill is not shown (storefront spec §2). */
   customCart?: boolean;
+  /** Prices include tax (issue 17; checkout-settings/): tax is taken out of them rather than added. */
+  pricesIncludeTax?: boolean;
   [key: string]: unknown;
 }
 
@@ -630,6 +632,81 @@ export interface AnalyticsRollupJobsTable {
   computed_at: NullableTimestamp;
 }
 
+/** Checkout settings (migration 019; checkout-settings/): shipping zones and their rates. */
+export interface ShippingZonesTable {
+  id: string;
+  website_id: string;
+  name: string;
+  /** [{ country, regions: string[] | null }] */
+  locations: JsonColumn<ShippingLocationRecord[]>;
+  position: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShippingLocationRecord {
+  country: string;
+  regions: string[] | null;
+}
+
+export interface ShippingRatesTable {
+  id: string;
+  zone_id: string;
+  name: string;
+  kind: 'flat' | 'weight' | 'free-over';
+  amount_cents: Defaulted<number>;
+  free_over_cents: number | null;
+  weight_tiers: ColumnType<WeightTierRecord[] | null, string | null | undefined, string | null>;
+  position: Defaulted<number>;
+}
+
+export interface WeightTierRecord {
+  upToGrams: number;
+  amountCents: number;
+}
+
+export interface TaxRulesTable {
+  id: string;
+  website_id: string;
+  name: string;
+  country: string;
+  region: string | null;
+  rate_basis_points: number;
+  shipping_taxable: Defaulted<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CouponScopeRecord = { kind: 'all' } | { kind: 'products'; productIds: string[] } | { kind: 'collections'; collectionIds: string[] };
+
+export interface CouponsTable {
+  id: string;
+  website_id: string;
+  code: string;
+  code_normalised: string;
+  kind: 'percentage' | 'fixed' | 'free-shipping';
+  percent_basis_points: number | null;
+  amount_cents: number | null;
+  min_subtotal_cents: number | null;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  scope: JsonDefaulted<CouponScopeRecord>;
+  active: Defaulted<boolean>;
+  times_used: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CouponRedemptionsTable {
+  coupon_id: string;
+  order_id: string;
+  /** Trimmed, lower case. */
+  customer_email: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   websites: WebsitesTable;
   collections: CollectionsTable;
@@ -676,6 +753,11 @@ export interface Database {
   rate_limits: RateLimitsTable;
   server_secrets: ServerSecretsTable;
   schema_migrations: SchemaMigrationsTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_rates: ShippingRatesTable;
+  tax_rules: TaxRulesTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
 }
 
 export type Website = Selectable<WebsitesTable>;
