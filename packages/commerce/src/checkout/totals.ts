@@ -13,7 +13,10 @@ export interface CheckoutInput {
   /** ISO 4217 code of every cents field (the min-subtotal reason is formatted in it). */
   currency: string;
   locale?: string;
-  /** Where the goods go, or null while unknown (and for a cart that needs no shipping). */
+  /**
+   * Where the goods go, or null while unknown. Tax reads the same location: for a cart that ships nothing, pass
+   * the billing address (or null: no tax until it is known).
+   */
   location: LocationInput | null;
   zones: readonly ShippingZone[];
   taxRules: readonly TaxRule[];
