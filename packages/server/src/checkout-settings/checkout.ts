@@ -118,6 +118,35 @@ export async function findCouponsByCodes(db: Kysely<Database>, website: Website,
   return rows.map(checkoutCoupon);
 }
 
+/**
+ * The counts the engine leaves to the server (its CouponUsage): of these coupons, the ids whose usage limit is
+ * reached, and — when the customer's email is known — the ids this customer has used up to the per-customer
+ * limit. For showing the cart; the order itself still claims with claimCouponUse, which decides.
+ */
+export async function couponUsageFor(
+  db: Kysely<Database>,
+  coupons: readonly CheckoutCoupon[],
+  customerEmail?: string | null,
+): Promise<{ usedUp: string[]; usedByCustomer: string[] }> {
+  const usedUp = coupons.filter((coupon) => coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit).map((coupon) => coupon.id);
+  const limited = coupons.filter((coupon) => coupon.perCustomerLimit !== null);
+  const email = customerEmail?.trim().toLowerCase();
+  if (!email || limited.length === 0) return { usedUp, usedByCustomer: [] };
+  const counts = await db
+    .selectFrom('coupon_redemptions')
+    .select(['coupon_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(
+      'coupon_id',
+      'in',
+      limited.map((coupon) => coupon.id),
+    )
+    .where('customer_email', '=', email)
+    .groupBy('coupon_id')
+    .execute();
+  const used = new Map(counts.map((row) => [row.coupon_id, Number(row.n)]));
+  return { usedUp, usedByCustomer: limited.filter((coupon) => (used.get(coupon.id) ?? 0) >= coupon.perCustomerLimit!).map((coupon) => coupon.id) };
+}
+
 export type CouponClaim = 'claimed' | 'used-up' | 'used-by-customer' | 'not-found';
 
 /**

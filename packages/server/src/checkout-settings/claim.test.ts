@@ -4,7 +4,7 @@ import type { Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { newId } from '../ids';
 import { findDefaultWebsite } from '../websites';
-import { claimCouponUse, type CouponClaim } from '.';
+import { claimCouponUse, couponUsageFor, findCouponsByCodes, type CouponClaim } from '.';
 
 /**
  * The claim of a coupon's use, raced: on PGlite (one connection, so the claims queue) and on PostgreSQL with
@@ -47,6 +47,9 @@ function race(couponId: string, count: number, emailOf: (index: number) => strin
   );
 }
 
+const codeOf = async (couponId: string) =>
+  (await database.db.selectFrom('coupons').select('code').where('id', '=', couponId).executeTakeFirstOrThrow()).code;
+
 const usesOf = async (couponId: string) => {
   const coupon = await database.db.selectFrom('coupons').select('times_used').where('id', '=', couponId).executeTakeFirstOrThrow();
   const redemptions = await database.db.selectFrom('coupon_redemptions').selectAll().where('coupon_id', '=', couponId).execute();
@@ -75,6 +78,10 @@ describe('claimCouponUse', () => {
     expect(claims.filter((claim) => claim === 'claimed')).toHaveLength(1);
     expect(claims.filter((claim) => claim === 'used-by-customer')).toHaveLength(5);
     expect(await usesOf(couponId)).toEqual({ timesUsed: 1, redemptions: 1 });
+    const [coupon] = (await findCouponsByCodes(database.db, website, [await codeOf(couponId)]));
+    expect(await couponUsageFor(database.db, [coupon], ' SAME@example.com')).toEqual({ usedUp: [], usedByCustomer: [couponId] });
+    expect(await couponUsageFor(database.db, [coupon], 'new@example.com')).toEqual({ usedUp: [], usedByCustomer: [] });
+    expect(await couponUsageFor(database.db, [coupon])).toEqual({ usedUp: [], usedByCustomer: [] });
     // Another customer still may.
     const other = await inTransaction(database.db, (trx) => claimCouponUse(trx, website, { couponId, orderId: 'other-order', customerEmail: 'other@example.com' }));
     expect(other).toBe('claimed');
@@ -97,6 +104,8 @@ describe('claimCouponUse', () => {
     expect(twice).toEqual(['claimed', 'claimed']);
     expect(await usesOf(couponId)).toEqual({ timesUsed: 1, redemptions: 1 });
     expect(await inTransaction(database.db, (trx) => claimCouponUse(trx, website, { couponId, orderId: 'order-2', customerEmail: 'b@example.com' }))).toBe('used-up');
+    const [coupon] = await findCouponsByCodes(database.db, website, [await codeOf(couponId)]);
+    expect(await couponUsageFor(database.db, [coupon], 'b@example.com')).toEqual({ usedUp: [couponId], usedByCustomer: [] });
 
     expect(await inTransaction(database.db, (trx) => claimCouponUse(trx, website, { couponId: 'no-such-coupon', orderId: 'order-3', customerEmail: 'b@example.com' }))).toBe('not-found');
     await expect(claimCouponUse(database.db, website, { couponId, orderId: 'order-4', customerEmail: 'b@example.com' })).rejects.toThrow('inside the order transaction');

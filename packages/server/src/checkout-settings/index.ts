@@ -7,6 +7,7 @@ export { registerCheckoutSettingsRoutes } from './routes';
 export {
   checkoutRulesFor,
   claimCouponUse,
+  couponUsageFor,
   findCouponsByCodes,
   MAX_CODES_LOOKED_UP,
   type CheckoutCoupon,
