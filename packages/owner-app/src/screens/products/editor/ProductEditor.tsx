@@ -306,6 +306,8 @@ function StoreField({ form, update, error }: { form: ProductForm; update: (chang
 const variantName = (variant: VariantDraft) => variant.optionValues.filter(Boolean).join(' / ') || T.noOptions;
 
 function VariantsEditor({ form, setForm, currency, fieldError }: { form: ProductForm; setForm: (next: (form: ProductForm) => ProductForm) => void; currency: string; fieldError: (key: string) => string | undefined }) {
+  // A viewer reads the options; adding and removing them is for roles that may change the catalog.
+  const canWrite = useCan('catalog:write');
   const digital = form.productType === 2;
   const stocked = hasStock(form.productType);
   const setOption = (index: number, change: Partial<ProductForm['options'][number]>) =>
@@ -327,12 +329,14 @@ function VariantsEditor({ form, setForm, currency, fieldError }: { form: Product
               <Field label={T.optionValues(index + 1)}>
                 {(props) => <input {...props} value={option.valuesText} onChange={(event) => setOption(index, { valuesText: event.target.value })} />}
               </Field>
-              <button type="button" className="button button-secondary editor-inline-button" onClick={() => setForm((current) => withOptions(current, current.options.filter((_, at) => at !== index)))}>
-                {T.removeOption(index + 1)}
-              </button>
+              {canWrite ? (
+                <button type="button" className="button button-secondary editor-inline-button" onClick={() => setForm((current) => withOptions(current, current.options.filter((_, at) => at !== index)))}>
+                  {T.removeOption(index + 1)}
+                </button>
+              ) : null}
             </div>
           ))}
-          {form.options.length < MAX_OPTIONS ? (
+          {canWrite && form.options.length < MAX_OPTIONS ? (
             <button type="button" className="button button-secondary" onClick={() => setForm((current) => ({ ...current, options: [...current.options, { name: '', valuesText: '' }] }))}>
               {T.addOption}
             </button>
@@ -446,7 +450,7 @@ function ImagesEditor({ form, setForm, canWrite, error }: { form: ProductForm; s
                 <Field label={T.altText}>
                   {(props) => <input {...props} value={image.altText} maxLength={1000} onChange={(event) => setImage(index, { altText: event.target.value })} />}
                 </Field>
-                <div className="editor-actions">
+                {canWrite ? <div className="editor-actions">
                   <button type="button" className="button button-secondary" disabled={index === 0} onClick={() => setForm((current) => ({ ...current, images: moved(current.images, index, -1) }))}>
                     <span aria-hidden="true">↑</span><span className="visually-hidden">{T.moveUp(name)}</span>
                   </button>
@@ -456,7 +460,7 @@ function ImagesEditor({ form, setForm, canWrite, error }: { form: ProductForm; s
                   <button type="button" className="button button-secondary" onClick={() => setForm((current) => ({ ...current, images: current.images.filter((_, at) => at !== index) }))}>
                     {T.removeShort}<span className="visually-hidden"> {name}</span>
                   </button>
-                </div>
+                </div> : null}
               </div>
             </li>
           );
