@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { OWNER } from './support/owner';
-import { saveScreenshot } from './support/screenshots';
+import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 import { visit } from './support/shop';
 
 // The owner app's Forms screen (issue 16, platform §3): a shopper sends the demo contact form from the real
@@ -124,7 +124,7 @@ describe('the owner Forms screen', () => {
     await expect(answerOf('Name').textContent()).resolves.toBe('Ada Lovelace');
     await expect(answerOf('Topic').textContent()).resolves.toBe('A product');
     expect(await axeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'owner-form-submission-desktop');
+    await saveAtBothWidths(page, 'owner-form-submission');
 
     // Marked as spam, it moves under the Spam filter, and the CSV export with that filter holds it.
     await page.getByRole('button', { name: 'Mark as spam' }).click();

@@ -7,7 +7,7 @@ import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
-import { saveScreenshot } from './support/screenshots';
+import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 import { productPath } from './support/shop';
 
 // The owner app's product editor (issue 16): the owner, signed in from the set-up link, opens the Ceramic Vase
@@ -126,7 +126,7 @@ describe('the owner product editor', () => {
     await page.getByLabel('SKU of Default', { exact: true }).fill('GLAZE-PDF');
     await page.getByLabel('Price of Default', { exact: true }).fill('12');
     expect(await axeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'owner-product-new-desktop');
+    await saveAtBothWidths(page, 'owner-product-new');
     await page.getByRole('button', { name: 'Save' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Glazing Guide' }).waitFor();
     await page.waitForURL(/\/config\/products\/[^/]+$/);

@@ -5,7 +5,7 @@ import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import path from 'node:path';
-import { saveScreenshot, SCREENSHOT_DIR } from './support/screenshots';
+import { SCREENSHOT_DIR, saveAtBothWidths, saveScreenshot } from './support/screenshots';
 
 // The owner app's Restock and Mail screens (issue 16): the demo store has shoppers waiting for the sold-out
 // Linen Shirt M / Navy (three) and the Vintage Lamp (two). The owner, signed in from the set-up link, puts the
@@ -203,7 +203,7 @@ describe('the owner restock and mail screens', () => {
     expect(csvText.split('\n')[0]).toBe('Email,Status,Source,Joined (UTC),Confirmed (UTC),Unsubscribed (UTC)');
     expect(csvText).toContain('ava.morgan@example.com,confirmed,restock,');
     expect(await axeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'owner-subscribers-desktop');
+    await saveAtBothWidths(page, 'owner-subscribers');
 
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(pageErrors).toEqual([]);

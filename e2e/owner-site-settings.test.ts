@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
-import { saveScreenshot, SCREENSHOT_DIR } from './support/screenshots';
+import { SCREENSHOT_DIR, saveAtBothWidths, saveScreenshot } from './support/screenshots';
 
 // The owner app's Site settings (issue 16, item 6): the owner adds a line to the footer, saves, and the storefront's
 // home page shows it in its footer; moves a navigation link up by keyboard, saves, and the storefront's header
@@ -161,7 +161,7 @@ describe('the owner site settings', () => {
     await expect.poll(siteKey).toMatch(/^site_/);
     await page.getByRole('checkbox', { name: 'Turn analytics off' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'owner-captcha-desktop');
+    await saveAtBothWidths(page, 'owner-captcha');
 
     // 5. Languages: German added from the list and saved; the multilingual settings answer it.
     await page.goto('/config/settings/languages');
@@ -174,7 +174,7 @@ describe('the owner site settings', () => {
     const settings = await page.evaluate(async () => (await fetch('/api/multilingual/settings')).json());
     expect(settings).toMatchObject({ defaultLanguage: 'en-US', languages: ['de'] });
     expect(await axeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'owner-languages-desktop');
+    await saveAtBothWidths(page, 'owner-languages');
 
     expect(pageErrors).toEqual([]);
     await context.close();

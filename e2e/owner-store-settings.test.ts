@@ -6,7 +6,7 @@ import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
-import { saveScreenshot } from './support/screenshots';
+import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 
 // The owner app's Store and Access settings (issue 16, items 6 and 7): the owner creates an API key through the
 // creation modal and copies its secret, calls the owner API with it (Authorization: Bearer, no cookies), deletes
@@ -131,7 +131,7 @@ describe('the owner store and access settings', () => {
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Pixel id' }).inputValue()).resolves.toBe('123456789012345');
     expect(await axeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'owner-ads-feed-desktop');
+    await saveAtBothWidths(page, 'owner-ads-feed');
 
     // 6. Contributors: invite a helper as an editor; the invitation is listed and waits in the outbox.
     await page.goto('/config/settings/contributors');
@@ -179,7 +179,7 @@ describe('the owner store and access settings', () => {
     const preferences = (await api.call(shop.url, 'GET', `/api/v1/commerce-preferences/${websiteId}`)).body as Record<string, unknown>;
     expect(preferences.restockAutoSend).toBe(!wasOn);
     expect(await axeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'owner-commerce-desktop');
+    await saveAtBothWidths(page, 'owner-commerce');
 
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -26,3 +26,15 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   await page.screenshot({ path: file, fullPage });
   return file;
 }
+
+/**
+ * Saves `<name>-desktop.png` at 1280 × 800 and `<name>-phone.png` at 390 × 844 (each screen at both widths, as
+ * the design review asks), and leaves the page at 1280 × 800.
+ */
+export async function saveAtBothWidths(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await saveScreenshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, `${name}-phone`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
