@@ -1,0 +1,40 @@
+import { useId, type ReactNode } from 'react';
+import { isOwnerApiError } from '@vitrine/owner-client/browser';
+
+/**
+ * A labelled field with its help and its error beside it (the checkout settings' forms: shipping, taxes,
+ * coupons). `children` gets the control's id and its aria-describedby / aria-invalid.
+ */
+export function Field({ label, help, error, className, children }: { label: ReactNode; help?: ReactNode; error?: string; className?: string; children: (control: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode }) {
+  const id = useId();
+  const describedBy = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`panel-field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...(describedBy ? { 'aria-describedby': describedBy } : {}), ...(error ? { 'aria-invalid': true as const } : {}) })}
+      {help ? (
+        <p id={`${id}-help`} className="panel-help">
+          {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="panel-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The field errors a refusal carries (400 `errors`), keyed by the body's paths; a 409 with none is put on `conflictField`. */
+export function refusalErrors(error: unknown, conflictField?: string): Record<string, string> {
+  if (!isOwnerApiError(error)) return {};
+  if (Object.keys(error.errors).length > 0) return { ...error.errors };
+  if (error.status === 409 && conflictField) return { [conflictField]: error.message };
+  return {};
+}
+
+/** Moves focus to an element once it is on screen (a form's heading when it opens). */
+export function focusOnMount(element: HTMLElement | null): void {
+  element?.focus();
+}
