@@ -54,6 +54,8 @@ export interface Money {
 /** The order a shopper sees once checkout is confirmed (spec, section 3). */
 export interface Order {
   id: string;
+  /** The human number, per website: 1001, 1002, … (shown as '#1001'). */
+  orderNumber: number;
   purchasedCartId: string;
   testMode: boolean;
   websiteId: string;

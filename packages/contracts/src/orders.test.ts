@@ -41,6 +41,7 @@ describe('POST /api/commerce/orders', () => {
     const money = (value: string) => ({ value, currency: 'USD' });
     const placed: Order = {
       id: 'o1',
+      orderNumber: 1001,
       purchasedCartId: 'c1',
       testMode: true,
       websiteId: 'w1',
@@ -53,6 +54,10 @@ describe('POST /api/commerce/orders', () => {
     };
     expect(responseErrors(placeOrderContract, 201, { order: placed })).toEqual([]);
     expect(responseErrors(placeOrderContract, 201, { order: { ...placed, grandTotal: 30 } })).not.toEqual([]);
+    // The human number is a whole number, and every order has one.
+    expect(responseErrors(placeOrderContract, 201, { order: { ...placed, orderNumber: '1001' } })).not.toEqual([]);
+    const { orderNumber: _orderNumber, ...unnumbered } = placed;
+    expect(responseErrors(placeOrderContract, 201, { order: unnumbered })).not.toEqual([]);
   });
 });
 

@@ -17,9 +17,11 @@ export const OrderItemSchema = ResponseObject({
   kind: Type.Optional(Type.String()),
 });
 
-/** The Order of storefront spec §3, plus the shopper's email and when it was placed (ms since the epoch). */
+/** The Order of storefront spec §3, plus its human number, the shopper's email and when it was placed (ms since the epoch). */
 export const OrderSchema = ResponseObject({
   id: Type.String(),
+  /** The human number, per website: 1001, 1002, … (shown as '#1001'); the id stays the key. */
+  orderNumber: Type.Integer(),
   purchasedCartId: Type.String(),
   testMode: Type.Boolean(),
   websiteId: Type.String(),

@@ -23,6 +23,7 @@ export const OWNER_ORDER_MESSAGES = {
   status: `status must be one of ${ORDER_STATUSES.join(', ')}.`,
   email: 'email must be at most 256 characters.',
   emailPrefix: 'emailPrefix must be 1 to 256 characters.',
+  number: 'number must be an order number, like 1001 or #1001.',
   cursor: 'This page link is not valid. Start again from the first page.',
   limit: `limit must be a whole number from 1 to ${ORDER_PAGE_SIZE.max}.`,
   note: 'note must be at most 500 characters.',
@@ -47,6 +48,8 @@ const OrderFilterProperties = {
   email: Type.Optional(Text({ maxLength: 256, [MESSAGE_KEYWORD]: OWNER_ORDER_MESSAGES.email })),
   /** The start of the shopper's email, in any case. */
   emailPrefix: Type.Optional(Text({ minLength: 1, maxLength: 256, [MESSAGE_KEYWORD]: OWNER_ORDER_MESSAGES.emailPrefix })),
+  /** The order's human number (1001, or #1001 as it is shown). */
+  number: Type.Optional(Text({ pattern: '^#?[0-9]{1,9}$', [MESSAGE_KEYWORD]: OWNER_ORDER_MESSAGES.number })),
 };
 
 export const ListOwnerOrdersQuerySchema = RequestQuery({
@@ -67,6 +70,8 @@ export const OrderIdParamsSchema = RequestParams({
 /** One row of the owner's order list. */
 export const OwnerOrderSummarySchema = ResponseObject({
   id: Type.String(),
+  /** The human number, per website: 1001, 1002, … */
+  orderNumber: Type.Integer(),
   /** Milliseconds since the epoch. */
   created: Type.Integer(),
   email: Type.String(),
@@ -98,6 +103,8 @@ export const OrderEventSchema = ResponseObject({
 /** An order as the owner sees it: the shopper's Order plus its state and history. */
 export const OwnerOrderSchema = ResponseObject({
   id: Type.String(),
+  /** The human number, per website: 1001, 1002, … */
+  orderNumber: Type.Integer(),
   created: Type.Integer(),
   email: Type.String(),
   status: OrderStatusSchema,
@@ -146,7 +153,7 @@ export const listOwnerOrdersContract = defineContract({
   operationId: 'listOwnerOrders',
   method: 'GET',
   url: '/api/owner/orders',
-  summary: 'The orders, newest first, filtered by creation date, status and email (exact or prefix, any case), in cursor pages.',
+  summary: 'The orders, newest first, filtered by creation date, status, email (exact or prefix, any case) and order number, in cursor pages.',
   tags,
   access: 'orders:read',
   schema: { querystring: ListOwnerOrdersQuerySchema, response: { 200: ListOwnerOrdersReplySchema, ...ERROR_RESPONSES } },

@@ -227,6 +227,14 @@ export interface OrdersTable {
   cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** What has been refunded so far, at most grand_total_cents (migration 010). */
   refunded_cents: Defaulted<number>;
+  /** The human number, 1001, 1002, … per website (migration 020; orders/order-number.ts). */
+  order_number: number;
+}
+
+/** Each website's next order number (migration 020). */
+export interface WebsiteOrderCountersTable {
+  website_id: string;
+  next_number: Defaulted<number>;
 }
 
 export type OrderStatus = 'placed' | 'fulfilled' | 'cancelled' | 'refunded';
@@ -750,6 +758,7 @@ export interface Database {
   cart_entries: CartEntriesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  website_order_counters: WebsiteOrderCountersTable;
   rate_limits: RateLimitsTable;
   server_secrets: ServerSecretsTable;
   schema_migrations: SchemaMigrationsTable;

@@ -2,9 +2,12 @@ import type { Transaction } from 'kysely';
 import { formatMoney } from '@vitrine/format';
 import type { Database, Website } from '../db/schema';
 import { enqueueMail, renderMail, type MailSettings } from '../mail';
+import { orderNumberLabel } from './order-number';
 
 export interface ConfirmedOrder {
   id: string;
+  /** The human number: 1001, … shown as '#1001' in the subject and body. */
+  orderNumber: number;
   email: string;
   testMode: boolean;
   subtotalCents: number;
@@ -21,6 +24,7 @@ export interface ConfirmedOrder {
 export async function enqueueOrderConfirmation(trx: Transaction<Database>, website: Website, mail: MailSettings, order: ConfirmedOrder): Promise<void> {
   const money = (cents: number) => formatMoney(cents, website.currency, { locale: website.locale });
   const rendered = renderMail('order-confirmation', website, {
+    orderNumber: orderNumberLabel(order.orderNumber),
     testMode: order.testMode,
     items: order.items.map((item) => ({ ...item, lineTotal: money(item.unitPriceCents * item.quantity) })),
     subtotal: money(order.subtotalCents),

@@ -32,6 +32,7 @@ export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTabl
   const money = (cents: number) => moneyJson(cents, order.currency);
   return {
     id: order.id,
+    orderNumber: order.order_number,
     created: order.created_at.getTime(),
     email: order.email,
     status: order.status,

@@ -15,6 +15,8 @@ export interface OrderFilters {
   status?: OrderStatus;
   email?: string;
   emailPrefix?: string;
+  /** The human number (1001). */
+  orderNumber?: number;
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -49,6 +51,8 @@ export function readOrderFilters(query: ExportOwnerOrdersQuery): OrderFilters {
   if (query.status) filters.status = query.status as OrderStatus;
   if (query.email) filters.email = query.email;
   if (query.emailPrefix) filters.emailPrefix = query.emailPrefix;
+  // The schema's pattern admits '1001' and '#1001', at most 9 digits: always a safe integer.
+  if (query.number) filters.orderNumber = Number(query.number.replace(/^#/, ''));
   return filters;
 }
 
@@ -86,6 +90,7 @@ export function filteredOrders(db: Kysely<Database>, website: Website, filters: 
   if (filters.createdFrom) query = query.where('orders.created_at', '>=', filters.createdFrom);
   if (filters.createdBefore) query = query.where('orders.created_at', '<', filters.createdBefore);
   if (filters.status) query = query.where('orders.status', '=', filters.status);
+  if (filters.orderNumber !== undefined) query = query.where('orders.order_number', '=', filters.orderNumber);
   if (filters.email !== undefined) query = query.where(sql<boolean>`lower(orders.email) = lower(${filters.email})`);
   if (filters.emailPrefix !== undefined) {
     query = query.where(sql<boolean>`lower(orders.email) LIKE (lower(${escapeLike(filters.emailPrefix)}) || '%') ESCAPE '!'`);
@@ -104,7 +109,7 @@ export function afterOrder(query: OrdersQuery, website: Website, orderId: string
 export function selectOrderSummaries(query: OrdersQuery) {
   return query
     .select([
-      'orders.id', 'orders.created_at', 'orders.email', 'orders.status', 'orders.test_mode', 'orders.currency', 'orders.subtotal_cents',
+      'orders.id', 'orders.order_number', 'orders.created_at', 'orders.email', 'orders.status', 'orders.test_mode', 'orders.currency', 'orders.subtotal_cents',
       'orders.shipping_total_cents', 'orders.tax_total_cents', 'orders.grand_total_cents', 'orders.refunded_cents',
     ])
     .select(sql<number>`(SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i WHERE i.order_id = orders.id)`.as('item_count'))
@@ -117,6 +122,7 @@ export type OrderSummaryRow = Awaited<ReturnType<ReturnType<typeof selectOrderSu
 export function orderSummaryJson(row: OrderSummaryRow): OwnerOrderSummaryJson {
   return {
     id: row.id,
+    orderNumber: row.order_number,
     created: row.created_at.getTime(),
     email: row.email,
     status: row.status,

@@ -71,7 +71,12 @@ describe('POST /api/commerce/orders', () => {
     const mails = await server.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'confirm.me@example.com').execute();
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail).toMatchObject({ kind: 'transactional', template: 'order-confirmation', status: 'pending', subject: 'Your order from Vitrine Demo Store is confirmed' });
+    expect(order.orderNumber).toBeGreaterThanOrEqual(1001);
+    expect(mail).toMatchObject({
+      kind: 'transactional', template: 'order-confirmation', status: 'pending', subject: `Your order #${order.orderNumber} from Vitrine Demo Store is confirmed`,
+    });
+    expect(mail!.text_body).toContain(`Order #${order.orderNumber}\n`);
+    expect(mail!.html_body).toContain(`Order #${order.orderNumber}</p>`);
     expect(mail!.text_body).toContain('2 × Linen Shirt (SHIRT-S-WHITE): $90.00');
     expect(mail!.text_body).toContain('1 × Sticker Pack (STICKERS): $5.00');
     expect(mail!.text_body).toContain('Total: $95.00');

@@ -15,6 +15,7 @@ export const CSV_BATCH_SIZE = 500;
 /** The columns, with money headers naming the store currency ("Total (USD)"); amounts are decimals in it. */
 export function orderCsvColumns(currency: string) {
   return [
+    { key: 'number', header: 'Order number' },
     { key: 'id', header: 'Order' },
     { key: 'created', header: 'Created (UTC)' },
     { key: 'email', header: 'Email' },
@@ -33,6 +34,7 @@ export function orderCsvColumns(currency: string) {
 export function orderCsvRecord(row: OrderSummaryRow): Record<string, string> {
   const money = (cents: number) => minorUnitsToDecimalString(cents, row.currency);
   return {
+    number: String(row.order_number),
     id: row.id,
     created: row.created_at.toISOString(),
     // An email may start with = + - @: spreadsheetSafe gives such a cell a leading apostrophe.

@@ -66,6 +66,8 @@ describe('the order list', () => {
     expect(orders).toEqual([
       {
         id: ids[0],
+        // The store's first order.
+        orderNumber: 1001,
         created: Date.parse('2026-01-05T10:00:00Z'),
         email: 'ann@list.test',
         status: 'placed',
@@ -96,6 +98,10 @@ describe('the order list', () => {
     await db().updateTable('orders').set({ status: 'fulfilled' }).where('id', '=', ids[3]).execute();
     expect(await idsOf('status=fulfilled&to=2026-01-08')).toEqual([ids[3]]);
     await db().updateTable('orders').set({ status: 'placed' }).where('id', '=', ids[3]).execute();
+    // By the human number, bare or as shown ('#1003'); a number of no order finds nothing.
+    expect(await idsOf('number=1003')).toEqual([ids[2]]);
+    expect(await idsOf('number=%231001')).toEqual([ids[0]]);
+    expect(await idsOf('number=999999')).toEqual([]);
   });
 
   it('refuses bad filters, page sizes and cursors with a 400 naming the field', async () => {
@@ -103,6 +109,8 @@ describe('the order list', () => {
       ['from=2026-02-31', 'from', OWNER_ORDER_MESSAGES.from],
       ['to=yesterday', 'to', OWNER_ORDER_MESSAGES.to],
       ['status=lost', 'status', OWNER_ORDER_MESSAGES.status],
+      ['number=10a1', 'number', OWNER_ORDER_MESSAGES.number],
+      ['number=1234567890', 'number', OWNER_ORDER_MESSAGES.number],
       ['limit=0', 'limit', OWNER_ORDER_MESSAGES.limit],
       ['limit=101', 'limit', OWNER_ORDER_MESSAGES.limit],
       ['limit=ten', 'limit', OWNER_ORDER_MESSAGES.limit],
@@ -282,9 +290,10 @@ describe('CSV export', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     const lines = answer.body.trim().split('\n');
-    expect(lines[0]).toBe('Order,Created (UTC),Email,Status,Items,Subtotal (USD),Shipping (USD),Tax (USD),Total (USD),Refunded (USD),Currency,Test mode');
+    expect(lines[0]).toBe('Order number,Order,Created (UTC),Email,Status,Items,Subtotal (USD),Shipping (USD),Tax (USD),Total (USD),Refunded (USD),Currency,Test mode');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^${id},\\d{4}-\\d{2}-\\d{2}T[0-9:.]+Z,'=HYPERLINK@csv\\.test,placed,2,44\\.00,0\\.00,0\\.00,44\\.00,2\\.50,USD,yes$`));
+    const { order_number: number } = await orderRow(id);
+    expect(lines[1]).toMatch(new RegExp(`^${number},${id},\\d{4}-\\d{2}-\\d{2}T[0-9:.]+Z,'=HYPERLINK@csv\\.test,placed,2,44\\.00,0\\.00,0\\.00,44\\.00,2\\.50,USD,yes$`));
     const all = await manager.get('/api/owner/orders/export.csv?emailPrefix=s&to=2099-01-01');
     expect(all.body.trim().split('\n').slice(1).every((line) => line.includes(',s'))).toBe(true);
   });
@@ -294,7 +303,7 @@ describe('CSV export', () => {
     const count = (await db().selectFrom('orders').select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
     expect(Number(count)).toBeLessThan(CSV_BATCH_SIZE);
     const answer = await manager.get('/api/owner/orders/export.csv');
-    const rows = answer.body.trim().split('\n').slice(1).map((line) => line.split(',')[0]);
+    const rows = answer.body.trim().split('\n').slice(1).map((line) => line.split(',')[1]);
     expect(rows).toHaveLength(Number(count));
     expect(new Set(rows).size).toBe(rows.length);
   });

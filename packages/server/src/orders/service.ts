@@ -15,6 +15,7 @@ import { newId } from '../ids';
 import { TestModePaymentProvider, type PaymentProvider } from './payment-provider';
 import type { MailSettings } from '../mail';
 import { enqueueOrderConfirmation } from './confirmation-mail';
+import { allocateOrderNumber } from './order-number';
 
 export const ORDER_MESSAGES = {
   alreadyPurchased: 'This cart has already been purchased.',
@@ -69,8 +70,8 @@ async function lockCartToPurchase(trx: Transaction<Database>, website: Website, 
 /** The order and its lines in one statement: the lines travel as one JSON parameter and come back as one JSON column. */
 const RECORD_ORDER = `WITH new_order AS (
     INSERT INTO orders (id, website_id, purchased_cart_id, email, test_mode, currency, subtotal_cents,
-      shipping_total_cents, tax_total_cents, grand_total_cents, payment_provider, payment_reference)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *
+      shipping_total_cents, tax_total_cents, grand_total_cents, payment_provider, payment_reference, order_number)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14) RETURNING *
   ), new_items AS (
     INSERT INTO order_items (id, website_id, order_id, product_id, variant_id, sku, product_name, quantity,
       unit_price_cents, line_kind, subscription_plan, additional_fields, position)
@@ -87,10 +88,10 @@ type OrderItemRow = Selectable<OrderItemsTable>;
 
 async function recordOrder(
   trx: Transaction<Database>,
-  values: { order: unknown[]; items: Omit<OrderItemRow, 'website_id' | 'order_id'>[] },
+  values: { order: unknown[]; items: Omit<OrderItemRow, 'website_id' | 'order_id'>[]; orderNumber: number },
 ): Promise<{ order: Selectable<OrdersTable>; items: OrderItemRow[] }> {
   const { rows } = await trx.executeQuery<Selectable<OrdersTable> & { items_json: OrderItemRow[] }>(
-    CompiledQuery.raw(RECORD_ORDER, [...values.order, JSON.stringify(values.items)]),
+    CompiledQuery.raw(RECORD_ORDER, [...values.order, JSON.stringify(values.items), values.orderNumber]),
   );
   const { items_json: items, ...order } = rows[0];
   return { order, items };
@@ -100,6 +101,7 @@ export function orderJson(order: Selectable<OrdersTable>, items: Selectable<Orde
   const currency = order.currency;
   return {
     id: order.id,
+    orderNumber: order.order_number,
     purchasedCartId: order.purchased_cart_id,
     testMode: order.test_mode,
     websiteId: order.website_id,
@@ -164,7 +166,10 @@ export async function placeOrder(
     const payment = await payments.charge({ orderId, amountCents: totals.grandTotalCents, currency, email });
     if (!payment.ok) throw paymentDeclined(payment.message);
 
+    // The website's next number, taken last: its counter stays locked until this transaction ends.
+    const orderNumber = await allocateOrderNumber(trx, website.id);
     const { order, items } = await recordOrder(trx, {
+      orderNumber,
       order: [
         orderId, website.id, cart.id, email, payments.testMode, currency, totals.subtotalCents,
         totals.shippingCostCents, totals.taxCents, totals.grandTotalCents, payments.name, payment.reference,
@@ -187,6 +192,7 @@ export async function placeOrder(
     if (options.mail) {
       await enqueueOrderConfirmation(trx, website, options.mail, {
         id: orderId,
+        orderNumber,
         email,
         testMode: payments.testMode,
         subtotalCents: totals.subtotalCents,

@@ -13,7 +13,7 @@ import { LIVE_ROUTES, newOrderIds } from './live-api';
 afterEach(cleanup);
 
 const order = (id: string, email: string, created: number) => ({
-  id, created, email, status: 'placed' as const, testMode: true, grandTotal: { value: '45.00', currency: 'USD' }, refundedTotal: { value: '0.00', currency: 'USD' }, itemCount: 1,
+  id, orderNumber: 1001, created, email, status: 'placed' as const, testMode: true, grandTotal: { value: '45.00', currency: 'USD' }, refundedTotal: { value: '0.00', currency: 'USD' }, itemCount: 1,
 });
 
 function renderLive(permissions: string[], answer: Parameters<typeof fakeServer>[0]) {

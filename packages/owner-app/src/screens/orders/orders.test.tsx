@@ -17,6 +17,7 @@ const usd = (value: string) => ({ value, currency: 'USD' });
 
 const summary = (over: Partial<OwnerOrderSummaryJson> = {}): OwnerOrderSummaryJson => ({
   id: 'ord1',
+  orderNumber: 1001,
   created: Date.UTC(2026, 10, 23, 14, 5),
   email: 'ann@example.com',
   status: 'placed',
@@ -29,6 +30,7 @@ const summary = (over: Partial<OwnerOrderSummaryJson> = {}): OwnerOrderSummaryJs
 
 const detail = (over: Partial<OwnerOrderJson> = {}): OwnerOrderJson => ({
   id: 'ord1',
+  orderNumber: 1001,
   created: Date.UTC(2026, 10, 23, 14, 5),
   email: 'ann@example.com',
   status: 'placed',
