@@ -198,7 +198,7 @@ function CouponEditor({ coupon, currency, timeZone, locale, onDone }: { coupon: 
         ) : null}
       </div>
       <div className="checkout-line">
-        <Field label={money('Minimum subtotal (optional)')} error={errors.minSubtotalCents}>
+        <Field label={`Minimum subtotal (${currency}, optional)`} error={errors.minSubtotalCents}>
           {(control) => <input {...control} type="text" inputMode="decimal" autoComplete="off" value={form.minSubtotal} onChange={(event) => set({ minSubtotal: event.target.value })} />}
         </Field>
         <Field label="Starts (optional)" help={`In the website’s time zone (${timeZone}).`} error={errors.startsAt}>

@@ -30,6 +30,7 @@ export default function TaxesSection() {
   const id = useId();
 
   const open = (rule: 'new' | TaxRuleJson) => {
+    setSwitchStatus('');
     setStatus('');
     setRefusal('');
     setEditing(rule);
@@ -63,6 +64,7 @@ export default function TaxesSection() {
             aria-describedby={`${id}-inclusive-help`}
             onChange={(event) => {
               setSwitchStatus('');
+              setStatus('');
               setInclusive.mutate(event.target.checked, { onSuccess: () => setSwitchStatus(TAX_TEXTS.saved), onError: (error) => setSwitchStatus(failureText(error)) });
             }}
           />
