@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CouponJson, CouponKind } from '@vitrine/contracts';
 import { formatDateTime } from '@vitrine/format/dates';
 import { formatMoney } from '@vitrine/format/money';
@@ -261,7 +261,12 @@ function CouponEditor({ coupon, currency, timeZone, locale, onDone }: { coupon: 
 /** Products for a coupon's scope: search the catalog by title or sku, add from the results, remove from the chosen. */
 function ProductPicker({ chosen, onChange }: { chosen: string[]; onChange: (ids: string[]) => void }) {
   const [q, setQ] = useState('');
-  const deferred = useDeferredValue(q);
+  // The search is asked for once typing pauses (250 ms), not at every key.
+  const [deferred, setDeferred] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDeferred(q.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [q]);
   const results = useProductSearch(deferred);
   const [titles, setTitles] = useState<Record<string, string>>({});
   const id = useId();
