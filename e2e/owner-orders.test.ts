@@ -70,11 +70,15 @@ describe('the owner orders screen', () => {
     await shopper.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
     const orderId = new URL(shopper.url()).searchParams.get('orderId') ?? '';
     expect(orderId).toMatch(/^[0-9a-f]{24}$/);
+    // The confirmation names the order by its human number ('Order #1001'); the owner's list does too.
+    const orderNumber = ((await shopper.locator('.order-number').textContent()) ?? '').trim();
+    expect(orderNumber).toMatch(/^Order #\d{4,}$/);
+    const numberLabel = orderNumber.replace('Order ', '');
 
     // 3. Without a reload, the open list shows it within its 15 s refetch, and says so politely.
     await page.getByRole('status').filter({ hasText: /^\d+ new orders? since this list was opened\.$/ }).waitFor({ timeout: 25_000 });
     const list = page.getByRole('table', { name: 'Orders, newest first' });
-    await list.getByRole('link', { name: orderId, exact: true }).waitFor();
+    await list.getByRole('link', { name: numberLabel, exact: true }).waitFor();
 
     // 4. Filter by the shopper's email (its start), by keyboard: in the address, the call and the CSV link.
     const emailField = page.getByLabel('Customer email');
@@ -82,7 +86,7 @@ describe('the owner orders screen', () => {
     await page.keyboard.type(shopperEmail.slice(0, 14));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${shop.url}/config/orders?email=${encodeURIComponent(shopperEmail.slice(0, 14))}`);
-    const row = list.getByRole('row').filter({ has: page.getByRole('link', { name: orderId, exact: true }) });
+    const row = list.getByRole('row').filter({ has: page.getByRole('link', { name: numberLabel, exact: true }) });
     await page.locator('.orders-card:not([aria-busy])').waitFor();
     await expect.poll(() => list.getByRole('row').count()).toBe(2); // the header and this order
     await expect(row.getByRole('cell').allTextContents()).resolves.toEqual([expect.any(String), shopperEmail, 'PlacedTest', '1', '$45.00', '—']);
@@ -94,7 +98,7 @@ describe('the owner orders screen', () => {
     }, csvHref);
     expect(csv.status).toBe(200);
     expect(csv.type).toContain('text/csv');
-    expect(csv.text).toContain(orderId);
+    expect(csv.text).toContain(`${numberLabel.slice(1)},${orderId},`);
     expect(csv.text).toContain(shopperEmail);
 
     expect(await axeViolations(page)).toEqual([]);
@@ -106,10 +110,10 @@ describe('the owner orders screen', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // 5. Open it by keyboard.
-    await list.getByRole('link', { name: orderId, exact: true }).focus();
+    await list.getByRole('link', { name: numberLabel, exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`${shop.url}/config/orders/${orderId}`);
-    await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: orderNumber }).waitFor();
     const lines = page.getByRole('table', { name: 'Items in this order' });
     await expect(lines.getByRole('rowheader').textContent()).resolves.toBe('Linen ShirtSKU SHIRT-S-WHITE');
     await expect(lines.getByRole('cell').allTextContents()).resolves.toEqual(['1', '$45.00', '$45.00']);
@@ -179,9 +183,11 @@ describe('the owner orders screen', () => {
     await shopper.getByRole('button', { name: 'Place Order', exact: true }).click();
     await shopper.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
     const secondId = new URL(shopper.url()).searchParams.get('orderId') ?? '';
+    const secondNumber = ((await shopper.locator('.order-number').textContent()) ?? '').trim();
+    expect(Number(secondNumber.replace('Order #', ''))).toBeGreaterThan(Number(numberLabel.slice(1)));
     await expect((await stockOf(shop.url, shirtId, 'SHIRT-S-WHITE')).qtyInStock).toBe(stockBefore - 1);
     await page.goto(`/config/orders/${secondId}`);
-    await page.getByRole('heading', { level: 1, name: `Order ${secondId}` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: secondNumber }).waitFor();
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel this order?' });
     await cancelDialog.getByRole('button', { name: 'Cancel order' }).click();
@@ -191,6 +197,17 @@ describe('the owner orders screen', () => {
     // A cancelled order can still be refunded (money goes back only by a refund); it cannot be fulfilled.
     await expect(page.getByRole('button', { name: 'Mark as fulfilled' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Refund', exact: true }).waitFor();
+
+    // 11. Find the first order by its number, typed as shown ('#1001'): in the address and the list.
+    // (this order was opened from its address: the list it goes back to has no filters)
+    await page.getByRole('link', { name: 'All orders' }).click();
+    await page.waitForURL(`${shop.url}/config/orders`);
+    await page.getByLabel('Order number').fill(numberLabel);
+    await page.getByLabel('Order number').press('Enter');
+    await page.waitForURL(`${shop.url}/config/orders?number=${numberLabel.slice(1)}`);
+    await page.locator('.orders-card:not([aria-busy])').waitFor();
+    await expect.poll(() => list.getByRole('row').count()).toBe(2);
+    await list.getByRole('link', { name: numberLabel, exact: true }).waitFor();
 
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -29,7 +29,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     return (
       <section className="order-detail">
         {back}
-        <ScreenHeading>{ORDER_TEXTS.orderTitle(orderId)}</ScreenHeading>
+        <ScreenHeading>{ORDER_TEXTS.orderHeading}</ScreenHeading>
         <Loading />
       </section>
     );
@@ -38,7 +38,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     return (
       <section className="order-detail">
         {back}
-        <ScreenHeading>{ORDER_TEXTS.orderTitle(orderId)}</ScreenHeading>
+        <ScreenHeading>{ORDER_TEXTS.orderHeading}</ScreenHeading>
         {isOwnerApiError(detail.error, 404) ? <Empty title={ORDER_TEXTS.notFound} /> : <LoadFailed error={detail.error} retry={() => void detail.refetch()} />}
       </section>
     );
@@ -64,10 +64,13 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
           </span>
         }
       >
-        {ORDER_TEXTS.orderTitle(order.id)}
+        {ORDER_TEXTS.orderTitle(ORDER_TEXTS.numberLabel(order.orderNumber))}
       </ScreenHeading>
       <p className="order-placed muted">
         {ORDER_TEXTS.placedAt} {at(order.created)}
+        <span className="order-id">
+          {ORDER_TEXTS.orderId} <span className="order-id-value">{order.id}</span>
+        </span>
       </p>
 
       <div className="order-columns">

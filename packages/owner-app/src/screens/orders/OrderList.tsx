@@ -7,7 +7,7 @@ import { Empty, Loading, LoadFailed } from '../../ui/states';
 import { useLocale } from '../../ui/locale';
 import { useOrderList } from './orders-api';
 import { money, minorUnitsOf, when } from './orders-format';
-import { DEFAULT_ORDERS_STATE, exportHref, ORDER_STATUS_NAMES, ordersQuery, rangeProblem, readOrdersState, withFilters, writeOrdersState, type OrdersState } from './orders-state';
+import { DEFAULT_ORDERS_STATE, exportHref, ORDER_STATUS_NAMES, orderNumberOf, ordersQuery, rangeProblem, readOrdersState, withFilters, writeOrdersState, type OrdersState } from './orders-state';
 import { ORDER_TEXTS, STATUS_LABELS } from './texts';
 
 /** The list's query string when it was last shown: the detail's way back keeps the owner's filters. */
@@ -110,7 +110,7 @@ export function OrderList() {
                 <tr key={order.id} className={newIds.has(order.id) ? 'is-new' : undefined}>
                   <th scope="row" data-label={ORDER_TEXTS.order}>
                     <Link to={`/config/orders/${encodeURIComponent(order.id)}`} className="order-link" current={false}>
-                      {order.id}
+                      {ORDER_TEXTS.numberLabel(order.orderNumber)}
                     </Link>
                     {newIds.has(order.id) ? <span className="order-badge order-badge-new">New</span> : null}
                   </th>
@@ -158,7 +158,7 @@ function OrderFilters({ state, onApply, filtered }: { state: OrdersState; onAppl
   }, [key]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const why = rangeProblem(draft.from, draft.to);
+    const why = draft.number.trim() && !orderNumberOf(draft.number) ? ORDER_TEXTS.numberUnreadable : rangeProblem(draft.from, draft.to);
     setProblem(why);
     if (!why) onApply(withFilters(state, draft));
   };
@@ -167,6 +167,21 @@ function OrderFilters({ state, onApply, filtered }: { state: OrdersState; onAppl
       <div className="field orders-email">
         <label htmlFor={`${id}-email`}>{ORDER_TEXTS.email}</label>
         <input id={`${id}-email`} type="search" value={draft.email} maxLength={256} autoComplete="off" onChange={(event) => setDraft({ ...draft, email: event.target.value })} />
+      </div>
+      <div className="field orders-number">
+        <label htmlFor={`${id}-number`}>{ORDER_TEXTS.number}</label>
+        <input
+          id={`${id}-number`}
+          type="search"
+          inputMode="numeric"
+          value={draft.number}
+          maxLength={12}
+          autoComplete="off"
+          placeholder="1001"
+          aria-invalid={problem === ORDER_TEXTS.numberUnreadable ? true : undefined}
+          aria-describedby={problem === ORDER_TEXTS.numberUnreadable ? `${id}-problem` : undefined}
+          onChange={(event) => setDraft({ ...draft, number: event.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-match`}>{ORDER_TEXTS.match}</label>
@@ -186,11 +201,11 @@ function OrderFilters({ state, onApply, filtered }: { state: OrdersState; onAppl
       </div>
       <div className="field">
         <label htmlFor={`${id}-from`}>{ORDER_TEXTS.from}</label>
-        <input id={`${id}-from`} type="date" value={draft.from} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        <input id={`${id}-from`} type="date" value={draft.from} aria-invalid={problem && problem !== ORDER_TEXTS.numberUnreadable ? true : undefined} aria-describedby={problem && problem !== ORDER_TEXTS.numberUnreadable ? `${id}-problem` : undefined} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-to`}>{ORDER_TEXTS.to}</label>
-        <input id={`${id}-to`} type="date" value={draft.to} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        <input id={`${id}-to`} type="date" value={draft.to} aria-invalid={problem && problem !== ORDER_TEXTS.numberUnreadable ? true : undefined} aria-describedby={problem && problem !== ORDER_TEXTS.numberUnreadable ? `${id}-problem` : undefined} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
       </div>
       <div className="orders-filter-actions">
         <button type="submit" className="button button-primary">{ORDER_TEXTS.apply}</button>

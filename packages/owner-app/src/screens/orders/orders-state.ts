@@ -3,8 +3,8 @@ import { timezoneOffset } from '@vitrine/format/dates';
 
 /**
  * The order list's filters, kept in the address so a reload or a shared link opens the same list:
- * `/config/orders?status=placed&email=ann%40&match=exact&from=2026-11-01&to=2026-11-23&cursor=…`.
- * Defaults (any status, no email, email matched by its start, no dates, first page) are left out.
+ * `/config/orders?status=placed&email=ann%40&match=exact&number=1001&from=2026-11-01&to=2026-11-23&cursor=…`.
+ * Defaults (any status, no email, email matched by its start, no number, no dates, first page) are left out.
  */
 export interface OrdersState {
   status: OrderStatusName | '';
@@ -12,6 +12,8 @@ export interface OrdersState {
   email: string;
   /** How the email is matched: by its start (the default) or the whole address. */
   match: 'prefix' | 'exact';
+  /** The order's human number, digits only ('1001'), or ''. */
+  number: string;
   /** Days in the website's time zone (YYYY-MM-DD), both included, or ''. */
   from: string;
   to: string;
@@ -21,10 +23,17 @@ export interface OrdersState {
 
 export const ORDER_STATUS_NAMES: readonly OrderStatusName[] = ['placed', 'fulfilled', 'cancelled', 'refunded'];
 
-export const DEFAULT_ORDERS_STATE: OrdersState = { status: '', email: '', match: 'prefix', from: '', to: '', cursor: '' };
+export const DEFAULT_ORDERS_STATE: OrdersState = { status: '', email: '', match: 'prefix', number: '', from: '', to: '', cursor: '' };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CURSOR = /^[A-Za-z0-9_-]{1,200}$/;
+/** An order number as typed: 1001 or #1001 (as it is shown), spaces around allowed. */
+const ORDER_NUMBER = /^\s*#?\s*(\d{1,9})\s*$/;
+
+/** The digits of an order number as typed ('#1001' → '1001'), or '' when it is not one. */
+export function orderNumberOf(text: string): string {
+  return ORDER_NUMBER.exec(text)?.[1] ?? '';
+}
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export function isDay(text: string): boolean {
@@ -44,6 +53,7 @@ export function readOrdersState(search: URLSearchParams): OrdersState {
     status: status && ORDER_STATUS_NAMES.includes(status) ? status : '',
     email: (search.get('email') ?? '').trim().slice(0, 256),
     match: search.get('match') === 'exact' ? 'exact' : 'prefix',
+    number: orderNumberOf(search.get('number') ?? ''),
     from: isDay(from) ? from : '',
     to: isDay(to) ? to : '',
     cursor: CURSOR.test(cursor) ? cursor : '',
@@ -59,6 +69,8 @@ export function writeOrdersState(state: OrdersState): URLSearchParams {
     search.set('email', email);
     if (state.match === 'exact') search.set('match', 'exact');
   }
+  const number = orderNumberOf(state.number);
+  if (number) search.set('number', number);
   if (state.from) search.set('from', state.from);
   if (state.to) search.set('to', state.to);
   if (state.cursor) search.set('cursor', state.cursor);
@@ -67,8 +79,10 @@ export function writeOrdersState(state: OrdersState): URLSearchParams {
 
 /** New filters start again at the first page (a cursor belongs to the filters it came with). */
 export function withFilters(state: OrdersState, filters: Omit<OrdersState, 'cursor'>): OrdersState {
-  const next = { ...filters, email: filters.email.trim(), cursor: '' };
-  const same = next.status === state.status && next.email === state.email && next.match === state.match && next.from === state.from && next.to === state.to;
+  const next = { ...filters, email: filters.email.trim(), number: orderNumberOf(filters.number), cursor: '' };
+  const same =
+    next.status === state.status && next.email === state.email && next.match === state.match && next.number === state.number &&
+    next.from === state.from && next.to === state.to;
   return same ? state : next;
 }
 
@@ -115,6 +129,8 @@ export function ordersQuery(state: OrdersState, timeZone: string): ListOwnerOrde
     if (state.match === 'exact') query.email = email;
     else query.emailPrefix = email;
   }
+  const number = orderNumberOf(state.number);
+  if (number) query.number = number;
   if (state.from) query.from = dayStartIn(state.from, timeZone);
   if (state.to) query.to = dayStartIn(nextDay(state.to), timeZone);
   if (state.cursor) query.cursor = state.cursor;

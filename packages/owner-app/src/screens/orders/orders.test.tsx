@@ -11,7 +11,7 @@ import type { OwnerAppBoot } from '../../boot';
 import { BOOT, fakeServer } from '../../test-support/fixtures';
 import { ORDER_ROUTES, ORDERS_REFRESH_MS } from './orders-api';
 import { amountFieldText, checkRefundAmount, lineTotal } from './orders-format';
-import { dayStartIn, DEFAULT_ORDERS_STATE, exportHref, ordersQuery, rangeProblem, readOrdersState, withFilters, writeOrdersState } from './orders-state';
+import { dayStartIn, DEFAULT_ORDERS_STATE, exportHref, orderNumberOf, ordersQuery, rangeProblem, readOrdersState, withFilters, writeOrdersState } from './orders-state';
 
 const usd = (value: string) => ({ value, currency: 'USD' });
 
@@ -76,16 +76,17 @@ function recordingServer(answer: (method: string, url: string, body: unknown) =>
 describe('the order filters in the address', () => {
   it('reads defaults and known values, ignoring unknown or malformed ones', () => {
     expect(readOrdersState(new URLSearchParams(''))).toEqual(DEFAULT_ORDERS_STATE);
-    expect(readOrdersState(new URLSearchParams('status=fulfilled&email=Ann%40&match=exact&from=2026-11-01&to=2026-11-23&cursor=abc_1'))).toEqual({
-      status: 'fulfilled', email: 'Ann@', match: 'exact', from: '2026-11-01', to: '2026-11-23', cursor: 'abc_1',
+    expect(readOrdersState(new URLSearchParams('status=fulfilled&email=Ann%40&match=exact&number=1001&from=2026-11-01&to=2026-11-23&cursor=abc_1'))).toEqual({
+      status: 'fulfilled', email: 'Ann@', match: 'exact', number: '1001', from: '2026-11-01', to: '2026-11-23', cursor: 'abc_1',
     });
-    expect(readOrdersState(new URLSearchParams('status=lost&match=fuzzy&from=2026-02-30&to=yesterday&cursor=no%20spaces'))).toEqual(DEFAULT_ORDERS_STATE);
+    expect(readOrdersState(new URLSearchParams('number=%231002')).number).toBe('1002');
+    expect(readOrdersState(new URLSearchParams('status=lost&match=fuzzy&number=10a&from=2026-02-30&to=yesterday&cursor=no%20spaces'))).toEqual(DEFAULT_ORDERS_STATE);
   });
 
   it('writes only what differs from the defaults, and round-trips', () => {
     expect(writeOrdersState(DEFAULT_ORDERS_STATE).toString()).toBe('');
-    const state = { status: 'placed' as const, email: 'ann@example.com', match: 'exact' as const, from: '2026-11-01', to: '2026-11-23', cursor: 'c1' };
-    expect(writeOrdersState(state).toString()).toBe('status=placed&email=ann%40example.com&match=exact&from=2026-11-01&to=2026-11-23&cursor=c1');
+    const state = { status: 'placed' as const, email: 'ann@example.com', match: 'exact' as const, number: '1001', from: '2026-11-01', to: '2026-11-23', cursor: 'c1' };
+    expect(writeOrdersState(state).toString()).toBe('status=placed&email=ann%40example.com&match=exact&number=1001&from=2026-11-01&to=2026-11-23&cursor=c1');
     expect(readOrdersState(writeOrdersState(state))).toEqual(state);
     // The match alone (no email) says nothing.
     expect(writeOrdersState({ ...DEFAULT_ORDERS_STATE, match: 'exact' }).toString()).toBe('');
@@ -95,6 +96,10 @@ describe('the order filters in the address', () => {
     const paged = { ...DEFAULT_ORDERS_STATE, email: 'ann', cursor: 'c1' };
     expect(withFilters(paged, { ...paged, email: 'ann ' })).toBe(paged);
     expect(withFilters(paged, { ...paged, status: 'placed' })).toEqual({ ...paged, status: 'placed', cursor: '' });
+    // The number as shown ('#1001') is kept as its digits.
+    expect(withFilters(paged, { ...paged, number: ' #1001 ' })).toEqual({ ...paged, number: '1001', cursor: '' });
+    expect(orderNumberOf('#1001')).toBe('1001');
+    expect(orderNumberOf('1001a')).toBe('');
   });
 
   it('checks the range before asking', () => {
@@ -109,11 +114,13 @@ describe('the order filters in the address', () => {
     expect(dayStartIn('2026-11-23', 'America/New_York')).toBe('2026-11-23T05:00:00.000Z');
     expect(dayStartIn('2026-07-01', 'America/New_York')).toBe('2026-07-01T04:00:00.000Z');
     expect(dayStartIn('2026-11-23', 'Asia/Tokyo')).toBe('2026-11-22T15:00:00.000Z');
-    const state = { status: 'placed' as const, email: 'ann', match: 'prefix' as const, from: '2026-11-01', to: '2026-11-23', cursor: 'c1' };
+    const state = { status: 'placed' as const, email: 'ann', match: 'prefix' as const, number: '', from: '2026-11-01', to: '2026-11-23', cursor: 'c1' };
     expect(ordersQuery(state, 'America/New_York')).toEqual({
       status: 'placed', emailPrefix: 'ann', from: '2026-11-01T04:00:00.000Z', to: '2026-11-24T05:00:00.000Z', cursor: 'c1',
     });
     expect(ordersQuery({ ...state, match: 'exact', from: '', to: '', cursor: '' }, 'UTC')).toEqual({ status: 'placed', email: 'ann' });
+    expect(ordersQuery({ ...DEFAULT_ORDERS_STATE, number: '1001' }, 'UTC')).toEqual({ number: '1001' });
+    expect(exportHref({ ...DEFAULT_ORDERS_STATE, number: '1001' }, 'UTC')).toBe('/api/owner/orders/export.csv?number=1001');
     expect(exportHref(state, 'UTC')).toBe('/api/owner/orders/export.csv?status=placed&emailPrefix=ann&from=2026-11-01T00%3A00%3A00.000Z&to=2026-11-24T00%3A00%3A00.000Z');
     expect(exportHref(DEFAULT_ORDERS_STATE, 'UTC')).toBe('/api/owner/orders/export.csv');
   });
@@ -182,7 +189,9 @@ describe('the Orders screen', () => {
 
     // The list: a row per order, its status in words, the test marker, money and date in the website's ways.
     const table = await screen.findByRole('table', { name: 'Orders, newest first' });
-    const row = within(table).getByRole('row', { name: /ord1/ });
+    // The order is named by its number; its id stays in the address.
+    const row = within(table).getByRole('row', { name: /#1001/ });
+    expect(within(row).getByRole('link', { name: '#1001' }).getAttribute('href')).toBe('/config/orders/ord1');
     expect(within(row).getByText('Placed')).toBeTruthy();
     expect(within(row).getByText('Test')).toBeTruthy();
     expect(within(row).getByText('$45.00')).toBeTruthy();
@@ -201,8 +210,10 @@ describe('the Orders screen', () => {
     await waitFor(() => expect(window.location.search).toBe('?status=placed&email=ann&cursor=next1'));
 
     // The detail.
-    fireEvent.click(within(await screen.findByRole('table', { name: 'Orders, newest first' })).getByRole('link', { name: 'ord1' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order ord1' })).toBeTruthy();
+    fireEvent.click(within(await screen.findByRole('table', { name: 'Orders, newest first' })).getByRole('link', { name: '#1001' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #1001' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/config/orders/ord1');
+    expect(screen.getByText('ord1').closest('.order-id')?.textContent).toBe('ID ord1');
     const lines = await screen.findByRole('table', { name: 'Items in this order' });
     expect(within(lines).getByRole('rowheader').textContent).toBe('Linen ShirtSKU SHIRT-S-WHITE');
     expect(within(lines).getAllByText('$45.00')).toHaveLength(2);
@@ -284,7 +295,7 @@ describe('the Orders screen', () => {
   it('shows a role without orders:write the order and no action', async () => {
     renderOrders((_method, url) => (url.startsWith('/api/owner/orders/ord1') ? { order: detail() } : { orders: [], nextCursor: null }), ['orders:read', 'reports:read']);
     await act(async () => navigate('/config/orders/ord1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order ord1' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #1001' })).toBeTruthy();
     expect(screen.getByText('ann@example.com')).toBeTruthy();
     for (const name of ['Mark as fulfilled', 'Cancel order', 'Refund']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Actions' })).toBeNull();
@@ -301,14 +312,14 @@ describe('the Orders screen', () => {
     let orders = [summary()];
     const { queryClient } = renderOrders(() => ({ orders, nextCursor: null }));
     await act(async () => navigate('/config/orders'));
-    await screen.findByRole('link', { name: 'ord1' });
+    await screen.findByRole('link', { name: '#1001' });
     expect(screen.queryByText(/new order/)).toBeNull();
-    orders = [summary({ id: 'ord2', created: Date.UTC(2026, 10, 23, 15), email: 'bo@example.com' }), ...orders];
+    orders = [summary({ id: 'ord2', orderNumber: 1002, created: Date.UTC(2026, 10, 23, 15), email: 'bo@example.com' }), ...orders];
     await act(async () => {
       await queryClient.refetchQueries({ queryKey: ['orders'] });
     });
     expect(await screen.findByText('1 new order since this list was opened.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'ord2' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '#1002' })).toBeTruthy();
   });
 
   it('says when no order matches the filters, and a refused range without calling', async () => {
@@ -324,6 +335,24 @@ describe('the Orders screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeTruthy();
+  });
+
+  it('finds an order by its number, as shown (#1001) or bare, and refuses what is not one without calling', async () => {
+    const server = renderOrders(() => ({ orders: [summary()], nextCursor: null }));
+    await act(async () => navigate('/config/orders'));
+    await screen.findByRole('link', { name: '#1001' });
+    const number = screen.getByLabelText('Order number');
+    fireEvent.change(number, { target: { value: 'ten' } });
+    const before = server.calls.length;
+    fireEvent.submit(screen.getByRole('search', { name: 'Filter orders' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter an order number, such as 1001.');
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(server.calls.length).toBe(before);
+    fireEvent.change(number, { target: { value: '#1001' } });
+    fireEvent.submit(screen.getByRole('search', { name: 'Filter orders' }));
+    await waitFor(() => expect(window.location.search).toBe('?number=1001'));
+    await waitFor(() => expect(server.calls.map((call) => call.url)).toContain('/api/owner/orders?number=1001'));
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/owner/orders/export.csv?number=1001');
   });
 
   it("says 'Unable to load results' with 'Network error' when no answer comes", async () => {

@@ -10,6 +10,8 @@ export const ORDER_TEXTS = {
   match: 'Email match',
   matchPrefix: 'Starts with',
   matchExact: 'Is exactly',
+  number: 'Order number',
+  numberUnreadable: 'Enter an order number, such as 1001.',
   from: 'From',
   to: 'To',
   apply: 'Apply filters',
@@ -36,7 +38,12 @@ export const ORDER_TEXTS = {
   newOrders: (count: number) => (count === 1 ? '1 new order since this list was opened.' : `${count} new orders since this list was opened.`),
   showNew: 'Show them first',
   allOrders: 'All orders',
-  orderTitle: (id: string) => `Order ${id}`,
+  /** An order's human number as people see it: '#1001' (the id stays in the address). */
+  numberLabel: (orderNumber: number) => `#${orderNumber}`,
+  orderTitle: (label: string) => `Order ${label}`,
+  /** The heading while the order loads or cannot be shown (its number is not known yet). */
+  orderHeading: 'Order',
+  orderId: 'ID',
   notFound: 'Sorry, that order was not found.',
   lines: 'Items',
   linesCaption: 'Items in this order',
