@@ -8,7 +8,7 @@ import { useConfirm } from '../../../ui/confirm';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
-import { Field, focusOnMount, refusalErrors } from '../shipping/fields';
+import { Field, focusOnMount, refusalErrors, RowActions } from '../shipping/fields';
 import { COUPON_KINDS, COUPON_TEXTS, couponBodyOf, couponValueText, emptyCoupon, formOfCoupon, usesText, type CouponForm } from './coupon-form';
 import { useCoupons, useDeleteCoupon, useProductSearch, useSaveCoupon } from './coupons-api';
 import '../commerce/panels.css';
@@ -115,16 +115,7 @@ export default function CouponsSection() {
                   <td data-label="Uses">{usesText(coupon)}</td>
                   <td data-label="Status">{coupon.active ? 'Active' : <span className="checkout-muted">Inactive</span>}</td>
                   {mayWrite ? (
-                    <td className="panel-cell-actions">
-                      <span className="checkout-actions">
-                        <button type="button" className="button button-secondary button-small" aria-label={`Edit ${coupon.code}`} onClick={() => open(coupon)}>
-                          Edit
-                        </button>
-                        <button type="button" className="button button-secondary button-small" aria-label={`Delete ${coupon.code}`} disabled={remove.isPending} onClick={() => void onDelete(coupon)}>
-                          Delete
-                        </button>
-                      </span>
-                    </td>
+                    <RowActions name={coupon.code} onEdit={() => open(coupon)} onDelete={() => void onDelete(coupon)} deleting={remove.isPending} />
                   ) : null}
                 </tr>
               ))}

@@ -7,7 +7,7 @@ import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { countryOptions } from './countries';
-import { Field, focusOnMount, refusalErrors } from './fields';
+import { Field, focusOnMount, refusalErrors, RowActions } from './fields';
 import { useDeleteZone, useSaveZone, useShippingZones } from './shipping-api';
 import { emptyPlace, emptyRate, emptyTier, emptyZone, formOfZone, placesText, RATE_KINDS, rateText, SHIPPING_TEXTS, zoneBodyOf, type RateForm, type ZoneForm } from './zone-form';
 import '../commerce/panels.css';
@@ -108,16 +108,7 @@ export default function ShippingSection() {
                     </ul>
                   </td>
                   {mayWrite ? (
-                    <td className="panel-cell-actions">
-                      <span className="checkout-actions">
-                        <button type="button" className="button button-secondary button-small" aria-label={`Edit ${zone.name}`} onClick={() => open(zone)}>
-                          Edit
-                        </button>
-                        <button type="button" className="button button-secondary button-small" aria-label={`Delete ${zone.name}`} disabled={remove.isPending} onClick={() => void onDelete(zone)}>
-                          Delete
-                        </button>
-                      </span>
-                    </td>
+                    <RowActions name={zone.name} onEdit={() => open(zone)} onDelete={() => void onDelete(zone)} deleting={remove.isPending} />
                   ) : null}
                 </tr>
               ))}

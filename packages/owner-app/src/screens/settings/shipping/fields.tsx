@@ -38,3 +38,19 @@ export function refusalErrors(error: unknown, conflictField?: string): Record<st
 export function focusOnMount(element: HTMLElement | null): void {
   element?.focus();
 }
+
+/** A table row's Edit and Delete, named after the row ('Edit WELCOME10'), for the Store sections' lists. */
+export function RowActions({ name, onEdit, onDelete, deleting }: { name: string; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
+  return (
+    <td className="panel-cell-actions">
+      <span className="checkout-actions">
+        <button type="button" className="button button-secondary button-small" aria-label={`Edit ${name}`} onClick={onEdit}>
+          Edit
+        </button>
+        <button type="button" className="button button-secondary button-small" aria-label={`Delete ${name}`} disabled={deleting} onClick={onDelete}>
+          Delete
+        </button>
+      </span>
+    </td>
+  );
+}

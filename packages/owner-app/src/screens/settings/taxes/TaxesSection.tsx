@@ -6,7 +6,7 @@ import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { countryName, countryOptions } from '../shipping/countries';
-import { Field, focusOnMount, refusalErrors } from '../shipping/fields';
+import { Field, focusOnMount, refusalErrors, RowActions } from '../shipping/fields';
 import { emptyRule, formOfRule, rateText, ruleBodyOf, TAX_TEXTS, type RuleForm } from './rule-form';
 import { useDeleteTaxRule, useSaveTaxRule, useSetPricesIncludeTax, useTaxRules } from './taxes-api';
 import '../commerce/panels.css';
@@ -135,16 +135,7 @@ export default function TaxesSection() {
                   <td data-label="Rate">{rateText(rule.rateBasisPoints)}</td>
                   <td data-label="Shipping taxed">{rule.shippingTaxable ? 'Yes' : 'No'}</td>
                   {mayWrite ? (
-                    <td className="panel-cell-actions">
-                      <span className="checkout-actions">
-                        <button type="button" className="button button-secondary button-small" aria-label={`Edit ${rule.name}`} onClick={() => open(rule)}>
-                          Edit
-                        </button>
-                        <button type="button" className="button button-secondary button-small" aria-label={`Delete ${rule.name}`} disabled={remove.isPending} onClick={() => void onDelete(rule)}>
-                          Delete
-                        </button>
-                      </span>
-                    </td>
+                    <RowActions name={rule.name} onEdit={() => open(rule)} onDelete={() => void onDelete(rule)} deleting={remove.isPending} />
                   ) : null}
                 </tr>
               ))}
