@@ -4,11 +4,11 @@ import { formatDateTime } from '@vitrine/format/dates';
 import { formatMoney } from '@vitrine/format/money';
 import { useBoot } from '../../../api/client';
 import { useCan } from '../../../api/hooks';
-import { useConfirm } from '../../../ui/confirm';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { Field, focusOnMount, refusalErrors, RowActions } from '../shipping/fields';
+import { ListCard, useListEditing } from '../shipping/list-editing';
 import { COUPON_KINDS, COUPON_TEXTS, couponBodyOf, couponValueText, emptyCoupon, formOfCoupon, usesText, type CouponForm } from './coupon-form';
 import { useCoupons, useDeleteCoupon, useProductSearch, useSaveCoupon } from './coupons-api';
 import '../commerce/panels.css';
@@ -24,26 +24,18 @@ export default function CouponsSection() {
   const mayWrite = useCan('store-settings:write');
   const { currency, timeZone } = useBoot().website;
   const locale = useLocale();
-  const { confirm } = useConfirm();
   const remove = useDeleteCoupon();
-  const [editing, setEditing] = useState<'new' | CouponJson | null>(null);
-  const [status, setStatus] = useState('');
-  const [refusal, setRefusal] = useState('');
+  const list = useListEditing<CouponJson>({
+    remove,
+    deletion: (coupon) => ({
+      title: 'Delete coupon?',
+      message: `${coupon.code} will no longer work at checkout. Orders that used it keep their discount.`,
+      confirmLabel: 'Delete coupon',
+      done: `Deleted ${coupon.code}.`,
+    }),
+  });
+  const { editing, open, onDelete } = list;
   const id = useId();
-
-  const open = (coupon: 'new' | CouponJson) => {
-    setStatus('');
-    setRefusal('');
-    setEditing(coupon);
-  };
-
-  const onDelete = async (coupon: CouponJson) => {
-    setStatus('');
-    setRefusal('');
-    const yes = await confirm({ title: 'Delete coupon?', message: `${coupon.code} will no longer work at checkout. Orders that used it keep their discount.`, confirmLabel: 'Delete coupon', destructive: true });
-    if (!yes) return;
-    remove.mutate(coupon.id, { onSuccess: () => setStatus(`Deleted ${coupon.code}.`), onError: (error) => setRefusal(failureText(error)) });
-  };
 
   const when = (iso: string) => formatDateTime(iso, { locale, timeZone, dateStyle: 'medium', timeStyle: 'short' });
   const datesText = (coupon: CouponJson) =>
@@ -59,27 +51,10 @@ export default function CouponsSection() {
           currency={currency}
           timeZone={timeZone}
           locale={locale}
-          onDone={(saved) => {
-            setEditing(null);
-            if (saved) setStatus(COUPON_TEXTS.saved);
-          }}
+          onDone={(saved) => list.finish(saved ? COUPON_TEXTS.saved : undefined)}
         />
       ) : null}
-      <section className="card panel-card panel-table-card" aria-labelledby={`${id}-list`}>
-        <header>
-          <h2 id={`${id}-list`}>Coupons</h2>
-          {mayWrite && !editing ? (
-            <button type="button" className="button button-primary" onClick={() => open('new')}>
-              Add coupon
-            </button>
-          ) : null}
-        </header>
-        <p role="status" className="panel-status">
-          {status}
-        </p>
-        <p role="alert" className="panel-error">
-          {refusal}
-        </p>
+      <ListCard id={`${id}-list`} title="Coupons" addLabel="Add coupon" onAdd={mayWrite && !editing ? () => open('new') : undefined} status={list.status} refusal={list.refusal}>
         {coupons.isPending ? (
           <Loading />
         ) : coupons.isError ? (
@@ -122,7 +97,7 @@ export default function CouponsSection() {
             </tbody>
           </table>
         )}
-      </section>
+      </ListCard>
     </div>
   );
 }

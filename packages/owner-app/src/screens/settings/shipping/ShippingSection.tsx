@@ -2,12 +2,12 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { ShippingRateKind, ShippingZoneJson } from '@vitrine/contracts';
 import { useBoot } from '../../../api/client';
 import { useCan } from '../../../api/hooks';
-import { useConfirm } from '../../../ui/confirm';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { countryOptions } from './countries';
 import { Field, focusOnMount, refusalErrors, RowActions } from './fields';
+import { ListCard, useListEditing } from './list-editing';
 import { useDeleteZone, useSaveZone, useShippingZones } from './shipping-api';
 import { emptyPlace, emptyRate, emptyTier, emptyZone, formOfZone, placesText, RATE_KINDS, rateText, SHIPPING_TEXTS, zoneBodyOf, type RateForm, type ZoneForm } from './zone-form';
 import '../commerce/panels.css';
@@ -22,26 +22,18 @@ export default function ShippingSection() {
   const mayWrite = useCan('store-settings:write');
   const { currency } = useBoot().website;
   const locale = useLocale();
-  const { confirm } = useConfirm();
   const remove = useDeleteZone();
-  const [editing, setEditing] = useState<'new' | ShippingZoneJson | null>(null);
-  const [status, setStatus] = useState('');
-  const [refusal, setRefusal] = useState('');
+  const list = useListEditing<ShippingZoneJson>({
+    remove,
+    deletion: (zone) => ({
+      title: 'Delete shipping zone?',
+      message: `“${zone.name}” and its rates will be deleted. Shoppers there will have no shipping option unless another zone covers them.`,
+      confirmLabel: 'Delete zone',
+      done: `Deleted ${zone.name}.`,
+    }),
+  });
+  const { editing, open, onDelete } = list;
   const id = useId();
-
-  const open = (zone: 'new' | ShippingZoneJson) => {
-    setStatus('');
-    setRefusal('');
-    setEditing(zone);
-  };
-
-  const onDelete = async (zone: ShippingZoneJson) => {
-    setStatus('');
-    setRefusal('');
-    const yes = await confirm({ title: 'Delete shipping zone?', message: `“${zone.name}” and its rates will be deleted. Shoppers there will have no shipping option unless another zone covers them.`, confirmLabel: 'Delete zone', destructive: true });
-    if (!yes) return;
-    remove.mutate(zone.id, { onSuccess: () => setStatus(`Deleted ${zone.name}.`), onError: (error) => setRefusal(failureText(error)) });
-  };
 
   return (
     <div className="panel">
@@ -52,27 +44,10 @@ export default function ShippingSection() {
           zone={editing === 'new' ? null : editing}
           currency={currency}
           locale={locale}
-          onDone={(saved) => {
-            setEditing(null);
-            if (saved) setStatus(SHIPPING_TEXTS.saved);
-          }}
+          onDone={(saved) => list.finish(saved ? SHIPPING_TEXTS.saved : undefined)}
         />
       ) : null}
-      <section className="card panel-card panel-table-card" aria-labelledby={`${id}-list`}>
-        <header>
-          <h2 id={`${id}-list`}>Shipping zones</h2>
-          {mayWrite && !editing ? (
-            <button type="button" className="button button-primary" onClick={() => open('new')}>
-              Add zone
-            </button>
-          ) : null}
-        </header>
-        <p role="status" className="panel-status">
-          {status}
-        </p>
-        <p role="alert" className="panel-error">
-          {refusal}
-        </p>
+      <ListCard id={`${id}-list`} title="Shipping zones" addLabel="Add zone" onAdd={mayWrite && !editing ? () => open('new') : undefined} status={list.status} refusal={list.refusal}>
         {zones.isPending ? (
           <Loading />
         ) : zones.isError ? (
@@ -115,7 +90,7 @@ export default function ShippingSection() {
             </tbody>
           </table>
         )}
-      </section>
+      </ListCard>
     </div>
   );
 }

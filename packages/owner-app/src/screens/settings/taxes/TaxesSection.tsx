@@ -1,12 +1,12 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { TaxRuleJson } from '@vitrine/contracts';
 import { useCan } from '../../../api/hooks';
-import { useConfirm } from '../../../ui/confirm';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { countryName, countryOptions } from '../shipping/countries';
 import { Field, focusOnMount, refusalErrors, RowActions } from '../shipping/fields';
+import { ListCard, useListEditing } from '../shipping/list-editing';
 import { emptyRule, formOfRule, rateText, ruleBodyOf, TAX_TEXTS, type RuleForm } from './rule-form';
 import { useDeleteTaxRule, useSaveTaxRule, useSetPricesIncludeTax, useTaxRules } from './taxes-api';
 import '../commerce/panels.css';
@@ -20,29 +20,21 @@ export default function TaxesSection() {
   const rules = useTaxRules();
   const mayWrite = useCan('store-settings:write');
   const locale = useLocale();
-  const { confirm } = useConfirm();
   const remove = useDeleteTaxRule();
   const setInclusive = useSetPricesIncludeTax();
-  const [editing, setEditing] = useState<'new' | TaxRuleJson | null>(null);
-  const [status, setStatus] = useState('');
-  const [refusal, setRefusal] = useState('');
   const [switchStatus, setSwitchStatus] = useState('');
+  const list = useListEditing<TaxRuleJson>({
+    remove,
+    deletion: (rule) => ({
+      title: 'Delete tax rule?',
+      message: `“${rule.name}” will no longer be charged at checkout.`,
+      confirmLabel: 'Delete rule',
+      done: `Deleted ${rule.name}.`,
+    }),
+    onClear: () => setSwitchStatus(''),
+  });
+  const { editing, open, onDelete, setStatus } = list;
   const id = useId();
-
-  const open = (rule: 'new' | TaxRuleJson) => {
-    setSwitchStatus('');
-    setStatus('');
-    setRefusal('');
-    setEditing(rule);
-  };
-
-  const onDelete = async (rule: TaxRuleJson) => {
-    setStatus('');
-    setRefusal('');
-    const yes = await confirm({ title: 'Delete tax rule?', message: `“${rule.name}” will no longer be charged at checkout.`, confirmLabel: 'Delete rule', destructive: true });
-    if (!yes) return;
-    remove.mutate(rule.id, { onSuccess: () => setStatus(`Deleted ${rule.name}.`), onError: (error) => setRefusal(failureText(error)) });
-  };
 
   if (rules.isPending) return <Loading />;
   if (rules.isError) return <LoadFailed error={rules.error} retry={() => void rules.refetch()} />;
@@ -83,31 +75,19 @@ export default function TaxesSection() {
           key={editing === 'new' ? 'new' : editing.id}
           rule={editing === 'new' ? null : editing}
           locale={locale}
-          onDone={(saved) => {
-            setEditing(null);
-            if (saved) setStatus(TAX_TEXTS.saved);
-          }}
+          onDone={(saved) => list.finish(saved ? TAX_TEXTS.saved : undefined)}
         />
       ) : null}
 
-      <section className="card panel-card panel-table-card" aria-labelledby={`${id}-list`}>
-        <header>
-          <h2 id={`${id}-list`}>Tax rules</h2>
-          {mayWrite && !editing ? (
-            <button type="button" className="button button-primary" onClick={() => open('new')}>
-              Add rule
-            </button>
-          ) : null}
-        </header>
-        <p className="panel-help checkout-note">
-          A region’s rules add to its country’s: a state rate on top of a national one.
-        </p>
-        <p role="status" className="panel-status">
-          {status}
-        </p>
-        <p role="alert" className="panel-error">
-          {refusal}
-        </p>
+      <ListCard
+        id={`${id}-list`}
+        title="Tax rules"
+        addLabel="Add rule"
+        onAdd={mayWrite && !editing ? () => open('new') : undefined}
+        note={<p className="panel-help checkout-note">A region’s rules add to its country’s: a state rate on top of a national one.</p>}
+        status={list.status}
+        refusal={list.refusal}
+      >
         {taxRules.length === 0 ? (
           <p className="panel-empty">No tax rules: checkout charges no tax.</p>
         ) : (
@@ -142,7 +122,7 @@ export default function TaxesSection() {
             </tbody>
           </table>
         )}
-      </section>
+      </ListCard>
     </div>
   );
 }
