@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { CouponJson, ShippingZoneJson, TaxRuleJson } from '@vitrine/contracts';
@@ -7,6 +6,7 @@ import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
+import { axeViolations } from './support/axe';
 
 // The owner app's checkout settings (issue 17): Settings → Shipping shows the demo zones and the owner adds a
 // zone with a flat rate; Taxes: adds a rule and switches "Prices include tax"; Coupons: creates SPRING15 (15 %),
@@ -20,11 +20,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db);
   },
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
-}
 
 async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();

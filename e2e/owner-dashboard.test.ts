@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { AnalyticsSummaryReply } from '@vitrine/contracts';
@@ -8,6 +7,7 @@ import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER, todayUtc } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
 import { addToCart, chooseOptions, itemIdOf, openProduct, visit } from './support/shop';
+import { axeViolations } from './support/axe';
 
 // The owner app at /config (issue 16): a shopper's visit in Chromium (home → product → add to cart) is counted;
 // the first-run set-up link's form lands in the app; the owner signs out, signs in again through the server's
@@ -24,12 +24,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db);
   },
 });
-
-/** Every violation axe finds (WCAG 2.x A and AA), one line per node. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
-}
 
 /** CSP violations the page reports (the app must need no exception to the server's policy). */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
@@ -6,6 +5,7 @@ import { useShop } from './support/fixtures';
 import { OWNER } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 import { visit } from './support/shop';
+import { axeViolations } from './support/axe';
 
 // The owner app's Forms screen (issue 16, platform §3): a shopper sends the demo contact form from the real
 // Contact page; the owner, signed in from the set-up link, opens Forms, the contact form's submissions and
@@ -34,11 +34,6 @@ const shop = useShop({
     setupToken = (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.admin, email: OWNER.email })).token;
   },
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
-}
 
 /** The demo's Contact page with its form live (its code is a chunk of its own). */
 async function openContactForm(page: Page): Promise<Locator> {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { InventoryReply } from '@vitrine/contracts';
@@ -8,6 +7,7 @@ import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
 import { stockOf } from './support/shop';
+import { axeViolations } from './support/axe';
 
 // The owner app's inventory panel (issue 16, platform §2): the owner, signed in from the set-up link, searches
 // "shirt", sorts by stock, expands the Linen Shirt and sets its S / White stock with the keyboard alone; the
@@ -20,11 +20,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db);
   },
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
-}
 
 describe('the owner inventory panel', () => {
   test('search, sort by stock, expand the Linen Shirt and set the S / White stock by keyboard; the storefront shows it', async () => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
@@ -6,6 +5,7 @@ import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
 import { addToCart, chooseOptions, itemIdOf, openProduct, stockOf, visit } from './support/shop';
+import { axeViolations } from './support/axe';
 
 // The owner app's Orders screen (issue 16, items 4 and 8): the owner has the order list open; a shopper buys a
 // Linen Shirt in the real storefront; within the list's 15 s refetch the order appears and '1 new order' is
@@ -21,11 +21,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db);
   },
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
-}
 
 /** Waits until the element in focus has this accessible text (a button's label, a field's id). */
 async function focusedText(page: Page): Promise<string> {

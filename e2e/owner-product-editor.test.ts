@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
@@ -9,6 +8,7 @@ import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 import { productPath } from './support/shop';
+import { axeViolations } from './support/axe';
 
 // The owner app's product editor (issue 16): the owner, signed in from the set-up link, opens the Ceramic Vase
 // from the inventory panel, changes its price and saves (the storefront's product page shows the new price);
@@ -23,11 +23,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db);
   },
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
-}
 
 describe('the owner product editor', () => {
   test('edit a price, upload a picture with alt text and focal point, create a product and a store; the storefront shows them', async () => {

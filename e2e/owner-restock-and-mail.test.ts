@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
@@ -6,6 +5,7 @@ import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import path from 'node:path';
 import { SCREENSHOT_DIR, saveAtBothWidths, saveScreenshot } from './support/screenshots';
+import { axeViolations } from './support/axe';
 
 // The owner app's Restock and Mail screens (issue 16): the demo store has shoppers waiting for the sold-out
 // Linen Shirt M / Navy (three) and the Vintage Lamp (two). The owner, signed in from the set-up link, puts the
@@ -37,11 +37,6 @@ const shop = useShop({
 async function saveMessageScreenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('load');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).exclude('iframe.mail-frame').analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
 }
 
 /** An owner API call from the app's page, with its session, crumb and XSRF token (as the app's client sends them). */

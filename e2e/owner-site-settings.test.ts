@@ -1,11 +1,11 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { SCREENSHOT_DIR, saveAtBothWidths, saveScreenshot } from './support/screenshots';
+import { axeViolations } from './support/axe';
 
 // The owner app's Site settings (issue 16, item 6): the owner adds a line to the footer, saves, and the storefront's
 // home page shows it in its footer; moves a navigation link up by keyboard, saves, and the storefront's header
@@ -19,15 +19,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db);
   },
 });
-
-/**
- * Axe on the app. The header and footer preview frame is left out: its sandbox runs no script, so axe cannot run
- * inside it (the owner's own HTML is the owner's); the frame itself (its title) is checked.
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).exclude('iframe.header-footer-frame').analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
-}
 
 /**
  * A screenshot without waiting for 'networkidle' (saveScreenshot does): Chromium never reports that state for a

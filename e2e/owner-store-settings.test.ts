@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { ListMailReply, MailReply } from '@vitrine/contracts';
@@ -7,6 +6,7 @@ import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
+import { axeViolations } from './support/axe';
 
 // The owner app's Store and Access settings (issue 16, items 6 and 7): the owner creates an API key through the
 // creation modal and copies its secret, calls the owner API with it (Authorization: Bearer, no cookies), deletes
@@ -21,11 +21,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db);
   },
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
-}
 
 /** A headless program's call: the key in the Authorization header, no cookies at all. */
 const withKey = (secret: string, path: string) => fetch(`${shop.url}${path}`, { headers: { authorization: `Bearer ${secret}` } });

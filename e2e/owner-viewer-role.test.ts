@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { InventoryReply } from '@vitrine/contracts';
@@ -6,6 +5,7 @@ import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
+import { axeViolations } from './support/axe';
 
 // A viewer (platform §3 contributor role 10) sees but cannot change (issue 16): signed in from a viewer's set-up
 // link, they read products, variants and a product in its editor, and the settings their role may read, with no
@@ -19,12 +19,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db, 'viewer');
   },
 });
-
-/** Axe's violations; a sandboxed preview frame (no script may run in it) is left out, as axe cannot enter it. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${violation.help})`));
-}
 
 /** Buttons that would change something, by their words: none may be on a viewer's screen. */
 const CHANGING = /^(Save|Delete|Remove|Add product|Create|Send|Mark as fulfilled|Refund|Cancel order|Archive|Upload|New|Invite)/;
