@@ -8,7 +8,7 @@ import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { Field, focusOnMount, refusalErrors, RowActions } from '../shipping/fields';
-import { ListCard, useListEditing } from '../shipping/list-editing';
+import { FormActions, ListCard, useListEditing } from '../shipping/list-editing';
 import { COUPON_KINDS, COUPON_TEXTS, couponBodyOf, couponValueText, emptyCoupon, formOfCoupon, usesText, type CouponForm } from './coupon-form';
 import { useCoupons, useDeleteCoupon, useProductSearch, useSaveCoupon } from './coupons-api';
 import '../commerce/panels.css';
@@ -209,17 +209,7 @@ function CouponEditor({ coupon, currency, timeZone, locale, onDone }: { coupon: 
         <label htmlFor={`${id}-active`}>Active</label>
         <p className="panel-help">An inactive coupon is refused at checkout.</p>
       </div>
-      <div className="panel-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save coupon'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-        <p role="alert" className="panel-error">
-          {refusal}
-        </p>
-      </div>
+      <FormActions saveLabel="Save coupon" saving={save.isPending} onCancel={() => onDone(false)} refusal={refusal} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { countryOptions } from './countries';
 import { Field, focusOnMount, refusalErrors, RowActions } from './fields';
-import { ListCard, useListEditing } from './list-editing';
+import { FormActions, ListCard, useListEditing } from './list-editing';
 import { useDeleteZone, useSaveZone, useShippingZones } from './shipping-api';
 import { emptyPlace, emptyRate, emptyTier, emptyZone, formOfZone, placesText, RATE_KINDS, rateText, SHIPPING_TEXTS, zoneBodyOf, type RateForm, type ZoneForm } from './zone-form';
 import '../commerce/panels.css';
@@ -246,17 +246,7 @@ function ZoneEditor({ zone, currency, locale, onDone }: { zone: ShippingZoneJson
         </div>
       </fieldset>
 
-      <div className="panel-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save zone'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-        <p role="alert" className="panel-error">
-          {refusal}
-        </p>
-      </div>
+      <FormActions saveLabel="Save zone" saving={save.isPending} onCancel={() => onDone(false)} refusal={refusal} />
     </form>
   );
 }

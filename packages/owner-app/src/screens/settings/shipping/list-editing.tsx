@@ -81,3 +81,20 @@ export function ListCard({ id, title, addLabel, onAdd, note, status, refusal, ch
     </section>
   );
 }
+
+/** An item form's foot: Save (saying 'Saving…' while it runs), Cancel, and the server's refusal. */
+export function FormActions({ saveLabel, saving, onCancel, refusal }: { saveLabel: string; saving: boolean; onCancel: () => void; refusal: string }) {
+  return (
+    <div className="panel-actions">
+      <button type="submit" className="button button-primary" disabled={saving}>
+        {saving ? 'Saving…' : saveLabel}
+      </button>
+      <button type="button" className="button button-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+      <p role="alert" className="panel-error">
+        {refusal}
+      </p>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { countryName, countryOptions } from '../shipping/countries';
 import { Field, focusOnMount, refusalErrors, RowActions } from '../shipping/fields';
-import { ListCard, useListEditing } from '../shipping/list-editing';
+import { FormActions, ListCard, useListEditing } from '../shipping/list-editing';
 import { emptyRule, formOfRule, rateText, ruleBodyOf, TAX_TEXTS, type RuleForm } from './rule-form';
 import { useDeleteTaxRule, useSaveTaxRule, useSetPricesIncludeTax, useTaxRules } from './taxes-api';
 import '../commerce/panels.css';
@@ -191,17 +191,7 @@ function RuleEditor({ rule, locale, onDone }: { rule: TaxRuleJson | null; locale
         <input id={`${id}-shipping`} type="checkbox" checked={form.shippingTaxable} onChange={(event) => set({ shippingTaxable: event.target.checked })} />
         <label htmlFor={`${id}-shipping`}>Tax shipping too</label>
       </div>
-      <div className="panel-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save rule'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-        <p role="alert" className="panel-error">
-          {refusal}
-        </p>
-      </div>
+      <FormActions saveLabel="Save rule" saving={save.isPending} onCancel={() => onDone(false)} refusal={refusal} />
     </form>
   );
 }
