@@ -84,7 +84,7 @@ export function variantImageUrlOf(images: readonly { id: string; assetUrl: strin
  * the cart row and its lines (entry, product, variant) in one round trip, one row per line; a cart
  * without lines gives one row whose line columns are null.
  */
-const CART_COLUMNS = `c.id, c.website_id, c.token, c.kind, c.site_user_id, c.is_purchased, c.order_id, c.created_at, c.updated_at`;
+const CART_COLUMNS = `c.id, c.website_id, c.token, c.kind, c.site_user_id, c.is_purchased, c.order_id, c.created_at, c.updated_at, c.checkout`;
 const LINE_COLUMNS = `
   e.id AS e_id, e.website_id AS e_website_id, e.cart_id AS e_cart_id, e.product_id AS e_product_id, e.variant_id AS e_variant_id,
   e.quantity AS e_quantity, e.additional_fields AS e_additional_fields, e.created_at AS e_created_at,
@@ -147,6 +147,7 @@ function cartOf(row: CartLineRow): CartRow {
   return {
     id: row.id, website_id: row.website_id, token: row.token, kind: row.kind, site_user_id: row.site_user_id,
     is_purchased: row.is_purchased, order_id: row.order_id, created_at: row.created_at, updated_at: row.updated_at,
+    checkout: row.checkout ?? {},
   };
 }
 

@@ -194,7 +194,36 @@ export interface CartsTable {
   order_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The checkout answers so far (migration 021; cart/checkout-state.ts). */
+  checkout: ColumnType<CartCheckoutState, string | undefined, string>;
 }
+
+/** A postal address as checkout takes it (cart/checkout-state.ts validates it). */
+export interface PostalAddress {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  /** ISO 3166-2 subdivision without the country prefix, or null where the country has none asked. */
+  region: string | null;
+  postalCode: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phone?: string | null;
+}
+
+/** What the shopper has told checkout so far (carts.checkout). */
+export interface CartCheckoutState {
+  email?: string;
+  shippingAddress?: PostalAddress;
+  /** Absent: the same as the shipping address. */
+  billingAddress?: PostalAddress | null;
+  selectedShippingOptionId?: string | null;
+  couponCodes?: string[];
+  giftCardCodes?: string[];
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired';
 
 export interface CartEntriesTable {
   id: string;
@@ -229,6 +258,18 @@ export interface OrdersTable {
   refunded_cents: Defaulted<number>;
   /** The human number, 1001, 1002, … per website (migration 020; orders/order-number.ts). */
   order_number: number;
+  // Migration 021 (issue 17 checkout):
+  discount_total_cents: Defaulted<number>;
+  /** What gift cards paid of the grand total; the provider was asked for the rest. */
+  gift_card_total_cents: Defaulted<number>;
+  shipping_address: ColumnType<PostalAddress | null, string | null | undefined, string | null>;
+  billing_address: ColumnType<PostalAddress | null, string | null | undefined, string | null>;
+  shipping_option: ColumnType<{ id: string; name: string; amountCents: number } | null, string | null | undefined, string | null>;
+  coupon_codes: ColumnType<string[], string | undefined, string>;
+  payment_status: Defaulted<PaymentStatus>;
+  payment_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  payment_customer_reference: string | null;
 }
 
 /** Each website's next order number (migration 020). */
@@ -291,6 +332,9 @@ export interface OrderItemsTable {
   subscription_plan: ColumnType<SubscriptionPlan | null, string | null | undefined, string | null>;
   additional_fields: string | null;
   position: Defaulted<number>;
+  /** Migration 021: the discount allocated to this line and its tax. */
+  discount_cents: Defaulted<number>;
+  tax_cents: Defaulted<number>;
 }
 
 export interface RateLimitsTable {

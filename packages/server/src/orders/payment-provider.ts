@@ -2,12 +2,29 @@ import { newId } from '../ids';
 
 export interface PaymentRequest {
   orderId: string;
+  /** What the provider is asked to take: the grand total less what gift cards pay. Always > 0. */
   amountCents: number;
   currency: string;
   email: string;
+  /** The provider's idempotency key for this charge: the same order asks once, however often it is retried. */
+  idempotencyKey: string;
+  /** The order starts a subscription: keep the payment method for its renewals (Stripe: setup_future_usage). */
+  saveForRenewals?: boolean;
 }
 
-export type PaymentResult = { ok: true; reference: string } | { ok: false; message: string };
+/**
+ * What a charge came to:
+ * - 'paid': the money is taken (test mode; a provider that confirms on the server).
+ * - 'pending': the shopper must still confirm in the browser (Stripe's PaymentIntent with its client secret). The
+ *   order is kept with its stock held until the provider's webhook says it succeeded or failed, or until
+ *   `expiresAt`, when the stock goes back (orders/payment-lifecycle).
+ */
+export type PaymentResult =
+  | { ok: true; status: 'paid'; reference: string; customerReference?: string | null }
+  | { ok: true; status: 'pending'; reference: string; clientSecret: string; expiresAt: Date }
+  | { ok: false; message: string };
+
+export type RefundResult = { ok: true; reference: string } | { ok: false; message: string };
 
 export interface RefundRequest {
   orderId: string;
@@ -19,20 +36,38 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+/** A subscription's renewal, charged without the shopper (off-session) on the method kept from the first order. */
+export interface RenewalRequest {
+  subscriptionId: string;
+  /** 2 for the first renewal, … (the first order was cycle 1). */
+  cycle: number;
+  amountCents: number;
+  currency: string;
+  email: string;
+  /** The first order's payment reference, and the provider's customer when it keeps one. */
+  firstPaymentReference: string;
+  customerReference: string | null;
+  /** subscriptionId + cycle: a renewal retried after a crash is charged once. */
+  idempotencyKey: string;
+}
+
 /**
  * Takes the payment for an order. Called inside the checkout transaction after stock is reserved:
- * a failed payment rolls the stock back with everything else. A real provider would authorise here
- * and capture after commit.
+ * a failed payment rolls the stock back with everything else.
  */
 export interface PaymentProvider {
   readonly name: string;
   readonly testMode: boolean;
+  /** What the browser needs to confirm a pending payment (Stripe: the publishable key); null when nothing. */
+  readonly browserConfig: { provider: string; publishableKey: string } | null;
   charge(request: PaymentRequest): Promise<PaymentResult>;
   /**
    * Pays back part or all of a charge. Called inside the refund's transaction after the order row is
    * locked; a failure rolls the refund back. Real providers take the idempotency key as theirs.
    */
-  refund(request: RefundRequest): Promise<PaymentResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** Charges a subscription renewal off-session: paid now, or refused (never pending). */
+  chargeRenewal(request: RenewalRequest): Promise<{ ok: true; reference: string } | { ok: false; message: string }>;
 }
 
 /** Email of the test-mode card that always declines, to exercise the failure path. */
@@ -43,14 +78,21 @@ export const PAYMENT_DECLINED_MESSAGE = 'Your payment was declined. No charge wa
 export class TestModePaymentProvider implements PaymentProvider {
   readonly name = 'test';
   readonly testMode = true;
+  readonly browserConfig = null;
 
   async charge(request: PaymentRequest): Promise<PaymentResult> {
     if (request.email.toLowerCase() === TEST_DECLINE_EMAIL) return { ok: false, message: PAYMENT_DECLINED_MESSAGE };
-    return { ok: true, reference: `test_${newId()}` };
+    return { ok: true, status: 'paid', reference: `test_${newId()}`, customerReference: null };
   }
 
   /** Test mode: no money moves; the refund's reference names the key, so the same key gives the same reference. */
-  async refund(request: RefundRequest): Promise<PaymentResult> {
+  async refund(request: RefundRequest): Promise<RefundResult> {
     return { ok: true, reference: `test_refund_${request.idempotencyKey}` };
+  }
+
+  /** Test mode: the decline address declines renewals too; the reference names the key (same key, same reference). */
+  async chargeRenewal(request: RenewalRequest): Promise<{ ok: true; reference: string } | { ok: false; message: string }> {
+    if (request.email.toLowerCase() === TEST_DECLINE_EMAIL) return { ok: false, message: PAYMENT_DECLINED_MESSAGE };
+    return { ok: true, reference: `test_renewal_${request.idempotencyKey}` };
   }
 }

@@ -14,7 +14,7 @@ import { conflict, invalid, notFound, paymentDeclined } from '../failures';
 import { newId } from '../ids';
 import { TestModePaymentProvider, type PaymentProvider } from './payment-provider';
 import type { MailSettings } from '../mail';
-import { enqueueOrderConfirmation } from './confirmation-mail';
+import { onOrderPaid } from './paid';
 import { allocateOrderNumber } from './order-number';
 
 export const ORDER_MESSAGES = {
@@ -70,16 +70,18 @@ async function lockCartToPurchase(trx: Transaction<Database>, website: Website, 
 /** The order and its lines in one statement: the lines travel as one JSON parameter and come back as one JSON column. */
 const RECORD_ORDER = `WITH new_order AS (
     INSERT INTO orders (id, website_id, purchased_cart_id, email, test_mode, currency, subtotal_cents,
-      shipping_total_cents, tax_total_cents, grand_total_cents, payment_provider, payment_reference, order_number)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14) RETURNING *
+      shipping_total_cents, tax_total_cents, grand_total_cents, payment_provider, payment_reference,
+      payment_status, payment_expires_at, payment_customer_reference, paid_at, order_number)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+      CASE WHEN $13 = 'paid' THEN now() END, $17) RETURNING *
   ), new_items AS (
     INSERT INTO order_items (id, website_id, order_id, product_id, variant_id, sku, product_name, quantity,
-      unit_price_cents, line_kind, subscription_plan, additional_fields, position)
+      unit_price_cents, line_kind, subscription_plan, additional_fields, position, discount_cents, tax_cents)
     SELECT i.id, new_order.website_id, new_order.id, i.product_id, i.variant_id, i.sku, i.product_name, i.quantity,
-      i.unit_price_cents, i.line_kind, i.subscription_plan, i.additional_fields, i.position
-    FROM new_order, jsonb_to_recordset($13::jsonb) AS i(id text, product_id text, variant_id text, sku text,
+      i.unit_price_cents, i.line_kind, i.subscription_plan, i.additional_fields, i.position, i.discount_cents, i.tax_cents
+    FROM new_order, jsonb_to_recordset($16::jsonb) AS i(id text, product_id text, variant_id text, sku text,
       product_name text, quantity integer, unit_price_cents bigint, line_kind text, subscription_plan jsonb,
-      additional_fields text, position integer)
+      additional_fields text, position integer, discount_cents bigint, tax_cents bigint)
     RETURNING *
   )
   SELECT new_order.*, (SELECT json_agg(new_items ORDER BY new_items.position) FROM new_items) AS items_json FROM new_order`;
@@ -135,7 +137,7 @@ export async function placeOrder(
   actor: Actor,
   input: PlaceOrderInput,
   options: OrderServiceOptions = {},
-): Promise<{ order: Order; purchasedCartToken: string }> {
+): Promise<{ order: Order; purchasedCartToken: string; pendingPayment: { clientSecret: string; expiresAt: Date } | null }> {
   if (!isValidEmail(input.email)) throw invalid(FIELD_MESSAGES.email, { email: FIELD_MESSAGES.email });
   const { email } = input;
   const payments = options.payments ?? defaultPayments;
@@ -163,8 +165,9 @@ export async function placeOrder(
       lines.map((line) => ({ variantId: line.variant.id, quantity: line.entry.quantity, unlimited: line.variant.unlimited, lineId: line.entry.id })),
     );
 
-    const payment = await payments.charge({ orderId, amountCents: totals.grandTotalCents, currency, email });
+    const payment = await payments.charge({ orderId, amountCents: totals.grandTotalCents, currency, email, idempotencyKey: `order:${orderId}` });
     if (!payment.ok) throw paymentDeclined(payment.message);
+    const paid = payment.status === 'paid';
 
     // The website's next number, taken last: its counter stays locked until this transaction ends.
     const orderNumber = await allocateOrderNumber(trx, website.id);
@@ -173,6 +176,7 @@ export async function placeOrder(
       order: [
         orderId, website.id, cart.id, email, payments.testMode, currency, totals.subtotalCents,
         totals.shippingCostCents, totals.taxCents, totals.grandTotalCents, payments.name, payment.reference,
+        paid ? 'paid' : 'pending', paid ? null : payment.expiresAt, paid ? payment.customerReference ?? null : null,
       ],
       items: lines.map((line, index) => ({
         id: newId(),
@@ -186,25 +190,15 @@ export async function placeOrder(
         subscription_plan: line.product.is_subscribable && line.product.subscription_plan ? line.product.subscription_plan : null,
         additional_fields: line.entry.additional_fields,
         position: index,
+        discount_cents: 0,
+        tax_cents: 0,
       })),
     });
     await markCartPurchased(trx, cart.id, orderId);
-    if (options.mail) {
-      await enqueueOrderConfirmation(trx, website, options.mail, {
-        id: orderId,
-        orderNumber,
-        email,
-        testMode: payments.testMode,
-        subtotalCents: totals.subtotalCents,
-        shippingCents: totals.shippingCostCents,
-        taxCents: totals.taxCents,
-        grandTotalCents: totals.grandTotalCents,
-        items: lines.map((line, index) => ({
-          sku: line.variant.sku, productName: line.product.title, quantity: line.entry.quantity, unitPriceCents: entries[index].purchasePriceCents,
-        })),
-      });
-    }
-    return { order: orderJson(order, items), purchasedCartToken: cart.token };
+    // A pending payment's steps wait for the provider's word (payment-lifecycle.ts); a paid one's run now.
+    if (paid) await onOrderPaid(trx, website, order, items, { mail: options.mail });
+    const pendingPayment = payment.status === 'pending' ? { clientSecret: payment.clientSecret, expiresAt: payment.expiresAt } : null;
+    return { order: orderJson(order, items), purchasedCartToken: cart.token, pendingPayment };
   });
 }
 

@@ -1,0 +1,45 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/schema';
+import type { MailSettings } from '../mail';
+import { enqueueOrderConfirmation } from './confirmation-mail';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+
+/** What the paid-order steps need besides the order: where mail goes and how links are signed. */
+export interface PaidOrderContext {
+  /** Absent in tests that do not mail: nothing is written to the outbox. */
+  mail?: MailSettings;
+}
+
+/**
+ * Everything that follows an order's payment, in the transaction that records it as paid: at once for a charge that
+ * is paid on the spot (test mode), or when the provider's webhook confirms a pending one (payment-lifecycle.ts).
+ * Each step belongs to its own domain (a domain writes only its own tables) and must be safe to run once per order:
+ * the caller runs this exactly once, in the transaction that moves payment_status to 'paid'.
+ * 1. digital lines: download grants (downloads/);
+ * 2. gift card lines: the cards' codes, and their mail on the chosen date (gift-cards/);
+ * 3. subscription lines: the subscriptions and their renewal schedule (subscriptions/);
+ * 4. the order confirmation mail, with what the steps above made (download links, gift card notes).
+ */
+export async function onOrderPaid(
+  trx: Transaction<Database>,
+  website: Website,
+  order: OrderRow,
+  items: OrderItemRow[],
+  context: PaidOrderContext,
+): Promise<void> {
+  if (context.mail) {
+    await enqueueOrderConfirmation(trx, website, context.mail, {
+      id: order.id,
+      orderNumber: order.order_number,
+      email: order.email,
+      testMode: order.test_mode,
+      subtotalCents: order.subtotal_cents,
+      shippingCents: order.shipping_total_cents,
+      taxCents: order.tax_total_cents,
+      grandTotalCents: order.grand_total_cents,
+      items: items.map((item) => ({ sku: item.sku, productName: item.product_name, quantity: item.quantity, unitPriceCents: item.unit_price_cents })),
+    });
+  }
+}
