@@ -196,3 +196,17 @@ export async function claimCouponUse(
   await trx.insertInto('coupon_redemptions').values({ coupon_id: coupon.id, order_id: input.orderId, customer_email: email }).execute();
   return 'claimed';
 }
+
+/**
+ * Gives back the coupon uses an order claimed, inside the transaction that cancels it because its payment failed
+ * or expired: its redemptions are deleted and each coupon's count goes down by one. Running it twice gives back
+ * nothing more (the redemptions are gone). Returns how many uses were given back.
+ */
+export async function releaseCouponUses(trx: Kysely<Database>, orderId: string): Promise<number> {
+  if (!trx.isTransaction) throw new Error('releaseCouponUses must run inside the order transaction');
+  const released = await trx.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).returning('coupon_id').execute();
+  for (const { coupon_id: couponId } of released.sort((a, b) => a.coupon_id.localeCompare(b.coupon_id))) {
+    await sql`UPDATE coupons SET times_used = GREATEST(times_used - 1, 0) WHERE id = ${couponId}`.execute(trx);
+  }
+  return released.length;
+}

@@ -10,6 +10,7 @@ export {
   couponUsageFor,
   findCouponsByCodes,
   MAX_CODES_LOOKED_UP,
+  releaseCouponUses,
   type CheckoutCoupon,
   type CheckoutRules,
   type CheckoutShippingRate,

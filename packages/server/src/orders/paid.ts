@@ -1,5 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/schema';
+import { returnStock } from '../catalog';
+import { releaseCouponUses } from '../checkout-settings';
 import type { MailSettings } from '../mail';
 import { enqueueOrderConfirmation } from './confirmation-mail';
 
@@ -42,4 +44,15 @@ export async function onOrderPaid(
       items: items.map((item) => ({ sku: item.sku, productName: item.product_name, quantity: item.quantity, unitPriceCents: item.unit_price_cents })),
     });
   }
+}
+
+/**
+ * Everything that undoes a pending order whose payment failed or expired, in the transaction that moves its
+ * payment_status to 'failed' or 'expired' (and its status to 'cancelled'): the held stock goes back, the coupon
+ * uses it claimed are given back, and what gift cards paid is put back on them (gift-cards/). Runs once per order,
+ * like onOrderPaid.
+ */
+export async function onOrderPaymentFailed(trx: Transaction<Database>, website: Website, order: OrderRow, items: OrderItemRow[]): Promise<void> {
+  await returnStock(trx, website.id, items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })));
+  await releaseCouponUses(trx, order.id);
 }
