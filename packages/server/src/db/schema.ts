@@ -759,6 +759,35 @@ export interface CouponRedemptionsTable {
   created_at: Timestamp;
 }
 
+/** A digital product's file (migration 023; downloads/): its bytes are in the download store under storage_key. */
+export interface ProductFilesTable {
+  id: string;
+  website_id: string;
+  product_id: string;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  sha256: string;
+  storage_key: string;
+  download_limit: Defaulted<number>;
+  link_days: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** What a paid digital order line grants (migration 023): downloads until expires_at, at most download_limit. */
+export interface DownloadGrantsTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  order_item_id: string;
+  product_file_id: string | null;
+  expires_at: Timestamp;
+  download_limit: number;
+  downloads_used: Defaulted<number>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   websites: WebsitesTable;
   collections: CollectionsTable;
@@ -811,6 +840,8 @@ export interface Database {
   tax_rules: TaxRulesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  product_files: ProductFilesTable;
+  download_grants: DownloadGrantsTable;
 }
 
 export type Website = Selectable<WebsitesTable>;
