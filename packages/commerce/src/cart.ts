@@ -1,5 +1,6 @@
 import { formatMoney } from '@vitrine/format';
 import { ProductType } from './types';
+import type { AppliedCoupon, AppliedTaxRule, InvalidCoupon, ShippingLocation, ShippingOption } from './checkout/types';
 
 /** A line in the cart (storefront spec, section 3), with what the cart page needs to show it. */
 export interface CartEntry {
@@ -26,13 +27,15 @@ export interface ShoppingCart {
   created: number;
   isPurchased: boolean;
   entries: CartEntry[];
-  shippingOptions: unknown[];
-  selectedShippingOption: unknown | null;
-  shippingLocation: unknown | null;
-  applicableTaxRules: unknown[];
-  coupons: unknown[];
-  validCoupons: unknown[];
-  invalidCoupons: unknown[];
+  /** The store's options for the shipping location, priced; [] until the location is known or when nothing ships. */
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: ShippingOption | null;
+  shippingLocation: ShippingLocation | null;
+  applicableTaxRules: AppliedTaxRule[];
+  /** The codes entered, as typed. */
+  coupons: string[];
+  validCoupons: AppliedCoupon[];
+  invalidCoupons: InvalidCoupon[];
   subtotalCents: number;
   taxCents: number;
   shippingCostCents: number;
@@ -44,6 +47,37 @@ export interface ShoppingCart {
   requiresShipping: boolean;
   /** Store currency of every cents field. */
   currency?: string;
+  /** What the shopper has told checkout (ours). */
+  checkout?: CartCheckout;
+  /** Gift cards paying part of the order (ours), by their last four characters. */
+  giftCards?: CartGiftCard[];
+  /** What the payment provider is asked for: grandTotalCents less the gift cards (ours). */
+  amountDueCents?: number;
+}
+
+/** A checked postal address (checkout/address.ts). */
+export interface Address {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string | null;
+  country: string;
+  phone: string | null;
+}
+
+export interface CartCheckout {
+  email: string | null;
+  shippingAddress: Address | null;
+  /** null: the same as the shipping address. */
+  billingAddress: Address | null;
+}
+
+export interface CartGiftCard {
+  last4: string;
+  balanceCents: number;
+  appliedCents: number;
 }
 
 export interface Money {
@@ -65,6 +99,15 @@ export interface Order {
   items: { sku: string; productName: string; quantity: number; unitPrice: Money; kind?: string }[];
   email?: string;
   created?: number;
+  subtotal?: Money;
+  discountTotal?: Money;
+  giftCardTotal?: Money;
+  shippingOptionName?: string | null;
+  shippingAddress?: Address | null;
+  billingAddress?: Address | null;
+  couponCodes?: string[];
+  /** 'pending' while the provider still confirms the payment. */
+  paymentStatus?: string;
 }
 
 export const CART_MESSAGES = {

@@ -45,6 +45,48 @@ export const CartEntrySchema = ResponseObject({
   imageUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 
+export const ShippingOptionSchema = ResponseObject({ id: Type.String(), name: Type.String(), amountCents: Type.Integer() });
+export const ShippingLocationSchema = ResponseObject({
+  country: Type.String(),
+  region: Type.Union([Type.String(), Type.Null()]),
+  postalCode: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export const AppliedTaxRuleSchema = ResponseObject({
+  id: Type.String(),
+  name: Type.String(),
+  country: Type.String(),
+  region: Type.Union([Type.String(), Type.Null()]),
+  /** 825 = 8.25 %. */
+  rateBasisPoints: Type.Integer(),
+  shippingTaxable: Type.Boolean(),
+  taxCents: Type.Integer(),
+});
+export const ValidCouponSchema = ResponseObject({
+  id: Type.String(),
+  code: Type.String(),
+  kind: Type.Union([Type.Literal('percentage'), Type.Literal('fixed'), Type.Literal('free-shipping')]),
+  discountCents: Type.Integer(),
+});
+export const InvalidCouponSchema = ResponseObject({ code: Type.String(), reason: Type.String() });
+/** A checked address, as carts and orders answer it. */
+export const AddressSchema = ResponseObject({
+  name: Type.String(),
+  line1: Type.String(),
+  line2: Type.Union([Type.String(), Type.Null()]),
+  city: Type.String(),
+  region: Type.Union([Type.String(), Type.Null()]),
+  postalCode: Type.Union([Type.String(), Type.Null()]),
+  country: Type.String(),
+  phone: Type.Union([Type.String(), Type.Null()]),
+});
+export const CartCheckoutSchema = ResponseObject({
+  email: Type.Union([Type.String(), Type.Null()]),
+  shippingAddress: Type.Union([AddressSchema, Type.Null()]),
+  /** null: the same as the shipping address. */
+  billingAddress: Type.Union([AddressSchema, Type.Null()]),
+});
+export const CartGiftCardSchema = ResponseObject({ last4: Type.String(), balanceCents: Type.Integer(), appliedCents: Type.Integer() });
+
 /** The shopping cart of storefront spec §3; every cents field is in `currency`, totals computed by the server. */
 export const ShoppingCartSchema = ResponseObject({
   /** '' for a visitor without a cart. */
@@ -55,13 +97,18 @@ export const ShoppingCartSchema = ResponseObject({
   created: Type.Integer(),
   isPurchased: Type.Boolean(),
   entries: Type.Array(CartEntrySchema),
-  shippingOptions: Type.Array(Type.Unknown()),
-  selectedShippingOption: Type.Unknown(),
-  shippingLocation: Type.Unknown(),
-  applicableTaxRules: Type.Array(Type.Unknown()),
-  coupons: Type.Array(Type.Unknown()),
-  validCoupons: Type.Array(Type.Unknown()),
-  invalidCoupons: Type.Array(Type.Unknown()),
+  /** The store's options for the cart's shipping location, priced ([] until the location is known or nothing ships). */
+  shippingOptions: Type.Array(ShippingOptionSchema),
+  selectedShippingOption: Type.Union([ShippingOptionSchema, Type.Null()]),
+  /** Where the goods go (country ISO alpha-2, region without the country prefix); a US territory is the US with it as region. */
+  shippingLocation: Type.Union([ShippingLocationSchema, Type.Null()]),
+  /** The tax rules that match the location, each with what it adds up to on this cart. */
+  applicableTaxRules: Type.Array(AppliedTaxRuleSchema),
+  /** The codes entered, as typed. */
+  coupons: Type.Array(Type.String()),
+  validCoupons: Type.Array(ValidCouponSchema),
+  /** Codes that do not apply, each with the reason to show. */
+  invalidCoupons: Type.Array(InvalidCouponSchema),
   subtotalCents: Type.Integer(),
   taxCents: Type.Integer(),
   shippingCostCents: Type.Integer(),
@@ -72,9 +119,16 @@ export const ShoppingCartSchema = ResponseObject({
   purelyDigital: Type.Boolean(),
   requiresShipping: Type.Boolean(),
   currency: Type.Optional(Type.String()),
+  /** What the shopper has told checkout (ours; absent on carts nobody has checked out with). */
+  checkout: Type.Optional(CartCheckoutSchema),
+  /** Gift cards paying part of the order (ours): by their last four characters, never the whole code. */
+  giftCards: Type.Optional(Type.Array(CartGiftCardSchema)),
+  /** What the provider is asked for: grandTotalCents less the gift cards. */
+  amountDueCents: Type.Optional(Type.Integer()),
 });
 
 export type CartEntryJson = Static<typeof CartEntrySchema>;
+export type AddressJson = Static<typeof AddressSchema>;
 export type ShoppingCartJson = Static<typeof ShoppingCartSchema>;
 
 /** A single-item cart handed back for a checkout page (`/checkout?cartToken=…`). */
@@ -177,6 +231,8 @@ export const GetShoppingCartQuerySchema = RequestQuery({
   timecode: OptionalQueryTextSchema,
   /** Ignored: totals are always computed. */
   calculateSubtotal: OptionalQueryTextSchema,
+  /** The single-item cart of a checkout link (express, subscription, gift card) instead of the visitor's own. */
+  cartToken: OptionalQueryTextSchema,
 });
 export type GetShoppingCartQuery = Static<typeof GetShoppingCartQuerySchema>;
 

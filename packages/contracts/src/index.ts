@@ -23,6 +23,7 @@ export {
 
 export * from './cart';
 export * from './orders';
+export * from './checkout';
 export * from './site-users';
 export * from './health';
 export * from './mail';
@@ -39,6 +40,10 @@ export * from './owner-forms';
 export * from './owner-newsletter';
 export * from './owner-contributors';
 export * from './owner-checkout';
+export * from './owner-subscriptions';
+export * from './owner-downloads';
+export * from './gift-cards';
+export * from './owner-gift-cards';
 export * from './analytics';
 export { ANALYTICS_EVENT_SCHEMAS, ANALYTICS_COMMON_EVENT_SCHEMA } from './analytics-events';
 export { ROUTE_CONTRACTS, contractFor } from './routes';

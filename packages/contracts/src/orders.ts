@@ -1,7 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { defineContract } from './contract';
 import { ERROR_RESPONSES } from './errors';
-import { EmailSchema, OptionalCartTokenSchema, RequestBody, ResponseObject } from './fields';
+import { AddressSchema } from './cart';
+import { EmailSchema, MESSAGE_KEYWORD, OptionalCartTokenSchema, RequestBody, ResponseObject } from './fields';
 
 /** Checkout (ours): POST /api/commerce/orders purchases a cart and answers the Order of storefront spec §3. */
 
@@ -31,6 +32,17 @@ export const OrderSchema = ResponseObject({
   items: Type.Array(OrderItemSchema),
   email: Type.Optional(Type.String()),
   created: Type.Optional(Type.Integer()),
+  // Ours (issue 17):
+  subtotal: Type.Optional(MoneySchema),
+  discountTotal: Type.Optional(MoneySchema),
+  /** What gift cards paid of the grand total. */
+  giftCardTotal: Type.Optional(MoneySchema),
+  shippingOptionName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  shippingAddress: Type.Optional(Type.Union([AddressSchema, Type.Null()])),
+  billingAddress: Type.Optional(Type.Union([AddressSchema, Type.Null()])),
+  couponCodes: Type.Optional(Type.Array(Type.String())),
+  /** 'pending' while the provider still confirms the payment; 'failed' or 'expired' when the order was let go. */
+  paymentStatus: Type.Optional(Type.String()),
 });
 
 export type MoneyJson = Static<typeof MoneySchema>;
@@ -40,6 +52,11 @@ export const PlaceOrderBodySchema = RequestBody({
   email: EmailSchema,
   /** The single-item cart of express checkout or a subscription; without it the visitor's own cart. */
   cartToken: OptionalCartTokenSchema,
+  /**
+   * The grand total the shopper was shown. When the cart's total has changed since (a price, a coupon running out),
+   * the order is refused with 409 and the cart is shown again, instead of charging a sum nobody saw.
+   */
+  expectedGrandTotalCents: Type.Optional(Type.Integer({ minimum: 0, [MESSAGE_KEYWORD]: 'expectedGrandTotalCents must be a whole number of minor units.' })),
 });
 export const PlaceOrderReplySchema = ResponseObject({ order: OrderSchema });
 export type PlaceOrderBody = Static<typeof PlaceOrderBodySchema>;

@@ -12,16 +12,22 @@ import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
+import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
+import { OWNER_DOWNLOAD_CONTRACTS } from './owner-downloads';
+import { GIFT_CARD_CONTRACTS } from './gift-cards';
+import { OWNER_GIFT_CARD_CONTRACTS } from './owner-gift-cards';
 import { OWNER_FORM_CONTRACTS } from './owner-forms';
 import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
 import { OWNER_CONTRIBUTOR_CONTRACTS } from './owner-contributors';
 import { ORDER_CONTRACTS } from './orders';
+import { CHECKOUT_CONTRACTS } from './checkout';
 import { SITE_USER_CONTRACTS } from './site-users';
 
 /** Every call of the HTTP API, in the order of the server README's table: for OpenAPI and route-table tests. */
 export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...CART_CONTRACTS,
   ...ORDER_CONTRACTS,
+  ...CHECKOUT_CONTRACTS,
   ...SITE_USER_CONTRACTS,
   ...OWNER_ACCOUNT_CONTRACTS,
   ...OWNER_CONTRIBUTOR_CONTRACTS,
@@ -30,6 +36,10 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
+  ...OWNER_SUBSCRIPTION_CONTRACTS,
+  ...OWNER_DOWNLOAD_CONTRACTS,
+  ...GIFT_CARD_CONTRACTS,
+  ...OWNER_GIFT_CARD_CONTRACTS,
   ...RESTOCK_CONTRACTS,
   ...CAPTCHA_CONTRACTS,
   ...FORM_CONTRACTS,

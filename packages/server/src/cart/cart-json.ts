@@ -1,8 +1,10 @@
+import type { Kysely } from 'kysely';
 import type { CartEntry, ShoppingCart } from '@vitrine/commerce/cart';
 import { computeCartTotals } from '@vitrine/commerce/cart';
 import { effectiveVariantPrice } from '@vitrine/commerce/product';
-import type { CartRow, Website } from '../db/schema';
+import type { CartCheckoutState, CartRow, Database, Website } from '../db/schema';
 import { variantJson } from '../catalog';
+import { checkoutLineOf, checkoutTotalsOf, loadCheckoutSources, needsCheckoutSources, type CheckoutSources } from './checkout-totals';
 import type { CartLine } from './store';
 
 /** One cart line as the cart API answers it (spec §3 Cart entry, plus what the cart page shows). */
@@ -26,9 +28,41 @@ export function cartEntryJson(line: CartLine, website: Pick<Website, 'currency'>
   };
 }
 
-/** The whole Shopping cart (spec §3), totals computed here on the server with the shared rule. */
-export function shoppingCartJson(cart: CartRow | undefined, lines: readonly CartLine[], website: Website): ShoppingCart {
+/** A gift card a cart names, with what it can still pay (gift-cards/ answers these). */
+export interface CartGiftCardBalance {
+  last4: string;
+  balanceCents: number;
+}
+
+/** What checkout needs besides the lines: the rules and coupons (null when the cart names none), gift card balances. */
+export interface CartCheckoutSources {
+  rules: CheckoutSources | null;
+  giftCards: CartGiftCardBalance[];
+}
+
+const stateOf = (cart: CartRow | undefined): CartCheckoutState => cart?.checkout ?? {};
+
+/**
+ * The whole Shopping cart (spec §3), every total computed here on the server with the shared rules: the subtotal,
+ * and — once the shopper has given an address or a code — shipping options, tax, coupons and gift cards.
+ */
+export function shoppingCartJson(cart: CartRow | undefined, lines: readonly CartLine[], website: Website, sources: CartCheckoutSources | null = null): ShoppingCart {
   const entries = lines.map((line) => cartEntryJson(line, website));
+  const state = stateOf(cart);
+  const totals = checkoutTotalsOf(
+    lines.map((line, index) => checkoutLineOf(line, entries[index].purchasePriceCents)),
+    website,
+    state,
+    sources?.rules ?? null,
+  );
+  // Gift cards pay what is left, in the order they were entered.
+  let left = totals.grandTotalCents;
+  const giftCards = (sources?.giftCards ?? []).map(({ last4, balanceCents }) => {
+    const appliedCents = Math.min(balanceCents, left);
+    left -= appliedCents;
+    return { last4, balanceCents, appliedCents };
+  });
+  const { totalQuantity } = computeCartTotals(entries);
   return {
     id: cart?.id ?? '',
     websiteId: website.id,
@@ -36,14 +70,59 @@ export function shoppingCartJson(cart: CartRow | undefined, lines: readonly Cart
     created: cart ? cart.created_at.getTime() : 0,
     isPurchased: cart?.is_purchased ?? false,
     entries,
-    shippingOptions: [],
-    selectedShippingOption: null,
-    shippingLocation: null,
-    applicableTaxRules: [],
-    coupons: [],
-    validCoupons: [],
-    invalidCoupons: [],
-    ...computeCartTotals(entries),
+    shippingOptions: totals.shippingOptions,
+    selectedShippingOption: totals.selectedShippingOption,
+    shippingLocation: totals.shippingLocation,
+    applicableTaxRules: totals.applicableTaxRules,
+    coupons: state.couponCodes ?? [],
+    validCoupons: totals.validCoupons,
+    invalidCoupons: totals.invalidCoupons,
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    shippingCostCents: totals.shippingCostCents,
+    discountCents: totals.discountCents,
+    grandTotalCents: totals.grandTotalCents,
+    totalQuantity,
+    hasDigital: totals.hasDigital,
+    purelyDigital: totals.purelyDigital,
+    requiresShipping: totals.requiresShipping,
     currency: website.currency,
+    checkout: {
+      email: state.email ?? null,
+      shippingAddress: state.shippingAddress ? addressJson(state.shippingAddress) : null,
+      billingAddress: state.billingAddress ? addressJson(state.billingAddress) : null,
+    },
+    giftCards,
+    amountDueCents: left,
   };
+}
+
+const addressJson = (address: NonNullable<CartCheckoutState['shippingAddress']>) => ({
+  name: address.name,
+  line1: address.line1,
+  line2: address.line2 ?? null,
+  city: address.city,
+  region: address.region,
+  postalCode: address.postalCode,
+  country: address.country,
+  phone: address.phone ?? null,
+});
+
+/** Reads what the cart's checkout needs (nothing for a cart with no address or code) and answers the cart. */
+export async function shoppingCartWithCheckout(db: Kysely<Database>, website: Website, cart: CartRow | undefined, lines: readonly CartLine[]): Promise<ShoppingCart> {
+  return shoppingCartJson(cart, lines, website, await loadCartCheckoutSources(db, website, stateOf(cart)));
+}
+
+export async function loadCartCheckoutSources(db: Kysely<Database>, website: Website, state: CartCheckoutState): Promise<CartCheckoutSources | null> {
+  const hasGiftCards = (state.giftCardCodes?.length ?? 0) > 0;
+  if (!needsCheckoutSources(state) && !hasGiftCards) return null;
+  return {
+    rules: needsCheckoutSources(state) ? await loadCheckoutSources(db, website, state) : null,
+    giftCards: hasGiftCards ? await giftCardBalancesOf(db, website, state.giftCardCodes!) : [],
+  };
+}
+
+/** Gift card balances, wired to gift-cards/ once that domain lands (issue 17 item 7). */
+async function giftCardBalancesOf(_db: Kysely<Database>, _website: Website, _codes: readonly string[]): Promise<CartGiftCardBalance[]> {
+  return [];
 }

@@ -6,6 +6,7 @@ export {
   addEntry,
   createSingleItemCart,
   emptyCart,
+  readCartOfToken,
   readVisitorCart,
   removeEntry,
   updateEntryAdditionalFields,
@@ -19,9 +20,12 @@ export {
   type SingleItemCartInput,
 } from './service';
 export { ADDITIONAL_FIELDS_MESSAGE, MAX_ADDITIONAL_FIELDS_LENGTH } from './additional-fields';
-export { cartEntryJson, shoppingCartJson } from './cart-json';
+export { cartEntryJson, shoppingCartJson, shoppingCartWithCheckout, loadCartCheckoutSources } from './cart-json';
+export { checkoutLineOf, checkoutTotalsOf, taxLocationOf, type CheckoutSources } from './checkout-totals';
+export { lockCheckoutCart, CHECKOUT_MESSAGES } from './checkout';
 export { defaultCartMergePolicy, mergeIntoUserCart, type CartMergePolicy } from './merge-policy';
 export {
+  createCartWithEntry,
   lockCartByToken,
   markCartPurchased,
   readCartByToken,

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   addCartEntryContract,
+  applyCouponContract,
   getShoppingCartContract,
+  removeCouponContract,
+  updateCheckoutContract,
   removeCartEntryContract,
   startExpressCheckoutContract,
   startSubscriptionContract,
@@ -15,11 +18,13 @@ import {
   addEntry,
   createSingleItemCart,
   emptyCart,
+  readCartOfToken,
   readVisitorCart,
   removeEntry,
   updateEntryAdditionalFields,
   updateEntryQuantity,
 } from './service';
+import { applyCoupon, removeCoupon, updateCheckout } from './checkout';
 
 /** Cart calls of storefront spec §7, plus update-quantity and remove-entry for the cart page. */
 export function registerCartRoutes(fastify: FastifyInstance, { db, secureCookies }: ServerContext): void {
@@ -28,7 +33,18 @@ export function registerCartRoutes(fastify: FastifyInstance, { db, secureCookies
   app.route({
     ...getShoppingCartContract,
     // mock=true answers an empty cart without looking anything up (a client's placeholder render).
-    handler: async ({ website, actor, query }) => (query.mock === 'true' ? emptyCart(website) : readVisitorCart(db, website, actor)),
+    handler: async ({ website, actor, query }) => {
+      if (query.mock === 'true') return emptyCart(website);
+      return query.cartToken ? readCartOfToken(db, website, query.cartToken) : readVisitorCart(db, website, actor);
+    },
+  });
+
+  // Checkout's answers on the cart (cart/checkout.ts): each answers the cart with its totals recomputed.
+  app.route({ ...updateCheckoutContract, handler: async ({ website, actor, body }) => updateCheckout(db, website, actor, body) });
+  app.route({ ...applyCouponContract, handler: async ({ website, actor, body }) => applyCoupon(db, website, actor, body) });
+  app.route({
+    ...removeCouponContract,
+    handler: async ({ website, actor, params, query }) => removeCoupon(db, website, actor, { code: params.code, cartToken: query.cartToken }),
   });
 
   app.route({

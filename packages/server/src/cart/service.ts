@@ -8,12 +8,13 @@ import type { CartRow, Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid, notFound } from '../failures';
 import { loadProductRows, productRowsOf, ruleProductOf, variantJson } from '../catalog';
-import { shoppingCartJson } from './cart-json';
+import { shoppingCartJson, shoppingCartWithCheckout } from './cart-json';
 import { checkAdditionalFieldsAnswers, readAdditionalFields } from './additional-fields';
 import {
   createCartWithEntry,
   deleteEntry,
   insertEntry,
+  readCartByToken,
   readProductAndLockVisitorCart,
   readVisitorCart as readVisitorCartLines,
   setEntryAdditionalFields,
@@ -110,9 +111,12 @@ function checkCartLimits(lines: readonly CartLineSize[]): void {
 const withQuantity = (lines: readonly CartLine[], changed: CartLine, quantity: number) =>
   lines.map((line) => (line === changed ? { ...line, entry: { ...line.entry, quantity } } : line));
 
-/** The answer after a change, from the lines already read and changed in memory: no second read. */
-function cartAnswer(website: Website, cart: CartRow, lines: readonly CartLine[]) {
-  return shoppingCartJson(cart, lines, website);
+/**
+ * The answer after a change, from the lines already read and changed in memory: no second read of the lines (the
+ * checkout rules are read only for a cart with an address or a code).
+ */
+function cartAnswer(trx: Transaction<Database>, website: Website, cart: CartRow, lines: readonly CartLine[]) {
+  return shoppingCartWithCheckout(trx, website, cart, lines);
 }
 
 export interface AddEntryResult {
@@ -145,7 +149,7 @@ export async function addEntry(db: Kysely<Database>, website: Website, actor: Ac
     if (!found) {
       const created = await createCartWithEntry(trx, website.id, 'standard', owner.siteUserId, newEntry);
       const variantImageUrl = variantImageUrlOf(product.product.images, variant.image_ids);
-      const shoppingCart = cartAnswer(website, created.cart, [{ entry: created.entry, product: product.product, variant, variantImageUrl }]);
+      const shoppingCart = await cartAnswer(trx, website, created.cart, [{ entry: created.entry, product: product.product, variant, variantImageUrl }]);
       return { shoppingCart, newlyAdded: shoppingCart.entries[0], newCartToken: created.cart.token };
     }
     const { cart } = found;
@@ -170,7 +174,7 @@ export async function addEntry(db: Kysely<Database>, website: Website, actor: Ac
       entryId = entry.id;
       updatedLines = [...lines, { entry, product: product.product, variant, variantImageUrl: variantImageUrlOf(product.product.images, variant.image_ids) }];
     }
-    const shoppingCart = cartAnswer(website, cart, updatedLines);
+    const shoppingCart = await cartAnswer(trx, website, cart, updatedLines);
     const newlyAdded = shoppingCart.entries.find((entry) => entry.id === entryId)!;
     return { shoppingCart, newlyAdded };
   });
@@ -205,7 +209,7 @@ export async function updateEntryQuantity(
     const updated = withQuantity(lines, line, check.quantity);
     checkCartLimits(updated.map(sizeOf));
     await setEntryQuantity(trx, cart.id, line.entry.id, check.quantity);
-    return { shoppingCart: cartAnswer(website, cart, updated) };
+    return { shoppingCart: await cartAnswer(trx, website, cart, updated) };
   });
 }
 
@@ -218,7 +222,7 @@ export async function removeEntry(
   return inTransaction(db, async (trx) => {
     const { cart, lines, line } = await requireVisitorEntry(trx, website, actor, input.entryId);
     await deleteEntry(trx, cart.id, line.entry.id);
-    return { shoppingCart: cartAnswer(website, cart, lines.filter((other) => other !== line)) };
+    return { shoppingCart: await cartAnswer(trx, website, cart, lines.filter((other) => other !== line)) };
   });
 }
 
@@ -240,7 +244,7 @@ export async function updateEntryAdditionalFields(
     const updated = lines.map((other) => (other === line ? { ...line, entry: { ...line.entry, additional_fields: additionalFields } } : other));
     checkCartLimits(updated.map(sizeOf));
     await setEntryAdditionalFields(trx, cart.id, line.entry.id, additionalFields);
-    const shoppingCart = cartAnswer(website, cart, updated);
+    const shoppingCart = await cartAnswer(trx, website, cart, updated);
     const updatedEntry = shoppingCart.entries.find((entry) => entry.id === input.entryId)!;
     return { shoppingCart, updatedEntry };
   });
@@ -253,7 +257,14 @@ export function emptyCart(website: Website): ShoppingCart {
 /** The visitor's cart as the API answers it; an empty cart (id '') when there is none. Never writes. */
 export async function readVisitorCart(db: Kysely<Database>, website: Website, actor: Actor): Promise<ShoppingCart> {
   const found = await readVisitorCartLines(db, website.id, cartOwnerOf(actor));
-  return shoppingCartJson(found?.cart, found?.lines ?? [], website);
+  return shoppingCartWithCheckout(db, website, found?.cart, found?.lines ?? []);
+}
+
+/** A checkout link's cart (express, subscription, gift card) as the API answers it; an empty cart when unknown or purchased. */
+export async function readCartOfToken(db: Kysely<Database>, website: Website, cartToken: string): Promise<ShoppingCart> {
+  const found = await readCartByToken(db, website.id, cartToken);
+  if (!found || found.cart.is_purchased) return emptyCart(website);
+  return shoppingCartWithCheckout(db, website, found.cart, found.lines);
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { Actor } from '../actor';
 import type { Collection, Database, Website } from '../db/schema';
 import { listCollectionItems, loadProductItem, searchProducts, SEARCH_MAX_PAGE, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem, type SearchResults } from '../catalog';
-import { emptyCart, readCartByToken, readVisitorCart, shoppingCartJson } from '../cart';
+import { emptyCart, readCartByToken, readVisitorCart, shoppingCartWithCheckout } from '../cart';
+import { checkoutRulesFor } from '../checkout-settings';
 import { findOrder } from '../orders';
 import { findLiveForm, publicFormOf, type PublicForm } from '../forms';
 import { sanitiseHtml } from '../site-settings';
@@ -122,6 +123,12 @@ export interface CheckoutPageContext extends BasePageContext {
   /** The cart being checked out: the token's (express, subscription) or the visitor's own. */
   cartToken: string | null;
   checkoutKind: 'cart' | 'express' | 'subscription';
+  checkout: {
+    /** The countries the store ships to (its shipping zones'), or null when it has no zones (anywhere). */
+    shipsTo: string[] | null;
+    /** Whether prices include tax (the summary says "Including … in taxes"). */
+    pricesIncludeTax: boolean;
+  };
 }
 
 export interface OrderConfirmedPageContext extends BasePageContext {
@@ -344,9 +351,10 @@ export async function buildCheckoutPageContext(
     const kind = found.cart.kind;
     return {
       ...base(website, PAGE_TYPES.checkout),
-      shoppingCart: shoppingCartJson(found.cart, found.lines, website),
+      shoppingCart: await shoppingCartWithCheckout(sources.db, website, found.cart, found.lines),
       cartToken,
       checkoutKind: kind === 'express' ? 'express' : kind === 'subscription' ? 'subscription' : 'cart',
+      checkout: await checkoutSettingsOf(sources, website),
     };
   }
   return {
@@ -354,7 +362,15 @@ export async function buildCheckoutPageContext(
     shoppingCart: await readVisitorCart(sources.db, website, actor),
     cartToken: null,
     checkoutKind: 'cart',
+    checkout: await checkoutSettingsOf(sources, website),
   };
+}
+
+/** What the checkout page needs of the store's settings besides the cart. */
+async function checkoutSettingsOf(sources: PageSources, website: Website): Promise<CheckoutPageContext['checkout']> {
+  const { zones, pricesIncludeTax } = await checkoutRulesFor(sources.db, website);
+  const countries = [...new Set(zones.flatMap((zone) => zone.locations.map((place) => place.country.toUpperCase())))].sort();
+  return { shipsTo: zones.length > 0 ? countries : null, pricesIncludeTax };
 }
 
 /**
