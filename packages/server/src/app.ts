@@ -29,6 +29,7 @@ import path from 'node:path';
 import { registerMapsRoutes } from './maps';
 import { registerSiteSettingsRoutes } from './site-settings';
 import { registerCheckoutSettingsRoutes } from './checkout-settings';
+import { registerGiftCardRoutes } from './gift-cards';
 import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
 import { fastifyTrustProxy, type TrustProxyOption } from './http/client-address';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     registerSiteSettingsRoutes(routes, context);
     registerCheckoutSettingsRoutes(routes, context);
+    registerGiftCardRoutes(routes, context, { rateLimits: rateLimitStore });
     registerMapsRoutes(routes, context);
     registerPageRoutes(routes, context);
   });

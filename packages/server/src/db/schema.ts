@@ -759,6 +759,53 @@ export interface CouponRedemptionsTable {
   created_at: Timestamp;
 }
 
+/** A gift card (migration 024; gift-cards/): only a keyed hash of its code and the last four characters are kept. */
+export interface GiftCardsTable {
+  id: string;
+  website_id: string;
+  code_hash: string;
+  code_last4: string;
+  initial_cents: number;
+  balance_cents: number;
+  currency: string;
+  order_id: string | null;
+  order_item_id: string | null;
+  unit_index: number | null;
+  purchaser_email: string | null;
+  recipient_email: string | null;
+  recipient_name: string | null;
+  sender_name: string | null;
+  message: string | null;
+  /** YYYY-MM-DD, the store's calendar. */
+  send_on: string | null;
+  delivery_mail_id: string | null;
+  disabled_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** What an order took from a gift card; released_at once given back (migration 024). */
+export interface GiftCardRedemptionsTable {
+  id: string;
+  website_id: string;
+  gift_card_id: string;
+  order_id: string;
+  amount_cents: number;
+  created_at: Timestamp;
+  released_at: NullableTimestamp;
+}
+
+/** The gift card page's "Send to someone else", per cart being bought (migration 024). */
+export interface GiftCardDeliveriesTable {
+  cart_id: string;
+  website_id: string;
+  recipient_email: string;
+  recipient_name: string | null;
+  sender_name: string | null;
+  message: string | null;
+  send_on: string;
+  updated_at: Timestamp;
+}
+
 /** A digital product's file (migration 023; downloads/): its bytes are in the download store under storage_key. */
 export interface ProductFilesTable {
   id: string;
@@ -840,6 +887,9 @@ export interface Database {
   tax_rules: TaxRulesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  gift_cards: GiftCardsTable;
+  gift_card_redemptions: GiftCardRedemptionsTable;
+  gift_card_deliveries: GiftCardDeliveriesTable;
   product_files: ProductFilesTable;
   download_grants: DownloadGrantsTable;
 }

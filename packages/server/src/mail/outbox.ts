@@ -14,6 +14,8 @@ export interface MailMessage {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Not to be sent before this time (a gift card mailed on its chosen date); now when absent. */
+  notBefore?: Date;
 }
 
 /** The sender of a website's mail: MAIL_FROM's address, named after the site. */
@@ -41,6 +43,7 @@ export async function enqueueMail(db: Db, website: Website, mailFrom: string, me
       text_body: message.text,
       html_body: message.html,
       headers: JSON.stringify(message.headers ?? {}),
+      ...(message.notBefore ? { next_attempt_at: message.notBefore } : {}),
     })
     .execute();
   return id;

@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { returnStock } from '../catalog';
 import { releaseCouponUses } from '../checkout-settings';
+import { issueGiftCardsForOrder, releaseGiftCardRedemptions } from '../gift-cards';
 import type { MailSettings } from '../mail';
 import { enqueueOrderConfirmation } from './confirmation-mail';
 
@@ -31,6 +32,7 @@ export async function onOrderPaid(
   items: OrderItemRow[],
   context: PaidOrderContext,
 ): Promise<void> {
+  await issueGiftCardsForOrder(trx, website, order, items, { mail: context.mail });
   if (context.mail) {
     await enqueueOrderConfirmation(trx, website, context.mail, {
       id: order.id,
@@ -55,4 +57,5 @@ export async function onOrderPaid(
 export async function onOrderPaymentFailed(trx: Transaction<Database>, website: Website, order: OrderRow, items: OrderItemRow[]): Promise<void> {
   await returnStock(trx, website.id, items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })));
   await releaseCouponUses(trx, order.id);
+  await releaseGiftCardRedemptions(trx, website, order.id);
 }

@@ -1,0 +1,23 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { giftCardCodeFromBytes, GIFT_CARD_CODE_LENGTH } from '@vitrine/commerce/gift-cards';
+import type { Database } from '../db/schema';
+import { loadServerSecret } from '../http/server-secrets';
+
+/** The server secret the codes' hashes are keyed with: a database copy alone cannot tell a code from its hash. */
+export const GIFT_CARD_SECRET_NAME = 'gift-cards';
+
+/** A new code: 16 characters of the unambiguous alphabet from 16 bytes of the system's secure generator (80 bits). */
+export function drawGiftCardCode(): string {
+  return giftCardCodeFromBytes(randomBytes(GIFT_CARD_CODE_LENGTH));
+}
+
+/** What is stored and looked up for a normalised code: HMAC-SHA256 under the server's gift card secret. */
+export function giftCardCodeHash(secret: string, normalisedCode: string): string {
+  return createHmac('sha256', secret).update(normalisedCode).digest('hex');
+}
+
+/** The secret, created by the first process (or transaction) that needs it. */
+export function loadGiftCardSecret(db: Kysely<Database>): Promise<string> {
+  return loadServerSecret(db, GIFT_CARD_SECRET_NAME);
+}
