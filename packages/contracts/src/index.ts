@@ -40,8 +40,6 @@ export * from './owner-forms';
 export * from './owner-newsletter';
 export * from './owner-contributors';
 export * from './owner-checkout';
-export * from './gift-cards';
-export * from './owner-gift-cards';
 export * from './owner-subscriptions';
 export * from './owner-downloads';
 export * from './gift-cards';

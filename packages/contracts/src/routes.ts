@@ -12,8 +12,6 @@ import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
-import { GIFT_CARD_CONTRACTS } from './gift-cards';
-import { OWNER_GIFT_CARD_CONTRACTS } from './owner-gift-cards';
 import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
 import { OWNER_DOWNLOAD_CONTRACTS } from './owner-downloads';
 import { GIFT_CARD_CONTRACTS } from './gift-cards';
@@ -38,8 +36,6 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
-  ...GIFT_CARD_CONTRACTS,
-  ...OWNER_GIFT_CARD_CONTRACTS,
   ...OWNER_SUBSCRIPTION_CONTRACTS,
   ...OWNER_DOWNLOAD_CONTRACTS,
   ...GIFT_CARD_CONTRACTS,
