@@ -23,6 +23,7 @@ export {
 
 export * from './cart';
 export * from './orders';
+export * from './payments';
 export * from './checkout';
 export * from './site-users';
 export * from './health';

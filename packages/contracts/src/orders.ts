@@ -58,7 +58,18 @@ export const PlaceOrderBodySchema = RequestBody({
    */
   expectedGrandTotalCents: Type.Optional(Type.Integer({ minimum: 0, [MESSAGE_KEYWORD]: 'expectedGrandTotalCents must be a whole number of minor units.' })),
 });
-export const PlaceOrderReplySchema = ResponseObject({ order: OrderSchema });
+/**
+ * A payment the shopper still confirms in the browser (Stripe): what Stripe.js needs to confirm it, and when the
+ * order is let go (its stock returned) if nobody does (ms since the epoch).
+ */
+export const PendingPaymentSchema = ResponseObject({
+  provider: Type.String(),
+  publishableKey: Type.String(),
+  clientSecret: Type.String(),
+  expiresAt: Type.Integer(),
+});
+export type PendingPaymentJson = Static<typeof PendingPaymentSchema>;
+export const PlaceOrderReplySchema = ResponseObject({ order: OrderSchema, payment: Type.Optional(PendingPaymentSchema) });
 export type PlaceOrderBody = Static<typeof PlaceOrderBodySchema>;
 export type PlaceOrderReply = Static<typeof PlaceOrderReplySchema>;
 

@@ -20,6 +20,7 @@ import { OWNER_FORM_CONTRACTS } from './owner-forms';
 import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
 import { OWNER_CONTRIBUTOR_CONTRACTS } from './owner-contributors';
 import { ORDER_CONTRACTS } from './orders';
+import { PAYMENT_CONTRACTS } from './payments';
 import { CHECKOUT_CONTRACTS } from './checkout';
 import { SITE_USER_CONTRACTS } from './site-users';
 
@@ -27,6 +28,7 @@ import { SITE_USER_CONTRACTS } from './site-users';
 export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...CART_CONTRACTS,
   ...ORDER_CONTRACTS,
+  ...PAYMENT_CONTRACTS,
   ...CHECKOUT_CONTRACTS,
   ...SITE_USER_CONTRACTS,
   ...OWNER_ACCOUNT_CONTRACTS,

@@ -41,6 +41,8 @@ import { registerRequestContext } from './http/request-context';
 import { registerUnstorableTextCheck } from './http/unstorable-text';
 import { TestModePaymentProvider, type PaymentProvider } from './orders';
 import { registerOrderRoutes } from './orders/routes';
+import { PaymentExpiryJob } from './orders';
+import { CHECKOUT_PAGE_ROUTES, registerPaymentRoutes, STRIPE_CHECKOUT_SOURCES, StripePaymentProvider } from './payments';
 import { registerOwnerOrderRoutes } from './orders/owner-routes';
 import { registerOwnerFormRoutes } from './forms/owner-routes';
 import { registerOwnerNewsletterRoutes } from './newsletter/owner-routes';
@@ -81,7 +83,10 @@ export interface BuildAppOptions {
   apiKeyRateLimit?: { max?: number; windowMs?: number };
   /** Guards sign-in against password guessing; a SignInThrottle on the rate-limit store by default. */
   signInGuard?: SignInGuard;
+  /** The payment provider: test mode by default; main.ts passes a StripePaymentProvider when STRIPE_* are set. */
   payments?: PaymentProvider;
+  /** The expiry of pending payments (orders/payment-lifecycle-expiry.ts), started when the app listens: how often it looks (default a minute; 0: never). */
+  paymentExpiry?: { intervalMs?: number };
   /** Request, header and keep-alive timeouts and the per-address connection cap (http/connection-limits.ts). */
   connectionLimits?: Partial<ConnectionLimits>;
   /** What signing in and out does to carts (cart/merge-policy.ts); merging into the user's cart by default. */
@@ -161,7 +166,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   applyConnectionLimits(app.server, connectionLimits);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { secureCookies: options.secureCookies ?? false });
+  const stripe = context.payments instanceof StripePaymentProvider ? context.payments : null;
+  await registerSecurityHeaders(app, {
+    secureCookies: options.secureCookies ?? false,
+    // The checkout pages load Stripe.js and its frames, only when Stripe takes the payments.
+    ...(stripe ? { routeSources: { routes: CHECKOUT_PAGE_ROUTES, sources: STRIPE_CHECKOUT_SOURCES } } : {}),
+  });
   registerHostHeaderCheck(app);
   // Calls take JSON only; anything else is a clear 415 rather than a string body.
   app.removeContentTypeParser('text/plain');
@@ -196,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerCatalogRoutes(routes, context);
     registerCartRoutes(routes, context);
     registerOrderRoutes(routes, context);
+    registerPaymentRoutes(routes, context);
     registerSiteUserRoutes(routes, context);
     registerOwnerRoutes(routes, context, { appDir: options.ownerAppDir });
     registerContributorRoutes(routes, context);
@@ -226,6 +237,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Analytics rollups and retention run in every listening process (inject-only tests never start them).
   app.addHook('onListen', async () => analytics.jobs.start());
   app.addHook('onClose', async () => analytics.close());
+  // Pending payments past their time are let go (stock back) in every listening process; claims keep them apart.
+  const paymentExpiry = new PaymentExpiryJob(db, () => websites.current(), {
+    cancellers: stripe ? { [stripe.name]: stripe } : {},
+    paidContext: { mail: context.mail },
+    intervalMs: options.paymentExpiry?.intervalMs,
+    log: app.log,
+  });
+  app.addHook('onListen', async () => paymentExpiry.start());
+  app.addHook('onClose', async () => paymentExpiry.stop());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   return app;
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createFolderTransport, createSmtpTransport, MailWorker } from './mail';
 import { printFirstAdminLinkIfNeeded } from './owner';
 import { createRestockAutoSender } from './restock';
+import { StripePaymentProvider, stripeSettingsFromEnv } from './payments';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
@@ -22,7 +23,9 @@ import { createRestockAutoSender } from './restock';
  * The first start on an empty database migrates it and seeds the demo store. While the website has no
  * admin, each start prints a one-time link that creates the first one (PUBLIC_URL: the address to print
  * and the origin of links in mail). Mail goes through SMTP_URL, or into DATA_DIR/mail as .eml files without
- * it; MAIL_FROM is the sender address.
+ * it; MAIL_FROM is the sender address. STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET take real
+ * payments through Stripe (payments/; test mode without them), PAYMENT_EXPIRY_MINUTES (30) is how long a shopper has to
+ * confirm one and PAYMENT_EXPIRY_INTERVAL_MS (60000; 0: off) how often pending payments past it are let go.
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -30,6 +33,12 @@ async function main(): Promise<void> {
   const host = env.HOST ?? '0.0.0.0';
   // Read before the database opens: a bad value stops the start at once.
   const connectionLimits = connectionLimitsFromEnv(env);
+  // Real payments when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set; test mode without.
+  const stripeSettings = stripeSettingsFromEnv(env);
+  const paymentExpiryIntervalMs = env.PAYMENT_EXPIRY_INTERVAL_MS ? Number(env.PAYMENT_EXPIRY_INTERVAL_MS) : undefined;
+  if (paymentExpiryIntervalMs !== undefined && !(Number.isInteger(paymentExpiryIntervalMs) && paymentExpiryIntervalMs >= 0)) {
+    throw new Error('PAYMENT_EXPIRY_INTERVAL_MS must be a whole number of milliseconds (0: off).');
+  }
   const database = await openDatabaseFromEnv(env);
   const applied = await migrate(database.db);
   const seeded = await seedDemoSite(database.db);
@@ -53,6 +62,8 @@ async function main(): Promise<void> {
     imageStore: new LocalDiskImageStore(path.join(path.resolve(env.DATA_DIR || './data'), 'images')),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,
+    payments: stripeSettings ? new StripePaymentProvider(stripeSettings) : undefined,
+    paymentExpiry: { intervalMs: paymentExpiryIntervalMs },
   });
   // Mail: SMTP_URL when set; otherwise each message is kept as an .eml file under DATA_DIR/mail.
   const mailTransport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFolderTransport(path.join(path.resolve(env.DATA_DIR || './data'), 'mail'));
@@ -65,7 +76,7 @@ async function main(): Promise<void> {
     websiteIdentifier: env.WEBSITE || undefined,
     log: app.log,
   });
-  app.log.info({ database: database.kind, migrationsApplied: applied, demoSeeded: seeded, mail: mailTransport.name }, 'database ready');
+  app.log.info({ database: database.kind, migrationsApplied: applied, demoSeeded: seeded, mail: mailTransport.name, payments: stripeSettings ? 'stripe' : 'test' }, 'database ready');
 
   let closing = false;
   const shutdown = async (signal: string) => {

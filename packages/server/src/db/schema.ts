@@ -759,6 +759,18 @@ export interface CouponRedemptionsTable {
   created_at: Timestamp;
 }
 
+/** A payment provider's webhook event already acted on, per website (migration 022; payments/). */
+export interface PaymentEventsTable {
+  provider: string;
+  website_id: string;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  outcome: string;
+  note: Defaulted<string>;
+  received_at: Timestamp;
+}
+
 /** A gift card (migration 024; gift-cards/): only a keyed hash of its code and the last four characters are kept. */
 export interface GiftCardsTable {
   id: string;
@@ -887,6 +899,7 @@ export interface Database {
   tax_rules: TaxRulesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  payment_events: PaymentEventsTable;
   gift_cards: GiftCardsTable;
   gift_card_redemptions: GiftCardRedemptionsTable;
   gift_card_deliveries: GiftCardDeliveriesTable;

@@ -29,9 +29,14 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'object-src': ["'none'"],
 };
 
-/** The Content-Security-Policy header's value; behind HTTPS it also upgrades stray http: links. */
-export function contentSecurityPolicy(secure: boolean): string {
-  const parts = Object.entries(CSP_DIRECTIVES).map(([name, sources]) => `${name} ${sources.join(' ')}`);
+/**
+ * The Content-Security-Policy header's value; behind HTTPS it also upgrades stray http: links. `extra` adds sources
+ * to some directives (a directive not in the policy starts from 'self', as default-src would have it).
+ */
+export function contentSecurityPolicy(secure: boolean, extra: Readonly<Record<string, readonly string[]>> = {}): string {
+  const directives: Record<string, readonly string[]> = { ...CSP_DIRECTIVES };
+  for (const [name, sources] of Object.entries(extra)) directives[name] = [...(directives[name] ?? ["'self'"]), ...sources];
+  const parts = Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`);
   if (secure) parts.push('upgrade-insecure-requests');
   return parts.join(';');
 }
@@ -47,7 +52,14 @@ export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * request, set before routing, so even a 404 or a 500 carries them). HSTS only when the site is
  * served over HTTPS, which `secureCookies` (COOKIE_SECURE) already says.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { secureCookies: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: {
+    secureCookies: boolean;
+    /** More sources for some routes only (the checkout pages when Stripe is on: payments/content-security.ts). */
+    routeSources?: { routes: readonly string[]; sources: Readonly<Record<string, readonly string[]>> };
+  },
+): Promise<void> {
   const secure = options.secureCookies;
   const directives: Record<string, string[] | null> = Object.fromEntries(
     Object.entries(CSP_DIRECTIVES).map(([name, sources]) => [name, [...sources]]),
@@ -64,4 +76,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { s
     // same-origin, Origin-Agent-Cluster, X-DNS-Prefetch-Control off, X-Permitted-Cross-Domain-Policies
     // none, X-Download-Options noopen, X-XSS-Protection 0.
   });
+  const routeSources = options.routeSources;
+  if (routeSources) {
+    const routes = new Set(routeSources.routes);
+    const widened = contentSecurityPolicy(secure, routeSources.sources);
+    // After helmet's hook (registered above): the matched route's pattern decides, never the URL's spelling.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== undefined && routes.has(request.routeOptions.url)) reply.raw.setHeader('content-security-policy', widened);
+    });
+  }
 }

@@ -1,0 +1,153 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, Website } from '../db/schema';
+import { inTransaction } from '../db/transactions';
+import type { PaidOrderContext } from './paid';
+import { failPendingOrderIn, markOrderPaidIn } from './payment-lifecycle';
+
+/**
+ * The expiry of pending payments: an order whose payment is still pending at payment_expires_at is let go, so the
+ * stock it holds can be sold again. Before that, the provider is asked to cancel the payment, so the shopper cannot
+ * complete it afterwards; if the provider answers that it has already succeeded, the order is marked paid instead.
+ */
+
+/** What became of a pending payment the provider was asked to cancel. */
+export type PendingPaymentOutcome =
+  | { status: 'cancelled' }
+  | { status: 'succeeded'; customerReference: string | null }
+  /** Neither cancelled nor done (a bank debit in flight): the order waits for the provider's webhook. */
+  | { status: 'processing' }
+  /** The provider could not be asked (network, outage): tried again later. */
+  | { status: 'unreachable'; message: string };
+
+/** A provider that can cancel a pending payment (Stripe: a PaymentIntent). The built-in test mode never leaves one. */
+export interface PendingPaymentCanceller {
+  cancelPendingPayment(paymentReference: string): Promise<PendingPaymentOutcome>;
+}
+
+export interface PaymentExpiryOptions {
+  /** By the orders' payment_provider name. An order of a provider not listed is expired without asking. */
+  cancellers: Readonly<Record<string, PendingPaymentCanceller>>;
+  /** What the paid-order steps need, when the provider says a payment succeeded after all. */
+  paidContext: PaidOrderContext;
+  /** How far a payment the provider could not cancel (processing, unreachable) is put off before it is looked at again. */
+  postponeSeconds?: number;
+}
+
+export type ExpiryOutcome = 'expired' | 'paid' | 'postponed';
+
+export const DEFAULT_POSTPONE_SECONDS = 300;
+
+/**
+ * Claims the most overdue pending payment of the website (FOR UPDATE SKIP LOCKED: two claimers, in one process or
+ * several, never take the same order, and neither waits for the other), asks its provider to cancel, and expires it
+ * or marks it paid, all in the claim's transaction. A process that dies half-way rolls back and leaves the order
+ * to be claimed again. Answers undefined when nothing is due.
+ */
+export async function expireNextPendingPayment(
+  db: Kysely<Database>,
+  website: Website,
+  options: PaymentExpiryOptions,
+  skipOrderIds: readonly string[] = [],
+): Promise<{ orderId: string; outcome: ExpiryOutcome } | undefined> {
+  return inTransaction(db, async (trx) => {
+    let query = trx
+      .selectFrom('orders')
+      .select(['id', 'payment_provider', 'payment_reference'])
+      .where('website_id', '=', website.id)
+      .where('payment_status', '=', 'pending')
+      .where('payment_expires_at', '<=', sql<Date>`now()`);
+    if (skipOrderIds.length > 0) query = query.where('id', 'not in', skipOrderIds);
+    const due = await query.orderBy('payment_expires_at').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
+    if (!due) return undefined;
+    const canceller = options.cancellers[due.payment_provider];
+    const answer: PendingPaymentOutcome = canceller ? await canceller.cancelPendingPayment(due.payment_reference) : { status: 'cancelled' };
+    switch (answer.status) {
+      case 'cancelled':
+        await failPendingOrderIn(trx, website, { orderId: due.id }, 'expired');
+        return { orderId: due.id, outcome: 'expired' as const };
+      case 'succeeded':
+        await markOrderPaidIn(trx, website, { orderId: due.id, customerReference: answer.customerReference }, options.paidContext);
+        return { orderId: due.id, outcome: 'paid' as const };
+      default: {
+        const seconds = options.postponeSeconds ?? DEFAULT_POSTPONE_SECONDS;
+        await trx
+          .updateTable('orders')
+          .set({ payment_expires_at: sql<Date>`now() + ${seconds}::int * interval '1 second'` })
+          .where('id', '=', due.id)
+          .execute();
+        return { orderId: due.id, outcome: 'postponed' as const };
+      }
+    }
+  });
+}
+
+export interface PaymentExpiryJobOptions extends PaymentExpiryOptions {
+  /** Pause between rounds; 0 turns the background loop off (runOnce still works). */
+  intervalMs?: number;
+  /** Orders looked at per round, at most. */
+  batchSize?: number;
+  log?: { warn(details: object, message: string): void; info(details: object, message: string): void };
+}
+
+export const DEFAULT_PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
+
+/**
+ * The expiry job of one server process, for the website it serves. Every process may run it on the same database.
+ * `start()` runs it in the background; tests call `runOnce()`.
+ */
+export class PaymentExpiryJob {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<unknown> | undefined;
+  #looping = false;
+  /** Set by stop(): a round in flight ends after its current order. */
+  #stopping = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly website: () => Promise<Website>,
+    private readonly options: PaymentExpiryJobOptions,
+  ) {}
+
+  /** One round: expires (or settles) due pending payments, one transaction each. Answers what it did, by order. */
+  async runOnce(): Promise<Array<{ orderId: string; outcome: ExpiryOutcome }>> {
+    const website = await this.website();
+    const done: Array<{ orderId: string; outcome: ExpiryOutcome }> = [];
+    const batchSize = this.options.batchSize ?? 20;
+    while (done.length < batchSize && !this.#stopping) {
+      // A postponed order is not due again until later; skipping it also keeps a round from looking at it twice.
+      const next = await expireNextPendingPayment(this.db, website, this.options, done.map((entry) => entry.orderId));
+      if (!next) break;
+      done.push(next);
+      const log = this.options.log;
+      if (next.outcome === 'postponed') log?.warn({ orderId: next.orderId }, 'pending payment could not be cancelled yet; looked at again later');
+      else log?.info({ orderId: next.orderId, outcome: next.outcome }, 'pending payment settled by the expiry job');
+    }
+    return done;
+  }
+
+  start(): void {
+    const intervalMs = this.options.intervalMs ?? DEFAULT_PAYMENT_EXPIRY_INTERVAL_MS;
+    if (this.#looping || intervalMs <= 0) return;
+    this.#looping = true;
+    this.#stopping = false;
+    const loop = async () => {
+      if (this.#stopping) return;
+      try {
+        this.#running = this.runOnce();
+        await this.#running;
+      } catch (error) {
+        this.options.log?.warn({ err: error }, 'payment expiry round failed; trying again');
+      }
+      if (!this.#stopping) this.#timer = setTimeout(() => void loop(), intervalMs);
+    };
+    void loop();
+  }
+
+  /** Stops after the order in flight (its transaction ends before this resolves). */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#looping = false;
+    clearTimeout(this.#timer);
+    await this.#running?.catch(() => undefined);
+  }
+}
