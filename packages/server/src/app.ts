@@ -29,6 +29,7 @@ import path from 'node:path';
 import { registerMapsRoutes } from './maps';
 import { registerSiteSettingsRoutes } from './site-settings';
 import { registerCheckoutSettingsRoutes } from './checkout-settings';
+import { LocalDiskDownloadStore, registerDownloadFileRoutes, registerDownloadRoutes, DOWNLOAD_SECRET_NAME, type DownloadFileStore } from './downloads';
 import { registerGiftCardRoutes } from './gift-cards';
 import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
@@ -96,6 +97,11 @@ export interface BuildAppOptions {
    * Without one, a private temporary directory, removed when the app closes (tests).
    */
   imageStore?: ImageStore;
+  /**
+   * Where digital products' files are kept (downloads/file-store.ts): main.ts passes one at DATA_DIR/downloads.
+   * Without one, a private temporary directory, removed when the app closes (tests).
+   */
+  downloadStore?: DownloadFileStore;
   /** PUBLIC_URL: the origin links in mail point to (mail/settings.ts). */
   publicUrl?: string;
   /** MAIL_FROM: the sender address of the website's mail. */
@@ -122,6 +128,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const signInGuard: SignInGuard = options.signInGuard ?? new SignInThrottle(rateLimitStore);
   const temporaryImagesDir = options.imageStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-images-'));
   const imageStore = options.imageStore ?? new LocalDiskImageStore(temporaryImagesDir!);
+  const temporaryDownloadsDir = options.downloadStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-downloads-'));
+  const downloadStore = options.downloadStore ?? new LocalDiskDownloadStore(temporaryDownloadsDir!);
+  // Made at start, so the first paid order's transaction only reads it.
+  await loadServerSecret(db, DOWNLOAD_SECRET_NAME);
   // Newsletter confirmation links: signed like unsubscribe links, under their own purpose.
   const newsletterTokens = new UnsubscribeTokens(await loadServerSecret(db, 'mail'), 'newsletter-confirm');
   const context: ServerContext = {
@@ -226,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     registerSiteSettingsRoutes(routes, context);
     registerCheckoutSettingsRoutes(routes, context);
+    registerDownloadRoutes(routes, context, downloadStore);
     registerGiftCardRoutes(routes, context, { rateLimits: rateLimitStore });
     registerMapsRoutes(routes, context);
     registerPageRoutes(routes, context);
@@ -233,6 +244,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir);
   // The website's pictures (/images/{id}/{filename}): public, like the assets, so outside the request context.
   registerImageFileRoutes(app, context);
+  // Paid orders' download links (/downloads/{token}): public, the signed token is the key.
+  registerDownloadFileRoutes(app, context, downloadStore);
   app.addHook('onClose', async () => websites.close());
   // Analytics rollups and retention run in every listening process (inject-only tests never start them).
   app.addHook('onListen', async () => analytics.jobs.start());
@@ -247,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onListen', async () => paymentExpiry.start());
   app.addHook('onClose', async () => paymentExpiry.stop());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
+  if (temporaryDownloadsDir) app.addHook('onClose', async () => rmSync(temporaryDownloadsDir, { recursive: true, force: true }));
   return app;
 }
 

@@ -5,6 +5,7 @@ import { seedDemoContentPages } from './content';
 import { seedDemoForms } from './forms';
 import { seedDemoRestockSignUps } from './restock';
 import { seedDemoCheckoutSettings } from './checkout-settings';
+import { seedDemoDownloads } from './downloads';
 
 /**
  * The demo site a first start shows: the catalog's store, then what other domains add to it, in one
@@ -18,6 +19,7 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<boolean> {
       const forms = await seedDemoForms(trx, websiteId, DEMO_WEBSITE.identifier);
       await seedDemoContentPages(trx, websiteId, DEMO_WEBSITE.identifier, forms);
       await seedDemoCheckoutSettings(trx, websiteId, DEMO_WEBSITE.identifier);
+      await seedDemoDownloads(trx, websiteId, DEMO_WEBSITE.identifier);
     },
   });
 }

@@ -6,6 +6,7 @@ import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
 import { LocalDiskImageStore } from './images';
+import { LocalDiskDownloadStore } from './downloads';
 import path from 'node:path';
 import { createFolderTransport, createSmtpTransport, MailWorker } from './mail';
 import { printFirstAdminLinkIfNeeded } from './owner';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
     connectionLimits,
     // Pictures stay on this machine's disk; past one machine, an S3-compatible ImageStore (images/store.ts).
     imageStore: new LocalDiskImageStore(path.join(path.resolve(env.DATA_DIR || './data'), 'images')),
+    // Digital products' files, beside the pictures (downloads/file-store.ts).
+    downloadStore: new LocalDiskDownloadStore(path.join(path.resolve(env.DATA_DIR || './data'), 'downloads')),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,
     payments: stripeSettings ? new StripePaymentProvider(stripeSettings) : undefined,

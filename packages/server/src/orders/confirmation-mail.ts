@@ -1,37 +1,98 @@
 import type { Transaction } from 'kysely';
 import { formatMoney } from '@vitrine/format';
-import type { Database, Website } from '../db/schema';
+import type { Database, PostalAddress, Website } from '../db/schema';
+import { downloadLinkView, type DownloadLink } from '../downloads';
 import { enqueueMail, renderMail, type MailSettings } from '../mail';
 import { orderNumberLabel } from './order-number';
+import type { OrderItemRow, OrderRow } from './paid';
 
-export interface ConfirmedOrder {
-  id: string;
-  /** The human number: 1001, … shown as '#1001' in the subject and body. */
-  orderNumber: number;
-  email: string;
-  testMode: boolean;
-  subtotalCents: number;
-  shippingCents: number;
-  taxCents: number;
-  grandTotalCents: number;
-  items: { sku: string; productName: string; quantity: number; unitPriceCents: number }[];
+/**
+ * The order confirmation (issue 17 item 9), written to the outbox in the order's own transaction: an order that
+ * rolls back mails nothing, and a committed one always has its mail. It carries what the confirmation page shows:
+ * the lines (with their options and SKU), every total that applies, the addresses and the download links.
+ * Amounts in the store's currency and locale; every value is escaped by the templates (htmltag, htmlattr).
+ */
+export async function enqueueOrderConfirmation(
+  trx: Transaction<Database>,
+  website: Website,
+  mail: MailSettings,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  downloads: readonly DownloadLink[],
+): Promise<void> {
+  const options = await optionTextsOf(trx, items);
+  const rendered = renderMail('order-confirmation', website, confirmationMailValues(website, mail, order, items, downloads, options));
+  await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'order-confirmation', to: order.email, ...rendered });
+}
+
+/** The template's values, pure: what the mail says of this order. */
+export function confirmationMailValues(
+  website: Website,
+  mail: Pick<MailSettings, 'publicUrl'>,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  downloads: readonly DownloadLink[],
+  optionTexts: ReadonlyMap<string, string> = new Map(),
+): Record<string, unknown> {
+  const money = (cents: number) => formatMoney(Number(cents), website.currency, { locale: website.locale });
+  const shippingOption = order.shipping_option;
+  const discount = Number(order.discount_total_cents);
+  const giftCard = Number(order.gift_card_total_cents);
+  const shipping = Number(order.shipping_total_cents);
+  const tax = Number(order.tax_total_cents);
+  return {
+    orderNumber: orderNumberLabel(order.order_number),
+    testMode: order.test_mode,
+    items: items.map((item) => ({
+      quantity: item.quantity,
+      productName: item.product_name,
+      sku: item.sku,
+      options: optionTexts.get(item.variant_id) ?? '',
+      lineTotal: money(item.unit_price_cents * item.quantity),
+    })),
+    subtotal: money(order.subtotal_cents),
+    discount: discount > 0 ? `−${money(discount)}` : '',
+    couponCodes: order.coupon_codes.length > 0 ? order.coupon_codes.join(', ') : '',
+    // A chosen option is shown even when free; an order with nothing to ship shows no shipping line.
+    shipping: shippingOption || shipping > 0 ? (shipping > 0 ? money(shipping) : 'Free') : '',
+    shippingName: shippingOption?.name ?? '',
+    tax: tax > 0 ? money(tax) : '',
+    giftCard: giftCard > 0 ? `−${money(giftCard)}` : '',
+    grandTotal: money(order.grand_total_cents),
+    shippingAddress: addressLines(order.shipping_address, website.locale),
+    billingAddress: addressLines(order.billing_address ?? order.shipping_address, website.locale),
+    downloads: downloads.map((link) => downloadLinkView(link, website, mail.publicUrl)),
+    orderUrl: `${mail.publicUrl}/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}`,
+  };
 }
 
 /**
- * The order confirmation, written to the outbox in the order's own transaction: an order that rolls back
- * mails nothing, and a committed one always has its mail. Amounts in the store's currency and locale.
+ * An address as the lines an envelope shows, in the order most countries write them: name, street, the city line
+ * (city, region, postal code), the country's name in the store's language, the phone. Null without an address.
  */
-export async function enqueueOrderConfirmation(trx: Transaction<Database>, website: Website, mail: MailSettings, order: ConfirmedOrder): Promise<void> {
-  const money = (cents: number) => formatMoney(cents, website.currency, { locale: website.locale });
-  const rendered = renderMail('order-confirmation', website, {
-    orderNumber: orderNumberLabel(order.orderNumber),
-    testMode: order.testMode,
-    items: order.items.map((item) => ({ ...item, lineTotal: money(item.unitPriceCents * item.quantity) })),
-    subtotal: money(order.subtotalCents),
-    shipping: order.shippingCents > 0 ? money(order.shippingCents) : '',
-    tax: order.taxCents > 0 ? money(order.taxCents) : '',
-    grandTotal: money(order.grandTotalCents),
-    orderUrl: `${mail.publicUrl}/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}`,
-  });
-  await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'order-confirmation', to: order.email, ...rendered });
+export function addressLines(address: PostalAddress | null, locale: string): { lines: string[] } | null {
+  if (!address) return null;
+  const country = countryName(address.country, locale);
+  const cityLine = [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return { lines: [address.name, address.line1, address.line2 ?? '', cityLine, country, address.phone ?? ''].filter((line) => line.trim() !== '') };
+}
+
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * 'Size: M, Colour: Navy' for each line's variant, read from the catalog's variants as they are now (order lines
+ * keep the SKU, which identifies the variant for good; its option values are what the shopper chose).
+ */
+async function optionTextsOf(trx: Transaction<Database>, items: readonly OrderItemRow[]): Promise<Map<string, string>> {
+  if (items.length === 0) return new Map();
+  const variants = await trx.selectFrom('variants').select(['id', 'option_values']).where('id', 'in', items.map((item) => item.variant_id)).execute();
+  return new Map(
+    variants.map((variant) => [variant.id, (variant.option_values ?? []).map((option) => `${option.optionName}: ${option.value}`).join(', ')]),
+  );
 }

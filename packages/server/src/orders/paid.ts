@@ -4,6 +4,7 @@ import { returnStock } from '../catalog';
 import { releaseCouponUses } from '../checkout-settings';
 import { issueGiftCardsForOrder, releaseGiftCardRedemptions } from '../gift-cards';
 import type { MailSettings } from '../mail';
+import { grantDownloadsForOrder } from '../downloads';
 import { enqueueOrderConfirmation } from './confirmation-mail';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -32,19 +33,10 @@ export async function onOrderPaid(
   items: OrderItemRow[],
   context: PaidOrderContext,
 ): Promise<void> {
+  const downloads = await grantDownloadsForOrder(trx, website, order, items);
   await issueGiftCardsForOrder(trx, website, order, items, { mail: context.mail });
   if (context.mail) {
-    await enqueueOrderConfirmation(trx, website, context.mail, {
-      id: order.id,
-      orderNumber: order.order_number,
-      email: order.email,
-      testMode: order.test_mode,
-      subtotalCents: order.subtotal_cents,
-      shippingCents: order.shipping_total_cents,
-      taxCents: order.tax_total_cents,
-      grandTotalCents: order.grand_total_cents,
-      items: items.map((item) => ({ sku: item.sku, productName: item.product_name, quantity: item.quantity, unitPriceCents: item.unit_price_cents })),
-    });
+    await enqueueOrderConfirmation(trx, website, context.mail, order, items, downloads);
   }
 }
 

@@ -1,0 +1,125 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import {
+  deleteProductFileContract,
+  getProductFileContract,
+  PRODUCT_FILE_LIMITS,
+  PRODUCT_FILE_MESSAGES,
+  updateProductFileLimitsContract,
+  uploadProductFileContract,
+} from '@vitrine/contracts';
+import type { ServerContext } from '../context';
+import { HttpError } from '../http/errors';
+import { FileTooLargeError, type DownloadFileStore } from './file-store';
+import { deleteProductFile, getProductFile, updateProductFileLimits, uploadProductFile } from './product-files';
+import { attachmentDisposition } from './rules';
+import { DOWNLOAD_MESSAGES, takeDownload, type DownloadRefusal } from './serve';
+
+/** The owner's calls on a digital product's file (issue 17). */
+export function registerDownloadRoutes(fastify: FastifyInstance, context: ServerContext, files: DownloadFileStore): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = context;
+
+  app.route({ ...getProductFileContract, handler: async ({ website, actor, params }) => getProductFile(db, website, actor, params) });
+  app.route({
+    ...updateProductFileLimitsContract,
+    handler: async ({ website, actor, params, body }) => updateProductFileLimits(db, website, actor, { ...params, ...body }),
+  });
+  app.route({ ...deleteProductFileContract, handler: async ({ website, actor, params }) => deleteProductFile(db, files, website, actor, params) });
+
+  // The upload is the raw file, of any type: in its own scope, every body is handed over as a stream (the
+  // owner's sign-in, role and XSRF token are checked before a byte is read).
+  fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.withTypeProvider<TypeBoxTypeProvider>().route({
+      ...uploadProductFileContract,
+      handler: async (request) => {
+        const body = request.body as Readable | undefined;
+        if (!body || typeof body.pipe !== 'function') throw new HttpError(400, PRODUCT_FILE_MESSAGES.emptyFile, { file: PRODUCT_FILE_MESSAGES.emptyFile });
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > PRODUCT_FILE_LIMITS.fileBytes) {
+          body.resume();
+          throw new HttpError(413, PRODUCT_FILE_MESSAGES.tooLarge);
+        }
+        try {
+          return await uploadProductFile(db, files, request.website, request.actor, {
+            productId: request.params.productId,
+            fileName: fileNameOf(request.headers['x-file-name'], request.query.name),
+            contentType: request.headers['content-type'],
+            body,
+          });
+        } catch (error) {
+          if (error instanceof FileTooLargeError) throw new HttpError(413, PRODUCT_FILE_MESSAGES.tooLarge);
+          if (isStreamAbort(error)) throw new HttpError(400, PRODUCT_FILE_MESSAGES.interrupted);
+          throw error;
+        }
+      },
+    });
+  });
+}
+
+/** X-File-Name (percent-encoded UTF-8, as a header carries only ASCII safely) or the `name` query parameter. */
+function fileNameOf(header: string | string[] | undefined, queryName: string | undefined): string | undefined {
+  if (typeof header === 'string' && header.length > 0) {
+    try {
+      return decodeURIComponent(header);
+    } catch {
+      return header;
+    }
+  }
+  return queryName;
+}
+
+const isStreamAbort = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as Error | null)?.message === 'aborted';
+};
+
+const REFUSAL_STATUS: Record<DownloadRefusal, number> = { notFound: 404, fileGone: 404, expired: 410, limitReached: 410 };
+
+/**
+ * `GET /downloads/{token}`: the file of a paid order's grant, one download counted. HEAD answers the same headers
+ * and counts nothing. Public (the link is the key), outside the API's request context like the pictures: no
+ * session is looked up. A browser following the link gets a small page for a refusal, other clients JSON.
+ */
+export function registerDownloadFileRoutes(app: FastifyInstance, context: ServerContext, files: DownloadFileStore): void {
+  const serve = async (request: FastifyRequest, reply: FastifyReply, count: boolean) => {
+    const { token } = request.params as { token: string };
+    const website = await context.websites.current();
+    const answer = await takeDownload(context.db, files, website, token.slice(0, 200), { count });
+    reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+    if (!answer.ok) {
+      const message = DOWNLOAD_MESSAGES[answer.refusal];
+      reply.status(REFUSAL_STATUS[answer.refusal]);
+      if (wantsHtml(request)) return reply.type('text/html; charset=utf-8').send(refusalPage(message, website.site_title));
+      return reply.send({ message });
+    }
+    reply
+      .type(answer.contentType)
+      .header('content-disposition', attachmentDisposition(answer.fileName))
+      .header('content-length', answer.file.size)
+      .header('x-downloads-left', answer.downloadsLeft);
+    if (!count) return reply.send();
+    return reply.send(answer.file.stream());
+  };
+  app.route({ method: 'GET', url: '/downloads/:token', exposeHeadRoute: false, handler: (request, reply) => serve(request, reply, true) });
+  app.route({ method: 'HEAD', url: '/downloads/:token', handler: (request, reply) => serve(request, reply, false) });
+}
+
+const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+
+/** The refusal as a page a shopper understands, with a way back to the store. */
+function refusalPage(message: string, siteTitle: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message)}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1c1a17">
+<main><h1 style="font-size:1.5rem">${escapeHtml(message)}</h1>
+<p>Contact ${escapeHtml(siteTitle)} if you need the file again.</p>
+<p><a href="/" style="color:#24382b">Back to ${escapeHtml(siteTitle)}</a></p></main>
+</body></html>`;
+}
