@@ -42,6 +42,7 @@ export * from './owner-newsletter';
 export * from './owner-contributors';
 export * from './owner-checkout';
 export * from './owner-subscriptions';
+export * from './owner-subscriptions';
 export * from './owner-downloads';
 export * from './gift-cards';
 export * from './owner-gift-cards';

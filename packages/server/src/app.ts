@@ -29,6 +29,8 @@ import path from 'node:path';
 import { registerMapsRoutes } from './maps';
 import { registerSiteSettingsRoutes } from './site-settings';
 import { registerCheckoutSettingsRoutes } from './checkout-settings';
+import { manageLinksFor, registerSubscriptionRoutes, SubscriptionRenewalJob } from './subscriptions';
+import { renewalOrderRecorder } from './orders';
 import { LocalDiskDownloadStore, registerDownloadFileRoutes, registerDownloadRoutes, DOWNLOAD_SECRET_NAME, type DownloadFileStore } from './downloads';
 import { registerGiftCardRoutes } from './gift-cards';
 import { registerErrorHandling } from './http/errors';
@@ -114,6 +116,8 @@ export interface BuildAppOptions {
   ownerAppDir?: string;
   /** Called for every route as it registers (Fastify's onRoute hook, added before any route): the reliability fuzzer lists the routes this way. */
   onRoute?: (route: RouteOptions) => void;
+  /** The subscription renewal job (subscriptions/renewals.ts), started when the app listens: how often it looks (default a minute) and how long a claim lasts. */
+  subscriptionRenewals?: { intervalMs?: number; claimSeconds?: number };
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -236,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     registerSiteSettingsRoutes(routes, context);
     registerCheckoutSettingsRoutes(routes, context);
+    registerSubscriptionRoutes(routes, context);
     registerDownloadRoutes(routes, context, downloadStore);
     registerGiftCardRoutes(routes, context, { rateLimits: rateLimitStore });
     registerMapsRoutes(routes, context);
@@ -250,6 +255,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Analytics rollups and retention run in every listening process (inject-only tests never start them).
   app.addHook('onListen', async () => analytics.jobs.start());
   app.addHook('onClose', async () => analytics.close());
+  // Subscription renewals: charged on schedule in every listening process (claims keep them apart; tests drive runOnce).
+  await manageLinksFor(db);
+  const renewals = new SubscriptionRenewalJob(db, renewalOrderRecorder(context.payments), { ...options.subscriptionRenewals, mail: context.mail, log: app.log });
+  app.addHook('onListen', async () => renewals.start());
+  app.addHook('onClose', async () => renewals.stop());
   // Pending payments past their time are let go (stock back) in every listening process; claims keep them apart.
   const paymentExpiry = new PaymentExpiryJob(db, () => websites.current(), {
     cancellers: stripe ? { [stripe.name]: stripe } : {},

@@ -847,6 +847,57 @@ export interface DownloadGrantsTable {
   created_at: Timestamp;
 }
 
+/** Subscriptions (migration 025; subscriptions/): started by a paid order's subscription line, renewed by a job. */
+export type SubscriptionStatus = 'active' | 'cancelled' | 'completed' | 'past_due';
+
+export interface SubscriptionsTable {
+  id: string;
+  website_id: string;
+  first_order_id: string;
+  order_item_id: string;
+  product_id: string;
+  variant_id: string;
+  product_name: string;
+  sku: string;
+  email: string;
+  site_user_id: string | null;
+  plan: JsonColumn<SubscriptionPlan>;
+  quantity: number;
+  unit_price_cents: number;
+  currency: string;
+  test_mode: boolean;
+  status: Defaulted<SubscriptionStatus>;
+  /** Cycles paid so far; the first order is cycle 1. */
+  cycles_billed: Defaulted<number>;
+  /** 0 = indefinite. */
+  total_cycles: Defaulted<number>;
+  started_at: Timestamp;
+  next_renewal_at: NullableTimestamp;
+  failed_attempts: Defaulted<number>;
+  payment_reference: string;
+  customer_reference: string | null;
+  created_at: Timestamp;
+  cancelled_at: NullableTimestamp;
+  cancelled_by: 'shopper' | 'owner' | 'payment' | null;
+  completed_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  claim_token: string | null;
+  attempts: Defaulted<number>;
+}
+
+export interface SubscriptionRenewalsTable {
+  id: string;
+  website_id: string;
+  subscription_id: string;
+  cycle: number;
+  attempt: number;
+  status: 'paid' | 'failed';
+  order_id: string | null;
+  reference: string | null;
+  message: Defaulted<string>;
+  attempted_at: Timestamp;
+}
+
 export interface Database {
   websites: WebsitesTable;
   collections: CollectionsTable;
@@ -899,6 +950,8 @@ export interface Database {
   tax_rules: TaxRulesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_renewals: SubscriptionRenewalsTable;
   payment_events: PaymentEventsTable;
   gift_cards: GiftCardsTable;
   gift_card_redemptions: GiftCardRedemptionsTable;

@@ -7,6 +7,8 @@ export { orderTotalsBetween } from './daily-totals';
 export { orderLineProducts, type OrderLineProduct } from './line-products';
 export { exportOrdersCsv } from './orders-csv';
 export { registerOwnerOrderRoutes } from './owner-routes';
+export { recordRenewalOrder, renewalOrderRecorder, renewalOutOfStockMessage } from './renewal-order';
+export { TEST_DECLINE_EMAIL, type RenewalRequest } from './payment-provider';
 export { PAYMENT_DECLINED_MESSAGE, type RefundResult } from './payment-provider';
 export {
   failPendingOrder, failPendingOrderIn, findOrderPaymentStatus, findPaymentOrder, markOrderPaid, markOrderPaidIn, PAYMENT_LIFECYCLE_NOTES,

@@ -5,6 +5,7 @@ import { releaseCouponUses } from '../checkout-settings';
 import { issueGiftCardsForOrder, releaseGiftCardRedemptions } from '../gift-cards';
 import type { MailSettings } from '../mail';
 import { grantDownloadsForOrder } from '../downloads';
+import { startSubscriptionsForOrder } from '../subscriptions';
 import { enqueueOrderConfirmation } from './confirmation-mail';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -35,6 +36,7 @@ export async function onOrderPaid(
 ): Promise<void> {
   const downloads = await grantDownloadsForOrder(trx, website, order, items);
   await issueGiftCardsForOrder(trx, website, order, items, { mail: context.mail });
+  await startSubscriptionsForOrder(trx, website, order, items);
   if (context.mail) {
     await enqueueOrderConfirmation(trx, website, context.mail, order, items, downloads);
   }

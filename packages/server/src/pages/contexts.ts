@@ -7,6 +7,7 @@ import { listCollectionItems, loadProductItem, searchProducts, SEARCH_MAX_PAGE, 
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartWithCheckout } from '../cart';
 import { checkoutRulesFor } from '../checkout-settings';
 import { findOrder } from '../orders';
+import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
 import { findLiveForm, publicFormOf, type PublicForm } from '../forms';
 import { sanitiseHtml } from '../site-settings';
@@ -133,6 +134,8 @@ export interface CheckoutPageContext extends BasePageContext {
 }
 
 export interface OrderConfirmedPageContext extends BasePageContext {
+  /** A subscription order: the signed link to manage (and cancel) the subscription it started (subscriptions/). */
+  manageSubscriptionUrl?: string | null;
   order: Order;
   /** Each paid digital line's download link (downloads/), with its expiry and the downloads it has left. */
   downloads: DownloadLinkView[];
@@ -389,8 +392,9 @@ export async function buildOrderConfirmedPageContext(
   // order, never the shopper's email.
   const { email: _email, ...shown } = order;
   const subscription = order.items.some((line) => line.kind === 'subscription');
+  const manageSubscriptionUrl = subscription ? ((await manageLinksForOrder(sources.db, website, order.id))[0] ?? null) : null;
   const downloads = (await listOrderDownloads(sources.db, website, order.id)).map((link) => downloadLinkView(link, website));
-  return { ...base(website, subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed), order: shown, downloads };
+  return { ...base(website, subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed), order: shown, downloads, manageSubscriptionUrl };
 }
 
 /** `/checkout/gift-card?itemId=&sku=`: the gift card and its chosen denomination; undefined (not found) for another item. */

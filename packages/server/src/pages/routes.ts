@@ -23,6 +23,8 @@ import {
 import { listStoreNavigation } from './navigation';
 import { readSiteChrome } from '../site-settings';
 import { publicFormOf } from '../forms';
+import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
+import { CRUMB_COOKIE } from '../http/crumb';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
 
@@ -108,6 +110,8 @@ export function pageTitleOf(template: PageTemplateName, page: BasePageContext, f
       return page.pageType === PAGE_TYPES.subscriptionConfirmed ? 'Subscription confirmed' : 'Order confirmed';
     case 'search':
       return shown.query ? `Search results for “${shown.query}”` : 'Search';
+    case 'subscriptions':
+      return (page as { title?: string }).title;
     case 'page':
       return (page as { contentPage?: { title?: string } }).contentPage?.title;
     default:
@@ -139,6 +143,20 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     '/checkout/gift-card',
     page('gift-card', ({ website, query }) => buildGiftCardPageContext(sources, website, text(query.itemId), text(query.sku))),
   );
+  // Subscriptions (subscriptions/): the signed manage link's page and the signed-in shopper's list. Their cancel
+  // forms post the crumb as a field, so the page takes the crumb first (and sendPage then finds it set).
+  const subscriptionsPage = (build: (request: PageRequest, crumb: string) => Promise<SubscriptionsPageParts | undefined>) =>
+    async (request: PageRequest, reply: FastifyReply) => {
+      const crumb = ensureCrumbCookie(request, reply, context);
+      request.cookies[CRUMB_COOKIE] = crumb;
+      const parts = await build(request, crumb);
+      const pageContext = parts && { pageType: PAGE_TYPES.page, website: websiteJson(request.website), websiteSettings: websiteSettingsJson(request.website), ...parts };
+      return sendPage(context, request, reply, pageContext, 'subscriptions', tracking);
+    };
+  app.get('/subscriptions/manage', subscriptionsPage(({ website, query }, crumb) =>
+    buildManagePageParts(context.db, website, { token: text(query.token), confirm: text(query.confirm), cancelled: text(query.cancelled) }, crumb)));
+  app.get('/account/subscriptions', subscriptionsPage(({ website, actor, query }, crumb) =>
+    buildAccountPageParts(context.db, website, actor, { confirm: text(query.confirm), cancelled: text(query.cancelled) }, crumb)));
   app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q), text(query.page))));
   // A store at this address, else a content page, else not found.
   app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {
