@@ -4,12 +4,13 @@ import { addBillingPeriods, cycleDueDate } from '@vitrine/commerce/subscriptions
 import { inTransaction } from '../db/transactions';
 import { renewalOrderRecorder, TestModePaymentProvider, TEST_DECLINE_EMAIL, type RenewalRequest } from '../orders';
 import { PAYMENT_DECLINED_MESSAGE } from '../orders/payment-provider';
-import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
+import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
 import type { Website } from '../db/schema';
 import { manageLinksFor } from './manage-links';
 import { SubscriptionRenewalJob } from './renewals';
 import { startSubscriptionsForOrder } from './start';
+import { subscribeThroughApi } from './testing';
 
 let server: TestServer;
 let website: Website;
@@ -42,26 +43,8 @@ const jobWith = (payments = new CountingProvider(), options: { claimSeconds?: nu
   job: new SubscriptionRenewalJob(db(), renewalOrderRecorder(payments), { mail: mail(), ...options }),
 });
 
-const SHOPPER_ADDRESS = { name: 'Ada Shopper', line1: '1 Main Street', city: 'New York', region: 'NY', postalCode: '10001', country: 'US' };
-
-/** Subscribes through the real API: the subscription page's cart, then the order. */
-async function subscribe(email = uniqueEmail('subscriber')): Promise<{ visitor: TestVisitor; orderId: string; subscriptionId: string; email: string }> {
-  const visitor = new TestVisitor(server.app);
-  await visitor.visit('/shop');
-  const cart = await visitor.post('/api/3/commerce/cart/subscription', { itemId: demoProductId('coffee-subscription'), sku: 'COFFEE-MONTHLY', qty: 1 });
-  expect(cart.statusCode).toBe(200);
-  const { cartToken } = cart.json();
-  // Coffee ships: the address, then the first shipping option (US Standard).
-  const answered = await visitor.put('/api/commerce/shopping-cart/checkout', { cartToken, email, shippingAddress: SHOPPER_ADDRESS });
-  expect(answered.statusCode, answered.body).toBe(200);
-  const options = answered.json().shoppingCart.shippingOptions as Array<{ id: string }>;
-  if (options.length > 0) expect((await visitor.put('/api/commerce/shopping-cart/checkout', { cartToken, selectedShippingOptionId: options[0].id })).statusCode).toBe(200);
-  const order = await visitor.post('/api/commerce/orders', { email, cartToken });
-  expect(order.statusCode, order.body).toBe(201);
-  const orderId = order.json().order.id as string;
-  const row = await db().selectFrom('subscriptions').select('id').where('first_order_id', '=', orderId).executeTakeFirstOrThrow();
-  return { visitor, orderId, subscriptionId: row.id, email };
-}
+/** Subscribes through the real API (the subscription page's cart, the address and shipping option, the order). */
+const subscribe = (email = uniqueEmail('subscriber')) => subscribeThroughApi(server, email);
 
 const subscriptionRow = (id: string) => db().selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const makeDue = (id: string) => db().updateTable('subscriptions').set({ next_renewal_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', id).execute();
