@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { encodeJsonData, islandPropsBlock } from './embed';
 import { ISLANDS, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
 import { SiteFormView } from './islands/SiteFormView';
+import { GiftCardPurchaseView } from './islands/GiftCardPurchaseView';
 
 export { ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
 export { cartDataBlock, CART_DATA_ID } from './embed';
@@ -23,6 +24,11 @@ const RENDERED_AT_ONCE: { [N in IslandName]?: ComponentType<IslandPropsByName[N]
   SiteForm: (props) => (
     <Suspense fallback={null}>
       <SiteFormView {...props} />
+    </Suspense>
+  ),
+  GiftCardPurchase: (props) => (
+    <Suspense fallback={null}>
+      <GiftCardPurchaseView {...props} />
     </Suspense>
   ),
 };

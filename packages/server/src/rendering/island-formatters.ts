@@ -1,6 +1,8 @@
 import type { InstallmentContext, ShoppingCart, StoreSettings } from '@vitrine/commerce';
 import { renderIsland } from '@vitrine/storefront/server';
 import type { Formatter, RenderState } from '@vitrine/template';
+import { todayIn } from '@vitrine/commerce/gift-cards';
+import { formatMoney } from '@vitrine/format';
 import { storeMoneyOf } from './price-formatters';
 
 // Island formatters: the theme says where an island goes (`{@|island-product-form}`), the
@@ -158,11 +160,15 @@ export const islandFormatters: Record<string, Formatter> = {
     }, cartOnPage(ctx, cart));
   },
 
-  // On the gift card page, inside the chosen denomination's section.
+  // On the gift card page, inside the chosen denomination's section: the purchase form (recipient, message, date),
+  // with the store's today as the first send date.
   'island-gift-card': (value, _args, ctx) => {
     const itemId = text(ctx, 'item.id');
     if (!isObject(value) || typeof value.sku !== 'string' || !itemId) return '';
-    return renderIsland('CheckoutForm', { giftCard: { itemId, sku: value.sku }, submitLabel: 'Buy Gift Card' });
+    const today = todayIn(text(ctx, 'website.timeZone') ?? 'UTC');
+    const { currency, locale } = storeMoneyOf(ctx);
+    const amountLabel = typeof value.price === 'number' ? formatMoney(value.price, currency, { locale }) : '';
+    return renderIsland('GiftCardPurchase', { itemId, sku: value.sku, amountLabel, today, submitLabel: 'Buy Gift Card' });
   },
 
   'island-checkout': (_value, _args, ctx) => {

@@ -3,6 +3,7 @@ import { CartPage, type CartPageProps } from './CartPage';
 import { CartPill, type CartPillProps } from './CartPill';
 import { CheckoutForm, type CheckoutFormProps } from './CheckoutForm';
 import { Gallery, type GalleryProps } from './Gallery';
+import { GiftCardPurchase, type GiftCardPurchaseProps } from './GiftCardPurchase';
 import { HeaderCartIndicator, type HeaderCartIndicatorProps } from './HeaderCartIndicator';
 import { InstallmentPill, type InstallmentPillProps } from './InstallmentPill';
 import { ProductForm, type ProductFormProps } from './ProductForm';
@@ -20,6 +21,7 @@ export interface IslandPropsByName {
   CheckoutForm: CheckoutFormProps;
   InstallmentPill: InstallmentPillProps;
   Gallery: GalleryProps;
+  GiftCardPurchase: GiftCardPurchaseProps;
   QuickView: QuickViewProps;
   SiteForm: SiteFormProps;
 }
@@ -35,6 +37,7 @@ export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> }
   CheckoutForm,
   InstallmentPill,
   Gallery,
+  GiftCardPurchase,
   QuickView,
   SiteForm,
 };
