@@ -20,6 +20,7 @@ import {
 } from './product-form';
 import { EDITOR_TEXTS as T } from './texts';
 import { checkUploadFile, UploadError, uploadImageWithProgress, UPLOAD_TEXTS } from './upload';
+import { DigitalFileSection } from './DigitalFileSection';
 import { MAX_OPTIONS, type VariantDraft } from './variants';
 import './editor.css';
 
@@ -158,6 +159,8 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
             <Section title={T.images}>
               <ImagesEditor form={form} setForm={setForm} canWrite={canWrite} error={fieldError('imageIds')} />
             </Section>
+
+            {form.productType === 2 ? <DigitalFileSection productId={saved?.id ?? null} /> : null}
 
             <Section title={T.options}>
               <VariantsEditor form={form} setForm={setForm} currency={currency} fieldError={fieldError} />
