@@ -950,7 +950,6 @@ export interface Database {
   tax_rules: TaxRulesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
-  payment_events: PaymentEventsTable;
   subscriptions: SubscriptionsTable;
   subscription_renewals: SubscriptionRenewalsTable;
   payment_events: PaymentEventsTable;

@@ -7,13 +7,6 @@ export { orderTotalsBetween } from './daily-totals';
 export { orderLineProducts, type OrderLineProduct } from './line-products';
 export { exportOrdersCsv } from './orders-csv';
 export { registerOwnerOrderRoutes } from './owner-routes';
-export { PAYMENT_DECLINED_MESSAGE, type RefundResult } from './payment-provider';
-export {
-  failPendingOrder, failPendingOrderIn, findOrderPaymentStatus, findPaymentOrder, markOrderPaid, markOrderPaidIn, PAYMENT_LIFECYCLE_NOTES,
-  type MarkPaidOutcome, type FailOutcome, type PaymentTarget,
-} from './payment-lifecycle';
-export { PaymentExpiryJob, expireNextPendingPayment, type PendingPaymentCanceller, type PendingPaymentOutcome, type PaymentExpiryJobOptions } from './payment-lifecycle-expiry';
-export type { PaidOrderContext } from './paid';
 export { recordRenewalOrder, renewalOrderRecorder, renewalOutOfStockMessage } from './renewal-order';
 export { TEST_DECLINE_EMAIL, type RenewalRequest } from './payment-provider';
 export { PAYMENT_DECLINED_MESSAGE, type RefundResult } from './payment-provider';
