@@ -21,6 +21,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config', title: 'Dashboard', permission: 'reports:read', load: () => import('../screens/dashboard/DashboardScreen') },
   { path: '/config/products', title: 'Products', permission: 'catalog:read', load: () => import('../screens/products/ProductsScreen') },
   { path: '/config/orders', title: 'Orders', permission: 'orders:read', load: () => import('../screens/orders/OrdersScreen') },
+  { path: '/config/subscriptions', title: 'Subscriptions', permission: 'orders:read', load: () => import('../screens/subscriptions/SubscriptionsScreen') },
   { path: '/config/gift-cards', title: 'Gift cards', permission: 'orders:read', load: () => import('../screens/gift-cards/GiftCardsScreen') },
   { path: '/config/forms', title: 'Forms', permission: 'forms:read', load: () => import('../screens/forms/FormsScreen') },
   { path: '/config/restock', title: 'Restock', permission: 'orders:read', load: () => import('../screens/restock/RestockScreen') },
