@@ -17,6 +17,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rollupOptions: {
+      // The shared rule packages are pure (no module does anything when loaded), so a page script keeps only what
+      // it uses of them: without this, the checkout's address tables (every US state, every country code), which
+      // @vitrine/commerce's front re-exports, landed in the every-page script (+3 KB gzip) though only the
+      // checkout's chunk uses them.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/](commerce|format)[\\/]src[\\/]/.test(id) },
       input: { client: fileURLToPath(new URL('./src/client.tsx', import.meta.url)) },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',

@@ -73,8 +73,10 @@ describe('renderIsland', () => {
       'HeaderCartIndicator',
       'CartPage',
       'CheckoutForm',
+      'Checkout',
       'InstallmentPill',
       'Gallery',
+      'GiftCardPurchase',
       'QuickView',
       'SiteForm',
     ]);

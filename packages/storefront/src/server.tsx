@@ -4,6 +4,7 @@ import { encodeJsonData, islandPropsBlock } from './embed';
 import { ISLANDS, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
 import { SiteFormView } from './islands/SiteFormView';
 import { GiftCardPurchaseView } from './islands/GiftCardPurchaseView';
+import { CheckoutView } from './islands/CheckoutView';
 
 export { ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
 export { cartDataBlock, CART_DATA_ID } from './embed';
@@ -29,6 +30,11 @@ const RENDERED_AT_ONCE: { [N in IslandName]?: ComponentType<IslandPropsByName[N]
   GiftCardPurchase: (props) => (
     <Suspense fallback={null}>
       <GiftCardPurchaseView {...props} />
+    </Suspense>
+  ),
+  Checkout: (props) => (
+    <Suspense fallback={null}>
+      <CheckoutView {...props} />
     </Suspense>
   ),
 };

@@ -62,6 +62,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 type StorefrontProduct = Parameters<typeof renderIsland<'ProductForm'>>[1]['product'];
 
+/**
+ * The checkout page context's `checkout` (shipsTo, pricesIncludeTax, testMode), read from the page's root: inside
+ * the template's `{.section shoppingCart}` the name `checkout` would find the cart's own checkout answers first.
+ */
+function checkoutSettingsOf(ctx: RenderState): Record<string, unknown> {
+  let frame = ctx.frame;
+  while (frame.parent) frame = frame.parent;
+  const root = frame.node;
+  const settings = isObject(root) ? root.checkout : undefined;
+  return isObject(settings) ? settings : {};
+}
+
 export const islandFormatters: Record<string, Formatter> = {
   'island-header-cart': (_value, _args, ctx) =>
     renderIsland('HeaderCartIndicator', { cart: cartOf(ctx), ...storeMoneyOf(ctx) }, { cartOnPage: true }),
@@ -171,12 +183,23 @@ export const islandFormatters: Record<string, Formatter> = {
     return renderIsland('GiftCardPurchase', { itemId, sku: value.sku, amountLabel, today, submitLabel: 'Buy Gift Card' });
   },
 
+  // The checkout page: the cart being checked out travels in the island's props (it carries the checkout's
+  // answers and totals, and for a checkout link it is not the visitor's cart).
   'island-checkout': (_value, _args, ctx) => {
     const cartToken = text(ctx, 'cartToken');
     const kind = text(ctx, 'checkoutKind');
-    return renderIsland('CheckoutForm', {
+    const settings = checkoutSettingsOf(ctx);
+    const shipsTo = settings.shipsTo;
+    const minimum = ctx.resolve('websiteSettings.storeSettings.minimumOrderSubtotalCents');
+    return renderIsland('Checkout', {
+      cart: cartOf(ctx, 'shoppingCart'),
       ...(cartToken ? { cartToken } : {}),
-      submitLabel: kind === 'subscription' ? 'Subscribe' : 'Place Order',
+      kind: kind === 'subscription' ? 'subscription' : kind === 'express' ? 'express' : 'cart',
+      shipsTo: Array.isArray(shipsTo) ? shipsTo.filter((code): code is string => typeof code === 'string') : null,
+      pricesIncludeTax: settings.pricesIncludeTax === true,
+      testMode: settings.testMode === true,
+      minimumSubtotalCents: typeof minimum === 'number' ? minimum : null,
+      ...storeMoneyOf(ctx),
     });
   },
 };

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { CartPage, type CartPageProps } from './CartPage';
 import { CartPill, type CartPillProps } from './CartPill';
+import { Checkout, type CheckoutProps } from './Checkout';
 import { CheckoutForm, type CheckoutFormProps } from './CheckoutForm';
 import { Gallery, type GalleryProps } from './Gallery';
 import { GiftCardPurchase, type GiftCardPurchaseProps } from './GiftCardPurchase';
@@ -19,6 +20,7 @@ export interface IslandPropsByName {
   HeaderCartIndicator: HeaderCartIndicatorProps;
   CartPage: CartPageProps;
   CheckoutForm: CheckoutFormProps;
+  Checkout: CheckoutProps;
   InstallmentPill: InstallmentPillProps;
   Gallery: GalleryProps;
   GiftCardPurchase: GiftCardPurchaseProps;
@@ -35,6 +37,7 @@ export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> }
   HeaderCartIndicator,
   CartPage,
   CheckoutForm,
+  Checkout,
   InstallmentPill,
   Gallery,
   GiftCardPurchase,
