@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { AddressBodySchema } from './address';
 import { CartReplySchema } from './cart';
 import { defineContract } from './contract';
 import { FIELD_MESSAGES } from './messages';
@@ -14,20 +15,6 @@ import { EmailSchema, MESSAGE_KEYWORD, OptionalCartTokenSchema, OptionalQueryTex
 
 const tags = ['checkout'];
 
-const part = (maxLength: number) => Type.Optional(Type.Union([Text({ maxLength }), Type.Null()], { [MESSAGE_KEYWORD]: 'This is too long.' }));
-
-/** An address as the browser sends it; the country's rules (`checkAddress` in @vitrine/commerce/checkout) decide. */
-export const AddressBodySchema = RequestBody({
-  name: part(200),
-  line1: part(400),
-  line2: part(400),
-  city: part(200),
-  region: part(200),
-  postalCode: part(40),
-  country: part(10),
-  phone: part(60),
-});
-export type AddressBody = Static<typeof AddressBodySchema>;
 
 
 // ---------------------------------------------------------------------------------------------
@@ -55,7 +42,8 @@ export const updateCheckoutContract = defineContract({
 // ---------------------------------------------------------------------------------------------
 // POST/DELETE /api/commerce/shopping-cart/coupons
 
-const CodeSchema = Text({ minLength: 1, maxLength: 100, [MESSAGE_KEYWORD]: 'Enter a code.' });
+/** Coupon codes are at most 50 characters and gift card codes 19 (XXXX-XXXX-XXXX-XXXX); 64 leaves room for spaces. */
+const CodeSchema = Text({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: 'Enter a code.' });
 export const CartCodeBodySchema = RequestBody({ cartToken: OptionalCartTokenSchema, code: CodeSchema });
 export type CartCodeBody = Static<typeof CartCodeBodySchema>;
 const CartTokenQuerySchema = RequestQuery({ cartToken: OptionalQueryTextSchema });

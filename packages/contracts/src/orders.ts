@@ -2,7 +2,8 @@ import Type, { type Static } from 'typebox';
 import { defineContract } from './contract';
 import { ERROR_RESPONSES } from './errors';
 import { AddressSchema } from './cart';
-import { EmailSchema, MESSAGE_KEYWORD, OptionalCartTokenSchema, RequestBody, ResponseObject } from './fields';
+import { AddressBodySchema } from './address';
+import { EmailSchema, MESSAGE_KEYWORD, OptionalCartTokenSchema, RequestBody, ResponseObject, Text } from './fields';
 
 /** Checkout (ours): POST /api/commerce/orders purchases a cart and answers the Order of storefront spec §3. */
 
@@ -56,6 +57,10 @@ export const PlaceOrderBodySchema = RequestBody({
    * The grand total the shopper was shown. When the cart's total has changed since (a price, a coupon running out),
    * the order is refused with 409 and the cart is shown again, instead of charging a sum nobody saw.
    */
+  /** Checkout's answers given with the order itself (API clients): saved on the cart as PUT …/checkout would. */
+  shippingAddress: Type.Optional(Type.Union([AddressBodySchema, Type.Null()], { [MESSAGE_KEYWORD]: 'shippingAddress must be an address.' })),
+  billingAddress: Type.Optional(Type.Union([AddressBodySchema, Type.Null()], { [MESSAGE_KEYWORD]: 'billingAddress must be an address.' })),
+  selectedShippingOptionId: Type.Optional(Type.Union([Text({ maxLength: 64 }), Type.Null()], { [MESSAGE_KEYWORD]: 'Choose a shipping option.' })),
   expectedGrandTotalCents: Type.Optional(Type.Integer({ minimum: 0, [MESSAGE_KEYWORD]: 'expectedGrandTotalCents must be a whole number of minor units.' })),
 });
 /**

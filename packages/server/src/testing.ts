@@ -17,6 +17,20 @@ import type { CaptchaDifficulty } from './captcha';
 /** Challenges a test solves in a few milliseconds (the default asks about a second of a phone's work). */
 export const TEST_CAPTCHA_DIFFICULTY: CaptchaDifficulty = { cost: 50, minCounter: 1, maxCounter: 20 };
 
+/**
+ * A shipping address for tests that place orders of things that ship: the demo store ships to the US (Standard,
+ * $6.00 under $100, free from $100; Express $18.00) and has no tax rule for Oregon, so the totals are the subtotal
+ * plus shipping. Send it with the order: `{ email, shippingAddress: TEST_SHIPPING_ADDRESS }`.
+ */
+export const TEST_SHIPPING_ADDRESS = {
+  name: 'Test Shopper',
+  line1: '1 Test Street',
+  city: 'Portland',
+  region: 'OR',
+  postalCode: '97201',
+  country: 'US',
+} as const;
+
 export interface TestServer {
   app: FastifyInstance;
   database: TestDatabase;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '@vitrine/contracts';
-import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { OWNER_MESSAGES } from '../authorize';
 import { findDefaultWebsite } from '../websites';
 import { AnalyticsJobs, deleteExpiredAnalytics } from './jobs';
@@ -40,7 +40,7 @@ async function visit(id: string, options: { agent?: string; referrer?: string; a
   if (options.order) {
     const added = await visitor.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 1 });
     expect(added.statusCode, added.body).toBe(200);
-    const order = await visitor.post('/api/commerce/orders', { email: `${id}@shopper.test` });
+    const order = await visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: `${id}@shopper.test` });
     expect(order.statusCode, order.body).toBe(201);
   }
   const { pageLoadId } = (await visitor.get('/api/performance/settings')).json();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { API_KEY_MESSAGES, CRUMB_MESSAGES } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';
-import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { API_KEY_RATE_LIMIT_MESSAGE } from './key-rate-limit';
 import { API_KEY_SERVICE_MESSAGES } from './service';
 
@@ -34,7 +34,7 @@ async function placeOrder(email: string): Promise<string> {
   const shopper = new TestVisitor(server.app);
   await shopper.visit('/shop');
   await shopper.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 1 });
-  return (await shopper.post('/api/commerce/orders', { email })).json().order.id;
+  return (await shopper.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email })).json().order.id;
 }
 
 describe('creating and listing keys', () => {

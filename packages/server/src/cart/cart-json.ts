@@ -4,6 +4,7 @@ import { computeCartTotals } from '@vitrine/commerce/cart';
 import { effectiveVariantPrice } from '@vitrine/commerce/product';
 import type { CartCheckoutState, CartRow, Database, Website } from '../db/schema';
 import { variantJson } from '../catalog';
+import { giftCardBalances } from '../gift-cards';
 import { checkoutLineOf, checkoutTotalsOf, loadCheckoutSources, needsCheckoutSources, type CheckoutSources } from './checkout-totals';
 import type { CartLine } from './store';
 
@@ -122,7 +123,8 @@ export async function loadCartCheckoutSources(db: Kysely<Database>, website: Web
   };
 }
 
-/** Gift card balances, wired to gift-cards/ once that domain lands (issue 17 item 7). */
-async function giftCardBalancesOf(_db: Kysely<Database>, _website: Website, _codes: readonly string[]): Promise<CartGiftCardBalance[]> {
-  return [];
+/** What each of the cart's gift cards can still pay; cards that can no longer pay (spent, disabled) show 0. */
+async function giftCardBalancesOf(db: Kysely<Database>, website: Website, codes: readonly string[]): Promise<CartGiftCardBalance[]> {
+  const balances = await giftCardBalances(db, website, codes);
+  return balances.map(({ last4, balanceCents, usable }) => ({ last4, balanceCents: usable ? balanceCents : 0 }));
 }

@@ -2,8 +2,10 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { CART_MESSAGES, type ShoppingCart } from '@vitrine/commerce/cart';
 import { ADDRESS_MESSAGES, checkAddress, COUPON_MESSAGES, lineNeedsShipping, normaliseCouponCode, zoneFor, type AddressInput } from '@vitrine/commerce/checkout';
 import type { AddressBody, UpdateCheckoutBody } from '@vitrine/contracts';
+import { GIFT_CARD_MESSAGES } from '@vitrine/commerce/gift-cards';
 import type { Actor } from '../actor';
 import { checkoutRulesFor, findCouponsByCodes } from '../checkout-settings';
+import { giftCardBalances } from '../gift-cards';
 import type { CartCheckoutState, Database, PostalAddress, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid, notFound } from '../failures';
@@ -43,7 +45,8 @@ export async function lockCheckoutCart(trx: Transaction<Database>, website: Webs
   return found;
 }
 
-async function writeState(trx: Transaction<Database>, cartId: string, state: CartCheckoutState): Promise<void> {
+/** Writes a cart's checkout state (the cart is locked by the caller). */
+export async function writeCheckoutState(trx: Transaction<Database>, cartId: string, state: CartCheckoutState): Promise<void> {
   await trx.updateTable('carts').set({ checkout: JSON.stringify(state), updated_at: sql`now()` }).where('id', '=', cartId).execute();
 }
 
@@ -58,7 +61,7 @@ async function changeCheckout(
   return inTransaction(db, async (trx) => {
     const found = await lockCheckoutCart(trx, website, actor, cartToken);
     const state = await change(found, trx);
-    await writeState(trx, found.cart.id, state);
+    await writeCheckoutState(trx, found.cart.id, state);
     return { shoppingCart: await shoppingCartWithCheckout(trx, website, { ...found.cart, checkout: state }, found.lines) };
   });
 }
@@ -79,39 +82,50 @@ const countryName = (code: string, locale: string) => {
   }
 };
 
-/** PUT …/shopping-cart/checkout: each field given replaces the cart's (null clears it); the rest is kept. */
-export async function updateCheckout(db: Kysely<Database>, website: Website, actor: Actor, input: UpdateCheckoutBody): Promise<{ shoppingCart: ShoppingCart }> {
-  return changeCheckout(db, website, actor, input.cartToken, async ({ cart, lines }, trx) => {
-    const state: CartCheckoutState = { ...cart.checkout };
-    if (input.email !== undefined) {
-      if (input.email === null) delete state.email;
-      else state.email = input.email.trim();
-    }
-    if (input.shippingAddress !== undefined) {
-      if (input.shippingAddress === null) delete state.shippingAddress;
-      else {
-        const address = addressOrFail('shippingAddress', input.shippingAddress);
-        // Somewhere the store does not ship is refused here, by the country field, rather than at the pay button.
-        if (lines.some((line) => lineNeedsShipping({ productType: line.product.product_type }))) {
-          const { zones } = await checkoutRulesFor(trx, website);
-          if (zones.length > 0 && !zoneFor({ country: address.country, region: address.region }, zones)) {
-            const message = ADDRESS_MESSAGES.noShipping(countryName(address.country, website.locale));
-            throw invalid(message, { 'shippingAddress.country': message });
-          }
+/** What a checkout answer may change: the fields of PUT …/shopping-cart/checkout (and of an order placed in one call). */
+export type CheckoutAnswers = Omit<UpdateCheckoutBody, 'cartToken'>;
+
+/**
+ * The cart's checkout state with these answers applied: each field given replaces the cart's (null clears it), the
+ * rest is kept. Addresses are checked with the country's rules; a shipping address the store does not ship to is
+ * refused by its country field.
+ */
+export async function checkoutStateWith(trx: Transaction<Database>, website: Website, { cart, lines }: CartWithLines, input: CheckoutAnswers): Promise<CartCheckoutState> {
+  const state: CartCheckoutState = { ...cart.checkout };
+  if (input.email !== undefined) {
+    if (input.email === null) delete state.email;
+    else state.email = input.email.trim();
+  }
+  if (input.shippingAddress !== undefined) {
+    if (input.shippingAddress === null) delete state.shippingAddress;
+    else {
+      const address = addressOrFail('shippingAddress', input.shippingAddress);
+      // Somewhere the store does not ship is refused here, by the country field, rather than at the pay button.
+      if (lines.some((line) => lineNeedsShipping({ productType: line.product.product_type }))) {
+        const { zones } = await checkoutRulesFor(trx, website);
+        if (zones.length > 0 && !zoneFor({ country: address.country, region: address.region }, zones)) {
+          const message = ADDRESS_MESSAGES.noShipping(countryName(address.country, website.locale));
+          throw invalid(message, { 'shippingAddress.country': message });
         }
-        state.shippingAddress = address;
       }
+      state.shippingAddress = address;
     }
-    if (input.billingAddress !== undefined) {
-      if (input.billingAddress === null) delete state.billingAddress;
-      else state.billingAddress = addressOrFail('billingAddress', input.billingAddress);
-    }
-    if (input.selectedShippingOptionId !== undefined) {
-      if (input.selectedShippingOptionId === null) delete state.selectedShippingOptionId;
-      else state.selectedShippingOptionId = input.selectedShippingOptionId;
-    }
-    return state;
-  });
+  }
+  if (input.billingAddress !== undefined) {
+    if (input.billingAddress === null) delete state.billingAddress;
+    else state.billingAddress = addressOrFail('billingAddress', input.billingAddress);
+  }
+  if (input.selectedShippingOptionId !== undefined) {
+    if (input.selectedShippingOptionId === null) delete state.selectedShippingOptionId;
+    else state.selectedShippingOptionId = input.selectedShippingOptionId;
+  }
+  return state;
+}
+
+/** PUT …/shopping-cart/checkout */
+export async function updateCheckout(db: Kysely<Database>, website: Website, actor: Actor, input: UpdateCheckoutBody): Promise<{ shoppingCart: ShoppingCart }> {
+  const { cartToken, ...answers } = input;
+  return changeCheckout(db, website, actor, cartToken, (found, trx) => checkoutStateWith(trx, website, found, answers));
 }
 
 /** POST …/shopping-cart/coupons: a code with no coupon is refused; one that does not apply yet is kept (invalidCoupons says why). */
@@ -134,5 +148,32 @@ export async function removeCoupon(db: Kysely<Database>, website: Website, actor
     const kept = codes.filter((entered) => normaliseCouponCode(entered) !== normaliseCouponCode(input.code));
     if (kept.length === codes.length) throw notFound(CHECKOUT_MESSAGES.couponNotInCart);
     return { ...cart.checkout, couponCodes: kept };
+  });
+}
+
+/** POST …/shopping-cart/gift-cards: a card that cannot pay (unknown, spent, disabled, another currency) is refused with the reason. */
+export async function applyGiftCard(db: Kysely<Database>, website: Website, actor: Actor, input: { cartToken?: string | null; code: string }) {
+  return changeCheckout(db, website, actor, input.cartToken, async ({ cart }, trx) => {
+    const codes = cart.checkout.giftCardCodes ?? [];
+    const [balance] = await giftCardBalances(trx, website, [input.code]);
+    if (!balance || !balance.usable) {
+      const reason = balance?.reason ?? GIFT_CARD_MESSAGES.codeUnknown;
+      throw invalid(reason, { code: reason });
+    }
+    const [already] = codes.length > 0 ? (await giftCardBalances(trx, website, codes)).filter((entered) => entered.code === balance.code) : [];
+    if (already) return cart.checkout;
+    if (codes.length >= MAX_CART_CODES) throw invalid(CHECKOUT_MESSAGES.tooManyCodes, { code: CHECKOUT_MESSAGES.tooManyCodes });
+    return { ...cart.checkout, giftCardCodes: [...codes, balance.code] };
+  });
+}
+
+/** DELETE …/shopping-cart/gift-cards/:last4 — the cart shows only the last four characters, so it names cards by them. */
+export async function removeGiftCard(db: Kysely<Database>, website: Website, actor: Actor, input: { cartToken?: string | null; last4: string }) {
+  return changeCheckout(db, website, actor, input.cartToken, ({ cart }) => {
+    const codes = cart.checkout.giftCardCodes ?? [];
+    const last4 = input.last4.toUpperCase();
+    const kept = codes.filter((code) => !code.replace(/[^A-Za-z0-9]/g, '').toUpperCase().endsWith(last4));
+    if (kept.length === codes.length) throw notFound(CHECKOUT_MESSAGES.giftCardNotInCart);
+    return { ...cart.checkout, giftCardCodes: kept };
   });
 }

@@ -21,8 +21,8 @@ export {
 } from './service';
 export { ADDITIONAL_FIELDS_MESSAGE, MAX_ADDITIONAL_FIELDS_LENGTH } from './additional-fields';
 export { cartEntryJson, shoppingCartJson, shoppingCartWithCheckout, loadCartCheckoutSources } from './cart-json';
-export { checkoutLineOf, checkoutTotalsOf, taxLocationOf, type CheckoutSources } from './checkout-totals';
-export { lockCheckoutCart, CHECKOUT_MESSAGES } from './checkout';
+export { checkoutLineOf, checkoutTotalsOf, loadCheckoutSources, taxLocationOf, type CheckoutSources } from './checkout-totals';
+export { checkoutStateWith, lockCheckoutCart, writeCheckoutState, CHECKOUT_MESSAGES, type CheckoutAnswers } from './checkout';
 export { defaultCartMergePolicy, mergeIntoUserCart, type CartMergePolicy } from './merge-policy';
 export {
   createCartWithEntry,

@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   addCartEntryContract,
   applyCouponContract,
+  applyGiftCardContract,
+  removeGiftCardContract,
   getShoppingCartContract,
   removeCouponContract,
   updateCheckoutContract,
@@ -24,7 +26,7 @@ import {
   updateEntryAdditionalFields,
   updateEntryQuantity,
 } from './service';
-import { applyCoupon, removeCoupon, updateCheckout } from './checkout';
+import { applyCoupon, applyGiftCard, removeCoupon, removeGiftCard, updateCheckout } from './checkout';
 
 /** Cart calls of storefront spec §7, plus update-quantity and remove-entry for the cart page. */
 export function registerCartRoutes(fastify: FastifyInstance, { db, secureCookies }: ServerContext): void {
@@ -45,6 +47,11 @@ export function registerCartRoutes(fastify: FastifyInstance, { db, secureCookies
   app.route({
     ...removeCouponContract,
     handler: async ({ website, actor, params, query }) => removeCoupon(db, website, actor, { code: params.code, cartToken: query.cartToken }),
+  });
+  app.route({ ...applyGiftCardContract, handler: async ({ website, actor, body }) => applyGiftCard(db, website, actor, body) });
+  app.route({
+    ...removeGiftCardContract,
+    handler: async ({ website, actor, params, query }) => removeGiftCard(db, website, actor, { last4: params.last4, cartToken: query.cartToken }),
   });
 
   app.route({

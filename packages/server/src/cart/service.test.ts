@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor, visitorActor } from '../actor';
 import { openTestDatabase, type TestDatabase } from '../db/testing';
+import { TEST_SHIPPING_ADDRESS } from '../testing';
 import type { Website } from '../db/schema';
 import { Failure } from '../failures';
 import { placeOrder } from '../orders';
@@ -87,7 +88,7 @@ describe('cart services without HTTP', () => {
   it('check out for a job-built actor, and a single-item cart for the system', async () => {
     const tote = await productId('canvas-tote');
     const { cartToken } = await createSingleItemCart(database.db, website, systemActor('test'), { itemId: tote, sku: 'TOTE', quantity: 1, kind: 'express' });
-    const { order } = await placeOrder(database.db, website, systemActor('test'), { email: 'job@example.com', cartToken });
+    const { order } = await placeOrder(database.db, website, systemActor('test'), { email: 'job@example.com', cartToken, shippingAddress: TEST_SHIPPING_ADDRESS });
     expect(order).toMatchObject({ email: 'job@example.com', items: [{ sku: 'TOTE', quantity: 1 }] });
   });
 });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { demoProductId, snapshotDomainTables, TestVisitor } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, snapshotDomainTables, TestVisitor } from '../testing';
 import { openPostgres, type OpenDatabase } from './database';
 import { openTestDatabase, type TestDatabase } from './testing';
 import type { FastifyInstance } from 'fastify';
@@ -39,13 +39,13 @@ describe.skipIf(!serverUrl)('a lock held too long elsewhere', () => {
     await holder.query(`SELECT id FROM variants WHERE sku = 'TOTE' FOR UPDATE`);
     const before = await snapshotDomainTables(database.db);
     const started = Date.now();
-    const stuck = await visitor.post('/api/commerce/orders', { email: 'shopper@example.com' });
+    const stuck = await visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'shopper@example.com' });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(stuck.statusCode).toBe(503);
     expect(stuck.json()).toEqual({ message: 'The store is busy right now. Please try again in a moment.' });
     expect(stuck.headers['retry-after']).toBe('2');
     expect(await snapshotDomainTables(database.db)).toEqual(before);
     await holder.query('ROLLBACK');
-    expect((await visitor.post('/api/commerce/orders', { email: 'shopper@example.com' })).statusCode).toBe(201);
+    expect((await visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'shopper@example.com' })).statusCode).toBe(201);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDefaultWebsite } from '../websites';
-import { demoProductId, demoVariantId, openTestServer, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, demoVariantId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { orderLineProducts } from './line-products';
 
 let server: TestServer;
@@ -17,7 +17,7 @@ describe('orderLineProducts', () => {
     await visitor.visit();
     expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 2 })).statusCode).toBe(200);
     expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('linen-shirt'), sku: 'SHIRT-S-NAVY', quantity: 1 })).statusCode).toBe(200);
-    const placed = await visitor.post('/api/commerce/orders', { email: 'lines@example.com' });
+    const placed = await visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'lines@example.com' });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().order;
     const website = (await findDefaultWebsite(server.database.db))!;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openTestDatabase, type TestDatabase } from '../db/testing';
-import { demoProductId, snapshotDomainTables, TestVisitor } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, snapshotDomainTables, TestVisitor } from '../testing';
 import type { FastifyInstance } from 'fastify';
 
 // A store that sets a minimum order subtotal of $50.00: the cart page shows the bound, checkout enforces it.
@@ -30,7 +30,7 @@ describe('minimum order subtotal', () => {
   it('refuses checkout below it with the spec wording, writing nothing', async () => {
     const visitor = await shopperWithStickers(2); // $10.00
     const before = await snapshotDomainTables(database.db);
-    const response = await visitor.post('/api/commerce/orders', { email: 'shopper@example.com' });
+    const response = await visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'shopper@example.com' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'To check out, your order subtotal must be $50.00 or more.' });
     expect(await snapshotDomainTables(database.db)).toEqual(before);
@@ -38,7 +38,7 @@ describe('minimum order subtotal', () => {
 
   it('lets a cart at the minimum check out', async () => {
     const visitor = await shopperWithStickers(10); // $50.00
-    const response = await visitor.post('/api/commerce/orders', { email: 'shopper@example.com' });
+    const response = await visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'shopper@example.com' });
     expect(response.statusCode).toBe(201);
   });
 

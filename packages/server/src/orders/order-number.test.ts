@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/transactions';
 import { newId } from '../ids';
-import { demoProductId, openTestServer, ownerVisitor, setStock, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, ownerVisitor, setStock, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite, insertWebsite } from '../websites';
 import { allocateOrderNumber, FIRST_ORDER_NUMBER } from './order-number';
 import { TEST_DECLINE_EMAIL } from './payment-provider';
@@ -32,7 +32,7 @@ async function shopperWithTote(): Promise<TestVisitor> {
 }
 
 async function placeOrder(email: string): Promise<{ id: string; orderNumber: number }> {
-  const answer = await (await shopperWithTote()).post('/api/commerce/orders', { email });
+  const answer = await (await shopperWithTote()).post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email });
   expect(answer.statusCode, answer.body).toBe(201);
   return answer.json().order;
 }
@@ -68,7 +68,7 @@ describe('order numbers', () => {
 
   it('gives a refused order’s number back: the numbers have no gaps', async () => {
     const before = await placeOrder('before-decline@numbers.test');
-    const declined = await (await shopperWithTote()).post('/api/commerce/orders', { email: TEST_DECLINE_EMAIL });
+    const declined = await (await shopperWithTote()).post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: TEST_DECLINE_EMAIL });
     expect(declined.statusCode).toBe(402);
     const after = await placeOrder('after-decline@numbers.test');
     expect(after.orderNumber).toBe(before.orderNumber + 1);
@@ -78,7 +78,7 @@ describe('order numbers', () => {
     const shoppers = await Promise.all(Array.from({ length: 10 }, () => shopperWithTote()));
     const { next_number: next } = await db()
       .selectFrom('website_order_counters').select('next_number').where('website_id', '=', (await findDefaultWebsite(db()))!.id).executeTakeFirstOrThrow();
-    const answers = await Promise.all(shoppers.map((shopper, index) => shopper.post('/api/commerce/orders', { email: `race${index}@numbers.test` })));
+    const answers = await Promise.all(shoppers.map((shopper, index) => shopper.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: `race${index}@numbers.test` })));
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
     const numbers = answers.map((answer) => answer.json().order.orderNumber as number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 10 }, (_, index) => next + index));

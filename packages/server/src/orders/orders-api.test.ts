@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoProductId, openTestServer, setStock, stockOf, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, setStock, stockOf, TestVisitor, type TestServer } from '../testing';
 import { archivedProductMessage, ORDER_MESSAGES } from './service';
 import { PAYMENT_DECLINED_MESSAGE, TEST_DECLINE_EMAIL } from './payment-provider';
 
@@ -38,7 +38,7 @@ describe('POST /api/commerce/orders', () => {
       ['sticker-pack', 'STICKERS', 3],
     ]);
     const cart = (await visitor.get('/api/commerce/shopping-cart')).json();
-    const response = await visitor.post(ORDERS, { email: 'shopper@example.com' });
+    const response = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'shopper@example.com' });
     expect(response.statusCode).toBe(201);
     const { order } = response.json();
     expect(order).toMatchObject({
@@ -67,7 +67,7 @@ describe('POST /api/commerce/orders', () => {
 
   it('mails the confirmation through the outbox with the order, and nothing for a refused order', async () => {
     const visitor = await shopperWith([['linen-shirt', 'SHIRT-S-WHITE', 2], ['sticker-pack', 'STICKERS', 1]]);
-    const { order } = (await visitor.post(ORDERS, { email: 'Confirm.Me@Example.com' })).json();
+    const { order } = (await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'Confirm.Me@Example.com' })).json();
     const mails = await server.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'confirm.me@example.com').execute();
     expect(mails).toHaveLength(1);
     const [mail] = mails;
@@ -79,13 +79,15 @@ describe('POST /api/commerce/orders', () => {
     expect(mail!.html_body).toContain(`Order #${order.orderNumber}</p>`);
     expect(mail!.text_body).toContain('2 × Linen Shirt (SHIRT-S-WHITE): $90.00');
     expect(mail!.text_body).toContain('1 × Sticker Pack (STICKERS): $5.00');
-    expect(mail!.text_body).toContain('Total: $95.00');
+    // Shipped to Oregon (no tax rule) by Standard: $6.00 under $100.
+    expect(mail!.text_body).toContain('Shipping (Standard): $6.00');
+    expect(mail!.text_body).toContain('Total: $101.00');
     expect(mail!.text_body).toContain('This order was placed in test mode: no money was taken.');
     expect(mail!.text_body).toContain(`/checkout/order-confirmed?orderId=${order.id}`);
     expect(mail!.html_body).toContain('2 × Linen Shirt');
     // A declined payment rolls the order back, and its mail with it.
     const declined = await shopperWith([['canvas-tote', 'TOTE', 1]]);
-    expect((await declined.post(ORDERS, { email: TEST_DECLINE_EMAIL })).statusCode).toBe(402);
+    expect((await declined.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: TEST_DECLINE_EMAIL })).statusCode).toBe(402);
     expect(await server.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', TEST_DECLINE_EMAIL.toLowerCase()).execute()).toEqual([]);
   });
 
@@ -95,7 +97,7 @@ describe('POST /api/commerce/orders', () => {
     const ordersBefore = await countOrders();
     await server.database.db.updateTable('products').set({ archived_at: new Date() }).where('url_id', '=', 'canvas-tote').execute();
     try {
-      const refused = await visitor.post(ORDERS, { email: 'late@example.com' });
+      const refused = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'late@example.com' });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ message: archivedProductMessage('Canvas Tote') });
       expect(await countOrders()).toBe(ordersBefore);
@@ -105,23 +107,30 @@ describe('POST /api/commerce/orders', () => {
     }
   });
 
-  it('refuses to buy the same cart twice', async () => {
+  it('buys a cart once: a retry by the same shopper gets the same order, anyone else a 409', async () => {
     const visitor = new TestVisitor(server.app);
     await visitor.visit();
     const { cartToken } = (await visitor.post('/api/commerce/express-checkout', { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quantity: 1 })).json();
-    expect((await visitor.post(ORDERS, { email: 'a@example.com', cartToken })).statusCode).toBe(201);
-    const again = await visitor.post(ORDERS, { email: 'a@example.com', cartToken });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: ORDER_MESSAGES.alreadyPurchased });
+    const first = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'a@example.com', cartToken });
+    expect(first.statusCode).toBe(201);
+    // The browser retried (a lost answer): the same order, nothing bought twice.
+    const retried = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'A@example.com', cartToken });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().order.id).toBe(first.json().order.id);
+    const [{ n }] = await server.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('purchased_cart_id', '=', first.json().order.purchasedCartId).execute();
+    expect(Number(n)).toBe(1);
+    const other = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'b@example.com', cartToken });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ message: ORDER_MESSAGES.alreadyPurchased });
   });
 
   it('rejects an empty cart and an invalid email', async () => {
     const visitor = new TestVisitor(server.app);
     await visitor.visit();
-    const empty = await visitor.post(ORDERS, { email: 'a@example.com' });
+    const empty = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'a@example.com' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'You have nothing in your shopping cart.' });
-    const badEmail = await visitor.post(ORDERS, { email: 'not an email' });
+    const badEmail = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'not an email' });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json()).toEqual({ message: 'Email is not valid.', errors: { email: 'Email is not valid.' } });
   });
@@ -132,14 +141,14 @@ describe('POST /api/commerce/orders', () => {
       ['photography-ebook', 'EBOOK', 1],
       ['design-consultation', 'CONSULT', 2],
     ]);
-    const { order } = (await visitor.post(ORDERS, { email: 'kinds@example.com' })).json();
+    const { order } = (await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'kinds@example.com' })).json();
     expect(order.items.map((item: { sku: string; kind: string }) => [item.sku, item.kind])).toEqual([
       ['GIFT-100', 'gift-card'],
       ['EBOOK', 'digital'],
       ['CONSULT', 'service'],
     ]);
     const { cartToken } = (await visitor.post('/api/3/commerce/cart/subscription', { itemId: demoProductId('coffee-subscription'), sku: 'COFFEE-MONTHLY', qty: 1 })).json();
-    const subscription = await visitor.post(ORDERS, { email: 'kinds@example.com', cartToken });
+    const subscription = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'kinds@example.com', cartToken });
     expect(subscription.statusCode).toBe(201);
     expect(subscription.json().order.items).toMatchObject([{ sku: 'COFFEE-MONTHLY', kind: 'subscription', unitPrice: { value: '18.00' } }]);
     const line = await server.database.db.selectFrom('order_items').selectAll().where('sku', '=', 'COFFEE-MONTHLY').executeTakeFirstOrThrow();
@@ -150,7 +159,7 @@ describe('POST /api/commerce/orders', () => {
     const stockBefore = await stockOf(server.database.db, 'BLANKET');
     const visitor = await shopperWith([['wool-blanket', 'BLANKET', 2]]);
     const ordersBefore = await countOrders();
-    const response = await visitor.post(ORDERS, { email: TEST_DECLINE_EMAIL });
+    const response = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: TEST_DECLINE_EMAIL });
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ message: PAYMENT_DECLINED_MESSAGE });
     expect(await stockOf(server.database.db, 'BLANKET')).toBe(stockBefore);
@@ -162,7 +171,7 @@ describe('POST /api/commerce/orders', () => {
     await setStock(server.database.db, 'ARMCHAIR', 3);
     const visitor = await shopperWith([['leather-armchair', 'ARMCHAIR', 2]]);
     await setStock(server.database.db, 'ARMCHAIR', 1);
-    const response = await visitor.post(ORDERS, { email: 'late@example.com' });
+    const response = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'late@example.com' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Sorry, we do not have enough of that item available.');
     expect(await stockOf(server.database.db, 'ARMCHAIR')).toBe(1);
@@ -172,7 +181,7 @@ describe('POST /api/commerce/orders', () => {
     await setStock(server.database.db, 'VASE', 1);
     const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWith([['ceramic-vase', 'VASE', 1]])));
     const ordersBefore = await countOrders();
-    const responses = await Promise.all(shoppers.map((visitor, i) => visitor.post(ORDERS, { email: `racer${i}@example.com` })));
+    const responses = await Promise.all(shoppers.map((visitor, i) => visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: `racer${i}@example.com` })));
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_ORDER_MESSAGES } from '@vitrine/contracts';
-import { demoProductId, openTestServer, ownerVisitor, stockOf, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, ownerVisitor, stockOf, TestVisitor, type TestServer } from '../testing';
 import { ORDER_CHANGE_MESSAGES } from './order-status';
 
 let server: TestServer;
@@ -22,7 +22,7 @@ async function placeOrder(email: string, lines: Array<[slug: string, sku: string
   for (const [slug, sku, quantity] of lines) {
     expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId(slug), sku, quantity })).statusCode).toBe(200);
   }
-  const answer = await shopper.post('/api/commerce/orders', { email });
+  const answer = await shopper.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email });
   expect(answer.statusCode, answer.body).toBe(201);
   return answer.json().order.id;
 }
@@ -72,7 +72,8 @@ describe('the order list', () => {
         email: 'ann@list.test',
         status: 'placed',
         testMode: true,
-        grandTotal: { value: '22.00', currency: 'USD' },
+        // $22.00 of goods and $6.00 of Standard shipping (to Oregon: no tax).
+        grandTotal: { value: '28.00', currency: 'USD' },
         refundedTotal: { value: '0.00', currency: 'USD' },
         itemCount: 1,
       },
@@ -215,13 +216,13 @@ describe('fulfilling and cancelling', () => {
 
 describe('refunds (test mode)', () => {
   it('refunds part, answers a repeated key with the first refund, refuses more than is left, then refunds the rest', async () => {
-    const id = await placeOrder('refund@orders.test', [['canvas-tote', 'TOTE', 2]]); // 44.00
+    const id = await placeOrder('refund@orders.test', [['canvas-tote', 'TOTE', 2]]); // 44.00 + 6.00 shipping
     const first = await manager.post(`/api/owner/orders/${id}/refunds`, { idempotencyKey: 'refund-key-0001', amountCents: 1000, note: 'Scuffed' });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
       replayed: false,
       refund: { amount: { value: '10.00', currency: 'USD' }, idempotencyKey: 'refund-key-0001', paymentReference: 'test_refund_refund-key-0001' },
-      order: { status: 'placed', refundedTotal: { value: '10.00' }, refundable: { value: '34.00' }, history: [{ kind: 'refunded', amount: { value: '10.00', currency: 'USD' }, note: 'Scuffed' }] },
+      order: { status: 'placed', refundedTotal: { value: '10.00' }, refundable: { value: '40.00' }, history: [{ kind: 'refunded', amount: { value: '10.00', currency: 'USD' }, note: 'Scuffed' }] },
     });
 
     // The same request again (a retry after a lost answer): nothing more is refunded.
@@ -232,15 +233,15 @@ describe('refunds (test mode)', () => {
     expect(reused.statusCode).toBe(409);
     expect(reused.json()).toEqual({ message: ORDER_CHANGE_MESSAGES.idempotencyKeyReused, errors: { idempotencyKey: ORDER_CHANGE_MESSAGES.idempotencyKeyReused } });
 
-    const tooMuch = await manager.post(`/api/owner/orders/${id}/refunds`, { idempotencyKey: 'refund-key-0002', amountCents: 3401 });
+    const tooMuch = await manager.post(`/api/owner/orders/${id}/refunds`, { idempotencyKey: 'refund-key-0002', amountCents: 4001 });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toEqual({ message: ORDER_CHANGE_MESSAGES.refundTooLarge('$34.00'), errors: { amountCents: ORDER_CHANGE_MESSAGES.refundTooLarge('$34.00') } });
+    expect(tooMuch.json()).toEqual({ message: ORDER_CHANGE_MESSAGES.refundTooLarge('$40.00'), errors: { amountCents: ORDER_CHANGE_MESSAGES.refundTooLarge('$40.00') } });
     expect((await orderRow(id)).refunded_cents).toBe(1000);
     expect(await eventCount(id)).toBe(1);
 
     const rest = await manager.post(`/api/owner/orders/${id}/refunds`, { idempotencyKey: 'refund-key-0003' });
     expect(rest.statusCode).toBe(200);
-    expect(rest.json()).toMatchObject({ refund: { amount: { value: '34.00' } }, order: { status: 'refunded', refundedTotal: { value: '44.00' }, refundable: { value: '0.00' } } });
+    expect(rest.json()).toMatchObject({ refund: { amount: { value: '40.00' } }, order: { status: 'refunded', refundedTotal: { value: '50.00' }, refundable: { value: '0.00' } } });
     const more = await manager.post(`/api/owner/orders/${id}/refunds`, { idempotencyKey: 'refund-key-0004', amountCents: 1 });
     expect(more.statusCode).toBe(409);
     expect(more.json()).toEqual({ message: ORDER_CHANGE_MESSAGES.alreadyRefunded });
@@ -293,7 +294,7 @@ describe('CSV export', () => {
     expect(lines[0]).toBe('Order number,Order,Created (UTC),Email,Status,Items,Subtotal (USD),Shipping (USD),Tax (USD),Total (USD),Refunded (USD),Currency,Test mode');
     expect(lines).toHaveLength(2);
     const { order_number: number } = await orderRow(id);
-    expect(lines[1]).toMatch(new RegExp(`^${number},${id},\\d{4}-\\d{2}-\\d{2}T[0-9:.]+Z,'=HYPERLINK@csv\\.test,placed,2,44\\.00,0\\.00,0\\.00,44\\.00,2\\.50,USD,yes$`));
+    expect(lines[1]).toMatch(new RegExp(`^${number},${id},\\d{4}-\\d{2}-\\d{2}T[0-9:.]+Z,'=HYPERLINK@csv\\.test,placed,2,44\\.00,6\\.00,0\\.00,50\\.00,2\\.50,USD,yes$`));
     const all = await manager.get('/api/owner/orders/export.csv?emailPrefix=s&to=2099-01-01');
     expect(all.body.trim().split('\n').slice(1).every((line) => line.includes(',s'))).toBe(true);
   });

@@ -1,14 +1,18 @@
 import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce/add-to-cart';
-import {
-  CART_MESSAGES, computeCartTotals, isBelowMinimumSubtotal, minimumSubtotalMessage, type Order,
-} from '@vitrine/commerce/cart';
+import { CART_MESSAGES, isBelowMinimumSubtotal, minimumSubtotalMessage, type Order } from '@vitrine/commerce/cart';
+import { ADDRESS_MESSAGES, COUPON_MESSAGES, type CheckoutTotals } from '@vitrine/commerce/checkout';
 import { FIELD_MESSAGES, isValidEmail } from '@vitrine/contracts';
 import { formatMoney } from '@vitrine/format';
 import type { Actor } from '../actor';
-import { cartEntryJson, cartOwnerOf, lockCartByToken, markCartPurchased, readVisitorCartLines, type CartWithLines } from '../cart';
+import {
+  cartEntryJson, cartOwnerOf, checkoutLineOf, checkoutStateWith, writeCheckoutState, type CheckoutAnswers, checkoutTotalsOf, loadCheckoutSources, lockCartByToken, markCartPurchased,
+  readVisitorCartLines, type CartWithLines,
+} from '../cart';
+import { claimCouponUse, type CheckoutRules, type CouponClaim } from '../checkout-settings';
+import { redeemGiftCards } from '../gift-cards';
 import { moneyJson, takeStock } from '../catalog';
-import type { Database, OrderItemsTable, OrdersTable, ProductRow, Website } from '../db/schema';
+import type { CartCheckoutState, Database, OrderItemsTable, OrdersTable, PostalAddress, ProductRow, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound, paymentDeclined } from '../failures';
 import { newId } from '../ids';
@@ -22,6 +26,8 @@ export const ORDER_MESSAGES = {
   cartTokenInvalid: 'That checkout link is no longer valid.',
   notEnoughStock: ADD_TO_CART_MESSAGES.notEnoughStock,
   empty: CART_MESSAGES.empty,
+  shippingAddressMissing: 'Enter a shipping address.',
+  totalChanged: 'Your order total has changed. Please review your order before paying.',
 } as const;
 
 /** POST /api/commerce/orders */
@@ -29,6 +35,12 @@ export interface PlaceOrderInput {
   email: string;
   /** The cart of a checkout link (express, subscription); the visitor's own cart when absent. */
   cartToken?: string | null;
+  /** The grand total the shopper was shown; another total refuses the order (409). */
+  expectedGrandTotalCents?: number;
+  /** Checkout's answers given with the order (API clients); otherwise those saved on the cart are used. */
+  shippingAddress?: CheckoutAnswers['shippingAddress'];
+  billingAddress?: CheckoutAnswers['billingAddress'];
+  selectedShippingOptionId?: string | null;
 }
 
 export interface OrderServiceOptions {
@@ -71,15 +83,25 @@ async function lockCartToPurchase(trx: Transaction<Database>, website: Website, 
 const RECORD_ORDER = `WITH new_order AS (
     INSERT INTO orders (id, website_id, purchased_cart_id, email, test_mode, currency, subtotal_cents,
       shipping_total_cents, tax_total_cents, grand_total_cents, payment_provider, payment_reference,
-      payment_status, payment_expires_at, payment_customer_reference, paid_at, order_number)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-      CASE WHEN $13 = 'paid' THEN now() END, $17) RETURNING *
+      payment_status, payment_expires_at, payment_customer_reference, paid_at, order_number,
+      discount_total_cents, gift_card_total_cents, shipping_address, billing_address, shipping_option, coupon_codes)
+    SELECT o.id, o.website_id, o.purchased_cart_id, o.email, o.test_mode, o.currency, o.subtotal_cents,
+      o.shipping_total_cents, o.tax_total_cents, o.grand_total_cents, o.payment_provider, o.payment_reference,
+      o.payment_status, o.payment_expires_at, o.payment_customer_reference,
+      CASE WHEN o.payment_status = 'paid' THEN now() END, o.order_number,
+      o.discount_total_cents, o.gift_card_total_cents, o.shipping_address, o.billing_address, o.shipping_option, o.coupon_codes
+    FROM jsonb_to_record($1::jsonb) AS o(id text, website_id text, purchased_cart_id text, email text, test_mode boolean,
+      currency text, subtotal_cents bigint, shipping_total_cents bigint, tax_total_cents bigint, grand_total_cents bigint,
+      payment_provider text, payment_reference text, payment_status text, payment_expires_at timestamptz,
+      payment_customer_reference text, order_number integer, discount_total_cents bigint, gift_card_total_cents bigint,
+      shipping_address jsonb, billing_address jsonb, shipping_option jsonb, coupon_codes jsonb)
+    RETURNING *
   ), new_items AS (
     INSERT INTO order_items (id, website_id, order_id, product_id, variant_id, sku, product_name, quantity,
       unit_price_cents, line_kind, subscription_plan, additional_fields, position, discount_cents, tax_cents)
     SELECT i.id, new_order.website_id, new_order.id, i.product_id, i.variant_id, i.sku, i.product_name, i.quantity,
       i.unit_price_cents, i.line_kind, i.subscription_plan, i.additional_fields, i.position, i.discount_cents, i.tax_cents
-    FROM new_order, jsonb_to_recordset($16::jsonb) AS i(id text, product_id text, variant_id text, sku text,
+    FROM new_order, jsonb_to_recordset($2::jsonb) AS i(id text, product_id text, variant_id text, sku text,
       product_name text, quantity integer, unit_price_cents bigint, line_kind text, subscription_plan jsonb,
       additional_fields text, position integer, discount_cents bigint, tax_cents bigint)
     RETURNING *
@@ -87,18 +109,21 @@ const RECORD_ORDER = `WITH new_order AS (
   SELECT new_order.*, (SELECT json_agg(new_items ORDER BY new_items.position) FROM new_items) AS items_json FROM new_order`;
 
 type OrderItemRow = Selectable<OrderItemsTable>;
+type OrderValues = Omit<Selectable<OrdersTable>, 'created_at' | 'status' | 'fulfilled_at' | 'cancelled_at' | 'refunded_cents' | 'paid_at'>;
 
 async function recordOrder(
   trx: Transaction<Database>,
-  values: { order: unknown[]; items: Omit<OrderItemRow, 'website_id' | 'order_id'>[]; orderNumber: number },
+  values: { order: OrderValues; items: Omit<OrderItemRow, 'website_id' | 'order_id'>[] },
 ): Promise<{ order: Selectable<OrdersTable>; items: OrderItemRow[] }> {
   const { rows } = await trx.executeQuery<Selectable<OrdersTable> & { items_json: OrderItemRow[] }>(
-    CompiledQuery.raw(RECORD_ORDER, [...values.order, JSON.stringify(values.items), values.orderNumber]),
+    CompiledQuery.raw(RECORD_ORDER, [JSON.stringify(values.order), JSON.stringify(values.items)]),
   );
   const { items_json: items, ...order } = rows[0];
+  // json_agg hands bigint columns back as JSON numbers already; nothing to convert.
   return { order, items };
 }
 
+/** The order as the shopper's API answers it (storefront spec §3 Order, plus what checkout added). */
 export function orderJson(order: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
   const currency = order.currency;
   return {
@@ -119,17 +144,72 @@ export function orderJson(order: Selectable<OrdersTable>, items: Selectable<Orde
     })),
     email: order.email,
     created: order.created_at.getTime(),
+    subtotal: moneyJson(order.subtotal_cents, currency),
+    discountTotal: moneyJson(order.discount_total_cents, currency),
+    giftCardTotal: moneyJson(order.gift_card_total_cents, currency),
+    shippingOptionName: order.shipping_option?.name ?? null,
+    shippingAddress: order.shipping_address ? addressJson(order.shipping_address) : null,
+    billingAddress: order.billing_address ? addressJson(order.billing_address) : null,
+    couponCodes: order.coupon_codes,
+    paymentStatus: order.payment_status,
   };
 }
 
+const addressJson = (address: PostalAddress) => ({
+  name: address.name,
+  line1: address.line1,
+  line2: address.line2 ?? null,
+  city: address.city,
+  region: address.region,
+  postalCode: address.postalCode,
+  country: address.country,
+  phone: address.phone ?? null,
+});
+
 const defaultPayments = new TestModePaymentProvider();
 
+const CLAIM_REFUSALS: Record<Exclude<CouponClaim, 'claimed'>, string> = {
+  'used-up': COUPON_MESSAGES.usedUp,
+  'used-by-customer': COUPON_MESSAGES.alreadyUsed,
+  'not-found': COUPON_MESSAGES.notFound,
+};
+
+/** The order a purchased cart already became, answered again to a retry by the same shopper (same email). */
+async function earlierOrderOf(trx: Transaction<Database>, website: Website, cart: CartWithLines['cart'], email: string) {
+  if (!cart.order_id) return undefined;
+  const order = await trx.selectFrom('orders').selectAll().where('website_id', '=', website.id).where('id', '=', cart.order_id).executeTakeFirst();
+  if (!order || order.email.toLowerCase() !== email.toLowerCase()) return undefined;
+  const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('position').execute();
+  return { order: orderJson(order, items), purchasedCartToken: cart.token, pendingPayment: null };
+}
+
+/** What checkout requires of a cart that ships, given the store's zones: an address, and an option for it. */
+function requireShippingChoices(totals: CheckoutTotals, state: CartCheckoutState, rules: CheckoutRules, website: Website): void {
+  if (!totals.requiresShipping || rules.zones.length === 0) return;
+  if (!state.shippingAddress) throw invalid(ORDER_MESSAGES.shippingAddressMissing, { shippingAddress: ORDER_MESSAGES.shippingAddressMissing });
+  if (totals.shippingOptions.length === 0) {
+    const message = ADDRESS_MESSAGES.noShipping(countryName(state.shippingAddress.country, website.locale));
+    throw invalid(message, { 'shippingAddress.country': message });
+  }
+}
+
+const countryName = (code: string, locale: string) => {
+  try {
+    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
 /**
- * Purchases a cart in one transaction: the cart row is locked (no double purchase), stock is taken
- * (catalog's takeStock: conditional, in variant order), the payment is taken, the order and its lines
- * are written and the cart is marked purchased. Any failure rolls all of it back; contention
- * (a deadlock, a serialization failure) runs it again from the start, with the same order id, which is
- * the payment's idempotency key.
+ * Purchases a cart in one transaction. The cart row is locked (no double purchase; a retry by the same shopper is
+ * answered the order it already made). The totals are computed again from the database with the shared checkout
+ * engine — the browser's figures are never trusted; when the shopper was shown another total the order is refused
+ * (409). Then: stock is taken (conditional, in variant order), each valid coupon's use is claimed (race-safe: of
+ * shoppers racing for a coupon's last use one wins, the others get the reason), gift cards are redeemed (row
+ * locks in id order), the provider is charged for the rest with the order id as idempotency key, the order and its
+ * lines are written, the cart is marked purchased and — when paid on the spot — the paid-order steps run
+ * (orders/paid.ts). Any failure rolls all of it back; contention runs it again from the start with the same order id.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -139,24 +219,46 @@ export async function placeOrder(
   options: OrderServiceOptions = {},
 ): Promise<{ order: Order; purchasedCartToken: string; pendingPayment: { clientSecret: string; expiresAt: Date } | null }> {
   if (!isValidEmail(input.email)) throw invalid(FIELD_MESSAGES.email, { email: FIELD_MESSAGES.email });
-  const { email } = input;
+  const email = input.email.trim();
   const payments = options.payments ?? defaultPayments;
   const currency = website.currency;
   const orderId = newId();
 
   return inTransaction(db, async (trx) => {
     const { cart, lines } = await lockCartToPurchase(trx, website, actor, input.cartToken);
-    if (cart.is_purchased) throw conflict(ORDER_MESSAGES.alreadyPurchased);
+    if (cart.is_purchased) {
+      const earlier = await earlierOrderOf(trx, website, cart, email);
+      if (earlier) return earlier;
+      throw conflict(ORDER_MESSAGES.alreadyPurchased);
+    }
     if (lines.length === 0) throw invalid(ORDER_MESSAGES.empty);
     // A product the owner archived after it was put in the cart is no longer sold.
     const archived = lines.find((line) => line.product.archived_at !== null);
     if (archived) throw conflict(archivedProductMessage(archived.product.title));
     const entries = lines.map((line) => cartEntryJson(line, website));
-    const totals = computeCartTotals(entries);
-    // The store's minimum subtotal: the cart page shows it, and checkout enforces it.
+    // The minimum subtotal: the cart page shows it, and checkout enforces it (on the subtotal before discounts).
+    const subtotalCents = entries.reduce((sum, entry) => sum + entry.subTotal, 0);
     const minimum = website.settings.minimumOrderSubtotalCents;
-    if (typeof minimum === 'number' && isBelowMinimumSubtotal(totals.subtotalCents, minimum)) {
+    if (typeof minimum === 'number' && isBelowMinimumSubtotal(subtotalCents, minimum)) {
       throw invalid(minimumSubtotalMessage(formatMoney(minimum, currency, { locale: website.locale })));
+    }
+
+    // Answers sent with the order itself are checked and saved as PUT …/checkout would (then rolled back with a refusal).
+    const { shippingAddress, billingAddress, selectedShippingOptionId } = input;
+    const answered = shippingAddress !== undefined || billingAddress !== undefined || selectedShippingOptionId !== undefined;
+    const saved = answered ? await checkoutStateWith(trx, website, { cart, lines }, { shippingAddress, billingAddress, selectedShippingOptionId }) : cart.checkout;
+    const state: CartCheckoutState = { ...saved, email };
+    await writeCheckoutState(trx, cart.id, state);
+    const sources = await loadCheckoutSources(trx, website, state);
+    const checkoutLines = lines.map((line, index) => checkoutLineOf(line, entries[index].purchasePriceCents));
+    const totals = checkoutTotalsOf(checkoutLines, website, state, sources);
+    requireShippingChoices(totals, state, sources.rules, website);
+    // A code the shopper entered that does not apply (any more: used up by someone else meanwhile) is never dropped
+    // silently: the order is refused with its reason, and the cart shows it.
+    const [notApplying] = totals.invalidCoupons;
+    if (notApplying) throw conflict(`${notApplying.code}: ${notApplying.reason}`, { code: notApplying.reason });
+    if (input.expectedGrandTotalCents !== undefined && input.expectedGrandTotalCents !== totals.grandTotalCents) {
+      throw conflict(ORDER_MESSAGES.totalChanged);
     }
 
     await takeStock(
@@ -164,20 +266,40 @@ export async function placeOrder(
       website.id,
       lines.map((line) => ({ variantId: line.variant.id, quantity: line.entry.quantity, unlimited: line.variant.unlimited, lineId: line.entry.id })),
     );
+    for (const coupon of totals.validCoupons) {
+      const claim = await claimCouponUse(trx, website, { couponId: coupon.id, orderId, customerEmail: email });
+      if (claim !== 'claimed') throw conflict(`${coupon.code}: ${CLAIM_REFUSALS[claim]}`, { code: CLAIM_REFUSALS[claim] });
+    }
+    const giftCards = (state.giftCardCodes?.length ?? 0) > 0
+      ? await redeemGiftCards(trx, website, { orderId, codes: state.giftCardCodes!, amountCents: totals.grandTotalCents })
+      : { appliedCents: 0, redemptions: [], refused: [] };
+    const amountDueCents = totals.grandTotalCents - giftCards.appliedCents;
 
-    const payment = await payments.charge({ orderId, amountCents: totals.grandTotalCents, currency, email, idempotencyKey: `order:${orderId}` });
+    const payment = amountDueCents > 0
+      ? await payments.charge({
+          orderId, amountCents: amountDueCents, currency, email, idempotencyKey: `order:${orderId}`,
+          saveForRenewals: lines.some((line) => line.product.is_subscribable),
+        })
+      : ({ ok: true, status: 'paid', reference: `gift-card:${orderId}`, customerReference: null } as const);
     if (!payment.ok) throw paymentDeclined(payment.message);
     const paid = payment.status === 'paid';
 
     // The website's next number, taken last: its counter stays locked until this transaction ends.
     const orderNumber = await allocateOrderNumber(trx, website.id);
+    const selected = totals.requiresShipping ? totals.selectedShippingOption : null;
     const { order, items } = await recordOrder(trx, {
-      orderNumber,
-      order: [
-        orderId, website.id, cart.id, email, payments.testMode, currency, totals.subtotalCents,
-        totals.shippingCostCents, totals.taxCents, totals.grandTotalCents, payments.name, payment.reference,
-        paid ? 'paid' : 'pending', paid ? null : payment.expiresAt, paid ? payment.customerReference ?? null : null,
-      ],
+      order: {
+        id: orderId, website_id: website.id, purchased_cart_id: cart.id, email, test_mode: payments.testMode, currency,
+        subtotal_cents: totals.subtotalCents, shipping_total_cents: totals.shippingCostCents, tax_total_cents: totals.taxCents,
+        grand_total_cents: totals.grandTotalCents, payment_provider: amountDueCents > 0 ? payments.name : 'gift-card',
+        payment_reference: payment.reference, payment_status: paid ? 'paid' : 'pending',
+        payment_expires_at: paid ? null : payment.expiresAt, payment_customer_reference: paid ? payment.customerReference ?? null : null,
+        order_number: orderNumber, discount_total_cents: totals.discountCents, gift_card_total_cents: giftCards.appliedCents,
+        shipping_address: totals.requiresShipping ? state.shippingAddress ?? null : null,
+        billing_address: state.billingAddress ?? (totals.requiresShipping ? state.shippingAddress ?? null : null),
+        shipping_option: selected ? { id: selected.id, name: selected.name, amountCents: totals.shippingCostCents } : null,
+        coupon_codes: totals.validCoupons.map((coupon) => coupon.code),
+      },
       items: lines.map((line, index) => ({
         id: newId(),
         product_id: line.product.id,
@@ -190,8 +312,8 @@ export async function placeOrder(
         subscription_plan: line.product.is_subscribable && line.product.subscription_plan ? line.product.subscription_plan : null,
         additional_fields: line.entry.additional_fields,
         position: index,
-        discount_cents: 0,
-        tax_cents: 0,
+        discount_cents: totals.lineDiscounts[index] ?? 0,
+        tax_cents: totals.lineTaxCents[index] ?? 0,
       })),
     });
     await markCartPurchased(trx, cart.id, orderId);

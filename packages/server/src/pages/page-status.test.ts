@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageType } from '@vitrine/format/enumerations';
-import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 
 /* Pages for an unknown token or id answer the not-found page; every page has its own <title>; page types come from the platform enumeration. */
 
@@ -23,7 +23,7 @@ async function placeOrder(visitor: TestVisitor, subscription: boolean): Promise<
   } else {
     await visitor.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 1 });
   }
-  const placed = await visitor.post('/api/commerce/orders', { email: 'pages@example.com', ...(cartToken ? { cartToken } : {}) });
+  const placed = await visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'pages@example.com', ...(cartToken ? { cartToken } : {}) });
   expect(placed.statusCode).toBe(201);
   return placed.json().order.id;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageType } from '@vitrine/format/enumerations';
 import { systemActor, visitorActor } from '../actor';
 import { findDefaultWebsite, updateWebsiteSettings } from '../websites';
-import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { buildTrackingContext, DEFAULT_TEMPLATE_ID, trackingSettingsFromEnvironment } from './tracking-context';
 
 let server: TestServer;
@@ -67,7 +67,7 @@ describe('the tracking context of a page (site.layout.html #vitrine-tracking)', 
     const visitor = new TestVisitor(server.app);
     await visitor.visit();
     await visitor.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 2 });
-    const placed = await visitor.post('/api/commerce/orders', { email: 'tracking@example.com' });
+    const placed = await visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'tracking@example.com' });
     expect(placed.statusCode).toBe(201);
     const order = placed.json().order;
     const block = trackingBlockOf((await visitor.get(`/checkout/order-confirmed?orderId=${order.id}`)).body);

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../http/crumb';
 import { SITE_USER_XSRF_HEADER } from '../http/request-context';
-import { demoProductId, openTestServer, snapshotDomainTables, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, snapshotDomainTables, TestVisitor, type TestServer } from '../testing';
 import { BENIGN_PAYLOAD, XSS_PAYLOADS, elementShape, islandProps, jsonDataBlocks, liveMarkup, parseHtml } from './html-safety';
 import { percentEncode, routeCollector, type FuzzRoute } from './request-generator';
 
@@ -54,7 +54,7 @@ describe('CSRF: every state-changing route', () => {
     [`PUT ${ENTRIES}/:entryId/additionalFields`]: { itemId: demoProductId('engraved-pen'), sku: 'PEN', additionalFields: '{"text-engraving":"Yo"}' },
     'POST /api/3/commerce/cart/subscription': { itemId: demoProductId('coffee-subscription'), sku: 'COFFEE-MONTHLY', qty: 1 },
     'POST /api/commerce/express-checkout': sticker,
-    [`POST ${ORDERS}`]: { email: 'csrf@example.com' },
+    [`POST ${ORDERS}`]: { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'csrf@example.com' },
     'POST /api/site-users/account': { email: 'csrf-new@example.com', password: 'correct horse battery staple' },
     'POST /api/site-users/account/session': { email: 'csrf-new@example.com', password: 'correct horse battery staple' },
   };
@@ -227,7 +227,7 @@ describe('XSS: what a shopper types is shown as text on every page', () => {
       await visitor.visit('/shop');
       expect((await visitor.post(ENTRIES, pen('Hi'))).statusCode).toBe(200);
       const before = await snapshotDomainTables(server.database.db);
-      const placed = await visitor.post(ORDERS, { email });
+      const placed = await visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email });
       expect(placed.statusCode, `${email} → ${placed.body}`).toBeLessThan(500);
       if (placed.statusCode !== 201) {
         expect(placed.statusCode).toBe(400);

@@ -11,7 +11,7 @@ import { openDatabaseFromEnv, openPostgres } from '../db/database';
 import { migrate } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { createEmptyPostgresDatabase } from '../db/testing';
-import { demoProductId } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId } from '../testing';
 import { DEMO_WEBSITE } from '../catalog';
 import { stableId } from '../ids';
 import { CRASH_WRITES, timeLimit } from './config';
@@ -92,7 +92,7 @@ async function shopUntilStopped(base: () => string, ledger: Ledger, worker: numb
         record(ledger, answer.status, answer.body);
       }
       if ((worker + round) % 2 === 0 && !stop.now) {
-        const answer = await visitor.call(base(), 'POST', ORDERS, { email: `crash-${worker}-${round}@example.com` });
+        const answer = await visitor.call(base(), 'POST', ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: `crash-${worker}-${round}@example.com` });
         record(ledger, answer.status, answer.body);
       }
       // The newsletter allows a form 120 sign-ups in 10 minutes: beyond, a 429 acknowledges nothing.
@@ -156,7 +156,7 @@ async function checkWorks(base: string): Promise<void> {
   const visitor = new HttpVisitor();
   await visitor.visit(base);
   expect((await visitor.call(base, 'POST', ENTRIES, { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 1 })).status).toBe(200);
-  expect((await visitor.call(base, 'POST', ORDERS, { email: 'after-restart@example.com' })).status).toBe(201);
+  expect((await visitor.call(base, 'POST', ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'after-restart@example.com' })).status).toBe(201);
 }
 
 const WORKERS = 6;
@@ -318,7 +318,7 @@ describe.skipIf(!serverUrl)('kill -9 on PostgreSQL, mid-transaction', () => {
         await holder.query(`SELECT qty_in_stock FROM variants WHERE sku = 'BLANKET' FOR NO KEY UPDATE`);
         const blocked = blockedVisitors.map((visitor, index) => ({
           visitor,
-          answer: visitor.call(first.base, 'POST', ORDERS, { email: `blocked-${index}@example.com` }).catch(() => undefined),
+          answer: visitor.call(first.base, 'POST', ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: `blocked-${index}@example.com` }).catch(() => undefined),
         }));
         const waiting = async () => {
           const { rows } = await sql<{ n: number }>`
@@ -354,7 +354,7 @@ describe.skipIf(!serverUrl)('kill -9 on PostgreSQL, mid-transaction', () => {
         const blanketLeft = await check.db.selectFrom('variants').select('qty_in_stock').where('sku', '=', 'BLANKET').executeTakeFirstOrThrow();
         expect(blanketLeft.qty_in_stock).toBe(blanketBefore);
         // Their carts are free again: the first one checks out on the restarted server.
-        const retried = await blocked[0].visitor.call(server.base, 'POST', ORDERS, { email: 'blocked-again@example.com' });
+        const retried = await blocked[0].visitor.call(server.base, 'POST', ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'blocked-again@example.com' });
         expect(retried.status).toBe(201);
         await checkWorks(server.base);
         console.info(

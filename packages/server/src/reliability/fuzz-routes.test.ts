@@ -6,7 +6,7 @@ import { DEMO_COLLECTION, DEMO_PRODUCTS } from '../catalog/demo-store';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../http/crumb';
 import { UNSTORABLE_TEXT_MESSAGES } from '../http/unstorable-text';
 import { contractFor } from '@vitrine/contracts';
-import { demoProductId, openTestServer, ownerVisitor, setStock, snapshotDomainTables, TestVisitor } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, ownerVisitor, setStock, snapshotDomainTables, TestVisitor } from '../testing';
 import { FUZZ_RUNS, FUZZ_SEED, LONG_RUN, timeLimit } from './config';
 import {
   describeRequest,
@@ -53,7 +53,7 @@ const sticker = { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quanti
 const setupVisitor = new TestVisitor(app);
 await setupVisitor.visit('/shop');
 await setupVisitor.post(ENTRIES, sticker);
-const placed = (await setupVisitor.post('/api/commerce/orders', { email: 'fuzz@example.com' })).json() as { order: { id: string } };
+const placed = (await setupVisitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'fuzz@example.com' })).json() as { order: { id: string } };
 const checkoutLink = (await setupVisitor.post('/api/commerce/express-checkout', sticker)).json() as { cartToken: string };
 const otherCrumb = setupVisitor.crumb!;
 
@@ -86,7 +86,7 @@ const examples: FuzzExamples = {
   'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields': [{ itemId: pen.itemId, sku: 'PEN', additionalFields: '{"text-engraving":"Yo"}' }],
   'POST /api/3/commerce/cart/subscription': [{ itemId: demoProductId('coffee-subscription'), sku: 'COFFEE-MONTHLY', qty: 1 }],
   'POST /api/commerce/express-checkout': [sticker, pen],
-  'POST /api/commerce/orders': [{ email: 'shopper@example.com' }, { email: 'shopper@example.com', cartToken: CART_TOKEN }],
+  'POST /api/commerce/orders': [{ shippingAddress: TEST_SHIPPING_ADDRESS, email: 'shopper@example.com' }, { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'shopper@example.com', cartToken: CART_TOKEN }],
   'POST /api/site-users/account': [{ email: 'new-shopper@example.com', password: 'correct horse battery staple' }],
   'POST /api/site-users/account/session': [{ email: 'fuzz-user@example.com', password: 'correct horse battery staple', rememberMe: true }],
 };

@@ -4,7 +4,7 @@ import { openPostgres, type OpenDatabase } from '../db/database';
 import type { Database } from '../db/schema';
 import { createEmptyPostgresDatabase } from '../db/testing';
 import { ORDER_MESSAGES } from '../orders/service';
-import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { RACERS, timeLimit } from './config';
 import { HttpVisitor, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 
@@ -150,7 +150,7 @@ describe('races in one process (app.inject)', () => {
       await visitor.visit('/shop');
       return {
         add: (slug, sku, quantity) => read(visitor.post(ENTRIES, { itemId: demoProductId(slug), sku, quantity })),
-        checkout: (email) => read(visitor.post(ORDERS, { email })),
+        checkout: (email) => read(visitor.post(ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email })),
       };
     },
   }));
@@ -188,7 +188,7 @@ describe.skipIf(!serverUrl)('races across two server processes on one PostgreSQL
       await visitor.visit(first.base);
       return {
         add: (slug, sku, quantity) => visitor.call(first.base, 'POST', ENTRIES, { itemId: demoProductId(slug), sku, quantity }),
-        checkout: (email) => visitor.call(second.base, 'POST', ORDERS, { email }),
+        checkout: (email) => visitor.call(second.base, 'POST', ORDERS, { shippingAddress: TEST_SHIPPING_ADDRESS, email }),
       };
     },
   }));

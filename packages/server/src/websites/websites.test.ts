@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../actor';
 import { openTestDatabase, type TestDatabase } from '../db/testing';
-import { openTestServer, TestVisitor, type TestServer } from '../testing';
+import { TEST_SHIPPING_ADDRESS, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { WEBSITE_FRESH_MS, WebsiteCache } from './cache';
 import { updateWebsiteSettings } from './service';
 
@@ -73,7 +73,7 @@ describe('a settings change reaches the pages and calls of a running server with
     try {
       expect((await visitor.get('/cart?format=json')).json().websiteSettings.storeSettings.minimumOrderSubtotalCents).toBe(100_000);
       await visitor.post('/api/commerce/shopping-cart/entries', { itemId: await firstProductId(server), quantity: 1 });
-      const checkout = await visitor.post('/api/commerce/orders', { email: 'shopper@example.com' });
+      const checkout = await visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'shopper@example.com' });
       expect(checkout.json().message).toBe('To check out, your order subtotal must be $1,000.00 or more.');
     } finally {
       await updateWebsiteSettings(server.database.db, website, systemActor('test'), { minimumOrderSubtotalCents: null });
