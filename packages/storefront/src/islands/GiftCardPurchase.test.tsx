@@ -99,6 +99,11 @@ describe('the GiftCardPurchase island', () => {
     expect(screen.getByText('Choose a send date from today up to a year from now.')).toBeTruthy();
     expect(screen.getByLabelText('Send on').getAttribute('min')).toBe('2026-11-24');
     expect(screen.getByLabelText('Send on').getAttribute('max')).toBe('2027-11-24');
+    // Editing a field clears its error.
+    fireEvent.change(email, { target: { value: 'ana@example.com' } });
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText("Enter the recipient's email address.")).toBeNull();
+    expect(screen.getByText('Keep the message to 500 characters or fewer.')).toBeTruthy();
   });
 
   it("shows the server's field errors on their fields, and a second try uses the cart already made", async () => {

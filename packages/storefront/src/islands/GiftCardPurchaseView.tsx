@@ -48,7 +48,11 @@ export function GiftCardPurchaseView({ itemId, sku, amountLabel, today, submitLa
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) document.getElementById(fieldId(first))?.focus();
   };
-  const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  // Editing a field clears its error: the message was about what it held before.
+  const set = (field: Field) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
