@@ -1,5 +1,5 @@
 // Types only: the contracts' schemas (TypeBox values) stay out of the browser bundle.
-import type { CartCodeBody, CartReply, PlaceOrderBody, PlaceOrderReply, ShoppingCartJson, UpdateCheckoutBody } from '@vitrine/contracts';
+import type { CartCodeBody, CartReply, PendingPaymentJson, ShoppingCartJson, UpdateCheckoutBody } from '@vitrine/contracts';
 import { requestJson } from './http';
 
 /**
@@ -9,22 +9,9 @@ import { requestJson } from './http';
 
 /**
  * A payment the browser still has to confirm with the provider (Stripe's Payment Element). The server sends it
- * only when the order's payment is pending; test mode pays at once and sends none.
+ * only when the order's payment is pending (placeOrder's answer); test mode pays at once and sends none.
  */
-export interface PendingPayment {
-  provider: 'stripe';
-  publishableKey: string;
-  clientSecret: string;
-  expiresAt?: string;
-}
-
-/** The order answer, with the pending payment the payments work adds to it (optional until every server has it). */
-export type PlaceOrderAnswer = PlaceOrderReply & { payment?: PendingPayment | null };
-
-/** Places the order of the cart being checked out, with the total the shopper saw. */
-export function placeCheckoutOrder(request: PlaceOrderBody) {
-  return requestJson<PlaceOrderAnswer>('POST', '/api/commerce/orders', request);
-}
+export type PendingPayment = PendingPaymentJson;
 
 // The checkout page's calls on the cart being checked out (`cartToken`: express, subscription and gift card carts;
 // none: the visitor's own). Each answers the whole cart with its totals recomputed.

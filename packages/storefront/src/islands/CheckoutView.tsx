@@ -4,12 +4,11 @@ import { COUPON_MESSAGES } from '@vitrine/commerce/checkout';
 import { EMAIL_NOT_VALID } from '@vitrine/forms/messages';
 import { isValidEmail } from '@vitrine/forms/email';
 import type { UpdateCheckoutBody } from '@vitrine/contracts';
-import { checkoutUrls } from '../api/commerce';
+import { checkoutUrls, placeOrder } from '../api/commerce';
 import {
   applyCoupon,
   applyGiftCard,
   fetchCheckoutCart,
-  placeCheckoutOrder,
   removeCoupon,
   removeGiftCard,
   updateCheckout,
@@ -211,7 +210,7 @@ export function CheckoutView(props: CheckoutProps) {
       }
     }
     try {
-      const answer = await placeCheckoutOrder({
+      const answer = await placeOrder({
         email: email.trim(),
         ...(cartToken ? { cartToken } : {}),
         expectedGrandTotalCents: current.grandTotalCents,
