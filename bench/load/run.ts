@@ -36,6 +36,9 @@ import pg from 'pg';
 import { createEmptyPostgresDatabase } from '../../packages/server/src/db/testing';
 import { ROOT, ensureIslandsBuilt, startScript, type RunningProcess } from '../page/support';
 
+/** The demo store ships to the US (no tax rule for Oregon): an order of goods that ship names where they go. */
+const SHIPPING_ADDRESS = { name: 'Test Shopper', line1: '1 Test Street', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US' };
+
 const QUICK = process.argv.includes('--quick');
 
 function numberFromEnv(name: string, fallback: number, min: number, max: number): number {
@@ -284,7 +287,7 @@ async function visit(run: Run, shopper: number): Promise<void> {
     await call(run, jar, 'remove entry', 'DELETE', `/api/commerce/shopping-cart/entries/${removed}`);
   }
   if (entryIds.length > 0 && Math.random() < CHECKOUT_SHARE) {
-    const placed = jsonOf(await call(run, jar, 'checkout', 'POST', '/api/commerce/orders', { email: `shopper${shopper}@example.com` }));
+    const placed = jsonOf(await call(run, jar, 'checkout', 'POST', '/api/commerce/orders', { email: `shopper${shopper}@example.com`, shippingAddress: SHIPPING_ADDRESS }));
     const orderId = placed?.order?.id;
     if (typeof orderId === 'string') {
       run.orders++;
