@@ -173,13 +173,6 @@ export async function failPendingOrder(
   return inTransaction(db, (trx) => failPendingOrderIn(trx, website, { orderId }, reason));
 }
 
-/** Where an order's payment stands, for the confirmation page; undefined for an unknown order. */
-export async function findOrderPaymentStatus(db: Kysely<Database>, website: Website, orderId: string): Promise<PaymentStatus | undefined> {
-  if (orderId.length > 64) return undefined;
-  const row = await db.selectFrom('orders').select('payment_status').where('website_id', '=', website.id).where('id', '=', orderId).executeTakeFirst();
-  return row?.payment_status;
-}
-
 /** The order a provider's event names (id and payment status), read without a lock: an event that changes nothing. */
 export async function findPaymentOrder(
   db: Kysely<Database> | Transaction<Database>,
