@@ -95,7 +95,7 @@ describe('the checkout page', () => {
     await expect(checkoutViolations(page)).resolves.toEqual([]);
     await saveAtBothWidths(page, 'checkout-errors');
 
-    await page.getByRole('textbox', { name: 'Full name' }).focus(); // the width changes above moved nothing, but keep the place
+    await tabTo(page, page.getByRole('textbox', { name: 'Full name' })); // still there after the screenshots
     await page.keyboard.type('Ada Shopper');
     await page.keyboard.press('Tab');
     await page.keyboard.type('1 Market St');
