@@ -8,6 +8,18 @@ import { signDownloadToken } from './tokens';
 /** The server secret that signs download links (http/server-secrets.ts). */
 export const DOWNLOAD_SECRET_NAME = 'downloads';
 
+/** The signing secret, read once per database handle: it never changes once made. */
+const secrets = new WeakMap<Kysely<Database>, Promise<string>>();
+export function downloadSecret(db: Kysely<Database>): Promise<string> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = loadServerSecret(db, DOWNLOAD_SECRET_NAME);
+    secrets.set(db, secret);
+    secret.catch(() => secrets.delete(db));
+  }
+  return secret;
+}
+
 /** A paid digital line's link, as the confirmation page and mail show it. */
 export interface DownloadLink {
   grantId: string;
@@ -82,7 +94,7 @@ export async function listOrderDownloads(db: Kysely<Database>, website: Website,
     .orderBy('grant.id')
     .execute();
   if (rows.length === 0) return [];
-  const secret = await loadServerSecret(db, DOWNLOAD_SECRET_NAME);
+  const secret = await downloadSecret(db);
   return rows.map((row) => {
     const expiresAt = new Date(row.expires_at);
     return {

@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import type { DownloadFileStore, StoredFile } from './file-store';
-import { DOWNLOAD_SECRET_NAME } from './grants';
-import { loadServerSecret } from '../http/server-secrets';
+import { downloadSecret } from './grants';
 import { verifyDownloadToken } from './tokens';
 
 export const DOWNLOAD_MESSAGES = {
@@ -33,7 +32,7 @@ export async function takeDownload(
   token: string,
   options: { count: boolean },
 ): Promise<DownloadAnswer> {
-  const claims = verifyDownloadToken(await loadServerSecret(db, DOWNLOAD_SECRET_NAME), token);
+  const claims = verifyDownloadToken(await downloadSecret(db), token);
   if (!claims) return { ok: false, refusal: 'notFound' };
   if (claims.expiresAt.getTime() <= Date.now()) return { ok: false, refusal: 'expired' };
   try {
