@@ -13,7 +13,11 @@ export interface PageForm {
   keepUrl?: string;
 }
 
-export interface SubscriptionCard extends SubscriptionView {
+/**
+ * One subscription on the shopper's pages. Without the email: the manage link can leak (history, a forwarded mail),
+ * and like the order confirmed page the page shows the purchase, never the shopper's address.
+ */
+export interface SubscriptionCard extends Omit<SubscriptionView, 'email'> {
   /** The confirm step is open for this subscription (`?confirm=…`). */
   confirming: boolean;
   /** "Cancel subscription": a GET to the same page that opens the confirm step (nothing changes on a GET). */
@@ -43,8 +47,9 @@ function card(view: SubscriptionView, page: { path: string; keep: Record<string,
   const fields = (values: Record<string, string>) => Object.entries(values).map(([name, value]) => ({ name, value }));
   const keepQuery = new URLSearchParams(page.keep).toString();
   const keepUrl = keepQuery ? `${page.path}?${keepQuery}` : page.path;
+  const { email: _email, ...shown } = view;
   return {
-    ...view,
+    ...shown,
     confirming: page.confirmId === view.id && view.cancellable,
     confirmForm: { action: page.path, fields: fields({ ...page.keep, confirm: view.id }) },
     cancelForm: { action: page.cancelAction, fields: fields({ ...page.cancelFields, crumb: page.crumb }), keepUrl },

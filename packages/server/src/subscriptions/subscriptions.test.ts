@@ -305,6 +305,9 @@ describe('the shopper cancels', () => {
     expect(shown.body).not.toContain('Yes, cancel subscription');
     const json = (await shopper.get(`${page}&format=json`)).json();
     expect(json).toMatchObject({ pageType: 2, title: 'Manage subscription', mode: 'manage', subscriptions: [{ id: subscriptionId, wording: '$18.00 every month', status: 'active', cancellable: true, confirming: false }] });
+    // The link can leak: the page never shows the shopper's address.
+    expect(JSON.stringify(json)).not.toContain(email);
+    expect(shown.body).not.toContain(email);
 
     const confirming = await shopper.get(`${page}&confirm=${subscriptionId}`);
     expect(confirming.body).toContain('Yes, cancel subscription</button>');
