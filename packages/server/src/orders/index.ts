@@ -11,8 +11,8 @@ export { recordRenewalOrder, renewalOrderRecorder, renewalOutOfStockMessage } fr
 export { TEST_DECLINE_EMAIL, type RenewalRequest } from './payment-provider';
 export { PAYMENT_DECLINED_MESSAGE, type RefundResult } from './payment-provider';
 export {
-  failPendingOrder, failPendingOrderIn, findPaymentOrder, markOrderPaid, markOrderPaidIn, PAYMENT_LIFECYCLE_NOTES,
-  type MarkPaidOutcome, type FailOutcome, type PaymentTarget,
+  failPendingOrder, failPendingOrderIn, findPaymentOrder, markOrderPaid, markOrderPaidIn, PAYMENT_LIFECYCLE_NOTES, resumePendingPayment,
+  type MarkPaidOutcome, type FailOutcome, type PaymentTarget, type PendingPaymentResumer,
 } from './payment-lifecycle';
 export { PaymentExpiryJob, expireNextPendingPayment, type PendingPaymentCanceller, type PendingPaymentOutcome, type PaymentExpiryJobOptions } from './payment-lifecycle-expiry';
 export type { PaidOrderContext } from './paid';

@@ -182,3 +182,28 @@ export async function findPaymentOrder(
   const row = await selectTarget(db, website, target)?.select(['id', 'payment_status']).executeTakeFirst();
   return row ? { id: row.id, paymentStatus: row.payment_status } : undefined;
 }
+
+/** A provider that can hand the browser a pending payment again (Stripe: the PaymentIntent's client secret). */
+export interface PendingPaymentResumer {
+  resumePendingPayment(paymentReference: string): Promise<{ clientSecret: string } | undefined>;
+}
+
+const canResume = (provider: object): provider is PendingPaymentResumer => typeof (provider as Partial<PendingPaymentResumer>).resumePendingPayment === 'function';
+
+/**
+ * The pending payment of an order placed earlier, for a checkout retried after its answer was lost: placeOrder
+ * answers the same order, and the browser still needs the payment to confirm it. Null when the order is not pending,
+ * past its time, or of a provider that cannot give it again.
+ */
+export async function resumePendingPayment(
+  db: Kysely<Database>,
+  website: Website,
+  orderId: string,
+  provider: { name: string } & object,
+): Promise<{ clientSecret: string; expiresAt: Date } | null> {
+  const row = await selectTarget(db, website, { orderId })?.select(['payment_status', 'payment_provider', 'payment_reference', 'payment_expires_at']).executeTakeFirst();
+  if (!row || row.payment_status !== 'pending' || row.payment_provider !== provider.name || !row.payment_expires_at) return null;
+  if (row.payment_expires_at.getTime() <= Date.now() || !canResume(provider)) return null;
+  const resumed = await provider.resumePendingPayment(row.payment_reference);
+  return resumed ? { clientSecret: resumed.clientSecret, expiresAt: row.payment_expires_at } : null;
+}

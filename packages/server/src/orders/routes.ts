@@ -4,6 +4,7 @@ import { placeOrderContract } from '@vitrine/contracts';
 import { cartTokenOf } from '../actor';
 import type { ServerContext } from '../context';
 import { clearCartCookie } from '../http/cookies';
+import { resumePendingPayment } from './payment-lifecycle';
 import { placeOrder } from './service';
 
 export function registerOrderRoutes(fastify: FastifyInstance, { db, payments, mail }: ServerContext): void {
@@ -11,7 +12,10 @@ export function registerOrderRoutes(fastify: FastifyInstance, { db, payments, ma
   app.route({
     ...placeOrderContract,
     handler: async ({ website, actor, body }, reply) => {
-      const { order, purchasedCartToken, pendingPayment } = await placeOrder(db, website, actor, body, { payments, mail });
+      const placed = await placeOrder(db, website, actor, body, { payments, mail });
+      const { order, purchasedCartToken } = placed;
+      // A retry whose first answer was lost gets the same order: and, while its payment is pending, the same payment.
+      const pendingPayment = placed.pendingPayment ?? (order.paymentStatus === 'pending' ? await resumePendingPayment(db, website, order.id, payments) : null);
       // The purchased cart is no longer the visitor's: drop the cookie that pointed at it.
       if (cartTokenOf(actor) === purchasedCartToken) clearCartCookie(reply);
       reply.status(201);

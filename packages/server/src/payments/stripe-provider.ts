@@ -6,6 +6,7 @@ import {
   type PaymentResult,
   type PendingPaymentCanceller,
   type PendingPaymentOutcome,
+  type PendingPaymentResumer,
   type RefundRequest,
   type RefundResult,
   type RenewalRequest,
@@ -69,7 +70,7 @@ export interface StripeProviderOptions {
  * Every call that creates something carries an idempotency key made by the caller, so a retried checkout, refund or
  * renewal is one payment at Stripe.
  */
-export class StripePaymentProvider implements PaymentProvider, PendingPaymentCanceller {
+export class StripePaymentProvider implements PaymentProvider, PendingPaymentCanceller, PendingPaymentResumer {
   readonly name = 'stripe';
   readonly testMode: boolean;
   readonly browserConfig: { provider: string; publishableKey: string };
@@ -194,6 +195,17 @@ export class StripePaymentProvider implements PaymentProvider, PendingPaymentCan
         }
       }
       return { status: 'unreachable', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** The client secret of an intent still waiting for the shopper, for a checkout retried after its answer was lost. */
+  async resumePendingPayment(paymentReference: string): Promise<{ clientSecret: string } | undefined> {
+    try {
+      const intent = await this.#stripe.paymentIntents.retrieve(paymentReference);
+      const waiting = ['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status);
+      return waiting && intent.client_secret ? { clientSecret: intent.client_secret } : undefined;
+    } catch {
+      return undefined;
     }
   }
 

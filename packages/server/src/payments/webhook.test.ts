@@ -22,6 +22,10 @@ function answerLikeStripe(replay: StripeReplayServer): void {
     const body = loadExchange('create-payment-intent', { orderId }).response.body as Record<string, unknown>;
     return { status: 200, body: { ...body, id: `pi_${orderId}`, client_secret: `pi_${orderId}_secret_test`, amount: Number(request.form.amount) } };
   });
+  replay.respond('GET', /^\/v1\/payment_intents\/(pi_[^/]+)$/, (_request, match) => {
+    const body = loadExchange('create-payment-intent', { orderId: match[1]!.slice(3) }).response.body as Record<string, unknown>;
+    return { status: 200, body: { ...body, id: match[1], client_secret: `${match[1]}_secret_test` } };
+  });
   replay.respond('POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, (_request, match) => loadExchange('cancel-payment-intent', { paymentIntent: match[1]!, orderId: '' }).response);
 }
 
@@ -115,6 +119,24 @@ describe('placing an order with Stripe', () => {
     expect(row).toMatchObject({ payment_status: 'pending', payment_provider: 'stripe', payment_reference: paymentIntent, paid_at: null, status: 'placed' });
     expect(await stockOf(db(), 'TOTE')).toBe(before - 1);
     expect(await confirmationMails('pending@example.com')).toHaveLength(0);
+  });
+
+  it('answers a retried checkout (its first answer lost) with the same order and the same payment, one PaymentIntent in all', async () => {
+    const visitor = new TestVisitor(server.app);
+    await visitor.visit('/shop');
+    const { cartToken } = (await visitor.post('/api/commerce/express-checkout', { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 1 })).json();
+    const address = { name: 'Ada Shopper', line1: '1 Main St', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US' };
+    expect((await visitor.put('/api/commerce/shopping-cart/checkout', { cartToken, shippingAddress: address })).statusCode).toBe(200);
+    stripe.requests.length = 0;
+    const first = await visitor.post(ORDERS, { email: 'retry-checkout@example.com', cartToken });
+    const retried = await visitor.post(ORDERS, { email: 'retry-checkout@example.com', cartToken });
+    expect([first.statusCode, retried.statusCode]).toEqual([201, 201]);
+    expect(retried.json().order.id).toBe(first.json().order.id);
+    expect(retried.json().payment).toEqual(first.json().payment);
+    expect(stripe.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /v1/payment_intents',
+      `GET /v1/payment_intents/pi_${first.json().order.id}`,
+    ]);
   });
 });
 
