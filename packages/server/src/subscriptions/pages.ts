@@ -95,9 +95,21 @@ export async function buildAccountPageParts(
   };
 }
 
-/** The manage page of each subscription an order started (the subscription confirmed page links to it). */
+/**
+ * The manage page of each subscription an order started or renewed (the subscription confirmed page links to it; a
+ * renewal mail's order link opens that page too).
+ */
 export async function manageLinksForOrder(db: Kysely<Database>, website: Website, orderId: string): Promise<string[]> {
-  const rows = await db.selectFrom('subscriptions').select('id').where('website_id', '=', website.id).where('first_order_id', '=', orderId).orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('website_id', '=', website.id)
+    .where((eb) => eb.or([
+      eb('first_order_id', '=', orderId),
+      eb('id', 'in', eb.selectFrom('subscription_renewals').select('subscription_id').where('order_id', '=', orderId)),
+    ]))
+    .orderBy('created_at')
+    .execute();
   if (rows.length === 0) return [];
   const links = await manageLinksFor(db);
   return rows.map((row) => links.path(website.id, row.id));

@@ -84,6 +84,12 @@ describe('starting a subscription', () => {
     expect(Number(count.n)).toBe(1);
   });
 
+  it('words the plan on the product page with the format library', async () => {
+    const page = await new TestVisitor(server.app).get('/shop/p/coffee-subscription');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('every month');
+  });
+
   it('links the subscription confirmed page to the manage page', async () => {
     const { visitor, orderId, subscriptionId } = await subscribe();
     const page = await visitor.get(`/checkout/order-confirmed?orderId=${orderId}&format=json`);
@@ -132,6 +138,9 @@ describe('the renewal job', () => {
     expect(renewed.subject).toBe(`Your Coffee Subscription subscription from Vitrine Demo Store has renewed: order #${renewal.order_number}`);
     expect(renewed.text_body).toContain('Coffee Subscription (COFFEE-MONTHLY) × 1: $18.00 every month');
     expect(renewed.text_body).toContain('Manage or cancel your subscription: http://localhost:3000/subscriptions/manage?token=');
+    // The renewal's order page links to the same manage page.
+    const renewalPage = await new TestVisitor(server.app).get(`/checkout/order-confirmed?orderId=${renewal.id}&format=json`);
+    expect(renewalPage.json()).toMatchObject({ pageType: 206, manageSubscriptionUrl: (await manageLinksFor(db())).path(website.id, subscriptionId) });
     // The confirmation mail went with the first order only: a renewal does not start another subscription.
     expect(await mailsTo(email, 'order-confirmation')).toHaveLength(1);
     expect(await db().selectFrom('subscriptions').select('id').where('email', '=', email).execute()).toHaveLength(1);
