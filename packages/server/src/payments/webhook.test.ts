@@ -244,6 +244,18 @@ describe(`POST ${WEBHOOK}`, () => {
     expect(await confirmationMails('cancelled@example.com')).toHaveLength(0);
   });
 
+  it('takes an event larger than the 64 KB other calls are allowed, and refuses one over 1 MB with 413', async () => {
+    const big = JSON.parse(event('charge-refunded', { orderId: 'none', paymentIntent: 'pi_none' }));
+    big.data.object.description = 'x'.repeat(200_000);
+    const accepted = await postEvent(JSON.stringify(big));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ received: true, outcome: 'ignored' });
+    big.data.object.description = 'x'.repeat(1024 * 1024);
+    const refused = await postEvent(JSON.stringify(big));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ message: 'The request body is too large.' });
+  });
+
   it('acknowledges and ignores other events, and intents of no order of this website', async () => {
     const ignored = await postEvent(event('charge-refunded', { orderId: 'none', paymentIntent: 'pi_none' }));
     expect(ignored.statusCode).toBe(200);
