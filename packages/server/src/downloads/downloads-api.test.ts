@@ -250,6 +250,16 @@ describe('the owner’s file calls', () => {
     expect(storedFiles()).toEqual([]);
   });
 
+  it('takes a body without a Content-Type as bytes, and a JSON one as a file too', async () => {
+    const untyped = await admin.request({ method: 'PUT', url: `${FILE_URL(EBOOK)}?name=raw.bin`, payload: Buffer.from([0, 1, 2, 3]) });
+    expect(untyped.statusCode, untyped.body).toBe(200);
+    expect(untyped.json().file).toMatchObject({ fileName: 'raw.bin', contentType: 'application/octet-stream', byteSize: 4 });
+    const json = await upload(admin, EBOOK, Buffer.from('{"a":1}'), { 'content-type': 'application/json', 'x-file-name': 'data.json' });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().file).toMatchObject({ fileName: 'data.json', contentType: 'application/json', byteSize: 7 });
+    expect((await admin.delete(FILE_URL(EBOOK))).statusCode).toBe(200);
+  });
+
   it('refuses a body past 200 MB, declared or streamed, and keeps nothing', async () => {
     const declared = await upload(admin, EBOOK, Buffer.from('x'), { 'content-length': String(PRODUCT_FILE_LIMITS.fileBytes + 1) });
     expect(declared.statusCode).toBe(413);
