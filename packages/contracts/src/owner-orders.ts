@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { defineContract } from './contract';
 import { ERROR_RESPONSES } from './errors';
 import { MESSAGE_KEYWORD, NO_NUL_PATTERN, RequestBody, RequestParams, RequestQuery, ResponseObject, Text } from './fields';
+import { AddressSchema } from './cart';
 import { MoneySchema, OrderItemSchema } from './orders';
 import { PERMISSIONS, type Permission } from './owner-roles';
 
@@ -121,6 +122,16 @@ export const OwnerOrderSchema = ResponseObject({
   cancelledAt: Type.Union([Type.Integer(), Type.Null()]),
   paymentProvider: Type.String(),
   history: Type.Array(OrderEventSchema),
+  // Checkout (issue 17):
+  discountTotal: MoneySchema,
+  /** What gift cards paid of the grand total. */
+  giftCardTotal: MoneySchema,
+  couponCodes: Type.Array(Type.String()),
+  shippingOptionName: Type.Union([Type.String(), Type.Null()]),
+  shippingAddress: Type.Union([AddressSchema, Type.Null()]),
+  billingAddress: Type.Union([AddressSchema, Type.Null()]),
+  /** pending (the provider still confirms), paid, failed or expired (the order was let go). */
+  paymentStatus: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('failed'), Type.Literal('expired')]),
 });
 export type OwnerOrderJson = Static<typeof OwnerOrderSchema>;
 

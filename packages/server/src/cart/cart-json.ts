@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CartEntry, ShoppingCart } from '@vitrine/commerce/cart';
 import { computeCartTotals } from '@vitrine/commerce/cart';
 import { effectiveVariantPrice } from '@vitrine/commerce/product';
-import type { CartCheckoutState, CartRow, Database, Website } from '../db/schema';
+import type { CartCheckoutState, CartRow, Database, PostalAddress, Website } from '../db/schema';
 import { variantJson } from '../catalog';
 import { giftCardBalances } from '../gift-cards';
 import { checkoutLineOf, checkoutTotalsOf, loadCheckoutSources, needsCheckoutSources, type CheckoutSources } from './checkout-totals';
@@ -90,15 +90,16 @@ export function shoppingCartJson(cart: CartRow | undefined, lines: readonly Cart
     currency: website.currency,
     checkout: {
       email: state.email ?? null,
-      shippingAddress: state.shippingAddress ? addressJson(state.shippingAddress) : null,
-      billingAddress: state.billingAddress ? addressJson(state.billingAddress) : null,
+      shippingAddress: state.shippingAddress ? postalAddressJson(state.shippingAddress) : null,
+      billingAddress: state.billingAddress ? postalAddressJson(state.billingAddress) : null,
     },
     giftCards,
     amountDueCents: left,
   };
 }
 
-const addressJson = (address: NonNullable<CartCheckoutState['shippingAddress']>) => ({
+/** A stored address as the API answers it (optional parts null). */
+export const postalAddressJson = (address: PostalAddress) => ({
   name: address.name,
   line1: address.line1,
   line2: address.line2 ?? null,

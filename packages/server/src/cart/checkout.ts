@@ -74,7 +74,8 @@ function addressOrFail(prefix: string, body: AddressBody): PostalAddress {
   throw invalid(Object.values(errors)[0]!, errors);
 }
 
-const countryName = (code: string, locale: string) => {
+/** A country's name in the store's language ('BR' → 'Brazil'), for messages; the code itself when unnamed. */
+export const countryName = (code: string, locale: string) => {
   try {
     return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(code) ?? code;
   } catch {

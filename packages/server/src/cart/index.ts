@@ -20,9 +20,9 @@ export {
   type SingleItemCartInput,
 } from './service';
 export { ADDITIONAL_FIELDS_MESSAGE, MAX_ADDITIONAL_FIELDS_LENGTH } from './additional-fields';
-export { cartEntryJson, shoppingCartJson, shoppingCartWithCheckout, loadCartCheckoutSources } from './cart-json';
+export { cartEntryJson, postalAddressJson, shoppingCartJson, shoppingCartWithCheckout, loadCartCheckoutSources } from './cart-json';
 export { checkoutLineOf, checkoutTotalsOf, loadCheckoutSources, taxLocationOf, type CheckoutSources } from './checkout-totals';
-export { checkoutStateWith, lockCheckoutCart, writeCheckoutState, CHECKOUT_MESSAGES, type CheckoutAnswers } from './checkout';
+export { checkoutStateWith, countryName, lockCheckoutCart, writeCheckoutState, CHECKOUT_MESSAGES, type CheckoutAnswers } from './checkout';
 export { defaultCartMergePolicy, mergeIntoUserCart, type CartMergePolicy } from './merge-policy';
 export {
   createCartWithEntry,

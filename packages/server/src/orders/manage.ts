@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { OrderChangeBody, OwnerOrderJson, RefundOrderBody, RefundReply } from '@vitrine/contracts';
 import { formatMoney } from '@vitrine/format';
 import type { Actor } from '../actor';
+import { postalAddressJson } from '../cart';
 import { moneyJson, returnStock } from '../catalog';
 import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
@@ -53,6 +54,13 @@ export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTabl
     fulfilledAt: order.fulfilled_at ? order.fulfilled_at.getTime() : null,
     cancelledAt: order.cancelled_at ? order.cancelled_at.getTime() : null,
     paymentProvider: order.payment_provider,
+    discountTotal: money(order.discount_total_cents),
+    giftCardTotal: money(order.gift_card_total_cents),
+    couponCodes: order.coupon_codes,
+    shippingOptionName: order.shipping_option?.name ?? null,
+    shippingAddress: order.shipping_address ? postalAddressJson(order.shipping_address) : null,
+    billingAddress: order.billing_address ? postalAddressJson(order.billing_address) : null,
+    paymentStatus: order.payment_status,
     history: events.map((event) => ({
       kind: event.kind,
       at: event.created_at.getTime(),

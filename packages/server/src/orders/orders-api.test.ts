@@ -60,9 +60,12 @@ describe('POST /api/commerce/orders', () => {
     // The cookie no longer names the purchased cart: the visitor starts a new one.
     expect((await visitor.get('/api/commerce/shopping-cart')).json()).toMatchObject({ id: '', entries: [] });
     const confirmation = (await visitor.get(`/checkout/order-confirmed?orderId=${order.id}&format=json`)).json();
-    const { email, ...withoutEmail } = order;
+    const { email, shippingAddress, billingAddress, ...withoutPersonalData } = order;
     expect(email).toBe('shopper@example.com');
-    expect(confirmation.order).toEqual(withoutEmail);
+    expect(shippingAddress).toMatchObject({ city: 'Portland', region: 'OR', country: 'US' });
+    expect(billingAddress).toEqual(shippingAddress);
+    // The page is reachable by its link alone: no email, no address.
+    expect(confirmation.order).toEqual(withoutPersonalData);
   });
 
   it('mails the confirmation through the outbox with the order, and nothing for a refused order', async () => {

@@ -6,13 +6,13 @@ import { FIELD_MESSAGES, isValidEmail } from '@vitrine/contracts';
 import { formatMoney } from '@vitrine/format';
 import type { Actor } from '../actor';
 import {
-  cartEntryJson, cartOwnerOf, checkoutLineOf, checkoutStateWith, writeCheckoutState, type CheckoutAnswers, checkoutTotalsOf, loadCheckoutSources, lockCartByToken, markCartPurchased,
+  cartEntryJson, cartOwnerOf, countryName, postalAddressJson, checkoutLineOf, checkoutStateWith, writeCheckoutState, type CheckoutAnswers, checkoutTotalsOf, loadCheckoutSources, lockCartByToken, markCartPurchased,
   readVisitorCartLines, type CartWithLines,
 } from '../cart';
 import { claimCouponUse, type CheckoutRules, type CouponClaim } from '../checkout-settings';
 import { redeemGiftCards } from '../gift-cards';
 import { moneyJson, takeStock } from '../catalog';
-import type { CartCheckoutState, Database, OrderItemsTable, OrdersTable, PostalAddress, ProductRow, Website } from '../db/schema';
+import type { CartCheckoutState, Database, OrderItemsTable, OrdersTable, ProductRow, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound, paymentDeclined } from '../failures';
 import { newId } from '../ids';
@@ -148,23 +148,13 @@ export function orderJson(order: Selectable<OrdersTable>, items: Selectable<Orde
     discountTotal: moneyJson(order.discount_total_cents, currency),
     giftCardTotal: moneyJson(order.gift_card_total_cents, currency),
     shippingOptionName: order.shipping_option?.name ?? null,
-    shippingAddress: order.shipping_address ? addressJson(order.shipping_address) : null,
-    billingAddress: order.billing_address ? addressJson(order.billing_address) : null,
+    shippingAddress: order.shipping_address ? postalAddressJson(order.shipping_address) : null,
+    billingAddress: order.billing_address ? postalAddressJson(order.billing_address) : null,
     couponCodes: order.coupon_codes,
     paymentStatus: order.payment_status,
   };
 }
 
-const addressJson = (address: PostalAddress) => ({
-  name: address.name,
-  line1: address.line1,
-  line2: address.line2 ?? null,
-  city: address.city,
-  region: address.region,
-  postalCode: address.postalCode,
-  country: address.country,
-  phone: address.phone ?? null,
-});
 
 const defaultPayments = new TestModePaymentProvider();
 
@@ -193,13 +183,6 @@ function requireShippingChoices(totals: CheckoutTotals, state: CartCheckoutState
   }
 }
 
-const countryName = (code: string, locale: string) => {
-  try {
-    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 /**
  * Purchases a cart in one transaction. The cart row is locked (no double purchase; a retry by the same shopper is

@@ -389,8 +389,8 @@ export async function buildOrderConfirmedPageContext(
   const order = orderId && orderId.length <= 64 ? await findOrder(sources.db, website, orderId) : undefined;
   if (!order) return undefined;
   // The page is reachable by its link alone, which can leak (history, referrers): it shows the
-  // order, never the shopper's email.
-  const { email: _email, ...shown } = order;
+  // order, never the shopper's email or addresses (the confirmation mail carries those).
+  const { email: _email, shippingAddress: _shipping, billingAddress: _billing, ...shown } = order;
   const subscription = order.items.some((line) => line.kind === 'subscription');
   const manageSubscriptionUrl = subscription ? ((await manageLinksForOrder(sources.db, website, order.id))[0] ?? null) : null;
   const downloads = (await listOrderDownloads(sources.db, website, order.id)).map((link) => downloadLinkView(link, website));

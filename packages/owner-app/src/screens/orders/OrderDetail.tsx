@@ -108,9 +108,15 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
                 <dt>{ORDER_TEXTS.subtotal}</dt>
                 <dd>{money(order.subtotal, locale)}</dd>
               </div>
-              {minorUnitsOf(order.shippingTotal) > 0n ? (
+              {minorUnitsOf(order.discountTotal) > 0n ? (
                 <div>
-                  <dt>{ORDER_TEXTS.shipping}</dt>
+                  <dt>{order.couponCodes.length > 0 ? ORDER_TEXTS.discountWith(order.couponCodes.join(', ')) : ORDER_TEXTS.discount}</dt>
+                  <dd>−{money(order.discountTotal, locale)}</dd>
+                </div>
+              ) : null}
+              {minorUnitsOf(order.shippingTotal) > 0n || order.shippingOptionName ? (
+                <div>
+                  <dt>{order.shippingOptionName ? ORDER_TEXTS.shippingWith(order.shippingOptionName) : ORDER_TEXTS.shipping}</dt>
                   <dd>{money(order.shippingTotal, locale)}</dd>
                 </div>
               ) : null}
@@ -124,6 +130,12 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
                 <dt>{ORDER_TEXTS.total}</dt>
                 <dd>{money(order.grandTotal, locale)}</dd>
               </div>
+              {minorUnitsOf(order.giftCardTotal) > 0n ? (
+                <div>
+                  <dt>{ORDER_TEXTS.giftCard}</dt>
+                  <dd>{money(order.giftCardTotal, locale)}</dd>
+                </div>
+              ) : null}
               {refunded ? (
                 <>
                   <div>
@@ -168,6 +180,14 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
             <p className="order-email">
               <a href={`mailto:${order.email}`}>{order.email}</a>
             </p>
+            <h3 className="order-address-title">{ORDER_TEXTS.shippingAddress}</h3>
+            {order.shippingAddress ? <PostalAddressLines address={order.shippingAddress} /> : <p className="muted">{ORDER_TEXTS.noShippingAddress}</p>}
+            {order.billingAddress ? (
+              <>
+                <h3 className="order-address-title">{ORDER_TEXTS.billingAddress}</h3>
+                <PostalAddressLines address={order.billingAddress} />
+              </>
+            ) : null}
             <dl className="order-facts">
               <div>
                 <dt>{ORDER_TEXTS.placedAt}</dt>
@@ -190,6 +210,7 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
                 <dd>
                   {order.paymentProvider}
                   {order.testMode ? <span className="order-test-note"> {ORDER_TEXTS.testMode}</span> : null}
+                  {order.paymentStatus !== 'paid' ? <span className="order-payment-status" role="status"> {PAYMENT_NOTES[order.paymentStatus]}</span> : null}
                 </dd>
               </div>
             </dl>
@@ -198,6 +219,31 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
         </div>
       </div>
     </section>
+  );
+}
+
+const PAYMENT_NOTES = {
+  pending: ORDER_TEXTS.paymentPending,
+  failed: ORDER_TEXTS.paymentFailed,
+  expired: ORDER_TEXTS.paymentExpired,
+} as const;
+
+/** An address as a label prints it: name, lines, city with region and postal code, country by name. */
+function PostalAddressLines({ address }: { address: NonNullable<OwnerOrderJson['shippingAddress']> }) {
+  const locale = useLocale();
+  let country = address.country;
+  try {
+    country = new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(address.country) ?? address.country;
+  } catch {
+    // An unknown code shows as itself.
+  }
+  const cityLine = [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <address className="order-address">
+      {[address.name, address.line1, address.line2, cityLine, country, address.phone].filter(Boolean).map((line, index) => (
+        <span key={index}>{line}</span>
+      ))}
+    </address>
   );
 }
 

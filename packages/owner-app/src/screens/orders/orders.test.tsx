@@ -46,6 +46,13 @@ const detail = (over: Partial<OwnerOrderJson> = {}): OwnerOrderJson => ({
   cancelledAt: null,
   paymentProvider: 'test',
   history: [],
+  discountTotal: usd('0.00'),
+  giftCardTotal: usd('0.00'),
+  couponCodes: [],
+  shippingOptionName: null,
+  shippingAddress: null,
+  billingAddress: null,
+  paymentStatus: 'paid',
   ...over,
 });
 
@@ -299,6 +306,28 @@ describe('the Orders screen', () => {
     expect(screen.getByText('ann@example.com')).toBeTruthy();
     for (const name of ['Mark as fulfilled', 'Cancel order', 'Refund']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Actions' })).toBeNull();
+  });
+
+  it('shows the checkout: discount with its code, shipping with its option, gift card, addresses and a pending payment', async () => {
+    const address = { name: 'Ada Lovelace', line1: '1 Market St', line2: null, city: 'San Francisco', region: 'CA', postalCode: '94105', country: 'US', phone: null };
+    const order = detail({
+      subtotal: usd('45.00'), discountTotal: usd('4.50'), couponCodes: ['WELCOME10'], shippingTotal: usd('6.00'), shippingOptionName: 'Standard',
+      taxTotal: usd('2.94'), grandTotal: usd('49.44'), giftCardTotal: usd('20.00'), shippingAddress: address, billingAddress: { ...address, name: 'Bill Payer' },
+      paymentStatus: 'pending',
+    });
+    renderOrders((_method, url) => (url.startsWith('/api/owner/orders/ord1') ? { order } : { orders: [], nextCursor: null }), ['orders:read']);
+    await act(async () => navigate('/config/orders/ord1'));
+    await screen.findByRole('heading', { level: 1, name: 'Order #1001' });
+    const list = screen.getByLabelText('Totals');
+    expect(list.textContent).toContain('Discount (WELCOME10)−$4.50');
+    expect(list.textContent).toContain('Shipping (Standard)$6.00');
+    expect(list.textContent).toContain('Paid by gift card$20.00');
+    expect(screen.getByRole('heading', { name: 'Shipping address' })).toBeTruthy();
+    // Shipping and billing (another name, the same place).
+    expect(screen.getAllByText('San Francisco, CA 94105')).toHaveLength(2);
+    expect(screen.getAllByText('United States')).toHaveLength(2);
+    expect(screen.getByText('Bill Payer')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Payment pending');
   });
 
   it('tells a role without orders:read so, without calling', async () => {
