@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIFT_CARD_CODE_ALPHABET, todayIn } from '@vitrine/commerce/gift-cards';
+import { formatGiftCardCode, GIFT_CARD_CODE_ALPHABET, todayIn } from '@vitrine/commerce/gift-cards';
 import type { Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
+import { newId } from '../ids';
 import { createSmtpTransport, MailWorker } from '../mail';
 import { startTestSmtpServer } from '../mail/test-smtp';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
 import { GIFT_CARD_THROTTLE_MESSAGE, issueGiftCardsForOrder } from '.';
+import { drawGiftCardCode, giftCardCodeHash, loadGiftCardSecret } from './codes';
 
 /**
  * Gift cards through the real API: bought on a paid test-mode order (express checkout of the demo card, the
@@ -137,6 +139,42 @@ describe('buying a gift card', () => {
     const otherKinds = items.map((item) => ({ ...item, id: `${item.id}-other`, line_kind: 'physical' }));
     expect(await inTransaction(server.database.db, (trx) => issueGiftCardsForOrder(trx, website, orderRow, otherKinds, {}))).toEqual([]);
     expect(await cardsOf(order.id)).toHaveLength(1);
+  });
+});
+
+describe('paying with a gift card through the real checkout', () => {
+  it('two shoppers racing with one card: it gives what it holds once, and the provider is asked for the rest', async () => {
+    // A $20.00 card with a known code (as issuing makes one); each shopper buys the $15.00 e-book with it.
+    const code = drawGiftCardCode();
+    const cardId = newId();
+    const secret = await loadGiftCardSecret(server.database.db);
+    await server.database.db
+      .insertInto('gift_cards')
+      .values({ id: cardId, website_id: website.id, code_hash: giftCardCodeHash(secret, code), code_last4: code.slice(-4), initial_cents: 2000, balance_cents: 2000, currency: 'USD' })
+      .execute();
+    const shoppers = await Promise.all(
+      [1, 2].map(async () => {
+        const shopper = new TestVisitor(server.app);
+        await shopper.visit('/shop');
+        expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('photography-ebook'), sku: 'EBOOK', quantity: 1 })).statusCode).toBe(200);
+        const applied = await shopper.post('/api/commerce/shopping-cart/gift-cards', { code: formatGiftCardCode(code) });
+        expect(applied.statusCode, applied.body).toBe(200);
+        return shopper;
+      }),
+    );
+    const placed = await Promise.all(shoppers.map((shopper, index) => shopper.post('/api/commerce/orders', { email: `racer-${index}@example.com` })));
+    expect(placed.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const orders = await server.database.db
+      .selectFrom('orders')
+      .select(['gift_card_total_cents', 'grand_total_cents', 'payment_provider'])
+      .where('id', 'in', placed.map((answer) => answer.json().order.id as string))
+      .execute();
+    expect(orders.map((order) => order.gift_card_total_cents).sort((a, b) => b - a)).toEqual([1500, 500]);
+    expect(orders.every((order) => order.grand_total_cents === 1500)).toBe(true);
+    const card = await server.database.db.selectFrom('gift_cards').select('balance_cents').where('id', '=', cardId).executeTakeFirstOrThrow();
+    expect(card.balance_cents).toBe(0);
+    const taken = await server.database.db.selectFrom('gift_card_redemptions').select('amount_cents').where('gift_card_id', '=', cardId).execute();
+    expect(taken.map((row) => row.amount_cents).sort((a, b) => b - a)).toEqual([1500, 500]);
   });
 });
 
