@@ -17,6 +17,8 @@ import type { CatalogCache } from './catalog-cache';
 export interface PageSources {
   db: Kysely<Database>;
   catalog: CatalogCache;
+  /** Whether the store takes no real money (the checkout page says so); test mode when absent. */
+  paymentsTestMode?: boolean;
 }
 
 /**
@@ -130,6 +132,8 @@ export interface CheckoutPageContext extends BasePageContext {
     shipsTo: string[] | null;
     /** Whether prices include tax (the summary says "Including … in taxes"). */
     pricesIncludeTax: boolean;
+    /** The payment provider takes no real money: the page says so. */
+    testMode: boolean;
   };
 }
 
@@ -376,7 +380,7 @@ export async function buildCheckoutPageContext(
 async function checkoutSettingsOf(sources: PageSources, website: Website): Promise<CheckoutPageContext['checkout']> {
   const { zones, pricesIncludeTax } = await checkoutRulesFor(sources.db, website);
   const countries = [...new Set(zones.flatMap((zone) => zone.locations.map((place) => place.country.toUpperCase())))].sort();
-  return { shipsTo: zones.length > 0 ? countries : null, pricesIncludeTax };
+  return { shipsTo: zones.length > 0 ? countries : null, pricesIncludeTax, testMode: sources.paymentsTestMode ?? true };
 }
 
 /**

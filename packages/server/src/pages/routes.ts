@@ -123,7 +123,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 /** The storefront's pages; each builder reads from the sources for the request's website and actor. */
 export function registerPageRoutes(app: FastifyInstance, context: ServerContext): void {
-  const sources = { db: context.db, catalog: context.catalog };
+  const sources = { db: context.db, catalog: context.catalog, paymentsTestMode: context.payments.testMode };
   const tracking = trackingSettingsFromEnvironment();
   const page = (template: PageTemplateName, build: (request: PageRequest) => Promise<BasePageContext | undefined>) =>
     async (request: PageRequest, reply: FastifyReply) => sendPage(context, request, reply, await build(request), template, tracking);
