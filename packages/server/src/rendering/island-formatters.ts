@@ -2,7 +2,7 @@ import type { InstallmentContext, ShoppingCart, StoreSettings } from '@vitrine/c
 import { renderIsland } from '@vitrine/storefront/server';
 import type { Formatter, RenderState } from '@vitrine/template';
 import { todayIn } from '@vitrine/commerce/gift-cards';
-import { formatMoney } from '@vitrine/format';
+import { formatMoney, subscriptionPriceWording } from '@vitrine/format';
 import { storeMoneyOf } from './price-formatters';
 
 // Island formatters: the theme says where an island goes (`{@|island-product-form}`), the
@@ -63,6 +63,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
 type StorefrontProduct = Parameters<typeof renderIsland<'ProductForm'>>[1]['product'];
 
 /**
+ * A subscription's price line in the format library's words (platform §5), its price left as `{price}` for the
+ * island to fill with the chosen variant's: '{price} every month', '{price} every 2 weeks for 6 months'. The wording
+ * code stays on the server, out of the every-page script.
+ */
+function subscriptionWordingOf(product: StorefrontProduct): { priceWording?: string } {
+  const content = product.structuredContent;
+  const plan = content?.subscriptionPlan;
+  if (!content?.isSubscribable || !plan) return {};
+  return { priceWording: subscriptionPriceWording({ price: '{price}', billingPeriod: plan.billingPeriod, numBillingCycles: plan.numBillingCycles }) };
+}
+
+/**
  * The checkout page context's `checkout` (shipsTo, pricesIncludeTax, testMode), read from the page's root: inside
  * the template's `{.section shoppingCart}` the name `checkout` would find the cart's own checkout answers first.
  */
@@ -104,7 +116,7 @@ export const islandFormatters: Record<string, Formatter> = {
   // The product page's price line: follows the variant chosen in the product form.
   'island-product-price': (value, _args, ctx) => {
     if (!isObject(value)) return '';
-    return renderIsland('ProductPrice', { product: pricesOf(value as StorefrontProduct), ...storeMoneyOf(ctx) });
+    return renderIsland('ProductPrice', { product: pricesOf(value as StorefrontProduct), ...subscriptionWordingOf(value as StorefrontProduct), ...storeMoneyOf(ctx) });
   },
 
   // On a store-grid card: opens the product form in a dialog (the product is fetched on open).

@@ -87,7 +87,7 @@ describe('starting a subscription', () => {
   it('words the plan on the product page with the format library', async () => {
     const page = await new TestVisitor(server.app).get('/shop/p/coffee-subscription');
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('every month');
+    expect(page.body).toContain('<p class="vitrine-price vitrine-price--subscription">$18.00 every month</p>');
   });
 
   it('links the subscription confirmed page to the manage page', async () => {

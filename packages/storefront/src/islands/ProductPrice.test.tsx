@@ -58,6 +58,14 @@ describe('ProductPrice', () => {
     expect(document.querySelector('.vitrine-product-price s')?.textContent).toBe('Regular price $48.00');
   });
 
+  it("words a subscription's price as the server gave it, with the price filled in", () => {
+    render(<ProductPrice product={product({}, { isSubscribable: true, variants: [variant({ priceMoney: usd('18.00') })] })} priceWording="{price} every month" />);
+    expect(priceLine()).toBe('$18.00 every month');
+    cleanup();
+    render(<ProductPrice product={product({}, { isSubscribable: true })} priceWording="Unavailable" />);
+    expect(priceLine()).toBe('Unavailable');
+  });
+
   it('shows a single on-sale product at once', () => {
     render(<ProductPrice product={product({}, { variants: [variant({ priceMoney: usd('30.00'), onSale: true, salePriceMoney: usd('22.00') })] })} />);
     expect(screen.getByText('You save $8.00')).toBeTruthy();
