@@ -301,8 +301,11 @@ describe('the owner\'s gift cards', () => {
     expect(paged).toEqual(all.map((found) => found.id));
     expect(paged[0]).toBe(card.id);
 
-    const badCursor = await owner.get('/api/owner/gift-cards?cursor=nope');
-    expect([badCursor.statusCode, badCursor.json().message]).toEqual([400, 'This page link is not valid. Start again from the first page.']);
+    // A cursor that is not ours, or names a time that is not one: 400, never a database error.
+    for (const cursor of ['nope', Buffer.from(JSON.stringify(['2026-02-30 00:00:00+00', card.id])).toString('base64url'), Buffer.from(JSON.stringify(['1', '2', '3'])).toString('base64url')]) {
+      const badCursor = await owner.get(`/api/owner/gift-cards?cursor=${cursor}`);
+      expect([badCursor.statusCode, badCursor.json().message]).toEqual([400, 'This page link is not valid. Start again from the first page.']);
+    }
 
     const [first, second] = await Promise.all([
       owner.post(`/api/owner/gift-cards/${card.id}/disable`),

@@ -44,14 +44,15 @@ function cardsWithOrderNumbers(db: Kysely<Database>, website: Website) {
     .leftJoin('orders as o', 'o.id', 'g.order_id')
     .selectAll('g')
     .select('o.order_number')
-    // The creation time at the database's full precision (microseconds on PostgreSQL), for the page cursor.
-    .select(sql<string>`g.created_at::text`.as('cursor_at'))
+    // The creation time at the database's full precision, in microseconds since 1970 (exact: extract gives a
+    // numeric), for the page cursor: a JS Date keeps milliseconds only, and a page would skip rows.
+    .select(sql<string>`(extract(epoch from g.created_at) * 1000000)::bigint::text`.as('cursor_at'))
     .where('g.website_id', '=', website.id);
 }
 
 const LAST4 = /^[A-Za-z0-9]{4}$/;
-/** A timestamptz as PostgreSQL writes it: '2026-11-24 00:25:29.123456+00'. */
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+/** A cursor's time: microseconds since 1970, as cursor_at writes it. */
+const CURSOR_TIME = /^\d{1,17}$/;
 
 /**
  * GET /api/owner/gift-cards: newest first (the id breaking ties), in keyset pages. `q` is 4 letters or digits (the
@@ -65,7 +66,7 @@ export async function listOwnerGiftCards(db: Kysely<Database>, website: Website,
   if (query.cursor !== undefined) {
     const after = decodePageCursor(query.cursor, 2);
     if (!after || !CURSOR_TIME.test(after[0])) throw invalid(OWNER_GIFT_CARD_MESSAGES.cursor, { cursor: OWNER_GIFT_CARD_MESSAGES.cursor });
-    select = select.where(sql<boolean>`(g.created_at, g.id) < (${after[0]}::timestamptz, ${after[1]})`);
+    select = select.where(sql<boolean>`(g.created_at, g.id) < (timestamptz 'epoch' + ${after[0]}::bigint * interval '1 microsecond', ${after[1]})`);
   }
   const q = query.q?.trim() ?? '';
   if (q !== '') {
