@@ -5,10 +5,10 @@ import { useShop } from './support/fixtures';
 import { saveAtBothWidths } from './support/screenshots';
 import { addButton, openProduct, waitForIslands } from './support/shop';
 
-// Subscriptions (issue 17 item 8): a shopper subscribes to the demo Coffee Subscription on the subscription page
-// (an address in New York, Standard shipping, paid in test mode), follows 'Manage your subscription' from the
-// subscription confirmed page to the signed manage page, which words the plan with the format library ('$18.00
-// every month'), cancels it through the confirm step, and sees it cancelled. Axe-clean; screenshots of the manage
+// Subscriptions (issue 17 item 8): a shopper reads '$18.00 every month' on the product page, subscribes to the demo
+// Coffee Subscription on the subscription page (an address in New York, Standard shipping, paid in test mode),
+// follows 'Manage your subscription' from the subscription confirmed page to the signed manage page, which words the
+// plan with the format library too, cancels it through the confirm step, and sees it cancelled. Axe-clean; screenshots of the manage
 // page, its confirm step and the cancelled page at 1280 and 390 px.
 
 const shop = useShop();
@@ -23,6 +23,8 @@ async function violations(page: Page): Promise<string[]> {
 
 async function subscribe(page: Page, email: string): Promise<void> {
   await openProduct(page, 'coffee-subscription');
+  // The product page words the plan with the format library.
+  await expect(page.locator('.vitrine-product-price').textContent()).resolves.toBe('$18.00 every month');
   await addButton(page, 'Subscribe').click();
   await page.waitForURL(/\/checkout\/subscription\?cartToken=[^&]+$/);
   await waitForIslands(page);
