@@ -45,6 +45,11 @@ describe('cart pill', () => {
     expect(isCartPillAllowed({ pathname: '/shop' })).toBe(true);
     expect(isCartPillAllowed({ pathname: '/cart' })).toBe(false);
     expect(isCartPillAllowed({ pathname: '/cart/' })).toBe(false);
+    expect(isCartPillAllowed({ pathname: '/checkout' })).toBe(false);
+    expect(isCartPillAllowed({ pathname: '/checkout/subscription' })).toBe(false);
+    expect(isCartPillAllowed({ pathname: '/checkout/order-confirmed' })).toBe(false);
+    expect(isCartPillAllowed({ pathname: '/checkout/gift-card' })).toBe(false);
+    expect(isCartPillAllowed({ pathname: '/checkouts' })).toBe(true);
     expect(isCartPillAllowed({ pathname: '/shop', expressCheckout: true })).toBe(false);
     expect(isCartPillAllowed({ pathname: '/shop', customCart: true })).toBe(false);
   });

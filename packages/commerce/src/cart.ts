@@ -176,16 +176,20 @@ export interface CartPillView {
 }
 
 export interface CartPillPlace {
-  /** Current path; the pill never shows on the cart page. */
+  /** Current path; the pill never shows on the cart page nor on the checkout pages (/checkout…). */
   pathname?: string;
   expressCheckout?: boolean;
   customCart?: boolean;
 }
 
-/** Whether the floating pill belongs on this page at all. */
+/**
+ * Whether the floating pill belongs on this page at all: not on the cart page, nor on the checkout pages (which
+ * show the cart being bought, and whose way back to /cart would leave the checkout), nor in express checkout.
+ */
 export function isCartPillAllowed(place: CartPillPlace): boolean {
   const path = (place.pathname ?? '').replace(/\/+$/, '');
-  return !place.expressCheckout && !place.customCart && path !== '/cart';
+  const onCheckout = path === '/checkout' || path.startsWith('/checkout/');
+  return !place.expressCheckout && !place.customCart && path !== '/cart' && !onCheckout;
 }
 
 /** What the cart pill shows: hidden when empty, '100+' above 100, subtotal without trailing zero fractions. */

@@ -13,7 +13,6 @@ export { CART_EVENTS } from './cart/events';
 export type { CartPillProps } from './islands/CartPill';
 export type { HeaderCartIndicatorProps } from './islands/HeaderCartIndicator';
 export type { CartPageProps } from './islands/CartPage';
-export type { CheckoutFormProps } from './islands/CheckoutForm';
 export type { CheckoutProps } from './islands/Checkout';
 export type { InstallmentPillProps } from './islands/InstallmentPill';
 export type { GalleryProps, GalleryImage } from './islands/Gallery';

@@ -72,7 +72,6 @@ describe('renderIsland', () => {
       'CartPill',
       'HeaderCartIndicator',
       'CartPage',
-      'CheckoutForm',
       'Checkout',
       'InstallmentPill',
       'Gallery',
@@ -97,12 +96,11 @@ describe('hydrateIslands', () => {
       }),
       renderIsland('Gallery', { images: [{ id: 'a', assetUrl: '/a.jpg', title: hostile }], settings: { lightbox: true } }),
       renderIsland('CartPill', { cart: startCart, pathname: '/shop/p/linen-shirt' }),
-      renderIsland('CheckoutForm', { cartToken: 'tok' }),
     ].join('');
     const serverHtml = document.body.innerHTML;
 
     await act(async () => {
-      expect(hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) })).toBe(6);
+      expect(hydrateIslands(document, { onRecoverableError: (error) => errors.push(error) })).toBe(5);
     });
     expect(errors).toEqual([]);
     const islands = [...document.querySelectorAll('[data-island]')];

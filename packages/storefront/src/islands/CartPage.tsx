@@ -1,6 +1,6 @@
 import { QuantityStepper } from '../ui/QuantityStepper';
 import { visuallyHidden } from '../ui/styles';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   cartInstallmentWording,
   CART_MESSAGES,
@@ -22,7 +22,6 @@ import { AdditionalFieldsForm, preloadAdditionalFieldsForm } from '../forms/lazy
 import { LiveRegion } from '../ui/LiveRegion';
 import { Modal } from '../ui/Modal';
 import { formatCents } from '../ui/money';
-import { CheckoutForm } from './CheckoutForm';
 import { dispatchCartLineChange, dispatchShopperEvent, SHOPPER_EVENTS, viewCartDetail } from '../shopper-events';
 
 export interface CartPageProps extends StoreLocale {
@@ -35,6 +34,8 @@ export interface CartPageProps extends StoreLocale {
   installments?: InstallmentContext;
   /** Where the empty cart's 'Continue shopping' link goes. Default '/shop'. */
   shopUrl?: string;
+  /** The checkout page the 'Check out' link opens. Default '/checkout'. */
+  checkoutUrl?: string;
 }
 
 interface Failure {
@@ -53,6 +54,7 @@ export function CartPage({
   forms = {},
   installments,
   shopUrl = '/shop',
+  checkoutUrl = '/checkout',
   currency = 'USD',
   locale = 'en-US',
 }: CartPageProps) {
@@ -63,6 +65,7 @@ export function CartPage({
   const [busyEntry, setBusyEntry] = useState<string | null>(null);
   /** The server's errors for the form being edited, keyed by field id (shown on its fields). */
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  const minimumNoteId = useId();
   const money = (cents: number) => formatCents(cents, cart?.currency ?? currency, locale);
   // The cart page was viewed (for the tracking client), with the cart it opened with.
   useEffect(() => {
@@ -191,11 +194,11 @@ export function CartPage({
             </p>
             {installmentLine ? <p className="vitrine-cart-installments">{installmentLine}</p> : null}
             {belowMinimum ? (
-              <p className="vitrine-cart-minimum" role="note">
+              <p className="vitrine-cart-minimum" id={minimumNoteId} role="note">
                 {minimumSubtotalMessage(money(minimumSubtotalCents ?? 0))}
               </p>
             ) : null}
-            <CheckoutForm disabled={belowMinimum || busyEntry !== null} />
+            <CheckoutLink href={checkoutUrl} refusedBy={belowMinimum ? minimumNoteId : null} waiting={busyEntry !== null} />
           </div>
         </>
       )}
@@ -228,6 +231,34 @@ export function CartPage({
         </Modal>
       ) : null}
     </div>
+  );
+}
+
+interface CheckoutLinkProps {
+  href: string;
+  /** The id of the note saying why checkout is refused (below the minimum subtotal), or null. */
+  refusedBy: string | null;
+  /** A change to the cart is being saved: the checkout would open on the cart before it. */
+  waiting: boolean;
+}
+
+/**
+ * 'Check out': a link to the checkout page, which asks for the email, address, shipping and payment (as the cart
+ * of Shopify's Dawn does). A link cannot be disabled, so a refused or not-yet-possible checkout is a disabled
+ * button of the same name, tied to the note that says why.
+ */
+function CheckoutLink({ href, refusedBy, waiting }: CheckoutLinkProps) {
+  if (refusedBy !== null || waiting) {
+    return (
+      <button type="button" className="vitrine-cart-checkout" disabled aria-describedby={refusedBy ?? undefined}>
+        Check out
+      </button>
+    );
+  }
+  return (
+    <a className="vitrine-cart-checkout" href={href}>
+      Check out
+    </a>
   );
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartStore } from '../cart/store';
 import { cart, entry } from '../test-support/fixtures';
@@ -12,10 +12,17 @@ afterEach(cleanup);
 const pill = () => document.querySelector<HTMLAnchorElement>('.vitrine-cart-pill');
 
 describe('CartPill', () => {
-  it('is hidden when the cart is empty', () => {
+  it('is hidden when the cart is empty, with its landmark', () => {
     render(<CartPill cart={cart()} pathname="/shop" />);
     expect(pill()?.hidden).toBe(true);
     expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('complementary')).toBeNull();
+  });
+
+  it('sits in its own landmark, named, so nothing of it is outside a landmark', () => {
+    render(<CartPill cart={cart([entry({ purchasePriceCents: 2000 })])} pathname="/shop" />);
+    const region = screen.getByRole('complementary', { name: 'Your cart' });
+    expect(within(region).getByRole('link', { name: '1 item $20' })).toBeTruthy();
   });
 
   it("shows '1 item' and the subtotal without trailing zero fractions, linking to /cart", () => {
@@ -47,6 +54,9 @@ describe('CartPill', () => {
 
   it.each([
     ['on the cart page', { pathname: '/cart' }],
+    ['on the checkout page', { pathname: '/checkout' }],
+    ['on the subscription checkout', { pathname: '/checkout/subscription' }],
+    ['on the order confirmation', { pathname: '/checkout/order-confirmed' }],
     ['in express-checkout mode', { expressCheckout: true }],
     ['with a custom cart', { customCart: true }],
   ])('is not rendered %s', (_where, place) => {

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { CartPage, type CartPageProps } from './CartPage';
 import { CartPill, type CartPillProps } from './CartPill';
 import { Checkout, type CheckoutProps } from './Checkout';
-import { CheckoutForm, type CheckoutFormProps } from './CheckoutForm';
 import { Gallery, type GalleryProps } from './Gallery';
 import { GiftCardPurchase, type GiftCardPurchaseProps } from './GiftCardPurchase';
 import { HeaderCartIndicator, type HeaderCartIndicatorProps } from './HeaderCartIndicator';
@@ -19,7 +18,6 @@ export interface IslandPropsByName {
   CartPill: CartPillProps;
   HeaderCartIndicator: HeaderCartIndicatorProps;
   CartPage: CartPageProps;
-  CheckoutForm: CheckoutFormProps;
   Checkout: CheckoutProps;
   InstallmentPill: InstallmentPillProps;
   Gallery: GalleryProps;
@@ -36,7 +34,6 @@ export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> }
   CartPill,
   HeaderCartIndicator,
   CartPage,
-  CheckoutForm,
   Checkout,
   InstallmentPill,
   Gallery,
