@@ -6,6 +6,8 @@ import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, UnsubscribeTokens } from '../mai
 import { demoProductId, openTestServer, setStock, stockOf, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
 import type { PaidOrderContext } from './paid';
+import { systemActor } from '../actor';
+import { cancelOrder } from './manage';
 import { failPendingOrder, markOrderPaid, PAYMENT_LIFECYCLE_NOTES } from './payment-lifecycle';
 import { PaymentExpiryJob, type PendingPaymentCanceller, type PendingPaymentOutcome } from './payment-lifecycle-expiry';
 import type { PaymentProvider, PaymentRequest, PaymentResult } from './payment-provider';
@@ -135,6 +137,35 @@ describe('failPendingOrder', () => {
     expect(await orderRow(order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
     expect(await stockOf(db(), 'TOTE')).toBe(8);
     expect(await failPendingOrder(db(), website, 'unknown', 'failed')).toBe('not-found');
+  });
+});
+
+describe('an order the owner cancelled while its payment was pending', () => {
+  it('keeps a late success as paid (for a refund) without the paid-order steps, and never returns its stock twice', async () => {
+    const paidLate = await pendingOrder('owner-cancel-paid@example.com');
+    await cancelOrder(db(), website, systemActor('owner test'), paidLate.id, {});
+    expect(await stockOf(db(), 'TOTE')).toBe(10);
+    expect(await markOrderPaid(db(), website, { orderId: paidLate.id, customerReference: 'cus_late' }, paidContext)).toBe('late');
+    expect(await orderRow(paidLate.id)).toMatchObject({ status: 'cancelled', payment_status: 'paid', payment_customer_reference: 'cus_late' });
+    expect(await markOrderPaid(db(), website, { orderId: paidLate.id }, paidContext)).toBe('already-paid');
+    const row = await orderRow(paidLate.id);
+    const late = PAYMENT_LIFECYCLE_NOTES.late(formatMoney(row.grand_total_cents, 'USD', { locale: 'en-US' }), paidLate.reference);
+    expect(await history(paidLate.id)).toEqual([
+      { kind: 'cancelled', note: '', actor_label: 'owner test' },
+      { kind: 'cancelled', note: late, actor_label: 'payments' },
+    ]);
+    expect(await mailsTo('owner-cancel-paid@example.com')).toEqual([]);
+    expect(await stockOf(db(), 'TOTE')).toBe(10);
+
+    const expired = await pendingOrder('owner-cancel-expired@example.com');
+    await cancelOrder(db(), website, systemActor('owner test'), expired.id, {});
+    await expireNow(expired.id);
+    const job = new PaymentExpiryJob(db(), async () => website, { cancellers: { [provider.name]: provider }, paidContext, intervalMs: 0 });
+    expect(await job.runOnce()).toEqual([{ orderId: expired.id, outcome: 'expired' }]);
+    expect(provider.cancelled).toEqual([expired.reference]);
+    expect(await orderRow(expired.id)).toMatchObject({ status: 'cancelled', payment_status: 'expired' });
+    expect(await stockOf(db(), 'TOTE')).toBe(10);
+    expect(await job.runOnce()).toEqual([]);
   });
 });
 

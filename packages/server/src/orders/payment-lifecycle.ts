@@ -80,6 +80,17 @@ export async function markOrderPaidIn(
     await recordLatePayment(trx, website, order);
     return 'late';
   }
+  if (order.status === 'cancelled') {
+    // The owner cancelled it while the payment was pending (its stock went back then): the money is kept as paid, so
+    // the owner can refund it from the order, but nothing of a sale happens (no downloads, cards, mail).
+    await trx
+      .updateTable('orders')
+      .set({ payment_status: 'paid', paid_at: sql<Date>`now()`, payment_customer_reference: input.customerReference ?? order.payment_customer_reference })
+      .where('id', '=', order.id)
+      .execute();
+    await recordLatePayment(trx, website, order);
+    return 'late';
+  }
   const paid = await trx
     .updateTable('orders')
     .set({
@@ -135,6 +146,11 @@ export async function failPendingOrderIn(
   const order = await lockOrder(trx, website, target);
   if (!order) return 'not-found';
   if (order.payment_status !== 'pending') return 'not-pending';
+  if (order.status === 'cancelled') {
+    // The owner cancelled it while the payment was pending, and its stock went back then: only the payment is closed.
+    await trx.updateTable('orders').set({ payment_status: reason }).where('id', '=', order.id).execute();
+    return 'not-pending';
+  }
   const cancelled = await trx
     .updateTable('orders')
     .set({ status: 'cancelled', cancelled_at: sql<Date>`now()`, payment_status: reason })
