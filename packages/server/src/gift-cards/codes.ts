@@ -17,7 +17,11 @@ export function giftCardCodeHash(secret: string, normalisedCode: string): string
   return createHmac('sha256', secret).update(normalisedCode).digest('hex');
 }
 
-/** The secret, created by the first process (or transaction) that needs it. */
-export function loadGiftCardSecret(db: Kysely<Database>): Promise<string> {
-  return loadServerSecret(db, GIFT_CARD_SECRET_NAME);
+/**
+ * The secret, created by the first process (or transaction) that needs it. Read first: balances are asked on every
+ * cart read that names a code, and a plain read there beats an INSERT … ON CONFLICT each time.
+ */
+export async function loadGiftCardSecret(db: Kysely<Database>): Promise<string> {
+  const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', GIFT_CARD_SECRET_NAME).executeTakeFirst();
+  return stored?.value ?? loadServerSecret(db, GIFT_CARD_SECRET_NAME);
 }
