@@ -9,6 +9,7 @@ import { checkoutRulesFor } from '../checkout-settings';
 import { findOrder } from '../orders';
 import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
+import { orderReceipt, type OrderReceipt } from './order-receipt';
 import { findLiveForm, publicFormOf, type PublicForm } from '../forms';
 import { sanitiseHtml } from '../site-settings';
 import type { CatalogCache } from './catalog-cache';
@@ -143,6 +144,8 @@ export interface OrderConfirmedPageContext extends BasePageContext {
   order: Order;
   /** Each paid digital line's download link (downloads/), with its expiry and the downloads it has left. */
   downloads: DownloadLinkView[];
+  /** The lines with their totals and every total that applies, as the page's receipt lists them. */
+  receipt: OrderReceipt;
 }
 
 export interface GiftCardPageContext extends BasePageContext {
@@ -398,7 +401,7 @@ export async function buildOrderConfirmedPageContext(
   const subscription = order.items.some((line) => line.kind === 'subscription');
   const manageSubscriptionUrl = subscription ? ((await manageLinksForOrder(sources.db, website, order.id))[0] ?? null) : null;
   const downloads = (await listOrderDownloads(sources.db, website, order.id)).map((link) => downloadLinkView(link, website));
-  return { ...base(website, subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed), order: shown, downloads, manageSubscriptionUrl };
+  return { ...base(website, subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed), order: shown, downloads, manageSubscriptionUrl, receipt: orderReceipt(order) };
 }
 
 /** `/checkout/gift-card?itemId=&sku=`: the gift card and its chosen denomination; undefined (not found) for another item. */
