@@ -31,6 +31,7 @@ const TEMPLATE_WORDS: Readonly<Record<string, string>> = {
   'newsletter-confirm': 'Newsletter confirmation',
   'form-submission': 'Form submission',
   'contributor-invitation': 'Contributor invitation',
+  'gift-card': 'Gift card',
 };
 
 const SOURCE_WORDS: Readonly<Record<string, string>> = {
