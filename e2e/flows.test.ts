@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
+import { fillCheckout, orderSummary, payNow, PORTLAND, receiptTotals } from './support/checkout';
 import { addButton, chooseOptions, errorDialog, itemIdOf, openProduct, visit, visitorCartEntries, waitForIslands, closeCartDrawer } from './support/shop';
 
 // The purchase routes that skip the cart (storefront spec §4): subscriptions go to the subscription
@@ -20,14 +21,14 @@ describe('on the demo store', () => {
     await page.waitForURL(/\/checkout\/subscription\?cartToken=[^&]+$/);
     await waitForIslands(page);
     await page.getByRole('heading', { level: 1, name: 'Subscription' }).waitFor();
-    await page.getByRole('listitem').filter({ hasText: 'Coffee Subscription' }).filter({ hasText: '× 1' }).waitFor();
+    await orderSummary(page).getByRole('listitem').filter({ hasText: 'Coffee Subscription' }).filter({ hasText: 'Quantity: 1' }).waitFor();
 
-    await page.getByLabel('Email', { exact: true }).fill('subscriber@example.com');
-    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-    await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
-    await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+    // Coffee ships: the subscription page asks for an address and a shipping option too.
+    await fillCheckout(page, { email: 'subscriber@example.com', address: PORTLAND, shippingOption: 'Standard' });
+    await payNow(page, 'Subscribe');
     const row = page.getByRole('row').filter({ hasText: 'COFFEE-MONTHLY' });
-    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Coffee Subscription', 'COFFEE-MONTHLY', '1', '$18.00']);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Coffee Subscription', 'COFFEE-MONTHLY', '1', '$18.00', '$18.00']);
+    await expect(receiptTotals(page)).resolves.toEqual([['Subtotal', '$18.00'], ['Shipping (Standard)', '$6.00'], ['Total', '$24.00']]);
   });
 
   test('the subscription goes into a cart of its own: the shopper\'s cart and header stay empty', async () => {
@@ -62,7 +63,7 @@ describe('on the demo store', () => {
     await page.getByRole('button', { name: 'Pay now' }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
     const row = page.getByRole('row').filter({ hasText: 'GIFT-50' });
-    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Gift Card', 'GIFT-50', '1', '$50.00']);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Gift Card', 'GIFT-50', '1', '$50.00', '$50.00']);
   });
 
   test('a gift card with no denomination does not leave the product page', async () => {
@@ -138,13 +139,13 @@ describe('express checkout', () => {
     await page.waitForURL(/\/checkout\?cartToken=[^&]+$/);
     await waitForIslands(page);
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
-    await page.getByRole('listitem').filter({ hasText: 'Canvas Tote' }).filter({ hasText: '× 1' }).waitFor();
+    await orderSummary(page).getByRole('listitem').filter({ hasText: 'Canvas Tote' }).filter({ hasText: 'Quantity: 1' }).waitFor();
 
-    await page.getByLabel('Email', { exact: true }).fill('express@example.com');
-    await page.getByRole('button', { name: 'Place Order', exact: true }).click();
-    await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
+    await fillCheckout(page, { email: 'express@example.com', address: PORTLAND, shippingOption: 'Standard' });
+    await payNow(page);
     const row = page.getByRole('row').filter({ hasText: 'TOTE' });
-    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Canvas Tote', 'TOTE', '1', '$22.00']);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Canvas Tote', 'TOTE', '1', '$22.00', '$22.00']);
+    await expect(receiptTotals(page)).resolves.toEqual([['Subtotal', '$22.00'], ['Shipping (Standard)', '$6.00'], ['Total', '$28.00']]);
   });
 
   test('errors in express-checkout mode are titled "Unable to Purchase Item"', async () => {

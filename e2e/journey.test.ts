@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
 import { saveScreenshot } from './support/screenshots';
+import { fillCheckout, PORTLAND, payNow, receiptTotals } from './support/checkout';
 import {
   addButton,
   addToCart,
@@ -81,13 +82,14 @@ test('a shopper buys a Linen Shirt (S / White) from the store page to the order 
   await waitForIslands(page);
   await expect(page.getByLabel('Quantity of Linen Shirt', { exact: true }).inputValue()).resolves.toBe('1');
 
-  // Check out with an email.
-  await page.getByLabel('Email', { exact: true }).fill('shopper@example.com');
-  await page.getByRole('button', { name: 'Place Order', exact: true }).click();
-  await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
-  await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+  // 'Check out' opens the checkout page: an email, a Portland address, Standard shipping, paid in test mode.
+  await page.getByRole('link', { name: 'Check out', exact: true }).click();
+  await page.waitForURL('**/checkout');
+  await fillCheckout(page, { email: 'shopper@example.com', address: PORTLAND, shippingOption: 'Standard' });
+  await payNow(page);
   const row = page.getByRole('row').filter({ hasText: 'SHIRT-S-WHITE' });
-  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Linen Shirt', 'SHIRT-S-WHITE', '1', '$45.00']);
+  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Linen Shirt', 'SHIRT-S-WHITE', '1', '$45.00', '$45.00']);
+  await expect(receiptTotals(page)).resolves.toEqual([['Subtotal', '$45.00'], ['Shipping (Standard)', '$6.00'], ['Total', '$51.00']]);
 
   // Stock went down by the one shirt bought (the removed three never left the shelf).
   const stockAfter = await stockOf(url, shirtId, 'SHIRT-S-WHITE');

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
 import { addButton, cartPill, openProduct, waitForIslands, closeCartDrawer } from './support/shop';
+import { checkoutForm, orderSummary, receiptTotals, shippingMethods } from './support/checkout';
 
 // A purchase with the keyboard alone: Tab to move, arrow keys to choose, Space and Enter to act.
 // Locators are only used to check where focus is, never to click or fill.
@@ -63,15 +64,44 @@ test('a shopper buys two Linen Shirts (S / White) with the keyboard only', async
   await page.waitForURL('**/cart');
   await waitForIslands(page);
 
-  // Type the email, Enter submits the checkout form.
-  const email = page.getByLabel('Email', { exact: true });
-  await tabTo(page, email);
-  await page.keyboard.type('keys@example.com');
+  // Enter on 'Check out' opens the checkout page.
+  await tabTo(page, page.getByRole('link', { name: 'Check out', exact: true }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/checkout');
+  await checkoutForm(page).waitFor();
+
+  // The email and a Portland address, typed field by field; the State select chooses by typing its name.
+  const typeInto = async (target: Locator, text: string) => {
+    await tabTo(page, target);
+    await page.keyboard.type(text);
+  };
+  await typeInto(page.getByRole('textbox', { name: 'Email', exact: true }), 'keys@example.com');
+  await typeInto(page.getByRole('textbox', { name: 'Full name' }), 'Kay Board');
+  await typeInto(page.getByRole('textbox', { name: 'Address', exact: true }), '1 Test Street');
+  await typeInto(page.getByRole('textbox', { name: 'City' }), 'Portland');
+  await typeInto(page.getByRole('combobox', { name: 'State' }), 'Oregon');
+  await expect(page.getByRole('combobox', { name: 'State' }).inputValue()).resolves.toBe('OR');
+  await typeInto(page.getByRole('textbox', { name: 'ZIP code' }), '97201');
+  // Enter on 'Continue to shipping' prices the address: the shipping options appear.
+  await tabTo(page, page.getByRole('button', { name: 'Continue to shipping' }));
+  await page.keyboard.press('Enter');
+  const methods = shippingMethods(page);
+  await methods.waitFor();
+  // Tab enters the radio group, Space chooses Standard, ArrowDown would move to Express.
+  await tabTo(page, methods.getByRole('radio').first());
+  await page.keyboard.press('Space');
+  await expect(methods.getByRole('radio', { name: 'Standard $6.00' }).isChecked()).resolves.toBe(true);
+  await orderSummary(page).getByText('$6.00').waitFor();
+
+  // Enter on 'Pay now' pays in test mode and lands on the order confirmed.
+  await tabTo(page, page.getByRole('button', { name: 'Pay now', exact: true }));
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
   await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
   const row = page.getByRole('row').filter({ hasText: 'SHIRT-S-WHITE' });
-  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Linen Shirt', 'SHIRT-S-WHITE', '2', '$45.00']);
+  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Linen Shirt', 'SHIRT-S-WHITE', '2', '$45.00', '$90.00']);
+  // $90.00 is under the $100 of free shipping: Standard $6.00; Oregon has no sales tax.
+  await expect(receiptTotals(page)).resolves.toEqual([['Subtotal', '$90.00'], ['Shipping (Standard)', '$6.00'], ['Total', '$96.00']]);
 });
 
 test('the error dialog is operated by keyboard: focus moves into it and Enter on OK closes it', async () => {
