@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
+import { fillCheckout, openCheckout, payNow, PORTLAND } from './support/checkout';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
-import { addToCart, chooseOptions, itemIdOf, openProduct, stockOf, visit } from './support/shop';
+import { addToCart, chooseOptions, itemIdOf, openProduct, stockOf } from './support/shop';
 import { axeViolations } from './support/axe';
 
 // The owner app's Orders screen (issue 16, items 4 and 8): the owner has the order list open; a shopper buys a
@@ -54,16 +55,15 @@ describe('the owner orders screen', () => {
     // The list has answered (empty or not) before the shopper buys.
     await page.getByRole('table', { name: 'Orders, newest first' }).or(page.getByRole('heading', { name: 'No orders yet' })).waitFor();
 
-    // 2. A shopper buys a Linen Shirt (S / White) in the storefront: product → add → cart → Place Order.
+    // 2. A shopper buys a Linen Shirt (S / White) in the storefront: product → add → checkout (a Portland address,
+    // Standard shipping $6.00, no tax in Oregon) → Pay now: $51.00.
     const shopper = shop.page;
     await openProduct(shopper, 'linen-shirt');
     await chooseOptions(shopper, { Size: 'S', Color: 'White' });
     await addToCart(shopper);
-    await visit(shopper, '/cart');
-    await shopper.getByLabel('Email', { exact: true }).fill(shopperEmail);
-    await shopper.getByRole('button', { name: 'Place Order', exact: true }).click();
-    await shopper.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
-    const orderId = new URL(shopper.url()).searchParams.get('orderId') ?? '';
+    await openCheckout(shopper);
+    await fillCheckout(shopper, { email: shopperEmail, address: PORTLAND, shippingOption: 'Standard' });
+    const orderId = await payNow(shopper);
     expect(orderId).toMatch(/^[0-9a-f]{24}$/);
     // The confirmation names the order by its human number ('Order #1001'); the owner's list does too.
     const orderNumber = ((await shopper.locator('.order-number').textContent()) ?? '').trim();
@@ -84,7 +84,7 @@ describe('the owner orders screen', () => {
     const row = list.getByRole('row').filter({ has: page.getByRole('link', { name: numberLabel, exact: true }) });
     await page.locator('.orders-card:not([aria-busy])').waitFor();
     await expect.poll(() => list.getByRole('row').count()).toBe(2); // the header and this order
-    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual([expect.any(String), shopperEmail, 'PlacedTest', '1', '$45.00', '—']);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual([expect.any(String), shopperEmail, 'PlacedTest', '1', '$51.00', '—']);
     const csvHref = (await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')) ?? '';
     expect(csvHref).toBe(`/api/owner/orders/export.csv?emailPrefix=${encodeURIComponent(shopperEmail.slice(0, 14))}`);
     const csv = await page.evaluate(async (href) => {
@@ -129,7 +129,7 @@ describe('the owner orders screen', () => {
     await refundButton.focus();
     await page.keyboard.press('Enter');
     const amount = page.getByLabel('Amount (USD)');
-    await expect(amount.inputValue()).resolves.toBe('45.00');
+    await expect(amount.inputValue()).resolves.toBe('51.00');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('inputmode'))).toBe('decimal');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('10');
@@ -147,10 +147,10 @@ describe('the owner orders screen', () => {
     // 8. The order reads Fulfilled, with the refund in its totals and history.
     await page.locator('.screen-header').getByText('Fulfilled', { exact: true }).waitFor();
     const totals = page.getByRole('definition');
-    await expect(totals.allTextContents()).resolves.toEqual(expect.arrayContaining(['−$10.00', '$35.00']));
+    await expect(totals.allTextContents()).resolves.toEqual(expect.arrayContaining(['−$10.00', '$41.00']));
     await page.getByRole('listitem').filter({ hasText: 'Refunded $10.00' }).waitFor();
     const reply = await page.evaluate(async (id) => (await fetch(`/api/owner/orders/${id}`)).json(), orderId);
-    expect(reply.order).toMatchObject({ status: 'fulfilled', refundedTotal: { value: '10.00' }, refundable: { value: '35.00' } });
+    expect(reply.order).toMatchObject({ status: 'fulfilled', refundedTotal: { value: '10.00' }, refundable: { value: '41.00' } });
     expect(reply.order.history.map((event: { kind: string }) => event.kind)).toEqual(['fulfilled', 'refunded']);
 
     expect(await axeViolations(page)).toEqual([]);
@@ -165,7 +165,7 @@ describe('the owner orders screen', () => {
     await page.getByRole('link', { name: 'All orders' }).click();
     await page.waitForURL(`${shop.url}/config/orders?email=${encodeURIComponent(shopperEmail.slice(0, 14))}`);
     // The cached page shows first, then its refetch (the changes made it stale).
-    await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual([expect.any(String), shopperEmail, 'FulfilledTest', '1', '$45.00', '$10.00']);
+    await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual([expect.any(String), shopperEmail, 'FulfilledTest', '1', '$51.00', '$10.00']);
 
     // 10. Cancel: a second purchase, cancelled through the destructive confirm; its shirt goes back in stock.
     const shirtId = await itemIdOf(shop.url, 'linen-shirt');
@@ -173,11 +173,9 @@ describe('the owner orders screen', () => {
     await openProduct(shopper, 'linen-shirt');
     await chooseOptions(shopper, { Size: 'S', Color: 'White' });
     await addToCart(shopper);
-    await visit(shopper, '/cart');
-    await shopper.getByLabel('Email', { exact: true }).fill(shopperEmail);
-    await shopper.getByRole('button', { name: 'Place Order', exact: true }).click();
-    await shopper.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
-    const secondId = new URL(shopper.url()).searchParams.get('orderId') ?? '';
+    await openCheckout(shopper);
+    await fillCheckout(shopper, { email: shopperEmail, address: PORTLAND, shippingOption: 'Standard' });
+    const secondId = await payNow(shopper);
     const secondNumber = ((await shopper.locator('.order-number').textContent()) ?? '').trim();
     expect(Number(secondNumber.replace('Order #', ''))).toBeGreaterThan(Number(numberLabel.slice(1)));
     await expect((await stockOf(shop.url, shirtId, 'SHIRT-S-WHITE')).qtyInStock).toBe(stockBefore - 1);

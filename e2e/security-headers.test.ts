@@ -46,8 +46,10 @@ test('the product page, the cart page and checkout load and work under the CSP w
   await page.getByRole('link', { name: 'Linen Shirt', exact: true }).waitFor();
   await expect(violations()).resolves.toEqual([]);
 
-  await visit(page, '/checkout');
-  await page.getByRole('button', { name: 'Place Order' }).waitFor();
+  await page.getByRole('link', { name: 'Check out', exact: true }).click();
+  await page.waitForURL('**/checkout');
+  await page.locator('.vitrine-checkout[data-ready]').waitFor();
+  await page.getByRole('button', { name: 'Pay now' }).waitFor();
   await expect(violations()).resolves.toEqual([]);
 
   expect(shop.pageErrors).toEqual([]);

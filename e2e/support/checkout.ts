@@ -63,7 +63,14 @@ export async function fillCheckout(page: Page, answers: CheckoutAnswers): Promis
     const option = answers.shippingOption
       ? methods.getByRole('radio', { name: new RegExp(`^${answers.shippingOption} `) })
       : methods.getByRole('radio').first();
-    await option.check();
+    // The radio follows the cart: it is checked once the server has priced the choice, not on the click itself.
+    await option.click();
+    await option.evaluate((radio: HTMLInputElement) =>
+      radio.checked ? undefined : new Promise<void>((resolve) => {
+        const check = () => (radio.checked ? resolve() : requestAnimationFrame(check));
+        check();
+      }),
+    );
   }
   if (answers.coupon) {
     await page.getByRole('textbox', { name: 'Discount code or gift card' }).fill(answers.coupon);
