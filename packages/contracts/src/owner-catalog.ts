@@ -32,6 +32,8 @@ export const CATALOG_LIMITS = {
   /** Ten million dollars in cents: far above any shop's price, far below JavaScript's safe integers. */
   maxPriceCents: 1_000_000_000,
   maxStock: 1_000_000_000,
+  /** A million kilograms: any parcel, far below JavaScript's safe integers. */
+  maxWeightGrams: 1_000_000_000,
   maxBillingPeriodValue: 365,
   maxBillingCycles: 1_000,
   textLength: 1_000,
@@ -53,7 +55,7 @@ export const OWNER_CATALOG_MESSAGES = {
   storeId: 'storeId must be a store id.',
   onSale: 'onSale must be true or false.',
   variantOptionOrdering: `variantOptionOrdering must list at most ${CATALOG_LIMITS.optionsPerProduct} option names, each 1–${CATALOG_LIMITS.optionTextLength} characters.`,
-  variants: `A product needs 1–${CATALOG_LIMITS.variantsPerProduct} variants, each with a sku, whole-cent prices from 0 to ${CATALOG_LIMITS.maxPriceCents}, and its option values.`,
+  variants: `A product needs 1–${CATALOG_LIMITS.variantsPerProduct} variants, each with a sku, whole-cent prices from 0 to ${CATALOG_LIMITS.maxPriceCents}, its option values, and a weight in whole grams or none.`,
   isSubscribable: 'isSubscribable must be true or false.',
   subscriptionPlan: `subscriptionPlan must be null or { billingPeriod: { value: 1–${CATALOG_LIMITS.maxBillingPeriodValue}, unit: WEEK, MONTH or YEAR }, numBillingCycles: 0–${CATALOG_LIMITS.maxBillingCycles} }.`,
   additionalFieldsForm: 'additionalFieldsForm must be null or a form object with an id.',
@@ -66,6 +68,7 @@ export const OWNER_CATALOG_MESSAGES = {
   variantId: 'variantId must be a variant id.',
   qtyInStock: `qtyInStock must be a whole number from 0 to ${CATALOG_LIMITS.maxStock}.`,
   unlimited: 'unlimited must be true or false.',
+  weightGrams: `weightGrams must be null or a whole number of grams from 0 to ${CATALOG_LIMITS.maxWeightGrams}.`,
   delta: `delta must be a whole number from -${CATALOG_LIMITS.maxStock} to ${CATALOG_LIMITS.maxStock}, not 0.`,
   websiteId: 'websiteId must be a website id.',
   collectionId: 'collectionId must be a store id.',
@@ -109,6 +112,8 @@ export const VariantBodySchema = RequestBody({
   qtyInStock: Optional(Type.Integer({ minimum: 0, maximum: CATALOG_LIMITS.maxStock })),
   unlimited: Optional(Type.Boolean()),
   imageIds: Optional(Type.Array(Text({ minLength: 1, maxLength: LIMITS.idLength }), { maxItems: 20 })),
+  /** Grams, for weight-based shipping rates; null clears it; left out keeps an existing variant's weight. */
+  weightGrams: Optional(Type.Union([Type.Integer({ minimum: 0, maximum: CATALOG_LIMITS.maxWeightGrams }), Type.Null()], { [MESSAGE_KEYWORD]: OWNER_CATALOG_MESSAGES.weightGrams })),
 });
 export type VariantBody = Static<typeof VariantBodySchema>;
 
@@ -196,6 +201,8 @@ export const OwnerVariantSchema = ResponseObject({
   qtyInStock: Type.Integer(),
   unlimited: Type.Boolean(),
   imageIds: Type.Array(Type.String()),
+  /** Grams, or null when not given. */
+  weightGrams: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type OwnerVariantJson = Static<typeof OwnerVariantSchema>;
 

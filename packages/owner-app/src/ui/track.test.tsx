@@ -10,7 +10,7 @@ import { beaconPanelSender, panelEventContent, setPanelEventSender, trackPanelEv
 
 const product = {
   id: 'p1', title: 'Linen Shirt', productType: 1, storeId: 's1', archived: false, priceCents: 4500, totalStock: 5, unlimited: false,
-  variants: [{ id: 'v1', sku: 'LS', optionValues: [], priceCents: 4500, salePriceCents: 0, onSale: false, qtyInStock: 5, unlimited: false, imageIds: [] }],
+  variants: [{ id: 'v1', sku: 'LS', optionValues: [], priceCents: 4500, salePriceCents: 0, onSale: false, qtyInStock: 5, unlimited: false, imageIds: [], weightGrams: null }],
 };
 
 describe('panel tracking', () => {

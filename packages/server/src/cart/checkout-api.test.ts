@@ -66,6 +66,18 @@ describe('PUT …/shopping-cart/checkout', () => {
     expect((await visitor.get('/api/commerce/shopping-cart')).json().selectedShippingOption.id).toBe(express);
   });
 
+  it('prices Europe by the weight of what ships, and taxes German shipping too', async () => {
+    // A wool blanket weighs 1.8 kg: the 2 kg tier, $22.00. Germany's VAT (19 %) covers shipping: 22.80 + 4.18.
+    const visitor = await shopperWith([['wool-blanket', 'BLANKET', 1]]);
+    const berlin = { name: 'Erika Mustermann', line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DE' };
+    const cart = (await visitor.put(CHECKOUT, { shippingAddress: berlin })).json().shoppingCart;
+    expect(cart.shippingOptions).toEqual([expect.objectContaining({ name: 'International', amountCents: 2200 })]);
+    expect(cart).toMatchObject({ subtotalCents: 12000, shippingCostCents: 2200, taxCents: 2698, grandTotalCents: 16898 });
+    // Two shirts (2 × 250 g) stay in the first tier, up to 500 g.
+    const light = await shopperWith([['linen-shirt', 'SHIRT-S-WHITE', 2]]);
+    expect((await light.put(CHECKOUT, { shippingAddress: berlin })).json().shoppingCart.shippingCostCents).toBe(1200);
+  });
+
   it('treats Puerto Rico given as a country as the United States', async () => {
     const visitor = await shopperWith([['canvas-tote', 'TOTE', 1]]);
     const cart = (await visitor.put(CHECKOUT, { shippingAddress: { ...CALIFORNIA, region: null, country: 'PR', postalCode: '00901', city: 'San Juan' } })).json().shoppingCart;

@@ -49,7 +49,7 @@ export function checkoutLineOf(line: CartLine, unitPriceCents: number): Checkout
     productType: line.product.product_type,
     quantity: line.entry.quantity,
     unitPriceCents,
-    weightGrams: null,
+    weightGrams: line.variant.weight_grams ?? null,
   };
 }
 

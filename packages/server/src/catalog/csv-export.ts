@@ -43,6 +43,7 @@ async function* productBatches(db: Kysely<Database>, website: Website): AsyncGen
           qtyInStock: variant.qty_in_stock,
           unlimited: variant.unlimited,
           imageSrc: srcOf.get(variant.image_ids[0] ?? '') ?? '',
+          weightGrams: variant.weight_grams,
         })),
         images: product.images.map((image) => ({ src: image.assetUrl, altText: image.altText })),
       };

@@ -18,6 +18,7 @@ import { fractionDigitsOf, minorUnitsToDecimalString } from './money';
  * - Variant Price and Variant Compare At Price: Shopify's Price is what the shopper pays and Compare At the
  *   higher "was" price. So a Compare At above the Price means on sale: our price = Compare At, sale price =
  *   Price; otherwise our price = Price and no sale. The export writes the reverse.
+ * - Variant Grams ↔ the variant's weight (empty on import keeps an existing variant's weight).
  * - Variant Inventory Qty ↔ stock; a `Variant Inventory Tracker` column present and empty ↔ unlimited.
  * - Image Src (a http(s) URL or a path from /), Image Position, Image Alt Text ↔ the product's images,
  *   kept as references (nothing is downloaded); Variant Image ↔ the variant's image.
@@ -28,7 +29,7 @@ import { fractionDigitsOf, minorUnitsToDecimalString } from './money';
 export const CSV_COLUMNS = [
   'Handle', 'Title', 'Body (HTML)', 'Vendor', 'Type', 'Tags', 'Published',
   'Option1 Name', 'Option1 Value', 'Option2 Name', 'Option2 Value', 'Option3 Name', 'Option3 Value',
-  'Variant SKU', 'Variant Inventory Tracker', 'Variant Inventory Qty', 'Variant Price', 'Variant Compare At Price',
+  'Variant SKU', 'Variant Grams', 'Variant Inventory Tracker', 'Variant Inventory Qty', 'Variant Price', 'Variant Compare At Price',
   'Variant Requires Shipping', 'Gift Card', 'Image Src', 'Image Position', 'Image Alt Text', 'Variant Image', 'Status',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -44,6 +45,7 @@ export const CSV_MESSAGES = {
   price: (digits: number) => `Variant Price must be an amount such as ${digits === 0 ? '19' : `19.${'9'.repeat(digits)}`}.`,
   compareAt: (digits: number) => `Variant Compare At Price must be empty or an amount such as ${digits === 0 ? '25' : `25.${'0'.repeat(digits)}`}.`,
   tooExpensive: `Amounts must be at most ${CATALOG_LIMITS.maxPriceCents} in minor units.`,
+  grams: `Variant Grams must be empty or a whole number from 0 to ${CATALOG_LIMITS.maxWeightGrams}.`,
   qty: `Variant Inventory Qty must be empty or a whole number from 0 to ${CATALOG_LIMITS.maxStock}.`,
   option: `Option names and values must be at most ${CATALOG_LIMITS.optionTextLength} characters, each value with its name.`,
   imageSrc: 'Image Src must be an http(s) URL or a path starting with / (at most 2083 characters).',
@@ -102,6 +104,8 @@ export interface CsvVariant {
   qtyInStock: number;
   unlimited: boolean;
   imageSrc: string;
+  /** Grams; undefined when the row leaves Variant Grams empty. */
+  weightGrams?: number;
 }
 
 export interface CsvProduct {
@@ -262,6 +266,11 @@ export class CsvProductReader {
     if ((price ?? 0) > CATALOG_LIMITS.maxPriceCents) this.#refuse(rowNumber, 'Variant Price', CSV_MESSAGES.tooExpensive);
     if ((compareAt ?? 0) > CATALOG_LIMITS.maxPriceCents) this.#refuse(rowNumber, 'Variant Compare At Price', CSV_MESSAGES.tooExpensive);
 
+    const gramsText = text(row, 'Variant Grams');
+    // Shopify writes whole grams; a spreadsheet may have turned them into "250.0".
+    const grams = gramsText === '' ? undefined : /^\d{1,10}(\.0+)?$/.test(gramsText) && Number(gramsText) <= CATALOG_LIMITS.maxWeightGrams ? Math.trunc(Number(gramsText)) : null;
+    if (grams === null) this.#refuse(rowNumber, 'Variant Grams', CSV_MESSAGES.grams);
+
     const qtyText = text(row, 'Variant Inventory Qty');
     const qty = qtyText === '' ? 0 : /^\d{1,10}$/.test(qtyText) && Number(qtyText) <= CATALOG_LIMITS.maxStock ? Number(qtyText) : undefined;
     if (qty === undefined) this.#refuse(rowNumber, 'Variant Inventory Qty', CSV_MESSAGES.qty);
@@ -288,6 +297,7 @@ export class CsvProductReader {
       qtyInStock: qty ?? 0,
       unlimited: this.#hasTrackerColumn && text(row, 'Variant Inventory Tracker') === '',
       imageSrc: text(row, 'Variant Image'),
+      weightGrams: grams ?? undefined,
     });
   }
 }
@@ -314,7 +324,7 @@ export interface ExportProduct {
   tags: string[];
   archived: boolean;
   optionNames: string[];
-  variants: Array<{ sku: string; optionValues: Array<{ optionName: string; value: string }>; priceCents: number; salePriceCents: number; onSale: boolean; qtyInStock: number; unlimited: boolean; imageSrc: string }>;
+  variants: Array<{ sku: string; optionValues: Array<{ optionName: string; value: string }>; priceCents: number; salePriceCents: number; onSale: boolean; qtyInStock: number; unlimited: boolean; imageSrc: string; weightGrams: number | null }>;
   images: Array<{ src: string; altText: string }>;
 }
 
@@ -349,6 +359,7 @@ export function productCsvRows(product: ExportProduct, currency: string): Array<
         row[`Option${n + 1} Value` as CsvColumn] = spreadsheetSafe(option.value);
       });
       row['Variant SKU'] = spreadsheetSafe(variant.sku);
+      row['Variant Grams'] = variant.weightGrams === null ? '' : String(variant.weightGrams);
       row['Variant Inventory Tracker'] = variant.unlimited ? '' : 'shopify';
       row['Variant Inventory Qty'] = variant.unlimited ? '' : String(variant.qtyInStock);
       row['Variant Price'] = money(variant.onSale ? variant.salePriceCents : variant.priceCents);

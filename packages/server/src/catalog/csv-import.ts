@@ -148,6 +148,8 @@ async function importProduct(trx: Transaction<Database>, website: Website, produ
         qtyInStock: variant.qtyInStock,
         unlimited: variant.unlimited,
         imageIds: imageId ? [imageId] : [],
+        // An empty Variant Grams keeps what the variant weighs (an export from elsewhere rarely has it).
+        ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
       };
     }),
   };

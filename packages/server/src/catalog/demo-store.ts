@@ -36,6 +36,8 @@ export interface DemoVariant {
   unlimited?: boolean;
   /** The file of this variant's own image among its product's images. */
   image?: string;
+  /** Grams (weight-based shipping: the demo's Europe zone). */
+  weightGrams?: number;
 }
 
 export interface DemoProduct {
@@ -101,10 +103,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 1,
     variantOptionOrdering: ['Size', 'Color'],
     variants: [
-      { sku: 'SHIRT-S-WHITE', options: [size('S'), color('White')], priceCents: 4500, qtyInStock: 12, image: SHIRT_WHITE },
-      { sku: 'SHIRT-S-NAVY', options: [size('S'), color('Navy')], priceCents: 4500, qtyInStock: 8, image: SHIRT_NAVY },
-      { sku: 'SHIRT-M-WHITE', options: [size('M'), color('White')], priceCents: 4800, qtyInStock: 5, image: SHIRT_WHITE },
-      { sku: 'SHIRT-M-NAVY', options: [size('M'), color('Navy')], priceCents: 4800, qtyInStock: 0, image: SHIRT_NAVY },
+      { sku: 'SHIRT-S-WHITE', weightGrams: 250, options: [size('S'), color('White')], priceCents: 4500, qtyInStock: 12, image: SHIRT_WHITE },
+      { sku: 'SHIRT-S-NAVY', weightGrams: 250, options: [size('S'), color('Navy')], priceCents: 4500, qtyInStock: 8, image: SHIRT_NAVY },
+      { sku: 'SHIRT-M-WHITE', weightGrams: 270, options: [size('M'), color('White')], priceCents: 4800, qtyInStock: 5, image: SHIRT_WHITE },
+      { sku: 'SHIRT-M-NAVY', weightGrams: 270, options: [size('M'), color('Navy')], priceCents: 4800, qtyInStock: 0, image: SHIRT_NAVY },
     ],
     merchandising: {
       scarcityEnabled: true,
@@ -127,7 +129,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     title: 'Canvas Tote',
     excerpt: 'Heavy cotton canvas with a leather-look band, long handles and an inside pocket for keys.',
     productType: 1,
-    variants: [{ sku: 'TOTE', priceCents: 3000, salePriceCents: 2200, onSale: true, qtyInStock: 40 }],
+    variants: [{ sku: 'TOTE', weightGrams: 400, priceCents: 3000, salePriceCents: 2200, onSale: true, qtyInStock: 40 }],
     images: [
       { file: 'canvas-tote.svg', altText: 'Natural canvas tote bag with a red band and brown handles' },
       // Only a title: the title is its alt text.
@@ -140,7 +142,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     title: 'Vintage Lamp',
     excerpt: 'A brass table lamp with a honey-coloured shade that gives a warm, low light.',
     productType: 1,
-    variants: [{ sku: 'LAMP', priceCents: 8900, qtyInStock: 0 }],
+    variants: [{ sku: 'LAMP', weightGrams: 2400, priceCents: 8900, qtyInStock: 0 }],
     merchandising: {
       customSoldOutText: 'Gone for now',
       // Sold out altogether: the box shows at once, in the store's own words.
@@ -157,7 +159,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     title: 'Ceramic Vase',
     excerpt: 'Thrown by hand and glazed in speckled sage. Each one is a little different.',
     productType: 1,
-    variants: [{ sku: 'VASE', priceCents: 6400, qtyInStock: 1 }],
+    variants: [{ sku: 'VASE', weightGrams: 1300, priceCents: 6400, qtyInStock: 1 }],
     // Only a title, and it is the main image: the grid and the product page both read it as alt text.
     images: [{ file: 'ceramic-vase.svg', title: 'Speckled sage-green ceramic vase' }],
   },
@@ -167,7 +169,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     title: 'Sticker Pack',
     excerpt: 'Four die-cut vinyl stickers for a laptop, a bottle or a well-travelled notebook.',
     productType: 1,
-    variants: [{ sku: 'STICKERS', priceCents: 500, unlimited: true }],
+    variants: [{ sku: 'STICKERS', weightGrams: 40, priceCents: 500, unlimited: true }],
     // Only a description: its text, cut to 250 characters, is the alt text.
     images: [{ file: 'sticker-pack.svg', body: STICKER_PACK_DESCRIPTION }],
   },
@@ -177,7 +179,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     title: 'Engraved Pen',
     excerpt: 'A weighty brass pen, engraved with the words of your choice in a serif or script letter.',
     productType: 1,
-    variants: [{ sku: 'PEN', priceCents: 2900, qtyInStock: 30 }],
+    variants: [{ sku: 'PEN', weightGrams: 30, priceCents: 2900, qtyInStock: 30 }],
     additionalFieldsForm: {
       id: 'engraving-form',
       name: 'Engraving',
@@ -229,7 +231,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 1,
     isSubscribable: true,
     subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
-    variants: [{ sku: 'COFFEE-MONTHLY', priceCents: 1800, unlimited: true }],
+    variants: [{ sku: 'COFFEE-MONTHLY', weightGrams: 350, priceCents: 1800, unlimited: true }],
     images: [{ file: 'coffee-subscription.svg', altText: 'Brown bag of coffee beans with a bean on its label' }],
   },
   {
@@ -238,7 +240,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     title: 'Wool Blanket',
     excerpt: 'Soft lambswool, woven and brushed for warmth without the weight. Throw it over a sofa or the end of a bed.',
     productType: 1,
-    variants: [{ sku: 'BLANKET', priceCents: 12000, qtyInStock: 20 }],
+    variants: [{ sku: 'BLANKET', weightGrams: 1800, priceCents: 12000, qtyInStock: 20 }],
     images: [{ file: 'wool-blanket.svg', altText: 'Three folded wool blankets in green, mustard and rust' }],
   },
   {
@@ -247,7 +249,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     title: 'Leather Armchair',
     excerpt: 'Full-grain leather over a solid oak frame, with rounded arms made for long evenings.',
     productType: 1,
-    variants: [{ sku: 'ARMCHAIR', priceCents: 145000, qtyInStock: 3 }],
+    variants: [{ sku: 'ARMCHAIR', weightGrams: 24000, priceCents: 145000, qtyInStock: 3 }],
     images: [{ file: 'leather-armchair.svg', altText: 'Brown leather armchair with rounded arms' }],
   },
 ];

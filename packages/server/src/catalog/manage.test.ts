@@ -250,6 +250,20 @@ describe('PUT /api/owner/products/:productId', () => {
     ]);
   });
 
+  it('keeps a variant weight (grams) for weight-based shipping: set, kept when left out, cleared with null, refused when not whole', async () => {
+    const scarf = BODIES.physical.variants[0]!;
+    const created = (await owner.post(PRODUCTS, { ...BODIES.physical, title: 'Weighed', isSubscribable: false, subscriptionPlan: null, variantOptionOrdering: ['Color', 'Length'], variants: [{ ...scarf, sku: 'W-1', weightGrams: 180 }] })).json().product;
+    expect(created.variants[0].weightGrams).toBe(180);
+    const put = (weight: object) => owner.put(`${PRODUCTS}/${created.id}`, { ...BODIES.physical, title: 'Weighed', urlId: created.urlId, isSubscribable: false, subscriptionPlan: null, variants: [{ ...scarf, id: created.variants[0].id, sku: 'W-1', ...weight }] });
+    expect((await put({})).json().product.variants[0].weightGrams).toBe(180);
+    expect((await put({ weightGrams: null })).json().product.variants[0].weightGrams).toBeNull();
+    const refused = await put({ weightGrams: 1.5 });
+    expect(refused.statusCode).toBe(400);
+    // Inside the variants list, a field's failure is told with the list's message, which names weights.
+    expect(refused.json()).toEqual({ message: OWNER_CATALOG_MESSAGES.variants, errors: { variants: OWNER_CATALOG_MESSAGES.variants } });
+    expect(OWNER_CATALOG_MESSAGES.variants).toContain('a weight in whole grams');
+  });
+
   it("refuses another product's variant id and writes nothing", async () => {
     const { product } = (await owner.post(PRODUCTS, { productType: 1, title: 'Lonely', variants: [{ sku: 'LONELY', priceCents: 1 }] })).json();
     const answer = await owner.put(`${PRODUCTS}/${product.id}`, { productType: 1, title: 'Changed', variants: [{ id: 'not-mine', sku: 'LONELY', priceCents: 2 }] });

@@ -48,6 +48,7 @@ export function ownerVariantJson(variant: VariantRow): OwnerVariantJson {
     qtyInStock: variant.qty_in_stock,
     unlimited: variant.unlimited,
     imageIds: variant.image_ids,
+    weightGrams: variant.weight_grams,
   };
 }
 

@@ -33,6 +33,8 @@ export interface VariantRecord {
   qtyInStock: number;
   unlimited: boolean;
   imageIds: string[];
+  /** Grams or null; undefined leaves an existing variant's weight as it is. */
+  weightGrams?: number | null;
 }
 
 /** The products columns of a record (all but ids, store and display index). */
@@ -75,5 +77,6 @@ export function variantColumns(variant: VariantRecord, displayIndex: number) {
     unlimited: variant.unlimited,
     image_ids: JSON.stringify(variant.imageIds),
     display_index: displayIndex,
+    ...(variant.weightGrams !== undefined ? { weight_grams: variant.weightGrams } : {}),
   };
 }

@@ -92,6 +92,7 @@ export function checkProduct(body: ProductBody, options: { creating: boolean }):
       qtyInStock: variant.qtyInStock ?? 0,
       unlimited: variant.unlimited ?? false,
       imageIds: variant.imageIds ?? [],
+      ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
     };
   });
 

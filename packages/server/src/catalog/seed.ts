@@ -55,6 +55,7 @@ function demoVariantRecord(variant: DemoVariant): VariantRecord {
     qtyInStock: variant.qtyInStock ?? 0,
     unlimited: variant.unlimited ?? false,
     imageIds: variant.image ? [demoImageId(variant.image)] : [],
+    weightGrams: variant.weightGrams ?? null,
   };
 }
 

@@ -125,6 +125,8 @@ export interface VariantsTable {
   unlimited: Defaulted<boolean>;
   image_ids: JsonDefaulted<string[]>;
   display_index: Defaulted<number>;
+  /** Grams; null when not given (weight-based shipping counts it as 0). Migration 026. */
+  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A store's categories (migration 008): store creation makes its ROOT category. */
@@ -950,9 +952,9 @@ export interface Database {
   tax_rules: TaxRulesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  payment_events: PaymentEventsTable;
   subscriptions: SubscriptionsTable;
   subscription_renewals: SubscriptionRenewalsTable;
-  payment_events: PaymentEventsTable;
   gift_cards: GiftCardsTable;
   gift_card_redemptions: GiftCardRedemptionsTable;
   gift_card_deliveries: GiftCardDeliveriesTable;

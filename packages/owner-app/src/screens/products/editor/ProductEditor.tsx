@@ -313,6 +313,7 @@ function VariantsEditor({ form, setForm, currency, fieldError }: { form: Product
   const canWrite = useCan('catalog:write');
   const digital = form.productType === 2;
   const stocked = hasStock(form.productType);
+  const shipped = form.productType === 1;
   const setOption = (index: number, change: Partial<ProductForm['options'][number]>) =>
     setForm((current) => withOptions(current, current.options.map((option, at) => (at === index ? { ...option, ...change } : option))));
   const setVariant = (index: number, change: Partial<VariantDraft>) =>
@@ -357,6 +358,7 @@ function VariantsEditor({ form, setForm, currency, fieldError }: { form: Product
               <th scope="col">{T.price} ({currency})</th>
               <th scope="col">{T.salePrice}</th>
               {stocked ? <th scope="col">{T.stock}</th> : null}
+              {shipped ? <th scope="col">{T.weight}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -388,6 +390,11 @@ function VariantsEditor({ form, setForm, currency, fieldError }: { form: Product
                       <span aria-hidden="true">{T.unlimited}</span>
                     </label>
                   </td> : null}
+                  {shipped ? (
+                    <td data-label={T.weight}>
+                      <CellInput label={T.fieldOf(T.weight, name)} value={variant.weight} error={error('weightGrams')} inputMode="numeric" onChange={(weight) => setVariant(index, { weight })} />
+                    </td>
+                  ) : null}
                 </tr>
               );
             })}

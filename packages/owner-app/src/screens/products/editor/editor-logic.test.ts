@@ -62,6 +62,17 @@ describe('options and variants', () => {
 });
 
 describe('the form and the body it sends', () => {
+  it('sends a physical variant\'s weight in whole grams (empty: none) and refuses anything else by its field', () => {
+    const form = formFromProduct(SHIRT, 'USD');
+    expect(form.variants.map((variant) => variant.weight)).toEqual(['250', '']);
+    form.variants[0] = { ...form.variants[0]!, weight: '1.5' };
+    expect(formToBody(form, 'USD').errors).toEqual({ 'variants.0.weightGrams': 'Weight is a whole number of grams, or empty.' });
+    form.variants[0] = { ...form.variants[0]!, weight: ' 300 ' };
+    expect(formToBody(form, 'USD').body?.variants.map((variant) => variant.weightGrams)).toEqual([300, null]);
+    // A digital product has no weight: the field is left out, so the server keeps whatever it had.
+    expect(formToBody({ ...form, productType: 2 }, 'USD').body?.variants[0]).not.toHaveProperty('weightGrams');
+  });
+
   it('round-trips a product into the whole PUT body, money in cents, computed merchandising left out', () => {
     const { body, errors } = formToBody(formFromProduct(SHIRT, 'USD'), 'USD');
     expect(errors).toBeUndefined();
@@ -69,8 +80,8 @@ describe('the form and the body it sends', () => {
       productType: 1, title: 'Linen Shirt', urlId: 'linen-shirt', excerpt: 'Light.', body: '<p>Linen.</p>', storeId: 's1',
       variantOptionOrdering: ['Size', 'Color'],
       variants: [
-        { id: 'v1', sku: 'LS-S-WHITE', optionValues: [{ optionName: 'Size', value: 'S' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, onSale: false, qtyInStock: 5, unlimited: false, imageIds: ['i1'] },
-        { id: 'v2', sku: 'LS-M-WHITE', optionValues: [{ optionName: 'Size', value: 'M' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, salePriceCents: 3900, onSale: true, qtyInStock: 7, unlimited: false, imageIds: [] },
+        { id: 'v1', sku: 'LS-S-WHITE', optionValues: [{ optionName: 'Size', value: 'S' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, onSale: false, qtyInStock: 5, unlimited: false, imageIds: ['i1'], weightGrams: 250 },
+        { id: 'v2', sku: 'LS-M-WHITE', optionValues: [{ optionName: 'Size', value: 'M' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, salePriceCents: 3900, onSale: true, qtyInStock: 7, unlimited: false, imageIds: [], weightGrams: null },
       ],
       imageIds: ['i1'], isSubscribable: false, subscriptionPlan: null, additionalFieldsForm: null, useCustomAddButtonText: false, customAddButtonText: '',
       merchandising: { scarcityEnabled: true }, tags: ['linen', 'summer'], categories: ['Shirts'],

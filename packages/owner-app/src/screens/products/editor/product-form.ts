@@ -76,7 +76,7 @@ export function emptyProductForm(productType: ProductTypeCode = 1): ProductForm 
     storeId: '',
     options: [],
     variantOptionNames: [],
-    variants: [{ key: newVariantKey(), sku: '', optionValues: [], price: '', salePrice: '', onSale: false, stock: '0', unlimited: productType !== 1, imageIds: [] }],
+    variants: [{ key: newVariantKey(), sku: '', optionValues: [], price: '', salePrice: '', onSale: false, stock: '0', unlimited: productType !== 1, imageIds: [], weight: '' }],
     images: [],
     isSubscribable: false,
     billingValue: '1',
@@ -127,6 +127,7 @@ export function formFromProduct(product: OwnerProductJson, currency: string, foc
       stock: String(variant.qtyInStock),
       unlimited: variant.unlimited,
       imageIds: [...variant.imageIds],
+      weight: variant.weightGrams === null ? '' : String(variant.weightGrams),
     })),
     images: product.images.map((image) => {
       const focal = focalPoints[image.id] ?? { x: 0.5, y: 0.5 };
@@ -165,6 +166,7 @@ export const FORM_TEXTS = {
   urlId: 'Use lowercase letters, digits and hyphens, such as linen-shirt.',
   skuRequired: 'Enter a SKU.',
   stock: 'Stock is a whole number from 0 to 1,000,000,000.',
+  weight: 'Weight is a whole number of grams, or empty.',
   saleBelowPrice: 'The sale price must be below the price.',
   billingValue: 'Enter a whole number from 1 to 365.',
   billingCycles: 'Enter a whole number from 0 (until cancelled) to 1,000.',
@@ -201,6 +203,10 @@ export function formToBody(form: ProductForm, currency: string, locale = 'en-US'
     const unlimited = variant.unlimited || !hasStock(form.productType);
     const stock = unlimited ? 0 : wholeNumber(variant.stock, 0, 1_000_000_000);
     if (stock === null) errors[`variants.${index}.qtyInStock`] = FORM_TEXTS.stock;
+    // Only what ships has a weight (weight-based shipping rates); other types leave it as it is.
+    const shipped = form.productType === 1;
+    const weightGrams = !shipped ? undefined : variant.weight.trim() === '' ? null : wholeNumber(variant.weight, 0, 1_000_000_000);
+    if (weightGrams === null && variant.weight.trim() !== '') errors[`variants.${index}.weightGrams`] = FORM_TEXTS.weight;
     const optionValues = options.map((option) => ({ optionName: option.name, value: (variant.optionValues[form.variantOptionNames.indexOf(option.name)] ?? '').trim() }));
     return {
       ...(variant.id ? { id: variant.id } : {}),
@@ -212,6 +218,7 @@ export function formToBody(form: ProductForm, currency: string, locale = 'en-US'
       qtyInStock: stock ?? 0,
       unlimited,
       imageIds: variant.imageIds.filter((id) => form.images.some((image) => image.id === id)),
+      ...(weightGrams !== undefined ? { weightGrams } : {}),
     };
   });
   const subscribable = isSubscribableType(form.productType) && form.isSubscribable;

@@ -31,6 +31,7 @@ export const EDITOR_TEXTS = {
   salePrice: 'Sale price',
   onSale: 'On sale',
   stock: 'Stock',
+  weight: 'Weight (g)',
   unlimited: 'Unlimited',
   noOptions: 'Default',
   fieldOf: (field: string, variant: string) => `${field} of ${variant}`,

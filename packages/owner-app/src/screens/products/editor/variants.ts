@@ -23,6 +23,8 @@ export interface VariantDraft {
   stock: string;
   unlimited: boolean;
   imageIds: string[];
+  /** Grams as typed; '' when not given (weight-based shipping counts it as 0). */
+  weight: string;
 }
 
 export const MAX_OPTIONS = 3;
@@ -56,7 +58,7 @@ export const newVariantKey = () => `new-${++keys}`;
 export function generateVariants(options: readonly OptionDraft[], existing: readonly VariantDraft[], previousNames: readonly string[] = []): VariantDraft[] {
   const usable = usableOptions(options);
   const first = existing[0];
-  const template = { price: first?.price ?? '', salePrice: first?.salePrice ?? '', onSale: false, stock: '0', unlimited: first?.unlimited ?? false, imageIds: [] as string[] };
+  const template = { price: first?.price ?? '', salePrice: first?.salePrice ?? '', onSale: false, stock: '0', unlimited: first?.unlimited ?? false, imageIds: [] as string[], weight: first?.weight ?? '' };
   if (usable.length === 0) return first ? [{ ...first, optionValues: [] }] : [{ key: newVariantKey(), sku: '', optionValues: [], ...template }];
   const baseSku = (first?.sku ?? '').split('-')[0] || 'SKU';
   const valueOf = (variant: VariantDraft, name: string) => {
