@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useShop } from './support/fixtures';
 import { newShopper } from './support/browser';
+import { receiptTotals } from './support/checkout';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 import { addButton, addToCart, chooseOptions, openProduct, visit, waitForIslands } from './support/shop';
@@ -112,7 +113,7 @@ describe('buying a gift card', () => {
     await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
     await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'GIFT-50' });
-    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Gift Card', 'GIFT-50', '1', '$50.00']);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Gift Card', 'GIFT-50', '1', '$50.00', '$50.00']);
 
     // The owner, signed in in a browser of their own: the card's mail to Ana waits in the outbox for its date (the
     // buyer's confirmation is a mail of its own); the journey reads the code there.
@@ -161,6 +162,8 @@ describe('buying a gift card', () => {
     await page.getByRole('button', { name: /^Pay now/ }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
     await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+    const receipt = await receiptTotals(page);
+    expect(receipt.find(([label]) => label === 'Paid by gift card')?.[1]).toContain('$15.00');
     const spent = await shopperPost(page, '/api/commerce/gift-cards/balance', { code });
     expect(spent).toEqual({ status: 200, body: { giftCard: { last4, balance: { value: '35.00', currency: 'USD' }, usable: true } } });
 
