@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useShop } from './support/fixtures';
 import { saveAtBothWidths } from './support/screenshots';
-import { addButton, openProduct, waitForIslands } from './support/shop';
+import { subscribeToCoffee } from './support/subscribe';
 
 // Subscriptions (issue 17 item 8): a shopper reads '$18.00 every month' on the product page, subscribes to the demo
 // Coffee Subscription on the subscription page (an address in New York, Standard shipping, paid in test mode),
@@ -21,33 +21,11 @@ async function violations(page: Page): Promise<string[]> {
   return (await axeViolations(page)).filter((line) => !/^moderate region: \.vitrine-cart-pill/.test(line));
 }
 
-async function subscribe(page: Page, email: string): Promise<void> {
-  await openProduct(page, 'coffee-subscription');
-  // The product page words the plan with the format library.
-  await expect(page.locator('.vitrine-product-price').textContent()).resolves.toBe('$18.00 every month');
-  await addButton(page, 'Subscribe').click();
-  await page.waitForURL(/\/checkout\/subscription\?cartToken=[^&]+$/);
-  await waitForIslands(page);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Full name' }).fill('Ada Shopper');
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Main Street');
-  await page.getByRole('textbox', { name: 'City' }).fill('New York');
-  await page.getByRole('combobox', { name: 'State' }).selectOption('NY');
-  await page.getByRole('textbox', { name: 'ZIP code' }).fill('10001');
-  await page.getByRole('button', { name: 'Continue to shipping' }).click();
-  const methods = page.getByRole('group', { name: 'Shipping method' });
-  await methods.waitFor();
-  await methods.getByRole('radio').first().check();
-  await page.getByRole('button', { name: /^(Pay now|Subscribe)$/ }).click();
-  await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
-  await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
-}
-
 describe('subscriptions', () => {
   test('subscribe, open the manage link from the confirmation page, cancel through the confirm step, see it cancelled', async () => {
     const { page } = shop;
     await page.setViewportSize({ width: 1280, height: 800 });
-    await subscribe(page, 'coffee-lover@example.com');
+    await subscribeToCoffee(page, 'coffee-lover@example.com');
     await expect(page.title()).resolves.toMatch(/^Subscription confirmed/);
 
     await page.getByRole('link', { name: 'Manage your subscription' }).click();

@@ -120,8 +120,10 @@ export default function SubscriptionsScreen() {
                   </td>
                   <td data-label={SUBSCRIPTION_TEXTS.price}>{subscription.wording}</td>
                   <td data-label={SUBSCRIPTION_TEXTS.status}>
-                    <span className={`subscription-badge subscription-${subscription.status}`}>{SUBSCRIPTION_STATUS_WORDS[subscription.status]}</span>
-                    {subscription.testMode ? <span className="subscription-badge subscription-test">{SUBSCRIPTION_TEXTS.test}</span> : null}
+                    <span className="subscription-badges">
+                      <span className={`subscription-badge subscription-${subscription.status}`}>{SUBSCRIPTION_STATUS_WORDS[subscription.status]}</span>
+                      {subscription.testMode ? <span className="subscription-badge subscription-test">{SUBSCRIPTION_TEXTS.test}</span> : null}
+                    </span>
                   </td>
                   <td data-label={SUBSCRIPTION_TEXTS.nextRenewal}>{day(subscription.nextRenewalAt)}</td>
                   <td data-label={SUBSCRIPTION_TEXTS.cycles}>{subscription.cyclesLabel}</td>
