@@ -61,6 +61,8 @@ export const PlaceOrderBodySchema = RequestBody({
   shippingAddress: Type.Optional(Type.Union([AddressBodySchema, Type.Null()], { [MESSAGE_KEYWORD]: 'shippingAddress must be an address.' })),
   billingAddress: Type.Optional(Type.Union([AddressBodySchema, Type.Null()], { [MESSAGE_KEYWORD]: 'billingAddress must be an address.' })),
   selectedShippingOptionId: Type.Optional(Type.Union([Text({ maxLength: 64 }), Type.Null()], { [MESSAGE_KEYWORD]: 'Choose a shipping option.' })),
+  /** What the shopper was shown to pay after gift cards; a card drained meanwhile refuses the order (409). */
+  expectedAmountDueCents: Type.Optional(Type.Integer({ minimum: 0, [MESSAGE_KEYWORD]: 'expectedAmountDueCents must be a whole number of minor units.' })),
   expectedGrandTotalCents: Type.Optional(Type.Integer({ minimum: 0, [MESSAGE_KEYWORD]: 'expectedGrandTotalCents must be a whole number of minor units.' })),
 });
 /**

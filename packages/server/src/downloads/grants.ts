@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { loadServerSecret } from '../http/server-secrets';
 import { newId } from '../ids';
@@ -43,6 +43,22 @@ type ItemForGrants = Pick<Selectable<OrderItemsTable>, 'id' | 'product_id' | 'li
  * unit bought (rules.ts). Safe to run twice for an order (one grant per order line, by its unique key).
  * Answers the order's links, for the confirmation mail.
  */
+/**
+ * Ends an order's download links now (the owner cancelled it, or refunded it in full): a link already used up or
+ * expired stays so. Answers how many links were ended.
+ */
+export async function revokeDownloadsForOrder(db: Kysely<Database>, website: Website, orderId: string): Promise<number> {
+  const ended = await db
+    .updateTable('download_grants')
+    .set({ expires_at: sql<Date>`now()` })
+    .where('website_id', '=', website.id)
+    .where('order_id', '=', orderId)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('id')
+    .execute();
+  return ended.length;
+}
+
 export async function grantDownloadsForOrder(
   trx: Kysely<Database>,
   website: Website,

@@ -3,6 +3,9 @@ import type { OrderChangeBody, OwnerOrderJson, RefundOrderBody, RefundReply } fr
 import { formatMoney } from '@vitrine/format';
 import type { Actor } from '../actor';
 import { postalAddressJson } from '../cart';
+import { revokeDownloadsForOrder } from '../downloads';
+import { releaseGiftCardRedemptions } from '../gift-cards';
+import { releaseOrderHolds } from './paid';
 import { moneyJson, returnStock } from '../catalog';
 import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
@@ -50,7 +53,7 @@ export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTabl
     taxTotal: money(order.tax_total_cents),
     grandTotal: money(order.grand_total_cents),
     refundedTotal: money(order.refunded_cents),
-    refundable: money(order.grand_total_cents - order.refunded_cents),
+    refundable: money(order.grand_total_cents - order.gift_card_total_cents - order.refunded_cents),
     fulfilledAt: order.fulfilled_at ? order.fulfilled_at.getTime() : null,
     cancelledAt: order.cancelled_at ? order.cancelled_at.getTime() : null,
     paymentProvider: order.payment_provider,
@@ -112,9 +115,15 @@ export async function fulfilOrder(db: Kysely<Database>, website: Website, actor:
       .where('website_id', '=', website.id)
       .where('id', '=', orderId)
       .where('status', '=', 'placed')
+      // An order whose payment the provider has not confirmed is not shipped.
+      .where('payment_status', '=', 'paid')
       .returning('id')
       .executeTakeFirst();
-    if (!changed) await refuseChange(trx, website, orderId, whyNotFulfil);
+    if (!changed) {
+      const pending = await trx.selectFrom('orders').select('id').where('website_id', '=', website.id).where('id', '=', orderId).where('status', '=', 'placed').where('payment_status', '!=', 'paid').executeTakeFirst();
+      if (pending) throw conflict(ORDER_CHANGE_MESSAGES.paymentNotConfirmed);
+      await refuseChange(trx, website, orderId, whyNotFulfil);
+    }
     await recordEvent(trx, website, actor, { order_id: orderId, kind: 'fulfilled', amount_cents: null, idempotency_key: null, payment_reference: null, note: input.note ?? '' });
   });
   return { order: await readOwnerOrder(db, website, orderId) };
@@ -134,11 +143,15 @@ export async function cancelOrder(db: Kysely<Database>, website: Website, actor:
       .where('website_id', '=', website.id)
       .where('id', '=', orderId)
       .where('status', '=', 'placed')
-      .returning('id')
+      .returning(['id', 'payment_status'])
       .executeTakeFirst();
     if (!changed) await refuseChange(trx, website, orderId, whyNotCancel);
     const lines = await trx.selectFrom('order_items').select(['variant_id', 'quantity']).where('order_id', '=', orderId).execute();
     await returnStock(trx, website.id, lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })));
+    // Unpaid, it gives back its coupon uses and gift card amounts too (the payment, if it ever succeeds, is refunded
+    // by hand: payment-lifecycle.ts notes it). Paid, those stay: they were money, which refunds return.
+    if (changed!.payment_status === 'pending') await releaseOrderHolds(trx, website, orderId);
+    await revokeDownloadsForOrder(trx, website, orderId);
     await recordEvent(trx, website, actor, { order_id: orderId, kind: 'cancelled', amount_cents: null, idempotency_key: null, payment_reference: null, note: input.note ?? '' });
   });
   return { order: await readOwnerOrder(db, website, orderId) };
@@ -181,7 +194,9 @@ export async function refundOrder(
       }
       return { event: earlier, replayed: true };
     }
-    const plan = planRefund({ status: order.status, grandTotalCents: order.grand_total_cents, refundedCents: order.refunded_cents }, input.amountCents);
+    // The provider refunds what it was paid; what gift cards paid goes back onto them with a full refund.
+    const chargedCents = order.grand_total_cents - order.gift_card_total_cents;
+    const plan = planRefund({ status: order.status, grandTotalCents: chargedCents, refundedCents: order.refunded_cents }, input.amountCents);
     if (!plan.ok) {
       if (plan.reason === 'refunded') throw conflict(ORDER_CHANGE_MESSAGES.alreadyRefunded);
       const message = ORDER_CHANGE_MESSAGES.refundTooLarge(formatMoney(plan.refundableCents, order.currency, { locale: website.locale }));
@@ -196,6 +211,10 @@ export async function refundOrder(
     });
     if (!payment.ok) throw paymentDeclined(payment.message || ORDER_CHANGE_MESSAGES.refundFailed);
     await trx.updateTable('orders').set({ refunded_cents: plan.refundedAfterCents, status: plan.statusAfter }).where('id', '=', orderId).execute();
+    if (plan.statusAfter === 'refunded') {
+      await releaseGiftCardRedemptions(trx, website, orderId);
+      await revokeDownloadsForOrder(trx, website, orderId);
+    }
     const recorded = await recordEvent(trx, website, actor, {
       order_id: orderId,
       kind: 'refunded',

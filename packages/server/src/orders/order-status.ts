@@ -16,6 +16,7 @@ export const ORDER_CHANGE_MESSAGES = {
   refundTooLarge: (refundable: string) => `A refund cannot be more than what is left to refund (${refundable}).`,
   idempotencyKeyReused: 'This idempotencyKey was already used for a different refund.',
   refundFailed: 'The payment provider could not make this refund.',
+  paymentNotConfirmed: "This order's payment is not confirmed yet: it cannot be fulfilled until it is.",
 } as const;
 
 /** Why an order in `status` cannot be fulfilled, or undefined when it can. */

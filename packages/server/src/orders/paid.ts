@@ -50,6 +50,14 @@ export async function onOrderPaid(
  */
 export async function onOrderPaymentFailed(trx: Transaction<Database>, website: Website, order: OrderRow, items: OrderItemRow[]): Promise<void> {
   await returnStock(trx, website.id, items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })));
-  await releaseCouponUses(trx, order.id);
-  await releaseGiftCardRedemptions(trx, website, order.id);
+  await releaseOrderHolds(trx, website, order.id);
+}
+
+/**
+ * What an unpaid order holds besides stock, given back: its coupon uses and what it took from gift cards. For a
+ * failed or expired payment, and for an owner's cancel of an order whose payment is still pending.
+ */
+export async function releaseOrderHolds(trx: Transaction<Database>, website: Website, orderId: string): Promise<void> {
+  await releaseCouponUses(trx, orderId);
+  await releaseGiftCardRedemptions(trx, website, orderId);
 }

@@ -37,6 +37,8 @@ export interface PlaceOrderInput {
   cartToken?: string | null;
   /** The grand total the shopper was shown; another total refuses the order (409). */
   expectedGrandTotalCents?: number;
+  /** What the shopper was shown to pay after gift cards; another amount refuses the order (409). */
+  expectedAmountDueCents?: number;
   /** Checkout's answers given with the order (API clients); otherwise those saved on the cart are used. */
   shippingAddress?: CheckoutAnswers['shippingAddress'];
   billingAddress?: CheckoutAnswers['billingAddress'];
@@ -257,6 +259,10 @@ export async function placeOrder(
       ? await redeemGiftCards(trx, website, { orderId, codes: state.giftCardCodes!, amountCents: totals.grandTotalCents })
       : { appliedCents: 0, redemptions: [], refused: [] };
     const amountDueCents = totals.grandTotalCents - giftCards.appliedCents;
+    // A card another order emptied meanwhile pays less than the shopper was shown: refuse rather than charge more.
+    const [emptied] = giftCards.refused;
+    if (emptied) throw conflict(`${emptied.last4}: ${emptied.reason}`, { code: emptied.reason });
+    if (input.expectedAmountDueCents !== undefined && input.expectedAmountDueCents !== amountDueCents) throw conflict(ORDER_MESSAGES.totalChanged);
 
     const payment = amountDueCents > 0
       ? await payments.charge({

@@ -382,7 +382,7 @@ describe('CheckoutView: paying', () => {
     expect(button('Processing…').disabled).toBe(true);
     await flushPromises();
     expect(callOf(0).method).toBe('PUT');
-    expect(callOf(1)).toEqual({ url: '/api/commerce/orders', method: 'POST', body: { email: 'ada@example.com', cartToken: 'tok', expectedGrandTotalCents: 5326 } });
+    expect(callOf(1)).toEqual({ url: '/api/commerce/orders', method: 'POST', body: { email: 'ada@example.com', cartToken: 'tok', expectedGrandTotalCents: 5326, expectedAmountDueCents: 5326 } });
     expect(assignSpy).toHaveBeenCalledWith('/checkout/order-confirmed?orderId=order-1');
   });
 

@@ -214,6 +214,7 @@ export function CheckoutView(props: CheckoutProps) {
         email: email.trim(),
         ...(cartToken ? { cartToken } : {}),
         expectedGrandTotalCents: current.grandTotalCents,
+        ...(current.amountDueCents !== undefined ? { expectedAmountDueCents: current.amountDueCents } : {}),
       });
       if (answer.payment) {
         setPending({ payment: answer.payment, orderId: answer.order.id });
