@@ -10,7 +10,9 @@ export const productPath = (slug: string) => `/shop/p/${slug}`;
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const islands = Array.from(document.querySelectorAll('[data-island]'));
-    return islands.length > 0 && islands.every((island) => island.getAttribute('data-hydrated') === 'true');
+    // The cart page's view is a chunk of its own: hydrated, its island still waits for that code until it is ready.
+    const cartPageWaiting = document.querySelector('[data-island="CartPage"] .vitrine-cart:not([data-ready])') !== null;
+    return islands.length > 0 && islands.every((island) => island.getAttribute('data-hydrated') === 'true') && !cartPageWaiting;
   });
 }
 

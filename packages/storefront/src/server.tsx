@@ -5,6 +5,7 @@ import { ISLANDS, isIslandName, type IslandName, type IslandPropsByName } from '
 import { SiteFormView } from './islands/SiteFormView';
 import { GiftCardPurchaseView } from './islands/GiftCardPurchaseView';
 import { CheckoutView } from './islands/CheckoutView';
+import { CartPageView } from './islands/CartPageView';
 
 export { ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
 export { cartDataBlock, CART_DATA_ID } from './embed';
@@ -35,6 +36,11 @@ const RENDERED_AT_ONCE: { [N in IslandName]?: ComponentType<IslandPropsByName[N]
   Checkout: (props) => (
     <Suspense fallback={null}>
       <CheckoutView {...props} />
+    </Suspense>
+  ),
+  CartPage: (props) => (
+    <Suspense fallback={null}>
+      <CartPageView {...props} />
     </Suspense>
   ),
 };

@@ -8,7 +8,7 @@ import { startEventBuffer } from '@vitrine/tracking/event-buffer';
 import { EVENT_SCHEMA_NAMES, type EventSchemaName } from '@vitrine/tracking/event-names';
 import type { FieldDefinition } from '@vitrine/forms';
 import { cartStore } from './cart/store';
-import { CartPage } from './islands/CartPage';
+import { CartPageView as CartPage } from './islands/CartPageView';
 import { ProductForm } from './islands/ProductForm';
 import { QuickView } from './islands/QuickView';
 import { SITE_FORM_EVENTS, SiteFormView } from './islands/SiteFormView';

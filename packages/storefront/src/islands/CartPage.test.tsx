@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../cart/store';
 import { cart, entry, fakeResponse, flushPromises } from '../test-support/fixtures';
 import { navigation } from '../ui/navigation';
-import { CartPage } from './CartPage';
+// The view itself (CartPage.tsx only loads it as a chunk of its own).
+import { CartPageView as CartPage } from './CartPageView';
 
 const fetchMock = vi.fn<typeof fetch>();
 const assignSpy = vi.spyOn(navigation, 'assign').mockImplementation(() => {});

@@ -47,8 +47,11 @@ function messageOf(caught: unknown): string {
   return caught instanceof ApiError ? caught.message : CART_MESSAGES.tryAgain;
 }
 
-/** The /cart page: entries with quantity, remove and form editing, the subtotal, and checkout. */
-export function CartPage({
+/**
+ * The /cart page: entries with quantity, remove and form editing, the subtotal, and the way to checkout. Its root
+ * carries `data-ready` once this code runs in the browser (it is a chunk of its own: see CartPage.tsx).
+ */
+export function CartPageView({
   cart: initialCart,
   minimumSubtotalCents,
   forms = {},
@@ -66,6 +69,9 @@ export function CartPage({
   /** The server's errors for the form being edited, keyed by field id (shown on its fields). */
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
   const minimumNoteId = useId();
+  // False in the server's HTML and the first browser render (they must match), true once live.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const money = (cents: number) => formatCents(cents, cart?.currency ?? currency, locale);
   // The cart page was viewed (for the tracking client), with the cart it opened with.
   useEffect(() => {
@@ -158,7 +164,7 @@ export function CartPage({
 
   return (
     // The page around it (the theme) carries the heading.
-    <div className="vitrine-cart" aria-busy={busyEntry !== null || undefined}>
+    <div className="vitrine-cart" aria-busy={busyEntry !== null || undefined} data-ready={ready ? 'true' : undefined}>
       {entries.length === 0 ? (
         <div className="vitrine-cart-empty">
           <p>{CART_MESSAGES.empty}</p>
