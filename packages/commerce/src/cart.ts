@@ -96,7 +96,7 @@ export interface Order {
   grandTotal: Money;
   shippingTotal: Money;
   taxTotal: Money;
-  items: { sku: string; productName: string; quantity: number; unitPrice: Money; kind?: string }[];
+  items: { sku: string; productName: string; quantity: number; unitPrice: Money; kind?: string; optionValues?: { optionName: string; value: string }[] }[];
   email?: string;
   created?: number;
   subtotal?: Money;

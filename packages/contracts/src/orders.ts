@@ -17,6 +17,8 @@ export const OrderItemSchema = ResponseObject({
   unitPrice: MoneySchema,
   /** How the line is fulfilled: physical, digital, service, gift-card or subscription. */
   kind: Type.Optional(Type.String()),
+  /** The option values chosen (Size: M), kept with the line. */
+  optionValues: Type.Optional(Type.Array(ResponseObject({ optionName: Type.String(), value: Type.String() }))),
 });
 
 /** The Order of storefront spec §3, plus its human number, the shopper's email and when it was placed (ms since the epoch). */

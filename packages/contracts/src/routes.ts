@@ -13,7 +13,6 @@ import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
 import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
-import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
 import { OWNER_DOWNLOAD_CONTRACTS } from './owner-downloads';
 import { GIFT_CARD_CONTRACTS } from './gift-cards';
 import { OWNER_GIFT_CARD_CONTRACTS } from './owner-gift-cards';
@@ -39,7 +38,6 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
-  ...OWNER_SUBSCRIPTION_CONTRACTS,
   ...OWNER_SUBSCRIPTION_CONTRACTS,
   ...OWNER_DOWNLOAD_CONTRACTS,
   ...GIFT_CARD_CONTRACTS,

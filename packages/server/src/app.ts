@@ -255,11 +255,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Analytics rollups and retention run in every listening process (inject-only tests never start them).
   app.addHook('onListen', async () => analytics.jobs.start());
   app.addHook('onClose', async () => analytics.close());
-  // Subscription renewals: charged on schedule in every listening process (claims keep them apart; tests drive runOnce).
-  await manageLinksFor(db);
-  const renewals = new SubscriptionRenewalJob(db, renewalOrderRecorder(context.payments), { ...options.subscriptionRenewals, mail: context.mail, log: app.log });
-  app.addHook('onListen', async () => renewals.start());
-  app.addHook('onClose', async () => renewals.stop());
   // Pending payments past their time are let go (stock back) in every listening process; claims keep them apart.
   const paymentExpiry = new PaymentExpiryJob(db, () => websites.current(), {
     cancellers: stripe ? { [stripe.name]: stripe } : {},
@@ -269,6 +264,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onListen', async () => paymentExpiry.start());
   app.addHook('onClose', async () => paymentExpiry.stop());
+  // Subscription renewals: charged on schedule in every listening process (claims keep them apart; tests drive runOnce).
+  await manageLinksFor(db);
+  const renewals = new SubscriptionRenewalJob(db, renewalOrderRecorder(context.payments), { ...options.subscriptionRenewals, mail: context.mail, log: app.log });
+  app.addHook('onListen', async () => renewals.start());
+  app.addHook('onClose', async () => renewals.stop());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   if (temporaryDownloadsDir) app.addHook('onClose', async () => rmSync(temporaryDownloadsDir, { recursive: true, force: true }));
   return app;

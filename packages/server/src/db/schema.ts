@@ -272,6 +272,8 @@ export interface OrdersTable {
   payment_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   payment_customer_reference: string | null;
+  /** Migration 027: the signed-in site user who placed it, if any. */
+  site_user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Each website's next order number (migration 020). */
@@ -337,6 +339,8 @@ export interface OrderItemsTable {
   /** Migration 021: the discount allocated to this line and its tax. */
   discount_cents: Defaulted<number>;
   tax_cents: Defaulted<number>;
+  /** Migration 027: the option values the shopper chose, kept with the line. */
+  option_values: JsonDefaulted<OptionValue[]>;
 }
 
 export interface RateLimitsTable {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { formatMoney } from '@vitrine/format';
 import type { Database, PostalAddress, Website } from '../db/schema';
+import { countryName } from '../cart';
 import { downloadLinkView, type DownloadLink } from '../downloads';
 import { enqueueMail, renderMail, type MailSettings } from '../mail';
 import { orderNumberLabel } from './order-number';
@@ -20,8 +21,7 @@ export async function enqueueOrderConfirmation(
   items: readonly OrderItemRow[],
   downloads: readonly DownloadLink[],
 ): Promise<void> {
-  const options = await optionTextsOf(trx, items);
-  const rendered = renderMail('order-confirmation', website, confirmationMailValues(website, mail, order, items, downloads, options));
+  const rendered = renderMail('order-confirmation', website, confirmationMailValues(website, mail, order, items, downloads));
   await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'order-confirmation', to: order.email, ...rendered });
 }
 
@@ -32,7 +32,6 @@ export function confirmationMailValues(
   order: OrderRow,
   items: readonly OrderItemRow[],
   downloads: readonly DownloadLink[],
-  optionTexts: ReadonlyMap<string, string> = new Map(),
 ): Record<string, unknown> {
   const money = (cents: number) => formatMoney(Number(cents), website.currency, { locale: website.locale });
   const shippingOption = order.shipping_option;
@@ -47,7 +46,8 @@ export function confirmationMailValues(
       quantity: item.quantity,
       productName: item.product_name,
       sku: item.sku,
-      options: optionTexts.get(item.variant_id) ?? '',
+      // 'Size: M, Colour: Navy': the values chosen, kept with the line (migration 027).
+      options: item.option_values.map((option) => `${option.optionName}: ${option.value}`).join(', '),
       lineTotal: money(item.unit_price_cents * item.quantity),
     })),
     subtotal: money(order.subtotal_cents),
@@ -77,22 +77,3 @@ export function addressLines(address: PostalAddress | null, locale: string): { l
   return { lines: [address.name, address.line1, address.line2 ?? '', cityLine, country, address.phone ?? ''].filter((line) => line.trim() !== '') };
 }
 
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/**
- * 'Size: M, Colour: Navy' for each line's variant, read from the catalog's variants as they are now (order lines
- * keep the SKU, which identifies the variant for good; its option values are what the shopper chose).
- */
-async function optionTextsOf(trx: Transaction<Database>, items: readonly OrderItemRow[]): Promise<Map<string, string>> {
-  if (items.length === 0) return new Map();
-  const variants = await trx.selectFrom('variants').select(['id', 'option_values']).where('id', 'in', items.map((item) => item.variant_id)).execute();
-  return new Map(
-    variants.map((variant) => [variant.id, (variant.option_values ?? []).map((option) => `${option.optionName}: ${option.value}`).join(', ')]),
-  );
-}

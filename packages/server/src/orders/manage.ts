@@ -47,6 +47,7 @@ export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTabl
       quantity: item.quantity,
       unitPrice: money(item.unit_price_cents),
       kind: item.line_kind,
+      optionValues: item.option_values,
     })),
     subtotal: money(order.subtotal_cents),
     shippingTotal: money(order.shipping_total_cents),

@@ -4,7 +4,7 @@ import { CART_MESSAGES, isBelowMinimumSubtotal, minimumSubtotalMessage, type Ord
 import { ADDRESS_MESSAGES, COUPON_MESSAGES, type CheckoutTotals } from '@vitrine/commerce/checkout';
 import { FIELD_MESSAGES, isValidEmail } from '@vitrine/contracts';
 import { formatMoney } from '@vitrine/format';
-import type { Actor } from '../actor';
+import { siteUserOf, type Actor } from '../actor';
 import {
   cartEntryJson, cartOwnerOf, countryName, postalAddressJson, checkoutLineOf, checkoutStateWith, writeCheckoutState, type CheckoutAnswers, checkoutTotalsOf, loadCheckoutSources, lockCartByToken, markCartPurchased,
   readVisitorCartLines, type CartWithLines,
@@ -86,26 +86,28 @@ const RECORD_ORDER = `WITH new_order AS (
     INSERT INTO orders (id, website_id, purchased_cart_id, email, test_mode, currency, subtotal_cents,
       shipping_total_cents, tax_total_cents, grand_total_cents, payment_provider, payment_reference,
       payment_status, payment_expires_at, payment_customer_reference, paid_at, order_number,
-      discount_total_cents, gift_card_total_cents, shipping_address, billing_address, shipping_option, coupon_codes)
+      discount_total_cents, gift_card_total_cents, shipping_address, billing_address, shipping_option, coupon_codes, site_user_id)
     SELECT o.id, o.website_id, o.purchased_cart_id, o.email, o.test_mode, o.currency, o.subtotal_cents,
       o.shipping_total_cents, o.tax_total_cents, o.grand_total_cents, o.payment_provider, o.payment_reference,
       o.payment_status, o.payment_expires_at, o.payment_customer_reference,
       CASE WHEN o.payment_status = 'paid' THEN now() END, o.order_number,
-      o.discount_total_cents, o.gift_card_total_cents, o.shipping_address, o.billing_address, o.shipping_option, o.coupon_codes
+      o.discount_total_cents, o.gift_card_total_cents, o.shipping_address, o.billing_address, o.shipping_option, o.coupon_codes,
+      o.site_user_id
     FROM jsonb_to_record($1::jsonb) AS o(id text, website_id text, purchased_cart_id text, email text, test_mode boolean,
       currency text, subtotal_cents bigint, shipping_total_cents bigint, tax_total_cents bigint, grand_total_cents bigint,
       payment_provider text, payment_reference text, payment_status text, payment_expires_at timestamptz,
       payment_customer_reference text, order_number integer, discount_total_cents bigint, gift_card_total_cents bigint,
-      shipping_address jsonb, billing_address jsonb, shipping_option jsonb, coupon_codes jsonb)
+      shipping_address jsonb, billing_address jsonb, shipping_option jsonb, coupon_codes jsonb, site_user_id text)
     RETURNING *
   ), new_items AS (
     INSERT INTO order_items (id, website_id, order_id, product_id, variant_id, sku, product_name, quantity,
-      unit_price_cents, line_kind, subscription_plan, additional_fields, position, discount_cents, tax_cents)
+      unit_price_cents, line_kind, subscription_plan, additional_fields, position, discount_cents, tax_cents, option_values)
     SELECT i.id, new_order.website_id, new_order.id, i.product_id, i.variant_id, i.sku, i.product_name, i.quantity,
-      i.unit_price_cents, i.line_kind, i.subscription_plan, i.additional_fields, i.position, i.discount_cents, i.tax_cents
+      i.unit_price_cents, i.line_kind, i.subscription_plan, i.additional_fields, i.position, i.discount_cents, i.tax_cents,
+      COALESCE(i.option_values, '[]'::jsonb)
     FROM new_order, jsonb_to_recordset($2::jsonb) AS i(id text, product_id text, variant_id text, sku text,
       product_name text, quantity integer, unit_price_cents bigint, line_kind text, subscription_plan jsonb,
-      additional_fields text, position integer, discount_cents bigint, tax_cents bigint)
+      additional_fields text, position integer, discount_cents bigint, tax_cents bigint, option_values jsonb)
     RETURNING *
   )
   SELECT new_order.*, (SELECT json_agg(new_items ORDER BY new_items.position) FROM new_items) AS items_json FROM new_order`;
@@ -143,6 +145,7 @@ export function orderJson(order: Selectable<OrdersTable>, items: Selectable<Orde
       quantity: item.quantity,
       unitPrice: moneyJson(item.unit_price_cents, currency),
       kind: item.line_kind,
+      optionValues: item.option_values,
     })),
     email: order.email,
     created: order.created_at.getTime(),
@@ -288,6 +291,7 @@ export async function placeOrder(
         billing_address: state.billingAddress ?? (totals.requiresShipping ? state.shippingAddress ?? null : null),
         shipping_option: selected ? { id: selected.id, name: selected.name, amountCents: totals.shippingCostCents } : null,
         coupon_codes: totals.validCoupons.map((coupon) => coupon.code),
+        site_user_id: siteUserOf(actor)?.id ?? null,
       },
       items: lines.map((line, index) => ({
         id: newId(),
@@ -303,6 +307,7 @@ export async function placeOrder(
         position: index,
         discount_cents: totals.lineDiscounts[index] ?? 0,
         tax_cents: totals.lineTaxCents[index] ?? 0,
+        option_values: line.variant.option_values,
       })),
     });
     await markCartPurchased(trx, cart.id, orderId);

@@ -70,8 +70,9 @@ export async function cancelSubscriptionByLink(
 }
 
 /**
- * A signed-in site user's subscriptions: those started under their account, or bought with their account's email
- * (any case). Newest first.
+ * A signed-in site user's subscriptions: those bought while signed in to this account. Never by email: an
+ * account's email is not proven (anyone may sign up with another's address); the manage link in the mail serves
+ * subscriptions bought signed out. Newest first.
  */
 export async function listAccountSubscriptions(db: Kysely<Database>, website: Website, actor: Actor): Promise<SubscriptionRow[]> {
   const user = siteUserOf(actor);
@@ -80,7 +81,7 @@ export async function listAccountSubscriptions(db: Kysely<Database>, website: We
     .selectFrom('subscriptions')
     .selectAll()
     .where('website_id', '=', website.id)
-    .where((eb) => eb.or([eb('site_user_id', '=', user.id), eb(sql`lower(email)`, '=', user.email.trim().toLowerCase())]))
+    .where('site_user_id', '=', user.id)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(200)

@@ -36,7 +36,8 @@ export async function startSubscriptionsForOrder(
         product_name: item.product_name,
         sku: item.sku,
         email: order.email,
-        site_user_id: null,
+        // The account that bought it, if the shopper was signed in: the account page lists by this alone.
+        site_user_id: order.site_user_id ?? null,
         plan: JSON.stringify({ billingPeriod: plan.billingPeriod, numBillingCycles: totalCycles }),
         quantity: item.quantity,
         unit_price_cents: item.unit_price_cents,

@@ -11,9 +11,11 @@ export const SHOPPER_ADDRESS = { name: 'Ada Shopper', line1: '1 Main Street', ci
 export async function subscribeThroughApi(
   server: TestServer,
   email: string,
+  /** A visitor of the test's own (signed in, say); a new one when absent. */
+  as?: TestVisitor,
 ): Promise<{ visitor: TestVisitor; orderId: string; subscriptionId: string; email: string }> {
-  const visitor = new TestVisitor(server.app);
-  await visitor.visit('/shop');
+  const visitor = as ?? new TestVisitor(server.app);
+  if (!as) await visitor.visit('/shop');
   const cart = await visitor.post('/api/3/commerce/cart/subscription', { itemId: demoProductId('coffee-subscription'), sku: 'COFFEE-MONTHLY', qty: 1 });
   expect(cart.statusCode, cart.body).toBe(200);
   const { cartToken } = cart.json();

@@ -92,6 +92,9 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
                   <tr key={`${item.sku}-${index}`}>
                     <th scope="row" data-label={ORDER_TEXTS.product}>
                       <span className="order-line-title">{item.productName}</span>
+                      {item.optionValues && item.optionValues.length > 0 ? (
+                        <span className="order-line-options">{item.optionValues.map((option) => `${option.optionName}: ${option.value}`).join(' · ')}</span>
+                      ) : null}
                       <span className="order-line-sku">
                         {ORDER_TEXTS.sku} {item.sku}
                       </span>

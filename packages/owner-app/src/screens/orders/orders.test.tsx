@@ -35,7 +35,7 @@ const detail = (over: Partial<OwnerOrderJson> = {}): OwnerOrderJson => ({
   email: 'ann@example.com',
   status: 'placed',
   testMode: true,
-  items: [{ sku: 'SHIRT-S-WHITE', productName: 'Linen Shirt', quantity: 1, unitPrice: usd('45.00'), kind: 'physical' }],
+  items: [{ sku: 'SHIRT-S-WHITE', productName: 'Linen Shirt', quantity: 1, unitPrice: usd('45.00'), kind: 'physical', optionValues: [{ optionName: 'Size', value: 'S' }, { optionName: 'Color', value: 'White' }] }],
   subtotal: usd('45.00'),
   shippingTotal: usd('0.00'),
   taxTotal: usd('0.00'),
@@ -222,7 +222,7 @@ describe('the Orders screen', () => {
     expect(window.location.pathname).toBe('/config/orders/ord1');
     expect(screen.getByText('ord1').closest('.order-id')?.textContent).toBe('ID ord1');
     const lines = await screen.findByRole('table', { name: 'Items in this order' });
-    expect(within(lines).getByRole('rowheader').textContent).toBe('Linen ShirtSKU SHIRT-S-WHITE');
+    expect(within(lines).getByRole('rowheader').textContent).toBe('Linen ShirtSize: S · Color: WhiteSKU SHIRT-S-WHITE');
     expect(within(lines).getAllByText('$45.00')).toHaveLength(2);
     expect(screen.getByRole('link', { name: /All orders/ }).getAttribute('href')).toBe('/config/orders?status=placed&email=ann&cursor=next1');
 
@@ -327,6 +327,8 @@ describe('the Orders screen', () => {
     expect(screen.getAllByText('San Francisco, CA 94105')).toHaveLength(2);
     expect(screen.getAllByText('United States')).toHaveLength(2);
     expect(screen.getByText('Bill Payer')).toBeTruthy();
+    // The line names the options chosen.
+    expect(screen.getByText('Size: S · Color: White')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Payment pending');
   });
 
