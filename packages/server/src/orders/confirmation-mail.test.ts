@@ -44,8 +44,8 @@ describe('the order confirmation mail', () => {
         'Discount (WELCOME10): −$9.00',
         'Shipping (Standard <ground>): $6.00',
         'Tax: $5.88',
-        'Gift card: −$25.00',
-        'Total: $67.88',
+        'Paid by gift card: −$25.00',
+        'Total: $42.88',
         '',
         'Your downloads:',
         'Guide <1>.pdf (2.4 MB), E-book "Light": https://shop.example/downloads/abc.def.ghi',
@@ -78,7 +78,7 @@ describe('the order confirmation mail', () => {
     expect(mail.html).toContain('E-book &quot;Light&quot; · 5 downloads left · until December 1, 2026 at 10:30 AM');
     expect(mail.html).toContain('<span style="font-size:13px">Size: S, Color: White</span>');
     expect(mail.html).toContain('Discount (WELCOME10)</td><td align="right" style="padding:4px 0">−$9.00');
-    expect(mail.html).toContain('Gift card</td><td align="right" style="padding:4px 0">−$25.00');
+    expect(mail.html).toContain('Paid by gift card</td><td align="right" style="padding:4px 0">−$25.00');
     expect(mail.html).not.toContain('<b>Lovelace');
     expect(mail.html).not.toContain('Guide <1>');
   });
@@ -91,7 +91,7 @@ describe('the order confirmation mail', () => {
     const text = renderMail('order-confirmation', website, confirmationMailValues(website, { publicUrl: 'https://shop.example' }, digital, items, [])).text;
     expect(text).toContain('This order was placed in test mode: no money was taken.');
     expect(text).toContain('2 × Linen Shirt (SHIRT-S-WHITE): $90.00\n  Size: S, Color: White\n\nSubtotal: $90.00\nTotal: $90.00\n');
-    for (const absent of ['Discount', 'Shipping', 'Tax', 'Gift card', 'downloads', 'Billing']) expect(text).not.toContain(absent);
+    for (const absent of ['Discount', 'Shipping', 'Tax', 'gift card', 'downloads', 'Billing']) expect(text).not.toContain(absent);
     // A chosen option that costs nothing still says so.
     const free = confirmationMailValues(website, { publicUrl: '' }, { ...digital, shipping_option: { id: 'r', name: 'Pickup', amountCents: 0 } } as OrderRow, items, []);
     expect([free.shipping, free.shippingName]).toEqual(['Free', 'Pickup']);

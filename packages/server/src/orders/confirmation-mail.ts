@@ -58,7 +58,8 @@ export function confirmationMailValues(
     shippingName: shippingOption?.name ?? '',
     tax: tax > 0 ? money(tax) : '',
     giftCard: giftCard > 0 ? `−${money(giftCard)}` : '',
-    grandTotal: money(order.grand_total_cents),
+    // What the shopper paid, as the checkout's Total and the order-confirmed page say: gift cards are taken off above.
+    grandTotal: money(Math.max(0, Number(order.grand_total_cents) - giftCard)),
     shippingAddress: addressLines(order.shipping_address, website.locale),
     billingAddress: addressLines(order.billing_address ?? order.shipping_address, website.locale),
     downloads: downloads.map((link) => downloadLinkView(link, website, mail.publicUrl)),

@@ -45,7 +45,7 @@ describe('the order-confirmed page', () => {
     });
     const html = (await new TestVisitor(server.app).get(`/checkout/order-confirmed?orderId=${orderId}`)).body;
     expect(html).toContain('<th scope="col">Price</th><th scope="col">Total</th>');
-    expect(html).toContain('<tr><td>Linen Shirt</td><td>SHIRT-S-WHITE</td><td>2</td><td>$45.00</td><td>$90.00</td></tr>');
+    expect(html).toContain('<tr><td>Linen Shirt<br><span class="order-line-options">Size: S, Color: White</span></td><td>SHIRT-S-WHITE</td><td>2</td><td>$45.00</td><td>$90.00</td></tr>');
     // $90.00 − $9.00 = $81.00, free shipping from $100 does not apply: Standard $6.00; 7.25 % of $81.00 = $5.8725 → $5.87.
     expect(totalsOf(html)).toEqual([
       'Subtotal: $90.00',

@@ -20,8 +20,8 @@ const rows = (value: Order) =>
 
 describe('orderReceipt', () => {
   it('lists a line total for each line, in minor units', () => {
-    const receipt = orderReceipt(order({ items: [{ sku: 'MUG', productName: 'Mug', quantity: 3, unitPrice: usd('12.35') }], subtotal: usd('37.05'), grandTotal: usd('37.05') }));
-    expect(receipt.lines).toEqual([{ productName: 'Mug', sku: 'MUG', quantity: 3, unitPrice: usd('12.35'), lineTotal: usd('37.05') }]);
+    const receipt = orderReceipt(order({ items: [{ sku: 'MUG', productName: 'Mug', quantity: 3, unitPrice: usd('12.35'), optionValues: [{ optionName: 'Color', value: 'Blue' }] }], subtotal: usd('37.05'), grandTotal: usd('37.05') }));
+    expect(receipt.lines).toEqual([{ productName: 'Mug', options: 'Color: Blue', sku: 'MUG', quantity: 3, unitPrice: usd('12.35'), lineTotal: usd('37.05') }]);
   });
 
   it.each<[string, Partial<Order>, string[][]]>([

@@ -4,6 +4,8 @@ import { moneyShapeToMinorUnits, toMoneyShapes } from '@vitrine/format';
 /** One line of the receipt: what was bought, how many, at what price, and the line's total. */
 export interface ReceiptLine {
   productName: string;
+  /** 'Size: S, Color: White', or '' for a product without options. */
+  options: string;
   sku: string;
   quantity: number;
   unitPrice: Money;
@@ -41,6 +43,7 @@ export function orderReceipt(order: Order): OrderReceipt {
   const money = (minorUnits: bigint): Money => toMoneyShapes(minorUnits, currency).value;
   const lines = order.items.map((item) => ({
     productName: item.productName,
+    options: (item.optionValues ?? []).map((option) => `${option.optionName}: ${option.value}`).join(', '),
     sku: item.sku,
     quantity: item.quantity,
     unitPrice: item.unitPrice,
