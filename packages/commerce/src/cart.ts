@@ -1,6 +1,7 @@
 import { formatMoney } from '@vitrine/format';
 import { ProductType } from './types';
 import type { AppliedCoupon, AppliedTaxRule, InvalidCoupon, ShippingLocation, ShippingOption } from './checkout/types';
+import type { PostalAddressValue } from './checkout/address';
 
 /** A line in the cart (storefront spec, section 3), with what the cart page needs to show it. */
 export interface CartEntry {
@@ -56,16 +57,7 @@ export interface ShoppingCart {
 }
 
 /** A checked postal address (checkout/address.ts). */
-export interface Address {
-  name: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string | null;
-  postalCode: string | null;
-  country: string;
-  phone: string | null;
-}
+export type Address = PostalAddressValue;
 
 export interface CartCheckout {
   email: string | null;

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatGiftCardCode } from '@vitrine/commerce/gift-cards';
 import type { Website } from '../db/schema';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, UnsubscribeTokens } from '../mail';
 import { newId } from '../ids';
 import { failPendingOrder, markOrderPaid, type PaymentProvider, type PaymentRequest, type PaymentResult } from '../orders';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
-import { drawGiftCardCode, giftCardCodeHash, loadGiftCardSecret } from './codes';
+import { makeTestGiftCard } from './testing';
 
 /**
  * Gift cards with a payment that stays pending (a provider like Stripe's): what a card paid is put back when the
@@ -42,16 +41,7 @@ afterAll(async () => {
 const db = () => server.database.db;
 const balanceOf = async (id: string) => (await db().selectFrom('gift_cards').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents;
 
-async function makeCard(cents: number): Promise<{ id: string; code: string }> {
-  const code = drawGiftCardCode();
-  const id = newId();
-  const secret = await loadGiftCardSecret(db());
-  await db()
-    .insertInto('gift_cards')
-    .values({ id, website_id: website.id, code_hash: giftCardCodeHash(secret, code), code_last4: code.slice(-4), initial_cents: cents, balance_cents: cents, currency: 'USD' })
-    .execute();
-  return { id, code: formatGiftCardCode(code) };
-}
+const makeCard = (cents: number) => makeTestGiftCard(db(), website, cents);
 
 async function placeWith(lines: { slug: string; sku: string }[], email: string, giftCardCode?: string): Promise<string> {
   const shopper = new TestVisitor(server.app);

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatGiftCardCode } from '@vitrine/commerce/gift-cards';
 import { openTestDatabase, type TestDatabase } from '../db/testing';
 import type { Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
-import { newId } from '../ids';
 import { findDefaultWebsite } from '../websites';
-import { drawGiftCardCode, giftCardCodeHash, loadGiftCardSecret } from './codes';
 import { giftCardBalances, redeemGiftCards, releaseGiftCardRedemptions, type RedeemedGiftCards } from '.';
+import { makeTestGiftCard } from './testing';
 
 /**
  * Redemption and its release, on PGlite (one connection: racing transactions queue) and on PostgreSQL with
@@ -15,29 +13,15 @@ import { giftCardBalances, redeemGiftCards, releaseGiftCardRedemptions, type Red
 
 let database: TestDatabase;
 let website: Website;
-let secret: string;
 beforeAll(async () => {
   database = await openTestDatabase();
   website = (await findDefaultWebsite(database.db))!;
-  secret = await loadGiftCardSecret(database.db);
 }, 60_000);
 afterAll(async () => {
   await database?.close();
 });
 
-/** A card with a known code (as issuing would make it), answering the code as a shopper would type it. */
-async function makeCard(cents: number, options: { balanceCents?: number; currency?: string; disabled?: boolean } = {}): Promise<{ id: string; code: string }> {
-  const code = drawGiftCardCode();
-  const id = newId();
-  await database.db
-    .insertInto('gift_cards')
-    .values({
-      id, website_id: website.id, code_hash: giftCardCodeHash(secret, code), code_last4: code.slice(-4), initial_cents: cents,
-      balance_cents: options.balanceCents ?? cents, currency: options.currency ?? website.currency, disabled_at: options.disabled ? new Date() : null,
-    })
-    .execute();
-  return { id, code: formatGiftCardCode(code) };
-}
+const makeCard = (cents: number, options: { balanceCents?: number; currency?: string; disabled?: boolean } = {}) => makeTestGiftCard(database.db, website, cents, options);
 
 const balanceOf = async (id: string) => (await database.db.selectFrom('gift_cards').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents;
 const redeem = (orderId: string, codes: string[], amountCents: number) => inTransaction(database.db, (trx) => redeemGiftCards(trx, website, { orderId, codes, amountCents }));

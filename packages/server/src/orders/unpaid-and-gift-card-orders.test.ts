@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatGiftCardCode, GIFT_CARD_MESSAGES } from '@vitrine/commerce/gift-cards';
+import { GIFT_CARD_MESSAGES } from '@vitrine/commerce/gift-cards';
 import type { Website } from '../db/schema';
-import { drawGiftCardCode, giftCardCodeHash, loadGiftCardSecret } from '../gift-cards/codes';
 import { newId } from '../ids';
 import { demoProductId, openTestServer, ownerVisitor, TEST_SHIPPING_ADDRESS, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
 import { ORDER_CHANGE_MESSAGES } from './order-status';
 import { ORDER_MESSAGES } from './service';
+import { makeTestGiftCard } from '../gift-cards/testing';
 
 /**
  * What the owner's order changes do with checkout's holds: an order whose payment is not confirmed cannot be
@@ -29,16 +29,7 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 
-async function makeCard(cents: number): Promise<{ id: string; code: string }> {
-  const code = drawGiftCardCode();
-  const id = newId();
-  const secret = await loadGiftCardSecret(db());
-  await db()
-    .insertInto('gift_cards')
-    .values({ id, website_id: website.id, code_hash: giftCardCodeHash(secret, code), code_last4: code.slice(-4), initial_cents: cents, balance_cents: cents, currency: 'USD' })
-    .execute();
-  return { id, code: formatGiftCardCode(code) };
-}
+const makeCard = (cents: number) => makeTestGiftCard(db(), website, cents);
 const balanceOf = async (id: string) => (await db().selectFrom('gift_cards').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents;
 const timesUsed = async () => (await db().selectFrom('coupons').select('times_used').where('code', '=', 'WELCOME10').executeTakeFirstOrThrow()).times_used;
 
