@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Website } from '../db/schema';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, UnsubscribeTokens } from '../mail';
-import { newId } from '../ids';
 import { failPendingOrder, markOrderPaid, type PaymentProvider, type PaymentRequest, type PaymentResult } from '../orders';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
