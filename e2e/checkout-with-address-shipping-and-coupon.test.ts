@@ -144,7 +144,7 @@ describe('the checkout page', () => {
     await payNow(page);
     // The confirmation is a receipt of the same totals (no address: its link can leak).
     await expect(page.getByRole('row').filter({ hasText: 'SHIRT-S-WHITE' }).getByRole('cell').allTextContents()).resolves.toEqual([
-      'Linen Shirt', 'SHIRT-S-WHITE', '1', '$45.00', '$45.00',
+      'Linen ShirtSize: S, Color: White', 'SHIRT-S-WHITE', '1', '$45.00', '$45.00',
     ]);
     await expect(receiptTotals(page)).resolves.toEqual([
       ['Subtotal', '$45.00'],

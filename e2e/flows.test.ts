@@ -63,7 +63,7 @@ describe('on the demo store', () => {
     await page.getByRole('button', { name: 'Pay now' }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
     const row = page.getByRole('row').filter({ hasText: 'GIFT-50' });
-    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Gift Card', 'GIFT-50', '1', '$50.00', '$50.00']);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Gift CardAmount: $50.00', 'GIFT-50', '1', '$50.00', '$50.00']);
   });
 
   test('a gift card with no denomination does not leave the product page', async () => {

@@ -108,7 +108,7 @@ describe('buying a gift card', () => {
     await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
     await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'GIFT-50' });
-    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Gift Card', 'GIFT-50', '1', '$50.00', '$50.00']);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Gift CardAmount: $50.00', 'GIFT-50', '1', '$50.00', '$50.00']);
 
     // The owner, signed in in a browser of their own: the card's mail to Ana waits in the outbox for its date (the
     // buyer's confirmation is a mail of its own); the journey reads the code there.

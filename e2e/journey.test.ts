@@ -88,7 +88,7 @@ test('a shopper buys a Linen Shirt (S / White) from the store page to the order 
   await fillCheckout(page, { email: 'shopper@example.com', address: PORTLAND, shippingOption: 'Standard' });
   await payNow(page);
   const row = page.getByRole('row').filter({ hasText: 'SHIRT-S-WHITE' });
-  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Linen Shirt', 'SHIRT-S-WHITE', '1', '$45.00', '$45.00']);
+  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Linen ShirtSize: S, Color: White', 'SHIRT-S-WHITE', '1', '$45.00', '$45.00']);
   await expect(receiptTotals(page)).resolves.toEqual([['Subtotal', '$45.00'], ['Shipping (Standard)', '$6.00'], ['Total', '$51.00']]);
 
   // Stock went down by the one shirt bought (the removed three never left the shelf).

@@ -99,7 +99,7 @@ test('a shopper buys two Linen Shirts (S / White) with the keyboard only', async
   await page.waitForURL(/\/checkout\/order-confirmed\?orderId=/);
   await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
   const row = page.getByRole('row').filter({ hasText: 'SHIRT-S-WHITE' });
-  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Linen Shirt', 'SHIRT-S-WHITE', '2', '$45.00', '$90.00']);
+  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(['Linen ShirtSize: S, Color: White', 'SHIRT-S-WHITE', '2', '$45.00', '$90.00']);
   // $90.00 is under the $100 of free shipping: Standard $6.00; Oregon has no sales tax.
   await expect(receiptTotals(page)).resolves.toEqual([['Subtotal', '$90.00'], ['Shipping (Standard)', '$6.00'], ['Total', '$96.00']]);
 });

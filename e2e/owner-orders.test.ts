@@ -110,7 +110,7 @@ describe('the owner orders screen', () => {
     await page.waitForURL(`${shop.url}/config/orders/${orderId}`);
     await page.getByRole('heading', { level: 1, name: orderNumber }).waitFor();
     const lines = page.getByRole('table', { name: 'Items in this order' });
-    await expect(lines.getByRole('rowheader').textContent()).resolves.toBe('Linen ShirtSKU SHIRT-S-WHITE');
+    await expect(lines.getByRole('rowheader').textContent()).resolves.toBe('Linen ShirtSize: S · Color: WhiteSKU SHIRT-S-WHITE');
     await expect(lines.getByRole('cell').allTextContents()).resolves.toEqual(['1', '$45.00', '$45.00']);
 
     // 6. Fulfil by keyboard: a note, Tab to "Mark as fulfilled", Enter.

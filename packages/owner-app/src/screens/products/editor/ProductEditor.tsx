@@ -348,7 +348,7 @@ function VariantsEditor({ form, setForm, currency, fieldError }: { form: Product
           {optionsError ? <p className="field-error">{optionsError}</p> : null}
         </div>
       ) : null}
-      <div className="editor-table-wrap">
+      <div className="editor-table-wrap" tabIndex={0} role="region" aria-label={T.variantsCaption}>
         <table className="data-table editor-variants">
           <caption className="visually-hidden">{T.variantsCaption}</caption>
           <thead>
