@@ -109,6 +109,14 @@ describe('PUT …/shopping-cart/checkout', () => {
     expect(placed.json().order).toMatchObject({ shippingAddress: null, shippingOptionName: null, taxTotal: { value: '0.60' }, grandTotal: { value: '15.60' } });
   });
 
+  it('asks no address for a service, and ships nothing for it', async () => {
+    const visitor = await shopperWith([['design-consultation', 'CONSULT', 1]]);
+    expect((await visitor.get('/api/commerce/shopping-cart')).json()).toMatchObject({ requiresShipping: false, purelyDigital: false, shippingOptions: [] });
+    const placed = await visitor.post(ORDERS, { email: 'client@example.com', expectedGrandTotalCents: 12000 });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().order).toMatchObject({ items: [{ kind: 'service' }], shippingAddress: null, shippingTotal: { value: '0.00' }, grandTotal: { value: '120.00' } });
+  });
+
   it('reads a checkout link’s cart by its token', async () => {
     const visitor = new TestVisitor(server.app);
     await visitor.visit();
