@@ -16,6 +16,7 @@ export const ORDER_CHANGE_MESSAGES = {
   refundTooLarge: (refundable: string) => `A refund cannot be more than what is left to refund (${refundable}).`,
   idempotencyKeyReused: 'This idempotencyKey was already used for a different refund.',
   refundFailed: 'The payment provider could not make this refund.',
+  providerGone: (provider: string) => `This order was paid through ${provider}, which this store no longer uses: refund it there.`,
   paymentNotConfirmed: "This order's payment is not confirmed yet: it cannot be fulfilled until it is.",
 } as const;
 

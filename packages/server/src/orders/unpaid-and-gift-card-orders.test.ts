@@ -85,6 +85,19 @@ describe('a full refund of an order partly paid by gift card', () => {
   });
 });
 
+describe('a refund of an order another provider took', () => {
+  it('is refused with where to refund it, and refunds nothing', async () => {
+    const shopper = await shopperWith('canvas-tote', 'TOTE');
+    const { order } = (await shopper.post('/api/commerce/orders', { email: 'elsewhere@example.com', shippingAddress: TEST_SHIPPING_ADDRESS })).json();
+    // Taken live through Stripe before this server went back to test mode.
+    await db().updateTable('orders').set({ payment_provider: 'stripe', test_mode: false }).where('id', '=', order.id).execute();
+    const refund = await owner.post(`/api/owner/orders/${order.id}/refunds`, { idempotencyKey: `gone-${newId()}` });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json()).toEqual({ message: ORDER_CHANGE_MESSAGES.providerGone('stripe') });
+    expect((await db().selectFrom('orders').select('refunded_cents').where('id', '=', order.id).executeTakeFirstOrThrow()).refunded_cents).toBe(0);
+  });
+});
+
 describe('a gift card emptied by another order meanwhile', () => {
   it('refuses the order with the reason (409) rather than charging more than was shown', async () => {
     const card = await makeCard(1500);
