@@ -104,7 +104,7 @@ export function FormList() {
         </Empty>
       ) : (
         <div className="card forms-card">
-          <table className="data-table forms-table">
+          <table className="data-table forms-table stacks-on-phone">
             <caption className="visually-hidden">{FORM_TEXTS.caption}</caption>
             <thead>
               <tr>

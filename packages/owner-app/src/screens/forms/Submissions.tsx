@@ -98,7 +98,7 @@ export function SubmissionList({ formId }: { formId: string }) {
         </Empty>
       ) : (
         <div className="card forms-card" aria-busy={list.isPlaceholderData || undefined}>
-          <table className="data-table forms-table forms-submissions-table">
+          <table className="data-table forms-table forms-submissions-table stacks-on-phone">
             <caption className="visually-hidden">{FORM_TEXTS.submissionsCaption}</caption>
             <thead>
               <tr>

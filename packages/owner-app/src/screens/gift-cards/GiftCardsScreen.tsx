@@ -104,7 +104,7 @@ export default function GiftCardsScreen() {
         <Empty title={q ? GIFT_CARD_TEXTS.noMatch(q) : GIFT_CARD_TEXTS.none}>{q ? null : <p className="muted">{GIFT_CARD_TEXTS.noneHelp}</p>}</Empty>
       ) : (
         <div className="card gift-cards-card" aria-busy={cards.isFetching}>
-          <table className="data-table gift-cards-table">
+          <table className="data-table gift-cards-table stacks-on-phone">
             <caption className="visually-hidden">{GIFT_CARD_TEXTS.caption}</caption>
             <thead>
               <tr>

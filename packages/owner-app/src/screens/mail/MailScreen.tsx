@@ -89,7 +89,7 @@ function Outbox() {
         </Empty>
       ) : (
         <div className="card mail-card" aria-busy={outbox.isFetching}>
-          <table className="data-table mail-table">
+          <table className="data-table mail-table stacks-on-phone">
             <caption className="visually-hidden">{MAIL_TEXTS.outboxCaption(statusWords)}</caption>
             <thead>
               <tr>

@@ -58,7 +58,7 @@ export function Subscribers() {
         <Empty title={status ? MAIL_TEXTS.noSubscribersWithStatus(statusWords) : MAIL_TEXTS.noSubscribers} />
       ) : (
         <div className="card mail-card" aria-busy={list.isFetching}>
-          <table className="data-table mail-table">
+          <table className="data-table mail-table stacks-on-phone">
             <caption className="visually-hidden">{MAIL_TEXTS.subscribersCaption(statusWords)}</caption>
             <thead>
               <tr>

@@ -206,7 +206,7 @@ function Groups() {
               </button>
             </div>
           ) : null}
-          <table className="data-table restock-table">
+          <table className="data-table restock-table stacks-on-phone">
             <caption className="visually-hidden">{RESTOCK_TEXTS.caption}</caption>
             <thead>
               <tr>
@@ -312,7 +312,7 @@ function SignUps({ productId, variantId }: { productId: string; variantId: strin
         </Empty>
       ) : (
         <div className="card restock-card" aria-busy={signUps.isFetching}>
-          <table className="data-table restock-table restock-sign-ups">
+          <table className="data-table restock-table restock-sign-ups stacks-on-phone">
             <caption className="visually-hidden">{name ? RESTOCK_TEXTS.signUpsCaption(name) : RESTOCK_TEXTS.signUpsCaptionPlain}</caption>
             <thead>
               <tr>

@@ -97,7 +97,7 @@ export default function SubscriptionsScreen() {
         </Empty>
       ) : (
         <div className="card subscriptions-card" aria-busy={list.isFetching}>
-          <table className="data-table subscriptions-table">
+          <table className="data-table subscriptions-table stacks-on-phone">
             <caption className="visually-hidden">{SUBSCRIPTION_TEXTS.caption(statusWords)}</caption>
             <thead>
               <tr>
