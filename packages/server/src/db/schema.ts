@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { PageBody } from '@vitrine/blocks';
 
 /** Columns the database fills in by default. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -535,21 +536,92 @@ export interface FormSubmissionsTable {
   created_at: Timestamp;
 }
 
-/** A content block of a page (migration 017; content/). */
-export type ContentBlock =
-  | { id: string; type: 'text'; html: string }
-  | { id: string; type: 'form'; formId: string }
-  | { id: string; type: 'newsletter'; formId: string };
+// The website's content (issue 18, migration 028; content/). Bodies are @vitrine/blocks' PageBody.
+export type ContentStatus = 'published' | 'draft' | 'scheduled' | 'needs-review' | 'private';
+export type SitePageKind = 'page' | 'splash' | 'blog' | 'events' | 'gallery' | 'folder';
 
-export interface ContentPagesTable {
+export interface SitePagesTable {
   id: string;
   website_id: string;
+  kind: SitePageKind;
   url_id: string;
   title: string;
+  navigation_title: Defaulted<string>;
   description: Defaulted<string>;
-  blocks: JsonColumn<ContentBlock[]>;
+  /** Folders: index 1, redirect 2, none 3. */
+  folder_behaviour: Defaulted<number>;
+  status: Defaulted<ContentStatus>;
+  publish_at: NullableTimestamp;
+  seo_title: Defaulted<string>;
+  seo_description: Defaulted<string>;
+  body: ColumnType<PageBody, string | undefined, string>;
+  draft_body: ColumnType<PageBody | null, string | null | undefined, string | null>;
+  version: Defaulted<number>;
+  is_home: Defaulted<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** An event's place (platform §3, event item fields). */
+export interface EventLocation {
+  addressLine1: string;
+  addressLine2: string;
+  addressCountry: string;
+  mapLat: number | null;
+  mapLng: number | null;
+}
+
+/** An item's main image: an uploaded image (images/) with its alt text and focal point. */
+export interface ContentImageRef {
+  imageId: string;
+  altText: string;
+  focalPoint: { x: number; y: number };
+}
+
+export interface SiteItemsTable {
+  id: string;
+  website_id: string;
+  collection_id: string;
+  /** Record types: text 1 (post), event 12, gallery 14. */
+  record_type: number;
+  url_id: string;
+  title: string;
+  status: Defaulted<ContentStatus>;
+  publish_at: NullableTimestamp;
+  published_at: NullableTimestamp;
+  excerpt: Defaulted<string>;
+  body: ColumnType<PageBody, string | undefined, string>;
+  draft_body: ColumnType<PageBody | null, string | null | undefined, string | null>;
+  version: Defaulted<number>;
+  author_name: Defaulted<string>;
+  tags: Defaulted<string[]>;
+  categories: Defaulted<string[]>;
+  comment_state: Defaulted<number>;
+  starred: Defaulted<boolean>;
+  start_at: NullableTimestamp;
+  end_at: NullableTimestamp;
+  location: ColumnType<EventLocation | null, string | null | undefined, string | null>;
+  image: ColumnType<ContentImageRef | null, string | null | undefined, string | null>;
+  seo_title: Defaulted<string>;
+  seo_description: Defaulted<string>;
+  position: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ContentRevisionsTable {
+  id: string;
+  website_id: string;
+  target_kind: 'page' | 'item';
+  target_id: string;
+  version: number;
+  /** published, unpublished, restored, scheduled */
+  reason: string;
+  snapshot: JsonColumn<Record<string, unknown>>;
+  created_by: string | null;
+  created_at: Timestamp;
 }
 
 // Shopper analytics (issue 15, migration 018; analytics/). Raw rows carry no client address.
@@ -932,7 +1004,9 @@ export interface Database {
   forms: FormsTable;
   form_submission_keys: FormSubmissionKeysTable;
   form_submissions: FormSubmissionsTable;
-  content_pages: ContentPagesTable;
+  site_pages: SitePagesTable;
+  site_items: SiteItemsTable;
+  content_revisions: ContentRevisionsTable;
   // Issue 15: shopper analytics (raw rows, rollups, rollup jobs).
   analytics_hits: AnalyticsHitsTable;
   analytics_events: AnalyticsEventsTable;

@@ -72,8 +72,16 @@ async function expectRefused(send: () => Promise<{ statusCode: number; json(): u
 
 async function showOnPage(formId: string, urlId: string, title: string) {
   await db()
-    .insertInto('content_pages')
-    .values({ id: newId(), website_id: website.id, url_id: urlId, title, blocks: JSON.stringify([{ id: `block-${urlId}`, type: 'form', formId }]) })
+    .insertInto('site_pages')
+    .values({
+      id: newId(),
+      website_id: website.id,
+      kind: 'page',
+      url_id: urlId,
+      title,
+      status: 'published',
+      body: JSON.stringify({ schemaVersion: 1, sections: [{ id: 'section-1', blocks: [{ id: `block-${urlId}`, type: 9, settings: { formId } }] }] }),
+    })
     .execute();
 }
 
@@ -363,8 +371,8 @@ describe('deleting a form', () => {
   });
 
   it('guards the demo contact form, which the demo Contact page shows', async () => {
-    const demo = (await db().selectFrom('content_pages').select(['title', 'url_id', 'blocks']).where('url_id', '=', 'contact').execute()).flatMap((page) =>
-      page.blocks.filter((block) => block.type === 'form').map((block) => ({ page, formId: (block as { formId: string }).formId })),
+    const demo = (await db().selectFrom('site_pages').select(['title', 'url_id', 'body']).where('url_id', '=', 'contact').execute()).flatMap((page) =>
+      page.body.sections.flatMap((section) => section.blocks).filter((block) => block.type === 9).map((block) => ({ page, formId: String(block.settings.formId) })),
     );
     expect(demo).toHaveLength(1);
     for (const { page, formId } of demo) {

@@ -12,6 +12,7 @@ import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../
 import { orderReceipt, type OrderReceipt } from './order-receipt';
 import { findLiveForm, publicFormOf, type PublicForm } from '../forms';
 import { sanitiseHtml } from '../site-settings';
+import { BLOCK_TYPES, blocksOf } from '@vitrine/blocks';
 import type { CatalogCache } from './catalog-cache';
 
 /** What the page builders read from: the database and the per-process catalog cache. */
@@ -301,11 +302,14 @@ export interface ContentPageContext extends BasePageContext {
 export async function buildContentPageContext(sources: PageSources, website: Website, urlId: string): Promise<ContentPageContext | undefined> {
   const page = await sources.catalog.contentPage(website.id, urlId);
   if (!page) return undefined;
+  // Until the block renderer (issue 18) lands: text, form and newsletter blocks, the others skipped.
+  const shown = blocksOf(page.body).filter((block) => [BLOCK_TYPES.html, BLOCK_TYPES.form, BLOCK_TYPES.newsletter].includes(block.type as 2));
   const blocks = await Promise.all(
-    page.blocks.map(async (block): Promise<ContentBlockJson> => {
-      if (block.type === 'text') return { id: block.id, type: 'text', html: sanitiseHtml(block.html) };
-      const form = await findLiveForm(sources.db, website.id, block.formId);
-      return { id: block.id, type: block.type, formId: block.formId, form: form ? publicFormOf(form, website) : null };
+    shown.map(async (block): Promise<ContentBlockJson> => {
+      if (block.type === BLOCK_TYPES.html) return { id: block.id, type: 'text', html: sanitiseHtml(String(block.settings.html ?? '')) };
+      const formId = String(block.settings.formId ?? '');
+      const form = await findLiveForm(sources.db, website.id, formId);
+      return { id: block.id, type: block.type === BLOCK_TYPES.form ? 'form' : 'newsletter', formId, form: form ? publicFormOf(form, website) : null };
     }),
   );
   return {
