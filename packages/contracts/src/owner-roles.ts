@@ -51,12 +51,14 @@ export const PERMISSIONS = {
   'contributors:manage': 'Invite contributors and change their roles',
   'api-keys:manage': 'Create and delete API keys',
   'comments:moderate': 'Approve and remove comments and reviews',
+  'content:read': "See the site's pages, posts and events, their drafts and revisions; preview them",
+  'content:write': 'Create, edit, publish, schedule and delete pages, posts and events; arrange the page tree',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
 
 const ALL = Object.keys(PERMISSIONS) as Permission[];
-const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:read'];
+const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:read', 'content:read'];
 
 /**
  * The matrix. Admins may do everything; a website manager everything but contributors and billing; a
@@ -69,7 +71,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Per
   admin: ALL,
   websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read'),
   storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read'],
-  editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write'],
+  editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read'],
   billing: ['billing:read', 'store-settings:read'],
   viewer: READ_SHOP,
