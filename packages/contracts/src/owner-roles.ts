@@ -63,7 +63,7 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
 /**
  * The matrix. Admins may do everything; a website manager everything but contributors and billing; a
  * store manager runs the shop (catalog, orders, commerce settings, reports); an editor changes the site
- * (navigation, header and footer, languages) and may look at the shop; reporting reads numbers and
+ * (navigation, header and footer, languages, pages, posts and events) and may look at the shop; reporting reads numbers and
  * orders; billing sees the plan; a viewer only looks (no shoppers' details); moderators moderate.
  * Commenters, the scheduling roles, campaigns editors (no campaigns yet) and "none" have no owner calls.
  */
