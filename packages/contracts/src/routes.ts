@@ -16,7 +16,9 @@ import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
 import { OWNER_DOWNLOAD_CONTRACTS } from './owner-downloads';
 import { GIFT_CARD_CONTRACTS } from './gift-cards';
 import { OWNER_GIFT_CARD_CONTRACTS } from './owner-gift-cards';
+import { OWNER_POPUP_OVERLAY_CONTRACTS } from './owner-popup-overlay';
 import { OWNER_FORM_CONTRACTS } from './owner-forms';
+import { OWNER_CONTENT_CONTRACTS } from './owner-content';
 import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
 import { OWNER_CONTRIBUTOR_CONTRACTS } from './owner-contributors';
 import { ORDER_CONTRACTS } from './orders';
@@ -46,7 +48,9 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...CAPTCHA_CONTRACTS,
   ...FORM_CONTRACTS,
   ...OWNER_FORM_CONTRACTS,
+  ...OWNER_CONTENT_CONTRACTS,
   ...OWNER_NEWSLETTER_CONTRACTS,
+  ...OWNER_POPUP_OVERLAY_CONTRACTS,
   ...ANALYTICS_CONTRACTS,
   ...OWNER_ANALYTICS_CONTRACTS,
   ...MAIL_CONTRACTS,
