@@ -36,17 +36,17 @@ export type RevisionReason = (typeof REVISION_REASONS)[number];
 
 export const OWNER_CONTENT_LIMITS = {
   titleLength: 200,
-  urlIdLength: 200,
+  urlIdLength: 100,
   descriptionLength: 5_000,
   seoTitleLength: 200,
-  seoDescriptionLength: 1_000,
+  seoDescriptionLength: 500,
   excerptLength: 5_000,
   authorNameLength: 200,
-  /** Platform §5 (CONTENT_LIMITS in @vitrine/blocks): a tag 50 characters, a category 25. */
+  /** The same numbers as @vitrine/blocks' CONTENT_LIMITS (platform §5, §9): a tag 50 characters, a category 25. */
   tagLength: 50,
   categoryLength: 25,
-  tagsPerItem: 100,
-  categoriesPerItem: 100,
+  tagsPerItem: 50,
+  categoriesPerItem: 50,
   addressLineLength: 500,
   /** Items per page of the item list. */
   itemPage: { default: 50, max: 100 },

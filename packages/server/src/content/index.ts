@@ -1,3 +1,4 @@
 /** The content domain: pages made of blocks (table content_pages). The site editor (issue 18) builds on it. */
-export { findContentPage, findPagesUsingForm, type ContentPageRow } from './queries';
+export { findContentPage, findHomePage, findPagesUsingForm, type ContentPageRow } from './queries';
+export { readItemForPreview, readPageForPreview, type ItemPreview, type PagePreview } from './preview';
 export { seedDemoContentPages } from './demo';
