@@ -18,7 +18,7 @@ const packagesDir = path.join(root, 'packages');
 /** A domain's route file: routes.ts, or a second one named for whom it serves (owner-routes.ts). */
 const ROUTE_FILE = /(^|\/)([a-z]+-)?routes\.ts$/;
 
-const FLOORS = { format: 0, 'browser-helpers': 0, theme: 0, commerce: 1, forms: 1, blocks: 1, tracking: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4, 'owner-app': 4 };
+const FLOORS = { format: 0, 'browser-helpers': 0, theme: 0, commerce: 1, forms: 1, blocks: 1, experiments: 1, tracking: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4, 'owner-app': 4 };
 
 /** Packages that are browser bundles and the packages they may import for types only (outside tests). */
 const TYPE_ONLY_IMPORTS = { 'owner-app': ['@vitrine/contracts'] };
