@@ -23,20 +23,17 @@ export function murmurHash3(bytes: Uint8Array, seed = 0): number {
     hash = (hash << 13) | (hash >>> 19);
     hash = (Math.imul(hash, 5) + 0xe6546b64) | 0;
   }
-  let k = 0;
-  switch (bytes.length & 3) {
-    case 3:
-      k ^= bytes[blocks + 2]! << 16;
-    // falls through
-    case 2:
-      k ^= bytes[blocks + 1]! << 8;
-    // falls through
-    case 1:
-      k ^= bytes[blocks]!;
-      k = Math.imul(k, c1);
-      k = (k << 15) | (k >>> 17);
-      k = Math.imul(k, c2);
-      hash ^= k;
+  // The last one to three bytes, little-endian.
+  const tail = bytes.length & 3;
+  if (tail > 0) {
+    let k = 0;
+    if (tail === 3) k ^= bytes[blocks + 2]! << 16;
+    if (tail >= 2) k ^= bytes[blocks + 1]! << 8;
+    k ^= bytes[blocks]!;
+    k = Math.imul(k, c1);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, c2);
+    hash ^= k;
   }
   hash ^= bytes.length;
   hash ^= hash >>> 16;
