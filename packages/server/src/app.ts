@@ -49,6 +49,7 @@ import { CHECKOUT_PAGE_ROUTES, registerPaymentRoutes, STRIPE_CHECKOUT_SOURCES, S
 import { registerOwnerOrderRoutes } from './orders/owner-routes';
 import { registerOwnerFormRoutes } from './forms/owner-routes';
 import { registerOwnerNewsletterRoutes } from './newsletter/owner-routes';
+import { registerPopupOverlayRoutes } from './popup-overlay';
 import { analyticsSettingsFromEnv, createAnalytics, registerAnalyticsRoutes, registerOwnerAnalyticsRoutes, type AnalyticsOptions } from './analytics';
 import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOwnerOrderRoutes(routes, context);
     registerOwnerFormRoutes(routes, context);
     registerOwnerNewsletterRoutes(routes, context);
+    registerPopupOverlayRoutes(routes, context);
     registerApiKeyRoutes(routes, context);
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });

@@ -624,6 +624,29 @@ export interface ContentRevisionsTable {
   created_at: Timestamp;
 }
 
+/** The website's popup overlay (issue 18, migration 029; popup-overlay/): one row per website. */
+export interface PopupOverlaysTable {
+  website_id: string;
+  enabled: Defaulted<boolean>;
+  version: Defaulted<number>;
+  layout: Defaulted<'image-left' | 'image-right' | 'image-top' | 'none'>;
+  heading: Defaulted<string>;
+  body: Defaulted<string>;
+  image_id: string | null;
+  action_kind: Defaulted<'button' | 'newsletter'>;
+  button_label: Defaulted<string>;
+  button_url: Defaulted<string>;
+  form_id: string | null;
+  trigger_kind: Defaulted<'delay' | 'scroll'>;
+  delay_seconds: Defaulted<number>;
+  scroll_percent: Defaulted<number>;
+  position: Defaulted<string>;
+  pages: Defaulted<'all' | 'home' | 'not-cart'>;
+  overlay_color: Defaulted<string>;
+  overlay_opacity: Defaulted<number>;
+  updated_at: Timestamp;
+}
+
 // Shopper analytics (issue 15, migration 018; analytics/). Raw rows carry no client address.
 /** Generated identity keys: never written. */
 type Generated<T> = ColumnType<T, never, never>;
@@ -1007,6 +1030,7 @@ export interface Database {
   site_pages: SitePagesTable;
   site_items: SiteItemsTable;
   content_revisions: ContentRevisionsTable;
+  popup_overlays: PopupOverlaysTable;
   // Issue 15: shopper analytics (raw rows, rollups, rollup jobs).
   analytics_hits: AnalyticsHitsTable;
   analytics_events: AnalyticsEventsTable;
