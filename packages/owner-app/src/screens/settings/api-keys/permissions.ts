@@ -21,6 +21,8 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'contributors:manage': 'Invite contributors and change their roles',
   'api-keys:manage': 'Create and delete API keys',
   'comments:moderate': 'Approve and remove comments and reviews',
+  'content:read': "See the site's pages, posts and events, their drafts and revisions; preview them",
+  'content:write': 'Create, edit, publish, schedule and delete pages, posts and events; arrange the page tree',
 };
 
 /** The permissions in the order the contracts list them. */
