@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEMO_WEBSITE, seedDemoStore } from './catalog';
+import { DEMO_COLLECTION, DEMO_WEBSITE, demoImageId, findCollectionByUrlId, seedDemoStore } from './catalog';
 import type { Database } from './db/schema';
 import { seedDemoContentPages } from './content';
 import { seedDemoForms } from './forms';
@@ -17,7 +17,9 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<boolean> {
     alsoSeed: async (trx, websiteId) => {
       await seedDemoRestockSignUps(trx, websiteId, DEMO_WEBSITE.identifier);
       const forms = await seedDemoForms(trx, websiteId, DEMO_WEBSITE.identifier);
-      await seedDemoContentPages(trx, websiteId, DEMO_WEBSITE.identifier, forms);
+      const store = await findCollectionByUrlId(trx, websiteId, DEMO_COLLECTION.urlId);
+      if (!store) throw new Error('The demo store must be seeded before the demo content.');
+      await seedDemoContentPages(trx, websiteId, DEMO_WEBSITE.identifier, { ...forms, storeCollectionId: store.id, imageId: demoImageId });
       await seedDemoCheckoutSettings(trx, websiteId, DEMO_WEBSITE.identifier);
       await seedDemoDownloads(trx, websiteId, DEMO_WEBSITE.identifier);
     },
