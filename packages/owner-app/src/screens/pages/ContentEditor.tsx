@@ -1,0 +1,246 @@
+import type { PageBody } from '@vitrine/blocks';
+import { blocksOf } from '@vitrine/blocks';
+import { useQueryClient } from '@tanstack/react-query';
+import { isOwnerApiError } from '@vitrine/owner-client/browser';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useOwnerClient } from '../../api/client';
+import { failureText } from '../../ui/messages';
+import { blockOf, labelOfType, MAX_BLOCKS, settingsErrors } from './block-catalog';
+import { BlockList } from './BlockList';
+import { contentKeys, keyOf, saveDraft, type ContentTarget } from './content-api';
+import type { ContentItem, ContentPage } from './content-types';
+import { editorReducer, idFor, startEditor } from './editor-state';
+import { canRedo, canUndo } from './history';
+import { PreviewPane } from './PreviewPane';
+import { PublishBar } from './PublishBar';
+import { fieldsOf } from './schema-form';
+import { SettingsForm } from './SettingsForm';
+import { PAGES_TEXTS as T } from './texts';
+
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string } | { kind: 'conflict' };
+
+/** How long typing pauses before the draft is saved. */
+export const AUTOSAVE_DELAY_MS = 800;
+
+/**
+ * The block editor of a page's or an item's body: the blocks, the selected block's settings form, undo/redo,
+ * the autosave of the draft (PUT …/draft with the version it was edited on; a 409 says the page changed
+ * elsewhere and offers Reload), publishing, and the live preview reloaded after each save.
+ */
+export function ContentEditor({ target, content, readOnly, heading, panels }: { target: ContentTarget; content: ContentPage | ContentItem; readOnly: boolean; heading: ReactNode; panels?: (restart: (next: ContentPage | ContentItem) => void) => ReactNode }) {
+  const client = useOwnerClient();
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(editorReducer, content.draftBody ?? content.body, startEditor);
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
+  const [previewRevision, setPreviewRevision] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const version = useRef(content.version);
+  const savedBody = useRef<PageBody>(state.history.present);
+  const pendingFocus = useRef<{ blockId: string | null; part: 'main' | 'handle' | 'add' } | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const body = state.history.present;
+  const blocks = useMemo(() => blocksOf(body), [body]);
+  const wording = target === 'page' ? T.changedElsewhere : 'This item was changed elsewhere. Reload to see the latest version.';
+
+  // Every answer that carries a newer version (publish, settings, another tab's reload) moves ours on.
+  useEffect(() => {
+    if (content.version > version.current) version.current = content.version;
+  }, [content.version]);
+
+  const save = useCallback(async (): Promise<boolean> => {
+    const sending = body;
+    if (sending === savedBody.current) return true;
+    setSaveState({ kind: 'saving' });
+    try {
+      const reply = await saveDraft(client, target, content.id, version.current, sending);
+      version.current = reply.version;
+      savedBody.current = sending;
+      queryClient.setQueryData(keyOf(target, content.id), (old: ContentPage | ContentItem | undefined) => (old ? { ...old, version: reply.version, draftBody: sending, hasDraft: true } : old));
+      void queryClient.invalidateQueries({ queryKey: contentKeys.tree() });
+      setSaveState({ kind: 'saved' });
+      setPreviewRevision((revision) => revision + 1);
+      return true;
+    } catch (error) {
+      if (isOwnerApiError(error) && error.status === 409) setSaveState({ kind: 'conflict' });
+      else setSaveState({ kind: 'failed', message: failureText(error) });
+      return false;
+    }
+  }, [body, client, content.id, queryClient, target]);
+
+  // The autosave: AUTOSAVE_DELAY_MS after the last edit.
+  useEffect(() => {
+    if (readOnly || body === savedBody.current || saveState.kind === 'conflict') return;
+    const timer = window.setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [body, readOnly, save, saveState.kind]);
+
+  // The focus after an add, move, duplicate or delete: on the block the edit names, or on Add block.
+  useEffect(() => {
+    const want = pendingFocus.current;
+    if (!want || !listRef.current) return;
+    pendingFocus.current = null;
+    const selector = want.blockId ? `[data-block-id="${CSS.escape(want.blockId)}"] ${want.part === 'handle' ? '.pages-handle' : '.pages-block-main'}` : '.pages-add-block';
+    listRef.current.querySelector<HTMLElement>(selector)?.focus();
+  });
+
+  /** After a reload or a reply that replaced the body (discard, restore): the editor starts again from it. */
+  const restart = useCallback((next: ContentPage | ContentItem) => {
+    version.current = next.version;
+    const nextBody = next.draftBody ?? next.body;
+    savedBody.current = nextBody;
+    dispatch({ type: 'reset', body: nextBody });
+    setSaveState({ kind: 'idle' });
+    setPreviewRevision((revision) => revision + 1);
+  }, []);
+
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ queryKey: keyOf(target, content.id), staleTime: 0 });
+    restart(fresh as ContentPage | ContentItem);
+  };
+
+  const selected = blocks.find((block) => block.id === state.selectedId) ?? null;
+  const selectedDefinition = selected ? blockOf(selected.type) : undefined;
+  const fields = useMemo(() => (selectedDefinition ? fieldsOf(selectedDefinition.schema) : []), [selectedDefinition]);
+  const errors = useMemo(() => (selected ? settingsErrors(selected.type, selected.settings) : {}), [selected]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (readOnly || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+    event.preventDefault();
+    dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
+  };
+
+  const positionText = (blockId: string, next: PageBody) => {
+    const order = blocksOf(next);
+    const index = order.findIndex((block) => block.id === blockId);
+    return T.blockMoved(labelOfType(order[index]!.type), index + 1, order.length);
+  };
+
+  return (
+    <div className="pages-editor" onKeyDown={onKeyDown}>
+      <div className="pages-editor-head">
+        {heading}
+        <PublishBar
+          target={target}
+          content={content}
+          readOnly={readOnly}
+          version={version}
+          flush={save}
+          onReplaced={restart}
+          dirty={body !== savedBody.current}
+        />
+      </div>
+      {!readOnly ? (
+        <div className="pages-toolbar">
+          <div className="pages-history" role="group" aria-label="History">
+            <button type="button" className="button button-secondary" disabled={!canUndo(state.history)} onClick={() => dispatch({ type: 'undo' })} aria-keyshortcuts="Control+Z Meta+Z">
+              {T.undo}
+            </button>
+            <button type="button" className="button button-secondary" disabled={!canRedo(state.history)} onClick={() => dispatch({ type: 'redo' })} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+              {T.redo}
+            </button>
+          </div>
+          <p className="pages-save-state" role="status" aria-live="polite">
+            {saveState.kind === 'saving' ? T.saving : saveState.kind === 'saved' && body === savedBody.current ? T.saved : saveState.kind === 'failed' ? `${T.saveFailed}${saveState.message}` : body !== savedBody.current ? T.unsaved : ''}
+          </p>
+        </div>
+      ) : (
+        <p className="pages-readonly">{T.readOnly}</p>
+      )}
+      {saveState.kind === 'conflict' ? (
+        <div className="banner banner-error pages-conflict" role="alert">
+          <p>{wording}</p>
+          <button type="button" className="button button-secondary" onClick={() => void reload()}>
+            {T.reload}
+          </button>
+        </div>
+      ) : null}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <div className="pages-work">
+        <div className="pages-compose">
+          <section className="card pages-content" aria-labelledby="pages-content-heading">
+            <h2 id="pages-content-heading">{T.blocks}</h2>
+            <div ref={listRef}>
+              <BlockList
+                blocks={blocks}
+                selectedId={state.selectedId}
+                readOnly={readOnly}
+                onSelect={(blockId) => dispatch({ type: 'select', blockId: state.selectedId === blockId ? null : blockId })}
+                onAdd={(blockType) => {
+                  if (blocks.length >= MAX_BLOCKS) return;
+                  const id = idFor(body);
+                  dispatch({ type: 'add', blockType, id });
+                  pendingFocus.current = { blockId: id, part: 'main' };
+                  setAnnouncement(T.blockAdded(labelOfType(blockType)));
+                }}
+                onMove={(blockId, direction) => {
+                  const next = editorReducer(state, { type: 'move', blockId, direction });
+                  dispatch({ type: 'move', blockId, direction });
+                  pendingFocus.current = { blockId, part: 'main' };
+                  setAnnouncement(positionText(blockId, next.history.present));
+                }}
+                onDrop={(blockId, overId) => {
+                  const next = editorReducer(state, { type: 'drop', blockId, overId });
+                  dispatch({ type: 'drop', blockId, overId });
+                  pendingFocus.current = { blockId, part: 'handle' };
+                  setAnnouncement(positionText(blockId, next.history.present));
+                }}
+                onDuplicate={(blockId) => {
+                  const id = idFor(body);
+                  dispatch({ type: 'duplicate', blockId, id });
+                  pendingFocus.current = { blockId: id, part: 'main' };
+                }}
+                onDelete={(blockId) => {
+                  const index = blocks.findIndex((block) => block.id === blockId);
+                  const label = labelOfType(blocks[index]!.type);
+                  const neighbour = blocks[index + 1]?.id ?? blocks[index - 1]?.id ?? null;
+                  dispatch({ type: 'delete', blockId });
+                  pendingFocus.current = { blockId: neighbour, part: 'main' };
+                  setAnnouncement(T.blockDeleted(label));
+                }}
+              />
+            </div>
+          </section>
+          {selected ? (
+            <section className="card pages-settings" aria-labelledby="pages-settings-heading">
+              <div className="pages-settings-head">
+                <h2 id="pages-settings-heading">{T.settingsOf(labelOfType(selected.type))}</h2>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => {
+                    pendingFocus.current = { blockId: selected.id, part: 'main' };
+                    dispatch({ type: 'select', blockId: null });
+                  }}
+                >
+                  {T.closeSettings}
+                </button>
+              </div>
+              {selectedDefinition ? (
+                <SettingsForm
+                  key={selected.id}
+                  fields={fields}
+                  settings={selected.settings}
+                  errors={errors}
+                  readOnly={readOnly}
+                  onChange={(settings) => dispatch({ type: 'settings', blockId: selected.id, settings, group: settingsGroup(selected.id, selected.settings, settings) })}
+                />
+              ) : (
+                <p className="pages-muted">This block is kept as it is; the editor does not change it.</p>
+              )}
+            </section>
+          ) : null}
+          {panels?.(restart)}
+        </div>
+        <PreviewPane target={target} id={content.id} title={content.title} revision={previewRevision} />
+      </div>
+    </div>
+  );
+}
+
+/** Typing in one setting is one undo step: the group is the block and the setting that changed. */
+export function settingsGroup(blockId: string, before: Record<string, unknown>, after: Record<string, unknown>): string {
+  const changed = Object.keys({ ...before, ...after }).find((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return `${blockId}:${changed ?? ''}`;
+}

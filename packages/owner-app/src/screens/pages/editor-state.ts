@@ -1,0 +1,66 @@
+import type { Block, PageBody } from '@vitrine/blocks';
+import { blocksOf, emptyPageBody } from '@vitrine/blocks';
+import { defaultsOf } from './block-catalog';
+import { duplicateBlock, insertBlock, moveBlock, moveBlockTo, newBlockId, removeBlock, updateBlockSettings } from './body-edits';
+import { historyReducer, startHistory, type History } from './history';
+
+/**
+ * The block editor's state, pure: the body's history (undo/redo) and the selected block. Each edit names the
+ * block that should hold the focus after it, so the screen can move the focus sensibly.
+ */
+export interface EditorState {
+  history: History<PageBody>;
+  selectedId: string | null;
+}
+
+export type EditorAction =
+  | { type: 'add'; blockType: number; id: string }
+  | { type: 'move'; blockId: string; direction: -1 | 1 }
+  | { type: 'drop'; blockId: string; overId: string }
+  | { type: 'duplicate'; blockId: string; id: string }
+  | { type: 'delete'; blockId: string }
+  | { type: 'settings'; blockId: string; settings: Record<string, unknown>; group: string }
+  | { type: 'select'; blockId: string | null }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'reset'; body: PageBody };
+
+export const startEditor = (body: PageBody | null | undefined): EditorState => ({ history: startHistory(body && body.sections ? body : emptyPageBody()), selectedId: null });
+
+const edit = (state: EditorState, value: PageBody, selectedId: string | null, group?: string): EditorState => ({
+  history: historyReducer(state.history, { type: 'edit', value, group }),
+  selectedId,
+});
+
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  const body = state.history.present;
+  switch (action.type) {
+    case 'add': {
+      const block: Block = { id: action.id, type: action.blockType, settings: defaultsOf(action.blockType) };
+      return edit(state, insertBlock(body, block, state.selectedId), action.id);
+    }
+    case 'move':
+      return edit(state, moveBlock(body, action.blockId, action.direction), state.selectedId);
+    case 'drop':
+      return edit(state, moveBlockTo(body, action.blockId, action.overId), state.selectedId);
+    case 'duplicate':
+      return edit(state, duplicateBlock(body, action.blockId, action.id), action.id);
+    case 'delete':
+      return edit(state, removeBlock(body, action.blockId), state.selectedId === action.blockId ? null : state.selectedId);
+    case 'settings':
+      return edit(state, updateBlockSettings(body, action.blockId, action.settings), state.selectedId, action.group);
+    case 'select':
+      return { ...state, selectedId: action.blockId };
+    case 'undo':
+    case 'redo': {
+      const history = historyReducer(state.history, { type: action.type });
+      const stillThere = state.selectedId !== null && blocksOf(history.present).some((block) => block.id === state.selectedId);
+      return { history, selectedId: stillThere ? state.selectedId : null };
+    }
+    case 'reset':
+      return startEditor(action.body);
+  }
+}
+
+/** The id a new or duplicated block gets. */
+export const idFor = (body: PageBody) => newBlockId(body);
