@@ -78,6 +78,7 @@ describe('renderIsland', () => {
       'GiftCardPurchase',
       'QuickView',
       'SiteForm',
+      'PopupOverlay',
     ]);
   });
 });

@@ -27,6 +27,7 @@ import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPagePart
 import { CRUMB_COOKIE } from '../http/crumb';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
+import { readPopupOverlayForPage } from '../popup-overlay';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
 type PageRequest = FastifyRequest<{ Querystring: PageQuery; Params: Record<string, string> }>;
@@ -83,6 +84,8 @@ async function sendPage<T extends BasePageContext>(
     siteHeaderHtml: siteChrome.headerHtml,
     siteFooterHtml: siteChrome.footerHtml,
     siteNewsletter: newsletter ? { id: 'footer-newsletter', type: 'newsletter', form: publicFormOf(newsletter, website) } : null,
+    // The owner's popup overlay (popup-overlay/), when enabled and meant for this page.
+    sitePopup: await readPopupOverlayForPage(context.db, website, path),
     pageTitle,
     seo: pageSeoOf(found ? template : 'not-found', answered, website, origin, path, pageTitle),
     ...(found && template === 'item' && item ? { structuredData: productStructuredData(item, origin) } : {}),

@@ -170,6 +170,10 @@ export const islandFormatters: Record<string, Formatter> = {
     });
   },
 
+  // The owner's popup overlay (popup-overlay/): nothing in the HTML; the island opens it when its trigger fires.
+  'island-popup-overlay': (value) =>
+    isObject(value) ? renderIsland('PopupOverlay', { popup: value as unknown as Parameters<typeof renderIsland<'PopupOverlay'>>[1]['popup'] }) : '',
+
   'island-cart-page': (_value, _args, ctx) => {
     const minimum = ctx.resolve('websiteSettings.storeSettings.minimumOrderSubtotalCents');
     const forms = ctx.resolve('additionalFieldsForms');

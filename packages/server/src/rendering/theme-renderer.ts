@@ -36,6 +36,8 @@ export interface PageChrome {
   siteFooterHtml?: string;
   /** The website's newsletter block for the footer (forms/): `{ id, type: 'newsletter', form }`, or none. */
   siteNewsletter?: object | null;
+  /** The owner's popup overlay for this page (popup-overlay/ StorefrontPopupOverlay), or none. */
+  sitePopup?: object | null;
 }
 
 export interface ThemeRenderer {
@@ -84,6 +86,7 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
         siteHeaderHtml: chrome.siteHeaderHtml ?? '',
         siteFooterHtml: chrome.siteFooterHtml ?? '',
         siteNewsletter: chrome.siteNewsletter ?? null,
+        sitePopup: chrome.sitePopup ?? null,
         navigation: chrome.navigation.map((link) => ({ ...link, active: link.url === chrome.path })),
         assets,
       };

@@ -6,6 +6,7 @@ import { Gallery, type GalleryProps } from './Gallery';
 import { GiftCardPurchase, type GiftCardPurchaseProps } from './GiftCardPurchase';
 import { HeaderCartIndicator, type HeaderCartIndicatorProps } from './HeaderCartIndicator';
 import { InstallmentPill, type InstallmentPillProps } from './InstallmentPill';
+import { PopupOverlay, type PopupOverlayProps } from './PopupOverlay';
 import { ProductForm, type ProductFormProps } from './ProductForm';
 import { ProductPrice, type ProductPriceProps } from './ProductPrice';
 import { QuickView, type QuickViewProps } from './QuickView';
@@ -24,6 +25,7 @@ export interface IslandPropsByName {
   GiftCardPurchase: GiftCardPurchaseProps;
   QuickView: QuickViewProps;
   SiteForm: SiteFormProps;
+  PopupOverlay: PopupOverlayProps;
 }
 
 export type IslandName = keyof IslandPropsByName;
@@ -40,6 +42,7 @@ export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> }
   GiftCardPurchase,
   QuickView,
   SiteForm,
+  PopupOverlay,
 };
 
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];
