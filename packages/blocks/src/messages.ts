@@ -49,6 +49,7 @@ export const EDITOR_MESSAGES = {
   datasetNoColumn: 'Your dataset must have at least one column',
   datasetNoRow: 'Your dataset must have at least one row',
   datasetMissingData: 'One or more rows was missing data',
+  // The spec names these two without their words: ours.
   fileTooLarge: 'This file is too large. The maximum size is {size}.',
   fileTypeNotSupported: 'This file type is not supported.',
   vimeoBasic: 'Vimeo Basic accounts are unsupported, share a video from a different account.',
