@@ -1,0 +1,222 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Permission } from '@vitrine/contracts';
+import { ROUTE_CONTRACTS } from '@vitrine/contracts';
+import { BLOCK_TYPES, type PageBody } from '@vitrine/blocks';
+import { memoryTokenStore, OwnerBrowserClient } from '@vitrine/owner-client/browser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../api/query-client';
+import { App } from '../../app/App';
+import type { OwnerAppBoot } from '../../boot';
+import { BOOT } from '../../test-support/fixtures';
+import { CONTENT_ROUTES } from './content-api';
+import type { ContentPage, NavigationNode, PageSummary, PageTree } from './content-types';
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function recordingServer(answer: (method: string, url: string, body: unknown) => unknown) {
+  const calls: Call[] = [];
+  const fetch = (async (input: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, url: input, body });
+    const result = await answer(method, input, body);
+    // A refusal is `{ status: <number>, body }`; a page's own `status` is a word.
+    const { status, body: answerBody } = result && typeof result === 'object' && typeof (result as { status?: unknown }).status === 'number' ? (result as { status: number; body: unknown }) : { status: 200, body: result };
+    return new Response(JSON.stringify(answerBody), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
+  return { client: new OwnerBrowserClient({ fetch, cookies: () => 'crumb=c1', xsrfTokens: memoryTokenStore('x1') }), calls };
+}
+
+const WRITER: Permission[] = ['content:read', 'content:write'];
+const bootWith = (permissions: Permission[]): OwnerAppBoot => ({ ...BOOT, owner: { ...BOOT.owner, permissions } });
+
+const summary = (id: string, over: Partial<PageSummary> = {}): PageSummary => ({
+  id,
+  kind: 'page',
+  title: id.charAt(0).toUpperCase() + id.slice(1),
+  navigationTitle: '',
+  urlId: id,
+  fullUrl: `/${id}`,
+  status: 'published',
+  publishAt: null,
+  isHome: false,
+  hasDraft: false,
+  updatedAt: '2026-11-24T00:00:00.000Z',
+  ...over,
+});
+const node = (page: PageSummary, children: NavigationNode[] = []): NavigationNode => ({ ...page, children });
+
+const TREE: PageTree = {
+  navigation: [node(summary('home', { isHome: true })), node(summary('about', { status: 'needs-review' })), node(summary('more', { kind: 'folder' }), [node(summary('team', { status: 'scheduled', publishAt: '2027-01-01T09:00:00.000Z' }))]), node(summary('shop', { kind: 'store' }))],
+  notLinked: [summary('draft-page', { title: 'Secret', status: 'draft' })],
+  homePageId: 'home',
+};
+
+const textBody = (...texts: string[]): PageBody => ({ schemaVersion: 1, sections: [{ id: 'section-1', blocks: texts.map((html, index) => ({ id: `b${index + 1}`, type: BLOCK_TYPES.html, settings: { html } })) }] });
+
+const pageOf = (over: Partial<ContentPage> = {}): ContentPage => ({
+  ...summary('about', { status: 'needs-review' }),
+  description: '',
+  seoTitle: '',
+  seoDescription: '',
+  folderBehaviour: 1,
+  body: textBody('<p>Hello</p>', '<p>World</p>'),
+  draftBody: null,
+  version: 4,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
+
+function renderPages(path: string, answer: (method: string, url: string, body: unknown) => unknown, permissions: Permission[] = WRITER) {
+  window.history.replaceState(null, '', path);
+  const server = recordingServer(answer);
+  render(<App client={server.client} boot={bootWith(permissions)} queryClient={createQueryClient()} />);
+  return server;
+}
+
+const standard = (over: (method: string, url: string, body: unknown) => unknown = () => undefined) => (method: string, url: string, body: unknown) => {
+  const special = over(method, url, body);
+  if (special !== undefined) return special;
+  if (method === 'GET' && url === '/api/owner/content/pages') return TREE;
+  if (method === 'GET' && url === '/api/owner/content/pages/about') return pageOf();
+  if (method === 'PUT' && url === '/api/owner/content/pages/about/draft') return { version: (body as { version: number }).version + 1, savedAt: '2026-11-24T01:00:00.000Z' };
+  if (method === 'PUT' && url === '/api/owner/content/navigation') return TREE;
+  return { status: 404, body: { message: `No route ${method} ${url}` } };
+};
+
+afterEach(() => cleanup());
+
+describe('the Pages screen calls', () => {
+  it('names calls the contracts have', () => {
+    for (const route of Object.values(CONTENT_ROUTES)) {
+      expect(Object.values(ROUTE_CONTRACTS).some((contract) => contract.method === route.method && contract.url === route.url), `${route.method} ${route.url}`).toBe(true);
+    }
+  });
+});
+
+describe('the page tree', () => {
+  it('lists the navigation in order with the folder’s pages nested, then the pages not linked, with the editor’s status labels and the Home marker', async () => {
+    renderPages('/config/pages', standard());
+    const tree = await screen.findByRole('navigation', { name: 'Site pages' });
+    const lists = within(tree).getAllByRole('list');
+    const top = lists[0]!;
+    const rows = within(top).getAllByRole('listitem').filter((item) => item.parentElement === top);
+    expect(rows.map((row) => row.querySelector('.pages-tree-title a, .pages-tree-title > span')?.textContent)).toEqual(['Home', 'About', 'More', 'Shop']);
+    expect(within(rows[0]!).getByText('Home', { selector: '.pages-badge' })).toBeTruthy();
+    expect(within(rows[1]!).getByText('Needs Review')).toBeTruthy();
+    expect(within(rows[2]!).getByRole('link', { name: 'Team' })).toBeTruthy();
+    expect(within(rows[2]!).getByText('Scheduled')).toBeTruthy();
+    expect(within(rows[3]!).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe('/config/products');
+    expect(within(tree).getByText('Not linked')).toBeTruthy();
+    expect(within(tree).getByText('Draft')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Choose a page' })).toBeTruthy();
+  });
+
+  it('moves a page down from its actions and saves the navigation with folders’ children', async () => {
+    const server = renderPages('/config/pages', standard());
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Home' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move down' }));
+    await waitFor(() => expect(server.calls.some((call) => call.method === 'PUT' && call.url === '/api/owner/content/navigation')).toBe(true));
+    const put = server.calls.find((call) => call.method === 'PUT')!;
+    expect(put.body).toEqual({ navigation: [{ id: 'about' }, { id: 'home' }, { id: 'more', children: [{ id: 'team' }] }, { id: 'shop' }] });
+    expect(await screen.findByText('Home moved to position 2 of 4.')).toBeTruthy();
+  });
+});
+
+describe('the page editor', () => {
+  it('lists the blocks by name, adds a Text block after the selected one, and autosaves the draft with the version', async () => {
+    const server = renderPages('/config/pages/about', standard());
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Text block 1 of 2', 'Text block 2 of 2']);
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit Text block 1 of 2' }));
+    expect(screen.getByRole('heading', { name: 'Text settings' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '+ Add block' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose a block' });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Button/ }));
+    expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Text block 1 of 3', 'Button block 2 of 3', 'Text block 3 of 3']);
+    expect(screen.getByRole('heading', { name: 'Button settings' })).toBeTruthy();
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    await waitFor(() => expect(server.calls.some((call) => call.url === '/api/owner/content/pages/about/draft')).toBe(true), { timeout: 3000 });
+    const save = server.calls.find((call) => call.url === '/api/owner/content/pages/about/draft')!;
+    expect(save.method).toBe('PUT');
+    expect((save.body as { version: number }).version).toBe(4);
+    expect((save.body as { body: PageBody }).body.sections[0]!.blocks.map((block) => block.type)).toEqual([BLOCK_TYPES.html, BLOCK_TYPES.button, BLOCK_TYPES.html]);
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    const frame = screen.getByTitle('Preview of About') as HTMLIFrameElement;
+    expect(frame.getAttribute('src')).toBe('/config/preview/pages/about?r=1');
+  });
+
+  it('moves a block up, undoes it with Ctrl+Z and redoes it with Shift+Ctrl+Z', async () => {
+    renderPages('/config/pages/about', standard());
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Move up: Text block 2 of 2' }));
+    expect(screen.getByText('Text block moved to position 1 of 2.')).toBeTruthy();
+    const summaries = () => within(list).getAllByRole('listitem').map((item) => item.querySelector('.pages-block-summary')?.textContent);
+    expect(summaries()).toEqual(['World', 'Hello']);
+    fireEvent.keyDown(list, { key: 'z', ctrlKey: true });
+    expect(summaries()).toEqual(['Hello', 'World']);
+    fireEvent.keyDown(list, { key: 'z', ctrlKey: true, shiftKey: true });
+    expect(summaries()).toEqual(['World', 'Hello']);
+  });
+
+  it('shows the settings errors checkBlockSettings finds beside their field', async () => {
+    renderPages('/config/pages/about', standard());
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    fireEvent.click(screen.getByRole('button', { name: '+ Add block' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Choose a block' })).getByRole('button', { name: /^Button/ }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    const label = screen.getByLabelText('Label') as HTMLInputElement;
+    fireEvent.change(label, { target: { value: '' } });
+    expect(label.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = label.getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)?.textContent).toMatch(/Label/);
+  });
+
+  it('says the page changed elsewhere on a 409 and reloads it', async () => {
+    let fresh = false;
+    renderPages(
+      '/config/pages/about',
+      standard((method, url) => {
+        if (method === 'PUT' && url.endsWith('/draft')) return { status: 409, body: { message: 'This page was changed elsewhere. Reload to see the latest version.' } };
+        if (method === 'GET' && url === '/api/owner/content/pages/about' && fresh) return pageOf({ version: 9, draftBody: textBody('<p>Theirs</p>') });
+        return undefined;
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete: Text block 2 of 2' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert.textContent).toContain('This page was changed elsewhere. Reload to see the latest version.');
+    fresh = true;
+    await act(async () => {
+      fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+    });
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('.pages-block-summary')?.textContent)).toEqual(['Theirs']));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a viewer sees the tree, the blocks and the preview without any editing control', async () => {
+    const server = renderPages('/config/pages/about', standard(), ['content:read']);
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    expect(screen.getByText('Your role can view pages but not change them.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '+ Add page' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '+ Add block' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
+    expect(within(list).queryByRole('button', { name: /^Move up/ })).toBeNull();
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit Text block 1 of 2' }));
+    expect(screen.getByRole('textbox', { name: 'Text' }).getAttribute('aria-readonly')).toBe('true');
+    expect(screen.getByTitle('Preview of About')).toBeTruthy();
+    expect(server.calls.every((call) => call.method === 'GET')).toBe(true);
+  });
+
+  it('a role without content:read is told so without a call', async () => {
+    const server = renderPages('/config/pages', standard(), ['reports:read']);
+    expect(await screen.findByRole('heading', { name: 'Your role does not allow this.' })).toBeTruthy();
+    expect(server.calls.filter((call) => call.url.startsWith('/api/owner/content'))).toEqual([]);
+  });
+});
