@@ -2,3 +2,18 @@
 export { findContentPage, findHomePage, findPagesUsingForm, type ContentPageRow } from './queries';
 export { readItemForPreview, readPageForPreview, type ItemPreview, type PagePreview } from './preview';
 export { seedDemoContentPages } from './demo';
+export { listNavigablePages, type NavigablePage } from './navigable-pages';
+export { notifyContentChanged, onContentChanged } from './content-changes';
+export { createContentPage, deleteContentPage, RESERVED_URL_IDS } from './owner-pages';
+export { contentPageOf, pageSummaryOf, type SitePageRow } from './owner-model';
+export { listOwnerPages } from './owner-queries';
+export { registerOwnerContentRoutes } from './owner-routes';
+// The visitor side (the renderer's): live pages and items, listings, the sitemap; block view models.
+export {
+  BLOG_PAGE_SIZE, RECORD_TYPES, findLiveCollections, findLiveHomePage, findLiveItem, findLivePage, findLivePagesByIds, listFolderChildIds, listLiveEvents,
+  listLiveGalleryItems, listLivePosts, listSitemapContent, listSummaryItems, liveItemOf, livePageOf, type LiveItem, type LivePage, type SitemapEntry,
+} from './published';
+export {
+  blockNeeds, calendarLink, dateLabel, EMPTY_BLOCK_DATA, eventTimeLabel, FRAME_HOSTS, galleryView, imageView, placeView, renderBody, sanitiseRichText,
+  type BlockData, type GalleryImageInput, type ImageAsset, type RenderedSection, type SummaryEntry,
+} from './render';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Collection, Database, ProductRow, Website } from '../db/schema';
 import { findCollectionByUrlId, findProductBySlug, listRelatedProducts, type ProductItemJson } from '../catalog';
-import { findContentPage, type ContentPageRow } from '../content';
+import { findContentPage, onContentChanged, type ContentPageRow } from '../content';
 import { findFooterNewsletterForm, type StoredForm } from '../forms';
 
 /**
@@ -60,7 +60,10 @@ export class CatalogCache {
   readonly #contentPages = new ExpiringCache<ContentPageRow | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #footerNewsletter = new ExpiringCache<StoredForm | undefined>(CATALOG_CACHE_TTL_MS);
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {
+    // An owner's publish, unpublish or delete shows on this process's next request (content/content-changes.ts).
+    onContentChanged(() => this.#contentPages.clear());
+  }
 
   /**
    * Forgets everything read so far: the owner's catalog calls run it after each write, so this process

@@ -1,6 +1,7 @@
 /** The site-settings domain: navigation, header and footer, multilingual, commerce preferences calls (issue 12), the tracking switches (issue 15). */
 export { registerSiteSettingsRoutes } from './routes';
 export { addCollectionToMainNavigation } from './navigation';
-export { NAVIGATION_MESSAGES } from './navigation-rules';
+export { NAVIGATION_MESSAGES, type StoredNavigationItem, type StoreForLink } from './navigation-rules';
+export { editMainNavigation, readMainNavigation, type MainNavigation } from './main-navigation';
 export { readSiteChrome, type SiteChrome } from './site-chrome';
 export { sanitiseHtml } from './html-sanitiser';

@@ -16,6 +16,7 @@ import {
 } from './navigation-rules';
 import { insertNavigationIfMissing, listNavigations, listStoresForLinks, upsertNavigation, type StoredNavigation } from './queries';
 import { notifySiteChromeChanged } from './site-chrome';
+import { listLinkTargets } from './link-targets';
 
 type Db = Parameters<typeof listNavigations>[0];
 
@@ -27,7 +28,7 @@ async function navigationsOf(db: Db, websiteId: string): Promise<StoredNavigatio
 }
 
 async function layoutOf(db: Db, websiteId: string, navigations: StoredNavigation[]): Promise<SiteLayoutJson> {
-  const stores = new Map((await listStoresForLinks(db, websiteId)).map((store) => [store.id, store]));
+  const stores = new Map((await listLinkTargets(db, websiteId)).map((store) => [store.id, store]));
   return {
     layout: navigations.map((navigation) => ({
       identifier: navigation.fieldName,
@@ -41,7 +42,7 @@ async function layoutOf(db: Db, websiteId: string, navigations: StoredNavigation
  * Stores the default main navigation if the website never saved one (materialised before a first
  * change, so the change edits what the header showed), then locks the website's navigations.
  */
-async function lockNavigations(trx: Db, websiteId: string): Promise<StoredNavigation[]> {
+export async function lockNavigations(trx: Db, websiteId: string): Promise<StoredNavigation[]> {
   if ((await listNavigations(trx, websiteId)).length === 0) {
     const items = defaultMainNavigation(await listStoresForLinks(trx, websiteId));
     await insertNavigationIfMissing(trx, websiteId, { fieldName: MAIN_NAVIGATION, templateId: '', items });
@@ -68,7 +69,7 @@ export async function updateNavigation(db: Kysely<Database>, website: Website, a
   if (Object.keys(checked.errors).length > 0) throw invalid(NAVIGATION_MESSAGES.invalid, checked.errors);
   const navigations = await inTransaction(db, async (trx) => {
     const locked = await lockNavigations(trx, website.id);
-    const stores = new Set((await listStoresForLinks(trx, website.id)).map((store) => store.id));
+    const stores = new Set((await listLinkTargets(trx, website.id)).map((store) => store.id));
     const storeErrors = unknownStoreErrors(checked.items, stores);
     if (Object.keys(storeErrors).length > 0) throw invalid(NAVIGATION_MESSAGES.invalid, storeErrors);
     const isNew = !locked.some((navigation) => navigation.fieldName === input.fieldName);

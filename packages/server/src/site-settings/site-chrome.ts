@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { onContentChanged } from '../content';
 import { sanitiseHtml } from './html-sanitiser';
 import { defaultMainNavigation, headerLinksOf, layoutLinksOf, MAIN_NAVIGATION } from './navigation-rules';
+import { listLinkTargets } from './link-targets';
 import { listNavigations, listStoresForLinks, readHeaderFooter } from './queries';
 
 /**
@@ -27,14 +29,19 @@ export function notifySiteChromeChanged(websiteId: string): void {
   for (const listener of listeners) listener(websiteId);
 }
 
+// A page published, unpublished or deleted changes which of its links the header shows.
+onContentChanged(notifySiteChromeChanged);
+
 /** Reads the chrome from the database (no cache). */
 export async function loadSiteChrome(db: Kysely<Database>, websiteId: string): Promise<SiteChrome> {
-  const [navigations, stores, headerFooter] = await Promise.all([
+  const [navigations, stores, linkTargets, headerFooter] = await Promise.all([
     listNavigations(db, websiteId),
     listStoresForLinks(db, websiteId),
+    // Stores and the pages visitors can open: a draft page's link stays out of the header until it is live.
+    listLinkTargets(db, websiteId, { liveOnly: true }),
     readHeaderFooter(db, websiteId),
   ]);
-  const storesById = new Map(stores.map((store) => [store.id, store]));
+  const storesById = new Map(linkTargets.map((target) => [target.id, target]));
   const main = navigations.length === 0 ? defaultMainNavigation(stores) : navigations.find((n) => n.fieldName === MAIN_NAVIGATION)?.items;
   return {
     navigation: main ? headerLinksOf(layoutLinksOf(main, storesById), storesById) : undefined,
