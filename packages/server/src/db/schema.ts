@@ -62,6 +62,8 @@ export interface WebsitesTable {
   settings: JsonDefaulted<WebsiteSettings>;
   captcha_site_key: string | null;
   created_at: Timestamp;
+  /** Website status (platform §3; migration 030): paid 8 by default, internal 6 honours the test-variant override. */
+  status: Defaulted<number>;
 }
 
 export interface CollectionsTable {
@@ -999,7 +1001,64 @@ export interface SubscriptionRenewalsTable {
   attempted_at: Timestamp;
 }
 
+// Experiments, feature flags and session replay (issue 19, migration 030; experiments/).
+export interface ExperimentsTable {
+  id: string;
+  website_id: string | null;
+  name: string;
+  experiment_type: 'FEATURE_TOGGLE' | 'AB_TEST';
+  variants: JsonColumn<Array<{ name: string; weight: number }>>;
+  segment: ColumnType<{ name: string; rules: Record<string, unknown> } | null, string | null | undefined, string | null>;
+  status: Defaulted<'draft' | 'running' | 'stopped'>;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  conversion_event: Defaulted<string>;
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ExperimentExposuresTable {
+  website_id: string;
+  experiment_id: string;
+  analytics_id: string;
+  variant: string;
+  exposed_at: Timestamp;
+}
+
+export interface WebsiteFeatureFlagsTable {
+  website_id: string;
+  code: number;
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
+export interface ReplaySessionsTable {
+  id: string;
+  website_id: string;
+  analytics_id: string;
+  started_at: Timestamp;
+  last_event_at: Timestamp;
+  first_path: Defaulted<string>;
+  user_agent: Defaulted<string>;
+  event_count: Defaulted<number>;
+  byte_count: ColumnType<string | number, number | undefined, number | string>;
+}
+
+export interface ReplayBatchesTable {
+  session_id: string;
+  sequence: number;
+  events: JsonColumn<unknown[]>;
+  received_at: Timestamp;
+}
+
 export interface Database {
+  experiments: ExperimentsTable;
+  experiment_exposures: ExperimentExposuresTable;
+  website_feature_flags: WebsiteFeatureFlagsTable;
+  replay_sessions: ReplaySessionsTable;
+  replay_batches: ReplayBatchesTable;
   websites: WebsitesTable;
   collections: CollectionsTable;
   products: ProductsTable;

@@ -12,6 +12,7 @@ const website = (settings: Website['settings'] = {}): Website => ({
   time_zone: 'UTC',
   settings,
   captcha_site_key: null,
+  status: 8,
   created_at: new Date(0),
 });
 
