@@ -20,6 +20,7 @@ export interface ScreenDefinition {
 export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config', title: 'Dashboard', permission: 'reports:read', load: () => import('../screens/dashboard/DashboardScreen') },
   { path: '/config/pages', title: 'Pages', permission: 'content:read', load: () => import('../screens/pages/PagesScreen') },
+  { path: '/config/popup', title: 'Popup', permission: 'content:read', load: () => import('../screens/popup/PopupScreen') },
   { path: '/config/products', title: 'Products', permission: 'catalog:read', load: () => import('../screens/products/ProductsScreen') },
   { path: '/config/orders', title: 'Orders', permission: 'orders:read', load: () => import('../screens/orders/OrdersScreen') },
   { path: '/config/subscriptions', title: 'Subscriptions', permission: 'orders:read', load: () => import('../screens/subscriptions/SubscriptionsScreen') },
