@@ -119,3 +119,23 @@ describe('feature flags', () => {
     expect(flags.has(4)).toBe(false);
   });
 });
+
+describe('session replay eligibility', () => {
+  const replayToggle = toggle({ name: 'session-replay' });
+  const sample = (weight: number) => abTest({ name: 'session-replay-sample', variants: [{ name: 'sampled', weight }, { name: 'not-sampled', weight: 100 - weight }] });
+
+  it('needs the toggle on, the visitor in the sample, and more than 2 cores', async () => {
+    const { isReplayEligible, isInReplaySample } = await import('./session-replay');
+    expect(isReplayEligible(config([replayToggle, sample(100)]), 4)).toBe(true);
+    expect(isReplayEligible(config([replayToggle, sample(100)]), 3)).toBe(true);
+    expect(isReplayEligible(config([replayToggle, sample(100)]), 2)).toBe(false);
+    expect(isReplayEligible(config([replayToggle, sample(100)]), undefined)).toBe(false);
+    expect(isReplayEligible(config([replayToggle, sample(0)]), 8)).toBe(false);
+    expect(isReplayEligible(config([toggle({ name: 'session-replay', variants: [{ name: 'true', weight: 0 }, { name: 'false', weight: 100 }] }), sample(100)]), 8)).toBe(false);
+    expect(isReplayEligible(config([sample(100)]), 8)).toBe(false);
+    expect(isInReplaySample(config([replayToggle]))).toBe(false);
+    expect(isInReplaySample(undefined)).toBe(false);
+    // A stopped sample gives its control, even when 'sampled' is listed first: nobody is recorded.
+    expect(isReplayEligible(config([replayToggle, { ...sample(100), status: 'stopped' }]), 8)).toBe(false);
+  });
+});

@@ -5,3 +5,4 @@ export * from './evaluate';
 export * from './override';
 export * from './feature-flags';
 export * from './results';
+export * from './session-replay';
