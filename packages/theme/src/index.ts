@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 /** The page templates a theme provides; the server picks one per route. */
 export const PAGE_TEMPLATES = [
   'home', 'collection', 'item', 'cart', 'checkout', 'order-confirmed', 'gift-card', 'search', 'not-found', 'page', 'subscriptions',
+  'blog', 'post', 'events', 'event', 'gallery',
 ] as const;
 export type PageTemplateName = (typeof PAGE_TEMPLATES)[number];
 
@@ -12,7 +13,7 @@ export interface Theme {
   /** Wraps every page; the page's own output arrives as `pageBody`. */
   layout: string;
   pages: Record<PageTemplateName, string>;
-  /** Blocks applied with `{@|apply name.block}`. */
+  /** Blocks applied with `{@|apply name.block}`; the content blocks' partials (partials/blocks/) are named `blocks/{name}.block`. */
   partials: Record<string, string>;
   /** Absolute path of the folder served at /assets/theme/. */
   assetsDir: string;
@@ -25,6 +26,10 @@ export function loadTheme(dir: string = defaultThemeDir): Theme {
   const read = (...parts: string[]) => readFileSync(path.join(dir, ...parts), 'utf8');
   const pages = Object.fromEntries(PAGE_TEMPLATES.map((name) => [name, read('templates', `${name}.html`)])) as Theme['pages'];
   const partials: Record<string, string> = {};
-  for (const file of readdirSync(path.join(dir, 'partials'))) partials[file] = read('partials', file);
+  for (const entry of readdirSync(path.join(dir, 'partials'), { withFileTypes: true })) {
+    if (entry.isFile()) partials[entry.name] = read('partials', entry.name);
+    // One level of folders: partials/blocks/text.block is 'blocks/text.block'.
+    else if (entry.isDirectory()) for (const file of readdirSync(path.join(dir, 'partials', entry.name))) partials[`${entry.name}/${file}`] = read('partials', entry.name, file);
+  }
   return { layout: read('templates', 'site.layout.html'), pages, partials, assetsDir: path.join(dir, 'assets') };
 }

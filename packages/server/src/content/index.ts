@@ -8,3 +8,12 @@ export { createContentPage, deleteContentPage, RESERVED_URL_IDS } from './owner-
 export { contentPageOf, pageSummaryOf, type SitePageRow } from './owner-model';
 export { listOwnerPages } from './owner-queries';
 export { registerOwnerContentRoutes } from './owner-routes';
+// The visitor side (the renderer's): live pages and items, listings, the sitemap; block view models.
+export {
+  BLOG_PAGE_SIZE, RECORD_TYPES, findLiveCollections, findLiveHomePage, findLiveItem, findLivePage, findLivePagesByIds, listFolderChildIds, listLiveEvents,
+  listLiveGalleryItems, listLivePosts, listSitemapContent, listSummaryItems, liveItemOf, livePageOf, type LiveItem, type LivePage, type SitemapEntry,
+} from './published';
+export {
+  blockNeeds, calendarLink, dateLabel, EMPTY_BLOCK_DATA, eventTimeLabel, FRAME_HOSTS, galleryView, imageView, placeView, renderBody, sanitiseRichText,
+  type BlockData, type GalleryImageInput, type ImageAsset, type RenderedSection, type SummaryEntry,
+} from './render';

@@ -10,9 +10,6 @@ import { findOrder } from '../orders';
 import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
 import { orderReceipt, type OrderReceipt } from './order-receipt';
-import { findLiveForm, publicFormOf, type PublicForm } from '../forms';
-import { sanitiseHtml } from '../site-settings';
-import { BLOCK_TYPES, blocksOf } from '@vitrine/blocks';
 import type { CatalogCache } from './catalog-cache';
 
 /** What the page builders read from: the database and the per-process catalog cache. */
@@ -286,35 +283,6 @@ export async function buildProductPageContext(
     productMerchandisingContext: merchandisingContext([loaded.item, ...relatedProducts]),
     relatedProducts,
     ...(sku && loaded.variants.some((variant) => variant.sku === sku) ? { chosenSku: sku } : {}),
-  };
-}
-
-/** A content page's block as the theme gets it: text (sanitised HTML), or a form with the form to show (null once deleted). */
-export type ContentBlockJson =
-  | { id: string; type: 'text'; html: string }
-  | { id: string; type: 'form' | 'newsletter'; formId: string; form: PublicForm | null };
-
-export interface ContentPageContext extends BasePageContext {
-  contentPage: { id: string; title: string; description: string; urlId: string; fullUrl: string; blocks: ContentBlockJson[] };
-}
-
-/** `/{urlId}` when no store has that address: a page made of blocks (content/), its forms read fresh. */
-export async function buildContentPageContext(sources: PageSources, website: Website, urlId: string): Promise<ContentPageContext | undefined> {
-  const page = await sources.catalog.contentPage(website.id, urlId);
-  if (!page) return undefined;
-  // Until the block renderer (issue 18) lands: text, form and newsletter blocks, the others skipped.
-  const shown = blocksOf(page.body).filter((block) => [BLOCK_TYPES.html, BLOCK_TYPES.form, BLOCK_TYPES.newsletter].includes(block.type as 2));
-  const blocks = await Promise.all(
-    shown.map(async (block): Promise<ContentBlockJson> => {
-      if (block.type === BLOCK_TYPES.html) return { id: block.id, type: 'text', html: sanitiseHtml(String(block.settings.html ?? '')) };
-      const formId = String(block.settings.formId ?? '');
-      const form = await findLiveForm(sources.db, website.id, formId);
-      return { id: block.id, type: block.type === BLOCK_TYPES.form ? 'form' : 'newsletter', formId, form: form ? publicFormOf(form, website) : null };
-    }),
-  );
-  return {
-    ...base(website, PAGE_TYPES.page),
-    contentPage: { id: page.id, title: page.title, description: page.description, urlId: page.urlId, fullUrl: `/${page.urlId}`, blocks },
   };
 }
 

@@ -8,7 +8,6 @@ import { ensureCrumbCookie } from '../http/crumb';
 import {
   PAGE_TYPES,
   buildCartPageContext,
-  buildContentPageContext,
   buildCheckoutPageContext,
   buildGiftCardPageContext,
   buildHomePageContext,
@@ -27,6 +26,8 @@ import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPagePart
 import { CRUMB_COOKIE } from '../http/crumb';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
+import { buildHomeContentAnswer, buildSitePageAnswer } from './content-pages';
+import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer } from './content-routes';
 import { readPopupOverlayForPage } from '../popup-overlay';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
@@ -115,10 +116,17 @@ export function pageTitleOf(template: PageTemplateName, page: BasePageContext, f
       return shown.query ? `Search results for “${shown.query}”` : 'Search';
     case 'subscriptions':
       return (page as { title?: string }).title;
-    case 'page':
-      return (page as { contentPage?: { title?: string } }).contentPage?.title;
-    default:
-      return shown.item?.title ?? shown.collection?.title;
+    case 'page': {
+      const shownPage = (page as { contentPage?: { title?: string; seoTitle?: string; fullUrl?: string } }).contentPage;
+      // The owner's home page, like the store's home, is titled with the site title alone (unless it has an SEO title).
+      if (shownPage?.fullUrl === '/') return shownPage.seoTitle || undefined;
+      return shownPage?.seoTitle || shownPage?.title;
+    }
+    default: {
+      // A site editor page's SEO title wins over its title (posts, events, blogs, galleries).
+      const content = page as { item?: { seoTitle?: string } | null; collection?: { seoTitle?: string } };
+      return content.item?.seoTitle || shown.item?.title || content.collection?.seoTitle || shown.collection?.title;
+    }
   }
 }
 
@@ -131,7 +139,14 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
   const page = (template: PageTemplateName, build: (request: PageRequest) => Promise<BasePageContext | undefined>) =>
     async (request: PageRequest, reply: FastifyReply) => sendPage(context, request, reply, await build(request), template, tracking);
 
-  app.get('/', page('home', ({ website }) => buildHomePageContext(sources, website)));
+  const send = (request: PageRequest, reply: FastifyReply, pageContext: BasePageContext | undefined, template: PageTemplateName) =>
+    sendPage(context, request, reply, pageContext, template, tracking);
+  // The owner's home page (site editor) when one is set and live; else the store's home.
+  app.get('/', async (request: PageRequest, reply: FastifyReply) => {
+    const answer = await buildHomeContentAnswer(sources, request.website, request.query, blockWarnOf(request));
+    if (answer) return sendContentAnswer(send, request, reply, answer);
+    return send(request, reply, await buildHomePageContext(sources, request.website), 'home');
+  });
   app.get('/cart', page('cart', ({ website, actor }) => buildCartPageContext(sources, website, actor)));
   app.get('/checkout', page('checkout', ({ website, actor, query }) => buildCheckoutPageContext(sources, website, actor, text(query.cartToken))));
   app.get(
@@ -161,13 +176,15 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
   app.get('/account/subscriptions', subscriptionsPage(({ website, actor, query }, crumb) =>
     buildAccountPageParts(context.db, website, actor, { confirm: text(query.confirm), cancelled: text(query.cancelled) }, crumb)));
   app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q), text(query.page))));
-  // A store at this address, else a content page, else not found.
+  // A store at this address, else a content page of any kind (pages/content-pages.ts), else not found.
   app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {
     const urlId = request.params.collectionUrlId ?? '';
+    if (request.query.format === 'rss') return sendBlogFeed(context, request, reply, urlId);
     const store = await buildStorePageContext(sources, request.website, urlId);
     if (store) return sendPage(context, request, reply, store, 'collection', tracking);
-    return sendPage(context, request, reply, await buildContentPageContext(sources, request.website, urlId), 'page', tracking);
+    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request)));
   });
+  registerContentRoutes(app, context, sources, send);
   app.get(
     '/:collectionUrlId/p/:slug',
     page('item', ({ website, params, query }) => buildProductPageContext(sources, website, params.collectionUrlId, params.slug, text(query.sku))),

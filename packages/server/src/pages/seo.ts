@@ -17,8 +17,8 @@ export interface PageSeo {
   /** og:title and twitter:title: the page's own title, or the site title on the home page. */
   title: string;
   siteName: string;
-  /** 'product' on product pages, else 'website'. */
-  ogType: 'product' | 'website';
+  /** 'product' on product pages, 'article' on posts and events, else 'website'. */
+  ogType: 'product' | 'article' | 'website';
   /** The page's absolute address, without its query. */
   url: string;
   /** The absolute address of the main image, when the page has one. */
@@ -32,10 +32,50 @@ export interface PageSeo {
    */
   canonical?: string;
   noindex?: true;
+  /** A blog's RSS feed (`<link rel="alternate" type="application/rss+xml">`) and its title. */
+  feedUrl?: string;
+  feedTitle?: string;
+  /** A paginated list's neighbours (`<link rel="prev">` / `<link rel="next">`). */
+  prevUrl?: string;
+  nextUrl?: string;
 }
 
 /** The pages worth listing in a search engine. */
-const INDEXED: ReadonlySet<PageTemplateName> = new Set(['home', 'collection', 'item']);
+const INDEXED: ReadonlySet<PageTemplateName> = new Set(['home', 'collection', 'item', 'page', 'blog', 'post', 'events', 'event', 'gallery']);
+
+/** What the site editor's pages carry for SEO (pages/content-pages.ts): their own SEO fields, a post's image. */
+interface ContentSeoFields {
+  contentPage?: { seoDescription?: string; description?: string; fullUrl?: string };
+  collection?: { seoDescription?: string; description?: string; title?: string; typeName?: string };
+  item?: { seoDescription?: string; excerpt?: string; image?: { src: string; alt: string } };
+  feedUrl?: string;
+  pagination?: { page?: number; previousPageUrl?: string; nextPageUrl?: string };
+}
+
+/** The SEO fields of a site editor page (page, blog, post, events, event, gallery); undefined for the shop's pages. */
+function contentSeoOf(template: PageTemplateName, page: ContentSeoFields, site: string): Pick<PageSeo, 'description' | 'ogType' | 'image' | 'imageAlt' | 'feedUrl' | 'feedTitle' | 'prevUrl' | 'nextUrl'> | undefined {
+  const own = (fields?: { seoDescription?: string; description?: string; excerpt?: string }) => describe(fields?.seoDescription) || describe(fields?.description) || describe(fields?.excerpt);
+  switch (template) {
+    case 'page':
+      // The home page (the owner's, at /) is described like the site, as the store's home was.
+      return { description: page.contentPage?.fullUrl === '/' ? site || own(page.contentPage) : own(page.contentPage) || site, ogType: 'website' };
+    case 'blog':
+    case 'events':
+    case 'gallery':
+      return {
+        description: own(page.collection) || site,
+        ogType: 'website',
+        ...(page.feedUrl ? { feedUrl: page.feedUrl, feedTitle: page.collection?.title ?? '' } : {}),
+        ...(page.pagination?.previousPageUrl ? { prevUrl: page.pagination.previousPageUrl } : {}),
+        ...(page.pagination?.nextPageUrl ? { nextUrl: page.pagination.nextPageUrl } : {}),
+      };
+    case 'post':
+    case 'event':
+      return { description: own(page.item) || site, ogType: 'article', ...(page.item?.image ? { image: page.item.image.src, imageAlt: page.item.image.alt } : {}) };
+    default:
+      return undefined;
+  }
+}
 
 /** Meta descriptions longer than this are cut at a word (search engines show about this much). */
 export const META_DESCRIPTION_MAX = 160;
@@ -96,6 +136,21 @@ export function pageSeoOf(
   const description = product
     ? describe(product.excerpt) || describe(product.body) || site
     : template === 'home' ? site || collection : template === 'collection' ? collection || site : site;
+  const content = contentSeoOf(template, page as ContentSeoFields, site);
+  if (content) {
+    // A later page of a list names itself with its page number; filters and other parameters are the same page.
+    const listPage = (page as ContentSeoFields).pagination?.page;
+    const canonicalPath = listPage && listPage > 1 ? `${path}?page=${listPage}` : path;
+    return {
+      title: pageTitle ?? siteName,
+      siteName,
+      url: absolute(origin, path),
+      ...content,
+      ...(content.image ? { image: absolute(origin, content.image) } : {}),
+      twitterCard: content.image ? 'summary_large_image' : 'summary',
+      canonical: absolute(origin, canonicalPath),
+    };
+  }
   return {
     description,
     title: pageTitle ?? siteName,

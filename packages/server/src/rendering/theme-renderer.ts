@@ -2,6 +2,7 @@ import type { ShoppingCart } from '@vitrine/commerce';
 import { compile, registerFormatters, render, type CompiledTemplate, type Formatter, type TemplateError } from '@vitrine/template';
 import { PAGE_TEMPLATES, type PageTemplateName, type Theme } from '@vitrine/theme';
 import { cartDataBlock } from '@vitrine/storefront/server';
+import { blockFormatters } from './block-formatters';
 import { islandFormatters } from './island-formatters';
 import { jsonLd } from './json-ld';
 import { moneyCents, moneyValue, priceTag } from './price-formatters';
@@ -48,6 +49,7 @@ export interface ThemeRenderer {
 
 const SERVER_FORMATTERS: Record<string, Formatter> = {
   ...islandFormatters,
+  ...blockFormatters,
   'price-tag': priceTag,
   'money-value': moneyValue,
   'money-cents': moneyCents,

@@ -1,0 +1,111 @@
+import { httpUrl } from './links';
+import { bool, num, record, str, type Settings } from './settings';
+
+/**
+ * Owner HTML never runs in the site's own origin: code blocks and stored oEmbed HTML go into an iframe's srcdoc
+ * with `sandbox="allow-scripts allow-popups"` and no allow-same-origin, so a script in it runs in an opaque origin
+ * (no cookies, no storage, no DOM of the page), and the site's CSP keeps applying to the page around it.
+ */
+export const SANDBOX = 'allow-scripts allow-popups';
+
+/** The hosts an embed/video iframe may point at by address (the site's CSP frame-src names the same). */
+export const FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+
+export interface SandboxedFrameView {
+  /** The HTML shown in the frame (printed into srcdoc, attribute-escaped). */
+  srcdoc: string;
+  title: string;
+  height: number;
+  sandbox: string;
+}
+
+export interface ProviderFrameView {
+  src: string;
+  title: string;
+  /** Width / height of the player, as CSS aspect-ratio. */
+  aspectRatio: string;
+}
+
+export type EmbedView = ({ frame: SandboxedFrameView } | { player: ProviderFrameView }) & { caption: string };
+
+/** The frame's document: the owner's HTML with a neutral base style; it has no access to the page. */
+function frameDocument(html: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>body{margin:0;font-family:system-ui,sans-serif}</style></head><body>${html}</body></html>`;
+}
+
+/** code (23): the owner's HTML, sandboxed; or with "Show the code as text", the code printed (escaped) in a pre. */
+export function codeView(settings: Settings): { frame: SandboxedFrameView } | { source: string } | undefined {
+  const html = str(settings, 'html');
+  if (html.trim() === '') return undefined;
+  if (bool(settings, 'displaySource')) return { source: html };
+  return { frame: { srcdoc: frameDocument(html), title: str(settings, 'title').trim() || 'Embedded content', height: Math.round(num(settings, 'height', 200, 40, 2000)), sandbox: SANDBOX } };
+}
+
+/** The provider's embed address for a YouTube or Vimeo page address, else undefined. */
+export function playerAddressOf(raw: string): string | undefined {
+  const url = httpUrl(raw);
+  if (!url) return undefined;
+  const host = url.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
+  const id = (value: string | null | undefined, pattern: RegExp) => (value && pattern.test(value) ? value : undefined);
+  const youtubeId = /^[A-Za-z0-9_-]{6,20}$/;
+  if (host === 'youtu.be') {
+    const video = id(url.pathname.slice(1), youtubeId);
+    return video && `https://www.youtube-nocookie.com/embed/${video}`;
+  }
+  if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    const fromPath = /^\/(?:embed|shorts|live)\/([^/?#]+)/.exec(url.pathname)?.[1];
+    const video = id(url.pathname === '/watch' ? url.searchParams.get('v') : fromPath, youtubeId);
+    return video && `https://www.youtube-nocookie.com/embed/${video}`;
+  }
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') {
+    const video = /^\/(?:video\/)?(\d{1,12})(?:\/|$)/.exec(url.pathname)?.[1];
+    return video && `https://player.vimeo.com/video/${video}`;
+  }
+  return undefined;
+}
+
+/**
+ * embed (22) and video (32): a YouTube or Vimeo address plays in the provider's own player (youtube-nocookie);
+ * otherwise the stored oEmbed HTML shows sandboxed. Neither: nothing.
+ */
+export function embedView(settings: Settings): EmbedView | undefined {
+  const oembed = record(settings, 'oembed');
+  const title = str(settings, 'title').trim() || (oembed ? str(oembed, 'title').trim() : '') || 'Embedded video';
+  const caption = str(settings, 'caption').trim();
+  const player = playerAddressOf(str(settings, 'url'));
+  if (player) {
+    const width = oembed ? num(oembed, 'width', 16, 1) : 16;
+    const height = oembed ? num(oembed, 'height', 9, 1) : 9;
+    return { player: { src: player, title, aspectRatio: `${Math.round(width)} / ${Math.round(height)}` }, caption };
+  }
+  const html = oembed ? str(oembed, 'html') : '';
+  if (html.trim() === '') return undefined;
+  const height = oembed ? num(oembed, 'height', 360, 40, 2000) : 360;
+  return { frame: { srcdoc: frameDocument(html), title, height: Math.round(height), sandbox: SANDBOX }, caption };
+}
+
+export interface MapView {
+  lines: string[];
+  /** The OpenStreetMap link, when the place has coordinates. */
+  openStreetMapUrl?: string;
+  label: string;
+}
+
+/** map (4): no tile server is reachable, so a drawn placeholder with the address and a link to OpenStreetMap. */
+export function mapView(settings: Settings): MapView | undefined {
+  return placeView(settings);
+}
+
+/** The address lines and link of a place (a map block's location, an event's location). */
+export function placeView(location: Settings): MapView | undefined {
+  const lines = ['addressLine1', 'addressLine2', 'addressCountry'].map((key) => str(location, key).trim()).filter((line) => line !== '');
+  const lat = location.mapLat;
+  const lng = location.mapLng;
+  const hasPoint = typeof lat === 'number' && typeof lng === 'number' && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  if (lines.length === 0 && !hasPoint) return undefined;
+  return {
+    lines,
+    label: lines.length > 0 ? `Map: ${lines.join(', ')}` : 'Map',
+    ...(hasPoint ? { openStreetMapUrl: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}` } : {}),
+  };
+}

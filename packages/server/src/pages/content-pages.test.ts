@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOCK_TYPES, type PageBody } from '@vitrine/blocks';
+import { openTestServer, TestVisitor, type TestServer } from '../testing';
+import { stableId } from '../ids';
+import type { Website } from '../db/schema';
+
+let server: TestServer;
+let website: Website;
+const HOUR = 60 * 60 * 1000;
+
+const body = (...blocks: Array<{ type: number; settings: Record<string, unknown> }>): string =>
+  JSON.stringify({ schemaVersion: 1, sections: [{ id: 's1', blocks: blocks.map((block, index) => ({ id: `b${index + 1}`, ...block })) }] } satisfies PageBody);
+
+async function addPage(values: { urlId: string; kind?: string; title?: string; status?: string; publishAt?: Date; body?: string; folderBehaviour?: number; seoTitle?: string; seoDescription?: string; description?: string }) {
+  const id = stableId(`test-page:${values.urlId}`);
+  await server.database.db.insertInto('site_pages').values({
+    id, website_id: website.id, kind: (values.kind ?? 'page') as 'page', url_id: values.urlId, title: values.title ?? values.urlId,
+    status: (values.status ?? 'published') as 'published', publish_at: values.publishAt ?? null, body: values.body ?? body(),
+    folder_behaviour: values.folderBehaviour ?? 1, seo_title: values.seoTitle ?? '', seo_description: values.seoDescription ?? '', description: values.description ?? '',
+  }).execute();
+  return id;
+}
+
+async function addItem(collectionId: string, values: { urlId: string; recordType: number; title?: string; status?: string; publishAt?: Date; publishedAt?: Date; tags?: string[]; categories?: string[]; startAt?: Date; endAt?: Date; excerpt?: string; authorName?: string; body?: string; location?: object }) {
+  await server.database.db.insertInto('site_items').values({
+    id: stableId(`test-item:${collectionId}:${values.urlId}`), website_id: website.id, collection_id: collectionId, record_type: values.recordType, url_id: values.urlId,
+    title: values.title ?? values.urlId, status: (values.status ?? 'published') as 'published', publish_at: values.publishAt ?? null, published_at: values.publishedAt ?? null,
+    tags: values.tags ?? [], categories: values.categories ?? [], start_at: values.startAt ?? null, end_at: values.endAt ?? null, excerpt: values.excerpt ?? '',
+    author_name: values.authorName ?? '', body: values.body ?? body(), location: values.location ? JSON.stringify(values.location) : null,
+  }).execute();
+}
+
+const get = (url: string) => new TestVisitor(server.app).get(url);
+let blogId: string;
+
+beforeAll(async () => {
+  server = await openTestServer();
+  website = await server.database.db.selectFrom('websites').selectAll().executeTakeFirstOrThrow();
+  await addPage({
+    urlId: 't-about', title: 'About us', seoTitle: 'About the shop', seoDescription: 'Who we are.',
+    body: body(
+      { type: BLOCK_TYPES.html, settings: { html: '<h2>Our story</h2><p>Made <strong>by hand</strong>.</p>' } },
+      { type: BLOCK_TYPES.quote, settings: { quote: 'Good things take time.', source: 'Ada' } },
+      { type: BLOCK_TYPES.button, settings: { label: 'Shop now', url: '/shop' } },
+      { type: 15, settings: {} },
+    ),
+  });
+  await addPage({ urlId: 't-landing', kind: 'splash', title: 'Landing' });
+  await addPage({ urlId: 't-secret', status: 'draft' });
+  await addPage({ urlId: 't-members', status: 'private' });
+  await addPage({ urlId: 't-review', status: 'needs-review' });
+  await addPage({ urlId: 't-soon', status: 'scheduled', publishAt: new Date(Date.now() + HOUR) });
+  await addPage({ urlId: 't-launched', status: 'scheduled', publishAt: new Date(Date.now() - HOUR), title: 'Launched' });
+  blogId = await addPage({ urlId: 't-journal', kind: 'blog', title: 'Journal', description: 'News from the workshop.' });
+  for (let index = 1; index <= 12; index++) {
+    await addItem(blogId, {
+      urlId: `post-${index}`, recordType: 1, title: `Post ${index}`, publishedAt: new Date(Date.UTC(2026, 0, index, 12)), excerpt: `Excerpt ${index}`,
+      authorName: 'Ada', tags: index % 2 === 0 ? ['even'] : ['odd'], categories: index <= 3 ? ['News'] : [],
+    });
+  }
+  await addItem(blogId, { urlId: 'draft-post', recordType: 1, status: 'draft', publishedAt: new Date(Date.UTC(2026, 5, 1)) });
+  await addItem(blogId, { urlId: 'future-post', recordType: 1, status: 'scheduled', publishAt: new Date(Date.now() + HOUR) });
+  await addItem(blogId, { urlId: 'past-scheduled', recordType: 1, title: 'Past scheduled', status: 'scheduled', publishAt: new Date(Date.now() - HOUR) });
+  const eventsId = await addPage({ urlId: 't-events', kind: 'events', title: 'Events' });
+  await addItem(eventsId, {
+    urlId: 'market', recordType: 12, title: 'Spring market', startAt: new Date(Date.now() + 48 * HOUR), endAt: new Date(Date.now() + 52 * HOUR),
+    location: { addressLine1: '1 Market Square', addressLine2: 'Portland, OR', addressCountry: 'United States', mapLat: 45.52, mapLng: -122.68 },
+  });
+  await addItem(eventsId, { urlId: 'workshop', recordType: 12, title: 'Old workshop', startAt: new Date(Date.now() - 72 * HOUR), endAt: new Date(Date.now() - 70 * HOUR) });
+  const folderId = await addPage({ urlId: 't-info', kind: 'folder', title: 'Info', folderBehaviour: 1 });
+  await addPage({ urlId: 't-go', kind: 'folder', title: 'Go', folderBehaviour: 2 });
+  await addPage({ urlId: 't-nothing', kind: 'folder', title: 'Nothing', folderBehaviour: 3 });
+  await server.database.db.insertInto('site_navigations').values({
+    website_id: website.id, field_name: 'mainNav',
+    items: JSON.stringify([{ collectionId: folderId, items: [{ collectionId: stableId('test-page:t-about') }, { collectionId: stableId('test-page:t-secret') }, { collectionId: stableId('test-page:t-landing') }] }, { collectionId: stableId('test-page:t-go'), items: [{ collectionId: stableId('test-page:t-landing') }] }]),
+  }).onConflict((conflict) => conflict.columns(['website_id', 'field_name']).doUpdateSet({ items: (eb) => eb.ref('excluded.items') })).execute();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('content pages', () => {
+  it('a page renders its blocks with the theme, and answers its context with ?format=json', async () => {
+    const html = await get('/t-about');
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('<h1 id="content-page-title">About us</h1>');
+    expect(html.body).toContain('<div class="rich-text"><h2>Our story</h2><p>Made <strong>by hand</strong>.</p></div>');
+    expect(html.body).toContain('<blockquote><p>Good things take time.</p></blockquote><figcaption>— Ada</figcaption>');
+    expect(html.body).toContain('<a class="button button--primary button--medium" href="/shop">Shop now</a>');
+    expect(html.body).toContain('<title>About the shop · Vitrine Demo Store</title>');
+    expect(html.body).toContain('<meta name="description" content="Who we are.">');
+    expect(html.body).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/t-about">/);
+    const json = (await get('/t-about?format=json')).json();
+    expect(json.pageType).toBe(2);
+    expect(json.contentPage).toMatchObject({ title: 'About us', urlId: 't-about', fullUrl: '/t-about', kind: 'page' });
+    expect(json.sections[0].blocks.map((block: { typeName: string }) => block.typeName)).toEqual(['html', 'quote', 'button']);
+    expect(json.sections[0].blocks[0]).toEqual({ id: 'b1', type: 2, typeName: 'html', partial: 'text', view: { html: '<h2>Our story</h2><p>Made <strong>by hand</strong>.</p>' } });
+  });
+
+  it('a splash page is page type 3', async () => {
+    expect((await get('/t-landing?format=json')).json().pageType).toBe(3);
+  });
+
+  it.each(['t-secret', 't-members', 't-review', 't-soon'])('a %s page is not found for visitors', async (urlId) => {
+    expect((await get(`/${urlId}`)).statusCode).toBe(404);
+    expect((await get(`/${urlId}?format=json`)).statusCode).toBe(404);
+  });
+
+  it('a page scheduled in the past is live', async () => {
+    const page = await get('/t-launched');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1 id="content-page-title">Launched</h1>');
+  });
+
+  it('the demo Contact page still shows its text and form', async () => {
+    const page = await get('/contact');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('a real person replies within two working days');
+    expect(page.body).toContain('data-island="SiteForm"');
+  });
+});
+
+describe('blog', () => {
+  it('lists ten posts a page, newest first, with rel prev/next links', async () => {
+    const first = (await get('/t-journal?format=json')).json();
+    expect(first.pageType).toBe(1);
+    expect(first.collection).toMatchObject({ title: 'Journal', typeName: 'blog', fullUrl: '/t-journal' });
+    expect(first.items.map((item: { title: string }) => item.title)).toEqual(['Past scheduled', ...[12, 11, 10, 9, 8, 7, 6, 5, 4].map((n) => `Post ${n}`)]);
+    expect(first.pagination).toMatchObject({ page: 1, pageCount: 2, total: 13, nextPageUrl: '/t-journal?page=2' });
+    const second = await get('/t-journal?page=2');
+    expect(second.body).toContain('<a href="/t-journal" rel="prev">Newer posts</a>');
+    expect(second.body).toContain('Post 1</a>');
+    expect(second.body).not.toContain('Post 4</a>');
+    const html = await get('/t-journal');
+    expect(html.body).toContain('<a href="/t-journal?page=2" rel="next">Older posts</a>');
+    expect(html.body).toContain('<link rel="alternate" type="application/rss+xml" title="Journal" href="/t-journal?format=rss">');
+    expect(html.body).toContain('<link rel="next" href="/t-journal?page=2">');
+    expect(html.body).toContain('<time datetime="2026-01-12T12:00:00.000Z">January 12, 2026</time><span class="post-author">by Ada</span>');
+  });
+
+  it('filters by tag and by category, keeping the filter in its page links', async () => {
+    const tagged = (await get('/t-journal?tag=even&format=json')).json();
+    expect(tagged.items.map((item: { title: string }) => item.title)).toEqual(['Post 12', 'Post 10', 'Post 8', 'Post 6', 'Post 4', 'Post 2']);
+    expect(tagged.filter).toEqual({ tag: 'even', label: 'Posts tagged “even”.', clearUrl: '/t-journal' });
+    const news = (await get('/t-journal?category=News&format=json')).json();
+    expect(news.items.map((item: { title: string }) => item.title)).toEqual(['Post 3', 'Post 2', 'Post 1']);
+    expect(news.items[0].categories).toEqual([{ name: 'News', url: '/t-journal?category=News' }]);
+    expect(news.pagination.nextPageUrl).toBeUndefined();
+  });
+
+  it('a post has its own page (pageType 50); drafts and future posts are not found', async () => {
+    const post = await get('/t-journal/post-3');
+    expect(post.statusCode).toBe(200);
+    expect(post.body).toContain('<h1 id="post-title">Post 3</h1>');
+    expect(post.body).toContain('<meta property="og:type" content="article">');
+    expect((await get('/t-journal/post-3?format=json')).json()).toMatchObject({ pageType: 50, item: { title: 'Post 3', fullUrl: '/t-journal/post-3', authorName: 'Ada' } });
+    expect((await get('/t-journal/draft-post')).statusCode).toBe(404);
+    expect((await get('/t-journal/future-post')).statusCode).toBe(404);
+    expect((await get('/t-journal/past-scheduled')).statusCode).toBe(200);
+    expect((await get('/t-about/post-3')).statusCode).toBe(404);
+  });
+
+  it('serves RSS 2.0 with escaped titles', async () => {
+    await server.database.db.updateTable('site_items').set({ title: 'Tea & <cake>' }).where('url_id', '=', 'post-12').execute();
+    const feed = await get('/t-journal?format=rss');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(feed.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
+    expect(feed.body).toContain('<title>Tea &amp; &lt;cake&gt;</title>');
+    expect(feed.body).toMatch(/<link>http:\/\/[^<]+\/t-journal\/post-12<\/link>/);
+    expect(feed.body).toContain('<pubDate>Mon, 12 Jan 2026 12:00:00 GMT</pubDate>');
+    expect(feed.body).not.toContain('draft-post');
+    expect(feed.body.match(/<item>/g)).toHaveLength(13);
+    expect((await get('/t-about?format=rss')).statusCode).toBe(404);
+  });
+});
+
+describe('events', () => {
+  it('lists upcoming events first and past ones below; an event shows its time, place and calendar link', async () => {
+    const list = (await get('/t-events?format=json')).json();
+    expect(list.upcoming.map((item: { title: string }) => item.title)).toEqual(['Spring market']);
+    expect(list.past.map((item: { title: string }) => item.title)).toEqual(['Old workshop']);
+    const event = await get('/t-events/market');
+    expect(event.statusCode).toBe(200);
+    expect(event.body).toContain('Add to calendar');
+    expect(event.body).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE&amp;text=Spring%20market');
+    expect(event.body).toContain('<span>1 Market Square</span>');
+    expect(event.body).toContain('href="https://www.openstreetmap.org/?mlat=45.52&amp;mlon=-122.68#map=16/45.52/-122.68"');
+    const json = (await get('/t-events/market?format=json')).json();
+    expect(json.item).toMatchObject({ recordType: 12, place: '1 Market Square, Portland, OR, United States' });
+  });
+});
+
+describe('folders', () => {
+  it('an index folder lists its live children; a redirect folder sends to its first; a none folder is not found', async () => {
+    const index = (await get('/t-info?format=json')).json();
+    expect(index.children).toEqual([{ title: 'About us', url: '/t-about', description: '' }, { title: 'Landing', url: '/t-landing', description: '' }]);
+    const redirect = await get('/t-go');
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('/t-landing');
+    expect((await get('/t-nothing')).statusCode).toBe(404);
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('/sitemap.xml lists live pages, posts, events, stores and products, and nothing unpublished', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locations = [...sitemap.body.matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(expect.arrayContaining(['/', '/t-about', '/contact', '/t-journal', '/t-journal/post-1', '/t-events/market', '/shop', '/shop/p/linen-shirt', '/t-launched']));
+    for (const hidden of ['/t-secret', '/t-members', '/t-review', '/t-soon', '/t-journal/draft-post', '/t-journal/future-post', '/t-info']) expect(locations).not.toContain(hidden);
+  });
+
+  it('/robots.txt allows everything and names the sitemap', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toMatch(/^User-agent: \*\nAllow: \/\n\nSitemap: http:\/\/[^/]+\/sitemap\.xml\n$/);
+  });
+});

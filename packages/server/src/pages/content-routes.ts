@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageTemplateName } from '@vitrine/theme';
+import { listCollectionItems } from '../catalog';
+import type { ServerContext } from '../context';
+import { findLivePage, listLivePosts, listSitemapContent, liveItemOf, livePageOf, readItemForPreview, readPageForPreview } from '../content';
+import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
+import { buildSiteItemAnswer, contentItemAnswer, contentPageAnswer, type BlockWarn, type ContentAnswer } from './content-pages';
+import type { BasePageContext, PageSources } from './contexts';
+import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './feeds';
+import { originOf } from './seo';
+
+type PageRequest = FastifyRequest<{ Querystring: Record<string, string | undefined>; Params: Record<string, string> }>;
+
+/** routes.ts's sendPage: the context as JSON with ?format=json, else its template in the layout. */
+export type SendPage = (request: PageRequest, reply: FastifyReply, pageContext: BasePageContext | undefined, template: PageTemplateName) => Promise<unknown>;
+
+/** Content block warnings go to the request's log (each unrendered block code once per process). */
+export const blockWarnOf = (request: FastifyRequest): BlockWarn => (message, code) => request.log.warn({ blockType: code }, message);
+
+/** Sends a content answer: a redirect (a folder to its first page), a page, or not found. */
+export async function sendContentAnswer(send: SendPage, request: PageRequest, reply: FastifyReply, answer: ContentAnswer | undefined) {
+  if (answer && 'redirect' in answer) return reply.redirect(answer.redirect, 302);
+  return send(request, reply, answer?.context, answer?.template ?? 'page');
+}
+
+/** `/{blog}?format=rss`: the blog's newest posts as RSS 2.0; 404 for anything but a live blog. */
+export async function sendBlogFeed(context: ServerContext, request: PageRequest, reply: FastifyReply, urlId: string) {
+  const { website } = request;
+  const blog = urlId.length <= 200 ? await findLivePage(context.db, website.id, urlId) : undefined;
+  reply.header('cache-control', 'no-store');
+  if (!blog || blog.kind !== 'blog') return reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not found.' });
+  const origin = originOf(request.protocol, request.host);
+  const { items } = await listLivePosts(context.db, website.id, blog.id, {}, { offset: 0, limit: FEED_SIZE });
+  const blogUrl = new URL(`/${blog.urlId}`, origin).href;
+  const feed = rssFeed(
+    { title: blog.seoTitle || blog.title, url: blogUrl, description: blog.seoDescription || blog.description, language: website.locale },
+    items.map((post) => ({ id: post.id, title: post.title, url: `${blogUrl}/${post.urlId}`, excerpt: post.excerpt, publishedAt: post.publishedAt, authorName: post.authorName, categories: post.categories })),
+    new Date(),
+  );
+  return reply.type('application/rss+xml; charset=utf-8').send(feed);
+}
+
+/**
+ * The preview pages are framed by the editor at /config (same origin): they alone may be framed by this
+ * origin ('self'); every other page keeps frame-ancestors 'none'. They are per owner and never indexed.
+ */
+function allowSameOriginFraming(reply: FastifyReply, secure: boolean) {
+  const policy = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+  reply.raw.setHeader('content-security-policy', secure ? `${policy};upgrade-insecure-requests` : policy);
+  reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
+  reply.raw.setHeader('x-robots-tag', 'noindex');
+}
+
+/** The content routes besides `/` and `/{urlId}` (those are routes.ts's, shared with the stores). */
+export function registerContentRoutes(app: FastifyInstance, context: ServerContext, sources: PageSources, send: SendPage): void {
+  // A post, event or gallery image. Products live at /{store}/p/{slug}, a route of its own (three parts).
+  app.get('/:collectionUrlId/:itemUrlId', async (request: PageRequest, reply) => {
+    const answer = await buildSiteItemAnswer(sources, request.website, request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request));
+    return sendContentAnswer(send, request, reply, answer);
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const { website } = request;
+    const origin = originOf(request.protocol, request.host);
+    const [content, stores] = await Promise.all([listSitemapContent(context.db, website.id), context.catalog.stores(website.id)]);
+    const products = (await Promise.all(stores.map((store) => listCollectionItems(context.db, website, store)))).flat();
+    const hasHome = content.some((entry) => entry.path === '/');
+    const entries = [
+      ...(hasHome ? [] : [{ path: '/' }]),
+      ...content,
+      ...stores.map((store) => ({ path: `/${store.url_id}` })),
+      ...products.map((product) => ({ path: product.fullUrl })),
+    ];
+    reply.header('cache-control', 'no-store');
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(origin, entries));
+  });
+
+  app.get('/robots.txt', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reply.type('text/plain; charset=utf-8').send(robotsTxt(originOf(request.protocol, request.host)));
+  });
+
+  // The editor's preview: the draft (or the published body) rendered by the real theme; content:read.
+  app.get('/config/preview/pages/:pageId', async (request: PageRequest, reply) => {
+    const preview = await readPageForPreview(context.db, request.website, request.actor, request.params.pageId ?? '');
+    allowSameOriginFraming(reply, context.secureCookies);
+    const answer = await contentPageAnswer(sources, request.website, livePageOf(preview.page, preview.body), request.query, blockWarnOf(request));
+    // A folder that redirects, or shows nothing, previews as its index.
+    const shown = answer && !('redirect' in answer) ? answer : await contentPageAnswer(sources, request.website, { ...livePageOf(preview.page, preview.body), folderBehaviour: 1 }, request.query, blockWarnOf(request));
+    return sendContentAnswer(send, request, reply, shown);
+  });
+  app.get('/config/preview/items/:itemId', async (request: PageRequest, reply) => {
+    const preview = await readItemForPreview(context.db, request.website, request.actor, request.params.itemId ?? '');
+    allowSameOriginFraming(reply, context.secureCookies);
+    const answer = await contentItemAnswer(sources, request.website, livePageOf(preview.collection), liveItemOf(preview.item, preview.body), blockWarnOf(request));
+    return sendContentAnswer(send, request, reply, answer);
+  });
+}
