@@ -166,7 +166,7 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
                 blocks={blocks}
                 selectedId={state.selectedId}
                 readOnly={readOnly}
-                onSelect={(blockId) => dispatch({ type: 'select', blockId: state.selectedId === blockId ? null : blockId })}
+                onSelect={(blockId) => dispatch({ type: 'select', blockId })}
                 onAdd={(blockType) => {
                   if (blocks.length >= MAX_BLOCKS) return;
                   const id = idFor(body);

@@ -61,7 +61,7 @@ export function PageTree({ tree, currentId, canWrite }: { tree: PageTreeData; cu
   return (
     <nav className="pages-tree card" aria-label={T.tree} ref={root}>
       <div className="pages-tree-head">
-        <h2>{T.title}</h2>
+        <h2>{T.tree}</h2>
         {canWrite ? <AddPage onMessage={setMessage} /> : null}
       </div>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>

@@ -24,7 +24,8 @@ export function PreviewPane({ target, id, title, revision }: { target: ContentTa
         </div>
       </div>
       <div className={`pages-preview-stage pages-preview-${device}`}>
-        <iframe title={T.previewFrame(title)} src={previewUrl(target, id, revision)} className="pages-preview-frame" />
+        {/* Sandboxed: the page's own scripts run (its islands), but a click in it cannot take the editor's window elsewhere or submit a form. */}
+        <iframe title={T.previewFrame(title)} src={previewUrl(target, id, revision)} className="pages-preview-frame" sandbox="allow-same-origin allow-scripts" />
       </div>
     </section>
   );
