@@ -48,6 +48,7 @@ export * from './owner-downloads';
 export * from './gift-cards';
 export * from './owner-gift-cards';
 export * from './owner-experiments';
+export * from './session-replay';
 export * from './owner-popup-overlay';
 export * from './analytics';
 export { ANALYTICS_EVENT_SCHEMAS, ANALYTICS_COMMON_EVENT_SCHEMA } from './analytics-events';

@@ -49,6 +49,7 @@ import { CHECKOUT_PAGE_ROUTES, registerPaymentRoutes, STRIPE_CHECKOUT_SOURCES, S
 import { registerOwnerOrderRoutes } from './orders/owner-routes';
 import { registerOwnerFormRoutes } from './forms/owner-routes';
 import { registerOwnerExperimentRoutes } from './experiments';
+import { registerSessionReplayRoutes } from './session-replay';
 import { registerOwnerContentRoutes } from './content';
 import { registerPageTreeRoutes } from './page-tree';
 import { registerOwnerNewsletterRoutes } from './newsletter/owner-routes';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOwnerOrderRoutes(routes, context);
     registerOwnerFormRoutes(routes, context);
     registerOwnerExperimentRoutes(routes, context);
+    registerSessionReplayRoutes(routes, context);
     registerOwnerContentRoutes(routes, context);
     registerPageTreeRoutes(routes, context);
     registerOwnerNewsletterRoutes(routes, context);
