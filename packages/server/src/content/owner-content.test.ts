@@ -318,6 +318,18 @@ describe('pages', () => {
     expect(refused.json()).toEqual({ message: OWNER_PAGE_MESSAGES.folderHome });
   });
 
+  it('two pages made home at once: one home page remains', async () => {
+    const [first, second] = [await createPage(), await createPage()];
+    const answers = await Promise.all([first, second].map((page) => admin.post(`${PAGES}/${page.id}/home`, {})));
+    for (const answer of answers) {
+      expect([200, 409]).toContain(answer.statusCode);
+      if (answer.statusCode === 409) expect(answer.json()).toEqual({ message: OWNER_PAGE_MESSAGES.homeChanged });
+    }
+    const homes = await db().selectFrom('site_pages').select('id').where('website_id', '=', website.id).where('is_home', '=', true).where('deleted_at', 'is', null).execute();
+    expect(homes).toHaveLength(1);
+    expect([first.id, second.id]).toContain(homes[0]!.id);
+  });
+
   it('answers 404 for a page that does not exist or was deleted', async () => {
     const missing = await admin.get(`${PAGES}/${newId()}`);
     expect(missing.statusCode).toBe(404);
