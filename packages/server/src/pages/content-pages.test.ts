@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES, type PageBody } from '@vitrine/blocks';
-import { openTestServer, TestVisitor, type TestServer } from '../testing';
+import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
+import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
 import { stableId } from '../ids';
 import type { Website } from '../db/schema';
 
@@ -216,5 +217,66 @@ describe('sitemap and robots', () => {
     const robots = await get('/robots.txt');
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(robots.body).toMatch(/^User-agent: \*\nAllow: \/\n\nSitemap: http:\/\/[^/]+\/sitemap\.xml\n$/);
+  });
+});
+
+describe('blocks with data', () => {
+  it('a summary lists a blog\'s latest posts and a store\'s products; a product block has its add-to-cart form', async () => {
+    await addPage({
+      urlId: 't-home-blocks',
+      body: body(
+        { type: BLOCK_TYPES['summary-v2'], settings: { collectionId: blogId, count: 2, design: 'list', title: 'Latest' } },
+        { type: BLOCK_TYPES['summary-v2'], settings: { collectionId: stableId(`collection:${website.identifier}:shop`), count: 3 } },
+        { type: BLOCK_TYPES.product, settings: { productId: demoProductId('canvas-tote') } },
+        { type: BLOCK_TYPES.video, settings: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+      ),
+    });
+    const json = (await get('/t-home-blocks?format=json')).json();
+    const [posts, products, product] = json.sections[0].blocks;
+    expect(posts.view.entries.map((entry: { title: string; url: string }) => [entry.title, entry.url])).toEqual([['Past scheduled', '/t-journal/past-scheduled'], ['Tea & <cake>', '/t-journal/post-12']]);
+    expect(posts.view.moreUrl).toBe('/t-journal');
+    expect(posts.variant).toBe(1007);
+    expect(products.view.entries).toHaveLength(3);
+    expect(products.view.entries[0]).toMatchObject({ url: expect.stringMatching(/^\/shop\/p\//), price: expect.stringMatching(/\$/) });
+    expect(product.view.product).toMatchObject({ title: 'Canvas Tote' });
+    const html = await get('/t-home-blocks');
+    expect(html.body).toContain('data-island="ProductForm"');
+    expect(html.body).toContain('Tea &amp; &lt;cake&gt;');
+    // A page with a YouTube player may frame the two player hosts; other pages keep the site's policy.
+    expect(html.headers['content-security-policy']).toContain("frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com");
+    expect((await get('/t-about')).headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+});
+
+describe('preview', () => {
+  it('renders the draft for a contributor who may read content, framable by this origin only, never indexed', async () => {
+    const id = await addPage({ urlId: 't-drafted', status: 'draft', title: 'Drafted', body: body({ type: BLOCK_TYPES.html, settings: { html: '<p>Published words</p>' } }) });
+    await server.database.db.updateTable('site_pages').set({ draft_body: body({ type: BLOCK_TYPES.html, settings: { html: '<p>Draft words</p>' } }) }).where('id', '=', id).execute();
+    expect((await get(`/config/preview/pages/${id}`)).statusCode).toBe(401);
+    const viewer = await ownerVisitor(server, 'viewer');
+    const preview = await viewer.get(`/config/preview/pages/${id}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('<p>Draft words</p>');
+    expect(preview.body).not.toContain('Published words');
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(preview.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(preview.headers['x-robots-tag']).toBe('noindex');
+    expect(preview.headers['cache-control']).toBe('no-store');
+    expect((await viewer.get(`/config/preview/pages/${id}?format=json`)).json().sections[0].blocks[0].view).toEqual({ html: '<p>Draft words</p>' });
+    expect((await viewer.get('/config/preview/pages/no-such-page')).statusCode).toBe(404);
+    // The public page is still not found, and a public page can never be framed.
+    expect((await get('/t-drafted')).statusCode).toBe(404);
+    expect((await get('/t-about')).headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('renders an item\'s draft with its collection', async () => {
+    const item = await server.database.db.selectFrom('site_items').select('id').where('url_id', '=', 'draft-post').executeTakeFirstOrThrow();
+    await server.database.db.updateTable('site_items').set({ draft_body: body({ type: BLOCK_TYPES.html, settings: { html: '<p>Unpublished post</p>' } }) }).where('id', '=', item.id).execute();
+    const editor = await ownerVisitor(server, 'editor');
+    const preview = await editor.get(`/config/preview/items/${item.id}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('<p>Unpublished post</p>');
+    expect(preview.body).toContain('<a href="/t-journal">Journal</a>');
   });
 });

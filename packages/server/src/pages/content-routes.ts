@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageTemplateName } from '@vitrine/theme';
 import { listCollectionItems } from '../catalog';
 import type { ServerContext } from '../context';
-import { findLivePage, listLivePosts, listSitemapContent, liveItemOf, livePageOf, readItemForPreview, readPageForPreview } from '../content';
-import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
+import { FRAME_HOSTS, findLivePage, listLivePosts, listSitemapContent, liveItemOf, livePageOf, readItemForPreview, readPageForPreview } from '../content';
+import { contentSecurityPolicy } from '../http/security-headers';
 import { buildSiteItemAnswer, contentItemAnswer, contentPageAnswer, type BlockWarn, type ContentAnswer } from './content-pages';
 import type { BasePageContext, PageSources } from './contexts';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './feeds';
@@ -17,9 +17,33 @@ export type SendPage = (request: PageRequest, reply: FastifyReply, pageContext: 
 /** Content block warnings go to the request's log (each unrendered block code once per process). */
 export const blockWarnOf = (request: FastifyRequest): BlockWarn => (message, code) => request.log.warn({ blockType: code }, message);
 
+/** Whether a page shows a YouTube or Vimeo player (an embed or video block by address). */
+export function showsPlayer(context: BasePageContext | undefined): boolean {
+  const shown = context as { sections?: unknown; item?: { sections?: unknown } } | undefined;
+  const sections = [shown?.sections, shown?.item?.sections].flatMap((list) => (Array.isArray(list) ? (list as Array<{ blocks?: unknown }>) : []));
+  return sections.some((section) => Array.isArray(section.blocks) && (section.blocks as Array<{ partial?: string; view?: { player?: unknown } }>).some((block) => block.partial === 'embed' && block.view?.player !== undefined));
+}
+
+/**
+ * The page's Content-Security-Policy when it differs from the site's: a page with a player may frame the two
+ * player hosts (frame-src), and the editor's preview may be framed by this origin (frame-ancestors 'self').
+ * Only those pages widen the policy; every other page keeps the site's.
+ */
+function setContentPolicy(reply: FastifyReply, secure: boolean, options: { player: boolean; preview: boolean }) {
+  if (!options.player && !options.preview) return;
+  let policy = contentSecurityPolicy(secure, options.player ? { 'frame-src': FRAME_HOSTS } : {});
+  if (options.preview) {
+    policy = policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+    reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
+    reply.raw.setHeader('x-robots-tag', 'noindex');
+  }
+  reply.raw.setHeader('content-security-policy', policy);
+}
+
 /** Sends a content answer: a redirect (a folder to its first page), a page, or not found. */
-export async function sendContentAnswer(send: SendPage, request: PageRequest, reply: FastifyReply, answer: ContentAnswer | undefined) {
+export async function sendContentAnswer(send: SendPage, request: PageRequest, reply: FastifyReply, answer: ContentAnswer | undefined, options: { secure: boolean; preview?: boolean }) {
   if (answer && 'redirect' in answer) return reply.redirect(answer.redirect, 302);
+  setContentPolicy(reply, options.secure, { player: showsPlayer(answer?.context), preview: options.preview === true });
   return send(request, reply, answer?.context, answer?.template ?? 'page');
 }
 
@@ -40,23 +64,12 @@ export async function sendBlogFeed(context: ServerContext, request: PageRequest,
   return reply.type('application/rss+xml; charset=utf-8').send(feed);
 }
 
-/**
- * The preview pages are framed by the editor at /config (same origin): they alone may be framed by this
- * origin ('self'); every other page keeps frame-ancestors 'none'. They are per owner and never indexed.
- */
-function allowSameOriginFraming(reply: FastifyReply, secure: boolean) {
-  const policy = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
-  reply.raw.setHeader('content-security-policy', secure ? `${policy};upgrade-insecure-requests` : policy);
-  reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
-  reply.raw.setHeader('x-robots-tag', 'noindex');
-}
-
 /** The content routes besides `/` and `/{urlId}` (those are routes.ts's, shared with the stores). */
 export function registerContentRoutes(app: FastifyInstance, context: ServerContext, sources: PageSources, send: SendPage): void {
   // A post, event or gallery image. Products live at /{store}/p/{slug}, a route of its own (three parts).
   app.get('/:collectionUrlId/:itemUrlId', async (request: PageRequest, reply) => {
     const answer = await buildSiteItemAnswer(sources, request.website, request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request));
-    return sendContentAnswer(send, request, reply, answer);
+    return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies });
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
@@ -80,19 +93,18 @@ export function registerContentRoutes(app: FastifyInstance, context: ServerConte
     return reply.type('text/plain; charset=utf-8').send(robotsTxt(originOf(request.protocol, request.host)));
   });
 
-  // The editor's preview: the draft (or the published body) rendered by the real theme; content:read.
+  // The editor's preview: the draft (or the published body) rendered by the real theme; content:read. The editor
+  // frames it from /config (same origin): these pages alone may be framed, by this origin; never indexed.
   app.get('/config/preview/pages/:pageId', async (request: PageRequest, reply) => {
     const preview = await readPageForPreview(context.db, request.website, request.actor, request.params.pageId ?? '');
-    allowSameOriginFraming(reply, context.secureCookies);
     const answer = await contentPageAnswer(sources, request.website, livePageOf(preview.page, preview.body), request.query, blockWarnOf(request));
     // A folder that redirects, or shows nothing, previews as its index.
     const shown = answer && !('redirect' in answer) ? answer : await contentPageAnswer(sources, request.website, { ...livePageOf(preview.page, preview.body), folderBehaviour: 1 }, request.query, blockWarnOf(request));
-    return sendContentAnswer(send, request, reply, shown);
+    return sendContentAnswer(send, request, reply, shown, { secure: context.secureCookies, preview: true });
   });
   app.get('/config/preview/items/:itemId', async (request: PageRequest, reply) => {
     const preview = await readItemForPreview(context.db, request.website, request.actor, request.params.itemId ?? '');
-    allowSameOriginFraming(reply, context.secureCookies);
     const answer = await contentItemAnswer(sources, request.website, livePageOf(preview.collection), liveItemOf(preview.item, preview.body), blockWarnOf(request));
-    return sendContentAnswer(send, request, reply, answer);
+    return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, preview: true });
   });
 }

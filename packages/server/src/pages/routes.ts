@@ -144,7 +144,7 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
   // The owner's home page (site editor) when one is set and live; else the store's home.
   app.get('/', async (request: PageRequest, reply: FastifyReply) => {
     const answer = await buildHomeContentAnswer(sources, request.website, request.query, blockWarnOf(request));
-    if (answer) return sendContentAnswer(send, request, reply, answer);
+    if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies });
     return send(request, reply, await buildHomePageContext(sources, request.website), 'home');
   });
   app.get('/cart', page('cart', ({ website, actor }) => buildCartPageContext(sources, website, actor)));
@@ -182,7 +182,7 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     if (request.query.format === 'rss') return sendBlogFeed(context, request, reply, urlId);
     const store = await buildStorePageContext(sources, request.website, urlId);
     if (store) return sendPage(context, request, reply, store, 'collection', tracking);
-    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request)));
+    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request)), { secure: context.secureCookies });
   });
   registerContentRoutes(app, context, sources, send);
   app.get(
