@@ -10,7 +10,7 @@ import { ItemFields } from './ItemFields';
 import { ItemsPanel } from './ItemsPanel';
 import { PageTree } from './PageTree';
 import { RevisionsPanel, SeoPanel } from './Panels';
-import { pagePath } from './paths';
+import { pagePath, PAGES_PATH } from './paths';
 import { KIND_LABELS, PAGES_TEXTS as T } from './texts';
 import './pages.css';
 
@@ -37,9 +37,14 @@ export default function PagesScreen() {
   return (
     <div className="pages-screen">
       <ScreenHeading>{T.title}</ScreenHeading>
-      <div className="pages-layout">
+      <div className={`pages-layout${pageId ? ' pages-layout-editing' : ''}`}>
         <TreeColumn currentId={pageId ?? null} canWrite={mayWrite} />
         <div className="pages-main">
+          {pageId ? (
+            <Link to={PAGES_PATH} className="pages-back pages-all-pages">
+              ← {T.allPages}
+            </Link>
+          ) : null}
           {!pageId ? (
             <Empty title={T.chooseAPage}>
               <p>{T.chooseAPageText}</p>

@@ -28,6 +28,7 @@ export const PAGES_TEXTS = {
   noAccess: 'Your role does not allow this.',
   noAccessText: 'Ask an administrator for access to the site’s pages.',
   tree: 'Site pages',
+  allPages: 'All pages',
   mainNavigation: 'Main navigation',
   notLinked: 'Not linked',
   notLinkedHint: 'Hidden from navigation; still reachable by their URL.',
