@@ -62,7 +62,7 @@ export function PopupOverlayCard({ design, headingId, action, onClose, preview =
   const panel: CSSProperties = {
     position: 'relative',
     display: 'flex',
-    flexWrap: 'wrap',
+    flexWrap: layout === 'image-top' ? 'nowrap' : 'wrap',
     flexDirection: layout === 'image-right' ? 'row-reverse' : layout === 'image-top' ? 'column' : 'row',
     width: sideBySide ? 'min(760px, 100%)' : 'min(520px, 100%)',
     maxHeight: '100%',
@@ -72,9 +72,12 @@ export function PopupOverlayCard({ design, headingId, action, onClose, preview =
     borderRadius: 12,
     boxShadow: '0 24px 64px rgba(0, 0, 0, 0.25)',
   };
-  const picture: CSSProperties = sideBySide
-    ? { flex: '1 1 240px', minHeight: 200, maxHeight: 480, objectFit: 'cover', width: '100%' }
-    : { width: '100%', maxHeight: 260, objectFit: 'cover', display: 'block' };
+  // The picture fills a box that follows the text's height beside it (or a third of a phone's screen once the
+  // panel wraps), so a tall picture never makes the popup taller than its words.
+  const pictureBox: CSSProperties = sideBySide
+    ? { position: 'relative', flex: '1 1 240px', minHeight: 'min(300px, 28vh)' }
+    : { position: 'relative', width: '100%', height: 'min(260px, 28vh)', flexShrink: 0 };
+  const picture: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' };
   return (
     <div
       className="vitrine-popup-overlay"
@@ -115,8 +118,12 @@ export function PopupOverlayCard({ design, headingId, action, onClose, preview =
         >
           <span aria-hidden="true">×</span>
         </button>
-        {image ? <img src={image.url} alt={image.alt} style={picture} /> : null}
-        <div style={{ flex: '1 1 280px', padding: '40px 28px 28px', minWidth: 0 }}>
+        {image ? (
+          <div className="vitrine-popup-overlay-picture" style={pictureBox}>
+            <img src={image.url} alt={image.alt} style={picture} />
+          </div>
+        ) : null}
+        <div style={{ flex: layout === 'image-top' ? '0 0 auto' : '1 1 280px', padding: '40px 28px 28px', minWidth: 0, alignSelf: sideBySide ? 'center' : 'stretch' }}>
           <h2 id={headingId} style={{ margin: '0 0 12px', fontSize: '1.625rem', lineHeight: 1.2, overflowWrap: 'anywhere' }}>
             {design.heading}
           </h2>

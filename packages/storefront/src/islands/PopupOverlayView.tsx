@@ -118,7 +118,8 @@ export function PopupOverlayView({ popup }: PopupOverlayProps) {
       </a>
     ) : (
       <SiteForm
-        form={popup.action.form}
+        // Unnamed: the dialog's heading names it, and the footer's newsletter form keeps its name to itself.
+        form={{ ...popup.action.form, name: '' }}
         page={{ title: document.title, id: '', path: window.location.pathname, contentSource: 'c', permissionTypeValue: 1 }}
         blockId={POPUP_FORM_BLOCK_ID}
         headingLevel={null}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { PopupOverlayBody, PopupOverlayJson } from '@vitrine/contracts';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
 import { PopupOverlayCard, popupButtonStyle } from '@vitrine/storefront/popup-overlay-card';
@@ -38,6 +38,7 @@ function PopupEditor({ saved }: { saved: PopupOverlayJson }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const [refusal, setRefusal] = useState('');
+  const [device, setDevice] = useState<Device>('desktop');
   const changed = !sameDraft(draft, draftOf(stored));
 
   const set = <K extends keyof PopupOverlayBody>(key: K, value: PopupOverlayBody[K]) => {
@@ -98,6 +99,23 @@ function PopupEditor({ saved }: { saved: PopupOverlayJson }) {
     <div className="popup-screen">
       <form className="popup-form" onSubmit={onSubmit} noValidate aria-label={TEXTS.title}>
         {mayWrite ? null : <p className="popup-notice">{TEXTS.readOnly}</p>}
+        {mayWrite ? (
+          <div className="popup-actions">
+            <button type="submit" className="button button-primary" disabled={save.isPending || !changed}>
+              {save.isPending ? TEXTS.saving : TEXTS.save}
+            </button>
+            <button type="button" className="button button-secondary" disabled={showAgain.isPending || changed} onClick={onShowAgain}>
+              {showAgain.isPending ? TEXTS.showingAgain : TEXTS.showAgain}
+            </button>
+            {changed ? <span className="popup-help">{TEXTS.unsaved}</span> : null}
+            <p role="status" className="popup-status">
+              {status}
+            </p>
+            <p role="alert" className="popup-error">
+              {refusal}
+            </p>
+          </div>
+        ) : null}
         <fieldset disabled={!mayWrite} className="popup-fieldsets">
           <Section title={TEXTS.status}>
             <div className="popup-check">
@@ -259,30 +277,16 @@ function PopupEditor({ saved }: { saved: PopupOverlayJson }) {
           </Section>
         </fieldset>
 
-        {mayWrite ? (
-          <div className="popup-actions">
-            <button type="submit" className="button button-primary" disabled={save.isPending || !changed}>
-              {save.isPending ? TEXTS.saving : TEXTS.save}
-            </button>
-            <button type="button" className="button button-secondary" disabled={showAgain.isPending || changed} onClick={onShowAgain}>
-              {showAgain.isPending ? TEXTS.showingAgain : TEXTS.showAgain}
-            </button>
-            {changed ? <span className="popup-help">{TEXTS.unsaved}</span> : null}
-            <p role="status" className="popup-status">
-              {status}
-            </p>
-            <p role="alert" className="popup-error">
-              {refusal}
-            </p>
-          </div>
-        ) : null}
       </form>
 
       <section className="popup-preview card" aria-labelledby={`${id}-preview`}>
         <h2 id={`${id}-preview`}>{TEXTS.preview}</h2>
         <p className="popup-help">{TEXTS.previewHelp}</p>
-        <div className="popup-preview-frame" inert>
+        <Choices name={`${id}-device`} legend={TEXTS.previewDevice} choices={TEXTS.devices} value={device} onChange={setDevice} />
+        <DeviceFrame device={device}>
           <div className="popup-preview-page" aria-hidden="true">
+            <span />
+            <span />
             <span />
             <span />
             <span />
@@ -294,7 +298,7 @@ function PopupEditor({ saved }: { saved: PopupOverlayJson }) {
             onClose={() => undefined}
             action={draft.action === 'button' ? <span style={popupButtonStyle}>{draft.buttonLabel || TEXTS.buttonLabel}</span> : <SampleSignUp />}
           />
-        </div>
+        </DeviceFrame>
       </section>
     </div>
   );
@@ -330,6 +334,42 @@ function SampleSignUp() {
     <div className="popup-sample-form">
       <span className="popup-sample-input">{TEXTS.sampleEmail}</span>
       <span style={popupButtonStyle}>{TEXTS.signUp}</span>
+    </div>
+  );
+}
+
+type Device = keyof typeof TEXTS.devices;
+
+/** The size a preview device shows the page at, before it is scaled down to fit the card. */
+const DEVICE_SIZES: Record<Device, { width: number; height: number }> = { desktop: { width: 1024, height: 680 }, phone: { width: 390, height: 760 } };
+const PHONE_FRAME_HEIGHT = 520;
+
+/**
+ * A page of the device's size (the popup laid out as a visitor's screen would lay it out: side by side on a
+ * desktop, stacked on a phone), scaled down to the card. Inert: a picture of the popup, not a second one to use.
+ */
+function DeviceFrame({ device, children }: { device: Device; children: ReactNode }) {
+  const outer = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = outer.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const size = DEVICE_SIZES[device];
+  const scale = device === 'desktop' ? (width || size.width) / size.width : PHONE_FRAME_HEIGHT / size.height;
+  return (
+    <div ref={outer} className="popup-preview-stage" data-device={device}>
+      <div className="popup-preview-frame" inert style={{ width: size.width * scale, height: size.height * scale }}>
+        <div className="popup-preview-viewport" style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}>
+          {children}
+        </div>
+      </div>
     </div>
   );
 }

@@ -44,6 +44,8 @@ export const POPUP_TEXTS = {
   overlayOpacity: 'Overlay opacity (%)',
   preview: 'Preview',
   previewHelp: 'How visitors see it. Shown once: closing it or signing up hides it for that visitor.',
+  previewDevice: 'Preview on',
+  devices: { desktop: 'Desktop', phone: 'Phone' },
   save: 'Save',
   saving: 'Saving…',
   saved: 'Saved.',
