@@ -5,8 +5,8 @@ export { seedDemoContentPages } from './demo';
 export { listNavigablePages, type NavigablePage } from './navigable-pages';
 export { notifyContentChanged, onContentChanged } from './content-changes';
 export { createContentPage, deleteContentPage, RESERVED_URL_IDS } from './owner-pages';
-export { contentPageOf, pageSummaryOf, type SitePageRow } from './owner-model';
-export { listOwnerPages } from './owner-queries';
+export { contentPageOf, pageSummaryOf, type PageSummaryRow, type SitePageRow } from './owner-model';
+export { listPageSummaryRows } from './owner-queries';
 export { registerOwnerContentRoutes } from './owner-routes';
 // The visitor side (the renderer's): live pages and items, listings, the sitemap; block view models.
 export {

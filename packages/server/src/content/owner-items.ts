@@ -28,7 +28,7 @@ import { conflict, invalid } from '../failures';
 import { newId } from '../ids';
 import { checkedBody, checkedLabels } from './body-rules';
 import { notifyContentChanged } from './content-changes';
-import { contentItemOf, itemSummaryOf, RECORD_TYPE_OF_COLLECTION, type SiteItemRow } from './owner-model';
+import { contentItemOf, ITEM_SUMMARY_COLUMNS, itemSummaryOf, RECORD_TYPE_OF_COLLECTION, type SiteItemRow } from './owner-model';
 import { loadOwnerItem, loadOwnerPage } from './owner-queries';
 import { restorableBody } from './owner-pages';
 import { actingSiteUserId, itemSnapshotOf, keepRevision, listRevisions, loadRevisionSnapshot } from './revisions';
@@ -152,7 +152,12 @@ export async function listOwnerItems(db: Kysely<Database>, website: Website, act
   const limit = input.limit === undefined ? OWNER_CONTENT_LIMITS.itemPage.default : Number(input.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > OWNER_CONTENT_LIMITS.itemPage.max) throw invalid(OWNER_CONTENT_MESSAGES.limit, { limit: OWNER_CONTENT_MESSAGES.limit });
   const { offset } = decodeCursor(input.cursor);
-  let query = db.selectFrom('site_items').selectAll().where('collection_id', '=', page.id).where('deleted_at', 'is', null);
+  let query = db
+    .selectFrom('site_items')
+    .select(ITEM_SUMMARY_COLUMNS)
+    .select(sql<boolean>`draft_body is not null`.as('has_draft'))
+    .where('collection_id', '=', page.id)
+    .where('deleted_at', 'is', null);
   if (input.status !== undefined) query = query.where('status', '=', input.status as SiteItemRow['status']);
   if (page.kind === 'events') query = query.orderBy(sql`start_at asc nulls last`).orderBy('id');
   else if (page.kind === 'gallery') query = query.orderBy('position').orderBy('id');
@@ -333,7 +338,15 @@ export async function reorderOwnerItems(db: Kysely<Database>, website: Website, 
     for (const [position, id] of input.itemIds.entries()) {
       await trx.updateTable('site_items').set({ position, version: sql<number>`version + 1`, updated_at: new Date() }).where('id', '=', id).execute();
     }
-    const ordered = await trx.selectFrom('site_items').selectAll().where('collection_id', '=', page.id).where('deleted_at', 'is', null).orderBy('position').orderBy('id').execute();
+    const ordered = await trx
+      .selectFrom('site_items')
+      .select(ITEM_SUMMARY_COLUMNS)
+      .select(sql<boolean>`draft_body is not null`.as('has_draft'))
+      .where('collection_id', '=', page.id)
+      .where('deleted_at', 'is', null)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     return { ordered, collectionUrlId: page.url_id };
   });
   notifyContentChanged(website.id);

@@ -14,7 +14,12 @@ export const RECORD_TYPE_OF_COLLECTION: Partial<Record<SitePageKind, ItemRecordT
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-export function pageSummaryOf(row: SitePageRow): PageSummaryJson {
+/** What a summary needs of a page row: no bodies (the tree lists every page), only whether a draft is saved. */
+export type PageSummaryRow = Pick<SitePageRow, 'id' | 'kind' | 'title' | 'navigation_title' | 'url_id' | 'status' | 'publish_at' | 'is_home' | 'updated_at'> & {
+  has_draft: boolean;
+};
+
+export function pageSummaryOf(row: PageSummaryRow): PageSummaryJson {
   return {
     id: row.id,
     kind: row.kind,
@@ -25,14 +30,14 @@ export function pageSummaryOf(row: SitePageRow): PageSummaryJson {
     status: row.status,
     publishAt: iso(row.publish_at),
     isHome: row.is_home,
-    hasDraft: row.draft_body !== null,
+    hasDraft: row.has_draft,
     updatedAt: row.updated_at.toISOString(),
   };
 }
 
 export function contentPageOf(row: SitePageRow): ContentPageJson {
   return {
-    ...pageSummaryOf(row),
+    ...pageSummaryOf({ ...row, has_draft: row.draft_body !== null }),
     description: row.description,
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
@@ -44,7 +49,13 @@ export function contentPageOf(row: SitePageRow): ContentPageJson {
   };
 }
 
-export function itemSummaryOf(row: SiteItemRow, collectionUrlId: string): ItemSummaryJson {
+/** The columns an item list reads (no bodies). */
+export const ITEM_SUMMARY_COLUMNS = [
+  'id', 'collection_id', 'record_type', 'title', 'url_id', 'status', 'publish_at', 'published_at', 'start_at', 'end_at', 'starred', 'position', 'updated_at',
+] as const;
+export type ItemSummaryRow = Pick<SiteItemRow, (typeof ITEM_SUMMARY_COLUMNS)[number]> & { has_draft: boolean };
+
+export function itemSummaryOf(row: ItemSummaryRow, collectionUrlId: string): ItemSummaryJson {
   return {
     id: row.id,
     collectionId: row.collection_id,
@@ -57,7 +68,7 @@ export function itemSummaryOf(row: SiteItemRow, collectionUrlId: string): ItemSu
     publishedAt: iso(row.published_at),
     startAt: iso(row.start_at),
     endAt: iso(row.end_at),
-    hasDraft: row.draft_body !== null,
+    hasDraft: row.has_draft,
     starred: row.starred,
     position: row.position,
     updatedAt: row.updated_at.toISOString(),
@@ -66,7 +77,7 @@ export function itemSummaryOf(row: SiteItemRow, collectionUrlId: string): ItemSu
 
 export function contentItemOf(row: SiteItemRow, collectionUrlId: string): ContentItemJson {
   return {
-    ...itemSummaryOf(row, collectionUrlId),
+    ...itemSummaryOf({ ...row, has_draft: row.draft_body !== null }, collectionUrlId),
     excerpt: row.excerpt,
     authorName: row.author_name,
     tags: row.tags,

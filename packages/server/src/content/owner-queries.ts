@@ -1,8 +1,8 @@
 /** The owner side's reads of site_pages and site_items (the content domain's own tables). */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../failures';
-import type { SiteItemRow, SitePageRow } from './owner-model';
+import type { PageSummaryRow, SiteItemRow, SitePageRow } from './owner-model';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,7 +31,14 @@ export async function loadOwnerItem(db: Db, websiteId: string, itemId: string): 
   return { item, collectionUrlId: collection.url_id };
 }
 
-/** Every page of the website that is not deleted, in url order. */
-export async function listOwnerPages(db: Db, websiteId: string): Promise<SitePageRow[]> {
-  return db.selectFrom('site_pages').selectAll().where('website_id', '=', websiteId).where('deleted_at', 'is', null).orderBy('url_id').execute();
+/** Every page of the website that is not deleted, in url order, without their bodies. */
+export async function listPageSummaryRows(db: Db, websiteId: string): Promise<PageSummaryRow[]> {
+  return db
+    .selectFrom('site_pages')
+    .select(['id', 'kind', 'title', 'navigation_title', 'url_id', 'status', 'publish_at', 'is_home', 'updated_at'])
+    .select(sql<boolean>`draft_body is not null`.as('has_draft'))
+    .where('website_id', '=', websiteId)
+    .where('deleted_at', 'is', null)
+    .orderBy('url_id')
+    .execute();
 }

@@ -7,17 +7,17 @@ import type { Kysely } from 'kysely';
 import type { ContentPageJson, CreateContentPageBody, PageSummaryJson, PageTreeJson, UpdateContentNavigationBody } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
-import { createContentPage, deleteContentPage, listOwnerPages, notifyContentChanged, pageSummaryOf, contentPageOf } from '../content';
+import { createContentPage, deleteContentPage, listPageSummaryRows, notifyContentChanged, pageSummaryOf, contentPageOf } from '../content';
 import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { invalid, isFailure } from '../failures';
 import { editMainNavigation, readMainNavigation, type StoreForLink } from '../site-settings';
 import { buildPageTree, linksPage, navigationItemsFor, PAGE_TREE_MESSAGES, withoutPage, withPageLinked } from './tree-rules';
 
-type Db = Parameters<typeof listOwnerPages>[0];
+type Db = Parameters<typeof listPageSummaryRows>[0];
 
 async function pagesById(db: Db, websiteId: string): Promise<Map<string, PageSummaryJson>> {
-  return new Map((await listOwnerPages(db, websiteId)).map((row) => [row.id, pageSummaryOf(row)]));
+  return new Map((await listPageSummaryRows(db, websiteId)).map((row) => [row.id, pageSummaryOf(row)]));
 }
 
 const storesById = (stores: readonly StoreForLink[]) => new Map(stores.map((store) => [store.id, store]));
@@ -53,7 +53,7 @@ export async function createPage(db: Kysely<Database>, website: Website, actor: 
   const linked = input.inNavigation !== false;
   const create = () => inTransaction(db, async (trx) => {
     if (linked && input.folderId !== undefined) {
-      const folder = (await listOwnerPages(trx, website.id)).find((page) => page.id === input.folderId);
+      const folder = (await listPageSummaryRows(trx, website.id)).find((page) => page.id === input.folderId);
       if (folder?.kind !== 'folder') throw invalid(PAGE_TREE_MESSAGES.folderId, { folderId: PAGE_TREE_MESSAGES.folderId });
     }
     const page = await createContentPage(trx, website, actor, input);
