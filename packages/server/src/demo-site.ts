@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { DEMO_COLLECTION, DEMO_WEBSITE, demoImageId, findCollectionByUrlId, seedDemoStore } from './catalog';
 import type { Database } from './db/schema';
 import { seedDemoContentPages } from './content';
@@ -6,6 +6,7 @@ import { seedDemoForms } from './forms';
 import { seedDemoRestockSignUps } from './restock';
 import { seedDemoCheckoutSettings } from './checkout-settings';
 import { seedDemoDownloads } from './downloads';
+import { editMainNavigation, type StoredNavigationItem } from './site-settings';
 
 /**
  * The demo site a first start shows: the catalog's store, then what other domains add to it, in one
@@ -19,9 +20,20 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<boolean> {
       const forms = await seedDemoForms(trx, websiteId, DEMO_WEBSITE.identifier);
       const store = await findCollectionByUrlId(trx, websiteId, DEMO_COLLECTION.urlId);
       if (!store) throw new Error('The demo store must be seeded before the demo content.');
-      await seedDemoContentPages(trx, websiteId, DEMO_WEBSITE.identifier, { ...forms, storeCollectionId: store.id, imageId: demoImageId });
+      const pages = await seedDemoContentPages(trx, websiteId, DEMO_WEBSITE.identifier, { ...forms, storeCollectionId: store.id, imageId: demoImageId });
+      // The header: Home, Shop, then the pages, then Cart (the default navigation with the pages linked by id
+      // before its closing Cart link). The seed runs in seedDemoStore's transaction.
+      await editMainNavigation(trx as Transaction<Database>, websiteId, (items) =>
+        withLinksBeforeCart(items, [pages.aboutPageId, pages.journalPageId, pages.eventsPageId, pages.contactPageId]),
+      );
       await seedDemoCheckoutSettings(trx, websiteId, DEMO_WEBSITE.identifier);
       await seedDemoDownloads(trx, websiteId, DEMO_WEBSITE.identifier);
     },
   });
+}
+
+function withLinksBeforeCart(items: StoredNavigationItem[], pageIds: string[]): StoredNavigationItem[] {
+  const links = pageIds.map((collectionId) => ({ collectionId }));
+  const cartAt = items.findIndex((item) => item.externalLink === '/cart');
+  return cartAt < 0 ? [...items, ...links] : [...items.slice(0, cartAt), ...links, ...items.slice(cartAt)];
 }

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES, blocksOf, checkPageBody, type PageBody } from '@vitrine/blocks';
-import { openTestDatabase, type TestDatabase } from '../db/testing';
+import { openTestServer, TestVisitor, type TestServer } from '../testing';
 
-let database: TestDatabase;
+let server: TestServer;
+let database: TestServer['database'];
 beforeAll(async () => {
-  database = await openTestDatabase();
+  server = await openTestServer();
+  database = server.database;
 });
 afterAll(async () => {
-  await database?.close();
+  await server?.close();
 });
 
 const pages = () => database.db.selectFrom('site_pages').selectAll().where('deleted_at', 'is', null).orderBy('url_id').execute();
@@ -96,5 +98,31 @@ describe('the demo content (issue 18)', () => {
       expect(row.location).toMatchObject({ addressCountry: 'United States', mapLat: expect.any(Number), mapLng: expect.any(Number) });
     }
     expect(rows[0]!.location!.addressLine1).toBe('48 Orchard Street');
+  });
+
+  it('links the pages from the main navigation between Shop and Cart; the header shows them', async () => {
+    const navigation = await database.db.selectFrom('site_navigations').select('items').where('field_name', '=', 'mainNav').executeTakeFirstOrThrow();
+    const shop = await database.db.selectFrom('collections').select('id').where('url_id', '=', 'shop').executeTakeFirstOrThrow();
+    const id = async (urlId: string) => (await page(urlId)).id;
+    expect(navigation.items).toEqual([
+      { title: 'Home', externalLink: '/' },
+      { collectionId: shop.id },
+      { collectionId: await id('about') },
+      { collectionId: await id('journal') },
+      { collectionId: await id('events') },
+      { collectionId: await id('contact') },
+      { title: 'Cart', externalLink: '/cart' },
+    ]);
+    const header = (await new TestVisitor(server.app).get('/shop')).body.split('<nav class="site-nav"')[1]!.split('</nav>')[0]!;
+    const links = [...header.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => [match[1], match[2]]);
+    expect(links).toEqual([
+      ['/', 'Home'],
+      ['/shop', 'Shop'],
+      ['/about', 'About'],
+      ['/journal', 'Journal'],
+      ['/events', 'Events'],
+      ['/contact', 'Contact'],
+      ['/cart', 'Cart'],
+    ]);
   });
 });

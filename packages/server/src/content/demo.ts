@@ -21,7 +21,7 @@ export interface DemoContentSources {
   now?: Date;
 }
 
-/** The pages seeded, for the navigation: the home page, then the pages in the order the header lists them. */
+/** The pages seeded, for the main navigation (demo-site.ts links them between Shop and Cart; Home stays the '/' link). */
 export interface DemoContentPages {
   homePageId: string;
   aboutPageId: string;

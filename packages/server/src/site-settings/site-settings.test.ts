@@ -6,7 +6,7 @@ import { liveMarkup, XSS_PAYLOADS } from '../reliability/html-safety';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
 import { addCollectionToMainNavigation } from './navigation';
-import { CHROME_FRESH_MS, SiteChromeCache } from './site-chrome';
+import { CHROME_FRESH_MS, notifySiteChromeChanged, SiteChromeCache } from './site-chrome';
 import { openPostgres } from '../db/database';
 
 let server: TestServer;
@@ -112,6 +112,9 @@ describe('commerce preferences', () => {
 
 describe('site layout and navigation', () => {
   it('answers the default main navigation (Home, the stores, Cart) while none was saved; the header shows it', async () => {
+    // The demo saves a main navigation linking its pages (issue 18): back to a site that never saved one.
+    await server.database.db.deleteFrom('site_navigations').where('website_id', '=', website.id).execute();
+    notifySiteChromeChanged(website.id);
     const owner = await ownerVisitor(server, 'viewer');
     const layout = (await owner.get('/api/commondata/GetSiteLayout')).json().layout;
     expect(layout[0].identifier).toBe('mainNav');
