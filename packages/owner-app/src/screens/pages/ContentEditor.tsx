@@ -105,6 +105,8 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (readOnly || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+    // The panels' own fields (SEO, an item's details) are not the body: their text boxes keep the browser's undo.
+    if (event.target instanceof Element && event.target.closest('.pages-panel')) return;
     event.preventDefault();
     dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
   };

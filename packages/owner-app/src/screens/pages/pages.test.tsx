@@ -220,3 +220,80 @@ describe('the page editor', () => {
     expect(server.calls.filter((call) => call.url.startsWith('/api/owner/content'))).toEqual([]);
   });
 });
+
+describe('publishing and the panels', () => {
+  it('publishes after sending the pending draft, and schedules at a time read in the website’s zone', async () => {
+    const server = renderPages(
+      '/config/pages/about',
+      standard((method, url, body) => {
+        if (method === 'POST' && url === '/api/owner/content/pages/about/publish') {
+          const publishAt = (body as { publishAt?: string }).publishAt;
+          return pageOf({ status: publishAt ? 'scheduled' : 'published', publishAt: publishAt ?? null, version: 6, body: textBody('<p>World</p>') });
+        }
+        return undefined;
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete: Text block 1 of 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByText('Published.');
+    const changes = server.calls.filter((call) => call.method !== 'GET');
+    expect(changes.map((call) => `${call.method} ${call.url}`)).toEqual(['PUT /api/owner/content/pages/about/draft', 'POST /api/owner/content/pages/about/publish']);
+    expect(changes[1]!.body).toEqual({ version: 5 });
+    expect(screen.getByRole('button', { name: 'Publish changes' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Publish at'), { target: { value: '2027-03-01T09:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await screen.findByText('Scheduled for Mar 1, 2027, 9:30 AM', { selector: '[role="status"]' });
+    expect(server.calls.filter((call) => call.url.endsWith('/publish')).at(-1)!.body).toEqual({ version: 6, publishAt: '2027-03-01T09:30:00.000Z' });
+    expect(screen.getByText('Scheduled', { selector: '.pages-publish .pages-status' })).toBeTruthy();
+  });
+
+  it('saves the SEO settings with the version and shows the server’s refusal by its field', async () => {
+    const server = renderPages(
+      '/config/pages/about',
+      standard((method, url) => (method === 'PUT' && url === '/api/owner/content/pages/about' ? { status: 400, body: { message: 'Please check the fields.', errors: { urlId: 'This URL is taken.' } } } : undefined)),
+    );
+    await screen.findByRole('list', { name: 'Blocks' });
+    fireEvent.click(screen.getByText('Page settings and SEO'));
+    fireEvent.change(screen.getByLabelText('URL slug'), { target: { value: 'contact' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('This URL is taken.');
+    const slug = screen.getByLabelText('URL slug');
+    expect(slug.getAttribute('aria-invalid')).toBe('true');
+    expect(slug.getAttribute('aria-describedby')).toContain(screen.getByText('This URL is taken.').id);
+    expect(server.calls.filter((call) => call.method === 'PUT').at(-1)!.body).toEqual({ version: 4, urlId: 'contact', seoTitle: '', seoDescription: '', navigationTitle: '', description: '' });
+  });
+});
+
+describe('a collection page', () => {
+  const gallery = () => pageOf({ ...summary('photos', { kind: 'gallery' }), body: textBody(), version: 1 });
+  const image = (id: string, position: number) => ({ id, collectionId: 'photos', recordType: 14, title: id, urlId: id, fullUrl: `/photos/${id}`, status: 'published', publishAt: null, publishedAt: '2026-11-20T10:00:00.000Z', startAt: null, endAt: null, hasDraft: false, starred: false, position, updatedAt: '2026-11-20T10:00:00.000Z' });
+
+  it('lists a gallery’s images, reorders them with Move down, and Add image opens the new one', async () => {
+    const server = renderPages(
+      '/config/pages/photos',
+      standard((method, url, body) => {
+        if (method === 'GET' && url === '/api/owner/content/pages/photos') return gallery();
+        if (method === 'GET' && url.startsWith('/api/owner/content/pages/photos/items')) return { items: [image('dawn', 0), image('dusk', 1)], nextCursor: null };
+        if (method === 'PUT' && url === '/api/owner/content/pages/photos/items/order') return { items: (body as { itemIds: string[] }).itemIds.map((id, index) => image(id, index)) };
+        if (method === 'POST' && url === '/api/owner/content/pages/photos/items') return { status: 201, body: { ...image('noon', 2), excerpt: '', authorName: '', tags: [], categories: [], commentState: 0, location: null, image: null, seoTitle: '', seoDescription: '', body: textBody(), draftBody: null, version: 1 } };
+        if (method === 'GET' && url === '/api/owner/content/items/noon') return { ...image('noon', 2), excerpt: '', authorName: '', tags: [], categories: [], commentState: 0, location: null, image: null, seoTitle: '', seoDescription: '', body: textBody(), draftBody: null, version: 1 };
+        return undefined;
+      }),
+    );
+    const images = await screen.findByRole('list', { name: 'Images' });
+    expect(within(images).getAllByRole('link').map((link) => link.textContent)).toEqual(['dawn', 'dusk']);
+    fireEvent.click(within(images).getByRole('button', { name: 'Move down: dawn' }));
+    await screen.findByText('dawn moved to position 2 of 2.');
+    expect(server.calls.find((call) => call.url.endsWith('/items/order'))!.body).toEqual({ itemIds: ['dusk', 'dawn'] });
+    expect(within(images).getAllByRole('link').map((link) => link.textContent)).toEqual(['dusk', 'dawn']);
+
+    fireEvent.change(screen.getAllByLabelText('Title')[0]!, { target: { value: 'noon' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add image' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/config/pages/photos/items/noon'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'noon' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Back to Photos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Details' })).toBeTruthy();
+  });
+});
