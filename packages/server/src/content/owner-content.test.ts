@@ -11,7 +11,6 @@ import { notifyContentChanged } from './content-changes';
 import { OWNER_ITEM_MESSAGES } from './owner-items';
 import { OWNER_PAGE_MESSAGES } from './owner-pages';
 import { readItemForPreview, readPageForPreview } from './preview';
-import { findHomePage } from './queries';
 
 /*
  * The owner's content API on a real server and database (PostgreSQL too in the suite's second pass): pages and
@@ -297,14 +296,18 @@ describe('pages', () => {
     expect(unknown.json()).toEqual({ message: 'No such revision.' });
   });
 
-  it('sets the home page (one per website, not a folder); findHomePage reads it once live', async () => {
+  it('sets the home page (one per website, not a folder): / shows it once it is live', async () => {
     const home = await createPage('page', uniqueTitle('Welcome'));
+    const marker = `home-marker-${counter}`;
+    const version = await saveDraft(home, bodyOf(textBlock('t', `<p>${marker}</p>`)));
     const answer = await admin.post(`${PAGES}/${home.id}/home`, {});
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json()).toMatchObject({ isHome: true, version: 2 });
-    expect(await findHomePage(db(), website.id)).toBeUndefined();
-    await publish(home, 2);
-    expect((await findHomePage(db(), website.id))?.id).toBe(home.id);
+    expect(answer.json()).toMatchObject({ isHome: true, version: version + 1 });
+    expect((await visitor().get('/')).body).not.toContain(marker);
+    await publish(home, version + 1);
+    const root = await visitor().get('/');
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain(marker);
 
     const next = await createPage();
     expect((await admin.post(`${PAGES}/${next.id}/home`, {})).json().isHome).toBe(true);

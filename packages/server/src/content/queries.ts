@@ -28,22 +28,6 @@ export async function findContentPage(db: Db, websiteId: string, urlId: string):
   return row ? { id: row.id, urlId: row.url_id, title: row.title, description: row.description, body: row.body } : undefined;
 }
 
-/**
- * The website's home page (is_home), shown at `/`, when it is live; undefined when none is set or it is not live
- * (then `/` shows what it showed before).
- */
-export async function findHomePage(db: Db, websiteId: string): Promise<ContentPageRow | undefined> {
-  const row = await db
-    .selectFrom('site_pages')
-    .select(['id', 'url_id', 'title', 'description', 'body'])
-    .where('website_id', '=', websiteId)
-    .where('is_home', '=', true)
-    .where('deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('status', '=', 'published'), eb.and([eb('status', '=', 'scheduled'), eb('publish_at', '<=', new Date())])]))
-    .executeTakeFirst();
-  return row ? { id: row.id, urlId: row.url_id, title: row.title, description: row.description, body: row.body } : undefined;
-}
-
 const FORM_BLOCK_TYPES = new Set<number>([BLOCK_TYPES.form, BLOCK_TYPES.newsletter]);
 
 /** Whether a body shows this form (a form or newsletter block), published or in its draft. */
