@@ -160,6 +160,8 @@ export interface ContentPageJson {
   fullUrl: string;
   seoTitle: string;
   seoDescription: string;
+  /** The home page shows its blocks without its title as a heading (the title stays for screen readers). */
+  hideTitle: boolean;
 }
 
 export interface SiteCollectionJson {
@@ -176,7 +178,7 @@ export interface SiteCollectionJson {
 
 const pageJson = (page: LivePage): ContentPageJson => ({
   id: page.id, kind: page.kind, title: page.title, description: page.description, urlId: page.urlId, fullUrl: page.isHome ? '/' : `/${page.urlId}`,
-  seoTitle: page.seoTitle, seoDescription: page.seoDescription,
+  seoTitle: page.seoTitle, seoDescription: page.seoDescription, hideTitle: page.isHome,
 });
 
 const collectionJsonOf = (page: LivePage): SiteCollectionJson => ({

@@ -17,11 +17,23 @@ export type SendPage = (request: PageRequest, reply: FastifyReply, pageContext: 
 /** Content block warnings go to the request's log (each unrendered block code once per process). */
 export const blockWarnOf = (request: FastifyRequest): BlockWarn => (message, code) => request.log.warn({ blockType: code }, message);
 
-/** Whether a page shows a YouTube or Vimeo player (an embed or video block by address). */
-export function showsPlayer(context: BasePageContext | undefined): boolean {
+type ShownBlock = { partial?: string; view?: { player?: unknown; form?: { id?: unknown } } };
+
+/** The rendered blocks of a content page, post or event context (none for the shop's pages). */
+function shownBlocks(context: BasePageContext | undefined): ShownBlock[] {
   const shown = context as { sections?: unknown; item?: { sections?: unknown } } | undefined;
   const sections = [shown?.sections, shown?.item?.sections].flatMap((list) => (Array.isArray(list) ? (list as Array<{ blocks?: unknown }>) : []));
-  return sections.some((section) => Array.isArray(section.blocks) && (section.blocks as Array<{ partial?: string; view?: { player?: unknown } }>).some((block) => block.partial === 'embed' && block.view?.player !== undefined));
+  return sections.flatMap((section) => (Array.isArray(section.blocks) ? (section.blocks as ShownBlock[]) : []));
+}
+
+/** Whether a page shows a YouTube or Vimeo player (an embed or video block by address). */
+export function showsPlayer(context: BasePageContext | undefined): boolean {
+  return shownBlocks(context).some((block) => block.partial === 'embed' && block.view?.player !== undefined);
+}
+
+/** Whether a page's blocks show this form (a form or newsletter block). */
+export function showsForm(context: BasePageContext | undefined, formId: string): boolean {
+  return shownBlocks(context).some((block) => block.partial === 'form' && block.view?.form?.id === formId);
 }
 
 /**

@@ -27,7 +27,7 @@ import { CRUMB_COOKIE } from '../http/crumb';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
 import { buildHomeContentAnswer, buildSitePageAnswer } from './content-pages';
-import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer } from './content-routes';
+import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer, showsForm } from './content-routes';
 import { readPopupOverlayForPage } from '../popup-overlay';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
@@ -84,7 +84,8 @@ async function sendPage<T extends BasePageContext>(
     storeUrl: navigation.storeUrl,
     siteHeaderHtml: siteChrome.headerHtml,
     siteFooterHtml: siteChrome.footerHtml,
-    siteNewsletter: newsletter ? { id: 'footer-newsletter', type: 'newsletter', form: publicFormOf(newsletter, website) } : null,
+    // A page whose blocks already show the footer's sign-up form does not show it twice.
+    siteNewsletter: newsletter && !showsForm(answered, newsletter.id) ? { id: 'footer-newsletter', type: 'newsletter', form: publicFormOf(newsletter, website) } : null,
     // The owner's popup overlay (popup-overlay/), when enabled and meant for this page.
     sitePopup: await readPopupOverlayForPage(context.db, website, path),
     pageTitle,
