@@ -44,7 +44,7 @@ describe('the demo content (issue 18)', () => {
     ]);
     const settingsOf = (id: string) => blocksOf(home.body).find((block) => block.id === id)!.settings;
     const shop = await database.db.selectFrom('collections').select('id').where('url_id', '=', 'shop').executeTakeFirstOrThrow();
-    expect(settingsOf('featured-products')).toMatchObject({ collectionId: shop.id, design: 'grid', count: 30 });
+    expect(settingsOf('featured-products')).toMatchObject({ collectionId: shop.id, design: 'grid', count: 6 });
     const newsletter = await database.db.selectFrom('forms').select('id').where('kind', '=', 'newsletter').executeTakeFirstOrThrow();
     expect(settingsOf('home-newsletter')).toEqual({ formId: newsletter.id });
     // Every picture the home page names is an image of the site.

@@ -121,8 +121,8 @@ export async function seedDemoContentPages(trx: Kysely<Database>, websiteId: str
           {
             id: 'featured-products',
             type: BLOCK_TYPES['summary-v2'],
-            // All of the store's products, as the home page always showed them.
-            settings: { collectionId: sources.storeCollectionId, design: 'grid', count: 30, showExcerpt: false, showDate: false },
+            // Six of the store's products (two rows), then the summary's link to the whole store.
+            settings: { collectionId: sources.storeCollectionId, design: 'grid', count: 6, showExcerpt: false, showDate: false },
           },
         ],
       },
@@ -170,7 +170,13 @@ export async function seedDemoContentPages(trx: Kysely<Database>, websiteId: str
           {
             id: 'about-image',
             type: BLOCK_TYPES.image,
-            settings: { imageId: sources.imageId('design-consultation.svg'), altText: 'Sketchbook with a pencil line beside three colour swatches', design: 'inline', priority: 'high' },
+            settings: {
+              imageId: sources.imageId('design-consultation.svg'),
+              altText: 'Sketchbook with a pencil line beside three colour swatches',
+              caption: 'Every piece starts as a sketch and three colours.',
+              design: 'card',
+              priority: 'high',
+            },
           },
           html(
             'about-story',
