@@ -74,6 +74,11 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
     return () => window.clearTimeout(timer);
   }, [body, readOnly, save, saveState.kind]);
 
+  // Leaving the page (another page, another screen) sends what the autosave had not sent yet.
+  const latestSave = useRef(save);
+  latestSave.current = save;
+  useEffect(() => () => void latestSave.current(), []);
+
   // The focus after an add, move, duplicate or delete: on the block the edit names, or on Add block.
   useEffect(() => {
     const want = pendingFocus.current;

@@ -147,12 +147,13 @@ function ImageThumb({ imageId, focal, readOnly, onFocal }: { imageId: string; fo
         }}
       />
       <span className="pages-focal" style={{ left: `${focal.x * 100}%`, top: `${focal.y * 100}%` }} aria-hidden="true" />
+      {!readOnly ? <span className="field-hint">{T.focalHint}</span> : null}
     </div>
   );
 }
 
 /** A block's image setting: the image's id (its alt text and focal point are sibling settings). */
-export function ImageIdField({ label, imageId, onChange, readOnly, error }: { label: string; imageId: string; onChange: (imageId: string) => void; readOnly: boolean; error?: string }) {
+export function ImageIdField({ label, imageId, onChange, readOnly, error, focal }: { label: string; imageId: string; onChange: (imageId: string) => void; readOnly: boolean; error?: string; focal?: { value: { x: number; y: number }; set: (focal: { x: number; y: number }) => void } }) {
   const id = useId();
   const errorId = `${id}-error`;
   const [open, setOpen] = useState(false);
@@ -161,7 +162,9 @@ export function ImageIdField({ label, imageId, onChange, readOnly, error }: { la
   return (
     <fieldset className="pages-field pages-image-field" aria-describedby={error ? errorId : undefined}>
       <legend>{label}</legend>
-      {image ? (
+      {image && focal ? (
+        <ImageThumb imageId={image.id} focal={focal.value} readOnly={readOnly} onFocal={focal.set} />
+      ) : image ? (
         <div className="pages-thumb">
           <img src={`${image.assetUrl}?format=300w`} alt={image.altText || image.title || image.filename} />
         </div>

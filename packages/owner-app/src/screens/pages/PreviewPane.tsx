@@ -19,7 +19,8 @@ export const desktopScale = (stageWidth: number) => (stageWidth > 0 ? Math.min(1
  * layout and not the theme's narrow one; Phone is a 390 px frame at its real size.
  */
 export function PreviewPane({ target, id, title, revision }: { target: ContentTarget; id: string; title: string; revision: number }) {
-  const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
+  // On a phone the phone view is what fits; the owner can still switch.
+  const [device, setDevice] = useState<'desktop' | 'phone'>(() => (typeof window !== 'undefined' && window.innerWidth < 600 ? 'phone' : 'desktop'));
   const stage = useRef<HTMLDivElement>(null);
   const [stageWidth, setStageWidth] = useState(0);
   useEffect(() => {

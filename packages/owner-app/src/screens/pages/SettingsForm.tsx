@@ -26,13 +26,17 @@ export function SettingsForm({ fields, settings, onChange, errors, readOnly, pat
             path={`${path}${field.key}.`}
             readOnly={readOnly}
             onChange={(value) => onChange({ ...settings, [field.key]: value })}
+            focal={field.control === 'image' && isFocal(settings.focalPoint) ? { value: settings.focalPoint, set: (focalPoint) => onChange({ ...settings, focalPoint }) } : undefined}
           />
         ))}
     </div>
   );
 }
 
-function SettingField({ field, value, onChange, error, errors, path, readOnly }: { field: FieldSpec; value: unknown; onChange: (value: unknown) => void; error?: string; errors: Record<string, string>; path: string; readOnly: boolean }) {
+type Focal = { x: number; y: number };
+const isFocal = (value: unknown): value is Focal => isRecord(value) && typeof value.x === 'number' && typeof value.y === 'number';
+
+function SettingField({ field, value, onChange, error, errors, path, readOnly, focal }: { field: FieldSpec; value: unknown; onChange: (value: unknown) => void; error?: string; errors: Record<string, string>; path: string; readOnly: boolean; focal?: { value: Focal; set: (focal: Focal) => void } }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -87,7 +91,7 @@ function SettingField({ field, value, onChange, error, errors, path, readOnly }:
       );
       break;
     case 'image':
-      return <ImageIdField label={field.label} imageId={text} onChange={onChange} readOnly={readOnly} error={shownError} />;
+      return <ImageIdField label={field.label} imageId={text} onChange={onChange} readOnly={readOnly} error={shownError} focal={focal} />;
     case 'color':
       control = (
         <span className="pages-color">

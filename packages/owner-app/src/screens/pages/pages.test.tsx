@@ -297,3 +297,27 @@ describe('a collection page', () => {
     expect(screen.getByRole('heading', { name: 'Details' })).toBeTruthy();
   });
 });
+
+describe('the image picker', () => {
+  it('lists the website’s images in a dialog that Escape closes; choosing one sets the image block’s picture', async () => {
+    const asset = { id: 'img1', assetUrl: '/assets/img1.jpg', altText: 'A linen shirt', title: 'Linen shirt', filename: 'shirt.jpg', mediaFocalPoint: { x: 0.5, y: 0.5 } };
+    const server = renderPages('/config/pages/about', standard((method, url) => (method === 'GET' && url.startsWith('/api/owner/images') ? { images: [asset], nextCursor: null } : undefined)));
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    fireEvent.click(screen.getByRole('button', { name: '+ Add block' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Choose a block' })).getByRole('button', { name: /^Image/ }));
+    expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Text block 1 of 3', 'Text block 2 of 3', 'Image block 3 of 3']);
+    const choose = screen.getByRole('button', { name: 'Choose image' });
+    fireEvent.click(choose);
+    const dialog = await screen.findByRole('dialog', { name: 'Choose an image' });
+    await within(dialog).findByText('Linen shirt');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Choose an image' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose image' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Choose an image' })).getByRole('button', { name: 'Linen shirt' }));
+    expect(screen.getByRole('img', { name: 'A linen shirt' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change image' })).toBeTruthy();
+    await waitFor(() => expect(server.calls.some((call) => call.url.endsWith('/draft'))).toBe(true), { timeout: 3000 });
+    const saved = server.calls.filter((call) => call.url.endsWith('/draft')).at(-1)!.body as { body: PageBody };
+    expect(saved.body.sections[0]!.blocks[2]!.settings).toMatchObject({ imageId: 'img1' });
+  });
+});

@@ -158,6 +158,7 @@ export const PAGES_TEXTS = {
   altText: 'Alt text',
   focalX: 'Focal point across (0–1)',
   focalY: 'Focal point down (0–1)',
+  focalHint: 'Click the picture to set the part kept in view when it is cropped.',
   close: 'Close',
   none: 'None',
   addEntry: (label: string) => `Add ${label.toLowerCase()}`,
