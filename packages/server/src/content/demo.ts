@@ -121,7 +121,7 @@ export async function seedDemoContentPages(trx: Kysely<Database>, websiteId: str
           {
             id: 'featured-products',
             type: BLOCK_TYPES['summary-v2'],
-            // Six of the store's products (two rows), then the summary's link to the whole store.
+            // Six of the store's products (two rows on a desktop), then the summary's link to the whole store.
             settings: { collectionId: sources.storeCollectionId, design: 'grid', count: 6, showExcerpt: false, showDate: false },
           },
         ],
