@@ -191,6 +191,30 @@ describe('PopupOverlay island', () => {
     Reflect.deleteProperty(document.documentElement, 'scrollHeight');
   });
 
+  it('fades in, unless the visitor prefers reduced motion', async () => {
+    const animate = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'animate', { configurable: true, value: animate });
+    const reduce = (matches: boolean) => vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: matches && query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList);
+    reduce(false);
+    const first = render(<PopupOverlayView popup={popup({ trigger: { kind: 'delay', seconds: 0 } })} />);
+    await elapse(0);
+    expect(animate).toHaveBeenCalledTimes(1);
+    first.unmount();
+    localStorage.clear();
+    reduce(true);
+    render(<PopupOverlayView popup={popup({ trigger: { kind: 'delay', seconds: 0 } })} />);
+    await elapse(0);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(animate).toHaveBeenCalledTimes(1);
+    Reflect.deleteProperty(HTMLElement.prototype, 'animate');
+  });
+
+  it('the island shell loads the popup after hydration', async () => {
+    render(<PopupOverlay popup={popup({ trigger: { kind: 'delay', seconds: 0 } })} />);
+    vi.useRealTimers();
+    expect(await screen.findByRole('dialog', { name: 'Ten percent off' })).toBeTruthy();
+  });
+
   it('shows nothing when the storage cannot be read (private modes)', async () => {
     const getItem = vi.spyOn(localStorage, 'getItem').mockImplementation(() => {
       throw new Error('SecurityError');
