@@ -478,6 +478,20 @@ describe('items', () => {
     expect((revisions.json().revisions as Array<{ reason: string }>).map((revision) => revision.reason)).toEqual(['published', 'unpublished', 'published']);
   });
 
+  it('a scheduled post is not live until its time; a published one is, in a published blog', async () => {
+    const blog = await createPage('blog');
+    await publish(blog, blog.version);
+    const post = await createItem(blog, { title: 'Scheduled post' });
+    const scheduled = await admin.post(`${ITEMS}/${post.id}/publish`, { version: 1, publishAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(scheduled.json()).toMatchObject({ status: 'scheduled', publishedAt: scheduled.json().publishAt });
+    expect(await publicStatus(post.fullUrl)).toBe(404);
+    await db().updateTable('site_items').set({ publish_at: new Date(Date.now() - 1_000) }).where('id', '=', post.id).execute();
+    expect(await publicStatus(post.fullUrl)).toBe(200);
+    const unpublished = await admin.post(`${ITEMS}/${post.id}/unpublish`, { version: scheduled.json().version });
+    expect(unpublished.statusCode).toBe(200);
+    expect(await publicStatus(post.fullUrl)).toBe(404);
+  });
+
   it('pages a list with a cursor', async () => {
     const blog = await createPage('blog');
     for (let index = 0; index < 5; index++) await createItem(blog, { title: `Post ${index}` });
