@@ -19,7 +19,6 @@ export { AnalyticsWriter, type AnalyticsWriterOptions, type AnalyticsTable } fro
 export { AnalyticsJobs, claimNextRollupJob, runRollupJob, scheduleRollup, deleteExpiredAnalytics, nextRunAfter } from './jobs';
 export { computeDailyRollup } from './rollup';
 export { getAnalyticsSummary } from './summary';
-export { deviceOf, type DeviceFacts } from './devices';
 export type { AnalyticsIngest } from './ingest';
 
 export interface AnalyticsOptions {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { orderTotalsBetween } from '../orders';
 import { findWebsiteById } from '../websites';
-import { deviceOf } from './devices';
+import { deviceOf } from '../devices';
 import { BUCKET_SQL } from './vitals-histogram';
 
 /**

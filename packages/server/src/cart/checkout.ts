@@ -4,6 +4,7 @@ import { ADDRESS_MESSAGES, checkAddress, COUPON_MESSAGES, lineNeedsShipping, nor
 import type { AddressBody, UpdateCheckoutBody } from '@vitrine/contracts';
 import { GIFT_CARD_MESSAGES } from '@vitrine/commerce/gift-cards';
 import type { Actor } from '../actor';
+import { FEATURE_FLAG_MESSAGES, requireFeature } from '../experiments';
 import { checkoutRulesFor, findCouponsByCodes } from '../checkout-settings';
 import { giftCardBalances } from '../gift-cards';
 import type { CartCheckoutState, Database, PostalAddress, Website } from '../db/schema';
@@ -154,6 +155,7 @@ export async function removeCoupon(db: Kysely<Database>, website: Website, actor
 
 /** POST …/shopping-cart/gift-cards: a card that cannot pay (unknown, spent, disabled, another currency) is refused with the reason. */
 export async function applyGiftCard(db: Kysely<Database>, website: Website, actor: Actor, input: { cartToken?: string | null; code: string }) {
+  await requireFeature(db, website.id, 'giftCards', FEATURE_FLAG_MESSAGES.giftCardsOff);
   return changeCheckout(db, website, actor, input.cartToken, async ({ cart }, trx) => {
     const codes = cart.checkout.giftCardCodes ?? [];
     const [balance] = await giftCardBalances(trx, website, [input.code]);

@@ -2,11 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { ADD_TO_CART_MESSAGES, MAX_QUANTITY, validateAddToCart, type AddToCartCheck } from '@vitrine/commerce/add-to-cart';
 import { cartLimitMessage, type CartEntry, type CartLineSize, type ShoppingCart } from '@vitrine/commerce/cart';
 import { findVariantBySku, variantsOf } from '@vitrine/commerce/product';
-import type { RuleProduct } from '@vitrine/commerce/types';
+import { ProductType, type RuleProduct } from '@vitrine/commerce/types';
 import { cartTokenOf, siteUserOf, type Actor } from '../actor';
 import type { CartRow, Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid, notFound } from '../failures';
+import { FEATURE_FLAG_MESSAGES, isFeatureOn, requireFeature } from '../experiments';
 import { loadProductRows, productRowsOf, ruleProductOf, variantJson } from '../catalog';
 import { shoppingCartJson, shoppingCartWithCheckout } from './cart-json';
 import { checkAdditionalFieldsAnswers, readAdditionalFields } from './additional-fields';
@@ -130,12 +131,15 @@ export async function addEntry(db: Kysely<Database>, website: Website, actor: Ac
   const sku = input.sku ?? undefined;
   const additionalFields = readAdditionalFields(input.additionalFields);
   const owner = cartOwnerOf(actor);
+  const giftCardsOn = await isFeatureOn(db, website.id, 'giftCards');
 
   return inTransaction(db, async (trx) => {
     // The product and the visitor's cart (locked) in one round trip.
     const read = await readProductAndLockVisitorCart(trx, website.id, input.itemId, owner);
     if (!read.product) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
     const product = withRules(productRowsOf(read.product));
+    // A website that switched gift cards off (feature flag 40) does not sell them.
+    if (!giftCardsOn && product.product.product_type === ProductType.GIFT_CARD) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
     if (product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.subscriptionElsewhere);
     const { found } = read;
     const lines = found?.lines ?? [];
@@ -280,8 +284,11 @@ export async function createSingleItemCart(
   const { kind } = input;
   const sku = input.sku ?? undefined;
   const additionalFields = readAdditionalFields(input.additionalFields);
+  if (kind === 'subscription') await requireFeature(db, website.id, 'commerceSubscriptions', FEATURE_FLAG_MESSAGES.subscriptionsOff);
+  const giftCardsOn = await isFeatureOn(db, website.id, 'giftCards');
   return inTransaction(db, async (trx) => {
     const product = await requireProduct(trx, website, input.itemId);
+    if (!giftCardsOn && product.product.product_type === ProductType.GIFT_CARD) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);
     if (kind === 'subscription' && !product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.notSubscription);
     if (kind === 'express' && product.product.is_subscribable) throw invalid(CART_SERVER_MESSAGES.subscriptionElsewhere);
     const check = checkAdd(website, product.rules, sku, input.quantity, []);

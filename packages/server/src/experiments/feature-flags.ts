@@ -5,7 +5,7 @@ import type { Actor } from '../actor';
 import { authorize } from '../authorize';
 import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
-import { invalid } from '../failures';
+import { invalid, notFound } from '../failures';
 import { listFeatureFlagRows } from './queries';
 
 /**
@@ -15,7 +15,11 @@ import { listFeatureFlagRows } from './queries';
  * process sees the change within that time.
  */
 export const FEATURE_FLAG_CACHE_MS = 2_000;
-export const FEATURE_FLAG_MESSAGES = { duplicate: 'Each flag may be listed once.' } as const;
+export const FEATURE_FLAG_MESSAGES = {
+  duplicate: 'Each flag may be listed once.',
+  giftCardsOff: 'Gift cards are not offered on this website.',
+  subscriptionsOff: 'Subscriptions are not offered on this website.',
+} as const;
 
 const cache = new Map<string, { flags: Set<number>; readAt: number }>();
 
@@ -30,6 +34,16 @@ export async function featureFlagsOf(db: Kysely<Database>, websiteId: string, no
 /** Whether a named feature is on for the website (gift cards, subscriptions, site user accounts…). */
 export async function isFeatureOn(db: Kysely<Database>, websiteId: string, feature: NamedFeatureFlag): Promise<boolean> {
   return (await featureFlagsOf(db, websiteId)).has(NAMED_FEATURE_FLAGS[feature]);
+}
+
+/** Refuses a shopper's call for a feature the website has switched off (a 404: for this shopper it does not exist). */
+export async function requireFeature(db: Kysely<Database>, websiteId: string, feature: NamedFeatureFlag, message: string): Promise<void> {
+  if (!(await isFeatureOn(db, websiteId, feature))) throw notFound(message);
+}
+
+/** Forgets this process's copy of the website's flags (tests; another change path). */
+export function forgetFeatureFlags(websiteId: string): void {
+  cache.delete(websiteId);
 }
 
 function replyOf(flags: Set<number>): FeatureFlagsReply {

@@ -1,6 +1,6 @@
 /** The experiments domain (issue 19): feature toggles and A/B tests, exposures and results, the platform feature flags. */
 export { registerOwnerExperimentRoutes } from './owner-routes';
-export { featureFlagsOf, isFeatureOn, FEATURE_FLAG_CACHE_MS } from './feature-flags';
+export { featureFlagsOf, isFeatureOn, requireFeature, forgetFeatureFlags, FEATURE_FLAG_CACHE_MS, FEATURE_FLAG_MESSAGES } from './feature-flags';
 export { definitionOf } from './definitions-service';
 export { listExperimentRows, insertExposures } from './queries';
 export { experimentConfigurationFor, visitorFactsOf, deviceViewOf, localeOf, type RequestFacts } from './page-configuration';

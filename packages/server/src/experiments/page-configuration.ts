@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { parseVisitorCookie } from '@vitrine/tracking/visitor-cookie';
 import type { DeviceView, ExperimentConfiguration, ExperimentDefinition, VisitorFacts } from '@vitrine/experiments';
-import { deviceOf } from '../analytics';
+import { deviceOf } from '../devices';
 import type { Database, Website } from '../db/schema';
 import { definitionOf } from './definitions-service';
 import { listExperimentRows } from './queries';

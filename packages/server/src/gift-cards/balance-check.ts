@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { GIFT_CARD_MESSAGES } from '@vitrine/commerce/gift-cards';
 import type { GiftCardBalanceReply } from '@vitrine/contracts';
 import type { Actor } from '../actor';
+import { FEATURE_FLAG_MESSAGES, requireFeature } from '../experiments';
 import { moneyJson } from '../catalog';
 import type { Database, Website } from '../db/schema';
 import { notFound, tooMany } from '../failures';
@@ -29,6 +30,7 @@ export async function checkGiftCardBalance(
   rateLimits: RateLimitStore,
   now: number = Date.now(),
 ): Promise<GiftCardBalanceReply> {
+  await requireFeature(db, website.id, 'giftCards', FEATURE_FLAG_MESSAGES.giftCardsOff);
   const claim = await rateLimits.claimBackOff(`gift-card-balance:${website.id}:${input.visitor}`, GIFT_CARD_BALANCE_THROTTLE, now);
   if (!claim.allowed) throw tooMany(GIFT_CARD_THROTTLE_MESSAGE, Math.max(1, Math.ceil(claim.retryAfterMs / 1000)));
   const [found] = await giftCardBalances(db, website, [input.code]);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { checkGiftCardDelivery, GIFT_CARD_MESSAGES, todayIn, type GiftCardDelivery, type GiftCardDeliveryInput } from '@vitrine/commerce/gift-cards';
 import { isValidEmail } from '@vitrine/forms/email';
 import type { Actor } from '../actor';
+import { FEATURE_FLAG_MESSAGES, requireFeature } from '../experiments';
 import type { Database, Website } from '../db/schema';
 import { conflict, invalid, notFound } from '../failures';
 
@@ -46,6 +47,7 @@ export async function saveGiftCardDelivery(
   _actor: Actor,
   input: GiftCardDeliveryBody,
 ): Promise<{ delivery: GiftCardDelivery }> {
+  await requireFeature(db, website.id, 'giftCards', FEATURE_FLAG_MESSAGES.giftCardsOff);
   const check = checkGiftCardDelivery(input, todayIn(website.time_zone), isValidEmail);
   if (!check.valid) throw invalid(check.message, check.errors as Record<string, string>);
   const cart = await giftCardCartOf(db, website, input.cartToken);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isInReplaySample, MOCK_REPLAY_SESSION_ID } from '@vitrine/experiments';
 import { REPLAY_LIMITS, REPLAY_MESSAGES, type RecordReplayBatchBody, type ReplaySession } from '@vitrine/contracts';
 import type { Actor } from '../actor';
-import { deviceOf } from '../analytics';
+import { deviceOf } from '../devices';
 import { authorize } from '../authorize';
 import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
