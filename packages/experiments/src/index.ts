@@ -6,3 +6,4 @@ export * from './override';
 export * from './feature-flags';
 export * from './results';
 export * from './session-replay';
+export * from './client';
