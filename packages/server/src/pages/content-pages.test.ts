@@ -3,6 +3,7 @@ import { BLOCK_TYPES, type PageBody } from '@vitrine/blocks';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
 import { stableId } from '../ids';
+import { demoImageId } from '../catalog';
 import type { Website } from '../db/schema';
 
 let server: TestServer;
@@ -155,6 +156,8 @@ describe('blog', () => {
     expect(post.body).toContain('<h1 id="post-title">Post 3</h1>');
     expect(post.body).toContain('<meta property="og:type" content="article">');
     expect((await get('/t-journal/post-3?format=json')).json()).toMatchObject({ pageType: 50, item: { title: 'Post 3', fullUrl: '/t-journal/post-3', authorName: 'Ada' } });
+    // The page view is counted as the post's (record type 1), not a product's.
+    expect(post.body).toMatch(/"itemId":"[^"]+","recordType":1,"collectionId"/);
     expect((await get('/t-journal/draft-post')).statusCode).toBe(404);
     expect((await get('/t-journal/future-post')).statusCode).toBe(404);
     expect((await get('/t-journal/past-scheduled')).statusCode).toBe(200);
@@ -278,5 +281,48 @@ describe('preview', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.body).toContain('<p>Unpublished post</p>');
     expect(preview.body).toContain('<a href="/t-journal">Journal</a>');
+  });
+});
+
+describe('gallery page', () => {
+  it('shows its images in the owner\'s order as a gallery with a lightbox', async () => {
+    const galleryId = await addPage({ urlId: 't-gallery', kind: 'gallery', title: 'Gallery' });
+    const add = async (urlId: string, position: number, file: string, title: string) => {
+      await addItem(galleryId, { urlId, recordType: 14, title });
+      await server.database.db.updateTable('site_items').set({ position, image: JSON.stringify({ imageId: demoImageId(file), altText: `${title} photo`, focalPoint: { x: 0.5, y: 0.2 } }) })
+        .where('collection_id', '=', galleryId).where('url_id', '=', urlId).execute();
+    };
+    await add('vase', 2, 'ceramic-vase.svg', 'Vase');
+    await add('lamp', 1, 'vintage-lamp.svg', 'Lamp');
+    const json = (await get('/t-gallery?format=json')).json();
+    expect(json.pageType).toBe(1);
+    expect(json.gallery.items.map((item: { title: string; image: { alt: string; objectPosition: string } }) => [item.title, item.image.alt, item.image.objectPosition])).toEqual([['Lamp', 'Lamp photo', '50% 20%'], ['Vase', 'Vase photo', '50% 20%']]);
+    const html = await get('/t-gallery');
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('data-island="Gallery"');
+    expect(html.body).toContain('<h1 id="gallery-title">Gallery</h1>');
+  });
+});
+
+describe('hostile text', () => {
+  const HOSTILE = '"><svg onload=alert(1)><script>alert(2)</script><img src=x onerror=alert(3)>';
+
+  it('never executes from a page, post or event field', async () => {
+    const pageId = await addPage({ urlId: 't-hostile', title: HOSTILE, description: HOSTILE, seoDescription: HOSTILE, kind: 'blog' });
+    await addItem(pageId, {
+      urlId: 'post', recordType: 1, title: HOSTILE, excerpt: HOSTILE, authorName: HOSTILE, tags: [HOSTILE], categories: [HOSTILE], publishedAt: new Date(Date.UTC(2026, 0, 1)),
+      body: body({ type: BLOCK_TYPES.html, settings: { html: HOSTILE } }, { type: BLOCK_TYPES.button, settings: { label: HOSTILE, url: 'javascript:alert(4)' } }, { type: BLOCK_TYPES.quote, settings: { quote: HOSTILE, source: HOSTILE } }),
+    });
+    const eventsId = await addPage({ urlId: 't-hostile-events', kind: 'events', title: HOSTILE });
+    await addItem(eventsId, { urlId: 'e', recordType: 12, title: HOSTILE, startAt: new Date(Date.now() + HOUR), location: { addressLine1: HOSTILE, addressLine2: '', addressCountry: '', mapLat: null, mapLng: null } });
+    for (const path of ['/t-hostile', '/t-hostile/post', '/t-hostile-events', '/t-hostile-events/e', '/t-hostile?tag=%22%3E%3Csvg%20onload%3Dalert(1)%3E']) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(200);
+      const main = page.body.slice(page.body.indexOf('<main'), page.body.indexOf('</main>'));
+      expect(main, path).not.toMatch(/<svg onload|<script>alert|<img src=x|javascript:alert/);
+      expect(page.body.slice(0, page.body.indexOf('<body')), path).not.toMatch(/<svg onload|<script>alert|<img src=x/);
+    }
+    const feed = await get('/t-hostile?format=rss');
+    expect(feed.body).not.toMatch(/<svg|<script>|<img /);
   });
 });

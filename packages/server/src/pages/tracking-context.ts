@@ -43,7 +43,8 @@ export const DEFAULT_TEMPLATE_ID = 'vitrine-default';
 const STORE_ITEM_RECORD_TYPE = 11;
 
 type PageShape = BasePageContext & {
-  item?: { id?: string; collectionId?: string } | null;
+  /** A product (record type 11), or a site editor post, event or gallery image carrying its own record type. */
+  item?: { id?: string; collectionId?: string; recordType?: number } | null;
   collection?: { id?: string };
   contentPage?: { id?: string };
 };
@@ -70,7 +71,7 @@ export async function buildTrackingContext(
     websiteLocale: website.locale,
     pageType: page.pageType,
     itemId,
-    recordType: itemId ? STORE_ITEM_RECORD_TYPE : null,
+    recordType: itemId ? (shown.item?.recordType ?? STORE_ITEM_RECORD_TYPE) : null,
     collectionId: shown.item?.collectionId ?? shown.collection?.id ?? shown.contentPage?.id ?? null,
     accountHolder: role !== undefined,
     viewerOnly,
