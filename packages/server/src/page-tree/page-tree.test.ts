@@ -76,6 +76,9 @@ describe('the page tree', () => {
     const notAFolder = await admin.post(PAGES, { kind: 'page', title: 'Nested wrong', folderId: about.id });
     expect(notAFolder.statusCode).toBe(400);
     expect(notAFolder.json()).toEqual({ message: PAGE_TREE_MESSAGES.folderId, errors: { folderId: PAGE_TREE_MESSAGES.folderId } });
+    const folderInFolder = await admin.post(PAGES, { kind: 'folder', title: 'Nested folder', folderId: folder.id });
+    expect(folderInFolder.statusCode).toBe(400);
+    expect(folderInFolder.json()).toEqual({ message: PAGE_TREE_MESSAGES.folderInFolder, errors: { folderId: PAGE_TREE_MESSAGES.folderInFolder } });
   });
 
   it('reorders, nests in a folder and hides, keeping the links and the store; the answer is the new tree', async () => {

@@ -55,6 +55,7 @@ export async function createPage(db: Kysely<Database>, website: Website, actor: 
     if (linked && input.folderId !== undefined) {
       const folder = (await listPageSummaryRows(trx, website.id)).find((page) => page.id === input.folderId);
       if (folder?.kind !== 'folder') throw invalid(PAGE_TREE_MESSAGES.folderId, { folderId: PAGE_TREE_MESSAGES.folderId });
+      if (input.kind === 'folder') throw invalid(PAGE_TREE_MESSAGES.folderInFolder, { folderId: PAGE_TREE_MESSAGES.folderInFolder });
     }
     const page = await createContentPage(trx, website, actor, input);
     if (linked) await editMainNavigation(trx, website.id, (items) => withPageLinked(items, page.id, input.folderId));
