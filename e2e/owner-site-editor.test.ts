@@ -191,7 +191,31 @@ describe('the site editor', () => {
     await visitor.getByRole('link', { name: BUTTON }).waitFor();
     const pageUrl = page.url();
 
-    // 9. A viewer: the tree, the blocks and the preview; nothing to change.
+    // 9. A blog post: Journal, New post, a Text block, Publish; its revision is listed.
+    await tree.getByRole('link', { name: 'Journal' }).click();
+    const posts = page.getByRole('region', { name: 'Posts' });
+    await posts.waitFor();
+    await posts.getByRole('textbox', { name: 'Title' }).fill('Spring opening');
+    await posts.getByRole('button', { name: 'New post' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Spring opening' }).waitFor();
+    await page.getByRole('link', { name: '← Back to Journal' }).waitFor();
+    await page.getByRole('button', { name: '+ Add block' }).click();
+    await page.getByRole('dialog', { name: 'Choose a block' }).getByRole('button', { name: /^Text/ }).click();
+    await page.getByRole('textbox', { name: 'Text' }).click();
+    await page.keyboard.type('We open our doors on the first of May.');
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor();
+    await page.getByRole('textbox', { name: 'Tags' }).fill('news');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Published.' }).waitFor();
+    await page.getByText('Revisions', { exact: true }).click();
+    await page.getByRole('button', { name: /^Restore published / }).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveEditorScreenshot(page, 'owner-pages-post-desktop');
+
+    // 10. A viewer: the tree, the blocks and the preview; nothing to change.
     const viewerContext = await newShopper(shop.browser, shop.url);
     viewerContext.setDefaultTimeout(15_000);
     const viewer = await viewerContext.newPage();

@@ -83,7 +83,7 @@ export function PublishBar({ target, content, readOnly, version, flush, onReplac
       </div>
       {!readOnly ? (
         <div className="pages-publish-actions">
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void publish()}>
+          <button type="button" className="button button-primary" disabled={busy || (content.status === 'published' && !pendingChanges)} onClick={() => void publish()}>
             {content.status === 'published' ? T.publishChanges : T.publish}
           </button>
           <details className="pages-more">

@@ -102,7 +102,8 @@ describe('the Pages screen calls', () => {
 describe('the page tree', () => {
   it('lists the navigation in order with the folder’s pages nested, then the pages not linked, with the editor’s status labels and the Home marker', async () => {
     renderPages('/config/pages', standard());
-    const tree = await screen.findByRole('navigation', { name: 'Site pages' });
+    // The first test pays for loading the screen's chunk (its modules are transformed on first import).
+    const tree = await screen.findByRole('navigation', { name: 'Site pages' }, { timeout: 8000 });
     const lists = within(tree).getAllByRole('list');
     const top = lists[0]!;
     const rows = within(top).getAllByRole('listitem').filter((item) => item.parentElement === top);
