@@ -26,6 +26,18 @@ test('the home page shows its blocks: hero image, words, button, products summar
   await saveAtBothWidths(page, 'site-home');
 });
 
+test('the About page: a card picture, words, a quote, an accordion that opens without JavaScript, social links', async () => {
+  const { page } = shop;
+  await visit(page, '/about');
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { name: 'About', level: 1 }).waitFor();
+  const question = main.getByText('Can I return something?', { exact: true });
+  await question.click();
+  await main.getByText('within 30 days and unused', { exact: false }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await saveAtBothWidths(page, 'site-about');
+});
+
 test('a post from the journal, and the blog list filtered by its tag', async () => {
   const { page } = shop;
   await visit(page, '/journal');
