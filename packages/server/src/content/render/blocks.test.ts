@@ -99,10 +99,14 @@ describe('gallery', () => {
     expect(page).toContain('alt="Two cups"');
   });
 
-  it('stacked is plain HTML; slideshow, slider and a lightbox use the Gallery island', () => {
+  it('stacked, slideshow and slider are plain HTML and CSS (the two last scroll by scroll-snap); a lightbox, autoplay or slide controls use the Gallery island', () => {
     expect(one(BLOCK_TYPES.gallery, { images: list, design: 'stacked' }, { images })).toMatchObject({ variant: BLOCK_VARIANTS.galleryStack, view: { interactive: false } });
     expect(render(bodyOf({ type: BLOCK_TYPES.gallery, settings: { images: list, design: 'stacked' } }), { images })).not.toContain('data-island');
-    for (const settings of [{ design: 'slideshow' }, { design: 'slider' }, { design: 'grid', lightbox: true }]) {
+    const slideshow = render(bodyOf({ type: BLOCK_TYPES.gallery, settings: { images: list, design: 'slideshow' } }), { images });
+    expect(slideshow).not.toContain('data-island');
+    expect(slideshow).toContain('role="region" aria-label="Gallery" tabindex="0">');
+    expect(slideshow).toContain('class="gallery-block gallery-block--slideshow');
+    for (const settings of [{ design: 'slideshow', autoplay: true }, { design: 'slider', controls: true }, { design: 'grid', lightbox: true }]) {
       const page = render(bodyOf({ type: BLOCK_TYPES.gallery, settings: { images: list, ...settings } }), { images });
       expect(page).toContain('data-island="Gallery"');
     }

@@ -23,8 +23,10 @@ export interface GalleryItemView {
 
 export interface GalleryView {
   design: GallerySettings['design'];
-  /** Grid and stacked without a lightbox are plain HTML and CSS; the others hydrate the Gallery island. */
+  /** Plain HTML and CSS unless the block needs script (a lightbox, autoplay, slide controls): then the Gallery island. */
   interactive: boolean;
+  /** Slideshow and slider: a row that scrolls sideways (keyboard-focusable). */
+  scrolls: boolean;
   items: GalleryItemView[];
   settings: GallerySettings;
   /** Classes and custom properties the partial writes (every §9 setting that changes the layout). */
@@ -78,7 +80,9 @@ export function galleryView(rawSettings: Settings, images: GalleryImageInput[], 
     variant: VARIANT_OF[settings.design] ?? BLOCK_VARIANTS.galleryGrid,
     view: {
       design: settings.design,
-      interactive: settings.design === 'slideshow' || settings.design === 'slider' || settings.lightbox,
+      // Slideshow and slider scroll by CSS (scroll-snap) alone; the Gallery island only for what needs script.
+      interactive: settings.lightbox || settings.autoplay || (settings.controls && (settings.design === 'slideshow' || settings.design === 'slider')),
+      scrolls: settings.design === 'slideshow' || settings.design === 'slider',
       items,
       settings,
       className,
