@@ -49,6 +49,7 @@ export * from './gift-cards';
 export * from './owner-gift-cards';
 export * from './owner-experiments';
 export * from './session-replay';
+export * from './experiments';
 export * from './owner-popup-overlay';
 export * from './analytics';
 export { ANALYTICS_EVENT_SCHEMAS, ANALYTICS_COMMON_EVENT_SCHEMA } from './analytics-events';

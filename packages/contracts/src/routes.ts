@@ -18,6 +18,7 @@ import { GIFT_CARD_CONTRACTS } from './gift-cards';
 import { OWNER_GIFT_CARD_CONTRACTS } from './owner-gift-cards';
 import { OWNER_EXPERIMENT_CONTRACTS } from './owner-experiments';
 import { SESSION_REPLAY_CONTRACTS } from './session-replay';
+import { EXPERIMENT_CONTRACTS } from './experiments';
 import { OWNER_POPUP_OVERLAY_CONTRACTS } from './owner-popup-overlay';
 import { OWNER_FORM_CONTRACTS } from './owner-forms';
 import { OWNER_CONTENT_CONTRACTS } from './owner-content';
@@ -48,6 +49,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_GIFT_CARD_CONTRACTS,
   ...OWNER_EXPERIMENT_CONTRACTS,
   ...SESSION_REPLAY_CONTRACTS,
+  ...EXPERIMENT_CONTRACTS,
   ...RESTOCK_CONTRACTS,
   ...CAPTCHA_CONTRACTS,
   ...FORM_CONTRACTS,

@@ -34,6 +34,8 @@ export const EVENT_SCHEMA_NAMES = [
   'purchase',
   // platform §2: an owner's admin panel reports what happened in it (panel-events.ts), sent by the owner app
   'admin-panel',
+  // issue 19: a visitor's first exposure to an experiment (recorded by the server, once per visitor and experiment)
+  'experiment-exposure',
 ] as const;
 export type EventSchemaName = (typeof EVENT_SCHEMA_NAMES)[number];
 

@@ -29,6 +29,7 @@ import newsletterSubscribe from './newsletter-subscribe.json' with { type: 'json
 import formSubmitSuccess from './form-submit-success.json' with { type: 'json' };
 import purchase from './purchase.json' with { type: 'json' };
 import adminPanel from './admin-panel.json' with { type: 'json' };
+import experimentExposure from './experiment-exposure.json' with { type: 'json' };
 
 /** common.json: the fields every event carries, and the definitions (product, money) the events refer to. */
 export const ANALYTICS_COMMON_EVENT_SCHEMA: object = common;
@@ -58,4 +59,5 @@ export const ANALYTICS_EVENT_SCHEMAS: Readonly<Record<EventSchemaName, object>> 
   'form-submit-success': formSubmitSuccess,
   'purchase': purchase,
   'admin-panel': adminPanel,
+  'experiment-exposure': experimentExposure,
 };

@@ -19,6 +19,7 @@ export { AnalyticsWriter, type AnalyticsWriterOptions, type AnalyticsTable } fro
 export { AnalyticsJobs, claimNextRollupJob, runRollupJob, scheduleRollup, deleteExpiredAnalytics, nextRunAfter } from './jobs';
 export { computeDailyRollup } from './rollup';
 export { getAnalyticsSummary } from './summary';
+export { recordExperimentExposureEvent } from './server-events';
 export type { AnalyticsIngest } from './ingest';
 
 export interface AnalyticsOptions {

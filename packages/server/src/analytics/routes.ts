@@ -19,9 +19,12 @@ import {
   recordPerformanceContract,
   validateEventContentContract,
   type CensusPageFieldsBody,
+  recordExperimentExposureContract,
 } from '@vitrine/contracts';
 import { VISITOR_COOKIE } from '@vitrine/tracking';
+import { siteUserOf } from '../actor';
 import type { ServerContext } from '../context';
+import { recordExposureEvent } from './exposures';
 import { isFormCrumbValid } from '../http/crumb';
 import { HttpError } from '../http/errors';
 import {
@@ -45,6 +48,15 @@ import { getAnalyticsSummary } from './summary';
 const MAX_FORM_KEYS = 100;
 
 /** What a handler passes on from the request: never the client address beyond the rate limit's key. */
+/** The path of the page a beacon came from (its Referer), or '/'. */
+function pathOfReferer(referer: string | undefined): string {
+  try {
+    return new URL(referer ?? '/', 'http://local').pathname;
+  } catch {
+    return '/';
+  }
+}
+
 function factsOf(request: FastifyRequest): RequestFacts {
   const header = (name: string) => {
     const value = request.headers[name];
@@ -122,6 +134,29 @@ export function registerAnalyticsRoutes(fastify: FastifyInstance, context: Serve
       config: beacon,
       handler: async (request, reply) => {
         const answer = await recordClankerEvent(ingest, request.website, request.actor, { body: request.body, facts: factsOf(request) });
+        reply.status(202);
+        return answer;
+      },
+    });
+    // Issue 19: an experiment's first exposure, re-checked on the server (the session's overrides are not
+    // exposures, so none are read here).
+    app.route({
+      ...recordExperimentExposureContract,
+      config: beacon,
+      handler: async (request, reply) => {
+        const facts = factsOf(request);
+        const answer = await recordExposureEvent(context.db, request.website, request.actor, {
+          name: request.body.name,
+          facts: {
+            analyticsId: request.cookies.SS_ANALYTICS_ID ?? '',
+            userAgent: facts.userAgent,
+            acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
+            visitorCookie: facts.visitorCookie,
+            signedIn: siteUserOf(request.actor) !== undefined,
+            overrides: {},
+          },
+          path: pathOfReferer(facts.referer),
+        });
         reply.status(202);
         return answer;
       },

@@ -3,4 +3,4 @@ export { registerOwnerExperimentRoutes } from './owner-routes';
 export { featureFlagsOf, isFeatureOn, requireFeature, forgetFeatureFlags, FEATURE_FLAG_CACHE_MS, FEATURE_FLAG_MESSAGES } from './feature-flags';
 export { definitionOf } from './definitions-service';
 export { listExperimentRows, insertExposures } from './queries';
-export { experimentConfigurationFor, visitorFactsOf, deviceViewOf, localeOf, type RequestFacts } from './page-configuration';
+export { experimentConfigurationFor, recordExposure, visitorFactsOf, deviceViewOf, localeOf, type RequestFacts } from './page-configuration';

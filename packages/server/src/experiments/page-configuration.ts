@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { parseVisitorCookie } from '@vitrine/tracking/visitor-cookie';
-import type { DeviceView, ExperimentConfiguration, ExperimentDefinition, VisitorFacts } from '@vitrine/experiments';
+import { controlVariantOf, evaluateExperiment, type DeviceView, type Evaluation, type ExperimentConfiguration, type ExperimentDefinition, type VisitorFacts } from '@vitrine/experiments';
 import { deviceOf } from '../devices';
 import type { Database, Website } from '../db/schema';
 import { definitionOf } from './definitions-service';
-import { listExperimentRows } from './queries';
+import { insertExposures, listExperimentRows } from './queries';
 
 /**
  * The experiment configuration a page carries (issue 19 item 2): the website's definitions (its own,
@@ -63,4 +63,27 @@ export async function experimentConfigurationFor(db: Kysely<Database>, website: 
     overrides: facts.overrides,
     evaluatedAt: now.toISOString(),
   };
+}
+
+/**
+ * A visitor's exposure, re-checked on the server: the experiment evaluated for this visitor exactly as their
+ * page was, and recorded when they are bucketed into it (not an override, not the control shown outside the
+ * segment). `newlyExposed` is true the first time only: one row per visitor and experiment.
+ */
+export async function recordExposure(
+  db: Kysely<Database>,
+  website: Website,
+  facts: RequestFacts,
+  name: string,
+  now = new Date(),
+): Promise<{ newlyExposed: boolean; experimentId: string; evaluation: Evaluation } | undefined> {
+  if (!/^[A-Za-z0-9_-]{8,100}$/.test(facts.analyticsId)) return undefined;
+  const rows = await listExperimentRows(db, website.id);
+  const row = rows.find((candidate) => candidate.name === name && candidate.website_id !== null) ?? rows.find((candidate) => candidate.name === name);
+  if (!row) return undefined;
+  const configuration = await experimentConfigurationFor(db, website, facts, now);
+  const evaluation = evaluateExperiment(configuration, name, row.experiment_type, controlVariantOf(definitionOf(row)));
+  if (!evaluation.exposed) return { newlyExposed: false, experimentId: row.id, evaluation };
+  const inserted = await insertExposures(db, [{ websiteId: website.id, experimentId: row.id, analyticsId: facts.analyticsId, variant: evaluation.context.variant }]);
+  return { newlyExposed: inserted.length > 0, experimentId: row.id, evaluation };
 }
