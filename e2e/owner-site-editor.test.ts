@@ -143,7 +143,7 @@ describe('the site editor', () => {
     await previewFrame(page).getByText(STORY).waitFor();
     await previewFrame(page).getByRole('link', { name: BUTTON }).waitFor();
 
-    // 6. By mouse: the Text block dragged above the Button by its handle.
+    // 6. By mouse: the Text block dragged above the Button by its handle; then the Button back up by keyboard.
     const handle = page.getByRole('button', { name: 'Drag Text block 2 of 2' });
     const target = page.getByRole('listitem', { name: 'Button block 1 of 2' });
     const from = (await handle.boundingBox())!;
@@ -156,8 +156,20 @@ describe('the site editor', () => {
     await expect.poll(() => blockNames(page)).toEqual(['Text block 1 of 2', 'Button block 2 of 2']);
     await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor();
 
+    // And by the drag handle's keyboard: Space lifts the Button, ArrowUp moves it, Space drops it.
+    await page.getByRole('button', { name: 'Drag Button block 2 of 2' }).focus();
+    // A beat between keys: dnd-kit measures the list after the lift and after each move (animation frames).
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(250);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(250);
+    await page.keyboard.press('Space');
+    await expect.poll(() => blockNames(page)).toEqual(['Button block 1 of 2', 'Text block 2 of 2']);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Drag Button block 1 of 2');
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor();
+
     // The editor with a settings form open, both widths, axe-clean.
-    await page.getByRole('button', { name: 'Edit Button block 2 of 2' }).click();
+    await page.getByRole('button', { name: 'Edit Button block 1 of 2' }).click();
     await page.getByRole('heading', { name: 'Button settings' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await saveEditorScreenshot(page, 'owner-pages-editor-desktop');
@@ -224,7 +236,7 @@ describe('the site editor', () => {
     await viewer.goto(new URL(pageUrl).pathname);
     await viewer.getByRole('heading', { level: 2, name: PAGE_TITLE }).waitFor();
     await viewer.getByText('Your role can view pages but not change them.').waitFor();
-    expect(await blockNames(viewer)).toEqual(['Text block 1 of 2', 'Button block 2 of 2']);
+    expect(await blockNames(viewer)).toEqual(['Button block 1 of 2', 'Text block 2 of 2']);
     await previewFrame(viewer).getByText(STORY).waitFor();
     for (const name of ['+ Add page', '+ Add block', 'Publish', 'Undo']) await expect(viewer.getByRole('button', { name, exact: true }).count()).resolves.toBe(0);
     expect(await axeViolations(viewer)).toEqual([]);
