@@ -1,7 +1,8 @@
 /**
  * Server render of content pages made of blocks (issue 18), database included, beside a bare Fastify JSON route
  * in one run: a page holding every editable block type once (`/every-block`, added to the demo for this run) and
- * the demo's home page (`/`: hero image, words, the store's products, a gallery, the newsletter).
+ * the demo's home page (`/`: hero image, words, the store's products, a gallery, the newsletter), and the product page
+ * render.ts measures, as a yardstick within the same run.
  *
  *   node --import tsx bench/page/blocks.ts          # PGlite; PostgreSQL too when TEST_DATABASE_URL is set
  *   NODE_ENV=production BENCH_SECONDS=10 node --import tsx bench/page/blocks.ts
@@ -23,7 +24,7 @@ import type { Database } from '../../packages/server/src/db/schema';
 import { openTestDatabase } from '../../packages/server/src/db/testing';
 import { seedDemoSite } from '../../packages/server/src/demo-site';
 import { stableId } from '../../packages/server/src/ids';
-import { ensureIslandsBuilt, printTable, startScript, startVitrine, type RunningProcess } from './support';
+import { ensureIslandsBuilt, printTable, PRODUCT_PATH, startScript, startVitrine, type RunningProcess } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
@@ -111,6 +112,8 @@ async function benchPages(database: string, server: RunningProcess): Promise<Fig
   for (const [name, pagePath] of [
     ['every-block page', EVERY_BLOCK_PATH],
     ['home page', '/'],
+    // The product page render.ts measures, for a ratio within this run.
+    ['product page', PRODUCT_PATH],
   ] as const) {
     const probe = await fetch(`${server.base}${pagePath}`);
     const html = await probe.text();
