@@ -47,8 +47,13 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
     if (content.version > version.current) version.current = content.version;
   }, [content.version]);
 
-  const save = useCallback(async (): Promise<boolean> => {
-    const sending = body;
+  const bodyRef = useRef(body);
+  bodyRef.current = body;
+  /** The save under way: the next waits for it, so two saves never go out on the same version. */
+  const inFlight = useRef<Promise<boolean>>(Promise.resolve(true));
+
+  const sendDraft = useCallback(async (): Promise<boolean> => {
+    const sending = bodyRef.current;
     if (sending === savedBody.current) return true;
     setSaveState({ kind: 'saving' });
     try {
@@ -65,7 +70,13 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
       else setSaveState({ kind: 'failed', message: failureText(error) });
       return false;
     }
-  }, [body, client, content.id, queryClient, target]);
+  }, [client, content.id, queryClient, target]);
+
+  const save = useCallback((): Promise<boolean> => {
+    const next = inFlight.current.then(sendDraft, sendDraft);
+    inFlight.current = next;
+    return next;
+  }, [sendDraft]);
 
   // The autosave: AUTOSAVE_DELAY_MS after the last edit.
   useEffect(() => {

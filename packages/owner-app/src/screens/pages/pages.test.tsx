@@ -322,3 +322,30 @@ describe('the image picker', () => {
     expect(saved.body.sections[0]!.blocks[2]!.settings).toMatchObject({ imageId: 'img1' });
   });
 });
+
+describe('the autosave', () => {
+  it('never sends two drafts on the same version: the second waits for the first answer', async () => {
+    let release: () => void = () => undefined;
+    const drafts: Array<{ version: number }> = [];
+    renderPages(
+      '/config/pages/about',
+      standard((method, url, body) => {
+        if (method !== 'PUT' || !url.endsWith('/draft')) return undefined;
+        drafts.push(body as { version: number });
+        const version = (body as { version: number }).version + 1;
+        if (drafts.length === 1) return new Promise((resolve) => (release = () => resolve({ version, savedAt: '2026-11-24T01:00:00.000Z' })));
+        return { version, savedAt: '2026-11-24T01:00:01.000Z' };
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Move up: Text block 2 of 2' }));
+    await waitFor(() => expect(drafts).toHaveLength(1), { timeout: 3000 });
+    fireEvent.click(within(list).getByRole('button', { name: 'Move up: Text block 2 of 2' }));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(drafts).toHaveLength(1);
+    await act(async () => release());
+    await waitFor(() => expect(drafts).toHaveLength(2), { timeout: 3000 });
+    expect(drafts.map((draft) => draft.version)).toEqual([4, 5]);
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+});
