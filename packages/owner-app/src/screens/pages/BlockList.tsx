@@ -5,6 +5,7 @@ import type { Block } from '@vitrine/blocks';
 import { useEffect, useId, useRef, useState } from 'react';
 import { containTab } from '../../ui/focus';
 import { EDITOR_BLOCKS, labelOfType, MAX_BLOCKS, summaryOf } from './block-catalog';
+import { DRAG_INSTRUCTIONS, dragAnnouncements } from './drag-words';
 import { PAGES_TEXTS as T } from './texts';
 
 export interface BlockListProps {
@@ -41,15 +42,7 @@ export function BlockList({ blocks, selectedId, readOnly, onSelect, onAdd, onMov
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
-        accessibility={{
-          announcements: {
-            onDragStart: ({ active }) => `Picked up ${labelOf(active.id)}.`,
-            onDragOver: ({ over }) => (over ? `Over ${labelOf(over.id)}.` : ''),
-            onDragEnd: ({ over }) => (over ? `Dropped at ${labelOf(over.id)}.` : 'Dropped.'),
-            onDragCancel: () => 'Move cancelled.',
-          },
-          screenReaderInstructions: { draggable: 'To move a block with the keyboard, press Space, then the arrow keys, then Space again to drop it, or Escape to cancel.' },
-        }}
+        accessibility={{ announcements: dragAnnouncements(labelOf), screenReaderInstructions: DRAG_INSTRUCTIONS }}
       >
         <SortableContext items={blocks.map((block) => block.id)} strategy={verticalListSortingStrategy}>
           <ol className="pages-block-list" aria-label={T.blockList}>

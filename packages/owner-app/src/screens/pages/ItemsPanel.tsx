@@ -11,6 +11,7 @@ import { Loading, LoadFailed } from '../../ui/states';
 import { whenText } from '../forms/format';
 import { useCreateItem, useDeleteItem, useItems, useOrderItems } from './content-api';
 import type { ContentPage, ItemSummary } from './content-types';
+import { DRAG_INSTRUCTIONS, dragAnnouncements } from './drag-words';
 import { itemPath } from './paths';
 import { ITEM_NOUNS, NEW_ITEM_LABELS, PAGES_TEXTS as T, STATUS_LABELS } from './texts';
 
@@ -93,7 +94,12 @@ export function ItemsPanel({ page, readOnly }: { page: ContentPage; readOnly: bo
       {items.isError ? <LoadFailed error={items.error} retry={() => void items.refetch()} /> : null}
       {items.data && list.length === 0 ? <p className="pages-muted">{T.noItems}</p> : null}
       {list.length > 0 ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: dragAnnouncements((id) => list.find((item) => item.id === id)?.title ?? String(id)), screenReaderInstructions: DRAG_INSTRUCTIONS }}
+        >
           <SortableContext items={list.map((item) => item.id)} strategy={verticalListSortingStrategy}>
             <ol className="pages-item-list" aria-label={ITEM_NOUNS[kind]}>
               {list.map((item, index) => (

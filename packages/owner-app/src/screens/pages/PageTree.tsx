@@ -10,6 +10,7 @@ import { failureText } from '../../ui/messages';
 import { CONTENT_ROUTES, contentKeys, send, useCreatePage, useDeletePage, useSaveNavigation, useSetHome } from './content-api';
 import type { ContentPage, NavigationNode, PageKind, PageSummary, PageTree as PageTreeData } from './content-types';
 import { pagePath, PAGES_PATH } from './paths';
+import { DRAG_INSTRUCTIONS, dragAnnouncements } from './drag-words';
 import { KIND_LABELS, PAGES_TEXTS as T, STATUS_LABELS } from './texts';
 import { canMoveInTree, dropOn, foldersFor, hideFromNavigation, moveInTree, moveIntoFolder, moveOutOfFolder, navigationBody, placeInTree, showInNavigation, treeStateOf, type TreeState } from './tree-moves';
 
@@ -64,7 +65,12 @@ export function PageTree({ tree, currentId, canWrite }: { tree: PageTreeData; cu
         <h2>{T.tree}</h2>
         {canWrite ? <AddPage onMessage={setMessage} /> : null}
       </div>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements: dragAnnouncements((id) => titleInTree(state, String(id))), screenReaderInstructions: DRAG_INSTRUCTIONS }}
+      >
         <SortableContext items={flatIds} strategy={verticalListSortingStrategy}>
           <h3 className="pages-tree-group">{T.mainNavigation}</h3>
           <ul className="pages-tree-list">
@@ -96,6 +102,11 @@ export function PageTree({ tree, currentId, canWrite }: { tree: PageTreeData; cu
       ) : null}
     </nav>
   );
+}
+
+function titleInTree(state: TreeState, id: string): string {
+  const found = findSummary(state, id);
+  return found ? found.navigationTitle || found.title : id;
 }
 
 function findSummary(state: TreeState, id: string): PageSummary | undefined {
