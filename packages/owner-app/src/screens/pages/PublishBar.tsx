@@ -86,7 +86,14 @@ export function PublishBar({ target, content, readOnly, version, flush, onReplac
           <button type="button" className="button button-primary" disabled={busy || (content.status === 'published' && !pendingChanges)} onClick={() => void publish()}>
             {content.status === 'published' ? T.publishChanges : T.publish}
           </button>
-          <details className="pages-more">
+          <details
+            className="pages-more"
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || !event.currentTarget.open) return;
+              event.currentTarget.open = false;
+              event.currentTarget.querySelector('summary')?.focus();
+            }}
+          >
             <summary className="button button-secondary">More</summary>
             <div className="pages-more-panel">
               <div className="pages-schedule">

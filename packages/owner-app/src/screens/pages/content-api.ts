@@ -125,7 +125,17 @@ export function useItems(pageId: string, enabled: boolean) {
   const client = useOwnerClient();
   return useQuery<ItemPage>({
     queryKey: contentKeys.items(pageId),
-    queryFn: () => send<ItemPage>(client, CONTENT_ROUTES.listItems, { params: { pageId }, query: { limit: '100' } }),
+    // Every item at once (a gallery holds 250 at most): the order is saved as the whole list of ids.
+    queryFn: async () => {
+      const items: ItemSummary[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ItemPage = await send<ItemPage>(client, CONTENT_ROUTES.listItems, { params: { pageId }, query: { limit: '100', ...(cursor ? { cursor } : {}) } });
+        items.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor && items.length < 1000);
+      return { items, nextCursor: null };
+    },
     enabled,
   });
 }
