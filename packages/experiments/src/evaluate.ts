@@ -41,6 +41,8 @@ export interface ExperimentConfiguration {
   overrides: Record<string, string>;
   /** The server's clock when the page was built (ISO), so the browser decides "running" as the server did. */
   evaluatedAt: string;
+  /** The experiments the server rendered this page with: the browser reports their exposures. */
+  shown?: string[];
 }
 
 function fallback(name: string, type: ExperimentType, defaultVariant: string, reason: EvaluationReason, error: string): Evaluation {

@@ -17,6 +17,8 @@ export function loadTrackingWhenIdle(): void {
   const buffer = startEventBuffer();
   const load = () => {
     import('./tracking-entry').then(({ startTracking }) => startTracking(context, buffer), () => undefined);
+    // Experiments (issue 19): exposures of what the page was rendered with, and session replay when sampled.
+    import('./experiments-entry').then(({ startExperiments }) => startExperiments(), () => undefined);
   };
   const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: TRACKING_IDLE_TIMEOUT_MS }) : setTimeout(load, 0));
   if (document.readyState === 'complete') whenIdle();

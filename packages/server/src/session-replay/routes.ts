@@ -41,7 +41,7 @@ export function registerSessionReplayRoutes(fastify: FastifyInstance, { db }: Se
     ...recordReplayBatchContract,
     // A first full snapshot of a large page is big; batches count in the tracking bucket of the rate limit.
     bodyLimit: REPLAY_LIMITS.batchBytes,
-    config: { rateLimitBucket: 'analytics' as const },
+    config: { rateLimitBucket: 'analytics' as const, siteUserXsrf: false },
     handler: async (request, reply) => {
       const answer = await recordReplayBatch(db, request.website, request.actor, { sessionCookie: request.cookies[SESSION_COOKIE], body: request.body });
       reply.status(202);
