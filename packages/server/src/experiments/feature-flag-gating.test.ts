@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
+
+/**
+ * Feature flags really gate their features (issue 19 item 1): gift cards (40) off refuses every gift card
+ * call of a shopper and the gift card product; commerce subscriptions (50) off refuses subscribing. Turned
+ * back on, they work again at once in this process.
+ */
+let server: TestServer;
+let owner: TestVisitor;
+
+beforeAll(async () => {
+  server = await openTestServer();
+  owner = await ownerVisitor(server);
+});
+afterAll(async () => server?.close());
+
+const setFlag = async (code: number, enabled: boolean) => {
+  const answer = await owner.put('/api/owner/feature-flags', { flags: [{ code, enabled }] });
+  expect(answer.statusCode, answer.body).toBe(200);
+};
+
+describe('feature flags gate their features', () => {
+  it('gift cards off: the product cannot be bought and the gift card calls are refused', async () => {
+    const shopper = new TestVisitor(server.app);
+    await shopper.visit('/shop');
+    const giftCard = { itemId: demoProductId('gift-card'), sku: 'GIFT-25', quantity: 1 };
+    await setFlag(40, false);
+    const added = await shopper.post('/api/commerce/shopping-cart/entries', giftCard);
+    expect(added.statusCode).toBe(404);
+    const express = await shopper.post('/api/commerce/express-checkout', giftCard);
+    expect(express.statusCode).toBe(404);
+    const balance = await shopper.post('/api/commerce/gift-cards/balance', { code: 'ABCD-EFGH-JKLM-NPQR' });
+    expect(balance.statusCode).toBe(404);
+    expect(balance.json()).toEqual({ message: 'Gift cards are not offered on this website.' });
+    const applied = await shopper.post('/api/commerce/shopping-cart/gift-cards', { code: 'ABCD-EFGH-JKLM-NPQR' });
+    expect(applied.statusCode).toBe(404);
+    expect(applied.json()).toEqual({ message: 'Gift cards are not offered on this website.' });
+    // Other products are not affected.
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('design-consultation'), quantity: 1 })).statusCode).toBe(200);
+
+    await setFlag(40, true);
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', giftCard)).statusCode).toBe(200);
+  });
+
+  it('commerce subscriptions off: subscribing is refused', async () => {
+    const shopper = new TestVisitor(server.app);
+    await shopper.visit('/shop');
+    await setFlag(50, false);
+    const refused = await shopper.post('/api/3/commerce/cart/subscription', { itemId: demoProductId('coffee-subscription'), qty: 1 });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: 'Subscriptions are not offered on this website.' });
+    await setFlag(50, true);
+    const allowed = await shopper.post('/api/3/commerce/cart/subscription', { itemId: demoProductId('coffee-subscription'), qty: 1 });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+});
