@@ -31,9 +31,23 @@ export function showsPlayer(context: BasePageContext | undefined): boolean {
   return shownBlocks(context).some((block) => block.partial === 'embed' && block.view?.player !== undefined);
 }
 
-/** Whether a page's blocks show this form (a form or newsletter block). */
-export function showsForm(context: BasePageContext | undefined, formId: string): boolean {
-  return shownBlocks(context).some((block) => block.partial === 'form' && block.view?.form?.id === formId);
+/**
+ * The page as the theme renders it when a block shows the footer's own sign-up form: that block's form without its
+ * name, so the page has one form landmark named "Newsletter" (the footer's, on every page) and the block sits under
+ * the owner's own heading. The JSON context keeps the form as it is.
+ */
+export function withFooterFormUnnamed<T extends BasePageContext>(context: T, footerFormId: string): T {
+  const unnamed = (sections: unknown) =>
+    Array.isArray(sections)
+      ? (sections as Array<{ blocks?: ShownBlock[] }>).map((section) => ({
+          ...section,
+          blocks: (section.blocks ?? []).map((block) =>
+            block.partial === 'form' && block.view?.form?.id === footerFormId ? { ...block, view: { ...block.view, form: { ...block.view.form, name: '' } } } : block),
+        }))
+      : sections;
+  const shown = context as T & { sections?: unknown; item?: { sections?: unknown } };
+  if (!shownBlocks(context).some((block) => block.partial === 'form' && block.view?.form?.id === footerFormId)) return context;
+  return { ...shown, ...(shown.sections ? { sections: unnamed(shown.sections) } : {}), ...(shown.item?.sections ? { item: { ...shown.item, sections: unnamed(shown.item.sections) } } : {}) };
 }
 
 /**

@@ -27,7 +27,7 @@ import { CRUMB_COOKIE } from '../http/crumb';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
 import { buildHomeContentAnswer, buildSitePageAnswer } from './content-pages';
-import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer, showsForm } from './content-routes';
+import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer, withFooterFormUnnamed } from './content-routes';
 import { readPopupOverlayForPage } from '../popup-overlay';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
@@ -76,7 +76,8 @@ async function sendPage<T extends BasePageContext>(
   // Open Graph wants absolute addresses: the origin the visitor used.
   const origin = originOf(request.protocol, request.host);
   const item = (answered as { item?: ProductItemJson | null }).item;
-  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? answered : { ...answered, path }), trackingContext }, {
+  const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
+  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), trackingContext }, {
     path,
     visitorCart,
     // The owner's main navigation (site-settings); the catalog's when the site has none.
@@ -84,8 +85,7 @@ async function sendPage<T extends BasePageContext>(
     storeUrl: navigation.storeUrl,
     siteHeaderHtml: siteChrome.headerHtml,
     siteFooterHtml: siteChrome.footerHtml,
-    // A page whose blocks already show the footer's sign-up form does not show it twice.
-    siteNewsletter: newsletter && !showsForm(answered, newsletter.id) ? { id: 'footer-newsletter', type: 'newsletter', form: publicFormOf(newsletter, website) } : null,
+    siteNewsletter: newsletter ? { id: 'footer-newsletter', type: 'newsletter', form: publicFormOf(newsletter, website) } : null,
     // The owner's popup overlay (popup-overlay/), when enabled and meant for this page.
     sitePopup: await readPopupOverlayForPage(context.db, website, path),
     pageTitle,
