@@ -13,6 +13,8 @@ export interface BlockListProps {
   selectedId: string | null;
   readOnly: boolean;
   onSelect: (blockId: string) => void;
+  /** A block's card took the focus (its button, handle or actions): Add block inserts after it. */
+  onFocusBlock?: (blockId: string) => void;
   onAdd: (type: number) => void;
   onMove: (blockId: string, direction: -1 | 1) => void;
   onDrop: (blockId: string, overId: string) => void;
@@ -25,7 +27,7 @@ export interface BlockListProps {
  * handle (pointer, or the keyboard: Space to lift, arrows, Space to drop) or by Move up / Move down, and
  * duplicates or deletes. "Add block" lists the blocks by label and inserts after the selected one.
  */
-export function BlockList({ blocks, selectedId, readOnly, onSelect, onAdd, onMove, onDrop, onDuplicate, onDelete }: BlockListProps) {
+export function BlockList({ blocks, selectedId, readOnly, onSelect, onFocusBlock, onAdd, onMove, onDrop, onDuplicate, onDelete }: BlockListProps) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const onDragEnd = (event: DragEndEvent) => {
     if (event.over && event.active.id !== event.over.id) onDrop(String(event.active.id), String(event.over.id));
@@ -55,6 +57,7 @@ export function BlockList({ blocks, selectedId, readOnly, onSelect, onAdd, onMov
                 selected={block.id === selectedId}
                 readOnly={readOnly}
                 onSelect={() => onSelect(block.id)}
+                onFocus={() => onFocusBlock?.(block.id)}
                 onMove={(direction) => onMove(block.id, direction)}
                 onDuplicate={() => onDuplicate(block.id)}
                 onDelete={() => onDelete(block.id)}
@@ -78,13 +81,13 @@ export function BlockList({ blocks, selectedId, readOnly, onSelect, onAdd, onMov
   );
 }
 
-function BlockCard({ block, position, count, selected, readOnly, onSelect, onMove, onDuplicate, onDelete, full }: { block: Block; position: number; count: number; selected: boolean; readOnly: boolean; onSelect: () => void; onMove: (direction: -1 | 1) => void; onDuplicate: () => void; onDelete: () => void; full: boolean }) {
+function BlockCard({ block, position, count, selected, readOnly, onSelect, onFocus, onMove, onDuplicate, onDelete, full }: { block: Block; position: number; count: number; selected: boolean; readOnly: boolean; onSelect: () => void; onFocus: () => void; onMove: (direction: -1 | 1) => void; onDuplicate: () => void; onDelete: () => void; full: boolean }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id, disabled: readOnly });
   const label = labelOfType(block.type);
   const name = T.blockName(label, position, count);
   const summary = summaryOf(block.type, block.settings);
   return (
-    <li ref={setNodeRef} className={`pages-block${selected ? ' pages-block-selected' : ''}${isDragging ? ' pages-block-dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }} aria-label={name} data-block-id={block.id}>
+    <li ref={setNodeRef} className={`pages-block${selected ? ' pages-block-selected' : ''}${isDragging ? ' pages-block-dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }} aria-label={name} data-block-id={block.id} onFocus={onFocus}>
       {!readOnly ? (
         <button type="button" ref={setActivatorNodeRef} className="pages-handle" {...attributes} {...listeners} aria-label={`Drag ${name}`}>
           <span aria-hidden="true">⋮⋮</span>

@@ -38,6 +38,7 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
   const savedBody = useRef<PageBody>(state.history.present);
   const pendingFocus = useRef<{ blockId: string | null; part: 'main' | 'handle' | 'add' } | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const lastFocused = useRef<string | null>(null);
   const body = state.history.present;
   const blocks = useMemo(() => blocksOf(body), [body]);
   const wording = target === 'page' ? T.changedElsewhere : 'This item was changed elsewhere. Reload to see the latest version.';
@@ -185,10 +186,16 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
                 selectedId={state.selectedId}
                 readOnly={readOnly}
                 onSelect={(blockId) => dispatch({ type: 'select', blockId })}
+                onFocusBlock={(blockId) => {
+                  lastFocused.current = blockId;
+                }}
                 onAdd={(blockType) => {
                   if (blocks.length >= MAX_BLOCKS) return;
                   const id = idFor(body);
-                  dispatch({ type: 'add', blockType, id });
+                  // After the block last focused (keyboard users) or selected; at the end when there is neither.
+                  const afterId = [lastFocused.current, state.selectedId].find((each) => each && blocks.some((block) => block.id === each)) ?? null;
+                  dispatch({ type: 'add', blockType, id, afterId });
+                  lastFocused.current = id;
                   pendingFocus.current = { blockId: id, part: 'main' };
                   setAnnouncement(T.blockAdded(labelOfType(blockType)));
                 }}

@@ -116,6 +116,14 @@ describe('the editor state', () => {
     expect(state.selectedId).toBeNull();
   });
 
+  it('adds after the block named (the one last focused) rather than the selected one; null adds at the end', () => {
+    let state = editorReducer(startEditor(bodyOf(['a', 'b', 'c'])), { type: 'select', blockId: 'a' });
+    state = editorReducer(state, { type: 'add', blockType: BLOCK_TYPES.html, id: 'x', afterId: 'b' });
+    expect(ids(state.history.present)).toEqual(['a', 'b', 'x', 'c']);
+    state = editorReducer(state, { type: 'add', blockType: BLOCK_TYPES.html, id: 'y', afterId: null });
+    expect(ids(state.history.present)).toEqual(['a', 'b', 'x', 'c', 'y']);
+  });
+
   it('deleting the selected block clears the selection; a null body starts empty', () => {
     let state = startEditor(bodyOf(['a', 'b']));
     state = editorReducer(state, { type: 'select', blockId: 'b' });

@@ -14,7 +14,7 @@ export interface EditorState {
 }
 
 export type EditorAction =
-  | { type: 'add'; blockType: number; id: string }
+  | { type: 'add'; blockType: number; id: string; afterId?: string | null }
   | { type: 'move'; blockId: string; direction: -1 | 1 }
   | { type: 'drop'; blockId: string; overId: string }
   | { type: 'duplicate'; blockId: string; id: string }
@@ -37,7 +37,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   switch (action.type) {
     case 'add': {
       const block: Block = { id: action.id, type: action.blockType, settings: defaultsOf(action.blockType) };
-      return edit(state, insertBlock(body, block, state.selectedId), action.id);
+      return edit(state, insertBlock(body, block, action.afterId !== undefined ? action.afterId : state.selectedId), action.id);
     }
     case 'move':
       return edit(state, moveBlock(body, action.blockId, action.direction), state.selectedId);
