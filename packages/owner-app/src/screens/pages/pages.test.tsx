@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Permission } from '@vitrine/contracts';
 import { ROUTE_CONTRACTS } from '@vitrine/contracts';
 import { BLOCK_TYPES, type PageBody } from '@vitrine/blocks';
@@ -88,6 +88,9 @@ const standard = (over: (method: string, url: string, body: unknown) => unknown 
   if (method === 'PUT' && url === '/api/owner/content/navigation') return TREE;
   return { status: 404, body: { message: `No route ${method} ${url}` } };
 };
+
+// The machine is shared: answers and the lazy screen can take longer than the default second to appear.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => cleanup());
 
