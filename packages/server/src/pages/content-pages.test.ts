@@ -326,3 +326,22 @@ describe('hostile text', () => {
     expect(feed.body).not.toMatch(/<svg|<script>|<img /);
   });
 });
+
+describe('publishing through the owner API', () => {
+  it('shows a published page at once and hides it again when unpublished', async () => {
+    const admin = await ownerVisitor(server, 'admin');
+    const created = await admin.post('/api/owner/content/pages', { kind: 'page', title: 'Fresh news', urlId: 't-fresh', inNavigation: false });
+    expect(created.statusCode).toBe(201);
+    const page = created.json();
+    await admin.put(`/api/owner/content/pages/${page.id}/draft`, { version: page.version, body: JSON.parse(body({ type: BLOCK_TYPES.html, settings: { html: '<p>Just out</p>' } })) });
+    expect((await get('/t-fresh')).statusCode).toBe(404);
+    const saved = (await admin.get(`/api/owner/content/pages/${page.id}`)).json();
+    const published = await admin.post(`/api/owner/content/pages/${page.id}/publish`, { version: saved.version });
+    expect(published.statusCode).toBe(200);
+    const shown = await get('/t-fresh');
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('<p>Just out</p>');
+    await admin.post(`/api/owner/content/pages/${page.id}/unpublish`, { version: published.json().version });
+    expect((await get('/t-fresh')).statusCode).toBe(404);
+  });
+});
