@@ -7,9 +7,9 @@ export function calendarLink(event: { title: string; startAt: Date; endAt: Date 
   return calendarEventLink({ title: event.title, start: event.startAt, end, location: event.location });
 }
 
-/** An event's date and time in the site's time zone: 'Saturday, March 14, 2026, 10:00 AM – 4:00 PM'. */
+/** An event's date and time in the site's time zone, named: 'Saturday, March 14, 2026, 10:00 AM – 4:00 PM EDT'. */
 export function eventTimeLabel(startAt: Date, endAt: Date | null, timeZone: string, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' };
+  const options: Intl.DateTimeFormatOptions = { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
   try {
     const format = new Intl.DateTimeFormat(locale, options);
     return endAt ? format.formatRange(startAt, endAt) : format.format(startAt);
