@@ -92,7 +92,7 @@ describe('gallery', () => {
 
   it('grid ships no JavaScript and honours columns, padding, aspect ratio, crop and meta position', () => {
     const page = render(bodyOf({ type: BLOCK_TYPES.gallery, settings: { images: list, design: 'grid', 'thumbnails-per-row': 3, padding: 8, 'aspect-ratio': 'widescreen', 'meta-position': 'top-left', 'show-meta-on-hover': true } }), { images });
-    expect(page).toContain('<div class="gallery-block gallery-block--grid gallery-block--meta-top-left gallery-block--crop gallery-block--meta-hover" style="--gallery-columns: 3; --gallery-padding: 8px; --gallery-aspect-ratio: 1.7778; --gallery-max-width: 300px" role="region" aria-label="Gallery">');
+    expect(page).toContain('<div class="gallery-block gallery-block--grid gallery-block--meta-top-left gallery-block--crop gallery-block--meta-hover gallery-block--align-center" style="--gallery-columns: 3; --gallery-padding: 8px; --gallery-aspect-ratio: 1.7778; --gallery-max-width: 300px" role="region" aria-label="Gallery">');
     expect(page).not.toContain('data-island');
     expect(page.match(/<li class="gallery-block-item">/g)).toHaveLength(2);
     expect(page).toContain('<strong>One</strong><span>First &lt;b&gt;</span>');
@@ -106,7 +106,8 @@ describe('gallery', () => {
     expect(slideshow).not.toContain('data-island');
     expect(slideshow).toContain('role="region" aria-label="Gallery" tabindex="0">');
     expect(slideshow).toContain('class="gallery-block gallery-block--slideshow');
-    for (const settings of [{ design: 'slideshow', autoplay: true }, { design: 'slider', controls: true }, { design: 'grid', lightbox: true }]) {
+    expect(render(bodyOf({ type: BLOCK_TYPES.gallery, settings: { images: list, design: 'slider', 'active-alignment': 'left' } }), { images })).toContain('gallery-block--slider gallery-block--meta-bottom gallery-block--crop gallery-block--align-left');
+    for (const settings of [{ design: 'slideshow', autoplay: true }, { design: 'slideshow', thumbnails: true }, { design: 'slider', controls: true }, { design: 'grid', lightbox: true }]) {
       const page = render(bodyOf({ type: BLOCK_TYPES.gallery, settings: { images: list, ...settings } }), { images });
       expect(page).toContain('data-island="Gallery"');
     }

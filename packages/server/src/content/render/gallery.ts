@@ -75,13 +75,14 @@ export function galleryView(rawSettings: Settings, images: GalleryImageInput[], 
     settings['auto-crop'] ? 'gallery-block--crop' : '',
     settings['show-meta-on-hover'] ? 'gallery-block--meta-hover' : '',
     settings.transparentBackground ? 'gallery-block--transparent' : '',
+    `gallery-block--align-${settings['active-alignment']}`,
   ].filter(Boolean).join(' ');
   return {
     variant: VARIANT_OF[settings.design] ?? BLOCK_VARIANTS.galleryGrid,
     view: {
       design: settings.design,
       // Slideshow and slider scroll by CSS (scroll-snap) alone; the Gallery island only for what needs script.
-      interactive: settings.lightbox || settings.autoplay || (settings.controls && (settings.design === 'slideshow' || settings.design === 'slider')),
+      interactive: settings.lightbox || settings.autoplay || (settings.controls && (settings.design === 'slideshow' || settings.design === 'slider')) || (settings.thumbnails && settings.design === 'slideshow'),
       scrolls: settings.design === 'slideshow' || settings.design === 'slider',
       items,
       settings,
