@@ -59,6 +59,10 @@ describe('text and markdown', () => {
       .toEqual({ html: '<h2>Hello</h2>\n<p>Some <strong>bold</strong> and <a href="https://x.test">a link</a>  <a>bad</a></p>\n' });
   });
 
+  it('markdown headings fit under the page title: # is h2, ##### is h4', () => {
+    expect(one(BLOCK_TYPES.markdown, { markdown: '# One\n\n### Three\n\n##### Five' })?.view).toEqual({ html: '<h2>One</h2>\n<h3>Three</h3>\n<h4>Five</h4>\n' });
+  });
+
   it('an empty text block renders nothing', () => {
     expect(sectionsOf(bodyOf({ type: BLOCK_TYPES.html, settings: { html: '  ' } }))[0]!.blocks).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { marked } from 'marked';
+import { Marked } from 'marked';
 import { createHtmlSanitiser } from '../../rendering/html-sanitiser';
 import { LINK_SCHEMES } from './links';
 import { str, type Settings } from './settings';
@@ -24,10 +24,22 @@ export function textView(settings: Settings): RichTextView | undefined {
   return html.trim() === '' ? undefined : { html };
 }
 
+/**
+ * Markdown as the page allows it: the page title is the h1, so `#` headings become h2 and `#####`/`######` h4 (the
+ * allow-list keeps h2–h4; a heading outside it would lose its tag).
+ */
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  walkTokens(token) {
+    if (token.type === 'heading') token.depth = Math.min(4, Math.max(2, token.depth));
+  },
+});
+
 /** markdown (44): Markdown through `marked`, then the same allow-list (raw HTML in the Markdown is sanitised too). */
 export function markdownView(settings: Settings): RichTextView | undefined {
   const source = str(settings, 'markdown');
   if (source.trim() === '') return undefined;
-  const html = sanitiseRichText(marked.parse(source, { async: false, gfm: true }));
+  const html = sanitiseRichText(markdown.parse(source, { async: false }));
   return { html };
 }
