@@ -29,6 +29,9 @@ import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSet
 import { buildHomeContentAnswer, buildSitePageAnswer } from './content-pages';
 import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer, withFooterFormUnnamed } from './content-routes';
 import { readPopupOverlayForPage } from '../popup-overlay';
+import { pageExperimentsFor } from '../experiments';
+import { siteUserOf } from '../actor';
+import { VISITOR_COOKIE } from '@vitrine/tracking/visitor-cookie';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
 type PageRequest = FastifyRequest<{ Querystring: PageQuery; Params: Record<string, string> }>;
@@ -72,12 +75,28 @@ async function sendPage<T extends BasePageContext>(
     // The shopper tracking client's page data (site.layout.html's #vitrine-tracking block).
     buildTrackingContext(context.db, website, actor, answered, tracking),
   ]);
+  // Experiments (issue 19): the visitor's analytics id, the session's overrides, the page's configuration and
+  // the theme's toggles (experiments/page-experiments.ts decides; the cookies are set here).
+  const experiments = await pageExperimentsFor(context.db, website, {
+    cookies: request.cookies,
+    query: request.query,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : '',
+    acceptLanguage: typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
+    visitorCookie: request.cookies[VISITOR_COOKIE],
+    signedIn: siteUserOf(actor) !== undefined,
+    isContributor: siteUserOf(actor)?.role !== undefined,
+    trackingAllowed: !trackingContext.disabled && !trackingContext.cookieRestrictions,
+  });
+  for (const cookie of experiments.cookies) {
+    if (cookie.clear) reply.clearCookie(cookie.name, { path: '/' });
+    else reply.setCookie(cookie.name, cookie.value, { path: '/', sameSite: 'lax', httpOnly: false, secure: context.secureCookies, ...(cookie.maxAgeSeconds ? { maxAge: cookie.maxAgeSeconds } : {}) });
+  }
   const pageTitle = pageTitleOf(template, answered, found);
   // Open Graph wants absolute addresses: the origin the visitor used.
   const origin = originOf(request.protocol, request.host);
   const item = (answered as { item?: ProductItemJson | null }).item;
   const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
-  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), trackingContext }, {
+  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures }, {
     path,
     visitorCart,
     // The owner's main navigation (site-settings); the catalog's when the site has none.

@@ -122,6 +122,8 @@ export const islandFormatters: Record<string, Formatter> = {
   // On a store-grid card: opens the product form in a dialog (the product is fetched on open).
   'island-quick-view': (value, _args, ctx) => {
     if (!isObject(value) || typeof value.fullUrl !== 'string' || typeof value.title !== 'string') return '';
+    // The owner's 'quick-view' feature toggle turned off for this visitor (experiments/page-experiments.ts).
+    if (ctx.resolve('hiddenFeatures.quickView') === true) return '';
     return renderIsland('QuickView', {
       productUrl: value.fullUrl,
       title: value.title,

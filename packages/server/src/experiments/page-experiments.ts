@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  applyOverrideChange,
+  evaluateFeatureToggle,
+  mayOverride,
+  overrideChangesFrom,
+  type ExperimentConfiguration,
+} from '@vitrine/experiments';
+import type { Database, Website } from '../db/schema';
+import { experimentConfigurationFor, type RequestFacts } from './page-configuration';
+
+/**
+ * What a storefront page needs from experiments (issue 19 items 2 and 3), decided from the request's cookies
+ * and query, for the route to apply:
+ * - the visitor's analytics id: SS_ANALYTICS_ID (the tracking client's cookie, 390 days), created here when
+ *   missing so the very first page is bucketed the way the browser will bucket it afterwards — unless the
+ *   website tracks nobody or restricts analytics cookies (then nothing is bucketed: every answer is the default);
+ * - the session's test-variant overrides (a session cookie), changed by `?{test}={variant}` / `?{test}=reset`
+ *   only on an internal website (status 6) or for a signed-in contributor of this website;
+ * - the configuration the page carries (`#vitrine-experiments`), and the theme's built-in toggles evaluated.
+ */
+export const ANALYTICS_ID_COOKIE = 'SS_ANALYTICS_ID';
+export const ANALYTICS_EXPIRATION_COOKIE = 'SS_ANALYTICS_EXPIRATION';
+export const ANALYTICS_ID_LIFETIME_MS = 390 * 86_400_000;
+export const OVERRIDES_COOKIE = 'vitrine_experiment_overrides';
+
+/**
+ * Toggles the default theme asks about, by the experiment name an owner gives them, and what each switches:
+ * a feature is on unless a toggle of that name says otherwise.
+ */
+export const THEME_TOGGLES = {
+  'quick-view': 'quickView',
+  'related-products': 'relatedProducts',
+} as const;
+
+export interface PageExperimentRequest {
+  cookies: Record<string, string | undefined>;
+  query: Record<string, unknown>;
+  userAgent: string;
+  acceptLanguage: string | undefined;
+  visitorCookie: string | undefined;
+  signedIn: boolean;
+  isContributor: boolean;
+  /** Analytics cookies may be set (tracking on, no cookie restrictions). */
+  trackingAllowed: boolean;
+}
+
+export interface PageExperiments {
+  configuration: ExperimentConfiguration | null;
+  /** The theme's switches that are OFF for this visitor (`hiddenFeatures.quickView`: true). */
+  hiddenFeatures: Record<string, true>;
+  cookies: Array<{ name: string; value: string; maxAgeSeconds?: number; clear?: boolean }>;
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+function readOverrides(value: string | undefined): Record<string, string> {
+  if (!value || value.length > 2000) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+export async function pageExperimentsFor(db: Kysely<Database>, website: Website, request: PageExperimentRequest, now = new Date()): Promise<PageExperiments> {
+  const cookies: PageExperiments['cookies'] = [];
+  let analyticsId = request.cookies[ANALYTICS_ID_COOKIE];
+  if (!analyticsId || !ID_PATTERN.test(analyticsId)) {
+    if (!request.trackingAllowed) return { configuration: null, hiddenFeatures: {}, cookies };
+    analyticsId = randomUUID();
+    const expires = now.getTime() + ANALYTICS_ID_LIFETIME_MS;
+    cookies.push({ name: ANALYTICS_ID_COOKIE, value: analyticsId, maxAgeSeconds: ANALYTICS_ID_LIFETIME_MS / 1000 });
+    cookies.push({ name: ANALYTICS_EXPIRATION_COOKIE, value: String(expires), maxAgeSeconds: ANALYTICS_ID_LIFETIME_MS / 1000 });
+  }
+
+  const facts: RequestFacts = {
+    analyticsId,
+    userAgent: request.userAgent,
+    acceptLanguage: request.acceptLanguage,
+    visitorCookie: request.visitorCookie,
+    signedIn: request.signedIn,
+    overrides: {},
+  };
+  const configuration = await experimentConfigurationFor(db, website, facts, now);
+
+  let overrides = readOverrides(request.cookies[OVERRIDES_COOKIE]);
+  if (mayOverride(website.status, request.isContributor)) {
+    const variantsByTest = Object.fromEntries(Object.values(configuration.definitions).map((definition) => [definition.name, definition.variants.map((variant) => variant.name)]));
+    const change = overrideChangesFrom(request.query, variantsByTest);
+    if (Object.keys(change.set).length > 0 || change.reset.length > 0) {
+      overrides = applyOverrideChange(overrides, change);
+      cookies.push(Object.keys(overrides).length > 0 ? { name: OVERRIDES_COOKIE, value: JSON.stringify(overrides) } : { name: OVERRIDES_COOKIE, value: '', clear: true });
+    }
+  } else {
+    // Elsewhere an override is ignored, whatever a cookie says.
+    overrides = {};
+  }
+  configuration.overrides = overrides;
+
+  const hiddenFeatures: Record<string, true> = {};
+  const shown: string[] = [];
+  for (const [name, feature] of Object.entries(THEME_TOGGLES)) {
+    if (!configuration.definitions[name]) continue;
+    const evaluation = evaluateFeatureToggle(configuration, name, true);
+    if (!evaluation.enabled) hiddenFeatures[feature] = true;
+    if (evaluation.exposed) shown.push(name);
+  }
+  configuration.shown = shown;
+  return { configuration, hiddenFeatures, cookies };
+}
