@@ -354,15 +354,15 @@ describe('deleting a form', () => {
   it('refuses to delete a form that pages show, naming them, until the owner confirms with force=true', async () => {
     const form = await createForm();
     await showOnPage(form.id, 'write-to-us', 'Write to us');
-    await showOnPage(form.id, 'about', `About ${HOSTILE_HTML}`);
+    await showOnPage(form.id, 'about-us', `About ${HOSTILE_HTML}`);
     const pages = [
-      { id: expect.any(String), title: `About ${HOSTILE_HTML}`, path: '/about' },
+      { id: expect.any(String), title: `About ${HOSTILE_HTML}`, path: '/about-us' },
       { id: expect.any(String), title: 'Write to us', path: '/write-to-us' },
     ];
     expect((await reporting.get(`${FORMS}/${form.id}`)).json().form.pages).toEqual(pages);
-    const message = `This form is shown on 2 pages: About ${HOSTILE_HTML} (/about), Write to us (/write-to-us). Remove it from there first, or delete it anyway with force=true (the blocks will show nothing).`;
-    await expectRefused(() => admin.delete(`${FORMS}/${form.id}`), 409, { message, errors: { '/about': `About ${HOSTILE_HTML}`, '/write-to-us': 'Write to us' } });
-    await expectRefused(() => admin.delete(`${FORMS}/${form.id}?force=false`), 409, { message, errors: { '/about': `About ${HOSTILE_HTML}`, '/write-to-us': 'Write to us' } });
+    const message = `This form is shown on 2 pages: About ${HOSTILE_HTML} (/about-us), Write to us (/write-to-us). Remove it from there first, or delete it anyway with force=true (the blocks will show nothing).`;
+    await expectRefused(() => admin.delete(`${FORMS}/${form.id}`), 409, { message, errors: { '/about-us': `About ${HOSTILE_HTML}`, '/write-to-us': 'Write to us' } });
+    await expectRefused(() => admin.delete(`${FORMS}/${form.id}?force=false`), 409, { message, errors: { '/about-us': `About ${HOSTILE_HTML}`, '/write-to-us': 'Write to us' } });
     await expectRefused(() => admin.delete(`${FORMS}/${form.id}?force=yes`), 400, { message: OWNER_FORM_MESSAGES.force, errors: { force: OWNER_FORM_MESSAGES.force } });
     const forced = await admin.delete(`${FORMS}/${form.id}?force=true`);
     expect(forced.statusCode).toBe(200);

@@ -90,10 +90,15 @@ export async function sendBlogFeed(context: ServerContext, request: PageRequest,
   return reply.type('application/rss+xml; charset=utf-8').send(feed);
 }
 
+/** First path segments that belong to the platform (calls, the owner app, files), not to a site collection. */
+const PLATFORM_PREFIXES = new Set(['api', 'config', 'assets']);
+
 /** The content routes besides `/` and `/{urlId}` (those are routes.ts's, shared with the stores). */
 export function registerContentRoutes(app: FastifyInstance, context: ServerContext, sources: PageSources, send: SendPage): void {
   // A post, event or gallery image. Products live at /{store}/p/{slug}, a route of its own (three parts).
   app.get('/:collectionUrlId/:itemUrlId', async (request: PageRequest, reply) => {
+    // The platform's own prefixes are never a collection: an unknown call there is the JSON 404 of every call.
+    if (PLATFORM_PREFIXES.has(request.params.collectionUrlId ?? '')) return reply.callNotFound();
     const answer = await buildSiteItemAnswer(sources, request.website, request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request));
     return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies });
   });
