@@ -86,6 +86,10 @@ function templateFingerprint(): string {
   for (const file of ['../catalog/seed.ts', '../catalog/demo-store.ts', '../demo-site.ts', '../restock/demo.ts', '../forms/demo.ts', '../content/demo.ts', '../checkout-settings/demo.ts', '../downloads/demo.ts', '../downloads/bundled/photography-ebook.pdf']) hash.update(readFileSync(path.join(here, file)));
   // The demo pictures' rows hold their size and colour data, computed from the SVGs at seed time.
   for (const file of ['../images/bundled.ts', '../images/processing.ts', '../images/color-data.ts']) hash.update(readFileSync(path.join(here, file)));
+  // The demo's pages are checked and filled in with @vitrine/blocks' defaults, and linked through the main navigation.
+  const blocks = path.join(here, '../../../blocks/src');
+  for (const file of readdirSync(blocks).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort()) hash.update(file).update(readFileSync(path.join(blocks, file)));
+  for (const file of ['../site-settings/main-navigation.ts', '../site-settings/navigation-rules.ts']) hash.update(readFileSync(path.join(here, file)));
   const pictures = path.join(here, '../../demo-assets');
   for (const file of readdirSync(pictures).sort()) hash.update(file).update(readFileSync(path.join(pictures, file)));
   return hash.digest('hex').slice(0, 16);
