@@ -1,5 +1,5 @@
 /** The content domain: pages made of blocks (table content_pages). The site editor (issue 18) builds on it. */
-export { findContentPage, findPagesUsingForm, type ContentPageRow } from './queries';
+export { findPagesUsingForm } from './queries';
 export { readItemForPreview, readPageForPreview, type ItemPreview, type PagePreview } from './preview';
 export { seedDemoContentPages } from './demo';
 export { listNavigablePages, type NavigablePage } from './navigable-pages';

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Collection, Database, ProductRow, Website } from '../db/schema';
 import { findCollectionByUrlId, findProductBySlug, listRelatedProducts, type ProductItemJson } from '../catalog';
-import { findContentPage, onContentChanged, type ContentPageRow } from '../content';
 import { findFooterNewsletterForm, type StoredForm } from '../forms';
 
 /**
@@ -57,13 +56,10 @@ export class CatalogCache {
   readonly #productIds = new ExpiringCache<string | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #stores = new ExpiringCache<Collection[]>(CATALOG_CACHE_TTL_MS);
   readonly #related = new ExpiringCache<ProductItemJson[]>(CATALOG_CACHE_TTL_MS);
-  readonly #contentPages = new ExpiringCache<ContentPageRow | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #footerNewsletter = new ExpiringCache<StoredForm | undefined>(CATALOG_CACHE_TTL_MS);
 
-  constructor(private readonly db: Kysely<Database>) {
-    // An owner's publish, unpublish or delete shows on this process's next request (content/content-changes.ts).
-    onContentChanged(() => this.#contentPages.clear());
-  }
+  // Content pages are not kept here: they are read on each request, so a publish shows at once everywhere.
+  constructor(private readonly db: Kysely<Database>) {}
 
   /**
    * Forgets everything read so far: the owner's catalog calls run it after each write, so this process
@@ -74,14 +70,7 @@ export class CatalogCache {
     this.#productIds.clear();
     this.#stores.clear();
     this.#related.clear();
-    this.#contentPages.clear();
     this.#footerNewsletter.clear();
-  }
-
-  /** The content page at /{urlId} (its blocks; the forms they show are read fresh). */
-  contentPage(websiteId: string, urlId: string): Promise<ContentPageRow | undefined> {
-    if (urlId.length > 200) return Promise.resolve(undefined);
-    return this.#contentPages.get(`${websiteId}/${urlId}`, () => findContentPage(this.db, websiteId, urlId));
   }
 
   /** The newsletter form every page's footer shows: read on every page, so kept like the navigation. */
