@@ -1,5 +1,5 @@
 import type { PageBody } from '@vitrine/blocks';
-import { blocksOf } from '@vitrine/blocks';
+import { BLOCK_TYPES, blocksOf } from '@vitrine/blocks';
 import { useQueryClient } from '@tanstack/react-query';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -15,7 +15,10 @@ import { PreviewPane } from './PreviewPane';
 import { PublishBar } from './PublishBar';
 import { fieldsOf } from './schema-form';
 import { SettingsForm } from './SettingsForm';
+import { MapPlaceSearch } from './MapPlaceSearch';
 import { PAGES_TEXTS as T } from './texts';
+
+const MAP_BLOCK_TYPE: number = BLOCK_TYPES.map;
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string } | { kind: 'conflict' };
 
@@ -242,6 +245,14 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
                   {T.closeSettings}
                 </button>
               </div>
+              {selectedDefinition && selected.type === MAP_BLOCK_TYPE && !readOnly ? (
+                <MapPlaceSearch
+                  onChoose={(choice) => {
+                    const settings = { ...selected.settings, ...choice };
+                    dispatch({ type: 'settings', blockId: selected.id, settings, group: settingsGroup(selected.id, selected.settings, settings) });
+                  }}
+                />
+              ) : null}
               {selectedDefinition ? (
                 <SettingsForm
                   key={selected.id}
