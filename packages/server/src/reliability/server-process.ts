@@ -96,11 +96,14 @@ export interface HttpAnswer {
 /** A browser over fetch: keeps its cookies and echoes the crumb, talking to whichever process it is pointed at. */
 export class HttpVisitor {
   readonly cookies = new Map<string, string>();
+  /** The xsrfToken of the last sign-in answer, echoed in X-SiteUser-XSRF-Token as the platform's client does. */
+  siteUserXsrfToken: string | undefined;
 
   async call(base: string, method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<HttpAnswer> {
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (method !== 'GET' && this.cookies.has('crumb')) headers['x-csrf-token'] = this.cookies.get('crumb')!;
+    if (method !== 'GET' && this.siteUserXsrfToken) headers['x-siteuser-xsrf-token'] = this.siteUserXsrfToken;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     for (const line of response.headers.getSetCookie()) {
@@ -112,7 +115,10 @@ export class HttpVisitor {
     }
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.startsWith('application/json') ?? false;
-    return { status: response.status, body: isJson && text ? JSON.parse(text) : text, text };
+    const parsed: unknown = isJson && text ? JSON.parse(text) : text;
+    const token = isJson ? (parsed as { xsrfToken?: unknown } | null)?.xsrfToken : undefined;
+    if (typeof token === 'string') this.siteUserXsrfToken = token;
+    return { status: response.status, body: parsed, text };
   }
 
   /** Loads a page (sets the crumb cookie). */
