@@ -10,10 +10,10 @@ export { listPageSummaryRows } from './owner-queries';
 export { registerOwnerContentRoutes } from './owner-routes';
 // The visitor side (the renderer's): live pages and items, listings, the sitemap; block view models.
 export {
-  BLOG_PAGE_SIZE, RECORD_TYPES, findLiveCollections, findLiveHomePage, findLiveItem, findLivePage, findLivePagesByIds, listFolderChildIds, listLiveEvents,
+  BLOG_PAGE_SIZE, RECORD_TYPES, findLiveCollections, findLiveHomePage, findLiveItem, findLivePage, findLiveBody, findLivePagesByIds, listFolderChildIds, listLiveEvents,
   listLiveGalleryItems, listLivePosts, listSitemapContent, listSummaryItems, liveItemOf, livePageOf, type LiveItem, type LivePage, type SitemapEntry,
 } from './published';
 export {
-  blockNeeds, calendarLink, dateLabel, EMPTY_BLOCK_DATA, eventTimeLabel, FRAME_HOSTS, galleryView, imageView, placeView, renderBody, sanitiseRichText,
+  blockNeeds, calendarLink, dateLabel, EMPTY_BLOCK_DATA, eventTimeLabel, FRAME_HOSTS, ownerFrameDocument, galleryView, imageView, placeView, renderBody, sanitiseRichText,
   type BlockData, type GalleryImageInput, type ImageAsset, type RenderedSection, type SummaryEntry,
 } from './render';

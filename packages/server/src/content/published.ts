@@ -146,6 +146,17 @@ function liveItems(db: Db, websiteId: string, collectionId: string, now: Date) {
     .where((eb) => eb.or([eb('status', '=', 'published'), eb.and([eb('status', '=', 'scheduled'), eb('publish_at', '<=', now)])]));
 }
 
+/**
+ * The published body of a live page or of a live item of a live collection, by id: what the frames route
+ * (owner code and embeds on the public site) reads its block from. Never a draft.
+ */
+export async function findLiveBody(db: Db, websiteId: string, kind: 'page' | 'item', id: string, now = new Date()): Promise<PageBody | undefined> {
+  if (kind === 'page') return (await livePages(db, websiteId, now).where('id', '=', id).executeTakeFirst())?.body;
+  const item = await db.selectFrom('site_items').select(['collection_id']).where('id', '=', id).where('website_id', '=', websiteId).executeTakeFirst();
+  if (!item || !(await livePages(db, websiteId, now).where('id', '=', item.collection_id).executeTakeFirst())) return undefined;
+  return (await liveItems(db, websiteId, item.collection_id, now).where('id', '=', id).executeTakeFirst())?.body;
+}
+
 /** The live item at /{collection}/{urlId}. */
 export async function findLiveItem(db: Db, websiteId: string, collectionId: string, urlId: string, now = new Date()): Promise<LiveItem | undefined> {
   const row = await liveItems(db, websiteId, collectionId, now).where('url_id', '=', urlId).executeTakeFirst();

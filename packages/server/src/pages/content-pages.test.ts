@@ -345,3 +345,36 @@ describe('publishing through the owner API', () => {
     expect((await get('/t-fresh')).statusCode).toBe(404);
   });
 });
+
+describe('owner HTML on the public site', () => {
+  it('a code block is framed from the frames route, where it runs under a policy of its own; the preview keeps it as srcdoc', async () => {
+    const code = '<div id="widget">Book a table</div><script>document.getElementById("widget").textContent = "Loaded"</script>';
+    const id = await addPage({ urlId: 't-code', body: body({ type: BLOCK_TYPES.code, settings: { html: code } }) });
+    const page = await get('/t-code');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<iframe class="code-block" title="Embedded content" sandbox="allow-scripts allow-popups" src="/frames/page/${id}/b1"`);
+    expect(page.body).not.toContain('srcdoc=');
+
+    const frame = await get(`/frames/page/${id}/b1`);
+    expect(frame.statusCode).toBe(200);
+    expect(frame.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(frame.body).toContain(code);
+    expect(frame.headers['content-security-policy']).toBe("default-src * data: blob: 'unsafe-inline' 'unsafe-eval'; frame-ancestors 'self'; base-uri 'self'");
+    expect(frame.headers['x-frame-options']).toBe('SAMEORIGIN');
+
+    // Not a block of that page, not a code block, not a kind, not live: the JSON 404 of every unknown call.
+    for (const path of [`/frames/page/${id}/b9`, `/frames/item/${id}/b1`, `/frames/folder/${id}/b1`, '/frames/page/nope/b1']) {
+      const missing = await get(path);
+      expect(missing.statusCode, path).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Not found.' });
+    }
+    const draftId = await addPage({ urlId: 't-code-draft', status: 'draft', body: body({ type: BLOCK_TYPES.code, settings: { html: code } }) });
+    expect((await get(`/frames/page/${draftId}/b1`)).statusCode).toBe(404);
+
+    // The editor's preview shows the draft's code as srcdoc: the page's own policy applies (it does not run).
+    const viewer = await ownerVisitor(server, 'viewer');
+    const preview = await viewer.get(`/config/preview/pages/${draftId}`);
+    expect(preview.body).toContain('srcdoc="');
+    expect(preview.body).not.toContain('/frames/page/');
+  });
+});

@@ -144,8 +144,9 @@ export async function loadBlockData(sources: PageSources, website: Website, bodi
 }
 
 /** A body's sections as the theme renders them. */
-export async function renderedSections(sources: PageSources, website: Website, body: PageBody, warn: BlockWarn): Promise<RenderedSection[]> {
-  return renderBody(body, await loadBlockData(sources, website, [body]), warn);
+export async function renderedSections(sources: PageSources, website: Website, body: PageBody, warn: BlockWarn, frameBase?: string): Promise<RenderedSection[]> {
+  const data = await loadBlockData(sources, website, [body]);
+  return renderBody(body, frameBase ? { ...data, frameBase } : data, warn);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -301,7 +302,14 @@ async function folderChildren(sources: PageSources, website: Website, folder: Li
  * The context of a page of any kind: a page or splash page of blocks, a blog, events or gallery list, a folder
  * (index: a page listing its children; redirect: to the first live child; none: not found).
  */
-export async function contentPageAnswer(sources: PageSources, website: Website, page: LivePage, query: ContentQuery, warn: BlockWarn): Promise<ContentAnswer | undefined> {
+export async function contentPageAnswer(
+  sources: PageSources,
+  website: Website,
+  page: LivePage,
+  query: ContentQuery,
+  warn: BlockWarn,
+  options: { preview?: boolean } = {},
+): Promise<ContentAnswer | undefined> {
   switch (page.kind) {
     case 'blog':
       return { template: 'blog', context: await blogContext(sources, website, page, query) };
@@ -321,7 +329,7 @@ export async function contentPageAnswer(sources: PageSources, website: Website, 
     default:
       return {
         template: 'page',
-        context: { ...base(website, page.kind === 'splash' ? PageType.SPLASH_PAGE : PageType.PAGE), contentPage: pageJson(page), sections: await renderedSections(sources, website, page.body, warn) } as BasePageContext,
+        context: { ...base(website, page.kind === 'splash' ? PageType.SPLASH_PAGE : PageType.PAGE), contentPage: pageJson(page), sections: await renderedSections(sources, website, page.body, warn, options.preview ? undefined : `/frames/page/${page.id}`) } as BasePageContext,
       };
   }
 }
@@ -341,9 +349,9 @@ export async function buildHomeContentAnswer(sources: PageSources, website: Webs
 }
 
 /** A post, event or gallery image on its own page. */
-export async function contentItemAnswer(sources: PageSources, website: Website, collection: LivePage, item: LiveItem, warn: BlockWarn): Promise<ContentAnswer> {
+export async function contentItemAnswer(sources: PageSources, website: Website, collection: LivePage, item: LiveItem, warn: BlockWarn, options: { preview?: boolean } = {}): Promise<ContentAnswer> {
   const images = await loadImages(sources, website.id, item.image ? [item.image.imageId] : []);
-  const sections = await renderedSections(sources, website, item.body, warn);
+  const sections = await renderedSections(sources, website, item.body, warn, options.preview ? undefined : `/frames/item/${item.id}`);
   const context = {
     ...base(website, PageType.CONTENT_ITEM),
     collection: collectionJsonOf(collection),

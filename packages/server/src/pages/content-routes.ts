@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageTemplateName } from '@vitrine/theme';
 import { listCollectionItems } from '../catalog';
 import type { ServerContext } from '../context';
-import { FRAME_HOSTS, findLivePage, listLivePosts, listSitemapContent, liveItemOf, livePageOf, readItemForPreview, readPageForPreview } from '../content';
+import { FRAME_HOSTS, findLiveBody, findLivePage, ownerFrameDocument, listLivePosts, listSitemapContent, liveItemOf, livePageOf, readItemForPreview, readPageForPreview } from '../content';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { buildSiteItemAnswer, contentItemAnswer, contentPageAnswer, type BlockWarn, type ContentAnswer } from './content-pages';
 import type { BasePageContext, PageSources } from './contexts';
@@ -90,8 +90,14 @@ export async function sendBlogFeed(context: ServerContext, request: PageRequest,
   return reply.type('application/rss+xml; charset=utf-8').send(feed);
 }
 
+/**
+ * The owner's own HTML may load what it likes (a booking widget's script, a font); it may be framed only by the
+ * site's pages. The frame's sandbox, set by the page, keeps it away from the shop's origin.
+ */
+const OWNER_FRAME_POLICY = "default-src * data: blob: 'unsafe-inline' 'unsafe-eval'; frame-ancestors 'self'; base-uri 'self'";
+
 /** First path segments that belong to the platform (calls, the owner app, files), not to a site collection. */
-const PLATFORM_PREFIXES = new Set(['api', 'config', 'assets']);
+const PLATFORM_PREFIXES = new Set(['api', 'config', 'assets', 'frames']);
 
 /** The content routes besides `/` and `/{urlId}` (those are routes.ts's, shared with the stores). */
 export function registerContentRoutes(app: FastifyInstance, context: ServerContext, sources: PageSources, send: SendPage): void {
@@ -124,18 +130,35 @@ export function registerContentRoutes(app: FastifyInstance, context: ServerConte
     return reply.type('text/plain; charset=utf-8').send(robotsTxt(originOf(request.protocol, request.host)));
   });
 
+  // Owner HTML on the public site (code blocks, stored oEmbed HTML): its own document with its own policy, so its
+  // scripts and styles run — framed by the page with sandbox="allow-scripts allow-popups" and no allow-same-origin,
+  // it runs in an opaque origin (no cookies, storage or DOM of the shop). Only published blocks; the preview
+  // shows drafts as srcdoc instead (the page's policy applies there: "sandboxed in preview").
+  app.get('/frames/:kind/:ownerId/:blockId', async (request: PageRequest, reply) => {
+    const { kind, ownerId = '', blockId = '' } = request.params;
+    if ((kind !== 'page' && kind !== 'item') || ownerId.length > 64 || blockId.length > 64) return reply.callNotFound();
+    const body = await findLiveBody(context.db, request.website.id, kind, ownerId);
+    const block = body?.sections.flatMap((section) => section.blocks).find((candidate) => candidate.id === blockId);
+    const document = block ? ownerFrameDocument(block) : undefined;
+    if (!document) return reply.callNotFound();
+    reply.raw.setHeader('content-security-policy', OWNER_FRAME_POLICY);
+    reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
+    reply.raw.setHeader('x-robots-tag', 'noindex');
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(document);
+  });
+
   // The editor's preview: the draft (or the published body) rendered by the real theme; content:read. The editor
   // frames it from /config (same origin): these pages alone may be framed, by this origin; never indexed.
   app.get('/config/preview/pages/:pageId', async (request: PageRequest, reply) => {
     const preview = await readPageForPreview(context.db, request.website, request.actor, request.params.pageId ?? '');
-    const answer = await contentPageAnswer(sources, request.website, livePageOf(preview.page, preview.body), request.query, blockWarnOf(request));
+    const answer = await contentPageAnswer(sources, request.website, livePageOf(preview.page, preview.body), request.query, blockWarnOf(request), { preview: true });
     // A folder that redirects, or shows nothing, previews as its index.
-    const shown = answer && !('redirect' in answer) ? answer : await contentPageAnswer(sources, request.website, { ...livePageOf(preview.page, preview.body), folderBehaviour: 1 }, request.query, blockWarnOf(request));
+    const shown = answer && !('redirect' in answer) ? answer : await contentPageAnswer(sources, request.website, { ...livePageOf(preview.page, preview.body), folderBehaviour: 1 }, request.query, blockWarnOf(request), { preview: true });
     return sendContentAnswer(send, request, reply, shown, { secure: context.secureCookies, preview: true });
   });
   app.get('/config/preview/items/:itemId', async (request: PageRequest, reply) => {
     const preview = await readItemForPreview(context.db, request.website, request.actor, request.params.itemId ?? '');
-    const answer = await contentItemAnswer(sources, request.website, livePageOf(preview.collection), liveItemOf(preview.item, preview.body), blockWarnOf(request));
+    const answer = await contentItemAnswer(sources, request.website, livePageOf(preview.collection), liveItemOf(preview.item, preview.body), blockWarnOf(request), { preview: true });
     return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, preview: true });
   });
 }

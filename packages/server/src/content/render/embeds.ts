@@ -12,8 +12,13 @@ export const SANDBOX = 'allow-scripts allow-popups';
 export const FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
 
 export interface SandboxedFrameView {
-  /** The HTML shown in the frame (printed into srcdoc, attribute-escaped). */
-  srcdoc: string;
+  /**
+   * On the public site: the frames route's address, where the owner's document is served with a policy of its
+   * own (its scripts run, in an opaque origin). In the editor's preview: absent, and the document is `srcdoc`.
+   */
+  src?: string;
+  /** The HTML shown in the frame (printed into srcdoc, attribute-escaped) when there is no `src`. */
+  srcdoc?: string;
   title: string;
   height: number;
   sandbox: string;
@@ -29,16 +34,35 @@ export interface ProviderFrameView {
 export type EmbedView = ({ frame: SandboxedFrameView } | { player: ProviderFrameView }) & { caption: string };
 
 /** The frame's document: the owner's HTML with a neutral base style; it has no access to the page. */
-function frameDocument(html: string): string {
+export function frameDocument(html: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>body{margin:0;font-family:system-ui,sans-serif}</style></head><body>${html}</body></html>`;
 }
 
 /** code (23): the owner's HTML, sandboxed; or with "Show the code as text", the code printed (escaped) in a pre. */
-export function codeView(settings: Settings): { frame: SandboxedFrameView } | { source: string } | undefined {
+export function codeView(settings: Settings, frameSrc?: string): { frame: SandboxedFrameView } | { source: string } | undefined {
   const html = str(settings, 'html');
   if (html.trim() === '') return undefined;
   if (bool(settings, 'displaySource')) return { source: html };
-  return { frame: { srcdoc: frameDocument(html), title: str(settings, 'title').trim() || 'Embedded content', height: Math.round(num(settings, 'height', 200, 40, 2000)), sandbox: SANDBOX } };
+  return { frame: { ...(frameSrc ? { src: frameSrc } : { srcdoc: frameDocument(html) }), title: str(settings, 'title').trim() || 'Embedded content', height: Math.round(num(settings, 'height', 200, 40, 2000)), sandbox: SANDBOX } };
+}
+
+/**
+ * The document the frames route serves for a code block, or an embed/video block's stored oEmbed HTML (not a
+ * provider's player); undefined for any other block or an empty one.
+ */
+export function ownerFrameDocument(block: { type: number; settings: unknown }): string | undefined {
+  const settings = typeof block.settings === 'object' && block.settings !== null ? (block.settings as Settings) : {};
+  if (block.type === 23) {
+    const html = str(settings, 'html');
+    return html.trim() === '' || bool(settings, 'displaySource') ? undefined : frameDocument(html);
+  }
+  if (block.type === 22 || block.type === 32) {
+    if (playerAddressOf(str(settings, 'url'))) return undefined;
+    const oembed = record(settings, 'oembed');
+    const html = oembed ? str(oembed, 'html') : '';
+    return html.trim() === '' ? undefined : frameDocument(html);
+  }
+  return undefined;
 }
 
 /** The provider's embed address for a YouTube or Vimeo page address, else undefined. */
@@ -68,7 +92,7 @@ export function playerAddressOf(raw: string): string | undefined {
  * embed (22) and video (32): a YouTube or Vimeo address plays in the provider's own player (youtube-nocookie);
  * otherwise the stored oEmbed HTML shows sandboxed. Neither: nothing.
  */
-export function embedView(settings: Settings): EmbedView | undefined {
+export function embedView(settings: Settings, frameSrc?: string): EmbedView | undefined {
   const oembed = record(settings, 'oembed');
   const title = str(settings, 'title').trim() || (oembed ? str(oembed, 'title').trim() : '') || 'Embedded video';
   const caption = str(settings, 'caption').trim();
@@ -81,7 +105,7 @@ export function embedView(settings: Settings): EmbedView | undefined {
   const html = oembed ? str(oembed, 'html') : '';
   if (html.trim() === '') return undefined;
   const height = oembed ? num(oembed, 'height', 360, 40, 2000) : 360;
-  return { frame: { srcdoc: frameDocument(html), title, height: Math.round(height), sandbox: SANDBOX }, caption };
+  return { frame: { ...(frameSrc ? { src: frameSrc } : { srcdoc: frameDocument(html) }), title, height: Math.round(height), sandbox: SANDBOX }, caption };
 }
 
 export interface MapView {

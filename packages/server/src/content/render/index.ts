@@ -1,6 +1,7 @@
 import { BLOCK_TYPES, blockTypeName, type Block, type PageBody } from '@vitrine/blocks';
 import { chartView } from './chart';
 import { codeView, embedView, mapView } from './embeds';
+
 import { galleryBlockImages, galleryView } from './gallery';
 import { imageBlockView } from './image-block';
 import type { ImageAsset } from './images';
@@ -13,7 +14,7 @@ import { summaryRequestOf, summaryView, type SummaryEntry, type SummaryRequest }
 export { sanitiseRichText } from './rich-text';
 export { imageView, type ImageAsset, type ImageView } from './images';
 export { galleryView, type GalleryImageInput, type GalleryView } from './gallery';
-export { placeView, FRAME_HOSTS, playerAddressOf } from './embeds';
+export { placeView, FRAME_HOSTS, playerAddressOf, ownerFrameDocument } from './embeds';
 export { SUMMARY_MAX_ITEMS, type SummaryEntry, type SummaryRequest } from './summary';
 
 /** A block as the page context carries it: the theme applies `blocks/{partial}.block` to `view`. */
@@ -48,9 +49,17 @@ export interface BlockData {
   products: ReadonlyMap<string, object>;
   /** Each summary block's entries, by block id, and the collection's address. */
   summaries: ReadonlyMap<string, { entries: SummaryEntry[]; url?: string }>;
+  /**
+   * Where owner HTML (code blocks, stored oEmbed HTML) is served from on the public site: `/frames/page/{id}`,
+   * to which the block id is added. Absent in the editor's preview, which shows it as srcdoc (its scripts do not run).
+   */
+  frameBase?: string;
 }
 
 export const EMPTY_BLOCK_DATA: BlockData = { images: new Map(), forms: new Map(), products: new Map(), summaries: new Map() };
+
+/** The frames route's address of a block that shows owner HTML, on the public site only. */
+const frameSrcOf = (block: Block, data: BlockData): string | undefined => (data.frameBase ? `${data.frameBase}/${encodeURIComponent(String(block.id))}` : undefined);
 
 type ViewResult = { view: object; variant?: number } | undefined;
 type ViewModel = (block: Block, data: BlockData) => ViewResult;
@@ -79,9 +88,9 @@ const VIEW_MODELS: ReadonlyMap<number, { partial: string; view: ViewModel }> = n
   [BLOCK_TYPES.search, { partial: 'search', view: (block) => plain(searchView(settingsOf(block))) }],
   [BLOCK_TYPES.marquee, { partial: 'marquee', view: (block) => plain(marqueeView(settingsOf(block))) }],
   [BLOCK_TYPES.shape, { partial: 'shape', view: (block) => plain(shapeView(settingsOf(block))) }],
-  [BLOCK_TYPES.code, { partial: 'code', view: (block) => plain(codeView(settingsOf(block))) }],
-  [BLOCK_TYPES.embed, { partial: 'embed', view: (block) => plain(embedView(settingsOf(block))) }],
-  [BLOCK_TYPES.video, { partial: 'embed', view: (block) => plain(embedView(settingsOf(block))) }],
+  [BLOCK_TYPES.code, { partial: 'code', view: (block, data) => plain(codeView(settingsOf(block), frameSrcOf(block, data))) }],
+  [BLOCK_TYPES.embed, { partial: 'embed', view: (block, data) => plain(embedView(settingsOf(block), frameSrcOf(block, data))) }],
+  [BLOCK_TYPES.video, { partial: 'embed', view: (block, data) => plain(embedView(settingsOf(block), frameSrcOf(block, data))) }],
   [BLOCK_TYPES.map, { partial: 'map', view: (block) => plain(mapView(settingsOf(block))) }],
   [BLOCK_TYPES.form, { partial: 'form', view: formView }],
   [BLOCK_TYPES.newsletter, { partial: 'form', view: formView }],
