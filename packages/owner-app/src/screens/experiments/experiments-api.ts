@@ -112,6 +112,8 @@ export function useReplaySessions(cursor: string) {
     queryKey: experimentKeys.replays(cursor),
     queryFn: () => client.call(EXPERIMENT_ROUTES.replays, { query: cursor ? { cursor } : {} }),
     placeholderData: keepPreviousData,
+    // Sessions arrive while the owner is elsewhere: opening the list asks again.
+    refetchOnMount: 'always',
   });
 }
 
