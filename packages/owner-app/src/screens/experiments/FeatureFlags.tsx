@@ -71,9 +71,11 @@ function FlagsForm({ flags }: { flags: FeatureFlag[] }) {
             </label>
           </th>
           <td data-label={TEXTS.gates}>{FLAG_DESCRIPTIONS[flag.code]?.gates ?? TEXTS.noFeatureYet}</td>
-          <td data-label={TEXTS.on} className="experiments-flag-state">
-            {on ? TEXTS.on : TEXTS.off}
-            {changed ? <span className="experiments-badge changed">{TEXTS.changedMark}</span> : flag.isDefault ? <span className="muted"> · {TEXTS.defaultMark}</span> : null}
+          <td data-label={TEXTS.state} className="experiments-flag-state">
+            <span>
+              {on ? TEXTS.on : TEXTS.off}
+              {changed ? <span className="experiments-badge changed">{TEXTS.changedMark}</span> : flag.isDefault ? <span className="muted"> · {TEXTS.defaultMark}</span> : null}
+            </span>
           </td>
         </tr>
       );
@@ -102,7 +104,7 @@ function FlagsForm({ flags }: { flags: FeatureFlag[] }) {
         <summary>{TEXTS.otherFlagsSummary(others.length)}</summary>
         {table(TEXTS.otherFlags, others)}
       </details>
-      <div className="experiments-form-actions experiments-sticky">
+      <div className="experiments-form-actions">
         {canWrite ? (
           <>
             <button type="submit" className="button button-primary" disabled={save.isPending}>

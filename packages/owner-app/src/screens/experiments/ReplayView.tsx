@@ -21,7 +21,11 @@ function adoptRecordedStyles(frame: HTMLIFrameElement): void {
   const doc = frame.contentDocument;
   const view = frame.contentWindow as (Window & { CSSStyleSheet: typeof CSSStyleSheet }) | null;
   if (!doc || !view || !('adoptedStyleSheets' in doc)) return;
-  const sheets: CSSStyleSheet[] = [];
+  // rrweb draws each recorded script as a noscript placeholder and hides it with a style of its own, which the
+  // policy also keeps out: hidden here.
+  const placeholders = new view.CSSStyleSheet();
+  placeholders.replaceSync('noscript { display: none !important; }');
+  const sheets: CSSStyleSheet[] = [placeholders];
   for (const style of Array.from(doc.querySelectorAll('style'))) {
     const text = style.textContent ?? '';
     if (text.trim() === '' || (style.sheet && style.sheet.cssRules.length > 0)) continue;
@@ -33,7 +37,7 @@ function adoptRecordedStyles(frame: HTMLIFrameElement): void {
       // A sheet the browser cannot read stays out; the page still plays.
     }
   }
-  if (sheets.length > 0) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, ...sheets];
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, ...sheets];
 }
 
 /** `/config/experiments/replays/<sessionId>`: the session's facts and the player. */
@@ -106,11 +110,15 @@ function Player({ events }: { events: ReplayReply['events'] }) {
     };
     player.on('resize', fit);
     fit();
+    // The region narrows and widens with the window (a phone turned, a desktop resized): fit again.
+    const observer = typeof ResizeObserver === 'function' && stage.current ? new ResizeObserver(fit) : null;
+    if (observer && stage.current) observer.observe(stage.current);
     player.play(0);
     setState('playing');
     const tick = window.setInterval(() => setAt(Math.min(player.getCurrentTime(), player.getMetaData().totalTime)), 250);
     return () => {
       window.clearInterval(tick);
+      observer?.disconnect();
       player.pause();
       player.destroy?.();
       replayer.current = null;
