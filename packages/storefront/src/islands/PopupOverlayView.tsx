@@ -4,6 +4,7 @@ import { PopupOverlayCard, popupButtonStyle } from './PopupOverlayCard';
 import type { PopupOverlayProps } from './PopupOverlay';
 import { SiteForm } from './SiteForm';
 import { browserStorage, popupShouldShow, recordPopupClosed, recordPopupSubmitted, scrolledPercent } from './popup-overlay-rules';
+import { containTab } from '@vitrine/browser-helpers/focus';
 
 /** The newsletter form's block id inside the popup: its submission event names it. */
 export const POPUP_FORM_BLOCK_ID = 'popup-overlay';
@@ -75,20 +76,9 @@ export function PopupOverlayView({ popup }: PopupOverlayProps) {
         return;
       }
       if (event.key !== 'Tab' || !panel) return;
-      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      const active = document.activeElement;
-      if (!first || !last) {
-        event.preventDefault();
-        panel.focus();
-      } else if (event.shiftKey && (active === first || !panel.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+      // Platform §5's focus containment (@vitrine/browser-helpers): Tab wraps inside the dialog.
+      containTab(event, { container: panel });
+      if (!panel.contains(document.activeElement)) panel.focus();
     };
     const onSubmitted = (event: Event) => {
       const detail = (event as CustomEvent<{ blockId?: string }>).detail;

@@ -21,6 +21,7 @@ import { navigation } from '../ui/navigation';
 import { visuallyHidden } from '../ui/styles';
 import type { SiteFormProps } from './SiteForm';
 import { SHOPPER_EVENTS } from '../shopper-events';
+import { scrollToElement } from '@vitrine/browser-helpers/scroll-tween';
 
 /** The browser events a successful submission fires on `window` (a CustomEvent, detail `{ formId, blockId }`). */
 export const SITE_FORM_EVENTS = {
@@ -89,7 +90,8 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
   }, [challenge]);
   useEffect(() => {
     if (phase !== 'done' || !doneRef.current) return;
-    doneRef.current.scrollIntoView?.({ block: 'nearest' });
+    // Platform §9's scroll tween (@vitrine/browser-helpers): the message 30 px below the top, easeOutSine.
+    scrollToElement(doneRef.current);
     doneRef.current.focus({ preventScroll: true });
   }, [phase]);
 

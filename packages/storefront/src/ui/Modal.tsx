@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { modalBackdrop, modalPanel } from './styles';
+import { containTab } from '@vitrine/browser-helpers/focus';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -42,23 +43,9 @@ export function Modal({ title, onClose, children, role = 'dialog', closeLabel = 
         return;
       }
       if (event.key !== 'Tab' || !panel) return;
-      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (focusable.length === 0) {
-        event.preventDefault();
-        panel.focus();
-        return;
-      }
-      const firstEl = focusable[0]!;
-      const lastEl = focusable[focusable.length - 1]!;
-      const active = document.activeElement;
-      const outside = !panel.contains(active);
-      if (event.shiftKey && (active === firstEl || outside)) {
-        event.preventDefault();
-        lastEl.focus();
-      } else if (!event.shiftKey && (active === lastEl || outside)) {
-        event.preventDefault();
-        firstEl.focus();
-      }
+      // Platform §5's focus containment (@vitrine/browser-helpers): Tab wraps inside the dialog.
+      containTab(event, { container: panel });
+      if (!panel.contains(document.activeElement)) panel.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
