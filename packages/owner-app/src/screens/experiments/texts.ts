@@ -135,7 +135,7 @@ export const EXPERIMENT_TEXTS = {
   play: 'Play',
   playNamed: (when: string) => `Play the session of ${when}`,
   noReplays: 'No recorded sessions yet.',
-  recordingTitle: 'Turn recording on',
+  recordingTitle: 'Recording sessions',
   recordingHelp:
     'Sessions are recorded when two experiments exist and run: the feature toggle session-replay (on), and the A/B test session-replay-sample, whose variant sampled decides the share of visitors recorded. Visitors’ browsers also need more than 2 cores.',
   recordingOn: 'Recording is on: the session-replay toggle and the session-replay-sample test are defined.',
