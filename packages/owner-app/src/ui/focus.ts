@@ -1,28 +1,17 @@
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { containTab as containTabIn, focusableElements } from '@vitrine/browser-helpers/focus';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/**
+ * The owner app's modal dialogs contain focus with the platform's helper (@vitrine/browser-helpers, platform §5),
+ * the same one the storefront's dialogs use; these two names keep the app's call sites short.
+ */
 
 /** The elements of `container` that Tab reaches, in order. */
 export function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.hasAttribute('inert') && element.getAttribute('aria-hidden') !== 'true');
+  return focusableElements({ container });
 }
 
 /** Keeps Tab and Shift+Tab inside `container` (a modal dialog): from the last element to the first and back. */
 export function containTab(event: KeyboardEvent | ReactKeyboardEvent, container: HTMLElement): void {
-  if (event.key !== 'Tab') return;
-  const elements = focusableIn(container);
-  if (elements.length === 0) {
-    event.preventDefault();
-    return;
-  }
-  const first = elements[0]!;
-  const last = elements[elements.length - 1]!;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || !container.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
+  containTabIn(event, { container });
 }
