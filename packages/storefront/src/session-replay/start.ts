@@ -1,4 +1,5 @@
 import { isReplayEligible, MOCK_REPLAY_SESSION_ID, SESSION_REPLAY_MESSAGES, type ExperimentConfiguration } from '@vitrine/experiments';
+import { sessionId } from '@vitrine/tracking/session';
 
 /**
  * Session replay's start (issue 19 item 5; platform §4 and §8): eligible only with the website's
@@ -16,6 +17,9 @@ export interface SessionReplayDependencies {
 }
 
 async function fetchReplayId(): Promise<string> {
+  // The replay session is the browser session: make sure its cookie exists before asking (the tracking client,
+  // loaded beside this chunk, may not have set it yet on a visitor's first page).
+  sessionId();
   const response = await fetch(REPLAY_ID_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const body = (await response.json()) as { data?: unknown };
