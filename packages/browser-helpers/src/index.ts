@@ -5,3 +5,4 @@ export * from './focus';
 export * from './blank-text';
 export * from './popup-window';
 export * from './breakpoints';
+export * from './render-error';

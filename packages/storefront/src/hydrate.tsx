@@ -1,5 +1,6 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { ErrorBoundary } from '@vitrine/browser-helpers/react';
 import { fetchCart } from './api/commerce';
 import { readCookie } from './api/http';
 import { readSiteUserInfo } from './api/site-user-info';
@@ -62,13 +63,19 @@ export function hydrateIslands(root: ParentNode = document, options: HydrateOpti
     hydrateRoot(
       element,
       <HydrationMarker element={element}>
-        <Island {...props} />
+        {/* A render error of one island shows a short note in its place and is reported; the rest of the page works. */}
+        <ErrorBoundary fallback={<p className="vitrine-island-failed">{ISLAND_FAILED_TEXT}</p>}>
+          <Island {...props} />
+        </ErrorBoundary>
       </HydrationMarker>,
       options.onRecoverableError ? { onRecoverableError: options.onRecoverableError } : undefined,
     );
   }
   return found.length;
 }
+
+/** What stands in for an island that failed to render. */
+export const ISLAND_FAILED_TEXT = 'This part of the page could not load. Please reload the page.';
 
 /** The cookie holding the shopper's cart token (set by the server). */
 export const CART_COOKIE = 'CART';

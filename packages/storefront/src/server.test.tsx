@@ -124,6 +124,23 @@ describe('hydrateIslands', () => {
     expect(errors).toEqual([]);
   });
 
+  it('an island that fails to render shows a short note in its place, is reported, and leaves the others working', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reported: string[] = [];
+    const listener = (event: Event) => reported.push((event as CustomEvent<{ message: string }>).detail.message);
+    window.addEventListener('vitrine:render-error', listener);
+    const startCart = cart();
+    // A Gallery without its images throws while rendering.
+    document.body.innerHTML = [renderIsland('HeaderCartIndicator', { cart: startCart }), '<div data-island="Gallery"><script type="application/json">{}</script></div>'].join('');
+    await act(async () => {
+      hydrateIslands(document);
+    });
+    window.removeEventListener('vitrine:render-error', listener);
+    expect(screen.getByText('This part of the page could not load. Please reload the page.')).toBeTruthy();
+    expect(reported.length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /Cart/ })).toBeTruthy();
+  });
+
   it('hydrates a cart page with entries without a mismatch', async () => {
     const errors: unknown[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));

@@ -40,6 +40,14 @@ describe('the event buffer', () => {
     ]);
   });
 
+  it("keeps an island's render error (an error boundary's report) as an error", () => {
+    buffer = startEventBuffer();
+    window.dispatchEvent(new CustomEvent('vitrine:render-error', { detail: { message: 'Broken gallery', stack: 'at Gallery', componentStack: 'in Gallery' } }));
+    const seen: BufferedEvent[] = [];
+    buffer.drain((event) => seen.push(event));
+    expect(seen).toEqual([{ type: 'error', detail: { message: 'Broken gallery', stack: 'at Gallery' } }]);
+  });
+
   it('keeps at most 50 events and 20 errors before the client arrives', () => {
     buffer = startEventBuffer();
     for (let n = 0; n < 60; n += 1) dispatch(document, SHOPPER_EVENTS.addToCart, { n });

@@ -1,3 +1,4 @@
+import { RENDER_ERROR_EVENT } from '@vitrine/browser-helpers/render-error';
 import { SHOPPER_EVENTS } from './dom-events';
 
 /**
@@ -61,6 +62,15 @@ export function startEventBuffer(target: Window = window): EventBuffer {
     (event) => {
       const detail: ScriptErrorDetail = { ...scriptErrorDetail(event.error, event.message), source: event.filename, line: event.lineno, column: event.colno };
       take({ type: 'error', detail });
+    },
+    { signal: listening.signal },
+  );
+  // A render error an island's error boundary caught (@vitrine/browser-helpers' ErrorBoundary): reported like a script error.
+  target.addEventListener(
+    RENDER_ERROR_EVENT,
+    (event) => {
+      const detail = (event as CustomEvent<{ message?: unknown; stack?: unknown }>).detail;
+      take({ type: 'error', detail: { message: String(detail?.message ?? ''), stack: typeof detail?.stack === 'string' ? detail.stack : '' } });
     },
     { signal: listening.signal },
   );

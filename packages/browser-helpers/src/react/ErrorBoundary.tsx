@@ -1,4 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportRenderError } from '../render-error';
+
+export { RENDER_ERROR_EVENT, reportRenderError, type RenderErrorDetail } from '../render-error';
 
 /**
  * Platform §2/§8's generic error boundary: a render error below it shows the fallback content instead of a
@@ -6,14 +9,6 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
  * the page's error reporter (the storefront's tracking client) forwards, and to the console. `resetKey`
  * changing clears the failure (another screen, another product).
  */
-export const RENDER_ERROR_EVENT = 'vitrine:render-error';
-
-export interface RenderErrorDetail {
-  message: string;
-  stack?: string;
-  componentStack?: string;
-}
-
 export interface ErrorBoundaryProps {
   children?: ReactNode;
   fallback: ReactNode | ((props: { error: unknown; reset: () => void }) => ReactNode);
@@ -25,16 +20,6 @@ interface State {
   failed: boolean;
   error: unknown;
   resetKey: unknown;
-}
-
-export function reportRenderError(error: unknown, info?: ErrorInfo): void {
-  const detail: RenderErrorDetail = {
-    message: error instanceof Error ? error.message : String(error),
-    ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
-    ...(info?.componentStack ? { componentStack: info.componentStack } : {}),
-  };
-  console.error('A part of the page failed to render', error);
-  if (typeof window !== 'undefined' && typeof CustomEvent === 'function') window.dispatchEvent(new CustomEvent(RENDER_ERROR_EVENT, { detail }));
 }
 
 export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
