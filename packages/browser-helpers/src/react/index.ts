@@ -2,3 +2,4 @@
 export * from './strict-context';
 export * from './use-data-fetch';
 export * from './ErrorBoundary';
+export * from './confirm';
