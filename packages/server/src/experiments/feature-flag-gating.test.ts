@@ -39,8 +39,20 @@ describe('feature flags gate their features', () => {
     // Other products are not affected.
     expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('design-consultation'), quantity: 1 })).statusCode).toBe(200);
 
+    // …and hidden from every storefront page.
+    const giftCardPath = '/shop/p/gift-card';
+    expect((await shopper.get(giftCardPath)).statusCode).toBe(404);
+    const grid = await shopper.get('/shop?format=json');
+    expect(grid.json().items.map((item: { urlId: string }) => item.urlId)).not.toContain('gift-card');
+    expect(grid.json().items.length).toBeGreaterThan(3);
+    expect((await shopper.get('/search?q=gift&format=json')).json().items.map((item: { urlId: string }) => item.urlId)).not.toContain('gift-card');
+    expect((await shopper.get('/sitemap.xml')).body).not.toContain(giftCardPath);
+
     await setFlag(40, true);
     expect((await shopper.post('/api/commerce/shopping-cart/entries', giftCard)).statusCode).toBe(200);
+    expect((await shopper.get(giftCardPath)).statusCode).toBe(200);
+    expect((await shopper.get('/shop?format=json')).json().items.map((item: { urlId: string }) => item.urlId)).toContain('gift-card');
+    expect((await shopper.get('/sitemap.xml')).body).toContain(giftCardPath);
   });
 
   it('commerce subscriptions off: subscribing is refused', async () => {

@@ -1,3 +1,4 @@
+import { offeredProducts } from './offered-products';
 import type { PageBody } from '@vitrine/blocks';
 import { CollectionType, formatMoney, PageType, truncate } from '@vitrine/format';
 import type { Website } from '../db/schema';
@@ -126,7 +127,7 @@ export async function loadBlockData(sources: PageSources, website: Website, bodi
     Promise.all(needs.summaries.map(async (request) => {
       const store = stores.find((candidate) => candidate.id === request.collectionId);
       if (!store) return undefined;
-      const items = (await listCollectionItems(sources.db, website, store)).filter((product) => !request.tag || (product.tags ?? []).includes(request.tag));
+      const items = (await offeredProducts(sources.db, website, await listCollectionItems(sources.db, website, store))).filter((product) => !request.tag || (product.tags ?? []).includes(request.tag));
       return { blockId: request.blockId, url: `/${store.url_id}`, entries: items.slice(0, request.limit).map(productEntry) };
     })),
   ]);

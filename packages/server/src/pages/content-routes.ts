@@ -1,3 +1,4 @@
+import { offeredProducts } from './offered-products';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageTemplateName } from '@vitrine/theme';
 import { listCollectionItems } from '../catalog';
@@ -113,7 +114,7 @@ export function registerContentRoutes(app: FastifyInstance, context: ServerConte
     const { website } = request;
     const origin = originOf(request.protocol, request.host);
     const [content, stores] = await Promise.all([listSitemapContent(context.db, website.id), context.catalog.stores(website.id)]);
-    const products = (await Promise.all(stores.map((store) => listCollectionItems(context.db, website, store)))).flat();
+    const products = await offeredProducts(context.db, website, (await Promise.all(stores.map((store) => listCollectionItems(context.db, website, store)))).flat());
     const hasHome = content.some((entry) => entry.path === '/');
     const entries = [
       ...(hasHome ? [] : [{ path: '/' }]),

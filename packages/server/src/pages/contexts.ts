@@ -1,3 +1,4 @@
+import { isOffered, offeredProducts } from './offered-products';
 import type { Kysely } from 'kysely';
 import { PageType } from '@vitrine/format/enumerations';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
@@ -249,7 +250,7 @@ export function collectionJson(collection: Collection): CollectionJson {
 export async function buildStorePageContext(sources: PageSources, website: Website, collectionUrlId: string): Promise<StorePageContext | undefined> {
   const collection = await sources.catalog.collectionByUrlId(website.id, collectionUrlId);
   if (!collection) return undefined;
-  const items = await listCollectionItems(sources.db, website, collection);
+  const items = await offeredProducts(sources.db, website, await listCollectionItems(sources.db, website, collection));
   return {
     ...base(website, PAGE_TYPES.collection),
     collection: collectionJson(collection),
@@ -274,7 +275,8 @@ export async function buildProductPageContext(
   const loaded = await loadProductItem(sources.db, website, productId);
   // A product moved or renamed within the cache's lifetime is not found at its old address.
   if (!loaded || loaded.product.collection_id !== collection.id || loaded.product.url_id !== slug) return undefined;
-  const relatedProducts = await sources.catalog.relatedProducts(website, loaded.product);
+  if (!(await isOffered(sources.db, website, loaded.item))) return undefined;
+  const relatedProducts = await offeredProducts(sources.db, website, await sources.catalog.relatedProducts(website, loaded.product));
   return {
     ...base(website, PAGE_TYPES.item),
     collection: collectionJson(collection),
@@ -290,7 +292,7 @@ export async function buildProductPageContext(
 export async function buildHomePageContext(sources: PageSources, website: Website): Promise<StorePageContext | BasePageContext> {
   const [collection] = await sources.catalog.stores(website.id);
   if (!collection) return base(website, PAGE_TYPES.page);
-  const items = await listCollectionItems(sources.db, website, collection);
+  const items = await offeredProducts(sources.db, website, await listCollectionItems(sources.db, website, collection));
   return {
     ...base(website, PAGE_TYPES.page),
     collection: collectionJson(collection),
@@ -402,12 +404,13 @@ export async function buildSearchPageContext(
   const text = (query ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
   const requested = /^\d{1,6}$/.test(page ?? '') ? Number(page) : 1;
   const results = await searchProducts(sources.db, website, text, requested);
+  const shownResults = await offeredProducts(sources.db, website, results.items);
   return {
     ...base(website, PAGE_TYPES.search),
     query: text,
-    items: results.items,
+    items: shownResults,
     pagination: searchPagination(text, results),
-    productMerchandisingContext: merchandisingContext(results.items),
+    productMerchandisingContext: merchandisingContext(shownResults),
   };
 }
 

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { ProductType } from '@vitrine/commerce/types';
+import type { Database, Website } from '../db/schema';
+import { isFeatureOn } from '../experiments';
+
+/**
+ * What the website offers its shoppers (issue 19 item 1): with the gift cards feature flag (40) off, gift card
+ * products are hidden from every storefront page — store grids, the product page, related products, summaries,
+ * search and the sitemap — as their calls are refused. The owner still sees them in the owner app.
+ */
+type Shown = { structuredContent: { productType: number } };
+
+export async function offeredProducts<T extends Shown>(db: Kysely<Database>, website: Website, items: T[]): Promise<T[]> {
+  if (await isFeatureOn(db, website.id, 'giftCards')) return items;
+  return items.filter((item) => item.structuredContent.productType !== ProductType.GIFT_CARD);
+}
+
+export async function isOffered(db: Kysely<Database>, website: Website, item: Shown): Promise<boolean> {
+  return (await offeredProducts(db, website, [item])).length === 1;
+}
