@@ -159,3 +159,51 @@ export async function deleteOwnerExperiment(db: Kysely<Database>, website: Websi
   await db.updateTable('experiments').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', experimentId).where('website_id', '=', website.id).execute();
   return { deleted: true, id: experimentId };
 }
+
+/** Platform-wide experiments are the operator's: only the system actor (the shell) may write them. */
+export const PLATFORM_EXPERIMENT_MESSAGES = {
+  operatorOnly: 'Platform-wide experiments are changed by the operator, from the shell (npm run experiments).',
+  notFound: 'No platform-wide experiment has this name.',
+} as const;
+
+function requireOperator(actor: Actor): void {
+  if (actor.kind !== 'system') throw forbidden(PLATFORM_EXPERIMENT_MESSAGES.operatorOnly);
+}
+
+/** Every platform-wide experiment (the operator's list). */
+export async function listPlatformExperiments(db: Kysely<Database>, actor: Actor): Promise<OwnerExperiment[]> {
+  requireOperator(actor);
+  const rows = await db.selectFrom('experiments').selectAll().where('website_id', 'is', null).where('deleted_at', 'is', null).orderBy('name').execute();
+  return rows.map(ownerExperimentOf);
+}
+
+/** Creates or replaces a platform-wide experiment by name (checked like a website's). */
+export async function savePlatformExperiment(db: Kysely<Database>, actor: Actor, body: CreateExperimentBody): Promise<OwnerExperiment> {
+  requireOperator(actor);
+  const { definition, startsAt, endsAt } = checkedDefinition(body);
+  const values = {
+    experiment_type: definition.experimentType,
+    variants: JSON.stringify(definition.variants),
+    segment: definition.segment ? JSON.stringify(definition.segment) : null,
+    status: definition.status,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    conversion_event: body.conversionEvent ?? 'add-to-cart',
+  };
+  const existing = await db.selectFrom('experiments').select('id').where('website_id', 'is', null).where('name', '=', definition.name).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = existing
+    ? await db
+        .updateTable('experiments')
+        .set((eb) => ({ ...values, version: eb('version', '+', 1), updated_at: new Date() }))
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : await db.insertInto('experiments').values({ id: newId(), website_id: null, name: definition.name, ...values }).returningAll().executeTakeFirstOrThrow();
+  return ownerExperimentOf(row);
+}
+
+export async function deletePlatformExperiment(db: Kysely<Database>, actor: Actor, name: string): Promise<void> {
+  requireOperator(actor);
+  const deleted = await db.updateTable('experiments').set({ deleted_at: new Date(), updated_at: new Date() }).where('website_id', 'is', null).where('name', '=', name).where('deleted_at', 'is', null).executeTakeFirst();
+  if (Number(deleted.numUpdatedRows) === 0) throw notFound(PLATFORM_EXPERIMENT_MESSAGES.notFound);
+}
