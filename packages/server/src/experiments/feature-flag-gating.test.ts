@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
+import { notifyWebsiteChanged } from '../websites';
 
 /**
  * Feature flags really gate their features (issue 19 item 1): gift cards (40) off refuses every gift card
@@ -53,6 +54,32 @@ describe('feature flags gate their features', () => {
     expect((await shopper.get(giftCardPath)).statusCode).toBe(200);
     expect((await shopper.get('/shop?format=json')).json().items.map((item: { urlId: string }) => item.urlId)).toContain('gift-card');
     expect((await shopper.get('/sitemap.xml')).body).toContain(giftCardPath);
+  });
+
+  it('Afterpay (64) or Clearpay (68) off hides the installment pill where that provider runs', async () => {
+    const db = server.database.db;
+    const website = (await db.selectFrom('websites').selectAll().executeTakeFirstOrThrow());
+    const settings = (country: string) => JSON.stringify({ ...website.settings, afterPayAvailable: true, afterPayMin: 100, afterPayMax: 200000, stripeAccountCountry: country });
+    const shopper = new TestVisitor(server.app);
+    const installments = async () => (await shopper.get('/shop/p/linen-shirt?format=json')).json().installments.afterPayAvailable;
+    try {
+      await db.updateTable('websites').set({ settings: settings('US') }).where('id', '=', website.id).execute();
+      notifyWebsiteChanged(website.id);
+      expect(await installments()).toBe(true);
+      await setFlag(64, false);
+      expect(await installments()).toBe(false);
+      // In the UK the provider is Clearpay: Afterpay's flag does not matter there, Clearpay's does.
+      await db.updateTable('websites').set({ settings: settings('GB'), locale: 'en-GB' }).where('id', '=', website.id).execute();
+      notifyWebsiteChanged(website.id);
+      expect(await installments()).toBe(true);
+      await setFlag(68, false);
+      expect(await installments()).toBe(false);
+    } finally {
+      await setFlag(64, true);
+      await setFlag(68, true);
+      await db.updateTable('websites').set({ settings: JSON.stringify(website.settings), locale: website.locale }).where('id', '=', website.id).execute();
+      notifyWebsiteChanged(website.id);
+    }
   });
 
   it('commerce subscriptions off: subscribing is refused', async () => {

@@ -1,3 +1,6 @@
+import { installmentLocale, installmentProvider } from '@vitrine/commerce/installments';
+import { NAMED_FEATURE_FLAGS } from '@vitrine/experiments';
+import { featureFlagsOf } from '../experiments';
 import { isOffered, offeredProducts } from './offered-products';
 import type { Kysely } from 'kysely';
 import { PageType } from '@vitrine/format/enumerations';
@@ -219,10 +222,15 @@ export function websiteSettingsJson(website: Website): WebsiteSettingsJson {
   };
 }
 
-export function installmentContext(website: Website): InstallmentContext {
+export function installmentContext(website: Website, flags?: ReadonlySet<number>): InstallmentContext {
   const settings = website.settings;
+  const country = typeof settings.stripeAccountCountry === 'string' ? settings.stripeAccountCountry : '';
+  // The provider's feature flag (Afterpay 64, Clearpay 68) switched off hides the pill (issue 19).
+  const locale = installmentLocale(website.locale, country);
+  const provider = locale ? installmentProvider(locale) : null;
+  const providerOff = flags !== undefined && provider !== null && !flags.has(provider === 'clearpay' ? NAMED_FEATURE_FLAGS.clearpay : NAMED_FEATURE_FLAGS.afterpay);
   return {
-    afterPayAvailable: settings.afterPayAvailable === true,
+    afterPayAvailable: settings.afterPayAvailable === true && !providerOff,
     afterPayMin: typeof settings.afterPayMin === 'number' ? settings.afterPayMin : 0,
     afterPayMax: typeof settings.afterPayMax === 'number' ? settings.afterPayMax : 0,
     shopperLanguage: website.locale,
@@ -281,7 +289,7 @@ export async function buildProductPageContext(
     ...base(website, PAGE_TYPES.item),
     collection: collectionJson(collection),
     item: loaded.item,
-    installments: installmentContext(website),
+    installments: installmentContext(website, await featureFlagsOf(sources.db, website.id)),
     productMerchandisingContext: merchandisingContext([loaded.item, ...relatedProducts]),
     relatedProducts,
     ...(sku && loaded.variants.some((variant) => variant.sku === sku) ? { chosenSku: sku } : {}),
@@ -307,7 +315,7 @@ export async function buildCartPageContext(sources: PageSources, website: Websit
     ...base(website, PAGE_TYPES.showCart),
     shoppingCart,
     additionalFieldsForms: await additionalFieldsFormsOf(sources, website, shoppingCart),
-    installments: installmentContext(website),
+    installments: installmentContext(website, await featureFlagsOf(sources.db, website.id)),
   };
 }
 
