@@ -82,6 +82,24 @@ describe('feature flags gate their features', () => {
     }
   });
 
+  it('site user accounts (29) off: nobody signs up and the account page is not found; contributors still sign in', async () => {
+    const shopper = new TestVisitor(server.app);
+    await shopper.visit('/shop');
+    expect((await shopper.get('/account/subscriptions')).statusCode).toBe(200);
+    await setFlag(29, false);
+    try {
+      const refused = await shopper.post('/api/site-users/account', { email: 'new-shopper@example.com', password: 'a long password 1' });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: 'Accounts are not offered on this website.' });
+      expect((await shopper.get('/account/subscriptions')).statusCode).toBe(404);
+      // The owner's own sign-in is not a shopper account: it still works.
+      expect((await (await ownerVisitor(server)).get('/api/owner/feature-flags')).statusCode).toBe(200);
+    } finally {
+      await setFlag(29, true);
+    }
+    expect((await shopper.post('/api/site-users/account', { email: 'new-shopper@example.com', password: 'a long password 1' })).statusCode).toBeLessThan(300);
+  });
+
   it('commerce subscriptions off: subscribing is refused', async () => {
     const shopper = new TestVisitor(server.app);
     await shopper.visit('/shop');

@@ -19,6 +19,7 @@ export const FEATURE_FLAG_MESSAGES = {
   duplicate: 'Each flag may be listed once.',
   giftCardsOff: 'Gift cards are not offered on this website.',
   subscriptionsOff: 'Subscriptions are not offered on this website.',
+  siteUserAccountsOff: 'Accounts are not offered on this website.',
 } as const;
 
 const cache = new Map<string, { flags: Set<number>; readAt: number }>();

@@ -29,7 +29,7 @@ import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSet
 import { buildHomeContentAnswer, buildSitePageAnswer } from './content-pages';
 import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer, withFooterFormUnnamed } from './content-routes';
 import { readPopupOverlayForPage } from '../popup-overlay';
-import { pageExperimentsFor } from '../experiments';
+import { isFeatureOn, pageExperimentsFor } from '../experiments';
 import { siteUserOf } from '../actor';
 import { VISITOR_COOKIE } from '@vitrine/tracking/visitor-cookie';
 
@@ -193,8 +193,11 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     };
   app.get('/subscriptions/manage', subscriptionsPage(({ website, query }, crumb) =>
     buildManagePageParts(context.db, website, { token: text(query.token), confirm: text(query.confirm), cancelled: text(query.cancelled) }, crumb)));
-  app.get('/account/subscriptions', subscriptionsPage(({ website, actor, query }, crumb) =>
-    buildAccountPageParts(context.db, website, actor, { confirm: text(query.confirm), cancelled: text(query.cancelled) }, crumb)));
+  // The account area is the site user accounts feature (flag 29): not found while it is switched off.
+  app.get('/account/subscriptions', subscriptionsPage(async ({ website, actor, query }, crumb) =>
+    (await isFeatureOn(context.db, website.id, 'siteUserAccounts'))
+      ? buildAccountPageParts(context.db, website, actor, { confirm: text(query.confirm), cancelled: text(query.cancelled) }, crumb)
+      : undefined));
   app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q), text(query.page))));
   // A store at this address, else a content page of any kind (pages/content-pages.ts), else not found.
   app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { FIELD_MESSAGES, isValidEmail } from '@vitrine/contracts';
+import { FEATURE_FLAG_MESSAGES, requireFeature } from '../experiments';
 import { cartTokenOf, siteUserOf, type Actor } from '../actor';
 import { defaultCartMergePolicy, type CartMergePolicy } from '../cart';
 import type { Database, Website } from '../db/schema';
@@ -125,6 +126,8 @@ export async function signUp(
   input: Credentials,
   options: SiteUserServiceOptions = {},
 ): Promise<SignedIn> {
+  // Shoppers' accounts are the site user accounts feature (flag 29): switched off, nobody new signs up.
+  await requireFeature(db, website.id, 'siteUserAccounts', FEATURE_FLAG_MESSAGES.siteUserAccountsOff);
   const { email, password } = checkCredentials(input);
   const passwordHash = await hashPassword(password);
   const id = newId();

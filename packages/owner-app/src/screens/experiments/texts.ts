@@ -162,7 +162,7 @@ const NO_FEATURE_YET = 'No feature yet';
 
 /** What each named flag switches, by code; unnamed codes gate nothing yet. */
 export const FLAG_DESCRIPTIONS: Record<number, { label: string; gates: string }> = {
-  [NAMED_FEATURE_FLAGS.siteUserAccounts]: { label: 'Site user accounts', gates: NO_FEATURE_YET },
+  [NAMED_FEATURE_FLAGS.siteUserAccounts]: { label: 'Site user accounts', gates: "Shoppers' accounts: signing up and the account page. Off refuses new accounts (contributors still sign in)." },
   [NAMED_FEATURE_FLAGS.giftCards]: { label: 'Gift cards', gates: 'Gift cards: selling them, their delivery, checking a balance and paying with one. Off hides them and refuses their calls.' },
   [NAMED_FEATURE_FLAGS.commerceSubscriptions]: { label: 'Commerce subscriptions', gates: 'Subscriptions: subscribing to a product. Off refuses new subscriptions.' },
   [NAMED_FEATURE_FLAGS.afterpay]: { label: 'Afterpay', gates: 'The installment pill on product and cart pages where Afterpay runs (US, Canada, Australia, New Zealand). Off hides it.' },
