@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { deleteExpiredReplays } from '../session-replay';
 import type { Database } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { computeDailyRollup, dayBounds } from './rollup';
@@ -110,7 +111,9 @@ export async function deleteExpiredAnalytics(db: Kysely<Database>, retentionDays
     }
   }
   const errors = await db.deleteFrom('analytics_js_errors').where('day', '<', utcDay(cutoff)).executeTakeFirst();
-  return deleted + Number(errors.numDeletedRows ?? 0);
+  // Recorded sessions (issue 19) follow the same retention.
+  const replays = await deleteExpiredReplays(db, cutoff);
+  return deleted + Number(errors.numDeletedRows ?? 0) + replays;
 }
 
 export interface AnalyticsJobsOptions {

@@ -299,4 +299,16 @@ describe('retention', () => {
     expect(await database.db.selectFrom('analytics_js_errors').select('day').where('day', '<', '2024-06-03').execute()).toEqual([]);
     expect(await database.db.selectFrom('analytics_daily_totals').select('day').execute()).toEqual(before);
   });
+
+  it('deletes recorded sessions (and their batches) whose last event is older than the retention', async () => {
+    const website = (await database.db.selectFrom('websites').select('id').executeTakeFirstOrThrow()).id;
+    const now = new Date('2024-09-01T00:00:00Z');
+    for (const [id, lastEventAt] of [['replay-old', '2024-05-01T00:00:00Z'], ['replay-new', '2024-08-31T00:00:00Z']] as const) {
+      await database.db.insertInto('replay_sessions').values({ id, website_id: website, analytics_id: `analytics-${id}`, started_at: new Date(lastEventAt), last_event_at: new Date(lastEventAt) }).execute();
+      await database.db.insertInto('replay_batches').values({ session_id: id, sequence: 0, events: JSON.stringify([{ type: 4, timestamp: 1 }]) }).execute();
+    }
+    await deleteExpiredAnalytics(database.db, 90, now, 50);
+    expect((await database.db.selectFrom('replay_sessions').select('id').execute()).map((row) => row.id)).toEqual(['replay-new']);
+    expect((await database.db.selectFrom('replay_batches').select('session_id').execute()).map((row) => row.session_id)).toEqual(['replay-new']);
+  });
 });

@@ -150,3 +150,16 @@ export async function getReplaySession(db: Kysely<Database>, website: Website, a
   const batches = await db.selectFrom('replay_batches').select('events').where('session_id', '=', sessionId).orderBy('sequence').execute();
   return { session: replaySessionOf(row), events: batches.flatMap((batch) => batch.events as Array<Record<string, unknown>>) };
 }
+
+/**
+ * Recorded sessions are kept as long as the other analytics rows (ANALYTICS_RETENTION_DAYS): older ones are
+ * deleted with their batches by the analytics retention job. Answers how many sessions went.
+ */
+export async function deleteExpiredReplays(db: Kysely<Database>, cutoff: Date): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const expired = trx.selectFrom('replay_sessions').select('id').where('last_event_at', '<', cutoff);
+    await trx.deleteFrom('replay_batches').where('session_id', 'in', expired).execute();
+    const deleted = await trx.deleteFrom('replay_sessions').where('last_event_at', '<', cutoff).executeTakeFirst();
+    return Number(deleted.numDeletedRows ?? 0);
+  });
+}
