@@ -2,10 +2,10 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Block } from '@vitrine/blocks';
-import { useEffect, useId, useRef, useState } from 'react';
-import { containTab } from '../../ui/focus';
+import { useRef, useState } from 'react';
 import { EDITOR_BLOCKS, labelOfType, MAX_BLOCKS, summaryOf } from './block-catalog';
 import { DRAG_INSTRUCTIONS, dragAnnouncements } from './drag-words';
+import { PagesDialog } from './PagesDialog';
 import { PAGES_TEXTS as T } from './texts';
 
 export interface BlockListProps {
@@ -143,51 +143,25 @@ function AddBlockButton({ disabled, onAdd }: { disabled: boolean; onAdd: (type: 
 }
 
 function BlockMenu({ onClose, onChoose }: { onClose: () => void; onChoose: (type: number) => void }) {
-  const dialog = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const [filter, setFilter] = useState('');
-  useEffect(() => {
-    dialog.current?.querySelector<HTMLElement>('input')?.focus();
-  }, []);
   const words = filter.trim().toLowerCase();
   const shown = EDITOR_BLOCKS.filter((block) => !words || block.label.toLowerCase().includes(words) || block.description.toLowerCase().includes(words));
   return (
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div
-        ref={dialog}
-        className="modal pages-block-menu"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-          }
-          if (dialog.current) containTab(event, dialog.current);
-        }}
-      >
-        <div className="pages-dialog-head">
-          <h2 id={titleId}>{T.addBlockMenu}</h2>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {T.close}
-          </button>
-        </div>
-        <label className="pages-field">
-          <span>Search blocks</span>
-          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
-        </label>
-        <ul className="pages-block-choices">
-          {shown.map((block) => (
-            <li key={block.type}>
-              <button type="button" onClick={() => onChoose(block.type)}>
-                <strong>{block.label}</strong>
-                <span>{block.description}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+    <PagesDialog title={T.addBlockMenu} className="pages-block-menu" initialFocus="input" onClose={onClose}>
+      <label className="pages-field">
+        <span>Search blocks</span>
+        <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+      </label>
+      <ul className="pages-block-choices">
+        {shown.map((block) => (
+          <li key={block.type}>
+            <button type="button" onClick={() => onChoose(block.type)}>
+              <strong>{block.label}</strong>
+              <span>{block.description}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </PagesDialog>
   );
 }

@@ -1,59 +1,31 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { containTab } from '../../ui/focus';
+import { useId, useState } from 'react';
 import { Loading, LoadFailed } from '../../ui/states';
 import { useImages, type ImageAsset } from './content-api';
 import type { ContentImage } from './content-types';
+import { PagesDialog } from './PagesDialog';
 import { PAGES_TEXTS as T } from './texts';
 
 /** A modal listing the website's images as thumbnails; choosing one closes it. Escape or Close cancels. */
 export function ImageDialog({ onChoose, onClose }: { onChoose: (image: ImageAsset) => void; onClose: () => void }) {
   const images = useImages(true);
-  const dialog = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.querySelector<HTMLElement>('button')?.focus();
-    return () => opener?.focus();
-  }, []);
   return (
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div
-        ref={dialog}
-        className="modal pages-image-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-          }
-          if (dialog.current) containTab(event, dialog.current);
-        }}
-      >
-        <div className="pages-dialog-head">
-          <h2 id={titleId}>{T.imageDialog}</h2>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {T.close}
-          </button>
-        </div>
-        {images.isPending ? <Loading /> : null}
-        {images.isError ? <LoadFailed error={images.error} retry={() => void images.refetch()} /> : null}
-        {images.data && images.data.images.length === 0 ? <p>{T.noImages}</p> : null}
-        {images.data && images.data.images.length > 0 ? (
-          <ul className="pages-image-grid">
-            {images.data.images.map((image) => (
-              <li key={image.id}>
-                <button type="button" className="pages-image-choice" onClick={() => onChoose(image)}>
-                  <img src={`${image.assetUrl}?format=300w`} alt="" loading="lazy" />
-                  <span>{image.title || image.filename}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    </div>
+    <PagesDialog title={T.imageDialog} className="pages-image-dialog" onClose={onClose}>
+      {images.isPending ? <Loading /> : null}
+      {images.isError ? <LoadFailed error={images.error} retry={() => void images.refetch()} /> : null}
+      {images.data && images.data.images.length === 0 ? <p>{T.noImages}</p> : null}
+      {images.data && images.data.images.length > 0 ? (
+        <ul className="pages-image-grid">
+          {images.data.images.map((image) => (
+            <li key={image.id}>
+              <button type="button" className="pages-image-choice" onClick={() => onChoose(image)}>
+                <img src={`${image.assetUrl}?format=300w`} alt="" loading="lazy" />
+                <span>{image.title || image.filename}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </PagesDialog>
   );
 }
 
