@@ -47,7 +47,7 @@ function timeOf(value: string | null | undefined, field: string): Date | null {
 }
 
 /** The definition a body describes, checked by @vitrine/experiments (errors keyed by field). */
-function checkedDefinition(body: CreateExperimentBody): { definition: ExperimentDefinition; startsAt: Date | null; endsAt: Date | null } {
+function checkedDefinition(body: CreateExperimentBody) {
   const startsAt = timeOf(body.startsAt, 'startsAt');
   const endsAt = timeOf(body.endsAt, 'endsAt');
   const definition: ExperimentDefinition = {
@@ -61,7 +61,18 @@ function checkedDefinition(body: CreateExperimentBody): { definition: Experiment
   };
   const errors = checkDefinition(definition);
   if (Object.keys(errors).length > 0) throw invalid(EXPERIMENT_MESSAGES.invalid, errors);
-  return { definition, startsAt, endsAt };
+  // The row's columns for the definition (the conversion event only when the body names one).
+  const columns = {
+    name: definition.name,
+    experiment_type: definition.experimentType,
+    variants: JSON.stringify(definition.variants),
+    segment: definition.segment ? JSON.stringify(definition.segment) : null,
+    status: definition.status,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    ...(body.conversionEvent ? { conversion_event: body.conversionEvent } : {}),
+  };
+  return { definition, columns };
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
@@ -82,22 +93,11 @@ export async function getOwnerExperiment(db: Kysely<Database>, website: Website,
 
 export async function createOwnerExperiment(db: Kysely<Database>, website: Website, actor: Actor, body: CreateExperimentBody): Promise<{ experiment: OwnerExperiment }> {
   authorize(actor, 'site:write');
-  const { definition, startsAt, endsAt } = checkedDefinition(body);
+  const { columns } = checkedDefinition(body);
   try {
     const row = await db
       .insertInto('experiments')
-      .values({
-        id: newId(),
-        website_id: website.id,
-        name: definition.name,
-        experiment_type: definition.experimentType,
-        variants: JSON.stringify(definition.variants),
-        segment: definition.segment ? JSON.stringify(definition.segment) : null,
-        status: definition.status,
-        starts_at: startsAt,
-        ends_at: endsAt,
-        conversion_event: body.conversionEvent ?? 'add-to-cart',
-      })
+      .values({ id: newId(), website_id: website.id, ...columns })
       .returningAll()
       .executeTakeFirstOrThrow();
     return { experiment: ownerExperimentOf(row) };
@@ -123,19 +123,12 @@ export async function updateOwnerExperiment(
 ): Promise<{ experiment: OwnerExperiment }> {
   authorize(actor, 'site:write');
   await ownRow(db, website, input.experimentId);
-  const { definition, startsAt, endsAt } = checkedDefinition(input);
+  const { columns } = checkedDefinition(input);
   try {
     const row = await db
       .updateTable('experiments')
       .set((eb) => ({
-        name: definition.name,
-        experiment_type: definition.experimentType,
-        variants: JSON.stringify(definition.variants),
-        segment: definition.segment ? JSON.stringify(definition.segment) : null,
-        status: definition.status,
-        starts_at: startsAt,
-        ends_at: endsAt,
-        ...(input.conversionEvent ? { conversion_event: input.conversionEvent } : {}),
+        ...columns,
         version: eb('version', '+', 1),
         updated_at: new Date(),
       }))
@@ -180,16 +173,7 @@ export async function listPlatformExperiments(db: Kysely<Database>, actor: Actor
 /** Creates or replaces a platform-wide experiment by name (checked like a website's). */
 export async function savePlatformExperiment(db: Kysely<Database>, actor: Actor, body: CreateExperimentBody): Promise<OwnerExperiment> {
   requireOperator(actor);
-  const { definition, startsAt, endsAt } = checkedDefinition(body);
-  const values = {
-    experiment_type: definition.experimentType,
-    variants: JSON.stringify(definition.variants),
-    segment: definition.segment ? JSON.stringify(definition.segment) : null,
-    status: definition.status,
-    starts_at: startsAt,
-    ends_at: endsAt,
-    conversion_event: body.conversionEvent ?? 'add-to-cart',
-  };
+  const { definition, columns: values } = checkedDefinition(body);
   const existing = await db.selectFrom('experiments').select('id').where('website_id', 'is', null).where('name', '=', definition.name).where('deleted_at', 'is', null).executeTakeFirst();
   const row = existing
     ? await db
@@ -198,7 +182,7 @@ export async function savePlatformExperiment(db: Kysely<Database>, actor: Actor,
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow()
-    : await db.insertInto('experiments').values({ id: newId(), website_id: null, name: definition.name, ...values }).returningAll().executeTakeFirstOrThrow();
+    : await db.insertInto('experiments').values({ id: newId(), website_id: null, ...values }).returningAll().executeTakeFirstOrThrow();
   return ownerExperimentOf(row);
 }
 
