@@ -64,9 +64,9 @@ function ExperimentTabs({ current, children }: { current: Tab; children: ReactNo
   return (
     <section className="experiments">
       <ScreenHeading>{TEXTS.title}</ScreenHeading>
-      <nav className="experiments-tabs" aria-label={TEXTS.tabs}>
+      <nav className="screen-tabs" aria-label={TEXTS.tabs}>
         {tabs.map(([tab, to, label]) => (
-          <Link key={tab} to={to} className="experiments-tab" current={current === tab}>
+          <Link key={tab} to={to} className="screen-tab" current={current === tab}>
             {label}
           </Link>
         ))}

@@ -41,9 +41,9 @@ function MailTabs({ current, children }: { current: 'outbox' | 'subscribers'; ch
     <section className="mail">
       <ScreenHeading>{MAIL_TEXTS.title}</ScreenHeading>
       {canReadSubscribers || current === 'subscribers' ? (
-        <nav className="mail-tabs" aria-label={MAIL_TEXTS.tabs}>
-          <Link to="/config/mail" className="mail-tab" current={current === 'outbox'}>{MAIL_TEXTS.outbox}</Link>
-          <Link to="/config/mail/subscribers" className="mail-tab" current={current === 'subscribers'}>{MAIL_TEXTS.subscribers}</Link>
+        <nav className="screen-tabs" aria-label={MAIL_TEXTS.tabs}>
+          <Link to="/config/mail" className="screen-tab" current={current === 'outbox'}>{MAIL_TEXTS.outbox}</Link>
+          <Link to="/config/mail/subscribers" className="screen-tab" current={current === 'subscribers'}>{MAIL_TEXTS.subscribers}</Link>
         </nav>
       ) : null}
       {children}
