@@ -219,7 +219,8 @@ describe('the owner dashboard', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Dashboard');
     await saveScreenshot(page, 'owner-menu-phone', { fullPage: false });
     await page.keyboard.press('Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Products');
+    // The navigation's order: Dashboard, then Pages (the site editor), Popup, Experiments, Products, …
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Pages');
     await page.keyboard.press('Escape');
     await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
