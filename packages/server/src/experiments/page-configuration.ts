@@ -4,7 +4,7 @@ import { controlVariantOf, evaluateExperiment, type DeviceView, type Evaluation,
 import { deviceOf } from '../devices';
 import type { Database, Website } from '../db/schema';
 import { definitionOf } from './definitions-service';
-import { insertExposures, listExperimentRows } from './queries';
+import { insertExposures, listExperimentRows, type ExperimentRow } from './queries';
 
 /**
  * The experiment configuration a page carries (issue 19 item 2): the website's definitions (its own,
@@ -47,22 +47,26 @@ export function visitorFactsOf(website: Website, facts: RequestFacts): VisitorFa
 }
 
 /** The website's definitions by name: its own win over the platform's. */
-export async function definitionsFor(db: Kysely<Database>, websiteId: string): Promise<Record<string, ExperimentDefinition>> {
-  const rows = await listExperimentRows(db, websiteId);
-  const definitions: Record<string, ExperimentDefinition> = Object.create(null);
-  for (const row of rows.filter((candidate) => candidate.website_id === null)) definitions[row.name] = definitionOf(row);
-  for (const row of rows.filter((candidate) => candidate.website_id !== null)) definitions[row.name] = definitionOf(row);
-  return definitions;
+/** The rows in force by name: a website's own row wins over a platform-wide one of the same name. */
+function rowsInForce(rows: readonly ExperimentRow[]): Map<string, ExperimentRow> {
+  const byName = new Map<string, ExperimentRow>();
+  for (const row of rows.filter((candidate) => candidate.website_id === null)) byName.set(row.name, row);
+  for (const row of rows.filter((candidate) => candidate.website_id !== null)) byName.set(row.name, row);
+  return byName;
 }
 
-export async function experimentConfigurationFor(db: Kysely<Database>, website: Website, facts: RequestFacts, now = new Date()): Promise<ExperimentConfiguration> {
+function configurationOf(inForce: ReadonlyMap<string, ExperimentRow>, website: Website, facts: RequestFacts, now: Date): ExperimentConfiguration {
   return {
-    definitions: { ...(await definitionsFor(db, website.id)) },
+    definitions: Object.fromEntries([...inForce].map(([name, row]) => [name, definitionOf(row)])),
     analyticsId: facts.analyticsId,
     visitor: visitorFactsOf(website, facts),
     overrides: facts.overrides,
     evaluatedAt: now.toISOString(),
   };
+}
+
+export async function experimentConfigurationFor(db: Kysely<Database>, website: Website, facts: RequestFacts, now = new Date()): Promise<ExperimentConfiguration> {
+  return configurationOf(rowsInForce(await listExperimentRows(db, website.id)), website, facts, now);
 }
 
 /**
@@ -78,10 +82,11 @@ export async function recordExposure(
   now = new Date(),
 ): Promise<{ newlyExposed: boolean; experimentId: string; evaluation: Evaluation } | undefined> {
   if (!/^[A-Za-z0-9_-]{8,100}$/.test(facts.analyticsId)) return undefined;
-  const rows = await listExperimentRows(db, website.id);
-  const row = rows.find((candidate) => candidate.name === name && candidate.website_id !== null) ?? rows.find((candidate) => candidate.name === name);
+  // One read of the rows serves both the experiment and the configuration it is evaluated in.
+  const inForce = rowsInForce(await listExperimentRows(db, website.id));
+  const row = inForce.get(name);
   if (!row) return undefined;
-  const configuration = await experimentConfigurationFor(db, website, facts, now);
+  const configuration = configurationOf(inForce, website, facts, now);
   const evaluation = evaluateExperiment(configuration, name, row.experiment_type, controlVariantOf(definitionOf(row)));
   if (!evaluation.exposed) return { newlyExposed: false, experimentId: row.id, evaluation };
   const inserted = await insertExposures(db, [{ websiteId: website.id, experimentId: row.id, analyticsId: facts.analyticsId, variant: evaluation.context.variant }]);
