@@ -51,8 +51,11 @@ export const PERMISSIONS = {
   'contributors:manage': 'Invite contributors and change their roles',
   'api-keys:manage': 'Create and delete API keys',
   'comments:moderate': 'Approve and remove comments and reviews',
+  'reviews:moderate': 'Approve, hide and reply to product reviews',
   'content:read': "See the site's pages, posts and events, their drafts and revisions; preview them",
   'content:write': 'Create, edit, publish, schedule and delete pages, posts and events; arrange the page tree',
+  'members:read': "See member areas, their members (shoppers' emails) and password-protected pages",
+  'members:write': 'Create, change and delete member areas; grant and revoke memberships; set page passwords',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -70,12 +73,12 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
   websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read'),
-  storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read'],
-  editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write'],
-  reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read'],
+  storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read'],
+  editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write', 'members:read'],
+  reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read', 'members:read'],
   billing: ['billing:read', 'store-settings:read'],
   viewer: READ_SHOP,
-  moderator: ['comments:moderate'],
+  moderator: ['comments:moderate', 'reviews:moderate'],
   commenter: [],
   scheduling: [],
   schedulingViewer: [],

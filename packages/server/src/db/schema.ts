@@ -540,7 +540,7 @@ export interface FormSubmissionsTable {
 
 // The website's content (issue 18, migration 028; content/). Bodies are @vitrine/blocks' PageBody.
 export type ContentStatus = 'published' | 'draft' | 'scheduled' | 'needs-review' | 'private';
-export type SitePageKind = 'page' | 'splash' | 'blog' | 'events' | 'gallery' | 'folder';
+export type SitePageKind = 'page' | 'splash' | 'blog' | 'events' | 'gallery' | 'folder' | 'course';
 
 export interface SitePagesTable {
   id: string;
@@ -1053,6 +1053,116 @@ export interface ReplayBatchesTable {
   received_at: Timestamp;
 }
 
+/** Issue 20 item 1 (migration 031, members/): member areas, the pages they gate, memberships, page passwords. */
+export interface MemberAreasTable {
+  id: string;
+  website_id: string;
+  name: string;
+  description: Defaulted<string>;
+  access: Defaulted<'free' | 'paid'>;
+  paywall_product_id: ColumnType<string | null, string | null | undefined, string | null>;
+  join_button_text: Defaulted<string>;
+  duration_days: ColumnType<number | null, number | null | undefined, number | null>;
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MemberAreaPagesTable {
+  member_area_id: string;
+  page_id: string;
+  website_id: string;
+  position: Defaulted<number>;
+}
+
+export interface MembershipsTable {
+  id: string;
+  website_id: string;
+  member_area_id: string;
+  site_user_id: string;
+  source: 'sign-up' | 'order' | 'subscription' | 'owner';
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  status: Defaulted<'active' | 'ended'>;
+  started_at: Timestamp;
+  ends_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  ended_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PageLocksTable {
+  page_id: string;
+  website_id: string;
+  password_hash: string;
+  version: Defaulted<number>;
+  updated_at: Timestamp;
+}
+
+// Courses and lessons (issue 20 item 2, migration 032; courses/).
+export type LessonVideoSource = 'none' | 'file' | 'embed';
+
+export interface LessonVideosTable {
+  id: string;
+  website_id: string;
+  item_id: string;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  sha256: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LessonDetailsTable {
+  item_id: string;
+  website_id: string;
+  video_source: Defaulted<LessonVideoSource>;
+  embed_url: string | null;
+  duration_seconds: number | null;
+  is_preview: Defaulted<boolean>;
+  chapter: Defaulted<string>;
+  updated_at: Timestamp;
+}
+
+export interface LessonProgressTable {
+  site_user_id: string;
+  item_id: string;
+  website_id: string;
+  position_seconds: Defaulted<number>;
+  completed_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** Issue 20 item 4 (migration 034): comments on blog posts; the email is never shown publicly. */
+export type PostCommentStatus = 'pending' | 'approved' | 'hidden' | 'spam';
+export interface PostCommentsTable {
+  id: string;
+  website_id: string;
+  item_id: string;
+  parent_id: string | null;
+  depth: Defaulted<number>;
+  status: Defaulted<PostCommentStatus>;
+  site_user_id: string | null;
+  author_name: string;
+  author_email: string;
+  body: string;
+  by_owner: Defaulted<boolean>;
+  user_agent: Defaulted<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One like per visitor (or site user) and post (migration 034). */
+export interface PostLikesTable {
+  website_id: string;
+  item_id: string;
+  liker: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   experiments: ExperimentsTable;
   experiment_exposures: ExperimentExposuresTable;
@@ -1089,7 +1199,16 @@ export interface Database {
   site_pages: SitePagesTable;
   site_items: SiteItemsTable;
   content_revisions: ContentRevisionsTable;
+  lesson_videos: LessonVideosTable;
+  lesson_details: LessonDetailsTable;
+  lesson_progress: LessonProgressTable;
   popup_overlays: PopupOverlaysTable;
+  post_comments: PostCommentsTable;
+  post_likes: PostLikesTable;
+  member_areas: MemberAreasTable;
+  member_area_pages: MemberAreaPagesTable;
+  memberships: MembershipsTable;
+  page_locks: PageLocksTable;
   // Issue 15: shopper analytics (raw rows, rollups, rollup jobs).
   analytics_hits: AnalyticsHitsTable;
   analytics_events: AnalyticsEventsTable;
@@ -1121,6 +1240,45 @@ export interface Database {
   gift_card_deliveries: GiftCardDeliveriesTable;
   product_files: ProductFilesTable;
   download_grants: DownloadGrantsTable;
+  product_reviews: ProductReviewsTable;
+  product_review_summaries: ProductReviewSummariesTable;
+  review_requests: ReviewRequestsTable;
+}
+
+/** Migration 033 (reviews/): a buyer's review of one order line, or an imported one; moderated by the owner. */
+export interface ProductReviewsTable {
+  id: string;
+  website_id: string;
+  product_id: string;
+  order_id: string | null;
+  order_item_id: string | null;
+  source: Defaulted<'buyer' | 'imported'>;
+  rating: number;
+  title: string;
+  body: string;
+  reviewer_name: string;
+  status: Defaulted<'pending' | 'approved' | 'hidden'>;
+  reply: string | null;
+  replied_at: NullableTimestamp;
+  moderated_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** Migration 033: each product's approved reviews, counted on moderation (the store cards' summary). */
+export interface ProductReviewSummariesTable {
+  website_id: string;
+  product_id: string;
+  review_count: Defaulted<number>;
+  rating_total: Defaulted<number>;
+}
+
+/** Migration 033: a paid order's review-request mail, waiting for its delay (reviews/requests.ts). */
+export interface ReviewRequestsTable {
+  order_id: string;
+  website_id: string;
+  status: Defaulted<'waiting' | 'mailed' | 'skipped'>;
+  paid_at: Timestamp;
+  mailed_at: NullableTimestamp;
 }
 
 export type Website = Selectable<WebsitesTable>;
