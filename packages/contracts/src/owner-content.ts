@@ -21,14 +21,14 @@ export type ContentStatusName = (typeof CONTENT_STATUSES)[number];
 export const SETTABLE_CONTENT_STATUSES = ['draft', 'needs-review', 'private'] as const;
 export type SettableContentStatus = (typeof SETTABLE_CONTENT_STATUSES)[number];
 
-export const PAGE_KINDS = ['page', 'splash', 'blog', 'events', 'gallery', 'folder'] as const;
+export const PAGE_KINDS = ['page', 'splash', 'blog', 'events', 'gallery', 'folder', 'course'] as const;
 export type PageKindName = (typeof PAGE_KINDS)[number];
 
 /** What a row of the page tree is: a site page of a kind, a catalog store, or an external link of the navigation. */
 export type PageTreeKind = PageKindName | 'store' | 'link';
 
-/** Record types of items (platform §3): text (a post) 1, event 12, gallery 14. */
-export const ITEM_RECORD_TYPES = [1, 12, 14] as const;
+/** Record types of items (platform §3): text (a post) 1, event 12, gallery 14, lesson 62 (a course's). */
+export const ITEM_RECORD_TYPES = [1, 12, 14, 62] as const;
 export type ItemRecordType = (typeof ITEM_RECORD_TYPES)[number];
 
 export const REVISION_REASONS = ['published', 'scheduled', 'unpublished', 'restored'] as const;
