@@ -597,7 +597,7 @@ export const reorderContentItemsContract = defineContract({
   operationId: 'reorderContentItems',
   method: 'PUT',
   url: '/api/owner/content/pages/:pageId/items/order',
-  summary: "Puts a gallery's images in a new order: every item id, once.",
+  summary: "Puts a gallery's images or a course's lessons in a new order: every item id, once.",
   tags,
   access: 'content:write',
   schema: { params: ContentPageParamsSchema, body: ReorderContentItemsBodySchema, response: { 200: ResponseObject({ items: Type.Array(ItemSummarySchema) }), ...ERROR_RESPONSES } },

@@ -2,6 +2,7 @@
 export { findPagesUsingForm } from './queries';
 export { readItemForPreview, readPageForPreview, type ItemPreview, type PagePreview } from './preview';
 export { seedDemoContentPages } from './demo';
+export { seedPublishedItem, seedPublishedPage, type SeedItem, type SeedPage } from './seed-rows';
 export { listNavigablePages, type NavigablePage } from './navigable-pages';
 export { notifyContentChanged, onContentChanged } from './content-changes';
 export { createContentPage, deleteContentPage, RESERVED_URL_IDS } from './owner-pages';
@@ -10,7 +11,7 @@ export { listPageSummaryRows } from './owner-queries';
 export { registerOwnerContentRoutes } from './owner-routes';
 // The visitor side (the renderer's): live pages and items, listings, the sitemap; block view models.
 export {
-  BLOG_PAGE_SIZE, RECORD_TYPES, findLiveCollections, findLiveHomePage, findLiveItem, findLivePage, findLiveBody, findLivePagesByIds, listFolderChildIds, listLiveEvents,
+  BLOG_PAGE_SIZE, RECORD_TYPES, findLiveCollections, findLiveHomePage, findLiveItem, findLivePage, findLivePostById, findLiveBody, findLivePagesByIds, listFolderChildIds, listLiveEvents,
   listLiveGalleryItems, listLivePosts, listSitemapContent, listSummaryItems, liveItemOf, livePageOf, type LiveItem, type LivePage, type SitemapEntry,
 } from './published';
 export {

@@ -35,11 +35,11 @@ import { actingSiteUserId, itemSnapshotOf, keepRevision, listRevisions, loadRevi
 import { parsedInstant, publicationOf, updateItemAtVersion } from './versioned-update';
 
 export const OWNER_ITEM_MESSAGES = {
-  notACollection: 'This page holds no items: only a blog, an events page or a gallery does.',
+  notACollection: 'This page holds no items: only a blog, an events page, a gallery or a course does.',
   galleryFull: `A gallery holds at most ${CONTENT_LIMITS.itemsPerOrderableCollection} images.`,
   urlIdTaken: 'Another item of this collection already uses this URL.',
   endBeforeStart: 'The end must not be before the start.',
-  notAGallery: 'Only a gallery keeps its own order.',
+  notAGallery: 'Only a gallery or a course keeps its own order.',
   reorderIds: OWNER_CONTENT_MESSAGES.itemIds,
 } as const;
 
@@ -160,7 +160,7 @@ export async function listOwnerItems(db: Kysely<Database>, website: Website, act
     .where('deleted_at', 'is', null);
   if (input.status !== undefined) query = query.where('status', '=', input.status as SiteItemRow['status']);
   if (page.kind === 'events') query = query.orderBy(sql`start_at asc nulls last`).orderBy('id');
-  else if (page.kind === 'gallery') query = query.orderBy('position').orderBy('id');
+  else if (page.kind === 'gallery' || page.kind === 'course') query = query.orderBy('position').orderBy('id');
   else query = query.orderBy(sql`coalesce(published_at, created_at) desc`).orderBy('id', 'desc');
   const rows = await query.limit(limit + 1).offset(offset).execute();
   return {
@@ -328,7 +328,7 @@ export async function reorderOwnerItems(db: Kysely<Database>, website: Website, 
   authorize(actor, 'content:write');
   const rows = await inTransaction(db, async (trx) => {
     const { page } = await lockCollection(trx, website.id, input.pageId);
-    if (page.kind !== 'gallery') throw invalid(OWNER_ITEM_MESSAGES.notAGallery);
+    if (page.kind !== 'gallery' && page.kind !== 'course') throw invalid(OWNER_ITEM_MESSAGES.notAGallery);
     const current = await trx.selectFrom('site_items').select('id').where('collection_id', '=', page.id).where('deleted_at', 'is', null).execute();
     const known = new Set(current.map((row) => row.id));
     const given = new Set(input.itemIds);

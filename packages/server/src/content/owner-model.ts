@@ -9,8 +9,8 @@ import type { SiteItemsTable, SitePageKind, SitePagesTable } from '../db/schema'
 export type SitePageRow = Selectable<SitePagesTable>;
 export type SiteItemRow = Selectable<SiteItemsTable>;
 
-/** The collection kinds and the record type of their items (platform §3): blog posts 1, events 12, gallery images 14. */
-export const RECORD_TYPE_OF_COLLECTION: Partial<Record<SitePageKind, ItemRecordType>> = { blog: 1, events: 12, gallery: 14 };
+/** The collection kinds and the record type of their items (platform §3): blog posts 1, events 12, gallery images 14, a course's lessons 62. */
+export const RECORD_TYPE_OF_COLLECTION: Partial<Record<SitePageKind, ItemRecordType>> = { blog: 1, events: 12, gallery: 14, course: 62 };
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 

@@ -11,10 +11,10 @@ import type { ContentImageRef, ContentStatus, Database, EventLocation, SitePageK
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Record types of items (platform §3): a post 1, an event 12, a gallery image 14. */
-export const RECORD_TYPES = { post: 1, event: 12, galleryImage: 14 } as const;
+export const RECORD_TYPES = { post: 1, event: 12, galleryImage: 14, lesson: 62 } as const;
 
 /** The record type of a collection page's items. */
-export const RECORD_TYPE_OF_KIND: Partial<Record<SitePageKind, number>> = { blog: RECORD_TYPES.post, events: RECORD_TYPES.event, gallery: RECORD_TYPES.galleryImage };
+export const RECORD_TYPE_OF_KIND: Partial<Record<SitePageKind, number>> = { blog: RECORD_TYPES.post, events: RECORD_TYPES.event, gallery: RECORD_TYPES.galleryImage, course: RECORD_TYPES.lesson };
 
 /** Posts per page of a blog (`?page=N`). */
 export const BLOG_PAGE_SIZE = 10;
@@ -54,6 +54,8 @@ export interface LiveItem {
   body: PageBody;
   position: number;
   updatedAt: Date;
+  /** 0 off, 1 on (storefront §4; the comments domain applies the rule). */
+  commentState: number;
 }
 
 /** A row is live: published, or scheduled with its time come. */
@@ -122,6 +124,7 @@ type ItemRow = {
   id: string; collection_id: string; record_type: number; url_id: string; title: string; excerpt: string; author_name: string; tags: string[]; categories: string[];
   published_at: Date | string | null; start_at: Date | string | null; end_at: Date | string | null; location: EventLocation | null; image: ContentImageRef | null;
   seo_title: string; seo_description: string; body: PageBody; position: number; updated_at: Date | string;
+  comment_state?: number;
 };
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -131,10 +134,11 @@ export function liveItemOf(row: ItemRow, body: PageBody = row.body): LiveItem {
     id: row.id, collectionId: row.collection_id, recordType: row.record_type, urlId: row.url_id, title: row.title, excerpt: row.excerpt, authorName: row.author_name,
     tags: row.tags ?? [], categories: row.categories ?? [], publishedAt: date(row.published_at), startAt: date(row.start_at), endAt: date(row.end_at),
     location: row.location, image: row.image, seoTitle: row.seo_title, seoDescription: row.seo_description, body, position: row.position, updatedAt: new Date(row.updated_at),
+    commentState: row.comment_state ?? 0,
   };
 }
 
-const ITEM_COLUMNS = ['id', 'collection_id', 'record_type', 'url_id', 'title', 'excerpt', 'author_name', 'tags', 'categories', 'published_at', 'start_at', 'end_at', 'location', 'image', 'seo_title', 'seo_description', 'body', 'position', 'updated_at'] as const;
+const ITEM_COLUMNS = ['id', 'collection_id', 'record_type', 'url_id', 'title', 'excerpt', 'author_name', 'tags', 'categories', 'published_at', 'start_at', 'end_at', 'location', 'image', 'seo_title', 'seo_description', 'body', 'position', 'updated_at', 'comment_state'] as const;
 
 function liveItems(db: Db, websiteId: string, collectionId: string, now: Date) {
   return db
@@ -234,4 +238,13 @@ export async function listSitemapContent(db: Db, websiteId: string, now = new Da
     .filter((item) => isLive(item.status, item.publish_at, now))
     .map((item) => ({ path: `/${collections.get(item.collection_id)}/${item.url_id}`, lastModified: new Date(item.updated_at) }));
   return [...pageEntries, ...itemEntries];
+}
+
+/** A live blog post of a live blog, by id, with its blog: what comments and likes are written against. */
+export async function findLivePostById(db: Db, websiteId: string, itemId: string, now = new Date()): Promise<{ item: LiveItem; collection: LivePage } | undefined> {
+  const row = await db.selectFrom('site_items').select(['collection_id']).where('id', '=', itemId).where('website_id', '=', websiteId).where('record_type', '=', RECORD_TYPES.post).executeTakeFirst();
+  if (!row) return undefined;
+  const page = await livePages(db, websiteId, now).where('id', '=', row.collection_id).where('kind', '=', 'blog').executeTakeFirst();
+  const item = page ? await liveItems(db, websiteId, row.collection_id, now).where('id', '=', itemId).executeTakeFirst() : undefined;
+  return page && item ? { item: liveItemOf(item), collection: livePageOf(page) } : undefined;
 }
