@@ -15,7 +15,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import type { Kysely } from 'kysely';
 import { BLOCK_TYPES, checkPageBody, defaultSettings, EDITABLE_BLOCKS, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
 import { openDatabaseFromEnv } from '../../packages/server/src/db/database';
@@ -24,36 +23,10 @@ import type { Database } from '../../packages/server/src/db/schema';
 import { openTestDatabase } from '../../packages/server/src/db/testing';
 import { seedDemoSite } from '../../packages/server/src/demo-site';
 import { stableId } from '../../packages/server/src/ids';
-import { ensureIslandsBuilt, printTable, PRODUCT_PATH, startScript, startVitrine, type RunningProcess } from './support';
+import { measure, reportAgainstFirst, type Figures } from './measure';
+import { ensureIslandsBuilt, PRODUCT_PATH, startScript, startVitrine, type RunningProcess } from './support';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const EVERY_BLOCK_PATH = '/every-block';
-
-interface Figures {
-  name: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  bodyBytes: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function load(name: string, url: string): Promise<Figures> {
-  await autocannon({ connections: CONNECTIONS, url, duration: WARMUP_SECONDS });
-  const result = await autocannon({ connections: CONNECTIONS, url, duration: SECONDS });
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    bodyBytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
 
 /** A published page with every editable block once, in realistic settings that name the demo's own images, forms, product and collections. */
 async function addEveryBlockPage(db: Kysely<Database>): Promise<void> {
@@ -119,7 +92,7 @@ async function benchPages(database: string, server: RunningProcess): Promise<Fig
     const html = await probe.text();
     if (probe.status !== 200) throw new Error(`${pagePath} answered ${probe.status}`);
     if (pagePath === EVERY_BLOCK_PATH && !html.includes('block-')) console.log(`Note: ${pagePath} on ${database} shows no rendered blocks yet.`);
-    figures.push(await load(`${name}, ${database}`, `${server.base}${pagePath}`));
+    figures.push(await measure(`${name}, ${database}`, { url: `${server.base}${pagePath}` }));
   }
   return figures;
 }
@@ -130,7 +103,7 @@ async function main(): Promise<void> {
 
   const bare = await startScript('bench/page/bare-server.ts', {});
   try {
-    results.push(await load('bare Fastify GET JSON route', `${bare.base}/json`));
+    results.push(await measure('bare Fastify GET JSON route', { url: `${bare.base}/json` }));
   } finally {
     await bare.stop();
   }
@@ -173,30 +146,7 @@ async function main(): Promise<void> {
     console.log('PostgreSQL skipped: set TEST_DATABASE_URL to a server where databases may be created.');
   }
 
-  const ceiling = results[0]!.requestsPerSecond;
-  console.log(
-    `\n${EVERY_BLOCK_PATH} (${EDITABLE_BLOCKS.length} blocks) and /: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections, ` +
-      `${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the end, ` +
-      `NODE_ENV=${process.env.NODE_ENV ?? '(unset: React runs its development build)'}\n`,
-  );
-  printTable(
-    ['run', 'requests/s', 'p50', 'p99', 'response size', 'bare route : this', 'non-2xx', 'errors'],
-    results.map((r) => [
-      r.name,
-      Math.round(r.requestsPerSecond),
-      `${r.p50Ms} ms`,
-      `${r.p99Ms} ms`,
-      `${(r.bodyBytes / 1024).toFixed(1)} KB`,
-      r === results[0] ? '1 : 1' : `${(ceiling / r.requestsPerSecond).toFixed(1)} : 1`,
-      r.non2xx,
-      r.errors,
-    ]),
-    [1, 2, 3, 4, 5, 6, 7],
-  );
-  if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
-    console.error('\nSome requests failed: the figures above are not of successful renders.');
-    process.exit(1);
-  }
+  reportAgainstFirst(`${EVERY_BLOCK_PATH} (${EDITABLE_BLOCKS.length} blocks) and /`, results);
 }
 
 main().catch((error) => {

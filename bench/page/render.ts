@@ -14,39 +14,9 @@
  * on the given server, migrated and seeded, and dropped afterwards. The server inherits NODE_ENV:
  * run with NODE_ENV=production to measure React's production build, as a deployment would.
  */
-import os from 'node:os';
-import autocannon from 'autocannon';
 import { openTestDatabase } from '../../packages/server/src/db/testing';
-import { PRODUCT_PATH, ensureIslandsBuilt, printTable, startScript, startVitrine, type RunningProcess } from './support';
-
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-interface Figures {
-  name: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Average response size in bytes, headers included. */
-  bodyBytes: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function load(name: string, options: autocannon.Options): Promise<Figures> {
-  await autocannon({ connections: CONNECTIONS, ...options, duration: WARMUP_SECONDS });
-  const result = await autocannon({ connections: CONNECTIONS, ...options, duration: SECONDS });
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    bodyBytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
+import { measure, reportAgainstFirst, type Figures } from './measure';
+import { PRODUCT_PATH, ensureIslandsBuilt, startScript, startVitrine, type RunningProcess } from './support';
 
 /** Cookies of a returning visitor: a crumb, and a cart holding the measured product's first variant. */
 async function returningVisitorCookie(base: string): Promise<string> {
@@ -74,8 +44,8 @@ async function benchProductPage(database: string, server: RunningProcess): Promi
   if (!html.includes('data-island')) console.log(`Note: ${PRODUCT_PATH} on ${database} carries no data-island yet (plain server HTML).`);
   const cookie = await returningVisitorCookie(server.base);
   return [
-    await load(`product page, new visitor, ${database}`, { url }),
-    await load(`product page, visitor with a cart, ${database}`, { url, headers: { cookie } }),
+    await measure(`product page, new visitor, ${database}`, { url }),
+    await measure(`product page, visitor with a cart, ${database}`, { url, headers: { cookie } }),
   ];
 }
 
@@ -85,7 +55,7 @@ async function main(): Promise<void> {
 
   const bare = await startScript('bench/page/bare-server.ts', {});
   try {
-    results.push(await load('bare Fastify GET JSON route', { url: `${bare.base}/json` }));
+    results.push(await measure('bare Fastify GET JSON route', { url: `${bare.base}/json` }));
   } finally {
     await bare.stop();
   }
@@ -114,30 +84,7 @@ async function main(): Promise<void> {
     console.log('PostgreSQL skipped: set TEST_DATABASE_URL to a server where databases may be created.');
   }
 
-  const ceiling = results[0].requestsPerSecond;
-  console.log(
-    `\n${PRODUCT_PATH}: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections, ` +
-      `${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the end, ` +
-      `NODE_ENV=${process.env.NODE_ENV ?? '(unset: React runs its development build)'}\n`,
-  );
-  printTable(
-    ['run', 'requests/s', 'p50', 'p99', 'response size', 'bare route : this', 'non-2xx', 'errors'],
-    results.map((r) => [
-      r.name,
-      Math.round(r.requestsPerSecond),
-      `${r.p50Ms} ms`,
-      `${r.p99Ms} ms`,
-      `${(r.bodyBytes / 1024).toFixed(1)} KB`,
-      r === results[0] ? '1 : 1' : `${(ceiling / r.requestsPerSecond).toFixed(1)} : 1`,
-      r.non2xx,
-      r.errors,
-    ]),
-    [1, 2, 3, 4, 5, 6, 7],
-  );
-  if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
-    console.error('\nSome requests failed: the figures above are not of successful renders.');
-    process.exit(1);
-  }
+  reportAgainstFirst(PRODUCT_PATH, results);
 }
 
 main().catch((error) => {
