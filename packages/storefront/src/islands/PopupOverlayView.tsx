@@ -4,13 +4,11 @@ import { PopupOverlayCard, popupButtonStyle } from './PopupOverlayCard';
 import type { PopupOverlayProps } from './PopupOverlay';
 import { SiteForm } from './SiteForm';
 import { browserStorage, popupShouldShow, recordPopupClosed, recordPopupSubmitted, scrolledPercent } from './popup-overlay-rules';
-import { containTab } from '@vitrine/browser-helpers/focus';
+import { containTab, focusableElements } from '@vitrine/browser-helpers/focus';
 
 /** The newsletter form's block id inside the popup: its submission event names it. */
 export const POPUP_FORM_BLOCK_ID = 'popup-overlay';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Resolves when the trigger fires: after the delay, or once the page has been read down to the percent. */
 function whenTriggered(trigger: PopupOverlayProps['popup']['trigger'], fire: () => void): () => void {
@@ -61,7 +59,7 @@ export function PopupOverlayView({ popup }: PopupOverlayProps) {
     if (!open) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    panel?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    if (panel) focusableElements({ container: panel })[0]?.focus();
     if (panel && !prefersReducedMotion() && typeof panel.animate === 'function') {
       panel.animate([{ opacity: 0, transform: 'translateY(12px)' }, { opacity: 1, transform: 'none' }], { duration: 200, easing: 'ease-out' });
     }

@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { modalBackdrop, modalPanel } from './styles';
-import { containTab } from '@vitrine/browser-helpers/focus';
+import { containTab, focusableElements } from '@vitrine/browser-helpers/focus';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   title: string;
@@ -33,7 +31,7 @@ export function Modal({ title, onClose, children, role = 'dialog', closeLabel = 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = panel ? focusableElements({ container: panel })[0] : undefined;
     (first ?? panel)?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
