@@ -12,3 +12,4 @@ export * from './check-body';
 export * from './chart-dataset';
 export * from './url-id';
 export * from './calendar';
+export * from './comments';

@@ -23,6 +23,8 @@ import { OWNER_POPUP_OVERLAY_CONTRACTS } from './owner-popup-overlay';
 import { OWNER_FORM_CONTRACTS } from './owner-forms';
 import { OWNER_CONTENT_CONTRACTS } from './owner-content';
 import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
+import { COMMENT_CONTRACTS } from './comments';
+import { OWNER_COMMENT_CONTRACTS } from './owner-comments';
 import { OWNER_CONTRIBUTOR_CONTRACTS } from './owner-contributors';
 import { ORDER_CONTRACTS } from './orders';
 import { PAYMENT_CONTRACTS } from './payments';
@@ -56,6 +58,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_FORM_CONTRACTS,
   ...OWNER_CONTENT_CONTRACTS,
   ...OWNER_NEWSLETTER_CONTRACTS,
+  ...COMMENT_CONTRACTS,
+  ...OWNER_COMMENT_CONTRACTS,
   ...OWNER_POPUP_OVERLAY_CONTRACTS,
   ...ANALYTICS_CONTRACTS,
   ...OWNER_ANALYTICS_CONTRACTS,

@@ -19,6 +19,7 @@ import { OWNER_APP_ASSET_PREFIX, ownerAppDistDir, registerContributorRoutes, reg
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
 import { registerRestockRoutes } from './restock';
 import { registerFormRoutes } from './forms';
+import { registerCommentRoutes } from './comments';
 import { DEFAULT_CAPTCHA_DIFFICULTY, registerCaptchaRoutes, type CaptchaDifficulty } from './captcha';
 import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerRestockRoutes(routes, context);
     registerCaptchaRoutes(routes, context);
     registerFormRoutes(routes, context, { rateLimits: rateLimitStore, newsletterTokens });
+    registerCommentRoutes(routes, context, { rateLimits: rateLimitStore });
     registerAnalyticsRoutes(routes, context, analytics.ingest);
     registerOwnerAnalyticsRoutes(routes, context, analytics.settings);
     // The owner's calls (issue 12), one domain each.

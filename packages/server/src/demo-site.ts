@@ -6,6 +6,7 @@ import { seedDemoForms } from './forms';
 import { seedDemoRestockSignUps } from './restock';
 import { seedDemoCheckoutSettings } from './checkout-settings';
 import { seedDemoDownloads } from './downloads';
+import { seedDemoComments } from './comments';
 import { editMainNavigation, type StoredNavigationItem } from './site-settings';
 
 /**
@@ -28,6 +29,7 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<boolean> {
       );
       await seedDemoCheckoutSettings(trx, websiteId, DEMO_WEBSITE.identifier);
       await seedDemoDownloads(trx, websiteId, DEMO_WEBSITE.identifier);
+      await seedDemoComments(trx, websiteId, DEMO_WEBSITE.identifier);
     },
   });
 }

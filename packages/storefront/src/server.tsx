@@ -6,6 +6,7 @@ import { SiteFormView } from './islands/SiteFormView';
 import { GiftCardPurchaseView } from './islands/GiftCardPurchaseView';
 import { CheckoutView } from './islands/CheckoutView';
 import { CartPageView } from './islands/CartPageView';
+import { CommentsView } from './islands/CommentsView';
 
 export { ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
 export { cartDataBlock, CART_DATA_ID } from './embed';
@@ -41,6 +42,11 @@ const RENDERED_AT_ONCE: { [N in IslandName]?: ComponentType<IslandPropsByName[N]
   CartPage: (props) => (
     <Suspense fallback={null}>
       <CartPageView {...props} />
+    </Suspense>
+  ),
+  Comments: (props) => (
+    <Suspense fallback={null}>
+      <CommentsView {...props} />
     </Suspense>
   ),
 };

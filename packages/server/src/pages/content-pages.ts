@@ -33,6 +33,7 @@ import {
   type SummaryEntry,
 } from '../content';
 import { findLiveForm, publicFormOf } from '../forms';
+import { NO_ENGAGEMENT, postCommentsView, postEngagementCounts } from '../comments';
 import { imageAssetUrl } from '../images';
 import { websiteJson, websiteSettingsJson, type BasePageContext, type PageSources } from './contexts';
 import type { PageTemplateName } from '@vitrine/theme';
@@ -212,6 +213,7 @@ function itemJson(website: Website, collection: LivePage, item: LiveItem, images
     authorName: item.authorName,
     seoTitle: item.seoTitle,
     seoDescription: item.seoDescription,
+    commentState: item.commentState,
     tags: termLinks(collection, 'tag', item.tags),
     categories: termLinks(collection, 'category', item.categories),
     ...(when ? { dateTime: when.toISOString(), dateLabel: dateLabel(when, website.time_zone, website.locale) } : {}),
@@ -249,6 +251,7 @@ async function blogContext(sources: PageSources, website: Website, blog: LivePag
   const requested = PAGE_NUMBER.test(query.page ?? '') ? Number(query.page) : 1;
   const { items, total } = await listLivePosts(sources.db, website.id, blog.id, { tag, category }, { offset: (requested - 1) * BLOG_PAGE_SIZE, limit: BLOG_PAGE_SIZE });
   const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+  const counts = await postEngagementCounts(sources.db, website, items.map((item) => item.id));
   const images = await loadImages(sources, website.id, items.flatMap((item) => (item.image ? [item.image.imageId] : [])));
   const urlOf = (page: number) => {
     const params = new URLSearchParams({ ...(tag ? { tag } : {}), ...(category ? { category } : {}), ...(page > 1 ? { page: String(page) } : {}) });
@@ -257,7 +260,8 @@ async function blogContext(sources: PageSources, website: Website, blog: LivePag
   return {
     ...base(website, PageType.MAIN_CONTENT),
     collection: collectionJsonOf(blog),
-    items: items.map((item) => itemJson(website, blog, item, images, '(max-width: 760px) 100vw, 400px')),
+    // A post card's publicCommentCount and likeCount (platform §3): the page's posts counted in one statement.
+    items: items.map((item) => ({ ...itemJson(website, blog, item, images, '(max-width: 760px) 100vw, 400px'), ...(counts.get(item.id) ?? NO_ENGAGEMENT) })),
     pagination: {
       page: requested, pageSize: BLOG_PAGE_SIZE, total, pageCount,
       ...(requested > 1 ? { previousPageUrl: urlOf(Math.min(requested - 1, pageCount)) } : {}),
@@ -353,10 +357,12 @@ export async function buildHomeContentAnswer(sources: PageSources, website: Webs
 export async function contentItemAnswer(sources: PageSources, website: Website, collection: LivePage, item: LiveItem, warn: BlockWarn, options: { preview?: boolean } = {}): Promise<ContentAnswer> {
   const images = await loadImages(sources, website.id, item.image ? [item.image.imageId] : []);
   const sections = await renderedSections(sources, website, item.body, warn, options.preview ? undefined : `/frames/item/${item.id}`);
+  // A post's comments and likes (issue 20 item 4): the counts, the rule's answer and the approved thread.
+  const comments = item.recordType === 1 ? await postCommentsView(sources.db, website, item) : undefined;
   const context = {
     ...base(website, PageType.CONTENT_ITEM),
     collection: collectionJsonOf(collection),
-    item: { ...itemJson(website, collection, item, images, '(max-width: 760px) 100vw, 960px'), sections },
+    item: { ...itemJson(website, collection, item, images, '(max-width: 760px) 100vw, 960px'), sections, ...(comments ? { publicCommentCount: comments.publicCommentCount, likeCount: comments.likeCount, comments } : {}) },
   };
   return { template: item.recordType === 12 ? 'event' : 'post', context };
 }

@@ -172,6 +172,14 @@ export const islandFormatters: Record<string, Formatter> = {
     });
   },
 
+  // A post's comment form and like button (comments/; issue 20 item 4): `{ itemId, enabled, likingEnabled, likeCount }`.
+  'island-comment-form': (value, _args, ctx) =>
+    isObject(value) && typeof value.itemId === 'string' ? renderIsland('Comments', { part: 'form', itemId: value.itemId, captcha: hasCaptcha(ctx) }) : '',
+  'island-like-button': (value, _args, ctx) =>
+    isObject(value) && typeof value.itemId === 'string'
+      ? renderIsland('Comments', { part: 'like', itemId: value.itemId, likeCount: typeof value.likeCount === 'number' ? value.likeCount : 0, postTitle: text(ctx, 'item.title') ?? '' })
+      : '',
+
   // The owner's popup overlay (popup-overlay/): nothing in the HTML; the island opens it when its trigger fires.
   'island-popup-overlay': (value) =>
     isObject(value) ? renderIsland('PopupOverlay', { popup: value as unknown as Parameters<typeof renderIsland<'PopupOverlay'>>[1]['popup'] }) : '',

@@ -15,7 +15,7 @@ export type CommercePreferences = Record<string, unknown>;
 export type CommercePreferencesAnswer = { currency: string; [key: string]: unknown };
 
 /** Settings of the site rather than the store: kept out of the preferences (other calls own them). */
-export const SITE_OWNED_SETTINGS: readonly string[] = ['siteDescription', 'commentsEnabled', 'analyticsDisabled', 'analyticsCookieRestrictions'];
+export const SITE_OWNED_SETTINGS: readonly string[] = ['siteDescription', 'commentsEnabled', 'simpleLikingEnabled', 'disqusShortname', 'analyticsDisabled', 'analyticsCookieRestrictions'];
 
 export const COMMERCE_PREFERENCE_MESSAGES = {
   invalid: 'Some preferences are not valid.',

@@ -11,6 +11,7 @@ import { ProductForm, type ProductFormProps } from './ProductForm';
 import { ProductPrice, type ProductPriceProps } from './ProductPrice';
 import { QuickView, type QuickViewProps } from './QuickView';
 import { SiteForm, type SiteFormProps } from './SiteForm';
+import { Comments, type CommentsProps } from './Comments';
 
 /** Each island's props, by the name the server writes into `data-island`. */
 export interface IslandPropsByName {
@@ -26,6 +27,7 @@ export interface IslandPropsByName {
   QuickView: QuickViewProps;
   SiteForm: SiteFormProps;
   PopupOverlay: PopupOverlayProps;
+  Comments: CommentsProps;
 }
 
 export type IslandName = keyof IslandPropsByName;
@@ -43,6 +45,7 @@ export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> }
   QuickView,
   SiteForm,
   PopupOverlay,
+  Comments,
 };
 
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];
