@@ -95,6 +95,11 @@ function PageEditor({ pageId, readOnly }: { pageId: string; readOnly: boolean })
   return (
     <>
       {isCollection ? <ItemsPanel page={data as ContentPage} readOnly={readOnly} /> : null}
+      {data.kind === 'course' ? (
+        <p className="card pages-panel-body">
+          {T.courseHint} <Link to={`/config/courses/${encodeURIComponent(data.id)}`}>{T.openCourse}</Link>
+        </p>
+      ) : null}
       <ContentEditor
         target="page"
         content={data}

@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<TreeKind, string> = {
   events: 'Events',
   gallery: 'Gallery',
   folder: 'Folder',
+  course: 'Course',
   store: 'Store',
   link: 'Link',
 };
@@ -60,6 +61,8 @@ export const PAGES_TEXTS = {
   linkHint: 'An external link of the navigation.',
   editStore: 'Open Products',
   folderHint: 'A folder groups pages in the navigation. Drag pages into it, or use “Move into” in a page’s actions.',
+  courseHint: 'A course’s lessons — their order, videos, free previews — and the members’ progress are on the Courses screen.',
+  openCourse: 'Open in Courses',
   // Editor
   blocks: 'Content',
   blockList: 'Blocks',

@@ -21,8 +21,11 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'contributors:manage': 'Invite contributors and change their roles',
   'api-keys:manage': 'Create and delete API keys',
   'comments:moderate': 'Approve and remove comments and reviews',
+  'reviews:moderate': 'Approve, hide and reply to product reviews',
   'content:read': "See the site's pages, posts and events, their drafts and revisions; preview them",
   'content:write': 'Create, edit, publish, schedule and delete pages, posts and events; arrange the page tree',
+  'members:read': "See member areas, their members (shoppers' emails) and password-protected pages",
+  'members:write': 'Create, change and delete member areas; grant and revoke memberships; set page passwords',
 };
 
 /** The permissions in the order the contracts list them. */
