@@ -79,6 +79,7 @@ describe('renderIsland', () => {
       'QuickView',
       'SiteForm',
       'PopupOverlay',
+      'Comments',
     ]);
   });
 });

@@ -26,6 +26,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config/orders', title: 'Orders', permission: 'orders:read', load: () => import('../screens/orders/OrdersScreen') },
   { path: '/config/subscriptions', title: 'Subscriptions', permission: 'orders:read', load: () => import('../screens/subscriptions/SubscriptionsScreen') },
   { path: '/config/gift-cards', title: 'Gift cards', permission: 'orders:read', load: () => import('../screens/gift-cards/GiftCardsScreen') },
+  { path: '/config/comments', title: 'Comments', permission: 'comments:moderate', load: () => import('../screens/comments/CommentsScreen') },
   { path: '/config/forms', title: 'Forms', permission: 'forms:read', load: () => import('../screens/forms/FormsScreen') },
   { path: '/config/restock', title: 'Restock', permission: 'orders:read', load: () => import('../screens/restock/RestockScreen') },
   { path: '/config/mail', title: 'Mail', permission: 'mail:read', load: () => import('../screens/mail/MailScreen') },
