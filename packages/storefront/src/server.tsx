@@ -6,6 +6,7 @@ import { SiteFormView } from './islands/SiteFormView';
 import { GiftCardPurchaseView } from './islands/GiftCardPurchaseView';
 import { CheckoutView } from './islands/CheckoutView';
 import { CartPageView } from './islands/CartPageView';
+import { LessonView } from './islands/LessonView';
 import { CommentsView } from './islands/CommentsView';
 
 export { ISLAND_NAMES, isIslandName, type IslandName, type IslandPropsByName } from './islands/registry';
@@ -42,6 +43,11 @@ const RENDERED_AT_ONCE: { [N in IslandName]?: ComponentType<IslandPropsByName[N]
   CartPage: (props) => (
     <Suspense fallback={null}>
       <CartPageView {...props} />
+    </Suspense>
+  ),
+  Lesson: (props) => (
+    <Suspense fallback={null}>
+      <LessonView {...props} />
     </Suspense>
   ),
   Comments: (props) => (

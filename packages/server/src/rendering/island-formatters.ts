@@ -56,6 +56,9 @@ function text(ctx: RenderState, path: string): string | undefined {
 /** The website shows a captcha where one is asked for (platform spec §3 website.captchaSettings.siteKey). */
 const hasCaptcha = (ctx: RenderState) => (text(ctx, 'website.captchaSettings.siteKey') ?? '').trim() !== '';
 
+/** The lesson island's player prop (storefront's islands/Lesson.tsx). */
+type LessonPlayerProp = Extract<Parameters<typeof renderIsland<'Lesson'>>[1], { part: 'player' }>['player'];
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -179,6 +182,33 @@ export const islandFormatters: Record<string, Formatter> = {
     isObject(value) && typeof value.itemId === 'string'
       ? renderIsland('Comments', { part: 'like', itemId: value.itemId, likeCount: typeof value.likeCount === 'number' ? value.likeCount : 0, postTitle: text(ctx, 'item.title') ?? '' })
       : '',
+
+  // The course page (courses/): nothing in the HTML; it reports the lesson list was seen (video-list-view).
+  'island-course-outline': (_value, _args, ctx) => {
+    const collectionId = text(ctx, 'collection.id');
+    const lessonCount = ctx.resolve('course.lessonCount');
+    return collectionId ? renderIsland('Lesson', { part: 'outline', collectionId, lessonCount: typeof lessonCount === 'number' ? lessonCount : 0 }) : '';
+  },
+  // A lesson page (courses/): the player (the gated file or the embed behind a play button) and "Mark complete".
+  'island-lesson-player': (_value, _args, ctx) => {
+    const lesson = ctx.resolve('lesson');
+    const itemId = text(ctx, 'item.id');
+    const access = text(ctx, 'viewerAccessStatus');
+    if (!isObject(lesson) || !itemId || (access !== 'member' && access !== 'preview')) return '';
+    const url = text(ctx, 'item.fullUrl') ?? '/';
+    return renderIsland('Lesson', {
+      part: 'player',
+      itemId,
+      title: text(ctx, 'item.title') ?? '',
+      access,
+      player: isObject(lesson.player) ? (lesson.player as unknown as LessonPlayerProp) : null,
+      canKeepProgress: lesson.canKeepProgress === true,
+      completed: lesson.completed === true,
+      positionSeconds: typeof lesson.positionSeconds === 'number' ? lesson.positionSeconds : 0,
+      progressUrl: typeof lesson.progressUrl === 'string' ? lesson.progressUrl : '',
+      signInUrl: `/account?next=${encodeURIComponent(url)}`,
+    });
+  },
 
   // The owner's popup overlay (popup-overlay/): nothing in the HTML; the island opens it when its trigger fires.
   'island-popup-overlay': (value) =>

@@ -11,6 +11,7 @@ import { ProductForm, type ProductFormProps } from './ProductForm';
 import { ProductPrice, type ProductPriceProps } from './ProductPrice';
 import { QuickView, type QuickViewProps } from './QuickView';
 import { SiteForm, type SiteFormProps } from './SiteForm';
+import { Lesson, type LessonProps } from './Lesson';
 import { Comments, type CommentsProps } from './Comments';
 
 /** Each island's props, by the name the server writes into `data-island`. */
@@ -27,6 +28,7 @@ export interface IslandPropsByName {
   QuickView: QuickViewProps;
   SiteForm: SiteFormProps;
   PopupOverlay: PopupOverlayProps;
+  Lesson: LessonProps;
   Comments: CommentsProps;
 }
 
@@ -46,6 +48,7 @@ export const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> }
   SiteForm,
   PopupOverlay,
   Comments,
+  Lesson,
 };
 
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];
