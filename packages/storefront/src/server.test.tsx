@@ -80,6 +80,7 @@ describe('renderIsland', () => {
       'SiteForm',
       'PopupOverlay',
       'Comments',
+      'Lesson',
     ]);
   });
 });
