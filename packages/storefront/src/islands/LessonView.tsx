@@ -98,6 +98,7 @@ function Player({ player, title, startAt, onPosition }: { player: LessonPlayer; 
       </video>
     );
   }
+  const providerName = player.provider === 'youtube' ? 'YouTube' : 'Vimeo';
   if (!playing) {
     // The provider's player (and its cookies and requests) loads only once the visitor asks for it.
     return (
@@ -105,12 +106,13 @@ function Player({ player, title, startAt, onPosition }: { player: LessonPlayer; 
         <button
           type="button"
           className="lesson-embed-play"
+          aria-label={`Play video: ${title} (${providerName})`}
           onClick={() => {
             track('third-party-video-click', { video_url: player.videoUrl });
             setPlaying(true);
           }}
         >
-          Play video<span className="visually-hidden">: {title}</span> <span className="lesson-embed-provider">({player.provider === 'youtube' ? 'YouTube' : 'Vimeo'})</span>
+          Play video <span className="lesson-embed-provider">({providerName})</span>
         </button>
       </div>
     );
