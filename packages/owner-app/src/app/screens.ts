@@ -28,6 +28,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config/gift-cards', title: 'Gift cards', permission: 'orders:read', load: () => import('../screens/gift-cards/GiftCardsScreen') },
   { path: '/config/members', title: 'Members', permission: 'members:read', load: () => import('../screens/members/MembersScreen') },
   { path: '/config/courses', title: 'Courses', permission: 'content:read', load: () => import('../screens/courses/CoursesScreen') },
+  { path: '/config/reviews', title: 'Reviews', permission: 'reviews:moderate', load: () => import('../screens/reviews/ReviewsScreen') },
   { path: '/config/comments', title: 'Comments', permission: 'comments:moderate', load: () => import('../screens/comments/CommentsScreen') },
   { path: '/config/forms', title: 'Forms', permission: 'forms:read', load: () => import('../screens/forms/FormsScreen') },
   { path: '/config/restock', title: 'Restock', permission: 'orders:read', load: () => import('../screens/restock/RestockScreen') },

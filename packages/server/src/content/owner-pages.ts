@@ -43,7 +43,7 @@ export const OWNER_PAGE_MESSAGES = {
 
 /** First path segments the site's own routes answer (pages/routes.ts and the HTTP edge): a page there would never show. */
 export const RESERVED_URL_IDS: ReadonlySet<string> = new Set([
-  'api', 'assets', 'account', 'cart', 'checkout', 'config', 'downloads', 'images', 'search', 'subscriptions', 'ip', 'sitemap', 'robots',
+  'api', 'assets', 'account', 'cart', 'checkout', 'config', 'downloads', 'images', 'search', 'subscriptions', 'reviews', 'ip', 'sitemap', 'robots',
 ]);
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';

@@ -12,7 +12,7 @@ import type { Website } from '../db/schema';
 
 const TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
 
-export const MAIL_TEMPLATES = ['password-reset', 'order-confirmation', 'restock-notice', 'form-submission', 'newsletter-confirm', 'contributor-invitation', 'subscription-renewed', 'subscription-payment-failed', 'subscription-cancelled', 'gift-card'] as const;
+export const MAIL_TEMPLATES = ['password-reset', 'order-confirmation', 'restock-notice', 'form-submission', 'newsletter-confirm', 'contributor-invitation', 'subscription-renewed', 'subscription-payment-failed', 'subscription-cancelled', 'gift-card', 'review-request'] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
 interface CompiledMail {

@@ -39,6 +39,7 @@ export const PAGE_TYPES = {
   checkout: PageType.CHECKOUT,
   orderConfirmed: PageType.ORDER_CONFIRMED,
   subscriptionConfirmed: PageType.SUBSCRIPTION_CONFIRMED,
+  reviewsRequest: PageType.REVIEWS_REQUEST,
   giftCard: PageType.PAGE,
 } as const;
 
