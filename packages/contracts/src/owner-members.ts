@@ -59,7 +59,7 @@ export const PageLockParamsSchema = RequestParams({ pageId: Id(OWNER_MEMBER_MESS
 const areaFields = {
   name: Text({ minLength: 1, maxLength: OWNER_MEMBER_LIMITS.nameLength, [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.name }),
   description: Type.Optional(Text({ maxLength: OWNER_MEMBER_LIMITS.descriptionLength, [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.description })),
-  access: Type.Unsafe<MemberAreaAccessName>({ type: 'string', enum: [...MEMBER_AREA_ACCESS], [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.access }),
+  access: Type.Unsafe<MemberAreaAccessName>({ type: 'string', pattern: '^(free|paid)$', [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.access }),
   /** Required for a paid area: a PAYWALL product (type 5) of this website. */
   paywallProductId: Type.Optional(Type.Union([Id(OWNER_MEMBER_MESSAGES.paywallProductId), Type.Null()], { [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.paywallProductId })),
   joinButtonText: Type.Optional(Text({ maxLength: OWNER_MEMBER_LIMITS.joinButtonTextLength, [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.joinButtonText })),
@@ -157,7 +157,7 @@ export type PageLockJson = Static<typeof PageLockSchema>;
 export const ListPageLocksReplySchema = ResponseObject({ pageLocks: Type.Array(PageLockSchema) });
 export type ListPageLocksReply = Static<typeof ListPageLocksReplySchema>;
 export const SetPageLockBodySchema = RequestBody({
-  password: Type.String({ minLength: OWNER_MEMBER_LIMITS.passwordLength.min, maxLength: OWNER_MEMBER_LIMITS.passwordLength.max, [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.password }),
+  password: Text({ minLength: OWNER_MEMBER_LIMITS.passwordLength.min, maxLength: OWNER_MEMBER_LIMITS.passwordLength.max, [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.password }),
 });
 export type SetPageLockBody = Static<typeof SetPageLockBodySchema>;
 export const PageLockReplySchema = ResponseObject({ pageId: Type.String(), locked: Type.Boolean() });

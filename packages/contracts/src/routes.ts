@@ -20,6 +20,8 @@ import { OWNER_EXPERIMENT_CONTRACTS } from './owner-experiments';
 import { SESSION_REPLAY_CONTRACTS } from './session-replay';
 import { EXPERIMENT_CONTRACTS } from './experiments';
 import { OWNER_POPUP_OVERLAY_CONTRACTS } from './owner-popup-overlay';
+import { OWNER_MEMBER_CONTRACTS } from './owner-members';
+import { MEMBER_CONTRACTS } from './members';
 import { OWNER_FORM_CONTRACTS } from './owner-forms';
 import { OWNER_CONTENT_CONTRACTS } from './owner-content';
 import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
@@ -61,6 +63,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...COMMENT_CONTRACTS,
   ...OWNER_COMMENT_CONTRACTS,
   ...OWNER_POPUP_OVERLAY_CONTRACTS,
+  ...OWNER_MEMBER_CONTRACTS,
+  ...MEMBER_CONTRACTS,
   ...ANALYTICS_CONTRACTS,
   ...OWNER_ANALYTICS_CONTRACTS,
   ...MAIL_CONTRACTS,

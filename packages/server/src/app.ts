@@ -55,6 +55,7 @@ import { registerOwnerContentRoutes } from './content';
 import { registerPageTreeRoutes } from './page-tree';
 import { registerOwnerNewsletterRoutes } from './newsletter/owner-routes';
 import { registerPopupOverlayRoutes } from './popup-overlay';
+import { registerMemberRoutes } from './members';
 import { analyticsSettingsFromEnv, createAnalytics, registerAnalyticsRoutes, registerOwnerAnalyticsRoutes, type AnalyticsOptions } from './analytics';
 import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerPageTreeRoutes(routes, context);
     registerOwnerNewsletterRoutes(routes, context);
     registerPopupOverlayRoutes(routes, context);
+    registerMemberRoutes(routes, context, { rateLimits: rateLimitStore });
     registerApiKeyRoutes(routes, context);
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });

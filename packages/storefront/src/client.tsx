@@ -14,6 +14,8 @@ const start = () => {
   // Only the order-confirmed page carries a purchase: its code is a chunk of its own.
   if (readTrackingContext()?.purchase) import('./order-confirmed').then(({ announcePurchase }) => announcePurchase(), () => undefined);
   watchSiteMenu();
+  // The member-area access-denied page's gated-content events (members): a chunk of its own.
+  if (document.querySelector('[data-gated]')) import('./members/gated-content').then(({ watchGatedContent }) => watchGatedContent(), () => undefined);
 };
 if (document.readyState === 'loading') {
   document.addEventListener('DOMContentLoaded', start, { once: true });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The page templates a theme provides; the server picks one per route. */
 export const PAGE_TEMPLATES = [
-  'home', 'collection', 'item', 'cart', 'checkout', 'order-confirmed', 'gift-card', 'search', 'not-found', 'page', 'subscriptions',
+  'home', 'collection', 'item', 'cart', 'checkout', 'order-confirmed', 'gift-card', 'search', 'not-found', 'page', 'subscriptions', 'members',
   'blog', 'post', 'events', 'event', 'gallery',
 ] as const;
 export type PageTemplateName = (typeof PAGE_TEMPLATES)[number];

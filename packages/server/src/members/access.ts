@@ -109,3 +109,36 @@ export async function listMembersOnlyPageIds(db: Db, websiteId: string): Promise
   const rows = await db.selectFrom('member_area_pages').select('page_id').distinct().where('website_id', '=', websiteId).execute();
   return new Set(rows.map((row) => row.page_id));
 }
+
+/**
+ * The addresses the sitemap and feeds leave out: every page gated by a member area or a password (by url id), and
+ * whether the home page is one. The sitemap is one public document, so gated pages are left out for everyone.
+ */
+export async function listGatedPageUrlIds(db: Db, websiteId: string): Promise<{ urlIds: Set<string>; home: boolean }> {
+  const rows = await db.selectFrom('site_pages')
+    .select(['url_id', 'is_home'])
+    .where('website_id', '=', websiteId)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([
+      eb.exists(eb.selectFrom('member_area_pages').select(sql`1`.as('one')).whereRef('member_area_pages.page_id', '=', 'site_pages.id')),
+      eb.exists(eb.selectFrom('page_locks').select(sql`1`.as('one')).whereRef('page_locks.page_id', '=', 'site_pages.id')),
+    ]))
+    .execute();
+  return { urlIds: new Set(rows.map((row) => row.url_id)), home: rows.some((row) => row.is_home) };
+}
+
+/** Whether a sitemap or feed path belongs to a gated page: the page itself or one of its items. */
+export function isGatedPath(path: string, gated: { urlIds: ReadonlySet<string>; home: boolean }): boolean {
+  if (path === '/') return gated.home;
+  const first = path.split('/')[1] ?? '';
+  return gated.urlIds.has(first);
+}
+
+/** The frames route's check: a page's own block by the page, an item's by its collection. */
+export async function canSeeFrame(db: Db, websiteId: string, viewer: Viewer, kind: 'page' | 'item', id: string): Promise<boolean> {
+  const pageId = kind === 'page'
+    ? id
+    : (await db.selectFrom('site_items').select('collection_id').where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst())?.collection_id;
+  if (!pageId) return true;
+  return (await canSee(db, websiteId, viewer, { pageId })).allowed;
+}

@@ -6,6 +6,7 @@ import { issueGiftCardsForOrder, releaseGiftCardRedemptions } from '../gift-card
 import type { MailSettings } from '../mail';
 import { grantDownloadsForOrder } from '../downloads';
 import { startSubscriptionsForOrder } from '../subscriptions';
+import { grantMembershipsForPaidOrder } from '../members';
 import { enqueueOrderConfirmation } from './confirmation-mail';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -25,6 +26,7 @@ export interface PaidOrderContext {
  * 1. digital lines: download grants (downloads/);
  * 2. gift card lines: the cards' codes, and their mail on the chosen date (gift-cards/);
  * 3. subscription lines: the subscriptions and their renewal schedule (subscriptions/);
+ *    PAYWALL lines: memberships of the member areas they sell (members/);
  * 4. the order confirmation mail, with what the steps above made (download links, gift card notes).
  */
 export async function onOrderPaid(
@@ -37,6 +39,8 @@ export async function onOrderPaid(
   const downloads = await grantDownloadsForOrder(trx, website, order, items);
   await issueGiftCardsForOrder(trx, website, order, items, { mail: context.mail });
   await startSubscriptionsForOrder(trx, website, order, items);
+  // PAYWALL lines: memberships of the areas they sell (after the subscriptions, which a membership may name).
+  await grantMembershipsForPaidOrder(trx, website, order, items);
   if (context.mail) {
     await enqueueOrderConfirmation(trx, website, context.mail, order, items, downloads);
   }

@@ -35,6 +35,7 @@ import {
 import { findLiveForm, publicFormOf } from '../forms';
 import { NO_ENGAGEMENT, postCommentsView, postEngagementCounts } from '../comments';
 import { imageAssetUrl } from '../images';
+import { canSee, deniedPageParts, type Viewer } from '../members';
 import { websiteJson, websiteSettingsJson, type BasePageContext, type PageSources } from './contexts';
 import type { PageTemplateName } from '@vitrine/theme';
 
@@ -42,7 +43,18 @@ import type { PageTemplateName } from '@vitrine/theme';
 export type BlockWarn = (message: string, code: number) => void;
 
 /** A content address answered: a page to render with its template, or a redirect (a folder sending to its first page). */
-export type ContentAnswer = { template: PageTemplateName; context: BasePageContext } | { redirect: string };
+export type ContentAnswer = { template: PageTemplateName; context: BasePageContext; status?: number } | { redirect: string };
+
+/**
+ * The answer in place of a page the viewer may not see (members/: a member area or a password): the access-denied
+ * page (106, 403) or the lock screen (103, 401), with none of the page's content; undefined when they may see it.
+ */
+async function deniedAnswer(sources: PageSources, website: Website, page: LivePage, viewer: Viewer, path: string, query: ContentQuery): Promise<ContentAnswer | undefined> {
+  const decision = await canSee(sources.db, website.id, viewer, { pageId: page.id });
+  if (decision.allowed) return undefined;
+  const parts = await deniedPageParts(sources.db, website, decision, { path, pageId: page.id, pageTitle: page.title, viewer, lockError: query.lockError });
+  return { template: 'members', status: decision.reason === 'password' ? 401 : 403, context: { ...base(website, parts.pageType), ...parts } as BasePageContext };
+}
 
 export interface ContentQuery {
   tag?: string;
@@ -340,17 +352,18 @@ export async function contentPageAnswer(
 }
 
 /** `/{urlId}` when no store has that address: a live content page of any kind, or undefined (not found). */
-export async function buildSitePageAnswer(sources: PageSources, website: Website, urlId: string, query: ContentQuery, warn: BlockWarn): Promise<ContentAnswer | undefined> {
+export async function buildSitePageAnswer(sources: PageSources, website: Website, urlId: string, query: ContentQuery, warn: BlockWarn, viewer: Viewer): Promise<ContentAnswer | undefined> {
   if (urlId.length > 200) return undefined;
   const page = await findLivePage(sources.db, website.id, urlId);
-  return page ? contentPageAnswer(sources, website, page, query, warn) : undefined;
+  if (!page) return undefined;
+  return (await deniedAnswer(sources, website, page, viewer, `/${page.urlId}`, query)) ?? contentPageAnswer(sources, website, page, query, warn);
 }
 
 /** `/`: the owner's home page when one is set and live; undefined keeps the store's home. */
-export async function buildHomeContentAnswer(sources: PageSources, website: Website, query: ContentQuery, warn: BlockWarn): Promise<ContentAnswer | undefined> {
+export async function buildHomeContentAnswer(sources: PageSources, website: Website, query: ContentQuery, warn: BlockWarn, viewer: Viewer): Promise<ContentAnswer | undefined> {
   const page = await findLiveHomePage(sources.db, website.id);
   if (!page || page.kind === 'folder') return undefined;
-  return contentPageAnswer(sources, website, page, query, warn);
+  return (await deniedAnswer(sources, website, page, viewer, '/', query)) ?? contentPageAnswer(sources, website, page, query, warn);
 }
 
 /** A post, event or gallery image on its own page. */
@@ -368,10 +381,12 @@ export async function contentItemAnswer(sources: PageSources, website: Website, 
 }
 
 /** `/{collection}/{item}`: a live post, event or gallery image of a live blog, events or gallery page. */
-export async function buildSiteItemAnswer(sources: PageSources, website: Website, collectionUrlId: string, itemUrlId: string, warn: BlockWarn): Promise<ContentAnswer | undefined> {
+export async function buildSiteItemAnswer(sources: PageSources, website: Website, collectionUrlId: string, itemUrlId: string, warn: BlockWarn, viewer: Viewer): Promise<ContentAnswer | undefined> {
   if (collectionUrlId.length > 200 || itemUrlId.length > 200) return undefined;
   const collection = await findLivePage(sources.db, website.id, collectionUrlId);
   if (!collection || !['blog', 'events', 'gallery'].includes(collection.kind)) return undefined;
   const item = await findLiveItem(sources.db, website.id, collection.id, itemUrlId);
-  return item ? contentItemAnswer(sources, website, collection, item, warn) : undefined;
+  if (!item) return undefined;
+  // A collection gates its items (members/).
+  return (await deniedAnswer(sources, website, collection, viewer, `/${collection.urlId}/${item.urlId}`, {})) ?? contentItemAnswer(sources, website, collection, item, warn);
 }

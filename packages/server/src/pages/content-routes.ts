@@ -9,6 +9,7 @@ import { buildSiteItemAnswer, contentItemAnswer, contentPageAnswer, type BlockWa
 import type { BasePageContext, PageSources } from './contexts';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './feeds';
 import { originOf } from './seo';
+import { ANONYMOUS_VIEWER, canSee, canSeeFrame, isGatedPath, listGatedPageUrlIds, viewerOf } from '../members';
 
 type PageRequest = FastifyRequest<{ Querystring: Record<string, string | undefined>; Params: Record<string, string> }>;
 
@@ -70,6 +71,7 @@ function setContentPolicy(reply: FastifyReply, secure: boolean, options: { playe
 /** Sends a content answer: a redirect (a folder to its first page), a page, or not found. */
 export async function sendContentAnswer(send: SendPage, request: PageRequest, reply: FastifyReply, answer: ContentAnswer | undefined, options: { secure: boolean; preview?: boolean }) {
   if (answer && 'redirect' in answer) return reply.redirect(answer.redirect, 302);
+  if (answer?.status) reply.status(answer.status);
   setContentPolicy(reply, options.secure, { player: showsPlayer(answer?.context), preview: options.preview === true });
   return send(request, reply, answer?.context, answer?.template ?? 'page');
 }
@@ -79,7 +81,9 @@ export async function sendBlogFeed(context: ServerContext, request: PageRequest,
   const { website } = request;
   const blog = urlId.length <= 200 ? await findLivePage(context.db, website.id, urlId) : undefined;
   reply.header('cache-control', 'no-store');
-  if (!blog || blog.kind !== 'blog') return reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not found.' });
+  // A gated blog (members/: a member area or a password) has no feed: a feed reader carries no membership.
+  const open = blog && blog.kind === 'blog' && (await canSee(context.db, website.id, ANONYMOUS_VIEWER, { pageId: blog.id })).allowed;
+  if (!blog || !open) return reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not found.' });
   const origin = originOf(request.protocol, request.host);
   const { items } = await listLivePosts(context.db, website.id, blog.id, {}, { offset: 0, limit: FEED_SIZE });
   const blogUrl = new URL(`/${blog.urlId}`, origin).href;
@@ -98,7 +102,7 @@ export async function sendBlogFeed(context: ServerContext, request: PageRequest,
 const OWNER_FRAME_POLICY = "default-src * data: blob: 'unsafe-inline' 'unsafe-eval'; frame-ancestors 'self'; base-uri 'self'";
 
 /** First path segments that belong to the platform (calls, the owner app, files), not to a site collection. */
-const PLATFORM_PREFIXES = new Set(['api', 'config', 'assets', 'frames']);
+const PLATFORM_PREFIXES = new Set(['api', 'config', 'assets', 'frames', 'members', 'account']);
 
 /** The content routes besides `/` and `/{urlId}` (those are routes.ts's, shared with the stores). */
 export function registerContentRoutes(app: FastifyInstance, context: ServerContext, sources: PageSources, send: SendPage): void {
@@ -106,14 +110,17 @@ export function registerContentRoutes(app: FastifyInstance, context: ServerConte
   app.get('/:collectionUrlId/:itemUrlId', async (request: PageRequest, reply) => {
     // The platform's own prefixes are never a collection: an unknown call there is the JSON 404 of every call.
     if (PLATFORM_PREFIXES.has(request.params.collectionUrlId ?? '')) return reply.callNotFound();
-    const answer = await buildSiteItemAnswer(sources, request.website, request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request));
+    const viewer = await viewerOf(context.db, request.website.id, request);
+    const answer = await buildSiteItemAnswer(sources, request.website, request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request), viewer);
     return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies });
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
     const { website } = request;
     const origin = originOf(request.protocol, request.host);
-    const [content, stores] = await Promise.all([listSitemapContent(context.db, website.id), context.catalog.stores(website.id)]);
+    const [allContent, stores, gated] = await Promise.all([listSitemapContent(context.db, website.id), context.catalog.stores(website.id), listGatedPageUrlIds(context.db, website.id)]);
+    // Gated pages and their items (members/) are left out: the sitemap is public.
+    const content = allContent.filter((entry) => !isGatedPath(entry.path, gated));
     const products = await offeredProducts(context.db, website, (await Promise.all(stores.map((store) => listCollectionItems(context.db, website, store)))).flat());
     const hasHome = content.some((entry) => entry.path === '/');
     const entries = [
@@ -138,6 +145,8 @@ export function registerContentRoutes(app: FastifyInstance, context: ServerConte
   app.get('/frames/:kind/:ownerId/:blockId', async (request: PageRequest, reply) => {
     const { kind, ownerId = '', blockId = '' } = request.params;
     if ((kind !== 'page' && kind !== 'item') || ownerId.length > 64 || blockId.length > 64) return reply.callNotFound();
+    // A gated page's own HTML is its content too (members/): a non-member gets the plain 404.
+    if (!(await canSeeFrame(context.db, request.website.id, await viewerOf(context.db, request.website.id, request), kind, ownerId))) return reply.callNotFound();
     const body = await findLiveBody(context.db, request.website.id, kind, ownerId);
     const block = body?.sections.flatMap((section) => section.blocks).find((candidate) => candidate.id === blockId);
     const document = block ? ownerFrameDocument(block) : undefined;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ProductType } from '@vitrine/commerce/types';
+import { ProductType as PlatformProductType } from '@vitrine/format';
 import type { Database, Website } from '../db/schema';
 import { isFeatureOn } from '../experiments';
 
@@ -11,8 +12,10 @@ import { isFeatureOn } from '../experiments';
 type Shown = { structuredContent: { productType: number } };
 
 export async function offeredProducts<T extends Shown>(db: Kysely<Database>, website: Website, items: T[]): Promise<T[]> {
-  if (await isFeatureOn(db, website.id, 'giftCards')) return items;
-  return items.filter((item) => item.structuredContent.productType !== ProductType.GIFT_CARD);
+  // PAYWALL products (issue 20, members/) are sold only through a member area's join button: never listed.
+  const sold = items.filter((item) => item.structuredContent.productType !== PlatformProductType.PAYWALL);
+  if (await isFeatureOn(db, website.id, 'giftCards')) return sold;
+  return sold.filter((item) => item.structuredContent.productType !== ProductType.GIFT_CARD);
 }
 
 export async function isOffered(db: Kysely<Database>, website: Website, item: Shown): Promise<boolean> {

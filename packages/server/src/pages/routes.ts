@@ -24,6 +24,7 @@ import { readSiteChrome } from '../site-settings';
 import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
 import { CRUMB_COOKIE } from '../http/crumb';
+import { accountPageParts, confirmedPageParts, membershipConfirmedPathForOrder, viewerOf } from '../members';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
 import { buildHomeContentAnswer, buildSitePageAnswer } from './content-pages';
@@ -49,7 +50,7 @@ async function sendPage<T extends BasePageContext>(
   tracking: TrackingSettings,
 ) {
   const { website, actor } = request;
-  ensureCrumbCookie(request, reply, context);
+  const crumb = ensureCrumbCookie(request, reply, context);
   reply.header('cache-control', 'no-store');
   const found = pageContext !== undefined;
   const answered: BasePageContext = pageContext ?? {
@@ -96,7 +97,10 @@ async function sendPage<T extends BasePageContext>(
   const origin = originOf(request.protocol, request.host);
   const item = (answered as { item?: ProductItemJson | null }).item;
   const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
-  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures }, {
+  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures,
+    // The header's Account link for a signed-in site user (the session is already read: no query); the members'
+    // pages' plain forms carry the crumb as a field (members/). Neither is in the JSON context.
+    accountUrl: siteUserOf(actor) ? '/account' : null, ...(template === 'members' ? { crumb } : {}) }, {
     path,
     visitorCart,
     // The owner's main navigation (site-settings); the catalog's when the site has none.
@@ -135,6 +139,7 @@ export function pageTitleOf(template: PageTemplateName, page: BasePageContext, f
     case 'search':
       return shown.query ? `Search results for “${shown.query}”` : 'Search';
     case 'subscriptions':
+    case 'members':
       return (page as { title?: string }).title;
     case 'page': {
       const shownPage = (page as { contentPage?: { title?: string; seoTitle?: string; fullUrl?: string } }).contentPage;
@@ -163,7 +168,7 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     sendPage(context, request, reply, pageContext, template, tracking);
   // The owner's home page (site editor) when one is set and live; else the store's home.
   app.get('/', async (request: PageRequest, reply: FastifyReply) => {
-    const answer = await buildHomeContentAnswer(sources, request.website, request.query, blockWarnOf(request));
+    const answer = await buildHomeContentAnswer(sources, request.website, request.query, blockWarnOf(request), await viewerOf(context.db, request.website.id, request));
     if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies });
     return send(request, reply, await buildHomePageContext(sources, request.website), 'home');
   });
@@ -173,10 +178,13 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     '/checkout/subscription',
     page('checkout', ({ website, actor, query }) => buildCheckoutPageContext(sources, website, actor, text(query.cartToken))),
   );
-  app.get(
-    '/checkout/order-confirmed',
-    page('order-confirmed', ({ website, query }) => buildOrderConfirmedPageContext(sources, website, text(query.orderId))),
-  );
+  app.get('/checkout/order-confirmed', async (request: PageRequest, reply: FastifyReply) => {
+    // An order that bought a membership (members/) is confirmed on the membership confirmed page (208).
+    const orderId = text(request.query.orderId);
+    const membership = orderId && request.query.format !== 'json' ? await membershipConfirmedPathForOrder(context.db, request.website.id, orderId) : undefined;
+    if (membership) return reply.redirect(membership, 302);
+    return send(request, reply, await buildOrderConfirmedPageContext(sources, request.website, orderId), 'order-confirmed');
+  });
   app.get(
     '/checkout/gift-card',
     page('gift-card', ({ website, query }) => buildGiftCardPageContext(sources, website, text(query.itemId), text(query.sku))),
@@ -198,6 +206,20 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     (await isFeatureOn(context.db, website.id, 'siteUserAccounts'))
       ? buildAccountPageParts(context.db, website, actor, { confirm: text(query.confirm), cancelled: text(query.cancelled) }, crumb)
       : undefined));
+  // Members (members/, flag 29 for the account): the account page (sign in or up; orders and memberships) and the
+  // membership confirmed page (208). Their forms post to members/routes.ts.
+  app.get('/account', async (request: PageRequest, reply: FastifyReply) => {
+    const { website, actor, query } = request;
+    const parts = (await isFeatureOn(context.db, website.id, 'siteUserAccounts'))
+      ? await accountPageParts(context.db, website, siteUserOf(actor), { next: text(query.next), error: text(query.error), form: text(query.form) })
+      : undefined;
+    return send(request, reply, parts && { website: websiteJson(website), websiteSettings: websiteSettingsJson(website), ...parts }, 'members');
+  });
+  app.get('/members/confirmed', async (request: PageRequest, reply: FastifyReply) => {
+    const { website, query } = request;
+    const parts = await confirmedPageParts(context.db, website, await viewerOf(context.db, website.id, request), text(query.area) ?? '');
+    return send(request, reply, parts && { website: websiteJson(website), websiteSettings: websiteSettingsJson(website), ...parts }, 'members');
+  });
   app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q), text(query.page))));
   // A store at this address, else a content page of any kind (pages/content-pages.ts), else not found.
   app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {
@@ -205,7 +227,8 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     if (request.query.format === 'rss') return sendBlogFeed(context, request, reply, urlId);
     const store = await buildStorePageContext(sources, request.website, urlId);
     if (store) return sendPage(context, request, reply, store, 'collection', tracking);
-    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request)), { secure: context.secureCookies });
+    const viewer = await viewerOf(context.db, request.website.id, request);
+    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies });
   });
   registerContentRoutes(app, context, sources, send);
   app.get(

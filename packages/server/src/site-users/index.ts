@@ -5,5 +5,6 @@ export {
 } from './service';
 export { findSession, type SiteUserSession } from './sessions';
 export { SignInThrottle } from './sign-in-throttle';
+export { hashPassword, verifyPassword } from './passwords';
 export { beginTotp, confirmTotp, disableTotp, totpKeyFrom, TOTP_MESSAGES } from './totp';
 export { requestPasswordReset, resetPassword, resetLinkUrl, PASSWORD_RESET_MESSAGES } from './password-reset';

@@ -4,6 +4,7 @@ import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { notFound, unauthenticated } from '../failures';
 import type { MailSettings } from '../mail';
+import { endMembershipsOfSubscription } from '../members';
 import { enqueueCancelledMail, type SubscriptionMailContext } from './mail';
 import { manageLinksFor } from './manage-links';
 import { isCancellable, subscriptionView, type SubscriptionRow, type SubscriptionView } from './subscription-json';
@@ -42,6 +43,8 @@ export async function cancelSubscriptionRow(
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // A membership bought by this subscription (members/) ends with it.
+  await endMembershipsOfSubscription(trx, website.id, cancelled.id);
   if (mail) await enqueueCancelledMail(trx, website, mail, cancelled, by);
   return { row: cancelled, changed: true };
 }

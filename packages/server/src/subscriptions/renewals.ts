@@ -5,6 +5,7 @@ import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { newId } from '../ids';
 import type { MailSettings } from '../mail';
+import { endMembershipsOfSubscription } from '../members';
 import { findWebsiteById } from '../websites';
 import { enqueueCancelledMail, enqueuePaymentFailedMail, enqueueRenewedMail, type SubscriptionMailContext } from './mail';
 import { manageLinksFor } from './manage-links';
@@ -220,6 +221,8 @@ export class SubscriptionRenewalJob {
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The last failed retry cancels it: a membership it bought (members/) ends too.
+    if (outcome.kind !== 'retry') await endMembershipsOfSubscription(trx, website.id, row.id);
     if (mail) {
       if (outcome.kind === 'retry') await enqueuePaymentFailedMail(trx, website, mail, changed, message, outcome.retryAt);
       else await enqueueCancelledMail(trx, website, mail, changed, 'payment');

@@ -70,3 +70,8 @@ CREATE TABLE page_locks (
   version integer NOT NULL DEFAULT 1,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- PAYWALL products (product type 5, platform §3) exist to sell member areas: the catalog's check takes them too.
+-- They are sold only through an area's join button (kept out of store grids, search, related products, sitemap).
+ALTER TABLE products DROP CONSTRAINT products_product_type_check;
+ALTER TABLE products ADD CONSTRAINT products_product_type_check CHECK (product_type BETWEEN 1 AND 5);
