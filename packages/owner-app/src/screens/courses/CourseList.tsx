@@ -49,7 +49,7 @@ export function CourseList({ mayWrite }: { mayWrite: boolean }) {
             </div>
             <label className="courses-check">
               <input type="checkbox" checked={inNavigation} onChange={(event) => setInNavigation(event.target.checked)} />
-              {T.inNavigation}
+              <span>{T.inNavigation}</span>
             </label>
             <button type="submit" className="button button-primary" disabled={create.isPending}>
               {T.create}

@@ -52,16 +52,17 @@ function Lessons({ course, pageId, mayWrite }: { course: OwnerCourse; pageId: st
   const locale = useLocale();
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState<Message>(null);
-  const pendingFocus = useRef<{ itemId: string; direction: -1 | 1 } | null>(null);
+  const pendingFocus = useRef<{ itemId: string; direction: -1 | 1; index: number } | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const ids = { heading: useId(), title: useId(), help: useId() };
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const lessons = course.lessons;
 
-  // After Move up / Move down the focus stays on the lesson's button, or its other one when that end is reached.
+  // After Move up / Move down the focus stays on the lesson's button, or its other one when that end is reached:
+  // once the lesson is drawn in its new place (moving a row in the document takes the focus away from it).
   useEffect(() => {
     const wanted = pendingFocus.current;
-    if (!wanted || !list.current) return;
+    if (!wanted || !list.current || lessons.findIndex((lesson) => lesson.itemId === wanted.itemId) !== wanted.index) return;
     pendingFocus.current = null;
     const row = list.current.querySelector<HTMLElement>(`[data-lesson-id="${window.CSS.escape(wanted.itemId)}"]`);
     const same = row?.querySelector<HTMLButtonElement>(wanted.direction < 0 ? '.courses-move-up' : '.courses-move-down');
@@ -74,13 +75,15 @@ function Lessons({ course, pageId, mayWrite }: { course: OwnerCourse; pageId: st
       await order.mutateAsync(itemIds);
       setMessage({ kind: 'status', text: T.moved(moved.title, itemIds.indexOf(moved.itemId) + 1, itemIds.length) });
     } catch (error) {
+      pendingFocus.current = null;
       setMessage({ kind: 'alert', text: failureText(error) });
     }
   };
   const move = (lesson: OwnerLesson, direction: -1 | 1) => {
+    if (order.isPending) return;
     const itemIds = lessons.map((each) => each.itemId);
     const from = itemIds.indexOf(lesson.itemId);
-    pendingFocus.current = { itemId: lesson.itemId, direction };
+    pendingFocus.current = { itemId: lesson.itemId, direction, index: from + direction };
     void reorder(arrayMove(itemIds, from, from + direction), lesson);
   };
   const onDragEnd = (event: DragEndEvent) => {
@@ -151,7 +154,6 @@ function Lessons({ course, pageId, mayWrite }: { course: OwnerCourse; pageId: st
                   first={index === 0}
                   last={index === lessons.length - 1}
                   mayWrite={mayWrite}
-                  busy={order.isPending}
                   video={videoSummary(lesson, (bytes) => sizeText(bytes, locale))}
                   onMove={(direction) => move(lesson, direction)}
                   onDelete={() => void askToDelete(lesson)}
@@ -177,13 +179,12 @@ interface LessonRowProps {
   first: boolean;
   last: boolean;
   mayWrite: boolean;
-  busy: boolean;
   video: string;
   onMove: (direction: -1 | 1) => void;
   onDelete: () => void;
 }
 
-function LessonRow({ lesson, pageId, number, first, last, mayWrite, busy, video, onMove, onDelete }: LessonRowProps) {
+function LessonRow({ lesson, pageId, number, first, last, mayWrite, video, onMove, onDelete }: LessonRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: lesson.itemId, disabled: !mayWrite });
   const status = lesson.status === 'published' ? null : (CONTENT_STATUS_WORDS[lesson.status] ?? lesson.status);
   return (
@@ -209,10 +210,10 @@ function LessonRow({ lesson, pageId, number, first, last, mayWrite, busy, video,
       </span>
       {mayWrite ? (
         <span className="courses-lesson-actions">
-          <button type="button" className="button button-plain courses-move-up" disabled={first || busy} onClick={() => onMove(-1)} aria-label={T.moveUpNamed(lesson.title)}>
+          <button type="button" className="button button-plain courses-move-up" disabled={first} onClick={() => onMove(-1)} aria-label={T.moveUpNamed(lesson.title)}>
             <span aria-hidden="true">↑</span>
           </button>
-          <button type="button" className="button button-plain courses-move-down" disabled={last || busy} onClick={() => onMove(1)} aria-label={T.moveDownNamed(lesson.title)}>
+          <button type="button" className="button button-plain courses-move-down" disabled={last} onClick={() => onMove(1)} aria-label={T.moveDownNamed(lesson.title)}>
             <span aria-hidden="true">↓</span>
           </button>
           <button type="button" className="button button-plain courses-danger" onClick={onDelete} aria-label={T.deleteNamed(lesson.title)}>
@@ -247,7 +248,7 @@ function Progress({ pageId }: { pageId: string }) {
             </div>
           </dl>
           {progress.data.learners === 0 ? <p className="muted">{T.noProgress}</p> : null}
-          {progress.data.lessons.length > 0 ? (
+          {progress.data.learners > 0 && progress.data.lessons.length > 0 ? (
             <table className="data-table courses-table">
               <caption className="visually-hidden">{T.progressCaption}</caption>
               <thead>

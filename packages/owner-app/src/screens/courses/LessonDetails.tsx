@@ -141,7 +141,7 @@ function LessonForm({ pageId, lesson, mayWrite }: { pageId: string; lesson: Owne
           {(['none', 'file', 'embed'] as const).map((source) => (
             <label key={source} className="courses-radio">
               <input type="radio" name="videoSource" value={source} checked={form.videoSource === source} onChange={() => change({ videoSource: source })} />
-              {SOURCE_LABELS[source]}
+              <span>{SOURCE_LABELS[source]}</span>
             </label>
           ))}
         </fieldset>
@@ -222,7 +222,7 @@ function LessonForm({ pageId, lesson, mayWrite }: { pageId: string; lesson: Owne
         <div className="courses-preview">
           <label className="courses-check">
             <input id={ids.preview} type="checkbox" checked={form.isPreview} aria-describedby={`${ids.preview}-help`} onChange={(event) => change({ isPreview: event.target.checked })} />
-            {T.previewLabel}
+            <span>{T.previewLabel}</span>
           </label>
           <p id={`${ids.preview}-help`} className="muted courses-help">{T.previewHelp}</p>
         </div>

@@ -132,11 +132,11 @@ function AreaForm({ area, mayWrite }: { area: MemberArea | null; mayWrite: boole
             <legend>{T.accessLegend}</legend>
             <label className="members-radio">
               <input type="radio" name="access" value="free" checked={form.access === 'free'} onChange={() => change({ access: 'free' })} />
-              {T.free}
+              <span>{T.free}</span>
             </label>
             <label className="members-radio">
               <input type="radio" name="access" value="paid" checked={form.access === 'paid'} onChange={() => change({ access: 'paid' })} />
-              {T.paid}
+              <span>{T.paid}</span>
             </label>
           </fieldset>
           {form.access === 'paid' ? (
@@ -192,8 +192,10 @@ function AreaForm({ area, mayWrite }: { area: MemberArea | null; mayWrite: boole
                 <li key={page.id}>
                   <label className="members-check">
                     <input type="checkbox" checked={form.pageIds.includes(page.id)} onChange={(event) => setForm((was) => togglePage(was, page.id, event.target.checked))} />
-                    <span>{page.title}</span>
-                    <span className="muted path">{page.fullUrl}</span>
+                    <span className="members-check-text">
+                      <span>{page.title}</span>
+                      <span className="muted path">{page.fullUrl}</span>
+                    </span>
                   </label>
                 </li>
               ))}
