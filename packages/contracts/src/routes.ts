@@ -13,6 +13,8 @@ import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
 import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
+import { REVIEW_CONTRACTS } from './reviews';
+import { OWNER_REVIEW_CONTRACTS } from './owner-reviews';
 import { OWNER_DOWNLOAD_CONTRACTS } from './owner-downloads';
 import { GIFT_CARD_CONTRACTS } from './gift-cards';
 import { OWNER_GIFT_CARD_CONTRACTS } from './owner-gift-cards';
@@ -24,6 +26,7 @@ import { OWNER_MEMBER_CONTRACTS } from './owner-members';
 import { MEMBER_CONTRACTS } from './members';
 import { OWNER_FORM_CONTRACTS } from './owner-forms';
 import { OWNER_CONTENT_CONTRACTS } from './owner-content';
+import { OWNER_COURSE_CONTRACTS } from './owner-courses';
 import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
 import { COMMENT_CONTRACTS } from './comments';
 import { OWNER_COMMENT_CONTRACTS } from './owner-comments';
@@ -48,6 +51,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_SITE_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
   ...OWNER_SUBSCRIPTION_CONTRACTS,
+  ...REVIEW_CONTRACTS,
+  ...OWNER_REVIEW_CONTRACTS,
   ...OWNER_DOWNLOAD_CONTRACTS,
   ...GIFT_CARD_CONTRACTS,
   ...OWNER_GIFT_CARD_CONTRACTS,
@@ -59,6 +64,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...FORM_CONTRACTS,
   ...OWNER_FORM_CONTRACTS,
   ...OWNER_CONTENT_CONTRACTS,
+  ...OWNER_COURSE_CONTRACTS,
   ...OWNER_NEWSLETTER_CONTRACTS,
   ...COMMENT_CONTRACTS,
   ...OWNER_COMMENT_CONTRACTS,

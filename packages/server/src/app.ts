@@ -31,8 +31,10 @@ import { registerMapsRoutes } from './maps';
 import { registerSiteSettingsRoutes } from './site-settings';
 import { registerCheckoutSettingsRoutes } from './checkout-settings';
 import { manageLinksFor, registerSubscriptionRoutes, SubscriptionRenewalJob } from './subscriptions';
+import { registerReviewRoutes, ReviewRequestJob, reviewRequestSettingsFromEnv } from './reviews';
 import { renewalOrderRecorder } from './orders';
 import { LocalDiskDownloadStore, registerDownloadFileRoutes, registerDownloadRoutes, DOWNLOAD_SECRET_NAME, type DownloadFileStore } from './downloads';
+import { LocalDiskLessonVideoStore, registerCourseRoutes, type LessonVideoStore } from './courses';
 import { registerGiftCardRoutes } from './gift-cards';
 import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
@@ -111,6 +113,8 @@ export interface BuildAppOptions {
    * Without one, a private temporary directory, removed when the app closes (tests).
    */
   downloadStore?: DownloadFileStore;
+  /** Where lessons' uploaded videos are kept (courses/video-store.ts): main.ts passes one at DATA_DIR/lesson-videos; tests a temporary one. */
+  lessonVideoStore?: LessonVideoStore;
   /** PUBLIC_URL: the origin links in mail point to (mail/settings.ts). */
   publicUrl?: string;
   /** MAIL_FROM: the sender address of the website's mail. */
@@ -125,6 +129,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The subscription renewal job (subscriptions/renewals.ts), started when the app listens: how often it looks (default a minute) and how long a claim lasts. */
   subscriptionRenewals?: { intervalMs?: number; claimSeconds?: number };
+  /** The review-request job (reviews/requests.ts), started when the app listens: the delay after payment (7 days; REVIEW_REQUEST_DELAY_MINUTES) and how often it looks (a minute; REVIEW_REQUEST_INTERVAL_MS). */
+  reviewRequests?: { delayMs?: number; intervalMs?: number };
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -141,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const imageStore = options.imageStore ?? new LocalDiskImageStore(temporaryImagesDir!);
   const temporaryDownloadsDir = options.downloadStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-downloads-'));
   const downloadStore = options.downloadStore ?? new LocalDiskDownloadStore(temporaryDownloadsDir!);
+  const temporaryVideosDir = options.lessonVideoStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-lesson-videos-'));
+  const lessonVideoStore = options.lessonVideoStore ?? new LocalDiskLessonVideoStore(temporaryVideosDir!);
   // Made at start, so the first paid order's transaction only reads it.
   await loadServerSecret(db, DOWNLOAD_SECRET_NAME);
   // Newsletter confirmation links: signed like unsubscribe links, under their own purpose.
@@ -255,7 +263,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSiteSettingsRoutes(routes, context);
     registerCheckoutSettingsRoutes(routes, context);
     registerSubscriptionRoutes(routes, context);
+    registerReviewRoutes(routes, context);
     registerDownloadRoutes(routes, context, downloadStore);
+    registerCourseRoutes(routes, context, lessonVideoStore);
     registerGiftCardRoutes(routes, context, { rateLimits: rateLimitStore });
     registerMapsRoutes(routes, context);
     registerPageRoutes(routes, context);
@@ -283,8 +293,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const renewals = new SubscriptionRenewalJob(db, renewalOrderRecorder(context.payments), { ...options.subscriptionRenewals, mail: context.mail, log: app.log });
   app.addHook('onListen', async () => renewals.start());
   app.addHook('onClose', async () => renewals.stop());
+  // Review requests: mailed once their delay has passed, in every listening process (SKIP LOCKED keeps them apart).
+  const reviewRequests = new ReviewRequestJob(db, { ...reviewRequestSettingsFromEnv(process.env), ...options.reviewRequests, mail: context.mail, log: app.log });
+  app.addHook('onListen', async () => reviewRequests.start());
+  app.addHook('onClose', async () => reviewRequests.stop());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   if (temporaryDownloadsDir) app.addHook('onClose', async () => rmSync(temporaryDownloadsDir, { recursive: true, force: true }));
+  if (temporaryVideosDir) app.addHook('onClose', async () => rmSync(temporaryVideosDir, { recursive: true, force: true }));
   return app;
 }
 

@@ -7,6 +7,7 @@ import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
 import { LocalDiskImageStore } from './images';
 import { LocalDiskDownloadStore } from './downloads';
+import { LocalDiskLessonVideoStore } from './courses';
 import path from 'node:path';
 import { createFolderTransport, createSmtpTransport, MailWorker } from './mail';
 import { printFirstAdminLinkIfNeeded } from './owner';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     imageStore: new LocalDiskImageStore(path.join(path.resolve(env.DATA_DIR || './data'), 'images')),
     // Digital products' files, beside the pictures (downloads/file-store.ts).
     downloadStore: new LocalDiskDownloadStore(path.join(path.resolve(env.DATA_DIR || './data'), 'downloads')),
+    // Lessons' uploaded videos, beside them (courses/video-store.ts).
+    lessonVideoStore: new LocalDiskLessonVideoStore(path.join(path.resolve(env.DATA_DIR || './data'), 'lesson-videos')),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,
     payments: stripeSettings ? new StripePaymentProvider(stripeSettings) : undefined,

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The page templates a theme provides; the server picks one per route. */
 export const PAGE_TEMPLATES = [
-  'home', 'collection', 'item', 'cart', 'checkout', 'order-confirmed', 'gift-card', 'search', 'not-found', 'page', 'subscriptions', 'members',
-  'blog', 'post', 'events', 'event', 'gallery',
+  'home', 'collection', 'item', 'cart', 'checkout', 'order-confirmed', 'gift-card', 'search', 'not-found', 'page', 'subscriptions', 'members', 'reviews-request',
+  'blog', 'post', 'events', 'event', 'gallery', 'course', 'lesson',
 ] as const;
 export type PageTemplateName = (typeof PAGE_TEMPLATES)[number];
 

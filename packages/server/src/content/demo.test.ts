@@ -17,7 +17,7 @@ const page = async (urlId: string) => (await pages()).find((row) => row.url_id =
 const blockTypes = (body: PageBody) => blocksOf(body).map((block) => block.type);
 
 describe('the demo content (issue 18)', () => {
-  it('seeds published pages: home (the home page), about, contact, the journal blog and the events page', async () => {
+  it('seeds published pages: home (the home page), about, contact, the journal blog, the events page and the Pottery basics course', async () => {
     const rows = await pages();
     expect(rows.map((row) => [row.url_id, row.kind, row.title, row.status, row.is_home])).toEqual([
       ['about', 'page', 'About', 'published', false],
@@ -25,6 +25,7 @@ describe('the demo content (issue 18)', () => {
       ['events', 'events', 'Events', 'published', false],
       ['home', 'page', 'Home', 'published', true],
       ['journal', 'blog', 'Journal', 'published', false],
+      ['pottery-basics', 'course', 'Pottery basics', 'published', false],
     ]);
     for (const row of rows) expect(checkPageBody(row.body), row.url_id).toEqual({ body: row.body, errors: {} });
   });

@@ -129,7 +129,10 @@ export async function seedDemoContentPages(trx: Kysely<Database>, websiteId: str
       {
         id: 'workshop',
         blocks: [
-          html('workshop-heading', '<h2>From the workshop</h2><p>A few of the pieces on our shelves this season.</p>'),
+          html(
+            'workshop-heading',
+            '<h2>From the workshop</h2><p>A few of the pieces on our shelves this season. Learn to throw your own in <a href="/pottery-basics/wedging-clay">Pottery basics</a>, our short course for members: the first lesson is free to watch.</p>',
+          ),
           {
             id: 'workshop-gallery',
             type: BLOCK_TYPES.gallery,

@@ -37,6 +37,8 @@ import { NO_ENGAGEMENT, postCommentsView, postEngagementCounts } from '../commen
 import { imageAssetUrl } from '../images';
 import { canSee, deniedPageParts, type Viewer } from '../members';
 import { websiteJson, websiteSettingsJson, type BasePageContext, type PageSources } from './contexts';
+import { ANONYMOUS_VIEWER } from '../members';
+import { courseAnswer, LESSON_DENIED, lessonAnswer } from './course-pages';
 import type { PageTemplateName } from '@vitrine/theme';
 
 /** Logs a block type the renderer does not draw (content/render logs each code once per process). */
@@ -325,9 +327,12 @@ export async function contentPageAnswer(
   page: LivePage,
   query: ContentQuery,
   warn: BlockWarn,
-  options: { preview?: boolean } = {},
+  options: { preview?: boolean; viewer?: Viewer } = {},
 ): Promise<ContentAnswer | undefined> {
   switch (page.kind) {
+    case 'course':
+      // A course's outline, with the viewer's progress and the lessons they may open (pages/course-pages.ts).
+      return courseAnswer(sources, website, page, options.viewer ?? ANONYMOUS_VIEWER, (body, frameBase) => renderedSections(sources, website, body, warn, options.preview ? undefined : frameBase));
     case 'blog':
       return { template: 'blog', context: await blogContext(sources, website, page, query) };
     case 'events':
@@ -356,14 +361,14 @@ export async function buildSitePageAnswer(sources: PageSources, website: Website
   if (urlId.length > 200) return undefined;
   const page = await findLivePage(sources.db, website.id, urlId);
   if (!page) return undefined;
-  return (await deniedAnswer(sources, website, page, viewer, `/${page.urlId}`, query)) ?? contentPageAnswer(sources, website, page, query, warn);
+  return (await deniedAnswer(sources, website, page, viewer, `/${page.urlId}`, query)) ?? contentPageAnswer(sources, website, page, query, warn, { viewer });
 }
 
 /** `/`: the owner's home page when one is set and live; undefined keeps the store's home. */
 export async function buildHomeContentAnswer(sources: PageSources, website: Website, query: ContentQuery, warn: BlockWarn, viewer: Viewer): Promise<ContentAnswer | undefined> {
   const page = await findLiveHomePage(sources.db, website.id);
   if (!page || page.kind === 'folder') return undefined;
-  return (await deniedAnswer(sources, website, page, viewer, '/', query)) ?? contentPageAnswer(sources, website, page, query, warn);
+  return (await deniedAnswer(sources, website, page, viewer, '/', query)) ?? contentPageAnswer(sources, website, page, query, warn, { viewer });
 }
 
 /** A post, event or gallery image on its own page. */
@@ -384,9 +389,16 @@ export async function contentItemAnswer(sources: PageSources, website: Website, 
 export async function buildSiteItemAnswer(sources: PageSources, website: Website, collectionUrlId: string, itemUrlId: string, warn: BlockWarn, viewer: Viewer): Promise<ContentAnswer | undefined> {
   if (collectionUrlId.length > 200 || itemUrlId.length > 200) return undefined;
   const collection = await findLivePage(sources.db, website.id, collectionUrlId);
-  if (!collection || !['blog', 'events', 'gallery'].includes(collection.kind)) return undefined;
+  if (!collection || !['blog', 'events', 'gallery', 'course'].includes(collection.kind)) return undefined;
   const item = await findLiveItem(sources.db, website.id, collection.id, itemUrlId);
   if (!item) return undefined;
+  if (collection.kind === 'course') {
+    // A lesson decides its own access (courses/: the course's gate, then the video paywall flag opens a preview to
+    // everyone); any other lesson gets the members' access-denied page like any gated item.
+    const lesson = await lessonAnswer(sources, website, collection, item, viewer, (body, frameBase) => renderedSections(sources, website, body, warn, frameBase));
+    if (lesson !== LESSON_DENIED) return lesson;
+    return deniedAnswer(sources, website, collection, viewer, `/${collection.urlId}/${item.urlId}`, {});
+  }
   // A collection gates its items (members/).
   return (await deniedAnswer(sources, website, collection, viewer, `/${collection.urlId}/${item.urlId}`, {})) ?? contentItemAnswer(sources, website, collection, item, warn);
 }
