@@ -148,6 +148,17 @@ describe("the owner's lesson calls", () => {
     expect(storedFiles()).toHaveLength(0);
   });
 
+  it('three racing uploads leave one row and one object, the last one written', async () => {
+    const lesson = lessons[1]!;
+    const answers = await Promise.all([0, 1, 2].map((index) => uploadVideo(admin, lesson.itemId, VIDEO.subarray(0, 100 + index))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const rows = await db().selectFrom('lesson_videos').selectAll().where('item_id', '=', lesson.itemId).execute();
+    expect(rows).toHaveLength(1);
+    expect(storedFiles()).toEqual([rows[0]!.storage_key.split('/')[1]]);
+    expect((await admin.delete(`/api/owner/lessons/${lesson.itemId}/video`)).statusCode).toBe(200);
+    expect(storedFiles()).toHaveLength(0);
+  });
+
   it('refuses an upload that is not a video, has no name or is empty, keeping nothing', async () => {
     const lesson = lessons[1]!;
     const notVideo = await uploadVideo(admin, lesson.itemId, VIDEO, { 'content-type': 'application/pdf' });
