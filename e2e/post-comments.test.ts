@@ -84,4 +84,32 @@ describe('comments and likes on a post', () => {
     expect(await page.content()).not.toContain('robin@example.com');
     expect(shop.pageErrors).toEqual([]);
   });
+
+  test('a visitor replies to a comment with the keyboard alone', async () => {
+    const { page } = shop;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await visit(page, POST);
+    await page.waitForFunction(() => !document.querySelector('.comment-form-submit')?.hasAttribute('disabled'));
+    const reply = page.getByRole('link', { name: 'Reply to Tom Okafor' });
+    await reply.focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: 'Reply to Tom Okafor' });
+    await form.waitFor();
+    const comment = form.getByRole('textbox', { name: 'Comment' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'body');
+    await page.keyboard.type('I wear them creased, happily.');
+    // Back to the name and email, then on to the button, by Tab alone.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('robin@example.com');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('Robin Reader');
+    expect(await comment.inputValue()).toBe('I wear them creased, happily.');
+    await form.getByText('Verified').waitFor({ timeout: 30_000 });
+    await form.getByRole('button', { name: 'Post comment' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Thanks! Your comment will appear once it is approved.' }).waitFor();
+    await page.getByRole('form', { name: 'Leave a comment' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(shop.pageErrors).toEqual([]);
+  });
 });

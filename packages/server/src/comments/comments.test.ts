@@ -289,6 +289,21 @@ describe('likes', () => {
     expect((await who.delete(likeUrl(QUIET))).json()).toEqual({ liked: false, likeCount: before });
   });
 
+  it('counts a signed-in site user once across browsers', async () => {
+    const email = `liker-${process.pid}@example.com`;
+    const first = await visitor();
+    expect((await first.post('/api/site-users/account', { email, password: 'long enough 1' })).statusCode).toBe(201);
+    const second = await visitor();
+    expect((await second.post('/api/site-users/account/session', { email, password: 'long enough 1', rememberMe: false })).statusCode).toBe(200);
+    const before = await likeRows(COMMENTED);
+    await Promise.all([first.put(likeUrl(COMMENTED)), second.put(likeUrl(COMMENTED))]);
+    expect(await likeRows(COMMENTED)).toBe(before + 1);
+    const row = await db().selectFrom('post_likes').select('liker').where('item_id', '=', COMMENTED).where('liker', 'like', 'user:%').execute();
+    expect(row).toHaveLength(1);
+    await second.delete(likeUrl(COMMENTED));
+    expect(await likeRows(COMMENTED)).toBe(before);
+  });
+
   it('needs a visitor id, and the site\'s simple liking on', async () => {
     const anonymous = new TestVisitor(server.app);
     await anonymous.visit('/journal');
