@@ -6,6 +6,8 @@ import { seedDemoForms } from './forms';
 import { seedDemoRestockSignUps } from './restock';
 import { seedDemoCheckoutSettings } from './checkout-settings';
 import { seedDemoDownloads } from './downloads';
+import { DEMO_COURSE } from './courses';
+import { seedDemoMembers } from './members';
 import { seedDemoComments } from './comments';
 import { editMainNavigation, type StoredNavigationItem } from './site-settings';
 
@@ -29,6 +31,8 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<boolean> {
       );
       await seedDemoCheckoutSettings(trx, websiteId, DEMO_WEBSITE.identifier);
       await seedDemoDownloads(trx, websiteId, DEMO_WEBSITE.identifier);
+      // The demo's member area "Members" (members/demo.ts), gating the course page when the demo has it.
+      await seedDemoMembers(trx, websiteId, DEMO_WEBSITE.identifier, [DEMO_COURSE.pageId(DEMO_WEBSITE.identifier)]);
       await seedDemoComments(trx, websiteId, DEMO_WEBSITE.identifier);
     },
   });

@@ -83,7 +83,7 @@ function templateFingerprint(): string {
   const hash = createHash('sha256');
   const migrations = path.join(here, 'migrations');
   for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
-  for (const file of ['../catalog/seed.ts', '../catalog/demo-store.ts', '../demo-site.ts', '../restock/demo.ts', '../forms/demo.ts', '../content/demo.ts', '../checkout-settings/demo.ts', '../downloads/demo.ts', '../courses/demo.ts', '../content/seed-rows.ts', '../comments/demo.ts', '../reviews/demo.ts', '../downloads/bundled/photography-ebook.pdf']) hash.update(readFileSync(path.join(here, file)));
+  for (const file of ['../catalog/seed.ts', '../catalog/demo-store.ts', '../demo-site.ts', '../restock/demo.ts', '../forms/demo.ts', '../content/demo.ts', '../checkout-settings/demo.ts', '../downloads/demo.ts', '../courses/demo.ts', '../members/demo.ts', '../content/seed-rows.ts', '../comments/demo.ts', '../reviews/demo.ts', '../downloads/bundled/photography-ebook.pdf']) hash.update(readFileSync(path.join(here, file)));
   // The demo pictures' rows hold their size and colour data, computed from the SVGs at seed time.
   for (const file of ['../images/bundled.ts', '../images/processing.ts', '../images/color-data.ts']) hash.update(readFileSync(path.join(here, file)));
   // The demo's pages are checked and filled in with @vitrine/blocks' defaults, and linked through the main navigation.

@@ -10,3 +10,4 @@ export { grantMembershipsForPaidOrder, joinMemberArea } from './join';
 export { accountPageParts, confirmedPageParts, deniedPageParts, membershipConfirmedPathForOrder, MEMBER_PAGE_TEXT, MEMBER_PAGE_TYPES, ACCOUNT_ERRORS, type DeniedPageInput } from './pages';
 export { PAGE_LOCK_MESSAGES, UNLOCK_ATTEMPTS } from './page-locks';
 export { registerMemberRoutes } from './routes';
+export { DEMO_MEMBER_AREA, seedDemoMembers } from './demo';
