@@ -131,6 +131,23 @@ describe('posting follows the rule (storefront §4)', () => {
     }
   });
 
+  it('answers 404 to a visitor who may not see the post (a blog behind a member area), for comments and likes', async () => {
+    const journalId = stableId(`page:${DEMO_WEBSITE.identifier}:journal`);
+    await db().insertInto('member_areas').values({ id: 'comments-test-area', website_id: website.id, name: 'Readers' }).execute();
+    await db().insertInto('member_area_pages').values({ member_area_id: 'comments-test-area', page_id: journalId, website_id: website.id }).execute();
+    try {
+      const before = await rowCount();
+      const outsider = await visitor();
+      const comment = await send(outsider, COMMENTED, { body: 'Hello', authorName: 'Ann', authorEmail: 'ann@example.com' });
+      expect(comment.statusCode).toBe(404);
+      expect(comment.json()).toEqual({ message: COMMENT_MESSAGES.postNotFound });
+      expect((await outsider.put(likeUrl(COMMENTED))).statusCode).toBe(404);
+      expect(await rowCount()).toBe(before);
+    } finally {
+      await db().deleteFrom('member_areas').where('id', '=', 'comments-test-area').execute();
+    }
+  });
+
   it('answers 404 for an unknown post', async () => {
     const answer = await send(await visitor(), 'no-such-post', { body: 'Hello', authorName: 'Ann', authorEmail: 'ann@example.com' });
     expect(answer.statusCode).toBe(404);

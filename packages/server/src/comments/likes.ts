@@ -4,6 +4,7 @@ import { siteUserOf, type Actor } from '../actor';
 import { findLivePostById } from '../content';
 import type { Database, Website } from '../db/schema';
 import { forbidden, invalid, notFound } from '../failures';
+import { canSee, type Viewer } from '../members';
 import { likeCountOf } from './queries';
 import { commentSettingsOf } from './settings';
 
@@ -20,10 +21,11 @@ export function likerOf(actor: Actor, analyticsId: string | undefined): string |
   return analyticsId && VISITOR_ID.test(analyticsId) ? `visitor:${analyticsId}` : undefined;
 }
 
-async function likeablePost(db: Kysely<Database>, website: Website, itemId: string) {
+/** A live post the viewer may see (a post behind a member area they are not in is not found). */
+async function likeablePost(db: Kysely<Database>, website: Website, itemId: string, viewer: Viewer) {
   if (!commentSettingsOf(website).simpleLikingEnabled) throw forbidden(COMMENT_MESSAGES.likesOff);
   const found = await findLivePostById(db, website.id, itemId);
-  if (!found) throw notFound(COMMENT_MESSAGES.postNotFound);
+  if (!found || !(await canSee(db, website.id, viewer, { pageId: found.collection.id })).allowed) throw notFound(COMMENT_MESSAGES.postNotFound);
   return found.item;
 }
 
@@ -31,8 +33,8 @@ async function likeablePost(db: Kysely<Database>, website: Website, itemId: stri
  * PUT /api/comments/posts/:itemId/like: one row per post and liker, its primary key deciding racing likes (ON
  * CONFLICT DO NOTHING: of any number at once, one row). Liking again answers the same.
  */
-export async function likePost(db: Kysely<Database>, website: Website, actor: Actor, input: { itemId: string; analyticsId: string | undefined }): Promise<LikeReply> {
-  const item = await likeablePost(db, website, input.itemId);
+export async function likePost(db: Kysely<Database>, website: Website, actor: Actor, input: { itemId: string; analyticsId: string | undefined; viewer: Viewer }): Promise<LikeReply> {
+  const item = await likeablePost(db, website, input.itemId, input.viewer);
   const liker = likerOf(actor, input.analyticsId);
   if (!liker) throw invalid(COMMENT_MESSAGES.noVisitorId);
   await db.insertInto('post_likes').values({ website_id: website.id, item_id: item.id, liker }).onConflict((conflict) => conflict.columns(['item_id', 'liker']).doNothing()).execute();
@@ -40,8 +42,8 @@ export async function likePost(db: Kysely<Database>, website: Website, actor: Ac
 }
 
 /** DELETE /api/comments/posts/:itemId/like: the liker's row goes; none to remove is the same answer. */
-export async function unlikePost(db: Kysely<Database>, website: Website, actor: Actor, input: { itemId: string; analyticsId: string | undefined }): Promise<LikeReply> {
-  const item = await likeablePost(db, website, input.itemId);
+export async function unlikePost(db: Kysely<Database>, website: Website, actor: Actor, input: { itemId: string; analyticsId: string | undefined; viewer: Viewer }): Promise<LikeReply> {
+  const item = await likeablePost(db, website, input.itemId, input.viewer);
   const liker = likerOf(actor, input.analyticsId);
   if (!liker) throw invalid(COMMENT_MESSAGES.noVisitorId);
   await db.deleteFrom('post_likes').where('item_id', '=', item.id).where('liker', '=', liker).execute();

@@ -10,6 +10,7 @@ import { forbidden, invalid, notFound, tooMany } from '../failures';
 import { spamReasonOf } from '../forms';
 import type { RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
+import { canSee, type Viewer } from '../members';
 import { engagementCounts, hasApprovedComment } from './queries';
 import { initialCommentStatus, readCommentInput, replyDepth } from './rules';
 import { commentSettingsOf } from './settings';
@@ -24,6 +25,8 @@ export interface PostCommentInput extends PostCommentBody {
   itemId: string;
   /** Who is posting, for the rate limit: the client address key (an IPv6 client's /64). */
   visitor: string;
+  /** Who is reading, for a post behind a member area (members' canSee): one they cannot see is not found. */
+  viewer: Viewer;
   userAgent: string;
 }
 
@@ -45,14 +48,14 @@ async function checkCommentRate(rateLimits: RateLimitStore, website: Website, it
 }
 
 /**
- * POST /api/comments/posts/:itemId/comments. In order: the post is live (404), it takes comments (403), the visitor
+ * POST /api/comments/posts/:itemId/comments. In order: the post is live and the viewer may see it (404), it takes comments (403), the visitor
  * is within budget (429), the input reads (400, every field's error), the captcha when the site has one (400), the
  * parent is a public comment of this post and the reply not too deep (400); then one insert. A honeypot or a bot's
  * user agent (forms' spamReasonOf) is kept as spam and answered like a pending comment, so bots learn nothing.
  */
 export async function postComment(db: Kysely<Database>, website: Website, actor: Actor, input: PostCommentInput, services: CommentServices): Promise<PostCommentReply> {
   const found = await findLivePostById(db, website.id, input.itemId);
-  if (!found) throw notFound(COMMENT_MESSAGES.postNotFound);
+  if (!found || !(await canSee(db, website.id, input.viewer, { pageId: found.collection.id })).allowed) throw notFound(COMMENT_MESSAGES.postNotFound);
   if (!(await postTakesComments(db, website, found.item))) throw forbidden(COMMENT_MESSAGES.commentsOff);
   await checkCommentRate(services.rateLimits, website, found.item.id, input.visitor, Date.now());
   const siteUser = siteUserOf(actor);

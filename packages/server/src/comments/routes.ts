@@ -5,9 +5,11 @@ import {
   deleteCommentContract, getCommentSettingsContract, likePostContract, listCommentsContract, postCommentContract, replyToCommentContract, setCommentStatusContract,
   unlikePostContract, updateCommentSettingsContract,
 } from '@vitrine/contracts';
+import type { Actor } from '../actor';
 import type { ServerContext } from '../context';
 import { clientAddressKey } from '../http/client-address';
 import type { RateLimitStore } from '../http/rate-limit';
+import { viewerOf } from '../members';
 import { likePost, unlikePost } from './likes';
 import { deleteComment, listComments, replyToComment, setCommentStatus } from './moderation';
 import { postComment, type CommentServices } from './post-comment';
@@ -25,14 +27,18 @@ export function registerCommentRoutes(fastify: FastifyInstance, context: ServerC
   app.route({
     ...postCommentContract,
     handler: async (request, reply) => {
+      const viewer = await viewerOf(db, request.website.id, { actor: request.actor, cookies: request.cookies });
       const answer = await postComment(db, request.website, request.actor, {
-        ...request.body, itemId: request.params.itemId, visitor: clientAddressKey(request.ip), userAgent: request.headers['user-agent'] ?? '',
+        ...request.body, itemId: request.params.itemId, visitor: clientAddressKey(request.ip), userAgent: request.headers['user-agent'] ?? '', viewer,
       }, commentServices);
       return reply.code(201).send(answer);
     },
   });
-  app.route({ ...likePostContract, handler: async ({ website, actor, params, cookies }) => likePost(db, website, actor, { itemId: params.itemId, analyticsId: cookies[ANALYTICS_ID_COOKIE] }) });
-  app.route({ ...unlikePostContract, handler: async ({ website, actor, params, cookies }) => unlikePost(db, website, actor, { itemId: params.itemId, analyticsId: cookies[ANALYTICS_ID_COOKIE] }) });
+  const likeInput = async ({ website, actor, params, cookies }: { website: { id: string }; actor: Actor; params: { itemId: string }; cookies: Record<string, string | undefined> }) => ({
+    itemId: params.itemId, analyticsId: cookies[ANALYTICS_ID_COOKIE], viewer: await viewerOf(db, website.id, { actor, cookies }),
+  });
+  app.route({ ...likePostContract, handler: async (request) => likePost(db, request.website, request.actor, await likeInput(request)) });
+  app.route({ ...unlikePostContract, handler: async (request) => unlikePost(db, request.website, request.actor, await likeInput(request)) });
 
   app.route({ ...listCommentsContract, handler: async ({ website, actor, query }) => listComments(db, website, actor, query) });
   app.route({ ...setCommentStatusContract, handler: async ({ website, actor, params, body }) => setCommentStatus(db, website, actor, { commentId: params.commentId, status: body.status as CommentStatus }) });
