@@ -11,3 +11,4 @@ export { accountPageParts, confirmedPageParts, deniedPageParts, membershipConfir
 export { PAGE_LOCK_MESSAGES, UNLOCK_ATTEMPTS } from './page-locks';
 export { registerMemberRoutes } from './routes';
 export { DEMO_MEMBER_AREA, seedDemoMembers } from './demo';
+export { listMemberAreaLinkTargets } from './queries';

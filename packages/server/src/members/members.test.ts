@@ -129,6 +129,20 @@ describe('the owner\'s member areas', () => {
   });
 });
 
+describe('navigation to a member area', () => {
+  it('links a memberAreaId item to the area\'s first page; an unknown area is refused', async () => {
+    const post = (items: unknown[]) => admin.post('/api/widget/UpdateNavigation', { fieldName: 'mainNav', navigation: { items } });
+    const unknown = await post([{ memberAreaId: 'no-such-area' }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ 'navigation.items.0.memberAreaId': 'No such member area.' });
+    const saved = await post([{ title: 'Home', externalLink: '/' }, { memberAreaId: clubId }, { title: 'Members only', memberAreaId: clubId }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const page = await new TestVisitor(server.app).get('/contact');
+    expect(page.body).toContain('<a href="/about">Club</a>');
+    expect(page.body).toContain('<a href="/about">Members only</a>');
+  });
+});
+
 describe('a non-member', () => {
   it('gets the access-denied page (106, 403) and no content: the page, its JSON, an item of the blog', async () => {
     const visitor = new TestVisitor(server.app);

@@ -92,3 +92,10 @@ export async function findPaywallProducts(db: Db, websiteId: string, currency: s
     return [row.id, { id: row.id, name: row.title, priceLabel, isSubscribable: row.is_subscribable, sku: variant?.sku ?? null, archived: row.archived_at !== null }];
   }));
 }
+
+/** Member areas as navigation link targets (site-settings/): each with the url id of its first live-or-not page. */
+export async function listMemberAreaLinkTargets(db: Db, websiteId: string): Promise<Array<{ id: string; name: string; firstPageUrlId: string | null }>> {
+  const areas = await listAreaRows(db, websiteId);
+  const pages = await listAreaPages(db, websiteId, areas.map((area) => area.id));
+  return areas.map((area) => ({ id: area.id, name: area.name, firstPageUrlId: pages.find((page) => page.memberAreaId === area.id)?.urlId ?? null }));
+}

@@ -7,7 +7,7 @@ import {
 import { escapeAttribute as attr } from '@vitrine/template';
 import type { ServerContext } from '../context';
 import { isFailure } from '../failures';
-import { clearCartCookie, clearSessionCookies, setCartCookie, setSessionCookies } from '../http/cookies';
+import { clearCartCookie, clearSessionCookies, setCartCookie, setSessionCookies, setSiteUserXsrfHandoff } from '../http/cookies';
 import { clientAddressKey } from '../http/client-address';
 import { isFormCrumbValid } from '../http/crumb';
 import type { RateLimitStore } from '../http/rate-limit';
@@ -110,6 +110,7 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: ServerCo
 
     const signedInTo = (reply: FastifyReply, signedIn: SignedIn, next: string) => {
       setSessionCookies(reply, signedIn.session, signedIn.siteUser.id, secureCookies);
+      setSiteUserXsrfHandoff(reply, signedIn.xsrfToken, secureCookies);
       if (signedIn.cartToken) setCartCookie(reply, signedIn.cartToken, secureCookies);
       return reply.redirect(next, 303);
     };

@@ -14,7 +14,7 @@ export const NAVIGATION_MESSAGES = {
   url: `Enter a web address (http or https, mailto, or a path starting with /) of ${SITE_SETTINGS_LIMITS.urlLength} characters at most.`,
   oneTarget: 'An item links to one store, one address, or holds items (a folder).',
   unknownStore: 'No such store.',
-  memberArea: 'Member areas are not available on this site.',
+  unknownMemberArea: 'No such member area.',
   tooMany: `A navigation holds at most ${SITE_SETTINGS_LIMITS.navigationItems} items.`,
   tooManyNavigations: `A site keeps ${SITE_SETTINGS_LIMITS.navigationsPerSite} navigations at most.`,
 } as const;
@@ -24,6 +24,8 @@ export interface StoredNavigationItem {
   title?: string;
   collectionId?: string;
   externalLink?: string;
+  /** A member area (members/): the link goes to the area's first page. */
+  memberAreaId?: string;
   items?: StoredNavigationItem[];
 }
 
@@ -39,6 +41,7 @@ export interface LayoutLink {
   title: string;
   collectionId?: string;
   externalLink?: string;
+  memberAreaId?: string;
   children: LayoutLink[];
 }
 
@@ -91,6 +94,7 @@ export function checkNavigationItems(items: NavigationItemInput[]): CheckedNavig
       if (title) stored.title = title;
       if (item.collectionId !== undefined) stored.collectionId = item.collectionId;
       if (item.externalLink !== undefined) stored.externalLink = item.externalLink;
+      if (item.memberAreaId !== undefined) stored.memberAreaId = item.memberAreaId;
       if (children.length > 0) stored.items = visit(children, `${at}.items`);
       return stored;
     });
@@ -99,11 +103,12 @@ export function checkNavigationItems(items: NavigationItemInput[]): CheckedNavig
   return { items: stored, errors, collectionIds };
 }
 
-/** Marks the store links whose store does not exist. */
+/** Marks the store links whose store does not exist, and the member area links whose area does not (`stores` holds both). */
 export function unknownStoreErrors(items: StoredNavigationItem[], stores: ReadonlySet<string>, path = 'navigation.items'): Record<string, string> {
   const errors: Record<string, string> = {};
   items.forEach((item, index) => {
     if (item.collectionId !== undefined && !stores.has(item.collectionId)) errors[`${path}.${index}.collectionId`] = NAVIGATION_MESSAGES.unknownStore;
+    if (item.memberAreaId !== undefined && !stores.has(item.memberAreaId)) errors[`${path}.${index}.memberAreaId`] = NAVIGATION_MESSAGES.unknownMemberArea;
     if (item.items) Object.assign(errors, unknownStoreErrors(item.items, stores, `${path}.${index}.items`));
   });
   return errors;
@@ -132,6 +137,11 @@ export function layoutLinksOf(items: readonly StoredNavigationItem[], stores: Re
       const store = stores.get(item.collectionId);
       if (!store) continue;
       links.push({ title: item.title ?? (store.navigation_title || store.title), collectionId: store.id, children });
+    } else if (item.memberAreaId !== undefined) {
+      // A member area's link: its first page (an area with no page, or gone, is left out).
+      const area = stores.get(item.memberAreaId);
+      if (!area || area.url_id === '') continue;
+      links.push({ title: item.title ?? area.title, memberAreaId: area.id, children });
     } else if (item.externalLink !== undefined) {
       links.push({ title: item.title ?? item.externalLink, externalLink: item.externalLink, children });
     } else {
@@ -146,6 +156,7 @@ export function headerLinksOf(links: readonly LayoutLink[], stores: ReadonlyMap<
   const header: Array<{ title: string; url: string }> = [];
   for (const link of links) {
     if (link.collectionId !== undefined) header.push({ title: link.title, url: `/${stores.get(link.collectionId)!.url_id}` });
+    else if (link.memberAreaId !== undefined) header.push({ title: link.title, url: `/${stores.get(link.memberAreaId)!.url_id}` });
     else if (link.externalLink !== undefined) header.push({ title: link.title, url: link.externalLink });
   }
   return header;

@@ -165,7 +165,7 @@ describe('site layout and navigation', () => {
       [[{ externalLink: 'javascript:alert(1)' }], { 'navigation.items.0.externalLink': expect.stringContaining('Enter a web address') as unknown as string }],
       [[{ externalLink: long }], {}],
       [[{ collectionId: 'no-such-store' }], { 'navigation.items.0.collectionId': 'No such store.' }],
-      [[{ memberAreaId: 'm1' }], { 'navigation.items.0.memberAreaId': 'Member areas are not available on this site.' }],
+      [[{ memberAreaId: 'm1' }], { 'navigation.items.0.memberAreaId': 'No such member area.' }],
       [[{ title: 'Nothing' }], { 'navigation.items.0': 'An item links to one store, one address, or holds items (a folder).' }],
     ];
     for (const [items, errors] of cases) {
