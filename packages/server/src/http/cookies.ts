@@ -33,6 +33,17 @@ export function setSessionCookies(
   reply.setCookie(SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId }), { ...base, httpOnly: false });
 }
 
+/**
+ * A plain-form sign-in (the /account page's forms, members/routes.ts) cannot hand the page the session's XSRF token in
+ * a JSON answer as the sign-in call does, so it leaves it in this script-readable cookie; the storefront's client moves
+ * it into its storage on its first change and deletes it (a double-submit value: another site cannot read it).
+ */
+export const SITE_USER_XSRF_HANDOFF_COOKIE = 'siteUserXsrfHandoff';
+
+export function setSiteUserXsrfHandoff(reply: FastifyReply, xsrfToken: string, secure: boolean): void {
+  reply.setCookie(SITE_USER_XSRF_HANDOFF_COOKIE, xsrfToken, { path: '/', sameSite: 'strict', secure, httpOnly: false });
+}
+
 export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   reply.clearCookie(SITE_USER_INFO_COOKIE, { path: '/' });

@@ -86,7 +86,6 @@ export function checkNavigationItems(items: NavigationItemInput[]): CheckedNavig
       const targets = [item.collectionId, item.externalLink, item.memberAreaId].filter((target) => target !== undefined).length;
       const children = item.items ?? [];
       if (targets > 1 || (targets === 0 && children.length === 0)) errors[at] = NAVIGATION_MESSAGES.oneTarget;
-      if (item.memberAreaId !== undefined) errors[`${at}.memberAreaId`] = NAVIGATION_MESSAGES.memberArea;
       if (item.externalLink !== undefined && !isNavigableUrl(item.externalLink)) errors[`${at}.externalLink`] = NAVIGATION_MESSAGES.url;
       if (item.collectionId !== undefined) collectionIds.add(item.collectionId);
       const stored: StoredNavigationItem = {};
