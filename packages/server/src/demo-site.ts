@@ -6,9 +6,10 @@ import { seedDemoForms } from './forms';
 import { seedDemoRestockSignUps } from './restock';
 import { seedDemoCheckoutSettings } from './checkout-settings';
 import { seedDemoDownloads } from './downloads';
-import { DEMO_COURSE } from './courses';
+import { DEMO_COURSE, seedDemoCourse } from './courses';
 import { seedDemoMembers } from './members';
 import { seedDemoComments } from './comments';
+import { seedDemoReviews } from './reviews';
 import { editMainNavigation, type StoredNavigationItem } from './site-settings';
 
 /**
@@ -31,9 +32,11 @@ export async function seedDemoSite(db: Kysely<Database>): Promise<boolean> {
       );
       await seedDemoCheckoutSettings(trx, websiteId, DEMO_WEBSITE.identifier);
       await seedDemoDownloads(trx, websiteId, DEMO_WEBSITE.identifier);
-      // The demo's member area "Members" (members/demo.ts), gating the course page when the demo has it.
+      // The members-only course (courses/demo.ts); the members' demo area gates its page (DEMO_COURSE.pageId).
+      await seedDemoCourse(trx, websiteId, DEMO_WEBSITE.identifier);
       await seedDemoMembers(trx, websiteId, DEMO_WEBSITE.identifier, [DEMO_COURSE.pageId(DEMO_WEBSITE.identifier)]);
       await seedDemoComments(trx, websiteId, DEMO_WEBSITE.identifier);
+      await seedDemoReviews(trx, websiteId, DEMO_WEBSITE.identifier);
     },
   });
 }
