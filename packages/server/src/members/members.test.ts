@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { BLOCK_TYPES } from '@vitrine/blocks';
 import { buildApp } from '../app';
 import { OWNER_MESSAGES } from '../authorize';
 import { newId } from '../ids';
@@ -180,6 +181,16 @@ describe('a non-member', () => {
     expect(sitemap.body).not.toContain('/about<');
     expect(sitemap.body).not.toContain('/journal');
     expect(sitemap.body).toContain('/contact<');
+  });
+
+  it('a summary block elsewhere lists nothing of a gated blog', async () => {
+    const website = await server.database.db.selectFrom('websites').select('id').executeTakeFirstOrThrow();
+    const summary = { schemaVersion: 1, sections: [{ id: 'section-1', blocks: [{ id: 'latest', type: BLOCK_TYPES['summary-v2'], settings: { collectionId: pageIds.journal, count: 3 } }] }] };
+    await server.database.db.insertInto('site_pages').values({ id: newId(), website_id: website.id, kind: 'page', url_id: 'members-summary-test', title: 'Latest', status: 'published', body: JSON.stringify(summary) }).execute();
+    const page = await new TestVisitor(server.app).get('/members-summary-test?format=json');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('meet-the-potter');
+    expect(page.body).not.toContain('/journal/');
   });
 
   it('an owner (any contributor role) sees the page as it is', async () => {

@@ -35,7 +35,7 @@ import {
 import { findLiveForm, publicFormOf } from '../forms';
 import { NO_ENGAGEMENT, postCommentsView, postEngagementCounts } from '../comments';
 import { imageAssetUrl } from '../images';
-import { canSee, deniedPageParts, type Viewer } from '../members';
+import { canSee, deniedPageParts, listGatedPageUrlIds, type Viewer } from '../members';
 import { websiteJson, websiteSettingsJson, type BasePageContext, type PageSources } from './contexts';
 import { ANONYMOUS_VIEWER } from '../members';
 import { courseAnswer, LESSON_DENIED, lessonAnswer } from './course-pages';
@@ -127,7 +127,9 @@ export async function loadBlockData(sources: PageSources, website: Website, bodi
   const needs = blockNeeds(bodies);
   if (needs.imageIds.length + needs.formIds.length + needs.productIds.length + needs.summaries.length === 0) return EMPTY_BLOCK_DATA;
   const collections = await findLiveCollections(sources.db, website.id, needs.summaries.map((request) => request.collectionId));
-  const collectionById = new Map(collections.map((collection) => [collection.id, collection]));
+  // A gated collection (members/) is summarised nowhere: its posts' titles and excerpts are its content too.
+  const gated = collections.length > 0 ? await listGatedPageUrlIds(sources.db, website.id) : undefined;
+  const collectionById = new Map(collections.filter((collection) => !gated?.urlIds.has(collection.urlId)).map((collection) => [collection.id, collection]));
   const stores = needs.summaries.some((request) => !collectionById.has(request.collectionId)) ? await sources.catalog.stores(website.id) : [];
   const summaryItems = await Promise.all(needs.summaries.map(async (request) => {
     const collection = collectionById.get(request.collectionId);
