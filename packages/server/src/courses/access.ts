@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { canSee, type AccessDecision, type Viewer } from '../members';
+import { findLesson } from './queries';
 
 /**
  * What the viewer gets of a lesson, as the video-detail-view event reports it: 'member' may watch every lesson of
@@ -28,4 +29,13 @@ export async function lessonAccessOf(
 ): Promise<{ access: LessonAccess; decision: AccessDecision }> {
   const decision = await canSee(db, websiteId, viewer, { pageId: lesson.coursePageId });
   return { access: lessonAccessFrom(decision, lesson.isPreview), decision };
+}
+
+/**
+ * A live preview lesson: open to everyone, so its owner-HTML frames (`/frames/item/…`) are too, whatever gates its
+ * course. False for anything else (the members' gate then decides).
+ */
+export async function isOpenPreviewLesson(db: Kysely<Database>, websiteId: string, itemId: string): Promise<boolean> {
+  const lesson = await findLesson(db, websiteId, itemId);
+  return lesson !== undefined && lesson.live && lesson.details?.is_preview === true;
 }

@@ -6,5 +6,5 @@
 export { registerCourseRoutes } from './routes';
 export { LocalDiskLessonVideoStore, type LessonVideoStore } from './video-store';
 export { loadCoursePageData, loadLessonPageData, type CoursePageData, type LessonPageData } from './page-data';
-export { lessonAccessFrom, type LessonAccess } from './access';
+export { isOpenPreviewLesson, lessonAccessFrom, type LessonAccess } from './access';
 export { seedDemoCourse, DEMO_COURSE } from './demo';

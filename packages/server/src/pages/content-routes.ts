@@ -10,6 +10,7 @@ import type { BasePageContext, PageSources } from './contexts';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './feeds';
 import { originOf } from './seo';
 import { ANONYMOUS_VIEWER, canSee, canSeeFrame, isGatedPath, listGatedPageUrlIds, viewerOf } from '../members';
+import { isOpenPreviewLesson } from '../courses';
 
 type PageRequest = FastifyRequest<{ Querystring: Record<string, string | undefined>; Params: Record<string, string> }>;
 
@@ -102,7 +103,7 @@ export async function sendBlogFeed(context: ServerContext, request: PageRequest,
 const OWNER_FRAME_POLICY = "default-src * data: blob: 'unsafe-inline' 'unsafe-eval'; frame-ancestors 'self'; base-uri 'self'";
 
 /** First path segments that belong to the platform (calls, the owner app, files), not to a site collection. */
-const PLATFORM_PREFIXES = new Set(['api', 'config', 'assets', 'frames', 'members', 'account']);
+const PLATFORM_PREFIXES = new Set(['api', 'config', 'assets', 'frames', 'reviews', 'members', 'account']);
 
 /** The content routes besides `/` and `/{urlId}` (those are routes.ts's, shared with the stores). */
 export function registerContentRoutes(app: FastifyInstance, context: ServerContext, sources: PageSources, send: SendPage): void {
@@ -146,7 +147,10 @@ export function registerContentRoutes(app: FastifyInstance, context: ServerConte
     const { kind, ownerId = '', blockId = '' } = request.params;
     if ((kind !== 'page' && kind !== 'item') || ownerId.length > 64 || blockId.length > 64) return reply.callNotFound();
     // A gated page's own HTML is its content too (members/): a non-member gets the plain 404.
-    if (!(await canSeeFrame(context.db, request.website.id, await viewerOf(context.db, request.website.id, request), kind, ownerId))) return reply.callNotFound();
+    const open = (await canSeeFrame(context.db, request.website.id, await viewerOf(context.db, request.website.id, request), kind, ownerId))
+      // A preview lesson is open to everyone, its frames too (courses/: the video paywall flag).
+      || (kind === 'item' && (await isOpenPreviewLesson(context.db, request.website.id, ownerId)));
+    if (!open) return reply.callNotFound();
     const body = await findLiveBody(context.db, request.website.id, kind, ownerId);
     const block = body?.sections.flatMap((section) => section.blocks).find((candidate) => candidate.id === blockId);
     const document = block ? ownerFrameDocument(block) : undefined;

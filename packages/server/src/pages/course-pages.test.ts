@@ -86,6 +86,29 @@ describe('a visitor without access', () => {
   });
 });
 
+describe("a lesson's owner-HTML frames", () => {
+  it('are open for the preview lesson and not found for a members-only one, to a visitor without access', async () => {
+    const lessons = await db().selectFrom('site_items').select(['id', 'url_id', 'body']).where('collection_id', '=', COURSE_ID).orderBy('position').execute();
+    const withCode = (body: { sections: Array<{ id: string; blocks: unknown[] }> }) => JSON.stringify({
+      ...body,
+      sections: [{ ...body.sections[0]!, blocks: [...body.sections[0]!.blocks, { id: 'code-1', type: 23, settings: { html: '<p>Studio timer</p>', displaySource: false } }] }],
+    });
+    const [preview, membersOnly] = [lessons[0]!, lessons[1]!];
+    for (const lesson of [preview, membersOnly]) await db().updateTable('site_items').set({ body: withCode(lesson.body as never) }).where('id', '=', lesson.id).execute();
+    try {
+      const anonymous = new TestVisitor(server.app);
+      const open = await anonymous.get(`/frames/item/${preview.id}/code-1`);
+      expect(open.statusCode).toBe(200);
+      expect(open.body).toContain('<p>Studio timer</p>');
+      expect((await anonymous.get(`/frames/item/${membersOnly.id}/code-1`)).statusCode).toBe(404);
+      const member = await siteUser({ member: true });
+      expect((await member.get(`/frames/item/${membersOnly.id}/code-1`)).statusCode).toBe(200);
+    } finally {
+      for (const lesson of [preview, membersOnly]) await db().updateTable('site_items').set({ body: JSON.stringify(lesson.body) }).where('id', '=', lesson.id).execute();
+    }
+  });
+});
+
 describe('a member', () => {
   it('sees the outline in order, in chapters, with the preview marked and their progress', async () => {
     const member = await siteUser({ member: true });
