@@ -356,6 +356,10 @@ describe('a paid area', () => {
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe(`/members/confirmed?area=${oneOffArea}&orderId=${orderId}`);
     expect((await shopper.get('/events')).statusCode).toBe(200);
+    // The account page lists the order ($30.00 and New York's 4 % tax) and the membership.
+    const account = (await shopper.get('/account?format=json')).json().account;
+    expect(account.orders).toEqual([expect.objectContaining({ id: orderId, label: expect.stringMatching(/^Order #\d+$/), total: '$31.20', status: 'Placed' })]);
+    expect(account.memberships).toEqual([expect.objectContaining({ areaName: 'Events pass', status: 'Active', url: '/events', ends: expect.any(String) })]);
   });
 
   it('a subscription grants it while it lasts: cancelling ends the membership', async () => {
