@@ -47,9 +47,22 @@ export interface LessonPageData {
   };
 }
 
-/** A live lesson of a live course, with its access for the viewer; undefined when the item is no live lesson of it. */
-export async function loadLessonPageData(db: Kysely<Database>, websiteId: string, coursePageId: string, itemId: string, viewer: Viewer): Promise<LessonPageData | undefined> {
-  const [decision, lessons] = await Promise.all([canSee(db, websiteId, viewer, { pageId: coursePageId }), listCourseLessons(db, websiteId, coursePageId, { liveOnly: true })]);
+/**
+ * A live lesson of a live course, with its access for the viewer; undefined when the item is no live lesson of it.
+ * The editor's preview (`preview: true`, a contributor) reads drafts too, among every lesson of the course.
+ */
+export async function loadLessonPageData(
+  db: Kysely<Database>,
+  websiteId: string,
+  coursePageId: string,
+  itemId: string,
+  viewer: Viewer,
+  options: { preview?: boolean } = {},
+): Promise<LessonPageData | undefined> {
+  const [decision, lessons] = await Promise.all([
+    options.preview ? ({ allowed: true } as const) : canSee(db, websiteId, viewer, { pageId: coursePageId }),
+    listCourseLessons(db, websiteId, coursePageId, { liveOnly: !options.preview }),
+  ]);
   const index = lessons.findIndex((lesson) => lesson.itemId === itemId);
   if (index < 0) return undefined;
   const lesson = lessons[index]!;
@@ -72,7 +85,7 @@ export async function loadLessonPageData(db: Kysely<Database>, websiteId: string
       player: allowed ? lessonPlayerOf(lesson) : null,
       completed: Boolean(progress?.completedAt),
       positionSeconds: progress?.positionSeconds ?? 0,
-      canKeepProgress: allowed && viewer.siteUserId !== null,
+      canKeepProgress: allowed && viewer.siteUserId !== null && !options.preview,
       previous: link(lessons[index - 1]),
       next: link(lessons[index + 1]),
     },

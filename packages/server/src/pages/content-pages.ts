@@ -375,6 +375,11 @@ export async function buildHomeContentAnswer(sources: PageSources, website: Webs
 
 /** A post, event or gallery image on its own page. */
 export async function contentItemAnswer(sources: PageSources, website: Website, collection: LivePage, item: LiveItem, warn: BlockWarn, options: { preview?: boolean } = {}): Promise<ContentAnswer> {
+  if (collection.kind === 'course' && options.preview) {
+    // The editor's preview of a lesson (a contributor): the lesson page with its draft body, drafts among its neighbours.
+    const lesson = await lessonAnswer(sources, website, collection, item, ANONYMOUS_VIEWER, (body) => renderedSections(sources, website, body, warn), { preview: true });
+    if (lesson && lesson !== LESSON_DENIED) return lesson;
+  }
   const images = await loadImages(sources, website.id, item.image ? [item.image.imageId] : []);
   const sections = await renderedSections(sources, website, item.body, warn, options.preview ? undefined : `/frames/item/${item.id}`);
   // A post's comments and likes (issue 20 item 4): the counts, the rule's answer and the approved thread.

@@ -158,6 +158,25 @@ describe('a member', () => {
 });
 
 describe('the owner', () => {
+  it("previews a draft lesson as its lesson page, among the course's lessons, drafts included", async () => {
+    const admin = await ownerVisitor(server, 'admin');
+    const last = await db().selectFrom('site_items').select('id').where('collection_id', '=', COURSE_ID).where('url_id', '=', 'trimming-and-glazing').executeTakeFirstOrThrow();
+    await db().updateTable('site_items').set({ status: 'draft' }).where('id', '=', last.id).execute();
+    try {
+      const preview = await admin.get(`/config/preview/items/${last.id}?format=json`);
+      expect(preview.statusCode).toBe(200);
+      const json = preview.json() as LessonJson;
+      expect(json.pageType).toBe(50);
+      expect(json.lesson).toMatchObject({ number: 4, lessonCount: 4, canKeepProgress: false, previous: { url: '/pottery-basics/opening-and-pulling' }, next: null });
+      const html = await admin.get(`/config/preview/items/${last.id}`);
+      expect(html.body).toContain('<h1 id="lesson-title">Trimming and glazing</h1>');
+      // Visitors do not see the draft.
+      expect((await new TestVisitor(server.app).get('/pottery-basics/trimming-and-glazing')).statusCode).toBe(404);
+    } finally {
+      await db().updateTable('site_items').set({ status: 'published' }).where('id', '=', last.id).execute();
+    }
+  });
+
   it('sees every lesson as a contributor, and an ungated course is open to everyone', async () => {
     const admin = await ownerVisitor(server, 'admin');
     expect((await admin.get('/pottery-basics/trimming-and-glazing')).statusCode).toBe(200);

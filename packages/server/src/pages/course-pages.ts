@@ -62,8 +62,16 @@ export async function courseAnswer(sources: PageSources, website: Website, cours
  * `/{course}/{lesson}`: a live lesson for a viewer who may watch it (a member, or anyone on a preview); LESSON_DENIED
  * for anyone else (nothing of the lesson is read into an answer); undefined when it is no live lesson of the course.
  */
-export async function lessonAnswer(sources: PageSources, website: Website, course: LivePage, item: LiveItem, viewer: Viewer, render: RenderSections): Promise<ContentAnswer | typeof LESSON_DENIED | undefined> {
-  const data = await loadLessonPageData(sources.db, website.id, course.id, item.id, viewer);
+export async function lessonAnswer(
+  sources: PageSources,
+  website: Website,
+  course: LivePage,
+  item: LiveItem,
+  viewer: Viewer,
+  render: RenderSections,
+  options: { preview?: boolean } = {},
+): Promise<ContentAnswer | typeof LESSON_DENIED | undefined> {
+  const data = await loadLessonPageData(sources.db, website.id, course.id, item.id, viewer, options);
   if (!data) return undefined;
   if (data.access === 'denied') return LESSON_DENIED;
   const url = `/${course.urlId}/${item.urlId}`;
