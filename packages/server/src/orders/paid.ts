@@ -7,6 +7,7 @@ import type { MailSettings } from '../mail';
 import { grantDownloadsForOrder } from '../downloads';
 import { startSubscriptionsForOrder } from '../subscriptions';
 import { grantMembershipsForPaidOrder } from '../members';
+import { requestReviewsForOrder } from '../reviews';
 import { enqueueOrderConfirmation } from './confirmation-mail';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -27,6 +28,7 @@ export interface PaidOrderContext {
  * 2. gift card lines: the cards' codes, and their mail on the chosen date (gift-cards/);
  * 3. subscription lines: the subscriptions and their renewal schedule (subscriptions/);
  *    PAYWALL lines: memberships of the member areas they sell (members/);
+ * 3b. the review request, mailed later by the reviews domain's job (reviews/, flag 66);
  * 4. the order confirmation mail, with what the steps above made (download links, gift card notes).
  */
 export async function onOrderPaid(
@@ -41,6 +43,8 @@ export async function onOrderPaid(
   await startSubscriptionsForOrder(trx, website, order, items);
   // PAYWALL lines: memberships of the areas they sell (after the subscriptions, which a membership may name).
   await grantMembershipsForPaidOrder(trx, website, order, items);
+  // The review request, mailed by the reviews domain's job after its delay (reviews/requests.ts).
+  await requestReviewsForOrder(trx, website, order, items);
   if (context.mail) {
     await enqueueOrderConfirmation(trx, website, context.mail, order, items, downloads);
   }

@@ -23,6 +23,7 @@ import { listStoreNavigation } from './navigation';
 import { readSiteChrome } from '../site-settings';
 import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
+import { buildReviewRequestPage, productReviewsFor, reviewStructuredData, withCardReviewSummaries, type ProductReviews } from '../reviews';
 import { CRUMB_COOKIE } from '../http/crumb';
 import { accountPageParts, confirmedPageParts, membershipConfirmedPathForOrder, viewerOf } from '../members';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
@@ -113,7 +114,7 @@ async function sendPage<T extends BasePageContext>(
     sitePopup: await readPopupOverlayForPage(context.db, website, path),
     pageTitle,
     seo: pageSeoOf(found ? template : 'not-found', answered, website, origin, path, pageTitle),
-    ...(found && template === 'item' && item ? { structuredData: productStructuredData(item, origin) } : {}),
+    ...(found && template === 'item' && item ? { structuredData: { ...productStructuredData(item, origin), ...reviewStructuredData((answered as { reviews?: ProductReviews | null }).reviews) } } : {}),
     searchQuery: typeof request.query.q === 'string' ? request.query.q : '',
   });
   if (errors.length > 0) request.log.warn({ errors, template }, 'theme template errors');
@@ -140,6 +141,7 @@ export function pageTitleOf(template: PageTemplateName, page: BasePageContext, f
       return shown.query ? `Search results for “${shown.query}”` : 'Search';
     case 'subscriptions':
     case 'members':
+    case 'reviews-request':
       return (page as { title?: string }).title;
     case 'page': {
       const shownPage = (page as { contentPage?: { title?: string; seoTitle?: string; fullUrl?: string } }).contentPage;
@@ -166,11 +168,16 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
 
   const send = (request: PageRequest, reply: FastifyReply, pageContext: BasePageContext | undefined, template: PageTemplateName) =>
     sendPage(context, request, reply, pageContext, template, tracking);
+  // Product reviews (reviews/, flag 66): the cards' average and count, read once per page from the rollup.
+  const withStoreCardSummaries = async <T extends BasePageContext>(request: PageRequest, page: T | undefined): Promise<T | undefined> => {
+    const items = (page as { items?: ProductItemJson[] } | undefined)?.items;
+    return page && items ? { ...page, items: await withCardReviewSummaries(context.db, request.website, items) } : page;
+  };
   // The owner's home page (site editor) when one is set and live; else the store's home.
   app.get('/', async (request: PageRequest, reply: FastifyReply) => {
     const answer = await buildHomeContentAnswer(sources, request.website, request.query, blockWarnOf(request), await viewerOf(context.db, request.website.id, request));
     if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies });
-    return send(request, reply, await buildHomePageContext(sources, request.website), 'home');
+    return send(request, reply, await withStoreCardSummaries(request, await buildHomePageContext(sources, request.website)), 'home');
   });
   app.get('/cart', page('cart', ({ website, actor }) => buildCartPageContext(sources, website, actor)));
   app.get('/checkout', page('checkout', ({ website, actor, query }) => buildCheckoutPageContext(sources, website, actor, text(query.cartToken))));
@@ -206,6 +213,16 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
     (await isFeatureOn(context.db, website.id, 'siteUserAccounts'))
       ? buildAccountPageParts(context.db, website, actor, { confirm: text(query.confirm), cancelled: text(query.cancelled) }, crumb)
       : undefined));
+  // The reviews request page (209): the order a review-request mail's signed link names, a form per line (reviews/).
+  // Its form posts the crumb as a field, so the page takes the crumb first. Not found for a bad link or with reviews off.
+  app.get('/reviews/request', async (request: PageRequest, reply: FastifyReply) => {
+    const crumb = ensureCrumbCookie(request, reply, context);
+    request.cookies[CRUMB_COOKIE] = crumb;
+    const { query, website } = request;
+    const parts = await buildReviewRequestPage(context.db, website, { token: text(query.token), submitted: text(query.submitted), error: text(query.error), line: text(query.line) }, crumb);
+    const pageContext = parts && { pageType: PAGE_TYPES.reviewsRequest, website: websiteJson(website), websiteSettings: websiteSettingsJson(website), ...parts };
+    return send(request, reply, pageContext, 'reviews-request');
+  });
   // Members (members/, flag 29 for the account): the account page (sign in or up; orders and memberships) and the
   // membership confirmed page (208). Their forms post to members/routes.ts.
   app.get('/account', async (request: PageRequest, reply: FastifyReply) => {
@@ -225,7 +242,7 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
   app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {
     const urlId = request.params.collectionUrlId ?? '';
     if (request.query.format === 'rss') return sendBlogFeed(context, request, reply, urlId);
-    const store = await buildStorePageContext(sources, request.website, urlId);
+    const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, request.website, urlId));
     if (store) return sendPage(context, request, reply, store, 'collection', tracking);
     const viewer = await viewerOf(context.db, request.website.id, request);
     return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies });
@@ -233,6 +250,15 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
   registerContentRoutes(app, context, sources, send);
   app.get(
     '/:collectionUrlId/p/:slug',
-    page('item', ({ website, params, query }) => buildProductPageContext(sources, website, params.collectionUrlId, params.slug, text(query.sku))),
+    page('item', async ({ website, params, query }) => {
+      const product = await buildProductPageContext(sources, website, params.collectionUrlId, params.slug, text(query.sku));
+      if (!product) return undefined;
+      // Product reviews (reviews/, flag 66): the reviews tab's page, the summary, and the related cards' summaries.
+      const [reviews, relatedProducts] = await Promise.all([
+        productReviewsFor(context.db, website, product.item, text(query.reviewsPage)),
+        withCardReviewSummaries(context.db, website, product.relatedProducts),
+      ]);
+      return reviews ? { ...product, relatedProducts, reviews } : product;
+    }),
   );
 }

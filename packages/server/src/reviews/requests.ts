@@ -4,7 +4,7 @@ import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/sche
 import { inTransaction } from '../db/transactions';
 import { isFeatureOn } from '../experiments';
 import { enqueueMail, renderMail, type MailSettings } from '../mail';
-import { REVIEW_LINK_LIFETIME_MS, reviewLinksFor } from './links';
+import { REVIEW_LINK_LIFETIME_MS, reviewLinksFor, type ReviewRequestLinks } from './links';
 
 /** Lines a buyer may review: what they bought, but not a gift card (a code, not a product to rate). */
 export const isReviewableLine = (line: { line_kind: string }): boolean => line.line_kind !== 'gift-card';
@@ -78,15 +78,17 @@ export class ReviewRequestJob {
   async runOnce(now: Date = new Date()): Promise<Record<string, ReviewRequestOutcome>> {
     const outcomes: Record<string, ReviewRequestOutcome> = {};
     if (!this.#options.mail) return outcomes;
+    // Read before any transaction opens: on PGlite (one connection) a read on `db` inside one would wait forever.
+    const links = await reviewLinksFor(this.db);
     for (let taken = 0; taken < this.#options.batchSize; taken += 1) {
-      const done = await inTransaction(this.db, (trx) => this.#mailNext(trx, now));
+      const done = await inTransaction(this.db, (trx) => this.#mailNext(trx, links, now));
       if (!done) break;
       outcomes[done.orderId] = done.outcome;
     }
     return outcomes;
   }
 
-  async #mailNext(trx: Transaction<Database>, now: Date): Promise<{ orderId: string; outcome: ReviewRequestOutcome } | undefined> {
+  async #mailNext(trx: Transaction<Database>, links: ReviewRequestLinks, now: Date): Promise<{ orderId: string; outcome: ReviewRequestOutcome } | undefined> {
     const dueBefore = new Date(now.getTime() - this.#options.delayMs);
     const request = await trx
       .selectFrom('review_requests')
@@ -99,7 +101,7 @@ export class ReviewRequestJob {
       .skipLocked()
       .executeTakeFirst();
     if (!request) return undefined;
-    const outcome = await this.#mail(trx, request.website_id, request.order_id, now);
+    const outcome = await this.#mail(trx, links, request.website_id, request.order_id, now);
     await trx
       .updateTable('review_requests')
       .set({ status: outcome, mailed_at: outcome === 'mailed' ? now : null })
@@ -108,15 +110,14 @@ export class ReviewRequestJob {
     return { orderId: request.order_id, outcome };
   }
 
-  async #mail(trx: Transaction<Database>, websiteId: string, orderId: string, now: Date): Promise<ReviewRequestOutcome> {
+  async #mail(trx: Transaction<Database>, links: ReviewRequestLinks, websiteId: string, orderId: string, now: Date): Promise<ReviewRequestOutcome> {
     const mail = this.#options.mail!;
     const website = await trx.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirst();
-    if (!website || !(await isFeatureOn(this.db, websiteId, 'nativeProductReviews'))) return 'skipped';
+    if (!website || !(await isFeatureOn(trx, websiteId, 'nativeProductReviews'))) return 'skipped';
     const order = await trx.selectFrom('orders').select(['id', 'email', 'order_number']).where('id', '=', orderId).executeTakeFirstOrThrow();
     const lines = (await trx.selectFrom('order_items').select(['product_name', 'line_kind']).where('order_id', '=', orderId).orderBy('position').execute())
       .filter(isReviewableLine);
     if (lines.length === 0) return 'skipped';
-    const links = await reviewLinksFor(this.db);
     const expiresAt = new Date(now.getTime() + REVIEW_LINK_LIFETIME_MS);
     const rendered = renderMail('review-request', website, {
       orderNumber: order.order_number,

@@ -7,8 +7,8 @@ import type { StorefrontProduct } from '../types';
  * The product page's tabs (Description, Reviews), server-rendered by the theme (partials/product-reviews.block) and
  * made to work here: an on-demand chunk, loaded only on a page with `[data-product-tabs]`, so the every-page script
  * stays small. It follows the ARIA tabs pattern (arrow keys, Home, End; the selected tab alone in the Tab order) and
- * tells the tracking client, through DOM events, when the reviews tab is opened (reviews-tab) and when a link to the
- * reviews is followed (reviews-anchor-link), with the product's context.
+ * tells the tracking client, through DOM events, when the reviews tab is clicked or opened with the keyboard
+ * (reviews-tab) and when a link to the reviews is followed (reviews-anchor-link), with the product's context.
  */
 export function startProductTabs(root: Document = document): void {
   const tabs = root.querySelector('[data-product-tabs]');
@@ -51,7 +51,12 @@ export function startProductTabs(root: Document = document): void {
   };
 
   for (const tab of buttons) {
-    tab.addEventListener('click', () => (tab === reviewsTab ? openReviews(false) : select(tab, false)));
+    // A click on Reviews is the shopper asking for the reviews: told each time, even when the tab is already open (a
+    // product without a description has Reviews as its only tab, open from the start).
+    tab.addEventListener('click', () => {
+      select(tab, false);
+      if (tab === reviewsTab) tell(SHOPPER_EVENTS.reviewsTab);
+    });
     tab.addEventListener('keydown', (event) => {
       const at = buttons.indexOf(tab);
       const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
