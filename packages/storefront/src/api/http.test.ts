@@ -53,6 +53,20 @@ describe('requestJson', () => {
     expect((fetchMock.mock.calls[3]![1]?.headers as Record<string, string>)['X-SiteUser-XSRF-Token']).toBeUndefined();
   });
 
+  it('takes the token a plain-form sign-in left in its hand-off cookie, keeps it and deletes the cookie', async () => {
+    setSiteUserXsrfToken('xsrf-of-an-older-session');
+    document.cookie = 'siteUserXsrfHandoff=xsrf-form; path=/';
+    fetchMock.mockResolvedValue(jsonResponse(200, { shoppingCart: {}, newlyAdded: {} }));
+    await addCartEntry({ itemId: 'i', sku: 's', quantity: 1 });
+    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>)['X-SiteUser-XSRF-Token']).toBe('xsrf-form');
+    expect(localStorage.getItem('vitrine:siteUserXsrfToken')).toBe('xsrf-form');
+    // Deleted (happy-dom keeps an emptied cookie where a browser drops it: either way nothing is left to take).
+    expect(readCookie('siteUserXsrfHandoff') || null).toBeNull();
+    await addCartEntry({ itemId: 'i', sku: 's', quantity: 1 });
+    expect((fetchMock.mock.calls[1]![1]?.headers as Record<string, string>)['X-SiteUser-XSRF-Token']).toBe('xsrf-form');
+    setSiteUserXsrfToken(null);
+  });
+
   it('sends the crumb cookie back in X-CSRF-Token on state-changing calls', async () => {
     document.cookie = 'crumb=token-123; path=/';
     fetchMock.mockResolvedValue(jsonResponse(200, { shoppingCart: {}, newlyAdded: {} }));

@@ -76,6 +76,9 @@ function storage(): Storage | undefined {
 }
 let siteUserXsrfToken: string | null | undefined;
 
+/** Where a plain-form sign-in (the /account page) leaves the token for the page's scripts: taken once, then deleted. */
+const SITE_USER_XSRF_HANDOFF_COOKIE = 'siteUserXsrfHandoff';
+
 /**
  * Sets (or, with null, clears) the site user's XSRF token on the shared client: every later
  * state-changing call sends it in X-SiteUser-XSRF-Token (platform spec §7). Kept in local storage so
@@ -83,6 +86,7 @@ let siteUserXsrfToken: string | null | undefined;
  */
 export function setSiteUserXsrfToken(token: string | null): void {
   siteUserXsrfToken = token;
+  if (globalThis.document && readCookie(SITE_USER_XSRF_HANDOFF_COOKIE) !== null) document.cookie = `${SITE_USER_XSRF_HANDOFF_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict`;
   try {
     if (token) storage()?.setItem(SITE_USER_XSRF_KEY, token);
     else storage()?.removeItem(SITE_USER_XSRF_KEY);
@@ -92,6 +96,8 @@ export function setSiteUserXsrfToken(token: string | null): void {
 }
 
 function currentSiteUserXsrfToken(): string | null {
+  const handedOff = readCookie(SITE_USER_XSRF_HANDOFF_COOKIE);
+  if (handedOff) setSiteUserXsrfToken(handedOff);
   if (siteUserXsrfToken === undefined) {
     try {
       siteUserXsrfToken = storage()?.getItem(SITE_USER_XSRF_KEY) ?? null;
