@@ -172,6 +172,20 @@ describe('a page that is not tracked (storefront §6)', () => {
     });
   }
 
+  it('sends the two events of the access-denied page there (storefront §7), and nothing else', async () => {
+    // A visitor who came from another page of the site (events go only to visitors with the census cookie).
+    document.cookie = 'ss_cvr=visitor-1|1|1|1|1;Path=/';
+    const tracking = start({ pageType: 106 });
+    dispatch(SHOPPER_EVENTS.track, { name: 'access-denied-view', content: { member_area_ids: ['a1'] } });
+    dispatch(SHOPPER_EVENTS.track, { name: 'video-list-view', content: {} });
+    const tracked = tracking.begin();
+    dispatch(SHOPPER_EVENTS.track, { name: 'join-cta-click', content: { member_area_id: 'a1' } });
+    await expect(tracked.track('page-view', {})).resolves.toBe(false);
+    await vi.waitFor(() => expect(events().map(([name]) => name)).toEqual(['access-denied-view', 'join-cta-click']));
+    expect(urls()).not.toContain('/api/census/RecordHit');
+    expect(document.documentElement.dataset.tracking).toBe('skipped-page-type');
+  });
+
   it('sends nothing in the editing area', () => {
     history.replaceState(null, '', '/config/');
     start().begin();

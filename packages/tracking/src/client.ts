@@ -48,6 +48,12 @@ const EVENT_CONTENTS: Record<string, [EventSchemaName, (detail: Detail) => Recor
   [SHOPPER_EVENTS.purchase]: ['purchase', (d) => ({ order_id: d.order_id, revenue: d.revenue, products: d.products })],
 };
 
+/**
+ * Storefront §6 tracks nothing on the not-found, lock-screen and access-denied pages, but §7 names two events that
+ * happen only on the access-denied page: those alone are sent there (no census hit, no page view, nothing else).
+ */
+const SENT_ON_UNTRACKED_PAGES: ReadonlySet<string> = new Set<EventSchemaName>(['access-denied-view', 'join-cta-click']);
+
 export function startTracking(context: TrackingPageContext, buffer?: EventBuffer, options: StartTrackingOptions = {}): TrackingClient {
   const path = pagePath();
   const listening = new AbortController();
@@ -58,8 +64,9 @@ export function startTracking(context: TrackingPageContext, buffer?: EventBuffer
     forgetAnalyticsIds();
   }
 
+  const sends = (name: EventSchemaName) => !skipped || (skipped === 'page-type' && SENT_ON_UNTRACKED_PAGES.has(name));
   const track = (name: EventSchemaName, content: Record<string, unknown>) =>
-    skipped ? Promise.resolve(false) : trackEvent(context, name, content).catch(() => false);
+    sends(name) ? trackEvent(context, name, content).catch(() => false) : Promise.resolve(false);
 
   let reporter: Promise<ErrorReporter> | undefined;
   const reportError = (detail: ScriptErrorDetail) => {
@@ -70,8 +77,8 @@ export function startTracking(context: TrackingPageContext, buffer?: EventBuffer
   const handle = ({ type, detail }: BufferedEvent) => {
     // Errors are diagnostics, not the shopper's analytics: reported unless tracking is off for the whole site.
     if (type === 'error') return skipped === 'disabled' || skipped === 'editing-area' || reportError(detail as ScriptErrorDetail);
-    if (skipped) return;
     const d = (detail ?? {}) as Detail;
+    if (skipped) return void (type === SHOPPER_EVENTS.track && isEventSchemaName(d.name) && sends(d.name) && track(d.name, d.content));
     const event = EVENT_CONTENTS[type];
     if (event) return void track(event[0], event[1](d));
     if (type === SHOPPER_EVENTS.track && isEventSchemaName(d.name)) return void track(d.name, d.content);
