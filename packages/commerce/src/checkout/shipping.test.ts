@@ -22,7 +22,7 @@ const zones: ShippingZone[] = [{
 
 describe('what ships', () => {
   it('only physical lines need shipping', () => {
-    expect([1, 2, 3, 4].map((productType) => lineNeedsShipping({ productType }))).toEqual([true, false, false, false]);
+    expect([1, 2, 3, 4, 5].map((productType) => lineNeedsShipping({ productType }))).toEqual([true, false, false, false, false]);
   });
 
   it('weighs the shipped lines only', () => {

@@ -2,12 +2,16 @@ import { ProductType } from '../types';
 import { zoneFor } from './location';
 import type { CheckoutLine, ShippingLocation, ShippingOption, ShippingRate, ShippingZone } from './types';
 
-/** Digital, service and gift-card lines need no shipping; physical ones (and any unknown type) do. */
+/** The platform's PAYWALL product type (§3): a membership, bought through the join button, ships nothing. */
+const PAYWALL_PRODUCT_TYPE = 5;
+
+/** Digital, service, gift-card and PAYWALL lines need no shipping; physical ones (and any unknown type) do. */
 export function lineNeedsShipping(line: Pick<CheckoutLine, 'productType'>): boolean {
   return (
     line.productType !== ProductType.DIGITAL &&
     line.productType !== ProductType.SERVICE &&
-    line.productType !== ProductType.GIFT_CARD
+    line.productType !== ProductType.GIFT_CARD &&
+    line.productType !== PAYWALL_PRODUCT_TYPE
   );
 }
 
