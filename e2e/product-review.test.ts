@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestSmtpServer } from '../packages/server/src/mail/test-smtp';
 import { axeViolations } from './support/axe';
 import { newShopper } from './support/browser';
 import { fillCheckout, openCheckout, payNow, PORTLAND } from './support/checkout';
@@ -9,20 +10,34 @@ import { saveAtBothWidths } from './support/screenshots';
 import { addToCart, openProduct, visit } from './support/shop';
 
 // Native product reviews (issue 20 item 3): a buyer places a test-mode order for the Sticker Pack; the server's
-// review-request job (no delay here) writes their mail to the outbox, read through the owner's outbox call as the gift
-// card journey reads its card's mail; the mail's signed link opens the reviews
+// review-request job (no delay here) writes their mail to the outbox and the mail worker sends it through a real SMTP
+// server on loopback (mail/test-smtp.ts, started by this file); the received mail's signed link opens the reviews
 // request page (209), where they rate and review the stickers; the owner approves the review in the owner app's
 // Reviews screen; the product page then shows "★ 5.0 (1 review)" and the review in its Reviews tab, and the
 // reviews-anchor-link and reviews-tab events reach the analytics API (202: stored). Axe-clean; screenshots at 1280 and 390.
 
 let setupToken = '';
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+const env: Record<string, string> = { REVIEW_REQUEST_DELAY_MINUTES: '0', REVIEW_REQUEST_INTERVAL_MS: '500' };
+
+// Registered before useShop's own beforeAll (hooks run in order), so the server starts with SMTP_URL pointing here.
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  env.SMTP_URL = smtp.url;
+});
+afterAll(async () => {
+  await smtp?.close();
+});
 
 const shop = useShop({
-  env: { REVIEW_REQUEST_DELAY_MINUTES: '0', REVIEW_REQUEST_INTERVAL_MS: '500' },
+  env,
   prepareDatabase: async (db) => {
     setupToken = await createOwnerSetupToken(db);
   },
 });
+
+/** A received message's text, quoted-printable soft line breaks and escapes undone. */
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** An owner call from the signed-in owner app's page (its crumb and XSRF token). */
 async function ownerCall(page: Page, path: string): Promise<{ status: number; body: any }> {
@@ -71,15 +86,17 @@ describe('product reviews', () => {
     await owner.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
     await owner.getByRole('button', { name: 'Create account' }).click();
     await owner.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    type Listed = { id: string; template: string; to: string; subject: string };
-    const requestMail = async () => ((await ownerCall(owner, '/api/owner/mail')).body.messages as Listed[]).find((mail) => mail.template === 'review-request' && mail.to === buyer);
-    await expect.poll(requestMail, { timeout: 20_000 }).toBeDefined();
-    const listed = (await requestMail())!;
-    expect(listed.subject).toMatch(/^How did you like your order #\d+ from Vitrine Demo Store\?$/);
-    const message = await ownerCall(owner, `/api/owner/mail/${listed.id}`);
-    expect(message.body.text).toContain('- Sticker Pack\n');
-    const link = /Write a review: (\S+)/.exec(message.body.text as string)?.[1] ?? '';
+    // The confirmation and the review request, both delivered over SMTP.
+    const toBuyer = () => smtp.received.filter((mail) => mail.to.includes(buyer)).map((mail) => decoded(mail.raw));
+    await expect.poll(() => toBuyer().length, { timeout: 20_000 }).toBe(2);
+    const requestMail = toBuyer().find((text) => /^Subject: How did you like your order #\d+ from Vitrine Demo Store\?\r?$/m.test(text));
+    expect(requestMail).toBeDefined();
+    expect(requestMail).toContain('- Sticker Pack');
+    const link = /Write a review: (\S+)/.exec(requestMail!)?.[1] ?? '';
     expect(link).toMatch(/\/reviews\/request\?token=[A-Za-z0-9_.%-]+$/);
+    // The owner's outbox lists it as sent.
+    const listed = (await ownerCall(owner, '/api/owner/mail')).body.messages as { template: string; to: string; status: string }[];
+    expect(listed.find((mail) => mail.template === 'review-request' && mail.to === buyer)?.status).toBe('sent');
     const linkPath = new URL(link).pathname + new URL(link).search;
 
     // 3. Page 209: the order's line and its form.

@@ -49,7 +49,7 @@ function ReplyForm({ review, onDone, onCancel }: { review: OwnerReview; onDone: 
         <textarea id={fieldId} rows={3} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} autoFocus />
       </div>
       <div className="review-actions">
-        <button type="submit" className="button" disabled={reply.isPending}>{REVIEW_TEXTS.saveReply}</button>
+        <button type="submit" className="button button-primary" disabled={reply.isPending}>{REVIEW_TEXTS.saveReply}</button>
         <button type="button" className="button button-secondary" onClick={onCancel}>{REVIEW_TEXTS.cancel}</button>
       </div>
     </form>
@@ -161,7 +161,7 @@ export default function ReviewsScreen() {
                   ) : (
                     <div className="review-actions">
                       {review.status !== 'approved' ? (
-                        <button type="button" className="button" aria-label={REVIEW_TEXTS.approveNamed(review.title)} disabled={moderate.isPending} onClick={() => move(review, 'approved')}>
+                        <button type="button" className="button button-primary" aria-label={REVIEW_TEXTS.approveNamed(review.title)} disabled={moderate.isPending} onClick={() => move(review, 'approved')}>
                           {REVIEW_TEXTS.approve}
                         </button>
                       ) : null}
