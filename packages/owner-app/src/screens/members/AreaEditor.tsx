@@ -12,7 +12,8 @@ import { areaPath, MEMBERS_PATH } from './paths';
 import { sitePagesOf } from './site-pages';
 import { MEMBER_TEXTS as T } from './texts';
 
-type Outcome = { kind: 'done' | 'refused'; text: string } | null;
+/** `stale`: another change came first (409), so the form offers Reload. */
+type Outcome = { kind: 'done' | 'refused'; text: string; stale?: boolean } | null;
 
 /** Said on the next screen after a create or delete moves the owner there. */
 let outcomeAfterMove: Outcome = null;
@@ -20,18 +21,24 @@ let outcomeAfterMove: Outcome = null;
 /** One member area (`/config/members/<areaId>`, or `/new`): its form, and below it its members. */
 export function AreaEditor({ areaId, mayWrite }: { areaId: string; mayWrite: boolean }) {
   const area = useMemberArea(areaId, true);
+  // Bumped by Reload after a 409: the form starts again from the area as the server now has it.
+  const [generation, setGeneration] = useState(0);
   if (areaId === '') return <AreaForm area={null} mayWrite={mayWrite} />;
   if (area.isPending) return <Loading />;
   if (area.isError) return <LoadFailed error={area.error} retry={() => void area.refetch()} />;
+  const reload = async () => {
+    await area.refetch();
+    setGeneration((was) => was + 1);
+  };
   return (
     <>
-      <AreaForm key={area.data.memberArea.id} area={area.data.memberArea} mayWrite={mayWrite} />
+      <AreaForm key={`${area.data.memberArea.id}:${generation}`} area={area.data.memberArea} mayWrite={mayWrite} onReload={reload} />
       <MembersPanel area={area.data.memberArea} mayWrite={mayWrite} />
     </>
   );
 }
 
-function AreaForm({ area, mayWrite }: { area: MemberArea | null; mayWrite: boolean }) {
+function AreaForm({ area, mayWrite, onReload }: { area: MemberArea | null; mayWrite: boolean; onReload?: () => Promise<void> }) {
   const [form, setForm] = useState<AreaForm>(() => (area ? areaFormOf(area) : EMPTY_AREA_FORM));
   const [errors, setErrors] = useState<AreaFormErrors>({});
   // The version this form's next save names: the reply's after each save (the refetched area may come later).
@@ -82,8 +89,11 @@ function AreaForm({ area, mayWrite }: { area: MemberArea | null; mayWrite: boole
         navigate(areaPath(reply.memberArea.id));
       }
     } catch (error) {
-      if (isOwnerApiError(error)) setErrors(areaErrorsFromServer(error.errors));
-      setOutcome({ kind: 'refused', text: failureText(error) });
+      const placed = isOwnerApiError(error) ? areaErrorsFromServer(error.errors) : {};
+      setErrors(placed);
+      // A 409 without a field (a name taken has one) is a stale version: Reload shows the area as it is now.
+      const stale = isOwnerApiError(error) && error.status === 409 && Object.keys(placed).length === 0 && area !== null;
+      setOutcome({ kind: 'refused', text: failureText(error), stale });
     }
   };
 
@@ -113,6 +123,14 @@ function AreaForm({ area, mayWrite }: { area: MemberArea | null; mayWrite: boole
       {outcome ? (
         <p ref={outcomeRef} tabIndex={-1} className={`members-outcome ${outcome.kind === 'refused' ? 'error-message' : ''}`} role={outcome.kind === 'refused' ? 'alert' : 'status'}>
           {outcome.text}
+          {outcome.stale && onReload ? (
+            <>
+              {' '}
+              <button type="button" className="button button-secondary members-reload" onClick={() => void onReload()}>
+                {T.reload}
+              </button>
+            </>
+          ) : null}
         </p>
       ) : null}
       <form className="card members-form" onSubmit={submit} noValidate aria-label={area ? area.name : T.newArea}>

@@ -216,6 +216,28 @@ describe('the Members screen', () => {
     expect(within(ended).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['ava@example.com']);
   });
 
+  it('a change that came second (409) offers Reload, which starts the form again from the server’s area', async () => {
+    let current = club;
+    renderApp((method, url) => {
+      if (url === '/api/owner/content/pages') return TREE;
+      if (url.startsWith('/api/owner/products')) return PRODUCTS;
+      if (method === 'PUT') return { status: 409, body: { message: 'Someone else changed this member area. Reload it and try again.' } };
+      if (url === '/api/owner/member-areas/ma1') return { memberArea: current };
+      if (url.startsWith('/api/owner/member-areas/ma1/members')) return { members: [] };
+      throw new Error(`unexpected ${method} ${url}`);
+    });
+    await act(async () => navigate('/config/members/ma1'));
+    const form = await screen.findByRole('form', { name: 'Pottery Club' });
+    fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'Mine.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Someone else changed this member area. Reload it and try again.');
+    current = { ...club, description: 'Theirs.', version: 4 };
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Theirs.'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('sets and removes a page password', async () => {
     let locks = [{ pageId: 'studio', title: 'Studio Notes', url: '/studio', updated: Date.UTC(2026, 10, 22) }];
     const server = renderApp((method, url) => {

@@ -46,6 +46,7 @@ export const MEMBER_TEXTS = {
   create: 'Create member area',
   created: (name: string) => `${name} is created.`,
   saved: (name: string) => `${name} is saved.`,
+  reload: 'Reload',
   deleteArea: 'Delete member area',
   deleteTitle: (name: string) => `Delete ${name}?`,
   deleteMessage: (count: number) =>
