@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { approveReviewContract, hideReviewContract, listOwnerReviewsContract, replyToReviewContract, REVIEW_LIMITS, submitReviewContract } from '@vitrine/contracts';
+import { escapeAttribute as attr } from '@vitrine/template';
 import type { ServerContext } from '../context';
 import { isFailure } from '../failures';
 import { isFormCrumbValid } from '../http/crumb';
@@ -44,7 +45,11 @@ export function registerReviewRoutes(fastify: FastifyInstance, context: ServerCo
       const token = String(form.token ?? '').slice(0, REVIEW_LIMITS.tokenMax);
       const orderItemId = String(form.orderItemId ?? '').slice(0, 64);
       const back = (extra: Record<string, string>) => `/reviews/request?${new URLSearchParams({ token, ...extra }).toString()}`;
-      const refuse = (error: ReviewFormError) => reply.redirect(`${back({ error, line: orderItemId })}#review-${orderItemId}`, 303);
+      // A 303 back to the page, with a line of HTML for a client that does not follow it (every page answer is HTML).
+      const redirect = (location: string) =>
+        reply.status(303).header('location', location).header('cache-control', 'no-store').type('text/html; charset=utf-8')
+          .send(`<!doctype html><title>Review</title><p><a href="${attr(location)}">Back to your review</a></p>`);
+      const refuse = (error: ReviewFormError) => redirect(`${back({ error, line: orderItemId })}#review-${orderItemId}`);
       if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse('crumb');
       try {
         await submitReview(db, request.website, request.actor, {
@@ -57,9 +62,9 @@ export function registerReviewRoutes(fastify: FastifyInstance, context: ServerCo
           const field = (['rating', 'title', 'body', 'reviewerName'] as const).find((name) => error.errors?.[name]);
           return refuse(field ?? 'body');
         }
-        return reply.redirect(back({}), 303);
+        return redirect(back({}));
       }
-      return reply.redirect(back({ submitted: '1' }), 303);
+      return redirect(back({ submitted: '1' }));
     });
   });
 }
