@@ -31,7 +31,7 @@ export const SHOPPER_EVENTS = {
   relatedProductClick: 'vitrine:related-product-click',
   /** A related product was added from its quick view. `RelatedProduct`. */
   relatedProductAdd: 'vitrine:related-product-add',
-  /** The product's reviews tab was opened (no reviews UI yet: for the theme to use). `ProductViewDetail`. */
+  /** The product's reviews tab was clicked or opened (storefront/src/reviews/product-tabs.ts). `ProductViewDetail`. */
   reviewsTab: 'vitrine:reviews-tab',
   /** A link to the product's reviews was followed. `ProductViewDetail`. */
   reviewsAnchorLink: 'vitrine:reviews-anchor-link',

@@ -166,7 +166,7 @@ export const FLAG_DESCRIPTIONS: Record<number, { label: string; gates: string }>
   [NAMED_FEATURE_FLAGS.giftCards]: { label: 'Gift cards', gates: 'Gift cards: selling them, their delivery, checking a balance and paying with one. Off hides them and refuses their calls.' },
   [NAMED_FEATURE_FLAGS.commerceSubscriptions]: { label: 'Commerce subscriptions', gates: 'Subscriptions: subscribing to a product. Off refuses new subscriptions.' },
   [NAMED_FEATURE_FLAGS.afterpay]: { label: 'Afterpay', gates: 'The installment pill on product and cart pages where Afterpay runs (US, Canada, Australia, New Zealand). Off hides it.' },
-  [NAMED_FEATURE_FLAGS.nativeProductReviews]: { label: 'Native product reviews', gates: NO_FEATURE_YET },
+  [NAMED_FEATURE_FLAGS.nativeProductReviews]: { label: 'Native product reviews', gates: 'Product reviews: the review-request mail, the reviews page, the product page\'s Reviews tab and rating, and the cards\' stars. Off hides them and refuses buyers\' reviews.' },
   [NAMED_FEATURE_FLAGS.clearpay]: { label: 'Clearpay', gates: 'The installment pill on product and cart pages in the UK. Off hides it.' },
   [NAMED_FEATURE_FLAGS.klarna]: { label: 'Klarna', gates: NO_FEATURE_YET },
 } satisfies Record<(typeof NAMED_FEATURE_FLAGS)[NamedFeatureFlag], unknown>;
