@@ -44,10 +44,11 @@ export const CATALOG_LIMITS = {
 } as const;
 
 /** Platform spec §3: physical 1, digital 2, service 3, gift card 4. */
-export const PRODUCT_TYPES = { physical: 1, digital: 2, service: 3, giftCard: 4 } as const;
+/** PAYWALL 5 (platform §3) is a membership: sold only by a member area's join button (members/), never listed. */
+export const PRODUCT_TYPES = { physical: 1, digital: 2, service: 3, giftCard: 4, paywall: 5 } as const;
 
 export const OWNER_CATALOG_MESSAGES = {
-  productType: 'productType must be 1 (physical), 2 (digital), 3 (service) or 4 (gift card).',
+  productType: 'productType must be 1 (physical), 2 (digital), 3 (service), 4 (gift card) or 5 (membership).',
   title: `Title must be 1–${CATALOG_LIMITS.titleLength} characters.`,
   urlId: `urlId must be 1–${CATALOG_LIMITS.urlIdLength} lowercase letters, digits and hyphens.`,
   excerpt: `excerpt must be at most ${CATALOG_LIMITS.excerptLength} characters.`,
@@ -150,7 +151,7 @@ export const AdditionalFieldsFormBodySchema = Type.Union([Type.Object({}, { addi
 
 /** A product as the owner writes it: creating sends it all; editing (PUT) sends it all again. */
 export const ProductBodySchema = RequestBody({
-  productType: Type.Integer({ minimum: 1, maximum: 4, ...withMessage(OWNER_CATALOG_MESSAGES.productType) }),
+  productType: Type.Integer({ minimum: 1, maximum: 5, ...withMessage(OWNER_CATALOG_MESSAGES.productType) }),
   title: Text({ minLength: 1, maxLength: CATALOG_LIMITS.titleLength, ...withMessage(OWNER_CATALOG_MESSAGES.title) }),
   /** The address under its store (`/shop/p/{urlId}`); made from the title when left out. */
   urlId: Optional(Text({ minLength: 1, maxLength: CATALOG_LIMITS.urlIdLength, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', ...withMessage(OWNER_CATALOG_MESSAGES.urlId) })),

@@ -85,8 +85,8 @@ function parseBoolean(value: string): boolean | undefined {
   return lower === 'true' ? true : lower === 'false' ? false : undefined;
 }
 
-const PRODUCT_TYPE_NAMES: Record<string, 1 | 2 | 3 | 4> = { physical: 1, digital: 2, service: 3, 'gift card': 4 };
-export const PRODUCT_TYPE_LABELS: Record<number, string> = { 1: 'Physical', 2: 'Digital', 3: 'Service', 4: 'Gift Card' };
+const PRODUCT_TYPE_NAMES: Record<string, 1 | 2 | 3 | 4 | 5> = { physical: 1, digital: 2, service: 3, 'gift card': 4, membership: 5 };
+export const PRODUCT_TYPE_LABELS: Record<number, string> = { 1: 'Physical', 2: 'Digital', 3: 'Service', 4: 'Gift Card', 5: 'Membership' };
 
 export interface CsvImage {
   src: string;
@@ -114,7 +114,7 @@ export interface CsvProduct {
   handle: string;
   title: string;
   body: string;
-  productType: 1 | 2 | 3 | 4;
+  productType: 1 | 2 | 3 | 4 | 5;
   tags: string[];
   archived: boolean;
   optionNames: string[];

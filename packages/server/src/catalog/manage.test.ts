@@ -157,7 +157,7 @@ describe('POST /api/owner/products', () => {
   it('refuses bad fields, each with its message, and writes nothing', async () => {
     const before = await productCount();
     const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
-      [{ ...BODIES.digital, productType: 5 }, { productType: OWNER_CATALOG_MESSAGES.productType }],
+      [{ ...BODIES.digital, productType: 6 }, { productType: OWNER_CATALOG_MESSAGES.productType }],
       [{ ...BODIES.digital, title: '' }, { title: OWNER_CATALOG_MESSAGES.title }],
       [{ ...BODIES.digital, title: 'a\u0000b' }, {}],
       [{ ...BODIES.digital, urlId: 'Not A Slug' }, { urlId: OWNER_CATALOG_MESSAGES.urlId }],

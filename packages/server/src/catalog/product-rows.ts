@@ -9,7 +9,7 @@ export interface ProductRecord {
   title: string;
   excerpt: string;
   body: string;
-  productType: 1 | 2 | 3 | 4;
+  productType: 1 | 2 | 3 | 4 | 5;
   onSale: boolean;
   isSubscribable: boolean;
   subscriptionPlan: SubscriptionPlan | null;

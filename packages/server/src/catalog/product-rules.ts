@@ -6,7 +6,7 @@ import type { ProductRecord, VariantRecord } from './product-rows';
  * calls and the CSV import refuse the same things with the same words.
  */
 export const PRODUCT_RULE_MESSAGES = {
-  notSubscribable: 'Only physical and service products can be subscribable.',
+  notSubscribable: 'Only physical, service and membership products can be subscribable.',
   planMissing: 'A subscribable product needs a subscription plan.',
   digitalOneVariant: 'A digital product has exactly one variant, without options.',
   duplicateOption: 'Each option name may appear once.',
@@ -29,7 +29,8 @@ export interface CheckedProduct {
   variants: Array<VariantRecord & { id?: string }>;
 }
 
-const isSubscribableType = (type: number) => type === PRODUCT_TYPES.physical || type === PRODUCT_TYPES.service;
+// A membership (PAYWALL) may be sold one-off or by subscription (members/).
+const isSubscribableType = (type: number) => type === PRODUCT_TYPES.physical || type === PRODUCT_TYPES.service || type === PRODUCT_TYPES.paywall;
 
 /** Keeps the first of each, trimmed; an empty one is reported. */
 function cleanLabels(values: readonly string[] | undefined, field: string, blankMessage: string, errors: Record<string, string>): string[] {

@@ -323,6 +323,19 @@ describe('a paid area', () => {
     subscriptionArea = second.json().memberArea.id;
   });
 
+  it('the owner makes a PAYWALL product (type 5, a subscription) through the catalog calls and sells an area with it', async () => {
+    const product = await admin.post('/api/owner/products', {
+      productType: 5, title: 'Pottery Club', variants: [{ sku: 'POTTERY-CLUB', priceCents: 900, unlimited: true }],
+      isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const productId = product.json().product.id;
+    const area = await admin.post('/api/owner/member-areas', { name: 'Pottery Club', access: 'paid', paywallProductId: productId });
+    expect(area.statusCode, area.body).toBe(201);
+    expect(area.json().memberArea.paywallProduct).toEqual({ id: productId, name: 'Pottery Club', priceLabel: '$9.00 every month' });
+    expect((await admin.delete(`/api/owner/member-areas/${area.json().memberArea.id}`)).json()).toEqual({ deleted: true });
+  });
+
   it('keeps PAYWALL products out of the store, search and the sitemap', async () => {
     const visitor = new TestVisitor(server.app);
     const shop = await visitor.get('/shop?format=json');

@@ -103,7 +103,7 @@ describe('the form and the body it sends', () => {
     expect(body).toMatchObject({ isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 }, additionalFieldsForm: { id: 'f1', name: 'Engraving', fields: [] }, customAddButtonText: 'Pre-order' });
     // Platform §5: only physical and service products may be subscribable.
     expect(formToBody({ ...form, productType: 2 }, 'USD').body).toMatchObject({ isSubscribable: false, subscriptionPlan: null });
-    expect([1, 2, 3, 4].filter(isSubscribableType)).toEqual([1, 3]);
+    expect([1, 2, 3, 4, 5].filter(isSubscribableType)).toEqual([1, 3, 5]);
   });
 
   it('finds bad fields in the app, keyed as the server keys them', () => {

@@ -14,14 +14,15 @@ export const PRODUCT_TYPE_OPTIONS = [
   { code: 2, label: 'Digital', hint: 'A download: one variant, no options' },
   { code: 3, label: 'Service', hint: 'Booked or done: options, subscriptions' },
   { code: 4, label: 'Gift card', hint: 'Amounts the shopper picks' },
+  { code: 5, label: 'Membership', hint: "Sold only by a member area's join button: one-off or subscription" },
 ] as const;
 export type ProductTypeCode = (typeof PRODUCT_TYPE_OPTIONS)[number]['code'];
 
 /** Digital products and gift cards are never out of stock: they carry no stock (sent as unlimited). */
 export const hasStock = (type: number) => type === 1 || type === 3;
 
-/** Platform §5: merchant-subscribable product types are physical and service only. */
-export const isSubscribableType = (type: number) => type === 1 || type === 3;
+/** Platform §5: merchant-subscribable product types are physical and service; a membership (5) may be a subscription too. */
+export const isSubscribableType = (type: number) => type === 1 || type === 3 || type === 5;
 
 export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR';
 
