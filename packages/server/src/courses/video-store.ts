@@ -1,10 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { ObjectTooLargeError, openFile, removeFile, writeWholeFile } from '../storage/local-files';
 
 /**
  * Where lessons' uploaded videos live: one object per upload, by key (`{videoId}/{random}`), never changed once
@@ -20,12 +17,7 @@ export interface LessonVideoStore {
 }
 
 /** The body went past the limit: nothing was kept. */
-export class VideoTooLargeError extends Error {
-  constructor() {
-    super('video too large');
-    this.name = 'VideoTooLargeError';
-  }
-}
+export { ObjectTooLargeError as VideoTooLargeError };
 
 const KEY_PATTERN = /^[a-z0-9]{1,64}\/[a-z0-9]{1,64}$/;
 
@@ -41,43 +33,14 @@ export class LocalDiskLessonVideoStore implements LessonVideoStore {
   }
 
   async write(key: string, body: Readable, maxBytes: number) {
-    const file = this.fileOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const partial = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.partial`;
-    const hash = createHash('sha256');
-    let byteSize = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        byteSize += chunk.length;
-        if (byteSize > maxBytes) return callback(new VideoTooLargeError());
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
-    try {
-      await pipeline(body, counter, createWriteStream(partial, { flags: 'wx' }));
-      await rename(partial, file);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
-    return { byteSize, sha256: hash.digest('hex') };
+    return writeWholeFile(this.fileOf(key), body, maxBytes);
   }
 
   async open(key: string) {
-    const file = this.fileOf(key);
-    try {
-      const { size } = await stat(file);
-      return { size, stream: (range?: { start: number; end: number }) => createReadStream(file, range ? { start: range.start, end: range.end } : {}) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    return openFile(this.fileOf(key));
   }
 
   async remove(key: string) {
-    const file = this.fileOf(key);
-    await rm(file, { force: true });
-    await rmdir(path.dirname(file)).catch(() => undefined);
+    return removeFile(this.fileOf(key));
   }
 }

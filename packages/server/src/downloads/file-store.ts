@@ -1,11 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { ObjectTooLargeError, openFile, removeFile, writeWholeFile } from '../storage/local-files';
 
 /**
  * Where digital products' files live: one object per upload, by key (`{fileId}/{random}`), never changed once
@@ -35,12 +32,7 @@ export interface StoredFile {
 }
 
 /** The body went past the limit: nothing was kept. */
-export class FileTooLargeError extends Error {
-  constructor() {
-    super('file too large');
-    this.name = 'FileTooLargeError';
-  }
-}
+export { ObjectTooLargeError as FileTooLargeError };
 
 /** Files shipped with the server: the demo seed's downloads. */
 export const BUNDLED_FILES_DIR = path.resolve(fileURLToPath(import.meta.url), '../bundled');
@@ -65,45 +57,15 @@ export class LocalDiskDownloadStore implements DownloadFileStore {
 
   async write(key: string, body: Readable, maxBytes: number): Promise<WrittenFile> {
     if (key.startsWith(BUNDLED_PREFIX)) throw new Error('bundled files are read-only');
-    const file = this.fileOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const partial = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.partial`;
-    const hash = createHash('sha256');
-    let byteSize = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        byteSize += chunk.length;
-        if (byteSize > maxBytes) return callback(new FileTooLargeError());
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
-    try {
-      await pipeline(body, counter, createWriteStream(partial, { flags: 'wx' }));
-      await rename(partial, file);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
-    return { byteSize, sha256: hash.digest('hex') };
+    return writeWholeFile(this.fileOf(key), body, maxBytes);
   }
 
   async open(key: string): Promise<StoredFile | undefined> {
-    const file = this.fileOf(key);
-    try {
-      const { size } = await stat(file);
-      return { size, stream: () => createReadStream(file) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    return openFile(this.fileOf(key));
   }
 
   async remove(key: string): Promise<void> {
     if (key.startsWith(BUNDLED_PREFIX)) return;
-    const file = this.fileOf(key);
-    await rm(file, { force: true });
-    // The upload's folder goes with its last object.
-    await rmdir(path.dirname(file)).catch(() => undefined);
+    await removeFile(this.fileOf(key));
   }
 }
