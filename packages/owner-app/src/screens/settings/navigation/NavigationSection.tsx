@@ -4,6 +4,7 @@ import { useCan } from '../../../api/hooks';
 import { useConfirm } from '../../../ui/confirm';
 import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
+import { useMemberAreas } from '../../members/members-api';
 import { MAIN_NAVIGATION, NAVIGATION_TEXTS as TEXTS, useSaveNavigation, useSiteLayout } from './navigation-api';
 import {
   add,
@@ -43,6 +44,9 @@ export default function NavigationSection() {
     for (const entry of layout.data?.layout ?? []) storesOf(fromLayout(entry.links), known);
     return known;
   }, [layout.data]);
+  // The member areas a link may open (only for roles that may read them; without, the choice is not offered).
+  const areasQuery = useMemberAreas(useCan('members:read'));
+  const areas = useMemo(() => new Map((areasQuery.data?.memberAreas ?? []).map((area) => [area.id, area.name] as const)), [areasQuery.data]);
   if (layout.isPending) return <Loading />;
   if (layout.isError) return <LoadFailed error={layout.error} retry={() => void layout.refetch()} />;
   const entries: LayoutEntry[] = layout.data.layout.length > 0 ? layout.data.layout : [{ identifier: MAIN_NAVIGATION, templateId: '', links: [] }];
@@ -55,7 +59,7 @@ export default function NavigationSection() {
         </p>
       ) : null}
       {entries.map((entry, index) => (
-        <NavigationEditor key={entry.identifier} entry={entry} name={index === 0 ? TEXTS.main : TEXTS.other(entry.identifier)} stores={stores} />
+        <NavigationEditor key={entry.identifier} entry={entry} name={index === 0 ? TEXTS.main : TEXTS.other(entry.identifier)} stores={stores} areas={areas} />
       ))}
     </div>
   );
@@ -66,7 +70,7 @@ interface Focus {
   action: string;
 }
 
-function NavigationEditor({ entry, name, stores }: { entry: LayoutEntry; name: string; stores: ReadonlyMap<string, string> }) {
+function NavigationEditor({ entry, name, stores, areas }: { entry: LayoutEntry; name: string; stores: ReadonlyMap<string, string>; areas: ReadonlyMap<string, string> }) {
   const mayWrite = useCan('site:write');
   const { confirm } = useConfirm();
   const save = useSaveNavigation();
@@ -199,7 +203,7 @@ function NavigationEditor({ entry, name, stores }: { entry: LayoutEntry; name: s
                   aria-label={TEXTS.title(node.title.trim(), position)}
                   value={node.title}
                   maxLength={100}
-                  placeholder={node.collectionId !== undefined ? stores.get(node.collectionId) ?? '' : node.externalLink ?? ''}
+                  placeholder={node.collectionId !== undefined ? stores.get(node.collectionId) ?? '' : node.memberAreaId !== undefined ? areas.get(node.memberAreaId) ?? '' : node.externalLink ?? ''}
                   onChange={(event) => {
                     setTree(rename(tree, node.key, event.target.value));
                     setStatus('');
@@ -208,7 +212,7 @@ function NavigationEditor({ entry, name, stores }: { entry: LayoutEntry; name: s
               ) : (
                 <span className="nav-title-text">{title}</span>
               )}
-              <span className="nav-target">{node.collectionId !== undefined ? `${TEXTS.store}` : node.externalLink !== undefined ? node.externalLink : TEXTS.folder}</span>
+              <span className="nav-target">{node.collectionId !== undefined ? `${TEXTS.store}` : node.memberAreaId !== undefined ? TEXTS.memberArea : node.externalLink !== undefined ? node.externalLink : TEXTS.folder}</span>
             </div>
             {mayWrite ? (
               <div className="nav-actions">
@@ -255,8 +259,9 @@ function NavigationEditor({ entry, name, stores }: { entry: LayoutEntry; name: s
         <>
           <AddLink
             stores={stores}
+            areas={areas}
             full={countOf(tree) >= NAVIGATION_ITEMS}
-            onAdd={(link) => change(add(tree, link), TEXTS.added(link.title.trim() || link.externalLink || stores.get(link.collectionId ?? '') || TEXTS.untitled))}
+            onAdd={(link) => change(add(tree, link), TEXTS.added(link.title.trim() || link.externalLink || stores.get(link.collectionId ?? '') || areas.get(link.memberAreaId ?? '') || TEXTS.untitled))}
           />
           <div className="panel-actions">
             <button type="button" className="button button-primary" disabled={save.isPending || !changed} onClick={onSave}>
@@ -280,10 +285,23 @@ function NavigationEditor({ entry, name, stores }: { entry: LayoutEntry; name: s
   );
 }
 
-function AddLink({ stores, full, onAdd }: { stores: ReadonlyMap<string, string>; full: boolean; onAdd: (link: { title: string; collectionId?: string; externalLink?: string }) => void }) {
+function AddLink({
+  stores,
+  areas,
+  full,
+  onAdd,
+}: {
+  stores: ReadonlyMap<string, string>;
+  areas: ReadonlyMap<string, string>;
+  full: boolean;
+  onAdd: (link: { title: string; collectionId?: string; externalLink?: string; memberAreaId?: string }) => void;
+}) {
   const id = useId();
-  const [kind, setKind] = useState<'store' | 'address'>(stores.size > 0 ? 'store' : 'address');
+  const [kind, setKind] = useState<'store' | 'area' | 'address'>(stores.size > 0 ? 'store' : 'address');
   const [store, setStore] = useState(() => stores.keys().next().value ?? '');
+  const [area, setArea] = useState('');
+  // The areas arrive after the first render: until one is picked, the first is the choice.
+  const chosenArea = areas.has(area) ? area : (areas.keys().next().value ?? '');
   const [address, setAddress] = useState('');
   const [title, setTitle] = useState('');
   const [error, setError] = useState('');
@@ -297,6 +315,9 @@ function AddLink({ stores, full, onAdd }: { stores: ReadonlyMap<string, string>;
     if (kind === 'store') {
       if (!store) return;
       onAdd({ title: title.trim() || stores.get(store) || '', collectionId: store });
+    } else if (kind === 'area') {
+      if (!chosenArea) return;
+      onAdd({ title: title.trim() || areas.get(chosenArea) || '', memberAreaId: chosenArea });
     } else {
       const message = linkMessage(address);
       if (message) {
@@ -319,6 +340,11 @@ function AddLink({ stores, full, onAdd }: { stores: ReadonlyMap<string, string>;
           <label>
             <input type="radio" name={`${id}-kind`} value="store" checked={kind === 'store'} disabled={stores.size === 0} onChange={() => setKind('store')} /> {TEXTS.aStore}
           </label>
+          {areas.size > 0 ? (
+            <label>
+              <input type="radio" name={`${id}-kind`} value="area" checked={kind === 'area'} onChange={() => setKind('area')} /> {TEXTS.aMemberArea}
+            </label>
+          ) : null}
           <label>
             <input type="radio" name={`${id}-kind`} value="address" checked={kind === 'address'} onChange={() => setKind('address')} /> {TEXTS.anAddress}
           </label>
@@ -339,6 +365,20 @@ function AddLink({ stores, full, onAdd }: { stores: ReadonlyMap<string, string>;
             ) : (
               <p className="panel-help">{TEXTS.noStores}</p>
             )}
+          </div>
+        ) : kind === 'area' ? (
+          <div className="panel-field">
+            <label htmlFor={`${id}-area`}>{TEXTS.memberAreaLabel}</label>
+            <select id={`${id}-area`} value={chosenArea} aria-describedby={`${id}-area-help`} onChange={(event) => setArea(event.target.value)}>
+              {[...areas].map(([memberAreaId, name]) => (
+                <option key={memberAreaId} value={memberAreaId}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-area-help`} className="panel-help">
+              {TEXTS.memberAreaHelp}
+            </p>
           </div>
         ) : (
           <div className="panel-field">

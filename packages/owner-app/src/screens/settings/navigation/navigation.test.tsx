@@ -28,7 +28,7 @@ import {
   type NavNode,
 } from './tree';
 
-const link = (title: string, children: unknown[] = [], target: { collectionId?: string; externalLink?: string } = { externalLink: `/${title.toLowerCase()}` }) => ({ title, ...target, children });
+const link = (title: string, children: unknown[] = [], target: { collectionId?: string; externalLink?: string; memberAreaId?: string } = { externalLink: `/${title.toLowerCase()}` }) => ({ title, ...target, children });
 const titles = (nodes: readonly NavNode[]): unknown[] => nodes.map((node) => (node.children.length ? [node.title, titles(node.children)] : node.title));
 const keyOf = (nodes: readonly NavNode[], title: string): string => {
   for (const node of nodes) {
@@ -182,6 +182,46 @@ describe('the navigation section', () => {
       navigation: { items: [{ title: 'Home', externalLink: '/home' }, { title: 'Cart', externalLink: '/cart' }, { title: 'Shop', collectionId: 'c1' }, { title: 'Blog', externalLink: 'https://blog.example.com' }] },
     });
     expect(server.calls).toContain('POST /api/widget/UpdateNavigation');
+  });
+
+  it('adds a link to a member area for a role that may read the areas, and keeps a saved one', async () => {
+    let saved: unknown;
+    const layout = { layout: [{ identifier: 'mainNav', templateId: '', links: [link('Home'), link('Studio', [], { memberAreaId: 'a0' })] }] };
+    const server = renderSection(
+      (method, url, body) => {
+        if (url.startsWith('/api/owner/member-areas')) return { memberAreas: [{ id: 'a0', name: 'Studio' }, { id: 'a1', name: 'Members' }] };
+        if (method === 'POST') {
+          saved = body;
+          return layout;
+        }
+        return layout;
+      },
+      [...SITE_WRITER, 'members:read'],
+    );
+    await act(async () => navigate('/config/settings/navigation'));
+    const list = await screen.findByRole('list', { name: 'Links of the main navigation' });
+    expect(within(list).getByText('Member area')).toBeTruthy();
+    fireEvent.click(await screen.findByLabelText('A member area'));
+    const select = screen.getByLabelText('Member area') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.text)).toEqual(['Studio', 'Members']);
+    fireEvent.change(select, { target: { value: 'a1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
+    expect(await screen.findByText('Members added at the end.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(saved).toEqual({
+      fieldName: 'mainNav',
+      navigation: { items: [{ title: 'Home', externalLink: '/home' }, { title: 'Studio', memberAreaId: 'a0' }, { title: 'Members', memberAreaId: 'a1' }] },
+    });
+    expect(server.calls).toContain('GET /api/owner/member-areas');
+  });
+
+  it('offers no member-area links to a role that may not read the areas', async () => {
+    const server = renderSection(() => LAYOUT);
+    await act(async () => navigate('/config/settings/navigation'));
+    await screen.findByRole('button', { name: 'Add link' });
+    expect(screen.queryByLabelText('A member area')).toBeNull();
+    expect(server.calls.some((call) => call.includes('member-areas'))).toBe(false);
   });
 
   it('keeps the changes after a refused save and says why', async () => {

@@ -2,7 +2,8 @@ import type { NavigationItemInput } from '@vitrine/contracts';
 
 /**
  * A navigation being edited, as a tree of links (platform §3 "Navigation item"): each link goes to a store
- * (`collectionId`), to an address (`externalLink`), or nowhere (a folder holding links). The operations are pure:
+ * (`collectionId`), to an address (`externalLink`), to a member area (`memberAreaId`: its first page), or nowhere
+ * (a folder holding links). The operations are pure:
  * each answers a new tree, or the same tree when the move is not possible. Nesting is bounded by the API
  * (SITE_SETTINGS_LIMITS.navigationDepth: a link, its children, their children).
  */
@@ -17,6 +18,7 @@ export interface NavNode {
   title: string;
   collectionId?: string;
   externalLink?: string;
+  memberAreaId?: string;
   children: NavNode[];
 }
 
@@ -25,6 +27,7 @@ export interface LayoutLinkLike {
   title: string;
   collectionId?: string;
   externalLink?: string;
+  memberAreaId?: string;
   children: unknown[];
 }
 
@@ -39,6 +42,7 @@ export function fromLayout(links: readonly LayoutLinkLike[]): NavNode[] {
     const node: NavNode = { key: newKey(), title: link.title, children: fromLayout((Array.isArray(link.children) ? link.children : []) as LayoutLinkLike[]) };
     if (link.collectionId !== undefined) node.collectionId = link.collectionId;
     else if (link.externalLink !== undefined) node.externalLink = link.externalLink;
+    else if (link.memberAreaId !== undefined) node.memberAreaId = link.memberAreaId;
     return node;
   });
 }
@@ -51,6 +55,7 @@ export function toItems(nodes: readonly NavNode[]): NavigationItemInput[] {
     if (title) item.title = title;
     if (node.collectionId !== undefined) item.collectionId = node.collectionId;
     else if (node.externalLink !== undefined) item.externalLink = node.externalLink;
+    else if (node.memberAreaId !== undefined) item.memberAreaId = node.memberAreaId;
     if (node.children.length > 0) item.items = toItems(node.children);
     return item;
   });
