@@ -5,7 +5,7 @@
 export { ANONYMOUS_VIEWER, canSee, canSeeFrame, isGatedPath, listGatedPageUrlIds, listMembersOnlyPageIds, viewerOf, type AccessDecision, type MemberAreaAccess, type Viewer, type ViewerRequest } from './access';
 export { UNLOCK_COOKIE } from './unlock-cookie';
 export { assignPageToMemberArea, MEMBER_AREA_MESSAGES } from './areas';
-export { endMembershipsOfSubscription, grantMembership, MEMBERSHIP_MESSAGES } from './memberships';
+export { endMembershipsOfSubscription, endMembershipsOfSubscriptionAt, grantMembership, MEMBERSHIP_MESSAGES } from './memberships';
 export { grantMembershipsForPaidOrder, joinMemberArea } from './join';
 export { accountPageParts, confirmedPageParts, deniedPageParts, membershipConfirmedPathForOrder, MEMBER_PAGE_TEXT, MEMBER_PAGE_TYPES, ACCOUNT_ERRORS, type DeniedPageInput } from './pages';
 export { PAGE_LOCK_MESSAGES, UNLOCK_ATTEMPTS } from './page-locks';

@@ -5,6 +5,9 @@ import { buildApp } from '../app';
 import { OWNER_MESSAGES } from '../authorize';
 import { newId } from '../ids';
 import { openTestServer, ownerVisitor, TestVisitor, TEST_CAPTCHA_DIFFICULTY, type TestServer } from '../testing';
+import { cycleDueDate } from '@vitrine/commerce/subscriptions';
+import { renewalOrderRecorder, TestModePaymentProvider } from '../orders';
+import { SubscriptionRenewalJob } from '../subscriptions/renewals';
 import { SHOPPER_ADDRESS } from '../subscriptions/testing';
 import { MEMBER_AREA_MESSAGES } from './areas';
 import { MEMBER_PAGE_TEXT } from './pages';
@@ -393,6 +396,34 @@ describe('a paid area', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const after = await server.database.db.selectFrom('memberships').selectAll().where('id', '=', membership.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ status: 'ended', ended_by: 'subscription' });
+    expect((await shopper.get('/events')).statusCode).toBe(403);
+  });
+
+  it('a subscription that bills its last cycle keeps the membership to the end of the period it paid for', async () => {
+    const shopper = await signedInShopper();
+    const join = await shopper.post(`/api/members/areas/${subscriptionArea}/join`);
+    const cartToken = new URL(join.json().redirectUrl, 'http://x').searchParams.get('cartToken');
+    const siteUser = (await shopper.get('/api/site-users/account')).json().siteUser;
+    expect((await shopper.put('/api/commerce/shopping-cart/checkout', { cartToken, email: siteUser.email, shippingAddress: SHOPPER_ADDRESS })).statusCode).toBe(200);
+    expect((await shopper.post('/api/commerce/orders', { email: siteUser.email, cartToken })).statusCode).toBe(201);
+    const db = server.database.db;
+    const membership = await db.selectFrom('memberships').selectAll().where('site_user_id', '=', siteUser.id).executeTakeFirstOrThrow();
+    const subscriptionId = membership.subscription_id!;
+    // Two cycles in all, the second due now.
+    await db.updateTable('subscriptions')
+      .set({ total_cycles: 2, plan: JSON.stringify({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 2 }), next_renewal_at: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', subscriptionId)
+      .execute();
+    const job = new SubscriptionRenewalJob(db, renewalOrderRecorder(new TestModePaymentProvider()), {});
+    expect((await job.runOnce()).outcomes[subscriptionId]).toBe('completed');
+    const subscription = await db.selectFrom('subscriptions').select(['started_at', 'status']).where('id', '=', subscriptionId).executeTakeFirstOrThrow();
+    expect(subscription.status).toBe('completed');
+    const after = await db.selectFrom('memberships').selectAll().where('id', '=', membership.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ status: 'active' });
+    expect(after.ends_at?.toISOString()).toBe(cycleDueDate(subscription.started_at, { value: 1, unit: 'MONTH' }, 3).toISOString());
+    expect((await shopper.get('/events')).statusCode).toBe(200);
+    // Once that period is over the membership grants nothing.
+    await db.updateTable('memberships').set({ ends_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', membership.id).execute();
     expect((await shopper.get('/events')).statusCode).toBe(403);
   });
 });

@@ -77,6 +77,21 @@ export async function endMembershipsOfSubscription(trx: Db, websiteId: string, s
   return ended.length;
 }
 
+/**
+ * A subscription that has billed its last cycle: the memberships it bought last to the end of the period that cycle
+ * paid for (`endsAt`), then expire by themselves (an active row whose ends_at has passed grants nothing).
+ */
+export async function endMembershipsOfSubscriptionAt(trx: Db, websiteId: string, subscriptionId: string, endsAt: Date): Promise<number> {
+  const changed = await trx.updateTable('memberships')
+    .set({ ends_at: endsAt, updated_at: sql`now()` })
+    .where('website_id', '=', websiteId)
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'active')
+    .returning('id')
+    .execute();
+  return changed.length;
+}
+
 export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatusName, string> = { active: 'Active', expired: 'Expired', ended: 'Ended' };
 
 export function membershipStatusOf(row: Pick<MembershipRow, 'status' | 'ends_at'>, now = new Date()): MembershipStatusName {

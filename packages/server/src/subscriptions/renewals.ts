@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { afterRenewalFailure, nextRenewalDate } from '@vitrine/commerce/subscriptions';
+import { afterRenewalFailure, cycleDueDate, nextRenewalDate } from '@vitrine/commerce/subscriptions';
 import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { newId } from '../ids';
 import type { MailSettings } from '../mail';
-import { endMembershipsOfSubscription } from '../members';
+import { endMembershipsOfSubscription, endMembershipsOfSubscriptionAt } from '../members';
 import { findWebsiteById } from '../websites';
 import { enqueueCancelledMail, enqueuePaymentFailedMail, enqueueRenewedMail, type SubscriptionMailContext } from './mail';
 import { manageLinksFor } from './manage-links';
@@ -192,6 +192,8 @@ export class SubscriptionRenewalJob {
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The last cycle is billed: a membership it bought lasts to the end of the period that cycle paid for.
+    if (!next) await endMembershipsOfSubscriptionAt(trx, website.id, row.id, cycleDueDate(row.started_at, row.plan.billingPeriod, cycle + 1));
     if (mail) {
       await enqueueRenewedMail(trx, website, mail, renewed, {
         id: order.id, orderNumber: order.order_number, totalCents: Number(order.grand_total_cents), testMode: order.test_mode,
