@@ -173,8 +173,8 @@ describe('a page that is not tracked (storefront §6)', () => {
   }
 
   it('sends the two events of the access-denied page there (storefront §7), and nothing else', async () => {
-    // A visitor who came from another page of the site (events go only to visitors with the census cookie).
-    document.cookie = 'ss_cvr=visitor-1|1|1|1|1;Path=/';
+    // A visitor whose first page this is: no hit has made the visitor cookie, so the first of these events makes it.
+    expect(readCookie('ss_cvr')).toBeNull();
     const tracking = start({ pageType: 106 });
     dispatch(SHOPPER_EVENTS.track, { name: 'access-denied-view', content: { member_area_ids: ['a1'] } });
     dispatch(SHOPPER_EVENTS.track, { name: 'video-list-view', content: {} });
@@ -183,6 +183,7 @@ describe('a page that is not tracked (storefront §6)', () => {
     await expect(tracked.track('page-view', {})).resolves.toBe(false);
     await vi.waitFor(() => expect(events().map(([name]) => name)).toEqual(['access-denied-view', 'join-cta-click']));
     expect(urls()).not.toContain('/api/census/RecordHit');
+    expect(readCookie('ss_cvr')).not.toBeNull();
     expect(document.documentElement.dataset.tracking).toBe('skipped-page-type');
   });
 

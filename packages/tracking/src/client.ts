@@ -1,4 +1,5 @@
 import { CENSUS_PATHS, clearCensusCookies, recordCensus, recordHit, renewVisitorCookies } from './census';
+import { readCookie } from './cookies';
 import { SHOPPER_EVENTS } from './dom-events';
 import type { BufferedEvent, EventBuffer, ScriptErrorDetail } from './event-buffer';
 import { isEventSchemaName, type EventSchemaName } from './event-names';
@@ -7,6 +8,7 @@ import type { ErrorReporter } from './error-reporter';
 import type { TrackingPageContext } from './page-context';
 import { forgetAnalyticsIds, sessionInfo } from './session';
 import { pagePath, skipsPageView, trackingSkipReason, type SkipReason } from './skip-rules';
+import { VISITOR_COOKIE } from './visitor-cookie';
 
 /**
  * The shopper tracking client: the census hit and the page-view event of each page, the storefront's DOM events
@@ -65,8 +67,12 @@ export function startTracking(context: TrackingPageContext, buffer?: EventBuffer
   }
 
   const sends = (name: EventSchemaName) => !skipped || (skipped === 'page-type' && SENT_ON_UNTRACKED_PAGES.has(name));
-  const track = (name: EventSchemaName, content: Record<string, unknown>) =>
-    sends(name) ? trackEvent(context, name, content).catch(() => false) : Promise.resolve(false);
+  const track = (name: EventSchemaName, content: Record<string, unknown>) => {
+    if (!sends(name)) return Promise.resolve(false);
+    // A visitor whose first page is the access-denied page has no visitor cookie yet (no hit made it): make it.
+    if (skipped && !readCookie(VISITOR_COOKIE)) renewVisitorCookies();
+    return trackEvent(context, name, content).catch(() => false);
+  };
 
   let reporter: Promise<ErrorReporter> | undefined;
   const reportError = (detail: ScriptErrorDetail) => {
