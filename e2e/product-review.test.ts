@@ -1,10 +1,10 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestSmtpServer } from '../packages/server/src/mail/test-smtp';
+import { describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { newShopper } from './support/browser';
 import { fillCheckout, openCheckout, payNow, PORTLAND } from './support/checkout';
 import { useShop } from './support/fixtures';
+import { mailsTo, useTestSmtp } from './support/mail';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 import { addToCart, openProduct, visit } from './support/shop';
@@ -17,17 +17,8 @@ import { addToCart, openProduct, visit } from './support/shop';
 // reviews-anchor-link and reviews-tab events reach the analytics API (202: stored). Axe-clean; screenshots at 1280 and 390.
 
 let setupToken = '';
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
 const env: Record<string, string> = { REVIEW_REQUEST_DELAY_MINUTES: '0', REVIEW_REQUEST_INTERVAL_MS: '500' };
-
-// Registered before useShop's own beforeAll (hooks run in order), so the server starts with SMTP_URL pointing here.
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useTestSmtp(env);
 
 const shop = useShop({
   env,
@@ -35,9 +26,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db);
   },
 });
-
-/** A received message's text, quoted-printable soft line breaks and escapes undone. */
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** An owner call from the signed-in owner app's page (its crumb and XSRF token). */
 async function ownerCall(page: Page, path: string): Promise<{ status: number; body: any }> {
@@ -87,7 +75,7 @@ describe('product reviews', () => {
     await owner.getByRole('button', { name: 'Create account' }).click();
     await owner.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     // The confirmation and the review request, both delivered over SMTP.
-    const toBuyer = () => smtp.received.filter((mail) => mail.to.includes(buyer)).map((mail) => decoded(mail.raw));
+    const toBuyer = () => mailsTo(smtp.server, buyer);
     await expect.poll(() => toBuyer().length, { timeout: 20_000 }).toBe(2);
     const requestMail = toBuyer().find((text) => /^Subject: How did you like your order #\d+ from Vitrine Demo Store\?\r?$/m.test(text));
     expect(requestMail).toBeDefined();

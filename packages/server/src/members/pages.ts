@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Failure } from '../failures';
 import { formatDate, formatMoney } from '@vitrine/format';
 import type { Database, Website } from '../db/schema';
+import { PASSWORD_RESET_MESSAGES } from '../site-users';
 import type { AccessDecision, Viewer } from './access';
 import { liveMembership } from './access';
 import { membershipStatusOf, MEMBERSHIP_STATUS_LABELS, listSiteUserMemberships } from './memberships';
@@ -151,7 +152,7 @@ export function accountErrorCodeOf(form: 'sign-in' | 'sign-up', error: Failure):
  * The account page (`/account`): signed in, the site user's orders (by account or by email, as subscriptions are
  * found) and memberships, with links to their subscriptions and out; signed out, the sign-in and sign-up forms.
  */
-export async function accountPageParts(db: Kysely<Database>, website: Website, siteUser: { id: string; email: string } | undefined, query: { next?: string; error?: string; form?: string }) {
+export async function accountPageParts(db: Kysely<Database>, website: Website, siteUser: { id: string; email: string } | undefined, query: { next?: string; error?: string; form?: string; notice?: string }) {
   const next = safeNextPath(query.next, '/account');
   if (!siteUser) {
     const error = typeof query.error === 'string' && Object.hasOwn(ACCOUNT_ERRORS, query.error) ? ACCOUNT_ERRORS[query.error as AccountErrorCode] : '';
@@ -163,6 +164,9 @@ export async function accountPageParts(db: Kysely<Database>, website: Website, s
         signInForm: { action: '/account/sign-in', fields: [{ name: 'next', value: next }] } satisfies MemberPageForm,
         signUpForm: { action: '/account/sign-up', fields: [{ name: 'next', value: next }] } satisfies MemberPageForm,
         signInError: query.form === 'sign-in' ? error : '',
+        // After a password reset (members/routes.ts sends `?notice=reset`).
+        notice: query.notice === 'reset' ? PASSWORD_RESET_MESSAGES.changed : '',
+        forgotPasswordUrl: '/account/forgot-password',
         signUpError: query.form === 'sign-up' ? error : '',
       },
     };

@@ -11,12 +11,14 @@ import { clearCartCookie, clearSessionCookies, setCartCookie, setSessionCookies,
 import { clientAddressKey } from '../http/client-address';
 import { isFormCrumbValid } from '../http/crumb';
 import type { RateLimitStore } from '../http/rate-limit';
-import { signIn, signOut, signUp, type SignedIn } from '../site-users';
+import { isFeatureOn } from '../experiments';
+import { requestPasswordReset, resetPassword, RESET_PAGES, signIn, signOut, signUp, type SignedIn } from '../site-users';
 import { createMemberArea, deleteMemberArea, getMemberArea, listMemberAreas, updateMemberArea } from './areas';
 import { joinMemberArea } from './join';
 import { grantMembershipByOwner, listMembers, revokeMembership } from './memberships';
 import { clearPageLock, listPageLocks, setPageLock, unlockPage } from './page-locks';
-import { accountErrorCodeOf, safeNextPath } from './pages';
+import { ACCOUNT_ERRORS, accountErrorCodeOf, safeNextPath } from './pages';
+import { FORGOT_PASSWORD_PATH, type PasswordPageError } from './password-pages';
 import { UNLOCK_COOKIE, unlockCookieFor } from './unlock-cookie';
 
 export const MEMBER_FORM_MESSAGES = {
@@ -139,6 +141,40 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: ServerCo
       if (cartToken) setCartCookie(reply, cartToken, secureCookies);
       else clearCartCookie(reply);
       return reply.redirect('/', 303);
+    });
+
+    // Password reset (site-users/password-reset.ts): the shopper's side of it, while accounts are offered. Asking
+    // answers the same redirect whether or not the email has an account; the link's page sets the password once.
+    const accountsOffered = async (request: FastifyRequest) => isFeatureOn(db, request.website.id, 'siteUserAccounts');
+    forms.post(FORGOT_PASSWORD_PATH, { config }, async (request, reply) => {
+      const form = formOf(request);
+      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
+      if (!(await accountsOffered(request))) return refuse(reply, 404, ACCOUNT_ERRORS.off);
+      try {
+        await requestPasswordReset(db, request.website, request.actor, { email: field(form, 'email', 320) }, context.mail);
+      } catch (error) {
+        if (!isFailure(error)) throw error;
+        return reply.redirect(`${FORGOT_PASSWORD_PATH}?error=${'email' satisfies PasswordPageError}`, 303);
+      }
+      return reply.redirect(`${FORGOT_PASSWORD_PATH}?sent=1`, 303);
+    });
+    forms.post(RESET_PAGES.account, { config }, async (request, reply) => {
+      const form = formOf(request);
+      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
+      if (!(await accountsOffered(request))) return refuse(reply, 404, ACCOUNT_ERRORS.off);
+      const token = field(form, 'token', 100);
+      const password = field(form, 'password', 400);
+      try {
+        await resetPassword(db, request.website, request.actor, { token, password });
+      } catch (error) {
+        if (!isFailure(error)) throw error;
+        const code: PasswordPageError = error.errors?.token ? 'link' : password.length < 8 ? 'short' : 'long';
+        const back = code === 'link' ? `${RESET_PAGES.account}?error=link` : `${RESET_PAGES.account}?token=${encodeURIComponent(token)}&error=${code}`;
+        return reply.redirect(back, 303);
+      }
+      // The account's sessions are over (resetPassword); this browser signs in afresh with the new password.
+      clearSessionCookies(reply);
+      return reply.redirect('/account?notice=reset', 303);
     });
   });
 }

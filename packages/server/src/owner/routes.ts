@@ -19,7 +19,6 @@ const FORM_CRUMB_MESSAGE = 'This form has expired. Please try again.';
 /** The sign-in form's second step came back after its 5 minutes, or damaged. */
 const SIGN_IN_STEP_EXPIRED = 'This sign-in has expired. Please sign in again.';
 /** The same answer whether or not the account exists. */
-const RESET_SENT_NOTICE = 'If an account uses this email, a link to choose a new password is on its way. It works for an hour.';
 
 export interface OwnerRouteOptions {
   /** The built owner app's folder (packages/owner-app/dist by default). */
@@ -161,7 +160,7 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerCon
         if (!isFailure(error)) throw error;
         return html(reply, forgotPasswordPage({ crumb, email, message: error.message, errors: error.errors }), 400);
       }
-      return html(reply, forgotPasswordPage({ crumb, notice: RESET_SENT_NOTICE }));
+      return html(reply, forgotPasswordPage({ crumb, notice: PASSWORD_RESET_MESSAGES.sent }));
     });
 
     pages.get('/config/reset-password', async (request, reply) => {
@@ -185,7 +184,7 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerCon
         return html(reply, resetPasswordPage(token, { crumb, message: error.message, errors: error.errors }), 400);
       }
       clearSessionCookies(reply);
-      return html(reply, signInPage({ crumb, notice: 'Your password is changed. Sign in with the new one.' }));
+      return html(reply, signInPage({ crumb, notice: PASSWORD_RESET_MESSAGES.changed }));
     });
 
     pages.post('/config/sign-out', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {

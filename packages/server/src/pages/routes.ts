@@ -25,7 +25,7 @@ import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
 import { buildReviewRequestPage, productReviewsFor, reviewStructuredData, withCardReviewSummaries, type ProductReviews } from '../reviews';
 import { CRUMB_COOKIE } from '../http/crumb';
-import { accountPageParts, confirmedPageParts, membershipConfirmedPathForOrder, viewerOf } from '../members';
+import { accountPageParts, confirmedPageParts, forgotPasswordPageParts, membershipConfirmedPathForOrder, resetPasswordPageParts, viewerOf } from '../members';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
 import { buildHomeContentAnswer, buildSitePageAnswer } from './content-pages';
@@ -228,9 +228,22 @@ export function registerPageRoutes(app: FastifyInstance, context: ServerContext)
   app.get('/account', async (request: PageRequest, reply: FastifyReply) => {
     const { website, actor, query } = request;
     const parts = (await isFeatureOn(context.db, website.id, 'siteUserAccounts'))
-      ? await accountPageParts(context.db, website, siteUserOf(actor), { next: text(query.next), error: text(query.error), form: text(query.form) })
+      ? await accountPageParts(context.db, website, siteUserOf(actor), { next: text(query.next), error: text(query.error), form: text(query.form), notice: text(query.notice) })
       : undefined;
     return send(request, reply, parts && { website: websiteJson(website), websiteSettings: websiteSettingsJson(website), ...parts }, 'members');
+  });
+  // The shopper's password reset (site-users/password-reset.ts mails the link): ask for a link, then the page it opens.
+  app.get('/account/forgot-password', async (request: PageRequest, reply: FastifyReply) => {
+    const { website, query } = request;
+    const parts = (await isFeatureOn(context.db, website.id, 'siteUserAccounts')) ? forgotPasswordPageParts({ sent: text(query.sent), error: text(query.error) }) : undefined;
+    return send(request, reply, parts && { website: websiteJson(website), websiteSettings: websiteSettingsJson(website), ...parts }, 'members');
+  });
+  app.get('/account/reset-password', async (request: PageRequest, reply: FastifyReply) => {
+    const { website, query } = request;
+    if (!(await isFeatureOn(context.db, website.id, 'siteUserAccounts'))) return send(request, reply, undefined, 'members');
+    const { valid, parts } = await resetPasswordPageParts(context.db, website, { token: text(query.token), error: text(query.error) });
+    if (!valid) reply.status(400);
+    return send(request, reply, { website: websiteJson(website), websiteSettings: websiteSettingsJson(website), ...parts }, 'members');
   });
   app.get('/members/confirmed', async (request: PageRequest, reply: FastifyReply) => {
     const { website, query } = request;

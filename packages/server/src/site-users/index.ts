@@ -7,4 +7,4 @@ export { findSession, type SiteUserSession } from './sessions';
 export { SignInThrottle } from './sign-in-throttle';
 export { hashPassword, verifyPassword } from './passwords';
 export { beginTotp, confirmTotp, disableTotp, totpKeyFrom, TOTP_MESSAGES } from './totp';
-export { requestPasswordReset, resetPassword, resetLinkUrl, PASSWORD_RESET_MESSAGES } from './password-reset';
+export { isResetLinkLive, requestPasswordReset, resetPassword, resetLinkUrl, PASSWORD_RESET_MESSAGES, RESET_PAGES, type ResetPage } from './password-reset';

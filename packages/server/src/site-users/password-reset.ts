@@ -5,12 +5,16 @@ import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { invalid } from '../failures';
 import { hashToken, newSecret } from '../ids';
+import { isFeatureOn } from '../experiments';
 import { enqueueMail, renderMail, type MailSettings } from '../mail';
 import { hashPassword } from './passwords';
 import { SITE_USER_MESSAGES } from './service';
 
 export const PASSWORD_RESET_MESSAGES = {
   linkNotValid: 'This reset link is not valid, has expired or has been used. Ask for a new one.',
+  /** The one answer to a request, whether or not the email has an account. */
+  sent: 'If an account uses this email, a link to choose a new password is on its way. It works for an hour.',
+  changed: 'Your password is changed. Sign in with the new one.',
 } as const;
 
 /** How long a reset link works. */
@@ -18,8 +22,21 @@ export const RESET_LINK_MINUTES = 60;
 /** At most this many reset mails an hour for one account: a stranger cannot flood someone's inbox. */
 export const RESETS_PER_HOUR = 3;
 
-/** The page a reset link opens (the owner's pages until a shopper account page exists; it serves every site user). */
-export const resetLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/config/reset-password?token=${encodeURIComponent(token)}`;
+/**
+ * The pages a reset link can open. Both set the password of any site user; the link names the one its reader
+ * signs in on: the owner's pages for a contributor (and for everyone while shoppers' accounts are off), the
+ * storefront's account page for a shopper.
+ */
+export const RESET_PAGES = { owner: '/config/reset-password', account: '/account/reset-password' } as const;
+export type ResetPage = keyof typeof RESET_PAGES;
+
+export const resetLinkUrl = (publicUrl: string, token: string, page: ResetPage) => `${publicUrl}${RESET_PAGES[page]}?token=${encodeURIComponent(token)}`;
+
+async function resetPageFor(trx: Kysely<Database>, websiteId: string, siteUserId: string): Promise<ResetPage> {
+  const contributor = await trx.selectFrom('contributors').select('role').where('website_id', '=', websiteId).where('site_user_id', '=', siteUserId).executeTakeFirst();
+  if (contributor) return 'owner';
+  return (await isFeatureOn(trx, websiteId, 'siteUserAccounts')) ? 'account' : 'owner';
+}
 
 /**
  * Mails a reset link to the account with this email, in one transaction with the token (no token without
@@ -49,7 +66,8 @@ export async function requestPasswordReset(
       .insertInto('password_resets')
       .values({ token_hash: hashToken(token), website_id: website.id, site_user_id: user.id, expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000) })
       .execute();
-    const rendered = renderMail('password-reset', website, { email, resetUrl: resetLinkUrl(mail.publicUrl, token) });
+    const page = await resetPageFor(trx, website.id, user.id);
+    const rendered = renderMail('password-reset', website, { email, resetUrl: resetLinkUrl(mail.publicUrl, token, page) });
     await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'password-reset', to: email, ...rendered });
   });
   return { sent: true };
@@ -82,4 +100,13 @@ export async function resetPassword(
     await trx.updateTable('password_resets').set({ used_at: new Date() }).where('site_user_id', '=', claimed.site_user_id).where('used_at', 'is', null).execute();
   });
   return { reset: true };
+}
+
+/** Whether a link's token can still set a password (unused, within its hour): its page says so before anyone types. */
+export async function isResetLinkLive(db: Kysely<Database>, website: Website, token: string): Promise<boolean> {
+  if (token.length < 16 || token.length > 100) return false;
+  const row = await db.selectFrom('password_resets').select('site_user_id')
+    .where('token_hash', '=', hashToken(token)).where('website_id', '=', website.id).where('used_at', 'is', null).where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row !== undefined;
 }
