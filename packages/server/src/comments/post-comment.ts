@@ -8,7 +8,7 @@ import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { forbidden, invalid, notFound, tooMany } from '../failures';
 import { spamReasonOf } from '../forms';
-import type { RateLimitStore } from '../http/rate-limit';
+import { hitSlidingWindow, type RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
 import { canSee, type Viewer } from '../members';
 import { engagementCounts, hasApprovedComment } from './queries';
@@ -41,10 +41,10 @@ export async function postTakesComments(db: Kysely<Database>, website: Website, 
 async function checkCommentRate(rateLimits: RateLimitStore, website: Website, itemId: string, visitor: string, nowMs: number): Promise<void> {
   const { perVisitor, perPost, windowMs } = COMMENT_LIMITS;
   const [byVisitor, byPost] = await Promise.all([
-    rateLimits.hit(`comment:${website.id}:${visitor}`, windowMs, nowMs),
-    rateLimits.hit(`comment:${website.id}:post:${itemId}`, windowMs, nowMs),
+    hitSlidingWindow(rateLimits, `comment:${website.id}:${visitor}`, windowMs, nowMs),
+    hitSlidingWindow(rateLimits, `comment:${website.id}:post:${itemId}`, windowMs, nowMs),
   ]);
-  if (byVisitor > perVisitor || byPost > perPost) throw tooMany(COMMENT_MESSAGES.rateLimited, Math.ceil((windowMs - (nowMs % windowMs)) / 1000));
+  if (byVisitor.hits > perVisitor || byPost.hits > perPost) throw tooMany(COMMENT_MESSAGES.rateLimited, byVisitor.retryAfterSeconds);
 }
 
 /**

@@ -7,7 +7,7 @@ import { isCaptchaEnabled, requireCaptchaSolution, type CaptchaSettings } from '
 import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { invalid, notFound, tooMany } from '../failures';
-import type { RateLimitStore } from '../http/rate-limit';
+import { hitSlidingWindow, type RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
 import { enqueueMail, renderMail, type MailSettings, type UnsubscribeTokens } from '../mail';
 import { requestNewsletterSubscription } from '../newsletter';
@@ -50,12 +50,10 @@ export async function validateFormAnswers(db: Kysely<Database>, website: Website
 async function checkSubmissionRate(rateLimits: RateLimitStore, website: Website, form: StoredForm, visitor: string, nowMs: number): Promise<void> {
   const { perVisitorAndForm, perForm, windowMs } = FORM_SUBMISSION_RATE_LIMIT;
   const [byVisitor, byForm] = await Promise.all([
-    rateLimits.hit(`form:${website.id}:${form.id}:${visitor}`, windowMs, nowMs),
-    rateLimits.hit(`form:${website.id}:${form.id}`, windowMs, nowMs),
+    hitSlidingWindow(rateLimits, `form:${website.id}:${form.id}:${visitor}`, windowMs, nowMs),
+    hitSlidingWindow(rateLimits, `form:${website.id}:${form.id}`, windowMs, nowMs),
   ]);
-  if (byVisitor > perVisitorAndForm || byForm > perForm) {
-    throw tooMany(FORM_MESSAGES.rateLimited, Math.ceil((windowMs - (nowMs % windowMs)) / 1000));
-  }
+  if (byVisitor.hits > perVisitorAndForm || byForm.hits > perForm) throw tooMany(FORM_MESSAGES.rateLimited, byVisitor.retryAfterSeconds);
 }
 
 /** Why a submission is kept apart as spam, or null: a filled honeypot, or a bot's user agent. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
-import { DatabaseRateLimitStore } from './rate-limit';
+import { DatabaseRateLimitStore, hitSlidingWindow } from './rate-limit';
 import { rateLimitStoreCases } from './rate-limit-store-cases';
 
 let server: TestServer;
@@ -40,6 +40,21 @@ describe('the per-visitor rate limit', () => {
     // Each window is its own row, named by its length and start, kept until the window after it has ended.
     const row = await server.database.db.selectFrom('rate_limits').selectAll().where('key', '=', 'unit-test#w1000@11000').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ window_start: 11_000, hits: 1, expires_at: 13_000 });
+  });
+
+  it('limits decide on a sliding window: a burst across a window\'s edge counts whole, and fades as the last window slides out', async () => {
+    const store = new DatabaseRateLimitStore(server.database.db);
+    const windowMs = 1000;
+    const hit = (at: number) => hitSlidingWindow(store, 'sliding-test', windowMs, at);
+    for (const at of [20_900, 20_950, 20_990]) await hit(at);
+    // Just past the edge: this window's 1 and nearly all of the last window's 3 (a fixed window would say 1).
+    expect(await hit(21_010)).toEqual({ hits: 4, retryAfterSeconds: 1 });
+    // Halfway through: half the last window's 3, rounded up, and this window's 2.
+    expect((await hit(21_500)).hits).toBe(2 + 2);
+    // A window later, only this window's hits count.
+    expect((await hit(22_000)).hits).toBe(1 + 2);
+    expect((await hit(23_999)).hits).toBe(1 + 1);
+    expect((await hitSlidingWindow(store, 'sliding-retry', 60_000, 60_000 + 15_200)).retryAfterSeconds).toBe(45);
   });
 
   it("a flood of short-window hits does not sweep away a longer window's counter (the sign-in lockout reset)", async () => {

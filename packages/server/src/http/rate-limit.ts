@@ -47,6 +47,18 @@ export interface RateLimitStore {
 export const windowStartOf = (atMs: number, windowMs: number) => Math.floor(atMs / windowMs) * windowMs;
 
 /**
+ * Records one hit and counts the key's hits over the last `windowMs`, the sliding-window way: this fixed window's
+ * hits plus the last window's, weighted by how much of it the sliding window still covers. A fixed window alone lets
+ * twice a limit through across its edge, and forgets a burst the moment the edge passes (a limit's test that runs
+ * across an edge then fails). `retryAfterSeconds` is the time to this fixed window's end, at least 1.
+ */
+export async function hitSlidingWindow(store: RateLimitStore, key: string, windowMs: number, nowMs: number): Promise<{ hits: number; retryAfterSeconds: number }> {
+  const [current, previous] = await Promise.all([store.hit(key, windowMs, nowMs), store.peek(key, windowMs, nowMs - windowMs)]);
+  const leftOfWindowMs = windowStartOf(nowMs, windowMs) + windowMs - nowMs;
+  return { hits: current + Math.ceil((previous * leftOfWindowMs) / windowMs), retryAfterSeconds: Math.max(1, Math.ceil(leftOfWindowMs / 1000)) };
+}
+
+/**
  * Counters in the rate_limits table: one upsert per hit, atomic on PGlite and PostgreSQL alike. Each
  * window is its own row (its key names the window's length and start), kept until the window after
  * it has ended; the occasional sweep deletes only rows whose own expires_at has passed.
@@ -152,10 +164,9 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
     // unrouted call, however its path is spelled, counts as an ordinary one.
     const analytics = request.routeOptions.config?.rateLimitBucket === 'analytics';
     const key = `${analytics ? 'analytics' : 'visitor'}:${clientAddressKey(request.ip)}`;
-    const hits = await options.store.hit(key, options.windowMs, at);
+    const { hits, retryAfterSeconds } = await hitSlidingWindow(options.store, key, options.windowMs, at);
     if (hits > (analytics ? analyticsMax : options.max)) {
-      const windowEnds = windowStartOf(at, options.windowMs) + options.windowMs;
-      reply.header('retry-after', String(Math.max(1, Math.ceil((windowEnds - at) / 1000))));
+      reply.header('retry-after', String(retryAfterSeconds));
       throw new HttpError(429, RATE_LIMIT_MESSAGE);
     }
   });

@@ -4,7 +4,7 @@ import { placeDetailsContract, placesAutocompleteContract, RATE_LIMIT_MESSAGE } 
 import type { ServerContext } from '../context';
 import { clientAddressKey } from '../http/client-address';
 import { HttpError } from '../http/errors';
-import { DatabaseRateLimitStore, windowStartOf } from '../http/rate-limit';
+import { DatabaseRateLimitStore, hitSlidingWindow } from '../http/rate-limit';
 import { GOOGLE_MAPS_API_BASE, PlacesUnavailable } from './google-places';
 import { placeDetails, placesAutocomplete, type PlacesConfig } from './places';
 
@@ -28,10 +28,9 @@ export function registerMapsRoutes(fastify: FastifyInstance, { db }: ServerConte
   const store = new DatabaseRateLimitStore(db);
   const limitPlaces = async (request: FastifyRequest, reply: FastifyReply) => {
     const at = Date.now();
-    const hits = await store.hit(`places:${clientAddressKey(request.ip)}`, PLACES_RATE_LIMIT.windowMs, at);
+    const { hits, retryAfterSeconds } = await hitSlidingWindow(store, `places:${clientAddressKey(request.ip)}`, PLACES_RATE_LIMIT.windowMs, at);
     if (hits > max) {
-      const windowEnds = windowStartOf(at, PLACES_RATE_LIMIT.windowMs) + PLACES_RATE_LIMIT.windowMs;
-      reply.header('retry-after', String(Math.max(1, Math.ceil((windowEnds - at) / 1000))));
+      reply.header('retry-after', String(retryAfterSeconds));
       throw new HttpError(429, RATE_LIMIT_MESSAGE);
     }
   };

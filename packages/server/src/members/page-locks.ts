@@ -4,7 +4,7 @@ import type { Actor } from '../actor';
 import { authorize } from '../authorize';
 import type { Database, Website } from '../db/schema';
 import { notFound, tooMany } from '../failures';
-import type { RateLimitStore } from '../http/rate-limit';
+import { hitSlidingWindow, type RateLimitStore } from '../http/rate-limit';
 import { hashPassword, verifyPassword } from '../site-users';
 import { unlockCookieFor, type UnlockedPage } from './unlock-cookie';
 
@@ -63,11 +63,8 @@ export async function unlockPage(
 ): Promise<{ cookie: string } | 'wrong'> {
   const lock = await db.selectFrom('page_locks').select(['page_id', 'password_hash', 'version']).where('website_id', '=', website.id).where('page_id', '=', input.pageId).executeTakeFirst();
   if (!lock) throw notFound(PAGE_LOCK_MESSAGES.pageNotFound);
-  // This window's tries and the last window's: a fixed window alone lets twice the limit through across its edge.
-  const key = `page-unlock:${website.id}:${lock.page_id}:${input.address}`;
-  const now = Date.now();
-  const tries = (await rateLimits.hit(key, UNLOCK_ATTEMPTS.windowMs, now)) + (await rateLimits.peek(key, UNLOCK_ATTEMPTS.windowMs, now - UNLOCK_ATTEMPTS.windowMs));
-  if (tries > UNLOCK_ATTEMPTS.max) throw tooMany(PAGE_LOCK_MESSAGES.tooMany, Math.ceil(UNLOCK_ATTEMPTS.windowMs / 1000));
+  const tries = await hitSlidingWindow(rateLimits, `page-unlock:${website.id}:${lock.page_id}:${input.address}`, UNLOCK_ATTEMPTS.windowMs, Date.now());
+  if (tries.hits > UNLOCK_ATTEMPTS.max) throw tooMany(PAGE_LOCK_MESSAGES.tooMany, tries.retryAfterSeconds);
   if (!(await verifyPassword(input.password.slice(0, 200), lock.password_hash))) return 'wrong';
   const kept = input.unlocked.filter((page) => page.pageId !== lock.page_id);
   return { cookie: (await unlockCookieFor(db)).write(website.id, [...kept, { pageId: lock.page_id, version: lock.version }]) };
