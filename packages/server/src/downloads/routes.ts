@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
 import {
   deleteProductFileContract,
   getProductFileContract,
@@ -10,8 +9,8 @@ import {
   uploadProductFileContract,
 } from '@vitrine/contracts';
 import type { ServerContext } from '../context';
-import { HttpError } from '../http/errors';
-import { FileTooLargeError, type DownloadFileStore } from './file-store';
+import { registerStreamedUpload } from '../http/streamed-upload';
+import type { DownloadFileStore } from './file-store';
 import { deleteProductFile, getProductFile, updateProductFileLimits, uploadProductFile } from './product-files';
 import { attachmentDisposition } from './rules';
 import { DOWNLOAD_MESSAGES, takeDownload, type DownloadRefusal } from './serve';
@@ -28,54 +27,10 @@ export function registerDownloadRoutes(fastify: FastifyInstance, context: Server
   });
   app.route({ ...deleteProductFileContract, handler: async ({ website, actor, params }) => deleteProductFile(db, files, website, actor, params) });
 
-  // The upload is the raw file, of any type: in its own scope, every body is handed over as a stream (the
-  // owner's sign-in, role and XSRF token are checked before a byte is read).
-  fastify.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    scope.withTypeProvider<TypeBoxTypeProvider>().route({
-      ...uploadProductFileContract,
-      handler: async (request) => {
-        const body = request.body as Readable | undefined;
-        if (!body || typeof body.pipe !== 'function') throw new HttpError(400, PRODUCT_FILE_MESSAGES.emptyFile, { file: PRODUCT_FILE_MESSAGES.emptyFile });
-        const declared = Number(request.headers['content-length']);
-        if (Number.isFinite(declared) && declared > PRODUCT_FILE_LIMITS.fileBytes) {
-          body.resume();
-          throw new HttpError(413, PRODUCT_FILE_MESSAGES.tooLarge);
-        }
-        try {
-          return await uploadProductFile(db, files, request.website, request.actor, {
-            productId: request.params.productId,
-            fileName: fileNameOf(request.headers['x-file-name'], request.query.name),
-            contentType: request.headers['content-type'],
-            body,
-          });
-        } catch (error) {
-          if (error instanceof FileTooLargeError) throw new HttpError(413, PRODUCT_FILE_MESSAGES.tooLarge);
-          if (isStreamAbort(error)) throw new HttpError(400, PRODUCT_FILE_MESSAGES.interrupted);
-          throw error;
-        }
-      },
-    });
-  });
+  // The upload is the raw file, of any type, streamed to the store (http/streamed-upload.ts).
+  registerStreamedUpload(fastify, uploadProductFileContract, { maxBytes: PRODUCT_FILE_LIMITS.fileBytes, messages: PRODUCT_FILE_MESSAGES }, (request, params, file) =>
+    uploadProductFile(db, files, request.website, request.actor, { productId: params.productId, ...file }));
 }
-
-/** X-File-Name (percent-encoded UTF-8, as a header carries only ASCII safely) or the `name` query parameter. */
-function fileNameOf(header: string | string[] | undefined, queryName: string | undefined): string | undefined {
-  if (typeof header === 'string' && header.length > 0) {
-    try {
-      return decodeURIComponent(header);
-    } catch {
-      return header;
-    }
-  }
-  return queryName;
-}
-
-const isStreamAbort = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as Error | null)?.message === 'aborted';
-};
 
 const REFUSAL_STATUS: Record<DownloadRefusal, number> = { notFound: 404, fileGone: 404, expired: 410, limitReached: 410 };
 
