@@ -7,6 +7,7 @@ import type { Database, Website } from '../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../failures';
 import { newId } from '../ids';
 import { findExperimentRow, listExperimentRows, type ExperimentRow } from './queries';
+import { forgetExperimentRows } from './rows-cache';
 
 /** The owner's experiment calls (issue 19 item 1). Platform-wide rows are listed and read here, changed only by the operator. */
 
@@ -100,6 +101,7 @@ export async function createOwnerExperiment(db: Kysely<Database>, website: Websi
       .values({ id: newId(), website_id: website.id, ...columns })
       .returningAll()
       .executeTakeFirstOrThrow();
+    forgetExperimentRows();
     return { experiment: ownerExperimentOf(row) };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(OWNER_EXPERIMENT_MESSAGES.nameTaken, { name: OWNER_EXPERIMENT_MESSAGES.nameTaken });
@@ -139,6 +141,7 @@ export async function updateOwnerExperiment(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw conflict(OWNER_EXPERIMENT_MESSAGES.changedElsewhere);
+    forgetExperimentRows();
     return { experiment: ownerExperimentOf(row) };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(OWNER_EXPERIMENT_MESSAGES.nameTaken, { name: OWNER_EXPERIMENT_MESSAGES.nameTaken });
@@ -150,6 +153,7 @@ export async function deleteOwnerExperiment(db: Kysely<Database>, website: Websi
   authorize(actor, 'site:write');
   await ownRow(db, website, experimentId);
   await db.updateTable('experiments').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', experimentId).where('website_id', '=', website.id).execute();
+  forgetExperimentRows();
   return { deleted: true, id: experimentId };
 }
 
@@ -183,11 +187,13 @@ export async function savePlatformExperiment(db: Kysely<Database>, actor: Actor,
         .returningAll()
         .executeTakeFirstOrThrow()
     : await db.insertInto('experiments').values({ id: newId(), website_id: null, ...values }).returningAll().executeTakeFirstOrThrow();
+  forgetExperimentRows();
   return ownerExperimentOf(row);
 }
 
 export async function deletePlatformExperiment(db: Kysely<Database>, actor: Actor, name: string): Promise<void> {
   requireOperator(actor);
   const deleted = await db.updateTable('experiments').set({ deleted_at: new Date(), updated_at: new Date() }).where('website_id', 'is', null).where('name', '=', name).where('deleted_at', 'is', null).executeTakeFirst();
+  forgetExperimentRows();
   if (Number(deleted.numUpdatedRows) === 0) throw notFound(PLATFORM_EXPERIMENT_MESSAGES.notFound);
 }

@@ -5,6 +5,7 @@ import { deviceOf } from '../devices';
 import type { Database, Website } from '../db/schema';
 import { definitionOf } from './definitions-service';
 import { insertExposures, listExperimentRows, type ExperimentRow } from './queries';
+import { experimentRowsForPages } from './rows-cache';
 
 /**
  * The experiment configuration a page carries (issue 19 item 2): the website's definitions (its own,
@@ -66,7 +67,7 @@ function configurationOf(inForce: ReadonlyMap<string, ExperimentRow>, website: W
 }
 
 export async function experimentConfigurationFor(db: Kysely<Database>, website: Website, facts: RequestFacts, now = new Date()): Promise<ExperimentConfiguration> {
-  return configurationOf(rowsInForce(await listExperimentRows(db, website.id)), website, facts, now);
+  return configurationOf(rowsInForce(await experimentRowsForPages(db, website.id, now.getTime())), website, facts, now);
 }
 
 /**

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentConfiguration } from '@vitrine/experiments';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite, notifyWebsiteChanged } from '../websites';
+import { newId } from '../ids';
+import { experimentConfigurationFor } from './page-configuration';
+import { EXPERIMENT_ROWS_CACHE_MS, forgetExperimentRows } from './rows-cache';
 
 /**
  * Experiments on the storefront's pages (issue 19 items 2 and 3): the analytics id cookie set on the first
@@ -112,5 +115,22 @@ describe('the test-variant override', () => {
       await db().updateTable('websites').set({ status: 8 }).where('id', '=', websiteId).execute();
       notifyWebsiteChanged(websiteId);
     }
+  });
+});
+
+describe('the pages\' short cache of experiment rows', () => {
+  it('serves a row written elsewhere (another process, the shell) within EXPERIMENT_ROWS_CACHE_MS, and an owner\'s change at once', async () => {
+    const website = (await findDefaultWebsite(db()))!;
+    const facts = { analyticsId: 'cache-probe-visitor', userAgent: 'Mozilla/5.0', acceptLanguage: undefined, visitorCookie: undefined, signedIn: false, overrides: {} };
+    const start = Date.now() + 60_000;
+    const at = (offsetMs: number) => new Date(start + offsetMs);
+    forgetExperimentRows();
+    expect((await experimentConfigurationFor(db(), website, facts, at(0))).definitions['written-elsewhere']).toBeUndefined();
+    await db().insertInto('experiments').values({ id: newId(), website_id: website.id, name: 'written-elsewhere', experiment_type: 'FEATURE_TOGGLE', variants: JSON.stringify([{ name: 'true', weight: 100 }, { name: 'false', weight: 0 }]), status: 'running' }).execute();
+    expect((await experimentConfigurationFor(db(), website, facts, at(EXPERIMENT_ROWS_CACHE_MS - 1))).definitions['written-elsewhere']).toBeUndefined();
+    expect((await experimentConfigurationFor(db(), website, facts, at(EXPERIMENT_ROWS_CACHE_MS))).definitions['written-elsewhere']).toBeDefined();
+    // Through the owner's call, the very next page has it.
+    await defineToggle('changed-by-owner', true);
+    expect((await experimentConfigurationFor(db(), website, facts, at(EXPERIMENT_ROWS_CACHE_MS + 1))).definitions['changed-by-owner']).toBeDefined();
   });
 });
