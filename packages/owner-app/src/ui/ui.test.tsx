@@ -6,7 +6,7 @@ import { OwnerApiError } from '@vitrine/owner-client/browser';
 import { ConfirmProvider, useConfirm, type ConfirmApi, type ConfirmOptions } from './confirm';
 import { ErrorBoundary } from './ErrorBoundary';
 import { EDITOR_MESSAGES, failureText } from './messages';
-import { LoadFailed } from './states';
+import { Empty, LoadFailed, OutcomeLine, ReadStates } from './states';
 
 afterEach(cleanup);
 
@@ -165,5 +165,47 @@ describe('the editor messages (platform §8)', () => {
     const alert = screen.getByRole('alert');
     expect(alert.querySelector('h2')?.textContent).toBe('Unable to load results');
     expect(alert.textContent).toContain('Network error');
+  });
+});
+
+describe('the read states and the outcome line', () => {
+  /** A query result as ReadStates reads it; `refetch` records the retry. */
+  const read = (state: { isPending?: boolean; isError?: boolean; error?: unknown; data?: string[] }) => ({ isPending: false, isError: false, error: null, data: undefined, refetch: vi.fn(), ...state });
+  const list = (rows: string[]) => (
+    <ReadStates read={read({ data: rows })} isEmpty={rows.length === 0} empty={<Empty title="No rows" />}>
+      {(data) => <ul aria-label="Rows">{data.map((row) => <li key={row}>{row}</li>)}</ul>}
+    </ReadStates>
+  );
+
+  it('shows Loading, then LoadFailed with a retry, the empty node, or the list', async () => {
+    const children = vi.fn(() => null);
+    render(<ReadStates read={read({ isPending: true })}>{children}</ReadStates>);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(children).not.toHaveBeenCalled();
+    cleanup();
+    const failed = read({ isError: true, error: new OwnerApiError(0, null) });
+    render(<ReadStates read={failed}>{children}</ReadStates>);
+    expect(screen.getByRole('alert').textContent).toContain('Network error');
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(failed.refetch).toHaveBeenCalledOnce();
+    expect(children).not.toHaveBeenCalled();
+    cleanup();
+    render(list([]));
+    expect(screen.getByRole('heading', { name: 'No rows' })).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+    cleanup();
+    render(list(['one', 'two']));
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one', 'two']);
+  });
+
+  it('says a done outcome as a status, a refused one as an alert, and nothing for null', () => {
+    const { container, rerender } = render(<OutcomeLine outcome={{ kind: 'done', text: 'Saved.' }} className="comments-outcome" />);
+    expect(screen.getByRole('status').textContent).toBe('Saved.');
+    expect(screen.getByRole('status').className).toBe('comments-outcome ');
+    rerender(<OutcomeLine outcome={{ kind: 'refused', text: 'Not allowed.' }} className="comments-outcome" />);
+    expect(screen.getByRole('alert').textContent).toBe('Not allowed.');
+    expect(screen.getByRole('alert').className).toBe('comments-outcome error-message');
+    rerender(<OutcomeLine outcome={null} className="comments-outcome" />);
+    expect(container.innerHTML).toBe('');
   });
 });

@@ -7,14 +7,12 @@ import { ScreenHeading } from '../../app/ScreenHeading';
 import { useConfirm } from '../../ui/confirm';
 import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, OutcomeLine, ReadStates, type Outcome } from '../../ui/states';
 import {
   COMMENT_STATUSES_IN_ORDER, useCommentList, useCommentSettings, useDeleteComment, useReplyToComment, useSetCommentStatus, useUpdateCommentSettings, type OwnerComment,
 } from './comments-api';
 import { COMMENT_STATUS_WORDS, COMMENT_TEXTS } from './texts';
 import './comments.css';
-
-type Outcome = { kind: 'done' | 'refused'; text: string } | null;
 
 /** The site's comment switches (website settings commentsEnabled, simpleLikingEnabled); changing them needs site:write. */
 function CommentSettings({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
@@ -140,83 +138,81 @@ export default function CommentsScreen() {
           </select>
         </div>
       </div>
-      {outcome ? (
-        <p className={`comments-outcome ${outcome.kind === 'refused' ? 'error-message' : ''}`} role={outcome.kind === 'refused' ? 'alert' : 'status'}>
-          {outcome.text}
-        </p>
-      ) : null}
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} retry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={COMMENT_TEXTS.none(statusWords)}>
-          <p className="muted">{COMMENT_TEXTS.noneHelp}</p>
-        </Empty>
-      ) : (
-        <section aria-label={COMMENT_TEXTS.listLabel(statusWords)} aria-busy={list.isFetching}>
-          <ul className="comments-list">
-            {rows.map((comment) => (
-              <li key={comment.id} className="card comment-card">
-                <article aria-labelledby={`comment-${comment.id}`}>
-                  <div className="comment-card-head">
-                    <h2 id={`comment-${comment.id}`} className="comment-card-title">{comment.authorName}</h2>
-                    <span className={`comment-badge comment-${comment.status}`}>{COMMENT_STATUS_WORDS[comment.status]}</span>
-                  </div>
-                  <p className="comment-card-meta muted">
-                    {comment.byOwner ? COMMENT_TEXTS.ownerReply : comment.authorEmail}
-                    {comment.signedIn && !comment.byOwner ? ` (${COMMENT_TEXTS.signedIn})` : ''} · <a href={comment.postUrl} target="_blank" rel="noreferrer">{COMMENT_TEXTS.on(comment.postTitle)}</a> · {day(comment.createdAt)}
-                  </p>
-                  <p className="comment-card-body">{comment.body}</p>
-                  {replying === comment.id ? (
-                    <ReplyForm
-                      comment={comment}
-                      onCancel={() => setReplying(null)}
-                      onDone={(done) => {
-                        setOutcome(done);
-                        if (done?.kind === 'done') setReplying(null);
-                      }}
-                    />
-                  ) : (
-                    <div className="comment-actions">
-                      {comment.status !== 'approved' ? (
-                        <button type="button" className="button" aria-label={COMMENT_TEXTS.named(COMMENT_TEXTS.approve, comment.authorName)} disabled={busy} onClick={() => move(comment, 'approved')}>
-                          {COMMENT_TEXTS.approve}
-                        </button>
-                      ) : (
-                        <button type="button" className="button button-secondary" aria-label={`${COMMENT_TEXTS.reply} to ${comment.authorName}`} onClick={() => setReplying(comment.id)}>
-                          {COMMENT_TEXTS.reply}
-                        </button>
-                      )}
-                      {comment.status !== 'hidden' ? (
-                        <button type="button" className="button button-secondary" aria-label={COMMENT_TEXTS.named(COMMENT_TEXTS.hide, comment.authorName)} disabled={busy} onClick={() => move(comment, 'hidden')}>
-                          {COMMENT_TEXTS.hide}
-                        </button>
-                      ) : null}
-                      {comment.status !== 'spam' && !comment.byOwner ? (
-                        <button type="button" className="button button-secondary" aria-label={`Mark the comment by ${comment.authorName} as spam`} disabled={busy} onClick={() => move(comment, 'spam')}>
-                          {COMMENT_TEXTS.spam}
-                        </button>
-                      ) : null}
-                      <button type="button" className="button button-secondary" aria-label={COMMENT_TEXTS.named(COMMENT_TEXTS.remove, comment.authorName)} disabled={busy} onClick={() => void askToDelete(comment)}>
-                        {COMMENT_TEXTS.remove}
-                      </button>
+      <OutcomeLine outcome={outcome} className="comments-outcome" />
+      <ReadStates
+        read={list}
+        isEmpty={rows.length === 0}
+        empty={
+          <Empty title={COMMENT_TEXTS.none(statusWords)}>
+            <p className="muted">{COMMENT_TEXTS.noneHelp}</p>
+          </Empty>
+        }
+      >
+        {() => (
+          <section aria-label={COMMENT_TEXTS.listLabel(statusWords)} aria-busy={list.isFetching}>
+            <ul className="comments-list">
+              {rows.map((comment) => (
+                <li key={comment.id} className="card comment-card">
+                  <article aria-labelledby={`comment-${comment.id}`}>
+                    <div className="comment-card-head">
+                      <h2 id={`comment-${comment.id}`} className="comment-card-title">{comment.authorName}</h2>
+                      <span className={`comment-badge comment-${comment.status}`}>{COMMENT_STATUS_WORDS[comment.status]}</span>
                     </div>
-                  )}
-                </article>
-              </li>
-            ))}
-          </ul>
-          {cursor || list.data?.nextPageCursor ? (
-            <nav className="comments-pages" aria-label={COMMENT_TEXTS.pages}>
-              {cursor ? <button type="button" className="button button-secondary" onClick={() => setCursor('')}>{COMMENT_TEXTS.firstPage}</button> : null}
-              {list.data?.nextPageCursor ? (
-                <button type="button" className="button button-secondary" onClick={() => setCursor(list.data!.nextPageCursor!)}>{COMMENT_TEXTS.nextPage}</button>
-              ) : null}
-            </nav>
-          ) : null}
-        </section>
-      )}
+                    <p className="comment-card-meta muted">
+                      {comment.byOwner ? COMMENT_TEXTS.ownerReply : comment.authorEmail}
+                      {comment.signedIn && !comment.byOwner ? ` (${COMMENT_TEXTS.signedIn})` : ''} · <a href={comment.postUrl} target="_blank" rel="noreferrer">{COMMENT_TEXTS.on(comment.postTitle)}</a> · {day(comment.createdAt)}
+                    </p>
+                    <p className="comment-card-body">{comment.body}</p>
+                    {replying === comment.id ? (
+                      <ReplyForm
+                        comment={comment}
+                        onCancel={() => setReplying(null)}
+                        onDone={(done) => {
+                          setOutcome(done);
+                          if (done?.kind === 'done') setReplying(null);
+                        }}
+                      />
+                    ) : (
+                      <div className="comment-actions">
+                        {comment.status !== 'approved' ? (
+                          <button type="button" className="button" aria-label={COMMENT_TEXTS.named(COMMENT_TEXTS.approve, comment.authorName)} disabled={busy} onClick={() => move(comment, 'approved')}>
+                            {COMMENT_TEXTS.approve}
+                          </button>
+                        ) : (
+                          <button type="button" className="button button-secondary" aria-label={`${COMMENT_TEXTS.reply} to ${comment.authorName}`} onClick={() => setReplying(comment.id)}>
+                            {COMMENT_TEXTS.reply}
+                          </button>
+                        )}
+                        {comment.status !== 'hidden' ? (
+                          <button type="button" className="button button-secondary" aria-label={COMMENT_TEXTS.named(COMMENT_TEXTS.hide, comment.authorName)} disabled={busy} onClick={() => move(comment, 'hidden')}>
+                            {COMMENT_TEXTS.hide}
+                          </button>
+                        ) : null}
+                        {comment.status !== 'spam' && !comment.byOwner ? (
+                          <button type="button" className="button button-secondary" aria-label={`Mark the comment by ${comment.authorName} as spam`} disabled={busy} onClick={() => move(comment, 'spam')}>
+                            {COMMENT_TEXTS.spam}
+                          </button>
+                        ) : null}
+                        <button type="button" className="button button-secondary" aria-label={COMMENT_TEXTS.named(COMMENT_TEXTS.remove, comment.authorName)} disabled={busy} onClick={() => void askToDelete(comment)}>
+                          {COMMENT_TEXTS.remove}
+                        </button>
+                      </div>
+                    )}
+                  </article>
+                </li>
+              ))}
+            </ul>
+            {cursor || list.data?.nextPageCursor ? (
+              <nav className="comments-pages" aria-label={COMMENT_TEXTS.pages}>
+                {cursor ? <button type="button" className="button button-secondary" onClick={() => setCursor('')}>{COMMENT_TEXTS.firstPage}</button> : null}
+                {list.data?.nextPageCursor ? (
+                  <button type="button" className="button button-secondary" onClick={() => setCursor(list.data!.nextPageCursor!)}>{COMMENT_TEXTS.nextPage}</button>
+                ) : null}
+              </nav>
+            ) : null}
+          </section>
+        )}
+      </ReadStates>
     </>
   );
 }

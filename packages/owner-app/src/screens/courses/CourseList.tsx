@@ -2,7 +2,7 @@ import type { PageSummaryJson, PageTreeJson } from '@vitrine/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, navigate } from '../../app/router';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, ReadStates } from '../../ui/states';
 import { usePageTree } from '../pages/content-api';
 import { useCreateCourse } from './courses-api';
 import { coursePath } from './paths';
@@ -62,41 +62,43 @@ export function CourseList({ mayWrite }: { mayWrite: boolean }) {
           ) : null}
         </form>
       ) : null}
-      {tree.isPending ? (
-        <Loading />
-      ) : tree.isError ? (
-        <LoadFailed error={tree.error} retry={() => void tree.refetch()} />
-      ) : courses.length === 0 ? (
-        <Empty title={T.noCourses}>
-          <p className="muted">{T.noCoursesHelp}</p>
-        </Empty>
-      ) : (
-        <div className="card courses-card">
-          <table className="data-table courses-table stacks-on-phone">
-            <caption className="visually-hidden">{T.coursesCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{T.course}</th>
-                <th scope="col">{T.address}</th>
-                <th scope="col">{T.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {courses.map((course) => (
-                <tr key={course.id}>
-                  <th scope="row">
-                    <Link to={coursePath(course.id)}>{course.title}</Link>
-                  </th>
-                  <td data-label={T.address} className="path">{course.fullUrl}</td>
-                  <td data-label={T.status}>
-                    <span className={`courses-status courses-status-${course.status}`}>{CONTENT_STATUS_WORDS[course.status] ?? course.status}</span>
-                  </td>
+      <ReadStates
+        read={tree}
+        isEmpty={courses.length === 0}
+        empty={
+          <Empty title={T.noCourses}>
+            <p className="muted">{T.noCoursesHelp}</p>
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="card courses-card">
+            <table className="data-table courses-table stacks-on-phone">
+              <caption className="visually-hidden">{T.coursesCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{T.course}</th>
+                  <th scope="col">{T.address}</th>
+                  <th scope="col">{T.status}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {courses.map((course) => (
+                  <tr key={course.id}>
+                    <th scope="row">
+                      <Link to={coursePath(course.id)}>{course.title}</Link>
+                    </th>
+                    <td data-label={T.address} className="path">{course.fullUrl}</td>
+                    <td data-label={T.status}>
+                      <span className={`courses-status courses-status-${course.status}`}>{CONTENT_STATUS_WORDS[course.status] ?? course.status}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ReadStates>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { Link } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
-import { Loading, LoadFailed } from '../../ui/states';
+import { Loading, LoadFailed, ReadStates } from '../../ui/states';
 import { DRAG_INSTRUCTIONS, dragAnnouncements } from '../pages/drag-words';
 import { pagePath } from '../pages/paths';
 import { useCourse, useCourseProgress, useCreateLesson, useDeleteLesson, useOrderLessons, type OwnerCourse, type OwnerLesson } from './courses-api';
@@ -231,46 +231,44 @@ function Progress({ pageId }: { pageId: string }) {
   return (
     <section className="card courses-progress" aria-labelledby={headingId}>
       <h2 id={headingId}>{T.progress}</h2>
-      {progress.isPending ? (
-        <Loading />
-      ) : progress.isError ? (
-        <LoadFailed error={progress.error} retry={() => void progress.refetch()} />
-      ) : (
-        <>
-          <dl className="courses-figures">
-            <div>
-              <dt>{T.learners}</dt>
-              <dd>{progress.data.learners}</dd>
-            </div>
-            <div>
-              <dt>{T.finishers}</dt>
-              <dd>{progress.data.finishers}</dd>
-            </div>
-          </dl>
-          {progress.data.learners === 0 ? <p className="muted">{T.noProgress}</p> : null}
-          {progress.data.learners > 0 && progress.data.lessons.length > 0 ? (
-            <table className="data-table courses-table">
-              <caption className="visually-hidden">{T.progressCaption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{T.lesson}</th>
-                  <th scope="col" className="numeric">{T.started}</th>
-                  <th scope="col" className="numeric">{T.completed}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {progress.data.lessons.map((lesson) => (
-                  <tr key={lesson.itemId}>
-                    <th scope="row">{lesson.title}</th>
-                    <td className="numeric">{lesson.started}</td>
-                    <td className="numeric">{lesson.completed}</td>
+      <ReadStates read={progress}>
+        {(courseProgress) => (
+          <>
+            <dl className="courses-figures">
+              <div>
+                <dt>{T.learners}</dt>
+                <dd>{courseProgress.learners}</dd>
+              </div>
+              <div>
+                <dt>{T.finishers}</dt>
+                <dd>{courseProgress.finishers}</dd>
+              </div>
+            </dl>
+            {courseProgress.learners === 0 ? <p className="muted">{T.noProgress}</p> : null}
+            {courseProgress.learners > 0 && courseProgress.lessons.length > 0 ? (
+              <table className="data-table courses-table">
+                <caption className="visually-hidden">{T.progressCaption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{T.lesson}</th>
+                    <th scope="col" className="numeric">{T.started}</th>
+                    <th scope="col" className="numeric">{T.completed}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {courseProgress.lessons.map((lesson) => (
+                    <tr key={lesson.itemId}>
+                      <th scope="row">{lesson.title}</th>
+                      <td className="numeric">{lesson.started}</td>
+                      <td className="numeric">{lesson.completed}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+          </>
+        )}
+      </ReadStates>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, Loading, LoadFailed, OutcomeLine, type Outcome } from '../../ui/states';
 import { itemPath } from '../pages/paths';
 import { useCourse, useDeleteLessonVideo, useLessonAnswer, useSaveLessonDetails, type OwnerLesson } from './courses-api';
 import { checkLessonForm, lessonBodyOf, lessonFormOf, type LessonForm, type LessonFormErrors } from './lesson-form';
@@ -13,7 +13,6 @@ import { coursePath } from './paths';
 import { COURSE_TEXTS as T, SOURCE_LABELS } from './texts';
 import { sizeText, uploadLessonVideo, VideoUploadError } from './video-upload';
 
-type Outcome = { kind: 'done' | 'refused'; text: string } | null;
 type Upload = { name: string; sent: number; total: number } | null;
 
 /** One lesson's video and access (`/config/courses/<pageId>/lessons/<itemId>`). */
@@ -227,11 +226,7 @@ function LessonForm({ pageId, lesson, mayWrite }: { pageId: string; lesson: Owne
           <p id={`${ids.preview}-help`} className="muted courses-help">{T.previewHelp}</p>
         </div>
       </fieldset>
-      {outcome ? (
-        <p className={`courses-outcome ${outcome.kind === 'refused' ? 'error-message' : ''}`} role={outcome.kind === 'refused' ? 'alert' : 'status'}>
-          {outcome.text}
-        </p>
-      ) : null}
+      <OutcomeLine outcome={outcome} className="courses-outcome" />
       {mayWrite ? (
         <div className="courses-actions">
           <button type="submit" className="button button-primary" disabled={save.isPending || upload !== null}>

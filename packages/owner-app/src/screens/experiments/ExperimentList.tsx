@@ -3,7 +3,7 @@ import { useCan } from '../../api/hooks';
 import { Link } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, ReadStates } from '../../ui/states';
 import { useDeleteExperiment, useExperiments, type Experiment } from './experiments-api';
 import { EXPERIMENT_TEXTS as TEXTS } from './texts';
 
@@ -54,68 +54,70 @@ export function ExperimentList() {
       <p className={announcement?.kind === 'alert' ? 'experiments-announcement refused' : 'experiments-announcement'} role={announcement?.kind === 'alert' ? 'alert' : 'status'}>
         {announcement?.text ?? ''}
       </p>
-      {experiments.isPending ? (
-        <Loading />
-      ) : experiments.isError ? (
-        <LoadFailed error={experiments.error} retry={() => void experiments.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={TEXTS.none}>
-          <p className="muted">{TEXTS.noneHelp}</p>
-        </Empty>
-      ) : (
-        <div className="card experiments-card">
-          <table className="data-table experiments-table stacks-on-phone">
-            <caption className="visually-hidden">{TEXTS.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{TEXTS.name}</th>
-                <th scope="col">{TEXTS.type}</th>
-                <th scope="col">{TEXTS.status}</th>
-                <th scope="col">{TEXTS.variants}</th>
-                <th scope="col">{TEXTS.segment}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{TEXTS.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((experiment) => {
-                const editable = canWrite && experiment.scope === 'website';
-                return (
-                  <tr key={experiment.id}>
-                    <th scope="row" className="experiments-name">
-                      <Link to={`/config/experiments/${encodeURIComponent(experiment.id)}`}>{experiment.name}</Link>
-                      {experiment.scope === 'platform' ? <span className="experiments-badge platform">{TEXTS.platformBadge}</span> : null}
-                    </th>
-                    <td data-label={TEXTS.type}>{TEXTS.types[experiment.experimentType]}</td>
-                    <td data-label={TEXTS.status}>
-                      <span className={`experiments-badge ${experiment.status}`}>{TEXTS.statuses[experiment.status]}</span>
-                    </td>
-                    <td data-label={TEXTS.variants}>{variantsText(experiment)}</td>
-                    <td data-label={TEXTS.segment}>{experiment.segment?.name ?? TEXTS.everyone}</td>
-                    <td className="experiments-actions">
-                      <Link to={`/config/experiments/${encodeURIComponent(experiment.id)}`} className="button button-secondary" aria-label={editable ? TEXTS.editNamed(experiment.name) : TEXTS.viewNamed(experiment.name)}>
-                        {editable ? TEXTS.edit : TEXTS.view}
-                      </Link>
-                      {experiment.experimentType === 'AB_TEST' && canReadResults ? (
-                        <Link to={`/config/experiments/results/${encodeURIComponent(experiment.id)}`} className="button button-secondary" aria-label={TEXTS.resultsOf(experiment.name)}>
-                          {TEXTS.results}
+      <ReadStates
+        read={experiments}
+        isEmpty={rows.length === 0}
+        empty={
+          <Empty title={TEXTS.none}>
+            <p className="muted">{TEXTS.noneHelp}</p>
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="card experiments-card">
+            <table className="data-table experiments-table stacks-on-phone">
+              <caption className="visually-hidden">{TEXTS.caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{TEXTS.name}</th>
+                  <th scope="col">{TEXTS.type}</th>
+                  <th scope="col">{TEXTS.status}</th>
+                  <th scope="col">{TEXTS.variants}</th>
+                  <th scope="col">{TEXTS.segment}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{TEXTS.actions}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((experiment) => {
+                  const editable = canWrite && experiment.scope === 'website';
+                  return (
+                    <tr key={experiment.id}>
+                      <th scope="row" className="experiments-name">
+                        <Link to={`/config/experiments/${encodeURIComponent(experiment.id)}`}>{experiment.name}</Link>
+                        {experiment.scope === 'platform' ? <span className="experiments-badge platform">{TEXTS.platformBadge}</span> : null}
+                      </th>
+                      <td data-label={TEXTS.type}>{TEXTS.types[experiment.experimentType]}</td>
+                      <td data-label={TEXTS.status}>
+                        <span className={`experiments-badge ${experiment.status}`}>{TEXTS.statuses[experiment.status]}</span>
+                      </td>
+                      <td data-label={TEXTS.variants}>{variantsText(experiment)}</td>
+                      <td data-label={TEXTS.segment}>{experiment.segment?.name ?? TEXTS.everyone}</td>
+                      <td className="experiments-actions">
+                        <Link to={`/config/experiments/${encodeURIComponent(experiment.id)}`} className="button button-secondary" aria-label={editable ? TEXTS.editNamed(experiment.name) : TEXTS.viewNamed(experiment.name)}>
+                          {editable ? TEXTS.edit : TEXTS.view}
                         </Link>
-                      ) : null}
-                      {editable ? (
-                        <button type="button" className="button button-secondary" disabled={remove.isPending} aria-label={TEXTS.deleteNamed(experiment.name)} onClick={() => void deleteExperiment(experiment)}>
-                          {TEXTS.delete}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {hasPlatformRows ? <p className="experiments-footnote muted">{`${TEXTS.platformBadge}: ${TEXTS.platformNote}`}</p> : null}
-        </div>
-      )}
+                        {experiment.experimentType === 'AB_TEST' && canReadResults ? (
+                          <Link to={`/config/experiments/results/${encodeURIComponent(experiment.id)}`} className="button button-secondary" aria-label={TEXTS.resultsOf(experiment.name)}>
+                            {TEXTS.results}
+                          </Link>
+                        ) : null}
+                        {editable ? (
+                          <button type="button" className="button button-secondary" disabled={remove.isPending} aria-label={TEXTS.deleteNamed(experiment.name)} onClick={() => void deleteExperiment(experiment)}>
+                            {TEXTS.delete}
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            {hasPlatformRows ? <p className="experiments-footnote muted">{`${TEXTS.platformBadge}: ${TEXTS.platformNote}`}</p> : null}
+          </div>
+        )}
+      </ReadStates>
     </>
   );
 }

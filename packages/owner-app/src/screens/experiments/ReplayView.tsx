@@ -4,7 +4,7 @@ import 'rrweb/dist/style.css';
 import { useBoot } from '../../api/client';
 import { Link } from '../../app/router';
 import { useLocale } from '../../ui/locale';
-import { Loading, LoadFailed } from '../../ui/states';
+import { ReadStates } from '../../ui/states';
 import { useReplaySession, type ReplayReply } from './experiments-api';
 import { durationText, whenText } from './replay-setup';
 import { EXPERIMENT_TEXTS as TEXTS } from './texts';
@@ -50,24 +50,22 @@ export default function ReplayView({ sessionId }: { sessionId: string }) {
       <p>
         <Link to="/config/experiments/replays">{TEXTS.backToReplays}</Link>
       </p>
-      {replay.isPending ? (
-        <Loading />
-      ) : replay.isError ? (
-        <LoadFailed error={replay.error} retry={() => void replay.refetch()} />
-      ) : (
-        <>
-          <h2>{TEXTS.replayTitle}</h2>
-          <dl className="experiments-facts">
-            <div><dt>{TEXTS.started}</dt><dd>{whenText(replay.data.session.startedAt, locale, timeZone)}</dd></div>
-            <div><dt>{TEXTS.duration}</dt><dd>{durationText(replay.data.session.durationMs)}</dd></div>
-            <div><dt>{TEXTS.firstPage}</dt><dd className="path">{replay.data.session.firstPath}</dd></div>
-            <div><dt>{TEXTS.device}</dt><dd>{replay.data.session.device}</dd></div>
-            <div><dt>{TEXTS.browser}</dt><dd>{replay.data.session.browser}</dd></div>
-          </dl>
-          <p className="experiments-note">{TEXTS.masked}</p>
-          <Player events={replay.data.events} />
-        </>
-      )}
+      <ReadStates read={replay}>
+        {(recording) => (
+          <>
+            <h2>{TEXTS.replayTitle}</h2>
+            <dl className="experiments-facts">
+              <div><dt>{TEXTS.started}</dt><dd>{whenText(recording.session.startedAt, locale, timeZone)}</dd></div>
+              <div><dt>{TEXTS.duration}</dt><dd>{durationText(recording.session.durationMs)}</dd></div>
+              <div><dt>{TEXTS.firstPage}</dt><dd className="path">{recording.session.firstPath}</dd></div>
+              <div><dt>{TEXTS.device}</dt><dd>{recording.session.device}</dd></div>
+              <div><dt>{TEXTS.browser}</dt><dd>{recording.session.browser}</dd></div>
+            </dl>
+            <p className="experiments-note">{TEXTS.masked}</p>
+            <Player events={recording.events} />
+          </>
+        )}
+      </ReadStates>
     </div>
   );
 }

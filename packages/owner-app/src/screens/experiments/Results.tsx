@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useCan } from '../../api/hooks';
 import { navigate } from '../../app/router';
 import { useLocale } from '../../ui/locale';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, Loading, LoadFailed, ReadStates } from '../../ui/states';
 import { useExperimentResults, useExperiments, type Experiment } from './experiments-api';
 import { differenceText, pValueText, rateText, verdictText } from './results-format';
 import { EXPERIMENT_TEXTS as TEXTS } from './texts';
@@ -67,44 +67,42 @@ function ResultsOf({ experiment }: { experiment: Experiment }) {
           </select>
         </div>
       </div>
-      {results.isPending ? (
-        <Loading />
-      ) : results.isError ? (
-        <LoadFailed error={results.error} retry={() => void results.refetch()} />
-      ) : (
-        <div className="card experiments-card" aria-busy={results.isFetching}>
-          <table className="data-table experiments-results stacks-on-phone">
-            <caption>{TEXTS.resultsCaption(results.data.name, results.data.conversionEvent)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{TEXTS.variant}</th>
-                <th scope="col" className="numeric">{TEXTS.exposures}</th>
-                <th scope="col" className="numeric">{TEXTS.conversions}</th>
-                <th scope="col" className="numeric">{TEXTS.rate}</th>
-                <th scope="col" className="numeric">{TEXTS.difference}</th>
-                <th scope="col" className="numeric">{TEXTS.pValue}</th>
-                <th scope="col">{TEXTS.verdict}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.variant}>
-                  <th scope="row">{row.variant}</th>
-                  <td data-label={TEXTS.exposures} className="numeric">{row.exposures.toLocaleString(locale)}</td>
-                  <td data-label={TEXTS.conversions} className="numeric">{row.conversions.toLocaleString(locale)}</td>
-                  <td data-label={TEXTS.rate} className="numeric">{rateText(row, locale)}</td>
-                  <td data-label={TEXTS.difference} className="numeric">{row.difference ? differenceText(row.difference, locale) : '—'}</td>
-                  <td data-label={TEXTS.pValue} className="numeric">{row.difference ? pValueText(row.difference.pValue) : '—'}</td>
-                  <td data-label={TEXTS.verdict}>
-                    <span className={`experiments-verdict ${row.difference ? (row.difference.significant && row.enoughData && control?.enoughData ? 'significant' : 'pending') : 'control'}`}>{verdictText(row, control)}</span>
-                  </td>
+      <ReadStates read={results}>
+        {(report) => (
+          <div className="card experiments-card" aria-busy={results.isFetching}>
+            <table className="data-table experiments-results stacks-on-phone">
+              <caption>{TEXTS.resultsCaption(report.name, report.conversionEvent)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{TEXTS.variant}</th>
+                  <th scope="col" className="numeric">{TEXTS.exposures}</th>
+                  <th scope="col" className="numeric">{TEXTS.conversions}</th>
+                  <th scope="col" className="numeric">{TEXTS.rate}</th>
+                  <th scope="col" className="numeric">{TEXTS.difference}</th>
+                  <th scope="col" className="numeric">{TEXTS.pValue}</th>
+                  <th scope="col">{TEXTS.verdict}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="experiments-footnote muted">{TEXTS.methodNote}</p>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.variant}>
+                    <th scope="row">{row.variant}</th>
+                    <td data-label={TEXTS.exposures} className="numeric">{row.exposures.toLocaleString(locale)}</td>
+                    <td data-label={TEXTS.conversions} className="numeric">{row.conversions.toLocaleString(locale)}</td>
+                    <td data-label={TEXTS.rate} className="numeric">{rateText(row, locale)}</td>
+                    <td data-label={TEXTS.difference} className="numeric">{row.difference ? differenceText(row.difference, locale) : '—'}</td>
+                    <td data-label={TEXTS.pValue} className="numeric">{row.difference ? pValueText(row.difference.pValue) : '—'}</td>
+                    <td data-label={TEXTS.verdict}>
+                      <span className={`experiments-verdict ${row.difference ? (row.difference.significant && row.enoughData && control?.enoughData ? 'significant' : 'pending') : 'control'}`}>{verdictText(row, control)}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="experiments-footnote muted">{TEXTS.methodNote}</p>
+          </div>
+        )}
+      </ReadStates>
     </>
   );
 }

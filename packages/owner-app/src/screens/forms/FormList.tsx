@@ -8,7 +8,7 @@ import { Link, navigate, setSearch, useLocation } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { failureText } from '../../ui/messages';
 import { useLocale } from '../../ui/locale';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, ReadStates } from '../../ui/states';
 import { useCreateForm, useDeleteForm, useFormList } from './forms-api';
 import { whenText } from './format';
 import { formHref, submissionsHref } from './paths';
@@ -94,66 +94,68 @@ export function FormList() {
         />
         {FORM_TEXTS.showDeleted}
       </label>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} retry={() => void list.refetch()} />
-      ) : forms.length === 0 ? (
-        <Empty title={FORM_TEXTS.noForms}>
-          <p>{FORM_TEXTS.noFormsText}</p>
-        </Empty>
-      ) : (
-        <div className="card forms-card">
-          <table className="data-table forms-table stacks-on-phone">
-            <caption className="visually-hidden">{FORM_TEXTS.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{FORM_TEXTS.name}</th>
-                <th scope="col">{FORM_TEXTS.kind}</th>
-                <th scope="col" className="numeric">{FORM_TEXTS.fields}</th>
-                <th scope="col" className="numeric">{FORM_TEXTS.submissions}</th>
-                <th scope="col" className="numeric">{FORM_TEXTS.spam}</th>
-                <th scope="col">{FORM_TEXTS.updated}</th>
-                {mayWrite ? <th scope="col"><span className="visually-hidden">{FORM_TEXTS.actions}</span></th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {forms.map((form) => (
-                <tr key={form.id}>
-                  <th scope="row" data-label={FORM_TEXTS.name}>
-                    <Link to={formHref(form.id)} className="forms-name" current={false}>
-                      {form.name}
-                    </Link>
-                  </th>
-                  <td data-label={FORM_TEXTS.kind}>
-                    <span className="forms-badges">
-                      <span className={`forms-badge forms-badge-${form.kind}`}>{form.kind === 'newsletter' ? FORM_TEXTS.kindNewsletter : FORM_TEXTS.kindForm}</span>
-                      {form.deletedAt ? <span className="forms-badge forms-badge-deleted">{FORM_TEXTS.deletedBadge}</span> : null}
-                    </span>
-                  </td>
-                  <td className="numeric" data-label={FORM_TEXTS.fields}>{form.fieldCount}</td>
-                  <td className="numeric" data-label={FORM_TEXTS.submissions}>
-                    <Link to={submissionsHref(form.id)} current={false} aria-label={FORM_TEXTS.viewSubmissions(form.name, form.submissionCount)}>
-                      {form.submissionCount}
-                    </Link>
-                  </td>
-                  <td className="numeric" data-label={FORM_TEXTS.spam}>{form.spamCount}</td>
-                  <td data-label={FORM_TEXTS.updated}>{whenText(form.updatedAt, locale, timeZone)}</td>
-                  {mayWrite ? (
-                    <td className="forms-row-actions">
-                      {form.deletedAt ? null : (
-                        <button type="button" className="button button-plain forms-danger" onClick={() => void deleteForm(form)} aria-label={FORM_TEXTS.deleteForm(form.name)}>
-                          {FORM_TEXTS.delete}
-                        </button>
-                      )}
-                    </td>
-                  ) : null}
+      <ReadStates
+        read={list}
+        isEmpty={forms.length === 0}
+        empty={
+          <Empty title={FORM_TEXTS.noForms}>
+            <p>{FORM_TEXTS.noFormsText}</p>
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="card forms-card">
+            <table className="data-table forms-table stacks-on-phone">
+              <caption className="visually-hidden">{FORM_TEXTS.caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{FORM_TEXTS.name}</th>
+                  <th scope="col">{FORM_TEXTS.kind}</th>
+                  <th scope="col" className="numeric">{FORM_TEXTS.fields}</th>
+                  <th scope="col" className="numeric">{FORM_TEXTS.submissions}</th>
+                  <th scope="col" className="numeric">{FORM_TEXTS.spam}</th>
+                  <th scope="col">{FORM_TEXTS.updated}</th>
+                  {mayWrite ? <th scope="col"><span className="visually-hidden">{FORM_TEXTS.actions}</span></th> : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {forms.map((form) => (
+                  <tr key={form.id}>
+                    <th scope="row" data-label={FORM_TEXTS.name}>
+                      <Link to={formHref(form.id)} className="forms-name" current={false}>
+                        {form.name}
+                      </Link>
+                    </th>
+                    <td data-label={FORM_TEXTS.kind}>
+                      <span className="forms-badges">
+                        <span className={`forms-badge forms-badge-${form.kind}`}>{form.kind === 'newsletter' ? FORM_TEXTS.kindNewsletter : FORM_TEXTS.kindForm}</span>
+                        {form.deletedAt ? <span className="forms-badge forms-badge-deleted">{FORM_TEXTS.deletedBadge}</span> : null}
+                      </span>
+                    </td>
+                    <td className="numeric" data-label={FORM_TEXTS.fields}>{form.fieldCount}</td>
+                    <td className="numeric" data-label={FORM_TEXTS.submissions}>
+                      <Link to={submissionsHref(form.id)} current={false} aria-label={FORM_TEXTS.viewSubmissions(form.name, form.submissionCount)}>
+                        {form.submissionCount}
+                      </Link>
+                    </td>
+                    <td className="numeric" data-label={FORM_TEXTS.spam}>{form.spamCount}</td>
+                    <td data-label={FORM_TEXTS.updated}>{whenText(form.updatedAt, locale, timeZone)}</td>
+                    {mayWrite ? (
+                      <td className="forms-row-actions">
+                        {form.deletedAt ? null : (
+                          <button type="button" className="button button-plain forms-danger" onClick={() => void deleteForm(form)} aria-label={FORM_TEXTS.deleteForm(form.name)}>
+                            {FORM_TEXTS.delete}
+                          </button>
+                        )}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ReadStates>
     </section>
   );
 }

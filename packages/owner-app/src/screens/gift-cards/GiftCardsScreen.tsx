@@ -7,7 +7,7 @@ import { Link, setSearch, useLocation } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, ReadStates } from '../../ui/states';
 import { useDisableGiftCard, useGiftCards, type GiftCard } from './gift-cards-api';
 import { GIFT_CARD_TEXTS } from './texts';
 import './gift-cards.css';
@@ -96,77 +96,73 @@ export default function GiftCardsScreen() {
       <p className={announcement?.kind === 'alert' ? 'gift-cards-announcement refused' : 'gift-cards-announcement'} role={announcement?.kind === 'alert' ? 'alert' : 'status'}>
         {announcement?.text ?? ''}
       </p>
-      {cards.isPending ? (
-        <Loading />
-      ) : cards.isError ? (
-        <LoadFailed error={cards.error} retry={() => void cards.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={q ? GIFT_CARD_TEXTS.noMatch(q) : GIFT_CARD_TEXTS.none}>{q ? null : <p className="muted">{GIFT_CARD_TEXTS.noneHelp}</p>}</Empty>
-      ) : (
-        <div className="card gift-cards-card" aria-busy={cards.isFetching}>
-          <table className="data-table gift-cards-table stacks-on-phone">
-            <caption className="visually-hidden">{GIFT_CARD_TEXTS.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{GIFT_CARD_TEXTS.code}</th>
-                <th scope="col" className="numeric">{GIFT_CARD_TEXTS.balance}</th>
-                <th scope="col">{GIFT_CARD_TEXTS.recipient}</th>
-                <th scope="col">{GIFT_CARD_TEXTS.sendOn}</th>
-                <th scope="col">{GIFT_CARD_TEXTS.status}</th>
-                <th scope="col">{GIFT_CARD_TEXTS.order}</th>
-                {canDisable ? <th scope="col"><span className="visually-hidden">{GIFT_CARD_TEXTS.actions}</span></th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((card) => (
-                <tr key={card.id}>
-                  <th scope="row" data-label={GIFT_CARD_TEXTS.code} className="gift-cards-code">
-                    <span aria-label={GIFT_CARD_TEXTS.codeLabel(card.last4)}>{GIFT_CARD_TEXTS.codeEnding(card.last4)}</span>
-                  </th>
-                  <td data-label={GIFT_CARD_TEXTS.balance} className="numeric">
-                    {GIFT_CARD_TEXTS.balanceOf(moneyOf(card.balanceCents, card.currency, locale), moneyOf(card.initialCents, card.currency, locale))}
-                  </td>
-                  <td data-label={GIFT_CARD_TEXTS.recipient}>
-                    {card.recipientEmail ? (
-                      <span className="gift-cards-person">
-                        {card.recipientName ? <span>{card.recipientName}</span> : null}
-                        <span className="gift-cards-email">{card.recipientEmail}</span>
-                      </span>
-                    ) : (
-                      <span className="gift-cards-person">
-                        <span>{GIFT_CARD_TEXTS.buyer}</span>
-                        {card.purchaserEmail ? <span className="gift-cards-email">{card.purchaserEmail}</span> : null}
-                      </span>
-                    )}
-                  </td>
-                  <td data-label={GIFT_CARD_TEXTS.sendOn}>{card.sendOn ? <time dateTime={card.sendOn}>{sendDateText(card.sendOn, locale)}</time> : '—'}</td>
-                  <td data-label={GIFT_CARD_TEXTS.status}>
-                    <span className={`gift-cards-badge ${card.status}`}>{GIFT_CARD_TEXTS.statuses[card.status]}</span>
-                  </td>
-                  <td data-label={GIFT_CARD_TEXTS.order}>
-                    {card.orderId ? <Link to={`/config/orders/${encodeURIComponent(card.orderId)}`}>{card.orderNumber ? `#${card.orderNumber}` : card.orderId}</Link> : '—'}
-                  </td>
-                  {canDisable ? (
-                    <td className="gift-cards-action">
-                      {card.status === 'disabled' ? null : (
-                        <button type="button" className="button button-secondary" disabled={disable.isPending} aria-label={GIFT_CARD_TEXTS.disableCard(card.last4)} onClick={() => void disableCard(card)}>
-                          {GIFT_CARD_TEXTS.disable}
-                        </button>
+      <ReadStates read={cards} isEmpty={rows.length === 0} empty={<Empty title={q ? GIFT_CARD_TEXTS.noMatch(q) : GIFT_CARD_TEXTS.none}>{q ? null : <p className="muted">{GIFT_CARD_TEXTS.noneHelp}</p>}</Empty>}>
+        {() => (
+          <div className="card gift-cards-card" aria-busy={cards.isFetching}>
+            <table className="data-table gift-cards-table stacks-on-phone">
+              <caption className="visually-hidden">{GIFT_CARD_TEXTS.caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{GIFT_CARD_TEXTS.code}</th>
+                  <th scope="col" className="numeric">{GIFT_CARD_TEXTS.balance}</th>
+                  <th scope="col">{GIFT_CARD_TEXTS.recipient}</th>
+                  <th scope="col">{GIFT_CARD_TEXTS.sendOn}</th>
+                  <th scope="col">{GIFT_CARD_TEXTS.status}</th>
+                  <th scope="col">{GIFT_CARD_TEXTS.order}</th>
+                  {canDisable ? <th scope="col"><span className="visually-hidden">{GIFT_CARD_TEXTS.actions}</span></th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((card) => (
+                  <tr key={card.id}>
+                    <th scope="row" data-label={GIFT_CARD_TEXTS.code} className="gift-cards-code">
+                      <span aria-label={GIFT_CARD_TEXTS.codeLabel(card.last4)}>{GIFT_CARD_TEXTS.codeEnding(card.last4)}</span>
+                    </th>
+                    <td data-label={GIFT_CARD_TEXTS.balance} className="numeric">
+                      {GIFT_CARD_TEXTS.balanceOf(moneyOf(card.balanceCents, card.currency, locale), moneyOf(card.initialCents, card.currency, locale))}
+                    </td>
+                    <td data-label={GIFT_CARD_TEXTS.recipient}>
+                      {card.recipientEmail ? (
+                        <span className="gift-cards-person">
+                          {card.recipientName ? <span>{card.recipientName}</span> : null}
+                          <span className="gift-cards-email">{card.recipientEmail}</span>
+                        </span>
+                      ) : (
+                        <span className="gift-cards-person">
+                          <span>{GIFT_CARD_TEXTS.buyer}</span>
+                          {card.purchaserEmail ? <span className="gift-cards-email">{card.purchaserEmail}</span> : null}
+                        </span>
                       )}
                     </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {cursor || cards.data?.nextCursor ? (
-            <nav className="gift-cards-pages" aria-label={GIFT_CARD_TEXTS.pages}>
-              {cursor ? <button type="button" className="button button-secondary" onClick={() => go({ cursor: '' })}>{GIFT_CARD_TEXTS.firstPage}</button> : null}
-              {cards.data?.nextCursor ? <button type="button" className="button button-secondary" onClick={() => go({ cursor: cards.data!.nextCursor! })}>{GIFT_CARD_TEXTS.nextPage}</button> : null}
-            </nav>
-          ) : null}
-        </div>
-      )}
+                    <td data-label={GIFT_CARD_TEXTS.sendOn}>{card.sendOn ? <time dateTime={card.sendOn}>{sendDateText(card.sendOn, locale)}</time> : '—'}</td>
+                    <td data-label={GIFT_CARD_TEXTS.status}>
+                      <span className={`gift-cards-badge ${card.status}`}>{GIFT_CARD_TEXTS.statuses[card.status]}</span>
+                    </td>
+                    <td data-label={GIFT_CARD_TEXTS.order}>
+                      {card.orderId ? <Link to={`/config/orders/${encodeURIComponent(card.orderId)}`}>{card.orderNumber ? `#${card.orderNumber}` : card.orderId}</Link> : '—'}
+                    </td>
+                    {canDisable ? (
+                      <td className="gift-cards-action">
+                        {card.status === 'disabled' ? null : (
+                          <button type="button" className="button button-secondary" disabled={disable.isPending} aria-label={GIFT_CARD_TEXTS.disableCard(card.last4)} onClick={() => void disableCard(card)}>
+                            {GIFT_CARD_TEXTS.disable}
+                          </button>
+                        )}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {cursor || cards.data?.nextCursor ? (
+              <nav className="gift-cards-pages" aria-label={GIFT_CARD_TEXTS.pages}>
+                {cursor ? <button type="button" className="button button-secondary" onClick={() => go({ cursor: '' })}>{GIFT_CARD_TEXTS.firstPage}</button> : null}
+                {cards.data?.nextCursor ? <button type="button" className="button button-secondary" onClick={() => go({ cursor: cards.data!.nextCursor! })}>{GIFT_CARD_TEXTS.nextPage}</button> : null}
+              </nav>
+            ) : null}
+          </div>
+        )}
+      </ReadStates>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useCan } from '../../api/hooks';
 import { ScreenHeading } from '../../app/ScreenHeading';
 import { Link, useSubPath } from '../../app/router';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, Loading, LoadFailed, ReadStates } from '../../ui/states';
 import { useMailMessage, useOutbox, type MailSummary } from './mail-api';
 import { MAIL_STATUSES_IN_ORDER, readStatus, useListAddress, useWhen } from './mail-state';
 import { Pager, Subscribers } from './Subscribers';
@@ -79,38 +79,40 @@ function Outbox() {
         </div>
         <p className="mail-legend muted">{status ? `${MAIL_STATUS_WORDS[status]}: ${MAIL_STATUS_HELP[status]}.` : MAIL_TEXTS.legend}</p>
       </div>
-      {outbox.isPending ? (
-        <Loading />
-      ) : outbox.isError ? (
-        <LoadFailed error={outbox.error} retry={() => void outbox.refetch()} />
-      ) : messages.length === 0 ? (
-        <Empty title={status ? MAIL_TEXTS.noMailWithStatus(statusWords) : MAIL_TEXTS.noMail}>
-          {status ? null : <p className="muted">{MAIL_TEXTS.noMailHelp}</p>}
-        </Empty>
-      ) : (
-        <div className="card mail-card" aria-busy={outbox.isFetching}>
-          <table className="data-table mail-table stacks-on-phone">
-            <caption className="visually-hidden">{MAIL_TEXTS.outboxCaption(statusWords)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{MAIL_TEXTS.subject}</th>
-                <th scope="col">{MAIL_TEXTS.recipient}</th>
-                <th scope="col">{MAIL_TEXTS.status}</th>
-                <th scope="col">{MAIL_TEXTS.kind}</th>
-                <th scope="col">{MAIL_TEXTS.created}</th>
-                <th scope="col">{MAIL_TEXTS.sent}</th>
-                <th scope="col" className="numeric">{MAIL_TEXTS.attempts}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((message) => (
-                <OutboxRow key={message.id} message={message} when={when} />
-              ))}
-            </tbody>
-          </table>
-          <Pager cursor={address.cursor} nextCursor={outbox.data?.nextPageCursor} onPage={(cursor) => setAddress({ status, cursor })} />
-        </div>
-      )}
+      <ReadStates
+        read={outbox}
+        isEmpty={messages.length === 0}
+        empty={
+          <Empty title={status ? MAIL_TEXTS.noMailWithStatus(statusWords) : MAIL_TEXTS.noMail}>
+            {status ? null : <p className="muted">{MAIL_TEXTS.noMailHelp}</p>}
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="card mail-card" aria-busy={outbox.isFetching}>
+            <table className="data-table mail-table stacks-on-phone">
+              <caption className="visually-hidden">{MAIL_TEXTS.outboxCaption(statusWords)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{MAIL_TEXTS.subject}</th>
+                  <th scope="col">{MAIL_TEXTS.recipient}</th>
+                  <th scope="col">{MAIL_TEXTS.status}</th>
+                  <th scope="col">{MAIL_TEXTS.kind}</th>
+                  <th scope="col">{MAIL_TEXTS.created}</th>
+                  <th scope="col">{MAIL_TEXTS.sent}</th>
+                  <th scope="col" className="numeric">{MAIL_TEXTS.attempts}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {messages.map((message) => (
+                  <OutboxRow key={message.id} message={message} when={when} />
+                ))}
+              </tbody>
+            </table>
+            <Pager cursor={address.cursor} nextCursor={outbox.data?.nextPageCursor} onPage={(cursor) => setAddress({ status, cursor })} />
+          </div>
+        )}
+      </ReadStates>
     </>
   );
 }

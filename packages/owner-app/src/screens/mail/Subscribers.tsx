@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useCan } from '../../api/hooks';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, ReadStates } from '../../ui/states';
 import { subscribersExportHref, useSubscribers } from './mail-api';
 import { readStatus, SUBSCRIBER_STATUSES_IN_ORDER, useListAddress, useWhen } from './mail-state';
 import { MAIL_TEXTS, sourceWords, SUBSCRIBER_STATUS_WORDS } from './texts';
@@ -50,44 +50,40 @@ export function Subscribers() {
           {status ? MAIL_TEXTS.exportFiltered(statusWords) : MAIL_TEXTS.export}
         </a>
       </div>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} retry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={status ? MAIL_TEXTS.noSubscribersWithStatus(statusWords) : MAIL_TEXTS.noSubscribers} />
-      ) : (
-        <div className="card mail-card" aria-busy={list.isFetching}>
-          <table className="data-table mail-table stacks-on-phone">
-            <caption className="visually-hidden">{MAIL_TEXTS.subscribersCaption(statusWords)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{MAIL_TEXTS.email}</th>
-                <th scope="col">{MAIL_TEXTS.status}</th>
-                <th scope="col">{MAIL_TEXTS.source}</th>
-                <th scope="col">{MAIL_TEXTS.joined}</th>
-                <th scope="col">{MAIL_TEXTS.confirmed}</th>
-                <th scope="col">{MAIL_TEXTS.unsubscribedAt}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((subscriber) => (
-                <tr key={subscriber.email}>
-                  <th scope="row" data-label={MAIL_TEXTS.email} className="mail-address">{subscriber.email}</th>
-                  <td data-label={MAIL_TEXTS.status}>
-                    <span className={`mail-badge subscriber-${subscriber.status}`}>{SUBSCRIBER_STATUS_WORDS[subscriber.status]}</span>
-                  </td>
-                  <td data-label={MAIL_TEXTS.source}>{sourceWords(subscriber.source)}</td>
-                  <td data-label={MAIL_TEXTS.joined}><time dateTime={subscriber.createdAt}>{when(subscriber.createdAt)}</time></td>
-                  <td data-label={MAIL_TEXTS.confirmed}>{subscriber.confirmedAt ? <time dateTime={subscriber.confirmedAt}>{when(subscriber.confirmedAt)}</time> : MAIL_TEXTS.never}</td>
-                  <td data-label={MAIL_TEXTS.unsubscribedAt}>{subscriber.unsubscribedAt ? <time dateTime={subscriber.unsubscribedAt}>{when(subscriber.unsubscribedAt)}</time> : MAIL_TEXTS.never}</td>
+      <ReadStates read={list} isEmpty={rows.length === 0} empty={<Empty title={status ? MAIL_TEXTS.noSubscribersWithStatus(statusWords) : MAIL_TEXTS.noSubscribers} />}>
+        {() => (
+          <div className="card mail-card" aria-busy={list.isFetching}>
+            <table className="data-table mail-table stacks-on-phone">
+              <caption className="visually-hidden">{MAIL_TEXTS.subscribersCaption(statusWords)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{MAIL_TEXTS.email}</th>
+                  <th scope="col">{MAIL_TEXTS.status}</th>
+                  <th scope="col">{MAIL_TEXTS.source}</th>
+                  <th scope="col">{MAIL_TEXTS.joined}</th>
+                  <th scope="col">{MAIL_TEXTS.confirmed}</th>
+                  <th scope="col">{MAIL_TEXTS.unsubscribedAt}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager cursor={address.cursor} nextCursor={list.data?.nextPageCursor} onPage={(cursor) => setAddress({ status, cursor })} />
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((subscriber) => (
+                  <tr key={subscriber.email}>
+                    <th scope="row" data-label={MAIL_TEXTS.email} className="mail-address">{subscriber.email}</th>
+                    <td data-label={MAIL_TEXTS.status}>
+                      <span className={`mail-badge subscriber-${subscriber.status}`}>{SUBSCRIBER_STATUS_WORDS[subscriber.status]}</span>
+                    </td>
+                    <td data-label={MAIL_TEXTS.source}>{sourceWords(subscriber.source)}</td>
+                    <td data-label={MAIL_TEXTS.joined}><time dateTime={subscriber.createdAt}>{when(subscriber.createdAt)}</time></td>
+                    <td data-label={MAIL_TEXTS.confirmed}>{subscriber.confirmedAt ? <time dateTime={subscriber.confirmedAt}>{when(subscriber.confirmedAt)}</time> : MAIL_TEXTS.never}</td>
+                    <td data-label={MAIL_TEXTS.unsubscribedAt}>{subscriber.unsubscribedAt ? <time dateTime={subscriber.unsubscribedAt}>{when(subscriber.unsubscribedAt)}</time> : MAIL_TEXTS.never}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager cursor={address.cursor} nextCursor={list.data?.nextPageCursor} onPage={(cursor) => setAddress({ status, cursor })} />
+          </div>
+        )}
+      </ReadStates>
     </>
   );
 }

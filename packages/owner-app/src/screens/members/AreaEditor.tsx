@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, navigate } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { failureText } from '../../ui/messages';
-import { Loading, LoadFailed } from '../../ui/states';
+import { Loading, LoadFailed, OutcomeLine, type Outcome } from '../../ui/states';
 import { usePageTree } from '../pages/content-api';
 import { areaBodyOf, areaErrorsFromServer, areaFormOf, checkAreaForm, EMPTY_AREA_FORM, togglePage, type AreaForm, type AreaFormErrors } from './area-form';
 import { MembersPanel } from './MembersPanel';
@@ -13,10 +13,10 @@ import { sitePagesOf } from './site-pages';
 import { MEMBER_TEXTS as T } from './texts';
 
 /** `stale`: another change came first (409), so the form offers Reload. */
-type Outcome = { kind: 'done' | 'refused'; text: string; stale?: boolean } | null;
+type AreaOutcome = Outcome<{ stale?: boolean }>;
 
 /** Said on the next screen after a create or delete moves the owner there. */
-let outcomeAfterMove: Outcome = null;
+let outcomeAfterMove: AreaOutcome = null;
 
 /** One member area (`/config/members/<areaId>`, or `/new`): its form, and below it its members. */
 export function AreaEditor({ areaId, mayWrite }: { areaId: string; mayWrite: boolean }) {
@@ -43,7 +43,7 @@ function AreaForm({ area, mayWrite, onReload }: { area: MemberArea | null; mayWr
   const [errors, setErrors] = useState<AreaFormErrors>({});
   // The version this form's next save names: the reply's after each save (the refetched area may come later).
   const [version, setVersion] = useState(area?.version ?? 1);
-  const [outcome, setOutcome] = useState<Outcome>(() => {
+  const [outcome, setOutcome] = useState<AreaOutcome>(() => {
     const carried = outcomeAfterMove;
     outcomeAfterMove = null;
     return carried;
@@ -120,19 +120,16 @@ function AreaForm({ area, mayWrite, onReload }: { area: MemberArea | null; mayWr
         <Link to={MEMBERS_PATH}>← {T.back}</Link>
       </p>
       <h2 className="members-area-title">{area ? area.name : T.newArea}</h2>
-      {outcome ? (
-        <p ref={outcomeRef} tabIndex={-1} className={`members-outcome ${outcome.kind === 'refused' ? 'error-message' : ''}`} role={outcome.kind === 'refused' ? 'alert' : 'status'}>
-          {outcome.text}
-          {outcome.stale && onReload ? (
-            <>
-              {' '}
-              <button type="button" className="button button-secondary members-reload" onClick={() => void onReload()}>
-                {T.reload}
-              </button>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <OutcomeLine outcome={outcome} className="members-outcome" ref={outcomeRef} tabIndex={-1}>
+        {outcome?.stale && onReload ? (
+          <>
+            {' '}
+            <button type="button" className="button button-secondary members-reload" onClick={() => void onReload()}>
+              {T.reload}
+            </button>
+          </>
+        ) : null}
+      </OutcomeLine>
       <form className="card members-form" onSubmit={submit} noValidate aria-label={area ? area.name : T.newArea}>
         <fieldset disabled={readOnly || pending} className="members-fieldset">
           <legend className="visually-hidden">{T.details}</legend>

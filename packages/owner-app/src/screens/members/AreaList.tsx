@@ -1,5 +1,5 @@
 import { Link } from '../../app/router';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, ReadStates } from '../../ui/states';
 import { useMemberAreas, type MemberArea } from './members-api';
 import { areaPath, NEW_AREA_PATH } from './paths';
 import { MEMBER_TEXTS as T } from './texts';
@@ -19,41 +19,43 @@ export function AreaList({ mayWrite }: { mayWrite: boolean }) {
         ) : null}
       </div>
       {!mayWrite ? <p className="muted">{T.readOnly}</p> : null}
-      {areas.isPending ? (
-        <Loading />
-      ) : areas.isError ? (
-        <LoadFailed error={areas.error} retry={() => void areas.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={T.noAreas}>
-          <p className="muted">{T.noAreasHelp}</p>
-        </Empty>
-      ) : (
-        <div className="card members-card">
-          <table className="data-table members-table stacks-on-phone">
-            <caption className="visually-hidden">{T.areasCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{T.name}</th>
-                <th scope="col">{T.access}</th>
-                <th scope="col">{T.gates}</th>
-                <th scope="col" className="numeric">{T.members}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((area) => (
-                <tr key={area.id}>
-                  <th scope="row">
-                    <Link to={areaPath(area.id)}>{area.name}</Link>
-                  </th>
-                  <td data-label={T.access}>{accessText(area)}</td>
-                  <td data-label={T.gates}>{area.pages.length > 0 ? area.pages.map((page) => page.title).join(', ') : <span className="muted">{T.noPages}</span>}</td>
-                  <td data-label={T.members} className="numeric">{area.activeMemberCount}</td>
+      <ReadStates
+        read={areas}
+        isEmpty={rows.length === 0}
+        empty={
+          <Empty title={T.noAreas}>
+            <p className="muted">{T.noAreasHelp}</p>
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="card members-card">
+            <table className="data-table members-table stacks-on-phone">
+              <caption className="visually-hidden">{T.areasCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{T.name}</th>
+                  <th scope="col">{T.access}</th>
+                  <th scope="col">{T.gates}</th>
+                  <th scope="col" className="numeric">{T.members}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((area) => (
+                  <tr key={area.id}>
+                    <th scope="row">
+                      <Link to={areaPath(area.id)}>{area.name}</Link>
+                    </th>
+                    <td data-label={T.access}>{accessText(area)}</td>
+                    <td data-label={T.gates}>{area.pages.length > 0 ? area.pages.map((page) => page.title).join(', ') : <span className="muted">{T.noPages}</span>}</td>
+                    <td data-label={T.members} className="numeric">{area.activeMemberCount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ReadStates>
     </>
   );
 }

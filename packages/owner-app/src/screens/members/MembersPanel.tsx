@@ -7,14 +7,12 @@ import { Link } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, OutcomeLine, ReadStates, type Outcome } from '../../ui/states';
 import { grantBodyOf } from './grant';
 import { useGrantMembership, useMembers, useRevokeMembership, type MemberArea, type Membership } from './members-api';
 import { MEMBER_TEXTS as T, MEMBERSHIP_STATUS_WORDS, SOURCE_WORDS } from './texts';
 
 const STATUSES: readonly MembershipStatusName[] = ['active', 'expired', 'ended'];
-type Outcome = { kind: 'done' | 'refused'; text: string } | null;
-
 /** An area's members (who, since, how, status, until when) with a status filter; grant by email and revoke for roles that change members. */
 export function MembersPanel({ area, mayWrite }: { area: MemberArea; mayWrite: boolean }) {
   const [status, setStatus] = useState<MembershipStatusName | ''>('');
@@ -90,11 +88,7 @@ export function MembersPanel({ area, mayWrite }: { area: MemberArea; mayWrite: b
           </button>
         </form>
       ) : null}
-      {outcome ? (
-        <p className={`members-outcome ${outcome.kind === 'refused' ? 'error-message' : ''}`} role={outcome.kind === 'refused' ? 'alert' : 'status'}>
-          {outcome.text}
-        </p>
-      ) : null}
+      <OutcomeLine outcome={outcome} className="members-outcome" />
       <div className="field members-filter">
         <label htmlFor={ids.filter}>{T.status}</label>
         <select id={ids.filter} value={status} onChange={(event) => setStatus(event.target.value as MembershipStatusName | '')}>
@@ -106,61 +100,57 @@ export function MembersPanel({ area, mayWrite }: { area: MemberArea; mayWrite: b
           ))}
         </select>
       </div>
-      {members.isPending ? (
-        <Loading />
-      ) : members.isError ? (
-        <LoadFailed error={members.error} retry={() => void members.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={status ? T.noMembersWithStatus(statusWords) : T.noMembers} />
-      ) : (
-        <table className="data-table members-table stacks-on-phone" aria-busy={members.isFetching}>
-          <caption className="visually-hidden">{T.membersCaption(area.name, statusWords)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{T.member}</th>
-              <th scope="col">{T.since}</th>
-              <th scope="col">{T.source}</th>
-              <th scope="col">{T.status}</th>
-              <th scope="col">{T.ends}</th>
-              {mayWrite ? (
-                <th scope="col">
-                  <span className="visually-hidden">{T.actions}</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((membership) => (
-              <tr key={membership.id}>
-                <th scope="row" className="members-email">{membership.email}</th>
-                <td data-label={T.since}>{day(membership.startedAt)}</td>
-                <td data-label={T.source}>
-                  {SOURCE_WORDS[membership.source]}
-                  {membership.orderId ? (
-                    <>
-                      {' · '}
-                      <Link to={`/config/orders/${encodeURIComponent(membership.orderId)}`}>{T.orderLink}</Link>
-                    </>
-                  ) : null}
-                </td>
-                <td data-label={T.status}>
-                  <span className={`members-badge members-badge-${membership.status}`}>{membership.statusLabel}</span>
-                </td>
-                <td data-label={T.ends}>{membership.status === 'ended' ? day(membership.endedAt) : day(membership.endsAt)}</td>
+      <ReadStates read={members} isEmpty={rows.length === 0} empty={<Empty title={status ? T.noMembersWithStatus(statusWords) : T.noMembers} />}>
+        {() => (
+          <table className="data-table members-table stacks-on-phone" aria-busy={members.isFetching}>
+            <caption className="visually-hidden">{T.membersCaption(area.name, statusWords)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{T.member}</th>
+                <th scope="col">{T.since}</th>
+                <th scope="col">{T.source}</th>
+                <th scope="col">{T.status}</th>
+                <th scope="col">{T.ends}</th>
                 {mayWrite ? (
-                  <td>
-                    {membership.status !== 'ended' ? (
-                      <button type="button" className="button button-secondary" aria-label={T.revokeNamed(membership.email)} disabled={revoke.isPending} onClick={() => void askToRevoke(membership)}>
-                        {T.revoke}
-                      </button>
-                    ) : null}
-                  </td>
+                  <th scope="col">
+                    <span className="visually-hidden">{T.actions}</span>
+                  </th>
                 ) : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {rows.map((membership) => (
+                <tr key={membership.id}>
+                  <th scope="row" className="members-email">{membership.email}</th>
+                  <td data-label={T.since}>{day(membership.startedAt)}</td>
+                  <td data-label={T.source}>
+                    {SOURCE_WORDS[membership.source]}
+                    {membership.orderId ? (
+                      <>
+                        {' · '}
+                        <Link to={`/config/orders/${encodeURIComponent(membership.orderId)}`}>{T.orderLink}</Link>
+                      </>
+                    ) : null}
+                  </td>
+                  <td data-label={T.status}>
+                    <span className={`members-badge members-badge-${membership.status}`}>{membership.statusLabel}</span>
+                  </td>
+                  <td data-label={T.ends}>{membership.status === 'ended' ? day(membership.endedAt) : day(membership.endsAt)}</td>
+                  {mayWrite ? (
+                    <td>
+                      {membership.status !== 'ended' ? (
+                        <button type="button" className="button button-secondary" aria-label={T.revokeNamed(membership.email)} disabled={revoke.isPending} onClick={() => void askToRevoke(membership)}>
+                          {T.revoke}
+                        </button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ReadStates>
     </section>
   );
 }

@@ -6,14 +6,12 @@ import { Link } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, OutcomeLine, ReadStates, type Outcome } from '../../ui/states';
 import { usePageTree } from '../pages/content-api';
 import { pagePath } from '../pages/paths';
 import { useClearPageLock, usePageLocks, useSetPageLock, type PageLock } from './members-api';
 import { sitePagesOf } from './site-pages';
 import { MEMBER_TEXTS as T } from './texts';
-
-type Outcome = { kind: 'done' | 'refused'; text: string } | null;
 
 /** The password-protected pages (lock screen, page type 103): the list, a form to set or change one's password, and Remove. */
 export function PagePasswords({ mayWrite }: { mayWrite: boolean }) {
@@ -71,11 +69,7 @@ export function PagePasswords({ mayWrite }: { mayWrite: boolean }) {
   return (
     <>
       <p className="muted members-intro">{T.passwordsIntro}</p>
-      {outcome ? (
-        <p className={`members-outcome ${outcome.kind === 'refused' ? 'error-message' : ''}`} role={outcome.kind === 'refused' ? 'alert' : 'status'}>
-          {outcome.text}
-        </p>
-      ) : null}
+      <OutcomeLine outcome={outcome} className="members-outcome" />
       {mayWrite ? (
         <form className="card members-form members-lock-form" onSubmit={submit} noValidate aria-labelledby={ids.heading}>
           <h2 id={ids.heading}>{T.lockHeading}</h2>
@@ -114,52 +108,48 @@ export function PagePasswords({ mayWrite }: { mayWrite: boolean }) {
           </div>
         </form>
       ) : null}
-      {locks.isPending ? (
-        <Loading />
-      ) : locks.isError ? (
-        <LoadFailed error={locks.error} retry={() => void locks.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={T.noLocks} />
-      ) : (
-        <div className="card members-card">
-          <table className="data-table members-table stacks-on-phone">
-            <caption className="visually-hidden">{T.locksCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{T.page}</th>
-                <th scope="col">{T.address}</th>
-                <th scope="col">{T.updated}</th>
-                {mayWrite ? (
-                  <th scope="col">
-                    <span className="visually-hidden">{T.actions}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((lock) => (
-                <tr key={lock.pageId}>
-                  <th scope="row">
-                    <Link to={pagePath(lock.pageId)}>{lock.title}</Link>
-                  </th>
-                  <td data-label={T.address} className="path">{lock.url}</td>
-                  <td data-label={T.updated}>{formatDate(lock.updated, { locale, timeZone: boot.website.timeZone, dateStyle: 'medium' })}</td>
+      <ReadStates read={locks} isEmpty={rows.length === 0} empty={<Empty title={T.noLocks} />}>
+        {() => (
+          <div className="card members-card">
+            <table className="data-table members-table stacks-on-phone">
+              <caption className="visually-hidden">{T.locksCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{T.page}</th>
+                  <th scope="col">{T.address}</th>
+                  <th scope="col">{T.updated}</th>
                   {mayWrite ? (
-                    <td className="members-row-actions">
-                      <button type="button" className="button button-secondary" aria-label={T.changeNamed(lock.title)} onClick={() => change(lock)}>
-                        {T.changePassword}
-                      </button>
-                      <button type="button" className="button button-secondary" aria-label={T.removeNamed(lock.title)} disabled={clearLock.isPending} onClick={() => void askToRemove(lock)}>
-                        {T.removePassword}
-                      </button>
-                    </td>
+                    <th scope="col">
+                      <span className="visually-hidden">{T.actions}</span>
+                    </th>
                   ) : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((lock) => (
+                  <tr key={lock.pageId}>
+                    <th scope="row">
+                      <Link to={pagePath(lock.pageId)}>{lock.title}</Link>
+                    </th>
+                    <td data-label={T.address} className="path">{lock.url}</td>
+                    <td data-label={T.updated}>{formatDate(lock.updated, { locale, timeZone: boot.website.timeZone, dateStyle: 'medium' })}</td>
+                    {mayWrite ? (
+                      <td className="members-row-actions">
+                        <button type="button" className="button button-secondary" aria-label={T.changeNamed(lock.title)} onClick={() => change(lock)}>
+                          {T.changePassword}
+                        </button>
+                        <button type="button" className="button button-secondary" aria-label={T.removeNamed(lock.title)} disabled={clearLock.isPending} onClick={() => void askToRemove(lock)}>
+                          {T.removePassword}
+                        </button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ReadStates>
     </>
   );
 }

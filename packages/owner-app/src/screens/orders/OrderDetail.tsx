@@ -7,14 +7,12 @@ import { ScreenHeading } from '../../app/ScreenHeading';
 import { Link } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, Loading, LoadFailed, type Outcome } from '../../ui/states';
 import { useLocale } from '../../ui/locale';
 import { useCancelOrder, useFulfilOrder, useOrder, useRefundOrder } from './orders-api';
 import { amountFieldText, checkRefundAmount, lineTotal, minorUnitsOf, money, moneyOfMinorUnits, newIdempotencyKey, when } from './orders-format';
 import { ordersListHref, StatusBadge, TestBadge } from './OrderList';
 import { EVENT_LABELS, ORDER_TEXTS } from './texts';
-
-type Outcome = { kind: 'done' | 'refused'; text: string } | null;
 
 /** One order: its lines, totals, customer, status and history; the changes the role may make, each answered in place. */
 export function OrderDetail({ orderId }: { orderId: string }) {

@@ -8,7 +8,7 @@ import { useCan } from '../../api/hooks';
 import { CreateStore, CreateStoreButton } from './editor/CreateStore';
 import { EDITOR_TEXTS } from './editor/texts';
 import { EDITOR_MESSAGES, failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, Loading, ReadStates } from '../../ui/states';
 import { trackPanelEvent } from '../../ui/track';
 import { useLocale } from '../../ui/locale';
 import { useInventory, useSetStock } from './inventory-api';
@@ -116,43 +116,39 @@ function InventoryPanel() {
         </div>
       </form>
 
-      {inventory.isPending ? (
-        <Loading />
-      ) : inventory.isError ? (
-        <LoadFailed error={inventory.error} retry={() => void inventory.refetch()} />
-      ) : products.length === 0 ? (
-        <Empty title={state.q.trim() ? INVENTORY_TEXTS.noMatch(state.q.trim()) : INVENTORY_TEXTS.noProducts} />
-      ) : (
-        <div className="card inventory-card" aria-busy={inventory.isFetching}>
-          <table className="data-table inventory-table">
-            <caption className="visually-hidden">{INVENTORY_TEXTS.caption(INVENTORY_SORT_LABELS[state.sort], state.direction)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{INVENTORY_TEXTS.product}</th>
-                <th scope="col" className="numeric" aria-sort={state.sort === 'price' ? (state.direction === 'asc' ? 'ascending' : 'descending') : undefined}>{INVENTORY_TEXTS.price}</th>
-                <th scope="col" className="numeric" aria-sort={state.sort === 'stock' ? (state.direction === 'asc' ? 'ascending' : 'descending') : undefined}>{INVENTORY_TEXTS.stock}</th>
-                <th scope="col" className="numeric">{INVENTORY_TEXTS.variants}</th>
-              </tr>
-            </thead>
-            {products.map((product) => (
-              <ProductRows key={product.id} product={product} money={money} />
-            ))}
-          </table>
-          {inventory.data?.nextCursor || state.cursor ? (
-            <nav className="inventory-pages" aria-label={INVENTORY_TEXTS.pages}>
-              {state.cursor ? (
-                <button type="button" className="button button-secondary" onClick={() => setState({ ...state, cursor: '' })}>{INVENTORY_TEXTS.firstPage}</button>
-              ) : null}
-              {inventory.data?.nextCursor ? (
-                <button type="button" className="button button-secondary" onClick={() => {
-                  trackPanelEvent('inventory', 'next-page');
-                  setState({ ...state, cursor: inventory.data?.nextCursor ?? '' });
-                }}>{INVENTORY_TEXTS.nextPage}</button>
-              ) : null}
-            </nav>
-          ) : null}
-        </div>
-      )}
+      <ReadStates read={inventory} isEmpty={products.length === 0} empty={<Empty title={state.q.trim() ? INVENTORY_TEXTS.noMatch(state.q.trim()) : INVENTORY_TEXTS.noProducts} />}>
+        {() => (
+          <div className="card inventory-card" aria-busy={inventory.isFetching}>
+            <table className="data-table inventory-table">
+              <caption className="visually-hidden">{INVENTORY_TEXTS.caption(INVENTORY_SORT_LABELS[state.sort], state.direction)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{INVENTORY_TEXTS.product}</th>
+                  <th scope="col" className="numeric" aria-sort={state.sort === 'price' ? (state.direction === 'asc' ? 'ascending' : 'descending') : undefined}>{INVENTORY_TEXTS.price}</th>
+                  <th scope="col" className="numeric" aria-sort={state.sort === 'stock' ? (state.direction === 'asc' ? 'ascending' : 'descending') : undefined}>{INVENTORY_TEXTS.stock}</th>
+                  <th scope="col" className="numeric">{INVENTORY_TEXTS.variants}</th>
+                </tr>
+              </thead>
+              {products.map((product) => (
+                <ProductRows key={product.id} product={product} money={money} />
+              ))}
+            </table>
+            {inventory.data?.nextCursor || state.cursor ? (
+              <nav className="inventory-pages" aria-label={INVENTORY_TEXTS.pages}>
+                {state.cursor ? (
+                  <button type="button" className="button button-secondary" onClick={() => setState({ ...state, cursor: '' })}>{INVENTORY_TEXTS.firstPage}</button>
+                ) : null}
+                {inventory.data?.nextCursor ? (
+                  <button type="button" className="button button-secondary" onClick={() => {
+                    trackPanelEvent('inventory', 'next-page');
+                    setState({ ...state, cursor: inventory.data?.nextCursor ?? '' });
+                  }}>{INVENTORY_TEXTS.nextPage}</button>
+                ) : null}
+              </nav>
+            ) : null}
+          </div>
+        )}
+      </ReadStates>
     </section>
   );
 }

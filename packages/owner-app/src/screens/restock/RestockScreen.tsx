@@ -7,7 +7,7 @@ import { Link, setSearch, useLocation, useSubPath } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { useLocale } from '../../ui/locale';
 import { EDITOR_MESSAGES, failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, ReadStates } from '../../ui/states';
 import { useRestockGroups, useRestockSignUps, useSendAllRestock, useSendOneRestock, type RestockGroup } from './restock-api';
 import { RESTOCK_TEXTS } from './texts';
 import './restock.css';
@@ -188,98 +188,100 @@ function Groups() {
       <p className={announcement?.kind === 'alert' ? 'restock-announcement refused' : 'restock-announcement'} role={announcement?.kind === 'alert' ? 'alert' : 'status'}>
         {announcement?.text ?? ''}
       </p>
-      {groups.isPending ? (
-        <Loading />
-      ) : groups.isError ? (
-        <LoadFailed error={groups.error} retry={() => void groups.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={RESTOCK_TEXTS.none}>
-          <p className="muted">{RESTOCK_TEXTS.noneHelp}</p>
-        </Empty>
-      ) : (
-        <div className="card restock-card" aria-busy={groups.isFetching}>
-          {canSend ? (
-            <div className="restock-toolbar">
-              <span className="restock-selected" aria-live="polite">{RESTOCK_TEXTS.selected(chosen.length)}</span>
-              <button type="button" className="button button-primary" disabled={chosen.length === 0 || busy} onClick={() => void sendSelected()}>
-                {sendAll.isPending ? RESTOCK_TEXTS.sending : RESTOCK_TEXTS.sendSelected}
-              </button>
-            </div>
-          ) : null}
-          <table className="data-table restock-table stacks-on-phone">
-            <caption className="visually-hidden">{RESTOCK_TEXTS.caption}</caption>
-            <thead>
-              <tr>
-                {canSend ? (
-                  <th scope="col" className="restock-check">
-                    <input
-                      type="checkbox"
-                      aria-label={RESTOCK_TEXTS.selectAll}
-                      checked={allChosen}
-                      disabled={selectable.length === 0}
-                      onChange={(event) => setSelected(event.target.checked ? new Set(selectable.map(keyOf)) : new Set())}
-                    />
-                  </th>
-                ) : null}
-                <th scope="col">{RESTOCK_TEXTS.product}</th>
-                <th scope="col">{RESTOCK_TEXTS.sku}</th>
-                <th scope="col" className="numeric">{RESTOCK_TEXTS.waiting}</th>
-                <th scope="col">{RESTOCK_TEXTS.stock}</th>
-                {canSend ? <th scope="col"><span className="visually-hidden">{RESTOCK_TEXTS.result}</span></th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((group) => {
-                const key = keyOf(group);
-                const name = groupName(group);
-                const result = results.get(key);
-                return (
-                  <tr key={key}>
-                    {canSend ? (
-                      <td className="restock-check">
-                        {group.count > 0 ? (
-                          <input type="checkbox" aria-label={RESTOCK_TEXTS.select(name)} checked={selected.has(key)} onChange={(event) => toggle(group, event.target.checked)} />
-                        ) : null}
-                      </td>
-                    ) : null}
-                    <th scope="row" data-label={RESTOCK_TEXTS.product}>
-                      <Link to={signUpsPath(group)} className="restock-product" aria-label={RESTOCK_TEXTS.signUpsOf(name)}>
-                        <span className="restock-product-title">{group.productTitle}</span>{' '}
-                        {group.variantLabel ? <span className="restock-variant">{group.variantLabel}</span> : null}
-                      </Link>
+      <ReadStates
+        read={groups}
+        isEmpty={rows.length === 0}
+        empty={
+          <Empty title={RESTOCK_TEXTS.none}>
+            <p className="muted">{RESTOCK_TEXTS.noneHelp}</p>
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="card restock-card" aria-busy={groups.isFetching}>
+            {canSend ? (
+              <div className="restock-toolbar">
+                <span className="restock-selected" aria-live="polite">{RESTOCK_TEXTS.selected(chosen.length)}</span>
+                <button type="button" className="button button-primary" disabled={chosen.length === 0 || busy} onClick={() => void sendSelected()}>
+                  {sendAll.isPending ? RESTOCK_TEXTS.sending : RESTOCK_TEXTS.sendSelected}
+                </button>
+              </div>
+            ) : null}
+            <table className="data-table restock-table stacks-on-phone">
+              <caption className="visually-hidden">{RESTOCK_TEXTS.caption}</caption>
+              <thead>
+                <tr>
+                  {canSend ? (
+                    <th scope="col" className="restock-check">
+                      <input
+                        type="checkbox"
+                        aria-label={RESTOCK_TEXTS.selectAll}
+                        checked={allChosen}
+                        disabled={selectable.length === 0}
+                        onChange={(event) => setSelected(event.target.checked ? new Set(selectable.map(keyOf)) : new Set())}
+                      />
                     </th>
-                    <td data-label={RESTOCK_TEXTS.sku} className="restock-sku">{group.sku}</td>
-                    <td data-label={RESTOCK_TEXTS.waiting} className="numeric">{group.count}</td>
-                    <td data-label={RESTOCK_TEXTS.stock}>
-                      <span className={group.inStock ? 'restock-badge in-stock' : 'restock-badge sold-out'}>{group.inStock ? RESTOCK_TEXTS.inStock : RESTOCK_TEXTS.soldOut}</span>
-                    </td>
-                    {canSend ? (
-                      <td className="restock-action" data-label={RESTOCK_TEXTS.result}>
-                        <div className="restock-action-inner">
-                          {result ? <span className={`restock-result ${result.kind}`}>{result.text}</span> : null}
+                  ) : null}
+                  <th scope="col">{RESTOCK_TEXTS.product}</th>
+                  <th scope="col">{RESTOCK_TEXTS.sku}</th>
+                  <th scope="col" className="numeric">{RESTOCK_TEXTS.waiting}</th>
+                  <th scope="col">{RESTOCK_TEXTS.stock}</th>
+                  {canSend ? <th scope="col"><span className="visually-hidden">{RESTOCK_TEXTS.result}</span></th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((group) => {
+                  const key = keyOf(group);
+                  const name = groupName(group);
+                  const result = results.get(key);
+                  return (
+                    <tr key={key}>
+                      {canSend ? (
+                        <td className="restock-check">
                           {group.count > 0 ? (
-                            <button type="button" className="button button-secondary" disabled={busy} aria-label={RESTOCK_TEXTS.sendTo(name)} onClick={() => void sendGroup(group)}>
-                              {RESTOCK_TEXTS.send}
-                            </button>
+                            <input type="checkbox" aria-label={RESTOCK_TEXTS.select(name)} checked={selected.has(key)} onChange={(event) => toggle(group, event.target.checked)} />
                           ) : null}
-                        </div>
+                        </td>
+                      ) : null}
+                      <th scope="row" data-label={RESTOCK_TEXTS.product}>
+                        <Link to={signUpsPath(group)} className="restock-product" aria-label={RESTOCK_TEXTS.signUpsOf(name)}>
+                          <span className="restock-product-title">{group.productTitle}</span>{' '}
+                          {group.variantLabel ? <span className="restock-variant">{group.variantLabel}</span> : null}
+                        </Link>
+                      </th>
+                      <td data-label={RESTOCK_TEXTS.sku} className="restock-sku">{group.sku}</td>
+                      <td data-label={RESTOCK_TEXTS.waiting} className="numeric">{group.count}</td>
+                      <td data-label={RESTOCK_TEXTS.stock}>
+                        <span className={group.inStock ? 'restock-badge in-stock' : 'restock-badge sold-out'}>{group.inStock ? RESTOCK_TEXTS.inStock : RESTOCK_TEXTS.soldOut}</span>
                       </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <Pager
-            cursor={cursor}
-            nextCursor={groups.data?.nextPageCursor}
-            onPage={(next) => {
-              setSelected(new Set());
-              setCursor(next);
-            }}
-          />
-        </div>
-      )}
+                      {canSend ? (
+                        <td className="restock-action" data-label={RESTOCK_TEXTS.result}>
+                          <div className="restock-action-inner">
+                            {result ? <span className={`restock-result ${result.kind}`}>{result.text}</span> : null}
+                            {group.count > 0 ? (
+                              <button type="button" className="button button-secondary" disabled={busy} aria-label={RESTOCK_TEXTS.sendTo(name)} onClick={() => void sendGroup(group)}>
+                                {RESTOCK_TEXTS.send}
+                              </button>
+                            ) : null}
+                          </div>
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <Pager
+              cursor={cursor}
+              nextCursor={groups.data?.nextPageCursor}
+              onPage={(next) => {
+                setSelected(new Set());
+                setCursor(next);
+              }}
+            />
+          </div>
+        )}
+      </ReadStates>
     </section>
   );
 }
@@ -302,40 +304,42 @@ function SignUps({ productId, variantId }: { productId: string; variantId: strin
         </Link>
       </p>
       <ScreenHeading>{name ? RESTOCK_TEXTS.signUpsOf(name) : RESTOCK_TEXTS.signUpsTitle}</ScreenHeading>
-      {signUps.isPending ? (
-        <Loading />
-      ) : signUps.isError ? (
-        <LoadFailed error={signUps.error} retry={() => void signUps.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={RESTOCK_TEXTS.noSignUps}>
-          <p className="muted">{RESTOCK_TEXTS.noSignUpsHelp}</p>
-        </Empty>
-      ) : (
-        <div className="card restock-card" aria-busy={signUps.isFetching}>
-          <table className="data-table restock-table restock-sign-ups stacks-on-phone">
-            <caption className="visually-hidden">{name ? RESTOCK_TEXTS.signUpsCaption(name) : RESTOCK_TEXTS.signUpsCaptionPlain}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{RESTOCK_TEXTS.email}</th>
-                <th scope="col">{RESTOCK_TEXTS.joined}</th>
-                <th scope="col">{RESTOCK_TEXTS.date}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((signUp) => (
-                <tr key={signUp.id}>
-                  <th scope="row" data-label={RESTOCK_TEXTS.email} className="restock-email">{signUp.email}</th>
-                  <td data-label={RESTOCK_TEXTS.joined}>{signUp.isJoinMailingList ? RESTOCK_TEXTS.yes : RESTOCK_TEXTS.no}</td>
-                  <td data-label={RESTOCK_TEXTS.date}>
-                    <time dateTime={signUp.createdAt}>{when(signUp.createdAt)}</time>
-                  </td>
+      <ReadStates
+        read={signUps}
+        isEmpty={rows.length === 0}
+        empty={
+          <Empty title={RESTOCK_TEXTS.noSignUps}>
+            <p className="muted">{RESTOCK_TEXTS.noSignUpsHelp}</p>
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="card restock-card" aria-busy={signUps.isFetching}>
+            <table className="data-table restock-table restock-sign-ups stacks-on-phone">
+              <caption className="visually-hidden">{name ? RESTOCK_TEXTS.signUpsCaption(name) : RESTOCK_TEXTS.signUpsCaptionPlain}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{RESTOCK_TEXTS.email}</th>
+                  <th scope="col">{RESTOCK_TEXTS.joined}</th>
+                  <th scope="col">{RESTOCK_TEXTS.date}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager cursor={cursor} nextCursor={signUps.data?.nextPageCursor} onPage={setCursor} />
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((signUp) => (
+                  <tr key={signUp.id}>
+                    <th scope="row" data-label={RESTOCK_TEXTS.email} className="restock-email">{signUp.email}</th>
+                    <td data-label={RESTOCK_TEXTS.joined}>{signUp.isJoinMailingList ? RESTOCK_TEXTS.yes : RESTOCK_TEXTS.no}</td>
+                    <td data-label={RESTOCK_TEXTS.date}>
+                      <time dateTime={signUp.createdAt}>{when(signUp.createdAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager cursor={cursor} nextCursor={signUps.data?.nextPageCursor} onPage={setCursor} />
+          </div>
+        )}
+      </ReadStates>
     </section>
   );
 }

@@ -6,13 +6,11 @@ import { ScreenHeading } from '../../app/ScreenHeading';
 import { Link } from '../../app/router';
 import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, OutcomeLine, ReadStates, type Outcome } from '../../ui/states';
 import { REVIEW_STATUSES_IN_ORDER, useModerateReview, useReplyToReview, useReviewList, type OwnerReview } from './reviews-api';
 import { useReviewAddress } from './reviews-state';
 import { REVIEW_STATUS_WORDS, REVIEW_TEXTS } from './texts';
 import './reviews.css';
-
-type Outcome = { kind: 'done' | 'refused'; text: string } | null;
 
 /** The stars of a rating, drawn as text; the words are the label. */
 function Stars({ rating }: { rating: number }) {
@@ -109,92 +107,90 @@ export default function ReviewsScreen() {
           </select>
         </div>
       </div>
-      {outcome ? (
-        <p className={`reviews-outcome ${outcome.kind === 'refused' ? 'error-message' : ''}`} role={outcome.kind === 'refused' ? 'alert' : 'status'}>
-          {outcome.text}
-        </p>
-      ) : null}
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} retry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={REVIEW_TEXTS.none(statusWords)}>
-          <p className="muted">{REVIEW_TEXTS.noneHelp}</p>
-        </Empty>
-      ) : (
-        <section aria-label={REVIEW_TEXTS.listLabel(statusWords)} aria-busy={list.isFetching}>
-          <ul className="reviews-list">
-            {rows.map((review) => (
-              <li key={review.id} className="card review-card">
-                <article aria-labelledby={`review-${review.id}`}>
-                  <div className="review-card-head">
-                    <h2 id={`review-${review.id}`} className="review-card-title">{review.title}</h2>
-                    <span className={`review-badge review-${review.status}`}>{REVIEW_STATUS_WORDS[review.status]}</span>
-                  </div>
-                  <p className="review-card-meta">
-                    <Stars rating={review.rating} /> <span>{review.productName}</span> · <span>{REVIEW_TEXTS.by(review.reviewerName)}</span> · <span>{day(review.created)}</span>
-                  </p>
-                  <p className="review-card-body">{review.body}</p>
-                  <p className="review-card-source muted">
-                    {review.source === 'buyer' && review.orderId ? (
-                      <Link to={`/config/orders/${encodeURIComponent(review.orderId)}`}>{REVIEW_TEXTS.verified(review.orderNumber)}</Link>
+      <OutcomeLine outcome={outcome} className="reviews-outcome" />
+      <ReadStates
+        read={list}
+        isEmpty={rows.length === 0}
+        empty={
+          <Empty title={REVIEW_TEXTS.none(statusWords)}>
+            <p className="muted">{REVIEW_TEXTS.noneHelp}</p>
+          </Empty>
+        }
+      >
+        {() => (
+          <section aria-label={REVIEW_TEXTS.listLabel(statusWords)} aria-busy={list.isFetching}>
+            <ul className="reviews-list">
+              {rows.map((review) => (
+                <li key={review.id} className="card review-card">
+                  <article aria-labelledby={`review-${review.id}`}>
+                    <div className="review-card-head">
+                      <h2 id={`review-${review.id}`} className="review-card-title">{review.title}</h2>
+                      <span className={`review-badge review-${review.status}`}>{REVIEW_STATUS_WORDS[review.status]}</span>
+                    </div>
+                    <p className="review-card-meta">
+                      <Stars rating={review.rating} /> <span>{review.productName}</span> · <span>{REVIEW_TEXTS.by(review.reviewerName)}</span> · <span>{day(review.created)}</span>
+                    </p>
+                    <p className="review-card-body">{review.body}</p>
+                    <p className="review-card-source muted">
+                      {review.source === 'buyer' && review.orderId ? (
+                        <Link to={`/config/orders/${encodeURIComponent(review.orderId)}`}>{REVIEW_TEXTS.verified(review.orderNumber)}</Link>
+                      ) : (
+                        REVIEW_TEXTS.imported
+                      )}
+                    </p>
+                    {review.reply && replying !== review.id ? (
+                      <div className="review-card-reply">
+                        <p className="review-card-reply-by">{REVIEW_TEXTS.replyFrom}</p>
+                        <p>{review.reply}</p>
+                      </div>
+                    ) : null}
+                    {replying === review.id ? (
+                      <ReplyForm
+                        review={review}
+                        onCancel={() => setReplying(null)}
+                        onDone={(done) => {
+                          setOutcome(done);
+                          if (done?.kind === 'done') setReplying(null);
+                        }}
+                      />
                     ) : (
-                      REVIEW_TEXTS.imported
+                      <div className="review-actions">
+                        {review.status !== 'approved' ? (
+                          <button type="button" className="button button-primary" aria-label={REVIEW_TEXTS.approveNamed(review.title)} disabled={moderate.isPending} onClick={() => move(review, 'approved')}>
+                            {REVIEW_TEXTS.approve}
+                          </button>
+                        ) : null}
+                        {review.status !== 'hidden' ? (
+                          <button type="button" className="button button-secondary" aria-label={REVIEW_TEXTS.hideNamed(review.title)} disabled={moderate.isPending} onClick={() => move(review, 'hidden')}>
+                            {REVIEW_TEXTS.hide}
+                          </button>
+                        ) : null}
+                        <button type="button" className="button button-secondary" aria-label={REVIEW_TEXTS.replyNamed(review.title)} onClick={() => setReplying(review.id)}>
+                          {review.reply ? REVIEW_TEXTS.editReply : REVIEW_TEXTS.reply}
+                        </button>
+                      </div>
                     )}
-                  </p>
-                  {review.reply && replying !== review.id ? (
-                    <div className="review-card-reply">
-                      <p className="review-card-reply-by">{REVIEW_TEXTS.replyFrom}</p>
-                      <p>{review.reply}</p>
-                    </div>
-                  ) : null}
-                  {replying === review.id ? (
-                    <ReplyForm
-                      review={review}
-                      onCancel={() => setReplying(null)}
-                      onDone={(done) => {
-                        setOutcome(done);
-                        if (done?.kind === 'done') setReplying(null);
-                      }}
-                    />
-                  ) : (
-                    <div className="review-actions">
-                      {review.status !== 'approved' ? (
-                        <button type="button" className="button button-primary" aria-label={REVIEW_TEXTS.approveNamed(review.title)} disabled={moderate.isPending} onClick={() => move(review, 'approved')}>
-                          {REVIEW_TEXTS.approve}
-                        </button>
-                      ) : null}
-                      {review.status !== 'hidden' ? (
-                        <button type="button" className="button button-secondary" aria-label={REVIEW_TEXTS.hideNamed(review.title)} disabled={moderate.isPending} onClick={() => move(review, 'hidden')}>
-                          {REVIEW_TEXTS.hide}
-                        </button>
-                      ) : null}
-                      <button type="button" className="button button-secondary" aria-label={REVIEW_TEXTS.replyNamed(review.title)} onClick={() => setReplying(review.id)}>
-                        {review.reply ? REVIEW_TEXTS.editReply : REVIEW_TEXTS.reply}
-                      </button>
-                    </div>
-                  )}
-                </article>
-              </li>
-            ))}
-          </ul>
-          {address.cursor || list.data?.nextCursor ? (
-            <nav className="reviews-pages" aria-label={REVIEW_TEXTS.pages}>
-              {address.cursor ? (
-                <button type="button" className="button button-secondary" onClick={() => setAddress({ status: address.status, cursor: '' })}>
-                  {REVIEW_TEXTS.firstPage}
-                </button>
-              ) : null}
-              {list.data?.nextCursor ? (
-                <button type="button" className="button button-secondary" onClick={() => setAddress({ status: address.status, cursor: list.data!.nextCursor! })}>
-                  {REVIEW_TEXTS.nextPage}
-                </button>
-              ) : null}
-            </nav>
-          ) : null}
-        </section>
-      )}
+                  </article>
+                </li>
+              ))}
+            </ul>
+            {address.cursor || list.data?.nextCursor ? (
+              <nav className="reviews-pages" aria-label={REVIEW_TEXTS.pages}>
+                {address.cursor ? (
+                  <button type="button" className="button button-secondary" onClick={() => setAddress({ status: address.status, cursor: '' })}>
+                    {REVIEW_TEXTS.firstPage}
+                  </button>
+                ) : null}
+                {list.data?.nextCursor ? (
+                  <button type="button" className="button button-secondary" onClick={() => setAddress({ status: address.status, cursor: list.data!.nextCursor! })}>
+                    {REVIEW_TEXTS.nextPage}
+                  </button>
+                ) : null}
+              </nav>
+            ) : null}
+          </section>
+        )}
+      </ReadStates>
     </>
   );
 }

@@ -7,13 +7,11 @@ import { Link } from '../../app/router';
 import { useConfirm } from '../../ui/confirm';
 import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
-import { Empty, Loading, LoadFailed } from '../../ui/states';
+import { Empty, OutcomeLine, ReadStates, type Outcome } from '../../ui/states';
 import { SUBSCRIPTION_STATUSES_IN_ORDER, useCancelSubscription, useSubscriptionList, type OwnerSubscription } from './subscriptions-api';
 import { useSubscriptionAddress } from './subscriptions-state';
 import { SUBSCRIPTION_STATUS_WORDS, SUBSCRIPTION_TEXTS } from './texts';
 import './subscriptions.css';
-
-type Outcome = { kind: 'done' | 'refused'; text: string } | null;
 
 /**
  * The Subscriptions screen (`/config/subscriptions`): every subscription, newest first — customer, product, the
@@ -82,86 +80,84 @@ export default function SubscriptionsScreen() {
           </select>
         </div>
       </div>
-      {outcome ? (
-        <p className={`subscriptions-outcome ${outcome.kind === 'refused' ? 'error-message' : ''}`} role={outcome.kind === 'refused' ? 'alert' : 'status'}>
-          {outcome.text}
-        </p>
-      ) : null}
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} retry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty title={address.status ? SUBSCRIPTION_TEXTS.noneWithStatus(statusWords) : SUBSCRIPTION_TEXTS.noSubscriptions}>
-          {address.status ? null : <p className="muted">{SUBSCRIPTION_TEXTS.noSubscriptionsHelp}</p>}
-        </Empty>
-      ) : (
-        <div className="card subscriptions-card" aria-busy={list.isFetching}>
-          <table className="data-table subscriptions-table stacks-on-phone">
-            <caption className="visually-hidden">{SUBSCRIPTION_TEXTS.caption(statusWords)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{SUBSCRIPTION_TEXTS.customer}</th>
-                <th scope="col">{SUBSCRIPTION_TEXTS.product}</th>
-                <th scope="col">{SUBSCRIPTION_TEXTS.price}</th>
-                <th scope="col">{SUBSCRIPTION_TEXTS.status}</th>
-                <th scope="col">{SUBSCRIPTION_TEXTS.nextRenewal}</th>
-                <th scope="col">{SUBSCRIPTION_TEXTS.cycles}</th>
-                {mayCancel ? <th scope="col"><span className="visually-hidden">{SUBSCRIPTION_TEXTS.actions}</span></th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((subscription) => (
-                <tr key={subscription.id}>
-                  <th scope="row" className="subscriptions-email">{subscription.email}</th>
-                  <td data-label={SUBSCRIPTION_TEXTS.product}>
-                    <Link to={`/config/orders/${encodeURIComponent(subscription.firstOrderId)}`}>{subscription.productName}</Link>
-                    {subscription.quantity > 1 ? ` × ${subscription.quantity}` : ''}
-                  </td>
-                  <td data-label={SUBSCRIPTION_TEXTS.price}>{subscription.wording}</td>
-                  <td data-label={SUBSCRIPTION_TEXTS.status}>
-                    <span className="subscription-badges">
-                      <span className={`subscription-badge subscription-${subscription.status}`}>{SUBSCRIPTION_STATUS_WORDS[subscription.status]}</span>
-                      {subscription.testMode ? <span className="subscription-badge subscription-test">{SUBSCRIPTION_TEXTS.test}</span> : null}
-                    </span>
-                  </td>
-                  <td data-label={SUBSCRIPTION_TEXTS.nextRenewal}>{day(subscription.nextRenewalAt)}</td>
-                  <td data-label={SUBSCRIPTION_TEXTS.cycles}>{subscription.cyclesLabel}</td>
-                  {mayCancel ? (
-                    <td>
-                      {subscription.cancellable ? (
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          aria-label={SUBSCRIPTION_TEXTS.cancelNamed(subscription.productName, subscription.email)}
-                          disabled={cancel.isPending}
-                          onClick={() => void askToCancel(subscription)}
-                        >
-                          {SUBSCRIPTION_TEXTS.cancel}
-                        </button>
-                      ) : null}
-                    </td>
-                  ) : null}
+      <OutcomeLine outcome={outcome} className="subscriptions-outcome" />
+      <ReadStates
+        read={list}
+        isEmpty={rows.length === 0}
+        empty={
+          <Empty title={address.status ? SUBSCRIPTION_TEXTS.noneWithStatus(statusWords) : SUBSCRIPTION_TEXTS.noSubscriptions}>
+            {address.status ? null : <p className="muted">{SUBSCRIPTION_TEXTS.noSubscriptionsHelp}</p>}
+          </Empty>
+        }
+      >
+        {() => (
+          <div className="card subscriptions-card" aria-busy={list.isFetching}>
+            <table className="data-table subscriptions-table stacks-on-phone">
+              <caption className="visually-hidden">{SUBSCRIPTION_TEXTS.caption(statusWords)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{SUBSCRIPTION_TEXTS.customer}</th>
+                  <th scope="col">{SUBSCRIPTION_TEXTS.product}</th>
+                  <th scope="col">{SUBSCRIPTION_TEXTS.price}</th>
+                  <th scope="col">{SUBSCRIPTION_TEXTS.status}</th>
+                  <th scope="col">{SUBSCRIPTION_TEXTS.nextRenewal}</th>
+                  <th scope="col">{SUBSCRIPTION_TEXTS.cycles}</th>
+                  {mayCancel ? <th scope="col"><span className="visually-hidden">{SUBSCRIPTION_TEXTS.actions}</span></th> : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          {address.cursor || list.data?.nextCursor ? (
-            <nav className="subscriptions-pages" aria-label={SUBSCRIPTION_TEXTS.pages}>
-              {address.cursor ? (
-                <button type="button" className="button button-secondary" onClick={() => setAddress({ status: address.status, cursor: '' })}>
-                  {SUBSCRIPTION_TEXTS.firstPage}
-                </button>
-              ) : null}
-              {list.data?.nextCursor ? (
-                <button type="button" className="button button-secondary" onClick={() => setAddress({ status: address.status, cursor: list.data!.nextCursor! })}>
-                  {SUBSCRIPTION_TEXTS.nextPage}
-                </button>
-              ) : null}
-            </nav>
-          ) : null}
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((subscription) => (
+                  <tr key={subscription.id}>
+                    <th scope="row" className="subscriptions-email">{subscription.email}</th>
+                    <td data-label={SUBSCRIPTION_TEXTS.product}>
+                      <Link to={`/config/orders/${encodeURIComponent(subscription.firstOrderId)}`}>{subscription.productName}</Link>
+                      {subscription.quantity > 1 ? ` × ${subscription.quantity}` : ''}
+                    </td>
+                    <td data-label={SUBSCRIPTION_TEXTS.price}>{subscription.wording}</td>
+                    <td data-label={SUBSCRIPTION_TEXTS.status}>
+                      <span className="subscription-badges">
+                        <span className={`subscription-badge subscription-${subscription.status}`}>{SUBSCRIPTION_STATUS_WORDS[subscription.status]}</span>
+                        {subscription.testMode ? <span className="subscription-badge subscription-test">{SUBSCRIPTION_TEXTS.test}</span> : null}
+                      </span>
+                    </td>
+                    <td data-label={SUBSCRIPTION_TEXTS.nextRenewal}>{day(subscription.nextRenewalAt)}</td>
+                    <td data-label={SUBSCRIPTION_TEXTS.cycles}>{subscription.cyclesLabel}</td>
+                    {mayCancel ? (
+                      <td>
+                        {subscription.cancellable ? (
+                          <button
+                            type="button"
+                            className="button button-secondary"
+                            aria-label={SUBSCRIPTION_TEXTS.cancelNamed(subscription.productName, subscription.email)}
+                            disabled={cancel.isPending}
+                            onClick={() => void askToCancel(subscription)}
+                          >
+                            {SUBSCRIPTION_TEXTS.cancel}
+                          </button>
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {address.cursor || list.data?.nextCursor ? (
+              <nav className="subscriptions-pages" aria-label={SUBSCRIPTION_TEXTS.pages}>
+                {address.cursor ? (
+                  <button type="button" className="button button-secondary" onClick={() => setAddress({ status: address.status, cursor: '' })}>
+                    {SUBSCRIPTION_TEXTS.firstPage}
+                  </button>
+                ) : null}
+                {list.data?.nextCursor ? (
+                  <button type="button" className="button button-secondary" onClick={() => setAddress({ status: address.status, cursor: list.data!.nextCursor! })}>
+                    {SUBSCRIPTION_TEXTS.nextPage}
+                  </button>
+                ) : null}
+              </nav>
+            ) : null}
+          </div>
+        )}
+      </ReadStates>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useOwner } from '../../../api/hooks';
 import { useConfirm } from '../../../ui/confirm';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
-import { LoadFailed, Loading } from '../../../ui/states';
+import { ReadStates } from '../../../ui/states';
 import { trackPanelEvent } from '../../../ui/track';
 import { API_DOCS_URL, API_KEY_TERMS, API_KEY_TEXTS, useApiKeys, useDeleteApiKey } from './api-keys-api';
 import { CreateKeyModal } from './CreateKeyModal';
@@ -85,13 +85,11 @@ export default function ApiKeysSection() {
         <p role="alert" className="panel-error">
           {refusal}
         </p>
-        {keys.isPending ? (
-          <Loading />
-        ) : keys.isError ? (
-          <LoadFailed error={keys.error} retry={() => void keys.refetch()} />
-        ) : (
-          <KeyTable keys={keys.data.apiKeys} onDelete={(key) => void onDelete(key)} busy={remove.isPending} labelledBy={`${id}-list`} />
-        )}
+        <ReadStates read={keys}>
+          {(keyList) => (
+            <KeyTable keys={keyList.apiKeys} onDelete={(key) => void onDelete(key)} busy={remove.isPending} labelledBy={`${id}-list`} />
+          )}
+        </ReadStates>
       </section>
 
       <section className="card panel-card" aria-labelledby={`${id}-terms`}>

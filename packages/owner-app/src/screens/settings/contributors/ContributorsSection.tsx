@@ -6,7 +6,7 @@ import { useBoot } from '../../../api/client';
 import { useConfirm } from '../../../ui/confirm';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
-import { LoadFailed, Loading } from '../../../ui/states';
+import { ReadStates } from '../../../ui/states';
 import { CONTRIBUTOR_TEXTS, looksLikeEmail, useCancelInvitation, useChangeRole, useContributors, useInviteContributor, useRemoveContributor } from './contributors-api';
 import { INVITE_ROLES, ROLE_CHOICES, roleLabel } from './roles';
 import '../commerce/panels.css';
@@ -31,13 +31,11 @@ export default function ContributorsSection() {
         <p role="alert" className="panel-error">
           {message?.kind === 'refusal' ? message.text : ''}
         </p>
-        {contributors.isPending ? (
-          <Loading />
-        ) : contributors.isError ? (
-          <LoadFailed error={contributors.error} retry={() => void contributors.refetch()} />
-        ) : (
-          <ContributorTable people={contributors.data.contributors} invitations={contributors.data.invitations} labelledBy={`${id}-list`} onMessage={setMessage} />
-        )}
+        <ReadStates read={contributors}>
+          {(team) => (
+            <ContributorTable people={team.contributors} invitations={team.invitations} labelledBy={`${id}-list`} onMessage={setMessage} />
+          )}
+        </ReadStates>
       </section>
     </div>
   );

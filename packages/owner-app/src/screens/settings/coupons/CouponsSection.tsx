@@ -6,7 +6,7 @@ import { useBoot } from '../../../api/client';
 import { useCan } from '../../../api/hooks';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
-import { LoadFailed, Loading } from '../../../ui/states';
+import { ReadStates } from '../../../ui/states';
 import { Field, focusOnMount, refusalErrors, RowActions } from '../shipping/fields';
 import { FormActions, ListCard, useListEditing } from '../shipping/list-editing';
 import { COUPON_KINDS, COUPON_TEXTS, couponBodyOf, couponValueText, emptyCoupon, formOfCoupon, usesText, type CouponForm } from './coupon-form';
@@ -55,48 +55,44 @@ export default function CouponsSection() {
         />
       ) : null}
       <ListCard id={`${id}-list`} title="Coupons" addLabel="Add coupon" onAdd={mayWrite && !editing ? () => open('new') : undefined} status={list.status} refusal={list.refusal}>
-        {coupons.isPending ? (
-          <Loading />
-        ) : coupons.isError ? (
-          <LoadFailed error={coupons.error} retry={() => void coupons.refetch()} />
-        ) : coupons.data.coupons.length === 0 ? (
-          <p className="panel-empty">No coupons yet.</p>
-        ) : (
-          <table className="panel-table" aria-labelledby={`${id}-list`}>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Minimum</th>
-                <th scope="col">Dates</th>
-                <th scope="col">Uses</th>
-                <th scope="col">Status</th>
-                {mayWrite ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.data.coupons.map((coupon) => (
-                <tr key={coupon.id}>
-                  <th scope="row" className="panel-mono">
-                    {coupon.code}
-                  </th>
-                  <td data-label="Discount">{couponValueText(coupon, currency, locale)}</td>
-                  <td data-label="Minimum">{coupon.minSubtotalCents == null ? 'None' : formatMoney(coupon.minSubtotalCents, currency, { locale })}</td>
-                  <td data-label="Dates">{datesText(coupon)}</td>
-                  <td data-label="Uses">{usesText(coupon)}</td>
-                  <td data-label="Status">{coupon.active ? 'Active' : <span className="checkout-muted">Inactive</span>}</td>
+        <ReadStates read={coupons} isEmpty={coupons.data?.coupons.length === 0} empty={<p className="panel-empty">No coupons yet.</p>}>
+          {(couponList) => (
+            <table className="panel-table" aria-labelledby={`${id}-list`}>
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">Discount</th>
+                  <th scope="col">Minimum</th>
+                  <th scope="col">Dates</th>
+                  <th scope="col">Uses</th>
+                  <th scope="col">Status</th>
                   {mayWrite ? (
-                    <RowActions name={coupon.code} onEdit={() => open(coupon)} onDelete={() => void onDelete(coupon)} deleting={remove.isPending} />
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
                   ) : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {couponList.coupons.map((coupon) => (
+                  <tr key={coupon.id}>
+                    <th scope="row" className="panel-mono">
+                      {coupon.code}
+                    </th>
+                    <td data-label="Discount">{couponValueText(coupon, currency, locale)}</td>
+                    <td data-label="Minimum">{coupon.minSubtotalCents == null ? 'None' : formatMoney(coupon.minSubtotalCents, currency, { locale })}</td>
+                    <td data-label="Dates">{datesText(coupon)}</td>
+                    <td data-label="Uses">{usesText(coupon)}</td>
+                    <td data-label="Status">{coupon.active ? 'Active' : <span className="checkout-muted">Inactive</span>}</td>
+                    {mayWrite ? (
+                      <RowActions name={coupon.code} onEdit={() => open(coupon)} onDelete={() => void onDelete(coupon)} deleting={remove.isPending} />
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </ReadStates>
       </ListCard>
     </div>
   );

@@ -4,7 +4,7 @@ import { useBoot } from '../../../api/client';
 import { useCan } from '../../../api/hooks';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
-import { LoadFailed, Loading } from '../../../ui/states';
+import { ReadStates } from '../../../ui/states';
 import { countryOptions } from './countries';
 import { Field, focusOnMount, refusalErrors, RowActions } from './fields';
 import { FormActions, ListCard, useListEditing } from './list-editing';
@@ -48,48 +48,44 @@ export default function ShippingSection() {
         />
       ) : null}
       <ListCard id={`${id}-list`} title="Shipping zones" addLabel="Add zone" onAdd={mayWrite && !editing ? () => open('new') : undefined} status={list.status} refusal={list.refusal}>
-        {zones.isPending ? (
-          <Loading />
-        ) : zones.isError ? (
-          <LoadFailed error={zones.error} retry={() => void zones.refetch()} />
-        ) : zones.data.zones.length === 0 ? (
-          <p className="panel-empty">No shipping zones yet: shoppers cannot choose shipping until a zone covers their country.</p>
-        ) : (
-          <table className="panel-table" aria-labelledby={`${id}-list`}>
-            <thead>
-              <tr>
-                <th scope="col">Zone</th>
-                <th scope="col">Ships to</th>
-                <th scope="col">Rates</th>
-                {mayWrite ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {zones.data.zones.map((zone) => (
-                <tr key={zone.id}>
-                  <th scope="row">{zone.name}</th>
-                  <td data-label="Ships to">{placesText(zone, locale)}</td>
-                  <td data-label="Rates">
-                    <ul className="checkout-list">
-                      {zone.rates.map((rate) => (
-                        <li key={rate.id}>
-                          <strong>{rate.name}</strong>: {rateText(rate, currency, locale)}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
+        <ReadStates read={zones} isEmpty={zones.data?.zones.length === 0} empty={<p className="panel-empty">No shipping zones yet: shoppers cannot choose shipping until a zone covers their country.</p>}>
+          {(zoneList) => (
+            <table className="panel-table" aria-labelledby={`${id}-list`}>
+              <thead>
+                <tr>
+                  <th scope="col">Zone</th>
+                  <th scope="col">Ships to</th>
+                  <th scope="col">Rates</th>
                   {mayWrite ? (
-                    <RowActions name={zone.name} onEdit={() => open(zone)} onDelete={() => void onDelete(zone)} deleting={remove.isPending} />
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
                   ) : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {zoneList.zones.map((zone) => (
+                  <tr key={zone.id}>
+                    <th scope="row">{zone.name}</th>
+                    <td data-label="Ships to">{placesText(zone, locale)}</td>
+                    <td data-label="Rates">
+                      <ul className="checkout-list">
+                        {zone.rates.map((rate) => (
+                          <li key={rate.id}>
+                            <strong>{rate.name}</strong>: {rateText(rate, currency, locale)}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    {mayWrite ? (
+                      <RowActions name={zone.name} onEdit={() => open(zone)} onDelete={() => void onDelete(zone)} deleting={remove.isPending} />
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </ReadStates>
       </ListCard>
     </div>
   );
