@@ -146,6 +146,7 @@ describe('a shopper\'s password reset on the storefront', () => {
     }
     const json = await visitor.get('/account/reset-password?token=made-up-token-0123456789&format=json');
     expect(json.statusCode).toBe(400);
+    expect(json.json().message).toBe(PASSWORD_RESET_MESSAGES.linkNotValid);
     expect(json.json().passwordReset).toMatchObject({ form: null, error: PASSWORD_RESET_MESSAGES.linkNotValid, forgotUrl: '/account/forgot-password' });
   });
 

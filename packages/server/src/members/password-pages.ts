@@ -54,6 +54,8 @@ export async function resetPasswordPageParts(db: Kysely<Database>, website: Webs
     parts: {
       pageType: MEMBER_PAGE_TYPES.account,
       title: PASSWORD_PAGE_TEXT.resetTitle,
+      // Answered 400: its JSON says why, as every refusal does.
+      ...(valid ? {} : { message: PASSWORD_RESET_MESSAGES.linkNotValid }),
       passwordReset: {
         title: PASSWORD_PAGE_TEXT.resetTitle,
         error: valid ? errorOf(query.error) : PASSWORD_RESET_MESSAGES.linkNotValid,
