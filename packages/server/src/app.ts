@@ -34,7 +34,7 @@ import { manageLinksFor, registerSubscriptionRoutes, SubscriptionRenewalJob } fr
 import { registerReviewRoutes, ReviewRequestJob, reviewRequestSettingsFromEnv } from './reviews';
 import { renewalOrderRecorder } from './orders';
 import { LocalDiskDownloadStore, registerDownloadFileRoutes, registerDownloadRoutes, DOWNLOAD_SECRET_NAME, type DownloadFileStore } from './downloads';
-import { LocalDiskLessonVideoStore, registerCourseRoutes, type LessonVideoStore } from './courses';
+import { DeletedLessonVideoSweep, LocalDiskLessonVideoStore, registerCourseRoutes, type LessonVideoStore } from './courses';
 import { registerGiftCardRoutes } from './gift-cards';
 import { registerErrorHandling } from './http/errors';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
@@ -297,6 +297,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reviewRequests = new ReviewRequestJob(db, { ...reviewRequestSettingsFromEnv(process.env), ...options.reviewRequests, mail: context.mail, log: app.log });
   app.addHook('onListen', async () => reviewRequests.start());
   app.addHook('onClose', async () => reviewRequests.stop());
+  // Deleted lessons' videos: their objects and rows removed in every listening process (SKIP LOCKED keeps them apart).
+  const lessonVideoSweep = new DeletedLessonVideoSweep(db, lessonVideoStore, { log: app.log });
+  app.addHook('onListen', async () => lessonVideoSweep.start());
+  app.addHook('onClose', async () => lessonVideoSweep.stop());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   if (temporaryDownloadsDir) app.addHook('onClose', async () => rmSync(temporaryDownloadsDir, { recursive: true, force: true }));
   if (temporaryVideosDir) app.addHook('onClose', async () => rmSync(temporaryVideosDir, { recursive: true, force: true }));

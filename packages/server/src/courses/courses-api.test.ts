@@ -10,6 +10,7 @@ import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../t
 import { DEMO_COURSE } from './demo';
 import { VIDEO_MESSAGES } from './serve-video';
 import { LocalDiskLessonVideoStore } from './video-store';
+import { DeletedLessonVideoSweep } from './video-sweep';
 
 /**
  * Courses through the real app: the demo course's lessons in order, the owner's lesson calls (details, upload,
@@ -314,5 +315,34 @@ describe("a member's progress", () => {
     expect(summary.finishers).toBe(0);
     expect(summary.lessons.map((lesson) => lesson.itemId)).toEqual(lessons.map((lesson) => lesson.itemId));
     expect(summary.lessons[1]).toMatchObject({ started: rows.filter((row) => row.item_id === lessons[1]!.itemId).length, completed: 1 });
+  });
+});
+
+describe('deleted lessons\' videos', () => {
+  it('are removed, object and row, by the sweep (each once, however many sweeps run), and a live lesson keeps its video', async () => {
+    const made = await admin.post(`/api/owner/content/pages/${COURSE_ID}/items`, { title: `Doomed lesson ${newId()}` });
+    expect(made.statusCode, made.body).toBe(201);
+    const doomedId = (made.json() as { id: string }).id;
+    const kept = lessons[2]!.itemId;
+    expect((await uploadVideo(admin, doomedId, VIDEO)).statusCode).toBe(200);
+    expect((await uploadVideo(admin, kept, VIDEO)).statusCode).toBe(200);
+    const keyOf = async (itemId: string) => (await db().selectFrom('lesson_videos').select('storage_key').where('item_id', '=', itemId).executeTakeFirst())?.storage_key;
+    const doomedKey = (await keyOf(doomedId))!;
+    const keptKey = (await keyOf(kept))!;
+    const fileName = (key: string) => key.split('/')[1]!;
+    expect(storedFiles()).toEqual(expect.arrayContaining([fileName(doomedKey), fileName(keptKey)]));
+
+    expect((await admin.delete(`/api/owner/content/items/${doomedId}`)).statusCode).toBe(200);
+    const store = new LocalDiskLessonVideoStore(storeDir);
+    // Three processes' sweeps at once: the row is taken by one of them.
+    const rounds = await Promise.all([0, 1, 2].map(() => new DeletedLessonVideoSweep(db(), store).runOnce()));
+    expect(rounds.flat()).toEqual([doomedKey]);
+    expect(await keyOf(doomedId)).toBeUndefined();
+    expect(storedFiles()).not.toContain(fileName(doomedKey));
+    expect(storedFiles()).toContain(fileName(keptKey));
+    expect(await new DeletedLessonVideoSweep(db(), store).runOnce()).toEqual([]);
+    // The live lesson still plays its video.
+    expect((await admin.request({ method: 'GET', url: `/api/courses/videos/${kept}`, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
+    expect((await admin.delete(`/api/owner/lessons/${kept}/video`)).statusCode).toBe(200);
   });
 });

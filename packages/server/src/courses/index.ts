@@ -5,6 +5,7 @@
  */
 export { registerCourseRoutes } from './routes';
 export { LocalDiskLessonVideoStore, type LessonVideoStore } from './video-store';
+export { DeletedLessonVideoSweep } from './video-sweep';
 export { loadCoursePageData, loadLessonPageData, type CoursePageData, type LessonPageData } from './page-data';
 export { isOpenPreviewLesson, lessonAccessFrom, type LessonAccess } from './access';
 export { seedDemoCourse, DEMO_COURSE } from './demo';

@@ -3,6 +3,7 @@ import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import type { PaidOrderContext } from './paid';
 import { failPendingOrderIn, markOrderPaidIn } from './payment-lifecycle';
+import { RepeatingJob } from '../jobs/repeating-job';
 
 /**
  * The expiry of pending payments: an order whose payment is still pending at payment_expires_at is let go, so the
@@ -96,17 +97,19 @@ export const DEFAULT_PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
  * `start()` runs it in the background; tests call `runOnce()`.
  */
 export class PaymentExpiryJob {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #looping = false;
   /** Set by stop(): a round in flight ends after its current order. */
   #stopping = false;
+  readonly #loop: RepeatingJob;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly website: () => Promise<Website>,
     private readonly options: PaymentExpiryJobOptions,
-  ) {}
+  ) {
+    this.#loop = new RepeatingJob(async () => (await this.runOnce(), { moreWaiting: false }), {
+      name: 'payment expiry', intervalMs: options.intervalMs ?? DEFAULT_PAYMENT_EXPIRY_INTERVAL_MS, log: options.log,
+    });
+  }
 
   /** One round: expires (or settles) due pending payments, one transaction each. Answers what it did, by order. */
   async runOnce(): Promise<Array<{ orderId: string; outcome: ExpiryOutcome }>> {
@@ -126,28 +129,13 @@ export class PaymentExpiryJob {
   }
 
   start(): void {
-    const intervalMs = this.options.intervalMs ?? DEFAULT_PAYMENT_EXPIRY_INTERVAL_MS;
-    if (this.#looping || intervalMs <= 0) return;
-    this.#looping = true;
     this.#stopping = false;
-    const loop = async () => {
-      if (this.#stopping) return;
-      try {
-        this.#running = this.runOnce();
-        await this.#running;
-      } catch (error) {
-        this.options.log?.warn({ err: error }, 'payment expiry round failed; trying again');
-      }
-      if (!this.#stopping) this.#timer = setTimeout(() => void loop(), intervalMs);
-    };
-    void loop();
+    this.#loop.start();
   }
 
-  /** Stops after the order in flight (its transaction ends before this resolves). */
+  /** Stops after the order in flight. */
   async stop(): Promise<void> {
     this.#stopping = true;
-    this.#looping = false;
-    clearTimeout(this.#timer);
-    await this.#running?.catch(() => undefined);
+    await this.#loop.stop();
   }
 }

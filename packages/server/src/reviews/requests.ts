@@ -5,6 +5,7 @@ import { inTransaction } from '../db/transactions';
 import { isFeatureOn } from '../experiments';
 import { enqueueMail, renderMail, type MailSettings } from '../mail';
 import { REVIEW_LINK_LIFETIME_MS, reviewLinksFor, type ReviewRequestLinks } from './links';
+import { RepeatingJob } from '../jobs/repeating-job';
 
 /** Lines a buyer may review: what they bought, but not a gift card (a code, not a product to rate). */
 export const isReviewableLine = (line: { line_kind: string }): boolean => line.line_kind !== 'gift-card';
@@ -65,13 +66,14 @@ export type ReviewRequestOutcome = 'mailed' | 'skipped';
  * `start()` runs it in the background (app.ts, when the server listens); tests call `runOnce()`.
  */
 export class ReviewRequestJob {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #stopped = true;
   readonly #options: Required<Pick<ReviewRequestJobOptions, 'delayMs' | 'intervalMs' | 'batchSize'>> & ReviewRequestJobOptions;
+  readonly #loop: RepeatingJob;
 
   constructor(private readonly db: Kysely<Database>, options: ReviewRequestJobOptions = {}) {
     this.#options = { delayMs: DEFAULT_REVIEW_REQUEST_DELAY_MS, intervalMs: 60_000, batchSize: 20, ...options };
+    this.#loop = new RepeatingJob(async () => ({ moreWaiting: Object.keys(await this.runOnce()).length >= this.#options.batchSize }), {
+      name: 'review request', intervalMs: this.#options.intervalMs, log: this.#options.log,
+    });
   }
 
   /** One round: up to a batch of due requests, each mailed (or skipped) once. */
@@ -130,26 +132,11 @@ export class ReviewRequestJob {
   }
 
   start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    const loop = async () => {
-      if (this.#stopped) return;
-      let taken = 0;
-      try {
-        this.#running = this.runOnce();
-        taken = Object.keys((await this.#running) as object).length;
-      } catch (error) {
-        this.#options.log?.warn({ err: error }, 'review request round failed; trying again');
-      }
-      if (!this.#stopped) this.#timer = setTimeout(() => void loop(), taken >= this.#options.batchSize ? 0 : this.#options.intervalMs);
-    };
-    void loop();
+    this.#loop.start();
   }
 
   /** Stops after the round in flight. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running?.catch(() => undefined);
+    await this.#loop.stop();
   }
 }

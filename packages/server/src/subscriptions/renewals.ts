@@ -11,6 +11,7 @@ import { enqueueCancelledMail, enqueuePaymentFailedMail, enqueueRenewedMail, typ
 import { manageLinksFor } from './manage-links';
 import { RenewalRefused, type RenewalOrderRecorder } from './renewal-port';
 import type { SubscriptionRow } from './subscription-json';
+import { RepeatingJob } from '../jobs/repeating-job';
 
 export interface RenewalJobOptions {
   /** Subscriptions claimed per round. */
@@ -52,10 +53,8 @@ const CLAIM_SQL = `
 
 /** Charges subscription renewals on schedule. `start()` runs it in the background; tests call `runOnce()`. */
 export class SubscriptionRenewalJob {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #stopped = true;
   readonly #options: Required<Pick<RenewalJobOptions, 'batchSize' | 'intervalMs' | 'claimSeconds'>> & RenewalJobOptions;
+  readonly #loop: RepeatingJob;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -64,6 +63,10 @@ export class SubscriptionRenewalJob {
     options: RenewalJobOptions = {},
   ) {
     this.#options = { batchSize: 20, intervalMs: 60_000, claimSeconds: 300, ...options };
+    // A full batch may mean more are due: the loop goes on at once.
+    this.#loop = new RepeatingJob(async () => ({ moreWaiting: (await this.runOnce()).claimed >= this.#options.batchSize }), {
+      name: 'subscription renewal', intervalMs: this.#options.intervalMs, log: this.#options.log,
+    });
   }
 
   /** One round: claims up to a batch of due subscriptions and renews each. */
@@ -78,28 +81,12 @@ export class SubscriptionRenewalJob {
   }
 
   start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    const loop = async () => {
-      if (this.#stopped) return;
-      let claimed = 0;
-      try {
-        this.#running = this.runOnce();
-        claimed = ((await this.#running) as RenewalRound).claimed;
-      } catch (error) {
-        this.#options.log?.warn({ err: error }, 'subscription renewal round failed; trying again');
-      }
-      // A full batch may mean more are due: go on at once.
-      if (!this.#stopped) this.#timer = setTimeout(() => void loop(), claimed >= this.#options.batchSize ? 0 : this.#options.intervalMs);
-    };
-    void loop();
+    this.#loop.start();
   }
 
   /** Stops after the round in flight. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running?.catch(() => undefined);
+    await this.#loop.stop();
   }
 
   /**
