@@ -88,6 +88,10 @@ describe('the demo post: counts and thread in the page, its JSON and the blog li
     const blog = (await (await visitor()).get('/journal?format=json')).json();
     const counts = Object.fromEntries(blog.items.map((item: { urlId: string; publicCommentCount: number; likeCount: number }) => [item.urlId, [item.publicCommentCount, item.likeCount]]));
     expect(counts).toEqual({ 'caring-for-linen': [3, 4], 'meet-the-potter': [0, 0], 'winter-wool-edit': [0, 0] });
+    // The cards print them, and nothing for a post without any.
+    const html = (await (await visitor()).get('/journal')).body;
+    expect(html).toContain('<p class="post-card-engagement"><span>3 comments</span><span>4 likes</span></p>');
+    expect(html.match(/class="post-card-engagement"/g)).toHaveLength(1);
   });
 
   it('shows no thread on a post with comments off and none public, only the like button', async () => {
