@@ -42,6 +42,19 @@ describe('the app shell', () => {
     await waitFor(() => expect(document.title).toBe('Dashboard · Test Shop'));
   });
 
+  it('draws one hidden icon in each navigation link, a different one per screen', () => {
+    renderApp((_method, url) => summaryOf(rangeOf(url)));
+    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    const icons = links.map((link) => {
+      const svgs = link.querySelectorAll('svg');
+      expect(svgs).toHaveLength(1);
+      expect(svgs[0]!.getAttribute('aria-hidden')).toBe('true');
+      expect(svgs[0]!.getAttribute('focusable')).toBe('false');
+      return svgs[0]!.outerHTML;
+    });
+    expect(new Set(icons).size).toBe(links.length);
+  });
+
   it('opens a screen at an address beneath its own (its navigation link current) and an unknown address plainly, moving the focus to the heading', async () => {
     renderApp((_method, url) => summaryOf(rangeOf(url)));
     await act(async () => navigate('/config/settings/anything'));

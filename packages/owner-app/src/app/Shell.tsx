@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBoot } from '../api/client';
 import { useSignOut } from '../api/hooks';
 import { APP_TEXTS, failureText } from '../ui/messages';
+import { NavIcon } from '../ui/NavIcon';
 import { Link, useLocation } from './router';
 import { SCREENS, screenAt } from './screens';
 
@@ -82,14 +83,14 @@ export function Shell({ children }: { children: ReactNode }) {
             {SCREENS.map((screen) => (
               <li key={screen.path}>
                 <Link to={screen.path} className="nav-link" current={screenAt(pathname)?.path === screen.path}>
-                  <span className={`nav-icon nav-icon-${screen.title.toLowerCase()}`} aria-hidden="true" />
+                  <NavIcon path={screen.path} />
                   {screen.title}
                 </Link>
               </li>
             ))}
             <li className="nav-extra">
               <a className="nav-link" href="/" target="_blank" rel="noopener">
-                <span className="nav-icon nav-icon-site" aria-hidden="true" />
+                <NavIcon path="/" />
                 {APP_TEXTS.viewSite}
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>
