@@ -171,6 +171,8 @@ describe('a shopper\'s password reset on the storefront', () => {
     expect((await admin.put('/api/owner/feature-flags', { flags: [{ code: 29, enabled: false }] })).statusCode).toBe(200);
     try {
       const visitor = new TestVisitor(server.app);
+      // Nobody can sign up: the header offers no sign-in to a signed-out visitor.
+      expect((await visitor.get('/')).body).not.toContain('class="site-account"');
       expect((await visitor.get('/account/forgot-password')).statusCode).toBe(404);
       expect((await visitor.get('/account/reset-password?token=made-up-token-0123456789')).statusCode).toBe(404);
       const refused = await submit(visitor, '/account/forgot-password', { email });

@@ -99,9 +99,10 @@ async function sendPage<T extends BasePageContext>(
   const item = (answered as { item?: ProductItemJson | null }).item;
   const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
   const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures,
-    // The header's Account link for a signed-in site user (the session is already read: no query); the members'
-    // pages' plain forms carry the crumb as a field (members/). Neither is in the JSON context.
-    accountUrl: siteUserOf(actor) ? '/account' : null, ...(template === 'members' ? { crumb } : {}) }, {
+    // The header's account link: 'Account' for a signed-in site user, 'Sign in' while the website offers accounts
+    // (flag 29, cached per process); the members' pages' plain forms carry the crumb as a field (members/). Neither
+    // is in the JSON context.
+    accountLink: await headerAccountLink(context, website.id, siteUserOf(actor) !== undefined), ...(template === 'members' ? { crumb } : {}) }, {
     path,
     visitorCart,
     // The owner's main navigation (site-settings); the catalog's when the site has none.
@@ -119,6 +120,12 @@ async function sendPage<T extends BasePageContext>(
   });
   if (errors.length > 0) request.log.warn({ errors, template }, 'theme template errors');
   return reply.type('text/html; charset=utf-8').send(html);
+}
+
+/** The header's link to /account, named for who is looking; none when a signed-out visitor could not sign up. */
+async function headerAccountLink(context: ServerContext, websiteId: string, signedIn: boolean): Promise<{ url: string; label: string } | null> {
+  if (signedIn) return { url: '/account', label: 'Account' };
+  return (await isFeatureOn(context.db, websiteId, 'siteUserAccounts')) ? { url: '/account', label: 'Sign in' } : null;
 }
 
 /**
