@@ -38,11 +38,29 @@ export function frameDocument(html: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>body{margin:0;font-family:system-ui,sans-serif}</style></head><body>${html}</body></html>`;
 }
 
+/**
+ * The owner's HTML a block shows in a sandboxed frame: a code block's (23) unless it is shown as text, an embed or
+ * video block's (22, 32) stored oEmbed HTML unless a provider's player plays its address; else undefined. The page's
+ * view (codeView, embedView) and the frames route (ownerFrameDocument) decide by this one rule.
+ */
+function framedHtmlOf(type: number, settings: Settings): string | undefined {
+  let html = '';
+  if (type === 23 && !bool(settings, 'displaySource')) html = str(settings, 'html');
+  if ((type === 22 || type === 32) && !playerAddressOf(str(settings, 'url'))) {
+    const oembed = record(settings, 'oembed');
+    html = oembed ? str(oembed, 'html') : '';
+  }
+  return html.trim() === '' ? undefined : html;
+}
+
 /** code (23): the owner's HTML, sandboxed; or with "Show the code as text", the code printed (escaped) in a pre. */
 export function codeView(settings: Settings, frameSrc?: string): { frame: SandboxedFrameView } | { source: string } | undefined {
-  const html = str(settings, 'html');
-  if (html.trim() === '') return undefined;
-  if (bool(settings, 'displaySource')) return { source: html };
+  if (bool(settings, 'displaySource')) {
+    const source = str(settings, 'html');
+    return source.trim() === '' ? undefined : { source };
+  }
+  const html = framedHtmlOf(23, settings);
+  if (!html) return undefined;
   return { frame: { ...(frameSrc ? { src: frameSrc } : { srcdoc: frameDocument(html) }), title: str(settings, 'title').trim() || 'Embedded content', height: Math.round(num(settings, 'height', 200, 40, 2000)), sandbox: SANDBOX } };
 }
 
@@ -52,17 +70,8 @@ export function codeView(settings: Settings, frameSrc?: string): { frame: Sandbo
  */
 export function ownerFrameDocument(block: { type: number; settings: unknown }): string | undefined {
   const settings = typeof block.settings === 'object' && block.settings !== null ? (block.settings as Settings) : {};
-  if (block.type === 23) {
-    const html = str(settings, 'html');
-    return html.trim() === '' || bool(settings, 'displaySource') ? undefined : frameDocument(html);
-  }
-  if (block.type === 22 || block.type === 32) {
-    if (playerAddressOf(str(settings, 'url'))) return undefined;
-    const oembed = record(settings, 'oembed');
-    const html = oembed ? str(oembed, 'html') : '';
-    return html.trim() === '' ? undefined : frameDocument(html);
-  }
-  return undefined;
+  const html = framedHtmlOf(block.type, settings);
+  return html === undefined ? undefined : frameDocument(html);
 }
 
 /** The provider's embed address for a YouTube or Vimeo page address, else undefined. */
@@ -102,8 +111,8 @@ export function embedView(settings: Settings, frameSrc?: string): EmbedView | un
     const height = oembed ? num(oembed, 'height', 9, 1) : 9;
     return { player: { src: player, title, aspectRatio: `${Math.round(width)} / ${Math.round(height)}` }, caption };
   }
-  const html = oembed ? str(oembed, 'html') : '';
-  if (html.trim() === '') return undefined;
+  const html = framedHtmlOf(22, settings);
+  if (!html) return undefined;
   const height = oembed ? num(oembed, 'height', 360, 40, 2000) : 360;
   return { frame: { ...(frameSrc ? { src: frameSrc } : { srcdoc: frameDocument(html) }), title, height: Math.round(height), sandbox: SANDBOX }, caption };
 }
