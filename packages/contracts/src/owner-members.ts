@@ -27,7 +27,10 @@ export const OWNER_MEMBER_LIMITS = {
   pagesPerArea: 100,
   maxDurationDays: 3650,
   passwordLength: { min: 4, max: 200 },
-  membersPage: { default: 50, max: 200 },
+  /** Members per page of an area's list. */
+  membersPage: 50,
+  /** The longest email search (`q`). */
+  memberSearchLength: 100,
 } as const;
 
 export const OWNER_MEMBER_MESSAGES = {
@@ -45,6 +48,8 @@ export const OWNER_MEMBER_MESSAGES = {
   email: 'Enter the email of a site user of this website.',
   endsAt: 'endsAt must be a date and time in the future (ISO 8601), or null.',
   status: `status must be one of ${MEMBERSHIP_STATUSES.join(', ')}.`,
+  cursor: 'This page link is not valid. Start again from the first page.',
+  q: `Search for 1 to ${OWNER_MEMBER_LIMITS.memberSearchLength} characters of an email.`,
   password: `Enter a password of ${OWNER_MEMBER_LIMITS.passwordLength.min} to ${OWNER_MEMBER_LIMITS.passwordLength.max} characters.`,
 } as const;
 
@@ -134,8 +139,17 @@ export type MembershipJson = Static<typeof MembershipSchema>;
 
 export const ListMembersQuerySchema = RequestQuery({
   status: Type.Optional(Text({ pattern: `^(${MEMBERSHIP_STATUSES.join('|')})$`, [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.status })),
+  /** The previous page's nextCursor (with the same status and q). */
+  cursor: Type.Optional(Text({ pattern: '^[A-Za-z0-9_-]{1,300}$', [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.cursor })),
+  /** Part of the member's email, any case ('ANN@' finds ann@example.com). */
+  q: Type.Optional(Text({ minLength: 1, maxLength: OWNER_MEMBER_LIMITS.memberSearchLength, [MESSAGE_KEYWORD]: OWNER_MEMBER_MESSAGES.q })),
 });
-export const ListMembersReplySchema = ResponseObject({ members: Type.Array(MembershipSchema) });
+export type ListMembersQuery = Static<typeof ListMembersQuerySchema>;
+export const ListMembersReplySchema = ResponseObject({
+  members: Type.Array(MembershipSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
 export type ListMembersReply = Static<typeof ListMembersReplySchema>;
 
 export const GrantMembershipBodySchema = RequestBody({
@@ -217,7 +231,7 @@ export const listMembersContract = defineContract({
   operationId: 'listMembers',
   method: 'GET',
   url: '/api/owner/member-areas/:memberAreaId/members',
-  summary: "An area's memberships, newest first, optionally of one status.",
+  summary: `An area's memberships, newest first, optionally of one status and matching part of an email (q), in cursor pages of ${OWNER_MEMBER_LIMITS.membersPage}.`,
   tags,
   access: 'members:read',
   schema: { params: MemberAreaIdParamsSchema, querystring: ListMembersQuerySchema, response: { 200: ListMembersReplySchema, ...ERROR_RESPONSES } },

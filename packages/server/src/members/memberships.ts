@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { GrantMembershipBody, MembershipJson, MembershipStatusName } from '@vitrine/contracts';
+import { OWNER_MEMBER_LIMITS, OWNER_MEMBER_MESSAGES, type GrantMembershipBody, type ListMembersQuery, type MembershipJson, type MembershipStatusName } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
 import type { Database, MembershipsTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid, notFound } from '../failures';
 import { newId } from '../ids';
+import { keysetBefore, keysetPage, microsecondKey, readTimeIdCursor } from '../page-cursor';
 import { MEMBER_AREA_MESSAGES } from './areas';
 import { findAreaRow } from './queries';
 
@@ -129,21 +130,34 @@ async function emailOf(db: Db, siteUserId: string): Promise<string> {
   return user?.email ?? '';
 }
 
-/** An area's memberships, newest first (at most 500: an owner screen, not an export). */
-export async function listMembers(db: Kysely<Database>, website: Website, actor: Actor, input: { memberAreaId: string; status?: string }): Promise<{ members: MembershipJson[] }> {
+/** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally (ESCAPE '\'). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * An area's memberships, newest first (the id breaking ties), optionally of one status and whose email holds `q` in
+ * any case, in keyset pages of OWNER_MEMBER_LIMITS.membersPage: the cursor names the last row of the page before.
+ */
+export async function listMembers(
+  db: Kysely<Database>, website: Website, actor: Actor, input: ListMembersQuery & { memberAreaId: string },
+): Promise<{ members: MembershipJson[]; nextCursor: string | null }> {
   authorize(actor, 'members:read');
+  const after = readTimeIdCursor(input.cursor, OWNER_MEMBER_MESSAGES.cursor);
   await requireArea(db, website.id, input.memberAreaId);
   let query = db.selectFrom('memberships')
     .innerJoin('site_users', 'site_users.id', 'memberships.site_user_id')
     .selectAll('memberships')
-    .select('site_users.email as email')
+    .select(['site_users.email as email', microsecondKey('memberships.started_at').as('started_key')])
     .where('memberships.website_id', '=', website.id)
     .where('memberships.member_area_id', '=', input.memberAreaId);
   if (input.status === 'ended') query = query.where('memberships.status', '=', 'ended');
   if (input.status === 'active') query = query.where('memberships.status', '=', 'active').where((eb) => eb.or([eb('memberships.ends_at', 'is', null), eb('memberships.ends_at', '>', sql<Date>`now()`)]));
   if (input.status === 'expired') query = query.where('memberships.status', '=', 'active').where('memberships.ends_at', '<=', sql<Date>`now()`);
-  const rows = await query.orderBy('memberships.started_at', 'desc').orderBy('memberships.id').limit(500).execute();
-  return { members: rows.map(({ email, ...row }) => membershipJson(row, email)) };
+  if (input.q !== undefined) query = query.where(sql<boolean>`lower(site_users.email) LIKE ${containing(input.q.toLowerCase())} ESCAPE '\\'`);
+  if (after) query = query.where(keysetBefore('memberships.started_at', 'memberships.id', after));
+  const limit = OWNER_MEMBER_LIMITS.membersPage;
+  const rows = await query.orderBy('memberships.started_at', 'desc').orderBy('memberships.id', 'desc').limit(limit + 1).execute();
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => [row.started_key, row.id]);
+  return { members: page.map(({ email, started_key: _key, ...row }) => membershipJson(row, email)), nextCursor };
 }
 
 /** The owner grants a membership to a site user by email (an active one is extended). */

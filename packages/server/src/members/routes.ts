@@ -50,7 +50,7 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: ServerCo
   app.route({ ...getMemberAreaContract, handler: async ({ website, actor, params }) => getMemberArea(db, website, actor, params) });
   app.route({ ...updateMemberAreaContract, handler: async ({ website, actor, params, body }) => updateMemberArea(db, website, actor, { ...body, memberAreaId: params.memberAreaId }) });
   app.route({ ...deleteMemberAreaContract, handler: async ({ website, actor, params }) => deleteMemberArea(db, website, actor, params) });
-  app.route({ ...listMembersContract, handler: async ({ website, actor, params, query }) => listMembers(db, website, actor, { memberAreaId: params.memberAreaId, status: query.status }) });
+  app.route({ ...listMembersContract, handler: async ({ website, actor, params, query }) => listMembers(db, website, actor, { ...query, memberAreaId: params.memberAreaId }) });
   app.route({
     ...grantMembershipContract,
     handler: async ({ website, actor, params, body }, reply) => {
