@@ -4,7 +4,7 @@ import { axeViolations } from './support/axe';
 import { useShop } from './support/fixtures';
 import { newShopper } from './support/browser';
 import { receiptTotals } from './support/checkout';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 import { addButton, addToCart, chooseOptions, openProduct, visit, waitForIslands } from './support/shop';
 
@@ -116,11 +116,7 @@ describe('buying a gift card', () => {
     ownerContext.setDefaultTimeout(10_000);
     const ownerPage = await ownerContext.newPage();
     await ownerPage.setViewportSize({ width: 1280, height: 800 });
-    await ownerPage.goto(`/config/setup?token=${setupToken}`);
-    await ownerPage.getByLabel('Email').fill(OWNER.email);
-    await ownerPage.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await ownerPage.getByRole('button', { name: 'Create account' }).click();
-    await ownerPage.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(ownerPage, setupToken);
     const outbox = await ownerCall(ownerPage, 'GET', '/api/owner/mail');
     expect(outbox.status).toBe(200);
     const messages = outbox.body.messages as { id: string; template: string; to: string; subject: string; status: string }[];

@@ -4,7 +4,7 @@ import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { axeViolations } from './support/axe';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 
 // The product editor's Digital file section (issue 17 item 6): the owner opens the demo e-book, sees the PDF the
@@ -31,11 +31,7 @@ describe('the Digital file section', () => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/config/setup?token=${setupToken}`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(page, setupToken);
 
     const api = new HttpVisitor();
     await api.visit(shop.url, '/');

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { saveAtBothWidths, SCREENSHOT_DIR } from './support/screenshots';
 import { visit } from './support/shop';
 
@@ -32,11 +32,7 @@ describe('the owner Experiments screen', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/config/setup?token=${setupToken}`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await page.getByRole('button', { name: /^(Create account|Accept invitation)$/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(page, setupToken);
 
     // 1. An A/B test, running, and a feature toggle with a 25 % roll-out.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Experiments' }).click();

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { OWNER } from './support/owner';
+import { createOwnerAccount, OWNER } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 import { visit } from './support/shop';
 import { axeViolations } from './support/axe';
@@ -75,11 +75,7 @@ describe('the owner Forms screen', () => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/config/setup?token=${setupToken}`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await page.getByRole('button', { name: /^(Create account|Accept invitation)$/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(page, setupToken);
 
     const formsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forms' });
     await formsLink.focus();

@@ -4,7 +4,7 @@ import type { InventoryReply } from '@vitrine/contracts';
 import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken, OWNER } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
 import { stockOf } from './support/shop';
 import { axeViolations } from './support/axe';
@@ -32,11 +32,7 @@ describe('the owner inventory panel', () => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/config/setup?token=${setupToken}`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(page, setupToken);
 
     // The Linen Shirt's S / White variant and its stock, through the owner API (a session of its own).
     const api = new HttpVisitor();

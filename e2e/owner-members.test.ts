@@ -4,7 +4,7 @@ import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { axeViolations } from './support/axe';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { recordWebmVideo } from './support/recorded-video';
 import { saveAtBothWidths } from './support/screenshots';
 
@@ -51,11 +51,7 @@ describe('the owner Members and Courses screens', () => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/config/setup?token=${setupToken}`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(page, setupToken);
 
     // 1. Members: a new free area gating About.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();

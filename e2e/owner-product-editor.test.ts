@@ -5,7 +5,7 @@ import type { ImageAssetJson, InventoryReply, OwnerProductReply } from '@vitrine
 import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 import { productPath } from './support/shop';
 import { axeViolations } from './support/axe';
@@ -35,11 +35,7 @@ describe('the owner product editor', () => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/config/setup?token=${setupToken}`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(page, setupToken);
 
     const api = new HttpVisitor();
     await api.visit(shop.url, '/');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import path from 'node:path';
 import { SCREENSHOT_DIR, saveAtBothWidths, saveScreenshot } from './support/screenshots';
 import { axeViolations } from './support/axe';
@@ -76,11 +76,7 @@ describe('the owner restock and mail screens', () => {
       });
     });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/config/setup?token=${setupToken}`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(page, setupToken);
 
     // 1. The shirt's M / Navy is back: 5 on the shelf (the owner API's absolute set).
     const listed = await ownerCall(page, 'GET', '/api/owner/products?q=linen%20shirt');

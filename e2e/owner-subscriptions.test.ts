@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
 import { axeViolations } from './support/axe';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 import { subscribeToCoffee } from './support/subscribe';
 
@@ -34,11 +34,7 @@ describe('the owner subscriptions screen', () => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/config/setup?token=${setupToken}`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(page, setupToken);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscriptions' }).click();
     await page.getByRole('heading', { level: 1, name: 'Subscriptions' }).waitFor();
 

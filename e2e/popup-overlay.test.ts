@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 import { visit } from './support/shop';
 
@@ -34,14 +34,6 @@ function recordOverlayCensus(page: Page): Array<{ status: number; body: string }
   return calls;
 }
 
-async function signInOwner(page: Page): Promise<void> {
-  await page.goto(`/config/setup?token=${setupToken}`);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-  await page.getByRole('button', { name: /^(Create account|Accept invitation)$/ }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-}
-
 describe('the popup overlay', () => {
   test('the owner turns on a delay popup; a visitor sees it once, Escape closes it, and a new version shows it again', async () => {
     // 1. The owner designs the popup.
@@ -49,7 +41,7 @@ describe('the popup overlay', () => {
     ownerContext.setDefaultTimeout(15_000);
     const owner = await ownerContext.newPage();
     await owner.setViewportSize({ width: 1280, height: 800 });
-    await signInOwner(owner);
+    await createOwnerAccount(owner, setupToken);
     await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Popup' }).click();
     await owner.getByRole('heading', { level: 1, name: 'Popup' }).waitFor();
     const form = owner.getByRole('form', { name: 'Popup' });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 import { axeViolations } from './support/axe';
 import { visit } from './support/shop';
@@ -60,11 +60,7 @@ describe('comments and likes on a post', () => {
     ownerContext.setDefaultTimeout(10_000);
     const owner = await ownerContext.newPage();
     await owner.setViewportSize({ width: 1280, height: 900 });
-    await owner.goto(`/config/setup?token=${setupToken}`);
-    await owner.getByLabel('Email').fill(OWNER.email);
-    await owner.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await owner.getByRole('button', { name: 'Create account' }).click();
-    await owner.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(owner, setupToken);
     await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Comments' }).click();
     await owner.getByRole('heading', { level: 1, name: 'Comments' }).waitFor();
     const card = owner.getByRole('article', { name: 'Robin Reader' });

@@ -5,7 +5,7 @@ import { newShopper } from './support/browser';
 import { fillCheckout, openCheckout, payNow, PORTLAND } from './support/checkout';
 import { useShop } from './support/fixtures';
 import { mailsTo, useTestSmtp } from './support/mail';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 import { addToCart, openProduct, visit } from './support/shop';
 
@@ -69,11 +69,7 @@ describe('product reviews', () => {
     const ownerErrors: string[] = [];
     owner.on('pageerror', (error) => ownerErrors.push(error.message));
     await owner.setViewportSize({ width: 1280, height: 800 });
-    await owner.goto(`/config/setup?token=${setupToken}`);
-    await owner.getByLabel('Email').fill(OWNER.email);
-    await owner.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-    await owner.getByRole('button', { name: 'Create account' }).click();
-    await owner.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOwnerAccount(owner, setupToken);
     // The confirmation and the review request, both delivered over SMTP.
     const toBuyer = () => mailsTo(smtp.server, buyer);
     await expect.poll(() => toBuyer().length, { timeout: 20_000 }).toBe(2);

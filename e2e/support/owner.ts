@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../packages/server/src/db/schema';
 import { HttpVisitor } from '../../packages/server/src/reliability/server-process';
@@ -35,3 +36,16 @@ export async function signedInOwner(baseUrl: string, setupToken: string): Promis
 
 /** Today as the owner's summary counts days (UTC). */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Creates OWNER's account in the browser from a set-up link, as a first run does, and waits for the owner app's
+ * dashboard: the page is then signed in as the owner.
+ */
+export async function createOwnerAccount(page: Page, setupToken: string): Promise<void> {
+  await page.goto(`/config/setup?token=${setupToken}`);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
+  // A link made for OWNER's email is an invitation once the first run has printed its own link.
+  await page.getByRole('button', { name: /^(Create account|Accept invitation)$/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+}
