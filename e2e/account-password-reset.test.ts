@@ -69,6 +69,8 @@ describe('a shopper resets a forgotten password', () => {
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
     await expect(page.getByText(`Signed in as ${email}`).count()).resolves.toBe(1);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await saveAtBothWidths(page, 'account-signed-in');
 
     // 5. The link is used up: its page says so and offers a new one.
     await visit(page, linkPath);
