@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   clearPageLockContract,
   createMemberAreaContract,
@@ -18,7 +18,6 @@ import type {
   MemberAreaJson,
   MemberAreaReply,
   MembershipReply,
-  MembershipStatusName,
   PageLockReply,
   revokeMembershipContract,
   setPageLockContract,
@@ -28,6 +27,7 @@ import type {
 import { callRoute } from '@vitrine/owner-client/browser';
 import { useOwnerClient } from '../../api/client';
 import { useOwnerMutation } from '../../api/hooks';
+import type { MemberListState } from './members-state';
 
 /** The Members screen's calls, typed from their contracts (type-only imports keep TypeBox out of the bundle). */
 export const MEMBER_ROUTES = {
@@ -58,7 +58,7 @@ export const memberKeys = {
   all: ['members'] as const,
   areas: () => ['members', 'areas'] as const,
   area: (areaId: string) => ['members', 'area', areaId] as const,
-  members: (areaId: string, status: string) => ['members', 'memberships', areaId, status] as const,
+  members: (areaId: string, state: MemberListState) => ['members', 'memberships', areaId, state.status, state.q, state.cursor] as const,
   locks: () => ['members', 'locks'] as const,
   paywallProducts: () => ['members', 'paywall-products'] as const,
 };
@@ -77,11 +77,19 @@ export function useMemberArea(areaId: string, enabled: boolean) {
   });
 }
 
-export function useMembers(areaId: string, status: MembershipStatusName | '', enabled: boolean) {
+/** A page of members with the status, search and cursor it was read for (the page shown while the next loads names its own). */
+export type MembersPage = ListMembersReply & { listed: MemberListState };
+
+/** A page of an area's members (50, newest first) of a status, matching a search; the page shown stays while the next loads. */
+export function useMembers(areaId: string, state: MemberListState, enabled: boolean) {
   const client = useOwnerClient();
-  return useQuery<ListMembersReply>({
-    queryKey: memberKeys.members(areaId, status),
-    queryFn: () => client.call(MEMBER_ROUTES.listMembers, { params: { memberAreaId: areaId }, query: status ? { status } : {} }),
+  return useQuery<MembersPage>({
+    queryKey: memberKeys.members(areaId, state),
+    queryFn: async () => {
+      const query = { ...(state.status ? { status: state.status } : {}), ...(state.q ? { q: state.q } : {}), ...(state.cursor ? { cursor: state.cursor } : {}) };
+      return { ...(await client.call(MEMBER_ROUTES.listMembers, { params: { memberAreaId: areaId }, query })), listed: state };
+    },
+    placeholderData: keepPreviousData,
     enabled,
   });
 }

@@ -216,6 +216,62 @@ describe('the Members screen', () => {
     expect(within(ended).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['ava@example.com']);
   });
 
+  it('searches by email (q in the call and the address), turns pages by the cursor, and says when a search matches nobody', async () => {
+    const bea: MembershipJson = { ...ava, id: 'm2', email: 'bea@example.com', orderId: null, source: 'owner', startedAt: Date.UTC(2026, 10, 10, 12) };
+    const server = renderApp((method, url) => {
+      if (url === '/api/owner/content/pages') return TREE;
+      if (url.startsWith('/api/owner/products')) return PRODUCTS;
+      if (url === '/api/owner/member-areas/ma1') return { memberArea: club };
+      if (url.startsWith('/api/owner/member-areas/ma1/members')) {
+        const query = new URL(url, 'http://owner.invalid').searchParams;
+        const q = query.get('q')?.toLowerCase();
+        if (q) return { members: [ava, bea].filter((each) => each.email.includes(q)), nextCursor: null };
+        return query.get('cursor') === 'page-2' ? { members: [bea], nextCursor: null } : { members: [ava], nextCursor: 'page-2' };
+      }
+      throw new Error(`unexpected ${method} ${url}`);
+    });
+    const listCalls = () => server.calls.filter((call) => call.url.startsWith('/api/owner/member-areas/ma1/members')).map((call) => call.url);
+    await act(async () => navigate('/config/members/ma1'));
+    const table = await screen.findByRole('table', { name: 'Members of Pottery Club, newest first' });
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['ava@example.com']);
+    const pages = screen.getByRole('navigation', { name: 'Pages of members' });
+    expect((within(pages).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+
+    // The next page sends the server's cursor; the address keeps it; Previous page goes back; the table has the focus.
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('rowheader', { name: 'bea@example.com' })).toBeTruthy();
+    expect(listCalls().at(-1)).toBe('/api/owner/member-areas/ma1/members?cursor=page-2');
+    expect(window.location.search).toBe('?cursor=page-2');
+    expect(document.activeElement?.tagName).toBe('TABLE');
+    expect((within(pages).getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByRole('rowheader', { name: 'ava@example.com' })).toBeTruthy();
+    expect(window.location.search).toBe('');
+
+    // Enter in the search field (the form's submit) sends q, from the first page, and keeps it in the address.
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('rowheader', { name: 'bea@example.com' })).toBeTruthy();
+    const search = screen.getByRole('search', { name: 'Search members' });
+    fireEvent.change(within(search).getByLabelText('Search by email'), { target: { value: '  AVA@ ' } });
+    fireEvent.submit(search);
+    const found = await screen.findByRole('table', { name: 'Members of Pottery Club matching "AVA@", newest first' });
+    expect(within(found).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['ava@example.com']);
+    expect(listCalls().at(-1)).toBe('/api/owner/member-areas/ma1/members?q=AVA%40');
+    expect(window.location.search).toBe('?q=AVA%40');
+    expect(screen.queryByRole('navigation', { name: 'Pages of members' })).toBeNull();
+
+    // The button searches too, with the status filter; nobody matches: the Empty state says so and clears the search.
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'ended' } });
+    fireEvent.change(within(search).getByLabelText('Search by email'), { target: { value: 'zed' } });
+    fireEvent.click(within(search).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('heading', { name: 'No members match "zed"' })).toBeTruthy();
+    expect(listCalls().at(-1)).toBe('/api/owner/member-areas/ma1/members?status=ended&q=zed');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(listCalls().at(-1)).toBe('/api/owner/member-areas/ma1/members?status=ended'));
+    expect((screen.getByLabelText('Search by email') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(screen.getByLabelText('Search by email'));
+  });
+
   it('a change that came second (409) offers Reload, which starts the form again from the server’s area', async () => {
     let current = club;
     renderApp((method, url) => {
