@@ -227,6 +227,30 @@ describe('moderation', () => {
     expect(tooDeep.json()).toEqual({ message: COMMENT_MESSAGES.tooDeep, errors: { parentId: COMMENT_MESSAGES.tooDeep } });
     expect(await rowCount()).toBe(before);
   });
+
+  it('the owner pages through comments written within one millisecond, each once (the cursor keeps microseconds)', async () => {
+    // Five hidden comments newer than any other, a microsecond apart within one millisecond, two at the same instant (the id breaks the tie).
+    const micros = [1, 2, 2, 3, 4];
+    const ids = micros.map((_, index) => `same-ms-${index}-${process.pid}`);
+    await db().insertInto('post_comments').values(ids.map((id, index) => {
+      const at = `2099-01-01T00:00:00.00000${micros[index]}Z`;
+      return { id, website_id: website.id, item_id: COMMENTED, status: 'hidden' as const, author_name: 'Ida', author_email: 'ida@example.com', body: `Same ms ${index}`, created_at: at, updated_at: at };
+    })).execute();
+    try {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const answer = await moderator.get(`/api/owner/comments?status=hidden&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(answer.statusCode, answer.body).toBe(200);
+        seen.push(...answer.json().comments.map((row: { id: string }) => row.id));
+        expect(answer.json().hasNextPage).toBe(answer.json().nextPageCursor !== null);
+        cursor = answer.json().nextPageCursor;
+      } while (cursor && seen.length < ids.length);
+      expect(seen.slice(0, ids.length)).toEqual([ids[4], ids[3], ids[2], ids[1], ids[0]]);
+    } finally {
+      await db().deleteFrom('post_comments').where('id', 'in', ids).execute();
+    }
+  });
 });
 
 describe('spam defence (forms\' pieces)', () => {

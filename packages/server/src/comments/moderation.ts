@@ -8,7 +8,7 @@ import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { invalid, notFound } from '../failures';
 import { newId } from '../ids';
-import { decodePageCursor, encodePageCursor } from '../page-cursor';
+import { keysetBefore, keysetPage, microsecondKey, readTimeIdCursor } from '../page-cursor';
 import { replyDepth } from './rules';
 
 type Db = Kysely<Database>;
@@ -50,30 +50,16 @@ export async function listComments(db: Db, website: Website, actor: Actor, input
   authorize(actor, 'comments:moderate');
   const limit = input.limit === undefined ? COMMENT_PAGE_SIZE.default : Number(input.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > COMMENT_PAGE_SIZE.max) throw invalid(OWNER_COMMENT_MESSAGES.limit, { limit: OWNER_COMMENT_MESSAGES.limit });
-  const after = decodePageCursor(input.cursor, 2);
-  if (input.cursor !== undefined && (!after || Number.isNaN(Date.parse(after[0]!)))) throw invalid(OWNER_COMMENT_MESSAGES.cursor, { cursor: OWNER_COMMENT_MESSAGES.cursor });
-  let query = commentsWithPosts(db, website.id);
+  const after = readTimeIdCursor(input.cursor, OWNER_COMMENT_MESSAGES.cursor);
+  let query = commentsWithPosts(db, website.id).select(microsecondKey('c.created_at').as('created_key'));
   if (input.status) query = query.where('c.status', '=', input.status as CommentStatus);
-  if (after) query = query.where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '<', eb.tuple(sql<Date>`${after[0]}::timestamptz`, after[1]!)));
+  if (after) query = query.where(keysetBefore('c.created_at', 'c.id', after));
   const rows = await query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => [row.created_key, row.id]);
   const countRows = await db.selectFrom('post_comments').select(['status', (eb) => eb.fn.countAll<string | number>().as('count')]).where('website_id', '=', website.id).groupBy('status').execute();
   const counts = { pending: 0, approved: 0, hidden: 0, spam: 0 };
   for (const row of countRows) counts[row.status] = Number(row.count);
-  const hasNextPage = rows.length > limit;
-  return {
-    comments: page.map(ownerCommentOf),
-    counts,
-    hasNextPage,
-    // The time as PostgreSQL prints it keeps its microseconds (a JavaScript Date would drop them).
-    nextPageCursor: hasNextPage && last ? encodePageCursor([await preciseTime(db, last.id), last.id]) : null,
-  };
-}
-
-async function preciseTime(db: Db, commentId: string): Promise<string> {
-  const { rows } = await sql<{ at: string }>`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM post_comments WHERE id = ${commentId}`.execute(db);
-  return rows[0]!.at;
+  return { comments: page.map(({ created_key: _key, ...row }) => ownerCommentOf(row)), counts, hasNextPage: nextCursor !== null, nextPageCursor: nextCursor };
 }
 
 /** PUT /api/owner/comments/:commentId/status: approve, hide, mark spam, or back to pending. */

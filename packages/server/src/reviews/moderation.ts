@@ -9,7 +9,7 @@ import type { Database, ProductReviewsTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid, notFound } from '../failures';
 import { isUnstorableText } from '../http/unstorable-text';
-import { decodePageCursor, encodePageCursor } from '../page-cursor';
+import { keysetBefore, keysetPage, microsecondKey, readTimeIdCursor } from '../page-cursor';
 import { moderationMove } from './rules';
 
 type ReviewRow = Selectable<ProductReviewsTable>;
@@ -50,20 +50,13 @@ export async function listOwnerReviews(
   authorize(actor, 'reviews:moderate');
   const limit = query.limit === undefined ? REVIEW_PAGE_SIZE.default : Number(query.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > REVIEW_PAGE_SIZE.max) throw invalid(OWNER_REVIEW_MESSAGES.limit, { limit: OWNER_REVIEW_MESSAGES.limit });
-  const after = query.cursor === undefined ? undefined : decodePageCursor(query.cursor, 2);
-  if (query.cursor !== undefined && (!after || Number.isNaN(Date.parse(after[0]!)))) throw invalid(OWNER_REVIEW_MESSAGES.cursor, { cursor: OWNER_REVIEW_MESSAGES.cursor });
-  // The creation time to the microsecond, as PostgreSQL keeps it, so a page boundary never skips or repeats a row.
-  const createdKey = sql<string>`to_char(product_reviews.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-  let select = ownerRows(db, website.id).select(createdKey.as('created_key'));
+  const after = readTimeIdCursor(query.cursor, OWNER_REVIEW_MESSAGES.cursor);
+  let select = ownerRows(db, website.id).select(microsecondKey('product_reviews.created_at').as('created_key'));
   if (query.status) select = select.where('product_reviews.status', '=', query.status as ReviewStatusName);
-  if (after) select = select.where(sql<boolean>`(product_reviews.created_at, product_reviews.id) < (${after[0]}::timestamptz, ${after[1]})`);
+  if (after) select = select.where(keysetBefore('product_reviews.created_at', 'product_reviews.id', after));
   const rows = await select.orderBy('product_reviews.created_at', 'desc').orderBy('product_reviews.id', 'desc').limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    reviews: page.map(({ created_key: _key, ...row }) => ownerReviewJson(row)),
-    nextCursor: rows.length > limit && last ? encodePageCursor([last.created_key, last.id]) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => [row.created_key, row.id]);
+  return { reviews: page.map(({ created_key: _key, ...row }) => ownerReviewJson(row)), nextCursor };
 }
 
 async function lockedReview(trx: Transaction<Database>, websiteId: string, reviewId: string): Promise<ReviewRow> {

@@ -208,6 +208,29 @@ describe('moderation', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(first.reviews[0].created).toBeGreaterThanOrEqual(first.reviews[1].created);
   });
+
+  it('pages through reviews created within one millisecond, each once (the cursor keeps microseconds)', async () => {
+    // Five reviews newer than any other, a microsecond apart within one millisecond, two at the same instant (the id breaks the tie).
+    const micros = [1, 2, 2, 3, 4];
+    const ids = micros.map((_, index) => `same-ms-${index}-${process.pid}`);
+    await db().insertInto('product_reviews').values(ids.map((id, index) => ({
+      id, website_id: website.id, product_id: demoProductId('leather-armchair'), source: 'imported' as const, rating: 3, title: `Same ms ${index}`, body: 'Fine.',
+      reviewer_name: 'Tester', status: 'hidden' as const, created_at: `2099-01-01T00:00:00.00000${micros[index]}Z`,
+    }))).execute();
+    try {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const answer = await admin.get(`/api/owner/reviews?status=hidden&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(answer.statusCode, answer.body).toBe(200);
+        seen.push(...answer.json().reviews.map((row: { id: string }) => row.id));
+        cursor = answer.json().nextCursor;
+      } while (cursor && seen.length < ids.length);
+      expect(seen.slice(0, ids.length)).toEqual([ids[4], ids[3], ids[2], ids[1], ids[0]]);
+    } finally {
+      await db().deleteFrom('product_reviews').where('id', 'in', ids).execute();
+    }
+  });
 });
 
 describe('the storefront', () => {

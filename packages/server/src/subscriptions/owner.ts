@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { OWNER_SUBSCRIPTION_MESSAGES, SUBSCRIPTION_PAGE_SIZE, type ListOwnerSubscriptionsQuery, type OwnerSubscriptionJson, type SubscriptionStatusName } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
@@ -6,7 +6,7 @@ import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid } from '../failures';
 import { cancelSubscriptionRow, mailContextOf, type SubscriptionServiceOptions } from './cancel';
-import { decodePageCursor, encodePageCursor } from '../page-cursor';
+import { keysetBefore, keysetPage, microsecondKey, readTimeIdCursor } from '../page-cursor';
 import { subscriptionView, type SubscriptionRow } from './subscription-json';
 
 export function ownerSubscriptionJson(row: SubscriptionRow, website: Website): OwnerSubscriptionJson {
@@ -24,26 +24,13 @@ export async function listOwnerSubscriptions(
   authorize(actor, 'orders:read');
   const limit = query.limit === undefined ? SUBSCRIPTION_PAGE_SIZE.default : Number(query.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > SUBSCRIPTION_PAGE_SIZE.max) throw invalid(OWNER_SUBSCRIPTION_MESSAGES.limit, { limit: OWNER_SUBSCRIPTION_MESSAGES.limit });
-  const after = query.cursor === undefined ? undefined : decodePageCursor(query.cursor, 2);
-  if (query.cursor !== undefined && (!after || Number.isNaN(Date.parse(after[0])))) {
-    throw invalid(OWNER_SUBSCRIPTION_MESSAGES.cursor, { cursor: OWNER_SUBSCRIPTION_MESSAGES.cursor });
-  }
-  // The creation time to the microsecond, as PostgreSQL keeps it: a JavaScript Date would cut it to milliseconds and
-  // the page boundary could skip or repeat rows created within one millisecond.
-  const createdKey = sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-  let select = db.selectFrom('subscriptions').selectAll().select(createdKey.as('created_key')).where('website_id', '=', website.id);
+  const after = readTimeIdCursor(query.cursor, OWNER_SUBSCRIPTION_MESSAGES.cursor);
+  let select = db.selectFrom('subscriptions').selectAll().select(microsecondKey('created_at').as('created_key')).where('website_id', '=', website.id);
   if (query.status) select = select.where('status', '=', query.status as SubscriptionStatusName);
-  if (after) {
-    const [createdAt, id] = after;
-    select = select.where(sql<boolean>`(created_at, id) < (${createdAt}::timestamptz, ${id})`);
-  }
+  if (after) select = select.where(keysetBefore('created_at', 'id', after));
   const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    subscriptions: page.map(({ created_key: _key, ...row }) => ownerSubscriptionJson(row, website)),
-    nextCursor: rows.length > limit && last ? encodePageCursor([last.created_key, last.id]) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => [row.created_key, row.id]);
+  return { subscriptions: page.map(({ created_key: _key, ...row }) => ownerSubscriptionJson(row, website)), nextCursor };
 }
 
 /** POST /api/owner/subscriptions/:subscriptionId/cancel: no renewal is charged after it; idempotent. */

@@ -409,4 +409,30 @@ describe('the owner', () => {
     expect(refused.json().message).toBe('Your role does not allow this.');
     expect((await new TestVisitor(server.app).get('/api/owner/subscriptions')).statusCode).toBe(401);
   });
+
+  it('pages through subscriptions created within one millisecond, each once (the cursor keeps microseconds)', async () => {
+    const made = [await subscribe(), await subscribe(), await subscribe(), await subscribe()];
+    const ids = made.map((each) => each.subscriptionId);
+    const originals = await db().selectFrom('subscriptions').select(['id', sql<string>`created_at::text`.as('created_at')]).where('id', 'in', ids).execute();
+    // Newer than any other, a microsecond apart within one millisecond, two at the same instant (the id breaks the tie).
+    const times = ['2099-01-01T00:00:00.000001Z', '2099-01-01T00:00:00.000002Z', '2099-01-01T00:00:00.000002Z', '2099-01-01T00:00:00.000003Z'];
+    for (const [index, id] of ids.entries()) await db().updateTable('subscriptions').set({ created_at: times[index]! }).where('id', '=', id).execute();
+    try {
+      const owner = await ownerVisitor(server, 'admin');
+      const expected = ids.map((id, index) => [times[index]!, id] as const).sort(([t1, a], [t2, b]) => (t1 === t2 ? (a < b ? 1 : -1) : t1 < t2 ? 1 : -1)).map(([, id]) => id);
+      for (const limit of [1, 2, 3]) {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const answer = await owner.get(`/api/owner/subscriptions?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+          expect(answer.statusCode, answer.body).toBe(200);
+          seen.push(...answer.json().subscriptions.map((row: { id: string }) => row.id));
+          cursor = answer.json().nextCursor;
+        } while (cursor && seen.length < ids.length);
+        expect(seen.slice(0, ids.length), `limit ${limit}`).toEqual(expected);
+      }
+    } finally {
+      for (const row of originals) await db().updateTable('subscriptions').set({ created_at: row.created_at }).where('id', '=', row.id).execute();
+    }
+  });
 });
