@@ -9,7 +9,7 @@ import { inTransaction } from '../db/transactions';
 import { experimentConfigurationFor, type RequestFacts } from '../experiments';
 import { conflict, forbidden, invalid, notFound } from '../failures';
 import { stableId } from '../ids';
-import { decodePageCursor, encodePageCursor } from '../page-cursor';
+import { keysetBefore, keysetPage, microsecondKey, readTimeIdCursor } from '../page-cursor';
 
 /**
  * Session replay recorded on our own server (issue 19 item 5). A visitor is recorded when the website's
@@ -116,25 +116,18 @@ function replaySessionOf(row: SessionRow): ReplaySession {
 /** The owner's list: sessions with events, newest first. */
 export async function listReplaySessions(db: Kysely<Database>, website: Website, actor: Actor, input: { cursor?: string }): Promise<{ sessions: ReplaySession[]; nextCursor: string | null }> {
   authorize(actor, 'reports:read');
-  const after = decodePageCursor(input.cursor, 2);
-  if (input.cursor && (!after || Number.isNaN(Date.parse(after[0]!)))) throw invalid(REPLAY_MESSAGES.cursor, { cursor: REPLAY_MESSAGES.cursor });
+  // An empty cursor= is the first page, as it always was; a cursor that does not read is refused.
+  const after = readTimeIdCursor(input.cursor || undefined, REPLAY_MESSAGES.cursor);
   let query = db
     .selectFrom('replay_sessions')
-    .select(['id', 'started_at', 'last_event_at', 'first_path', 'user_agent', 'event_count'])
+    .select(['id', 'started_at', 'last_event_at', 'first_path', 'user_agent', 'event_count', microsecondKey('started_at').as('started_key')])
     .where('website_id', '=', website.id)
     .where('event_count', '>', 0);
-  if (after) {
-    const [time, id] = after as [string, string];
-    const at = new Date(time);
-    query = query.where((eb) => eb.or([eb('started_at', '<', at), eb.and([eb('started_at', '=', at), eb('id', '<', id)])]));
-  }
+  // The cursor keeps the start to the microsecond: one cut to milliseconds skipped sessions started within one.
+  if (after) query = query.where(keysetBefore('started_at', 'id', after));
   const rows = await query.orderBy('started_at', 'desc').orderBy('id', 'desc').limit(REPLAY_LIMITS.pageSize + 1).execute();
-  const page = rows.slice(0, REPLAY_LIMITS.pageSize);
-  const last = page.at(-1);
-  return {
-    sessions: page.map(replaySessionOf),
-    nextCursor: rows.length > REPLAY_LIMITS.pageSize && last ? encodePageCursor([last.started_at.toISOString(), last.id]) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, REPLAY_LIMITS.pageSize, (row) => [row.started_key, row.id]);
+  return { sessions: page.map(replaySessionOf), nextCursor };
 }
 
 /** One session with all its events, in recording order. */

@@ -96,4 +96,22 @@ describe('recording and replaying', () => {
     const owner = await ownerVisitor(server);
     expect((await owner.get('/api/owner/replays?cursor=bogus')).statusCode).toBe(400);
   });
+
+  it('pages through sessions started within one millisecond without skipping one (the cursor keeps microseconds)', async () => {
+    const ids = Array.from({ length: 51 }, (_, index) => `µs-session-${String(index + 1).padStart(2, '0')}-${newId()}`);
+    // 51 sessions a microsecond apart, all in one millisecond, newer than every other session: the page boundary falls inside it.
+    await db().insertInto('replay_sessions').values(ids.map((id, index) => ({
+      id, website_id: websiteId, analytics_id: `a-${id}`, started_at: `2099-01-01T00:00:00.000${String(index + 1).padStart(3, '0')}Z`,
+      last_event_at: '2099-01-01T00:00:01Z', event_count: 1, byte_count: 10,
+    }))).execute();
+    try {
+      const owner = await ownerVisitor(server, 'reporting');
+      const first = (await owner.get('/api/owner/replays')).json() as { sessions: Array<{ id: string }>; nextCursor: string };
+      expect(first.sessions.map((session) => session.id)).toEqual([...ids].reverse().slice(0, 50));
+      const second = (await owner.get(`/api/owner/replays?cursor=${encodeURIComponent(first.nextCursor)}`)).json() as { sessions: Array<{ id: string }> };
+      expect(second.sessions[0]?.id).toBe(ids[0]);
+    } finally {
+      await db().deleteFrom('replay_sessions').where('id', 'in', ids).execute();
+    }
+  });
 });
