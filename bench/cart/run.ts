@@ -41,6 +41,9 @@ async function load(name: string, options: autocannon.Options): Promise<Figures>
 /** Cookies and crumb of one visitor with a cart already holding a sticker pack. */
 async function prepareVisitor(base: string): Promise<Record<string, string>> {
   const page = await fetch(`${base}/shop`);
+  // Read every body: an unread one keeps its connection busy, so the next fetch opens another, and fifty visitors'
+  // idle connections would take the server's per-address cap (64) from the measured ones (reset, counted as errors).
+  await page.arrayBuffer();
   const crumb = /crumb=([^;]+)/.exec(page.headers.getSetCookie().join('\n'))![1];
   const headers = { cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, 'content-type': 'application/json' };
   const added = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
@@ -48,7 +51,8 @@ async function prepareVisitor(base: string): Promise<Record<string, string>> {
     headers,
     body: JSON.stringify({ itemId: STICKERS_ID, sku: 'STICKERS', quantity: 1 }),
   });
-  if (added.status !== 200) throw new Error(`warm-up add-to-cart answered ${added.status}: ${await added.text()}`);
+  const answer = await added.text();
+  if (added.status !== 200) throw new Error(`warm-up add-to-cart answered ${added.status}: ${answer}`);
   const cart = /CART=([^;]+)/.exec(added.headers.getSetCookie().join('\n'))![1];
   return { ...headers, cookie: `crumb=${crumb}; CART=${cart}` };
 }

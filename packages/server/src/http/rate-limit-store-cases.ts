@@ -35,6 +35,17 @@ export function rateLimitStoreCases(store: () => RateLimitStore): void {
     expect(await store().peek(k, 60_000, t)).toBe(2);
   });
 
+  it('hits and reads the window before in one call, as hit and peek would', async () => {
+    const k = key('hit-and-previous');
+    const t = 7_200_000;
+    expect(await store().hitAndPeekPrevious(k, 60_000, t)).toEqual({ current: 1, previous: 0 });
+    expect(await store().hitAndPeekPrevious(k, 60_000, t + 5)).toEqual({ current: 2, previous: 0 });
+    expect(await store().hitAndPeekPrevious(k, 60_000, t + 60_000)).toEqual({ current: 1, previous: 2 });
+    expect(await store().peek(k, 60_000, t + 60_000)).toBe(1);
+    // Two windows on, the last window is the one just counted; the first is not read.
+    expect(await store().hitAndPeekPrevious(k, 60_000, t + 120_000)).toEqual({ current: 1, previous: 1 });
+  });
+
   const policy: BackOffPolicy = { free: 3, baseMs: 1000, maxMs: 8000, forgetAfterMs: 60_000 };
 
   it('backs off exponentially after the free attempts; a refused attempt changes nothing; clearing starts over', async () => {

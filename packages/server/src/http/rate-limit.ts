@@ -37,6 +37,8 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number, nowMs: number): Promise<number>;
   /** The hits so far in the fixed window holding atMs, without adding one (the previous window is still readable). */
   peek(key: string, windowMs: number, atMs: number): Promise<number>;
+  /** `hit`, and `peek` at the window before, in one round trip: what a sliding-window decision reads on every call. */
+  hitAndPeekPrevious(key: string, windowMs: number, nowMs: number): Promise<{ current: number; previous: number }>;
   /** Atomically takes one attempt under the key's back-off, or says how long to wait; a refused attempt changes nothing. */
   claimBackOff(key: string, policy: BackOffPolicy, nowMs: number): Promise<BackOffClaim>;
   /** Forgets the key's back-off record. */
@@ -53,7 +55,7 @@ export const windowStartOf = (atMs: number, windowMs: number) => Math.floor(atMs
  * across an edge then fails). `retryAfterSeconds` is the time to this fixed window's end, at least 1.
  */
 export async function hitSlidingWindow(store: RateLimitStore, key: string, windowMs: number, nowMs: number): Promise<{ hits: number; retryAfterSeconds: number }> {
-  const [current, previous] = await Promise.all([store.hit(key, windowMs, nowMs), store.peek(key, windowMs, nowMs - windowMs)]);
+  const { current, previous } = await store.hitAndPeekPrevious(key, windowMs, nowMs);
   const leftOfWindowMs = windowStartOf(nowMs, windowMs) + windowMs - nowMs;
   return { hits: current + Math.ceil((previous * leftOfWindowMs) / windowMs), retryAfterSeconds: Math.max(1, Math.ceil(leftOfWindowMs / 1000)) };
 }
@@ -77,6 +79,22 @@ export class DatabaseRateLimitStore implements RateLimitStore {
       RETURNING hits`.execute(this.db);
     await this.#sweepNowAndThen(nowMs);
     return Number(row.rows[0].hits);
+  }
+
+  async hitAndPeekPrevious(key: string, windowMs: number, nowMs: number): Promise<{ current: number; previous: number }> {
+    const windowStart = windowStartOf(nowMs, windowMs);
+    // One statement: every state-changing call of the app makes it, so the second read must not cost a second trip.
+    const row = await sql<{ current: number; previous: number | null }>`
+      WITH hit AS (
+        INSERT INTO rate_limits (key, window_start, hits, expires_at)
+        VALUES (${windowRowKey(key, windowMs, windowStart)}, ${windowStart}, 1, ${windowStart + 2 * windowMs})
+        ON CONFLICT (key) DO UPDATE SET hits = rate_limits.hits + 1
+        RETURNING hits
+      )
+      SELECT hit.hits AS current, (SELECT hits FROM rate_limits WHERE key = ${windowRowKey(key, windowMs, windowStart - windowMs)}) AS previous
+      FROM hit`.execute(this.db);
+    await this.#sweepNowAndThen(nowMs);
+    return { current: Number(row.rows[0]!.current), previous: Number(row.rows[0]!.previous ?? 0) };
   }
 
   async peek(key: string, windowMs: number, atMs: number): Promise<number> {

@@ -56,6 +56,18 @@ export class RedisRateLimitStore implements RateLimitStore {
     return count;
   }
 
+  async hitAndPeekPrevious(key: string, windowMs: number, nowMs: number): Promise<{ current: number; previous: number }> {
+    const windowStart = windowStartOf(nowMs, windowMs);
+    const redisKey = windowKey(key, windowMs, windowStart);
+    const [current, , previous] = await this.#pipeline([
+      ['INCR', redisKey],
+      ['PEXPIRE', redisKey, String(Math.max(1, windowStart + 2 * windowMs - nowMs))],
+      ['GET', windowKey(key, windowMs, windowStart - windowMs)],
+    ]);
+    if (typeof current !== 'number') throw new Error(`Unexpected Redis reply to INCR: ${String(current)}`);
+    return { current, previous: previous === null ? 0 : Number(previous) };
+  }
+
   async peek(key: string, windowMs: number, atMs: number): Promise<number> {
     const [count] = await this.#pipeline([['GET', windowKey(key, windowMs, windowStartOf(atMs, windowMs))]]);
     return count === null ? 0 : Number(count);
