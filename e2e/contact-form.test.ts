@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
+import { hasFocus, tabTo } from './support/keyboard';
 import { saveScreenshot } from './support/screenshots';
 import { visit } from './support/shop';
 
@@ -17,7 +18,6 @@ const PROBLEM_ABOVE = 'Your form has encountered a problem. Please scroll down t
 const PROBLEM_BELOW = 'Your form has encountered a problem. Please scroll up to review.';
 
 const contactForm = (page: Page) => page.getByRole('form', { name: FORM_NAME });
-const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 /** Opens the Contact page and waits until its form is live (its code is a chunk of its own). */
 async function openContactPage(page: Page, query = ''): Promise<Locator> {
@@ -26,13 +26,6 @@ async function openContactPage(page: Page, query = ''): Promise<Locator> {
   return contactForm(page);
 }
 
-async function tabTo(page: Page, target: Locator, maxPresses = 80): Promise<void> {
-  for (let presses = 0; presses < maxPresses; presses++) {
-    await page.keyboard.press('Tab');
-    if (await hasFocus(target)) return;
-  }
-  throw new Error(`${target} was not reachable with Tab in ${maxPresses} presses`);
-}
 
 /** The message tied to a control by aria-describedby that is its field's error. */
 const errorOf = (control: Locator) =>

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
+import { hasFocus, tabTo } from './support/keyboard';
 import { addButton, cartPill, openProduct, waitForIslands, closeCartDrawer } from './support/shop';
 import { checkoutForm, orderSummary, receiptTotals, shippingMethods } from './support/checkout';
 
@@ -9,7 +10,6 @@ import { checkoutForm, orderSummary, receiptTotals, shippingMethods } from './su
 
 const shop = useShop();
 
-const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 /** Presses ArrowRight in a focused radio group until `value` is checked (the store decides the value order). */
 async function arrowTo(page: Page, group: Locator, value: string, maxPresses = 10): Promise<void> {
@@ -21,14 +21,6 @@ async function arrowTo(page: Page, group: Locator, value: string, maxPresses = 1
   throw new Error(`${group} never checked ${value} in ${maxPresses} ArrowRight presses`);
 }
 
-/** Presses Tab until `target` has focus; fails if it is not reachable within `maxPresses`. */
-async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
-  for (let presses = 0; presses < maxPresses; presses++) {
-    await page.keyboard.press('Tab');
-    if (await hasFocus(target)) return;
-  }
-  throw new Error(`${target} was not reachable with Tab in ${maxPresses} presses`);
-}
 
 test('a shopper buys two Linen Shirts (S / White) with the keyboard only', async () => {
   const { page } = shop;

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
+import { tabTo } from './support/keyboard';
 import { saveScreenshot } from './support/screenshots';
 import { chooseOptions, openProduct } from './support/shop';
 
@@ -12,15 +13,7 @@ const shop = useShop();
 
 const CTA = 'Get notified by email when this product is back in stock.';
 const restockBox = (page: Page) => page.getByRole('region', { name: CTA });
-const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
-async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
-  for (let presses = 0; presses < maxPresses; presses++) {
-    await page.keyboard.press('Tab');
-    if (await hasFocus(target)) return;
-  }
-  throw new Error(`${target} was not reachable with Tab in ${maxPresses} presses`);
-}
 
 describe('the restock box', () => {
   test('a shopper signs up for the sold-out M / Navy shirt with the keyboard, captcha and all', async () => {
