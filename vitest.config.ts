@@ -10,5 +10,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
   },
 });

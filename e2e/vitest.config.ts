@@ -10,5 +10,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     pool: 'forks',
+    setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
   },
 });

@@ -6,33 +6,59 @@
 //  4. browser journeys in Debian's Chromium against a real server (the storefront and the owner app built first)
 // It ends with one line: `N passed, M failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSystemPackages } from './system-packages.mjs';
 import { startThrowawayPostgres, stopThrowawayPostgres } from './throwaway-postgres.mjs';
 import { startThrowawayRedis } from './throwaway-redis.mjs';
+import { countAssertions, formatFiles, formatSteps, minutesAndSeconds, slowestFiles } from './test-report/summary.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
+// The last run's record (step times, file times, assertions), read again by `--slowest`.
+const recordDir = path.join(root, '.test-results');
+const recordFile = path.join(recordDir, 'last-run.json');
+
+const slowestFlag = process.argv.indexOf('--slowest');
+if (slowestFlag !== -1) {
+  if (!existsSync(recordFile)) {
+    console.error('No run recorded yet: run `npm test` first.');
+    process.exit(1);
+  }
+  const record = JSON.parse(readFileSync(recordFile, 'utf8'));
+  const count = Number(process.argv[slowestFlag + 1]) || 50;
+  console.log(`Steps of the run of ${record.finishedAt}:\n${formatSteps(record.steps)}\n`);
+  console.log(`The ${count} slowest test files:\n${formatFiles(slowestFiles(record.files, count), root)}`);
+  process.exit(0);
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
+const steps = [];
+const files = [];
+mkdirSync(recordDir, { recursive: true });
+const assertionLog = path.join(recordDir, `assertions-${process.pid}.jsonl`);
+rmSync(assertionLog, { force: true });
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  steps.push({ label, ms: Date.now() - started, ok: result.status === 0 });
   if (result.status !== 0) failedSteps.push(label);
   return result.status === 0;
 }
 
 function vitest(label, args, env = {}) {
   const report = path.join(os.tmpdir(), `vitrine-vitest-${process.pid}-${Date.now()}.json`);
-  run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args], env);
+  run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args], { ...env, VITRINE_ASSERTION_LOG: assertionLog });
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests ?? 0;
     totals.failed += (json.numFailedTests ?? 0);
     totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    for (const result of json.testResults ?? []) files.push({ file: result.name, step: label, ms: (result.endTime ?? 0) - (result.startTime ?? 0) });
     rmSync(report, { force: true });
   } else {
     totals.failed += 1;
@@ -74,6 +100,14 @@ if (hasTests(path.join(root, 'e2e'))) {
   vitest('browser journeys (Chromium)', ['--config', 'e2e/vitest.config.ts']);
 }
 
+const assertions = countAssertions(existsSync(assertionLog) ? readFileSync(assertionLog, 'utf8') : '', root);
+rmSync(assertionLog, { force: true });
+const record = { finishedAt: new Date().toISOString(), steps, files, assertions, totals };
+writeFileSync(recordFile, JSON.stringify(record, null, 1));
+
+console.log(`\nStep times:\n${formatSteps(steps)}`);
+console.log(`\nThe 15 slowest test files (node scripts/test.mjs --slowest [N] lists more):\n${formatFiles(slowestFiles(files, 15), root)}`);
+console.log(`\nAssertions: ${assertions.run} run; ${assertions.distinct} distinct in ${assertions.tests} tests (a test run on both databases counted once)`);
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
