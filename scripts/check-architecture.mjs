@@ -5,11 +5,14 @@
 //  2. no import cycle between files of a package, nor between the server's domains;
 //  3. a server domain (a folder with an index.ts front) is imported by other domains only through that
 //     front, and only route files (and the HTTP edge) import Fastify;
-//  4. every dependency a package declares is imported somewhere in it (or listed below with its reason).
+//  4. every dependency a package declares is imported somewhere in it (or listed below with its reason);
+//  5. every server test file that opens a database says whether it runs on both databases or on one, and why
+//     (scripts/test-report/database-files.mjs).
 // It prints each violation with its file and exits 1 when there is any.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databasePragmaProblems } from './test-report/database-files.mjs';
 
 const root = process.env.ARCHITECTURE_ROOT ? path.resolve(process.env.ARCHITECTURE_ROOT) : path.resolve(fileURLToPath(import.meta.url), '../..');
 const packagesDir = path.join(root, 'packages');
@@ -178,6 +181,8 @@ function checkServerImport(file, target, isTest) {
 for (const cycle of findCycles(new Map([...domainGraph].map(([domain, targets]) => [domain, [...targets]])))) {
   violations.push(`packages/server/src: domains import each other in a cycle: ${cycle.join(' → ')}`);
 }
+
+if (existsSync(serverSrc)) for (const [file, message] of databasePragmaProblems(root)) report(file, message);
 
 if (violations.length > 0) {
   console.error(`Architecture check: ${violations.length} violation(s)\n${violations.map((line) => `  - ${line}`).join('\n')}`);

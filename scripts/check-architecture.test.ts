@@ -87,4 +87,21 @@ describe('scripts/check-architecture.mjs', () => {
     writeFileSync(path.join(root, 'packages', 'format', 'package.json'), JSON.stringify({ name: '@vitrine/format', exports: { '.': './src/index.ts', './*': './src/*.ts' } }));
     expect(check(root).output).toContain("exports './*' makes every file public");
   });
+
+  it('fails on a server test file that opens a database without saying on which, or why', () => {
+    const root = workspace({ format: { files: { 'src/index.ts': 'export const a = 1;\n' } } });
+    const tests = path.join(root, 'packages', 'server', 'src', 'cart');
+    mkdirSync(tests, { recursive: true });
+    const opens = "import { openTestServer } from '../testing';\nconst server = await openTestServer();\n";
+    writeFileSync(path.join(tests, 'silent.test.ts'), opens);
+    writeFileSync(path.join(tests, 'no-reason.test.ts'), `// databases: one — \n${opens}`);
+    writeFileSync(path.join(tests, 'both.test.ts'), `// databases: both — racing adds lock the cart row\n${opens}`);
+    writeFileSync(path.join(tests, 'pure.test.ts'), "import { expect } from 'vitest';\nexpect(1).toBe(1);\n");
+    const result = check(root);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('packages/server/src/cart/silent.test.ts: opens a database but does not say where it runs');
+    expect(result.output).toContain("packages/server/src/cart/no-reason.test.ts: says 'databases: one' without a reason after the dash");
+    expect(result.output).not.toContain('both.test.ts');
+    expect(result.output).not.toContain('pure.test.ts');
+  });
 });

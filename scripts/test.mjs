@@ -1,8 +1,9 @@
 // `npm test`: every test of the repository, in the order a failure is cheapest to read.
 //  1. typecheck the whole workspace, then the architecture check (scripts/check-architecture.mjs)
 //  2. unit and API tests of every package on the embedded database (PGlite)
-//  3. the server's API tests again on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster we start);
-//     both server runs also test the Redis rate-limit store (TEST_REDIS_URL, or a throw-away redis-server)
+//  3. again on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster we start), the server's test files whose
+//     subject is the database (`// databases: both` on their first line: scripts/test-report/database-files.mjs);
+//     both runs also test the Redis rate-limit store (TEST_REDIS_URL, or a throw-away redis-server)
 //  4. browser journeys in Debian's Chromium against a real server (the storefront and the owner app built first)
 // It ends with one line: `N passed, M failed`.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { ensureSystemPackages } from './system-packages.mjs';
 import { startThrowawayPostgres, stopThrowawayPostgres } from './throwaway-postgres.mjs';
 import { startThrowawayRedis } from './throwaway-redis.mjs';
 import { countAssertions, formatFiles, formatSteps, minutesAndSeconds, slowestFiles } from './test-report/summary.mjs';
+import { filesOnBothDatabases } from './test-report/database-files.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 // The last run's record (step times, file times, assertions), read again by `--slowest`.
@@ -88,7 +90,9 @@ try {
     cluster = await startThrowawayPostgres();
     databaseUrl = cluster.url;
   }
-  vitest('server API tests (PostgreSQL)', ['packages/server'], { ...redisEnv, TEST_DATABASE_URL: databaseUrl });
+  // Only the files whose subject is the database itself (their first line says `databases: both`).
+  const onBoth = filesOnBothDatabases(root).map((file) => path.relative(root, file));
+  vitest(`server API tests whose subject is the database, again on PostgreSQL (${onBoth.length} files)`, ['--project', 'server', '--project', 'serial', ...onBoth], { ...redisEnv, TEST_DATABASE_URL: databaseUrl });
 } finally {
   if (cluster) stopThrowawayPostgres(cluster.dir);
 }

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../packages/server/src/db/schema';
 import { freePort } from '@vitrine/server/free-port';
+import { templateFingerprint } from '@vitrine/server/db/template-fingerprint';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -24,18 +25,57 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Migrates and seeds the data dir exactly as the server would, then lets the test change it. */
-async function prepareDataDir(dataDir: string, prepare: (db: Kysely<Database>) => Promise<void>): Promise<void> {
-  // Loaded only here: most test files never open the database themselves.
+/** Loaded only where needed: most journeys never open the database themselves. */
+async function databaseModules() {
   const [{ openDatabaseFromEnv }, { migrate }, { seedDemoSite }] = await Promise.all([
     import('../../packages/server/src/db/database'),
     import('../../packages/server/src/db/migrate'),
     import('../../packages/server/src/demo-site'),
   ]);
-  const database = await openDatabaseFromEnv({ DATA_DIR: dataDir });
+  return { openDatabaseFromEnv, migrate, seedDemoSite };
+}
+
+/**
+ * The data dir every journey's server starts from, migrated and seeded exactly as the server would on its first
+ * start: made once per fingerprint of the migrations and the seed (the first journey makes it, in a private folder
+ * renamed into place when complete), then copied for each server — a copy is a fraction of a second, migrating
+ * and seeding a new embedded database several seconds.
+ */
+async function seededDataDir(): Promise<string> {
+  const template = path.join(os.tmpdir(), `vitrine-e2e-data-${templateFingerprint()}`);
+  if (existsSync(path.join(template, 'complete'))) return template;
+  const building = mkdtempSync(`${template}.building-`);
+  const { openDatabaseFromEnv, migrate, seedDemoSite } = await databaseModules();
+  const database = await openDatabaseFromEnv({ DATA_DIR: building });
   try {
     await migrate(database.db);
     await seedDemoSite(database.db);
+  } finally {
+    await database.close();
+  }
+  writeFileSync(path.join(building, 'complete'), '');
+  try {
+    renameSync(building, template);
+  } catch {
+    // Another journey finished first: use its copy.
+    rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
+/** A private data dir holding a copy of the seeded template's database. */
+async function freshDataDir(): Promise<string> {
+  const template = await seededDataDir();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
+/** Lets the test change the freshly seeded demo store before the server opens it. */
+async function prepareDataDir(dataDir: string, prepare: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+  const { openDatabaseFromEnv } = await databaseModules();
+  const database = await openDatabaseFromEnv({ DATA_DIR: dataDir });
+  try {
     await prepare(database.db);
   } finally {
     await database.close();
@@ -59,11 +99,11 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 /**
  * Starts the real server (the same entry `npm start` runs) on a free port with a fresh
- * embedded database, seeded with the demo store.
+ * embedded database, seeded with the demo store (a copy of the seeded template, see seededDataDir).
  */
 export async function startServer({ env = {}, prepareDatabase }: StartServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  const dataDir = await freshDataDir();
   if (prepareDatabase) await prepareDataDir(dataDir, prepareDatabase);
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,

@@ -1,3 +1,4 @@
+// databases: both — several server processes on one database
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

@@ -1,3 +1,4 @@
+// databases: one — the census and dashboard answers; no lock, race or transaction of its own
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES, CRUMB_MESSAGES, HTTP_MESSAGES, RATE_LIMIT_MESSAGE } from '@vitrine/contracts';

@@ -1,3 +1,4 @@
+// databases: one — the census and dashboard answers; no lock, race or transaction of its own
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';

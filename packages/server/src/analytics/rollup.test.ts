@@ -1,3 +1,4 @@
+// databases: both — daily rollups recomputed by two processes at once under a lock, replacing rows in one transaction
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';

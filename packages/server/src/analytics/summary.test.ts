@@ -1,3 +1,4 @@
+// databases: one — the census and dashboard answers; no lock, race or transaction of its own
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '@vitrine/contracts';
 import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';

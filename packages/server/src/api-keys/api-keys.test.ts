@@ -1,3 +1,4 @@
+// databases: one — key rules and the feed answers; no lock, race or transaction of its own
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';

@@ -1,3 +1,4 @@
+// databases: one — key rules and the feed answers; no lock, race or transaction of its own
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_FEED_MESSAGES } from '@vitrine/contracts';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — a solution is accepted once: two racing uses insert one row
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_CHALLENGE_LIFETIME_SECONDS, CAPTCHA_MESSAGES } from '@vitrine/contracts';
 import { openTestServer, solveCaptcha, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — concurrent adds to one cart lock it and lose no line
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce/add-to-cart';
 import { demoProductId, openTestServer, setStock, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — racing checkouts of one cart: the row locks decide
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '@vitrine/commerce/checkout';
 import { newId } from '../ids';

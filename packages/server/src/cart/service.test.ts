@@ -1,3 +1,4 @@
+// databases: one — the cart rules and answers; the cart's locks are proven by store.test.ts and cart-api.test.ts on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor, visitorActor } from '../actor';
 import { openTestDatabase, type TestDatabase } from '../db/testing';

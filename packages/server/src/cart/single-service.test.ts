@@ -1,3 +1,4 @@
+// databases: one — the cart rules and answers; the cart's locks are proven by store.test.ts and cart-api.test.ts on both
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// databases: both — row locks and what a transaction that waited for one sees
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDefaultWebsite } from '../websites';
 import { openTestDatabase, type TestDatabase } from '../db/testing';

@@ -1,3 +1,4 @@
+// databases: one — the catalog's answers and rules; its races are proven by stores and stock-adjust on both
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// databases: one — the catalog's answers and rules; its races are proven by stores and stock-adjust on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOnSale, isSoldOut } from '@vitrine/commerce/product';
 import { isInstallmentInRange } from '@vitrine/commerce/installments';

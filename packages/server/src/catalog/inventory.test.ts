@@ -1,3 +1,4 @@
+// databases: both — keyset pages over sorts with ties, in SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRowJson } from '@vitrine/contracts';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: one — the catalog's answers and rules; its races are proven by stores and stock-adjust on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_CATALOG_MESSAGES, type ProductBody } from '@vitrine/contracts';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: one — the catalog's answers and rules; its races are proven by stores and stock-adjust on both
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMAGE_WIDTHS } from '@vitrine/format/images';

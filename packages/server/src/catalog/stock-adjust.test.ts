@@ -1,3 +1,4 @@
+// databases: both — stock changes at once on one variant row
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_CATALOG_MESSAGES } from '@vitrine/contracts';
 import { demoProductId, demoVariantId, openTestServer, ownerVisitor, setStock, stockOf, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — racing creations take distinct url ids under a unique index
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_CATALOG_MESSAGES } from '@vitrine/contracts';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';

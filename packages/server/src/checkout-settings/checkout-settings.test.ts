@@ -1,3 +1,4 @@
+// databases: one — the settings' answers; coupon races are proven by claim.test.ts on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_SETTINGS_MESSAGES as MESSAGES, FIELD_MESSAGES } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';

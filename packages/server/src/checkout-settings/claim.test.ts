@@ -1,3 +1,4 @@
+// databases: both — checkouts racing for limited coupon uses: row locks and transactions
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../db/testing';
 import type { Website } from '../db/schema';

@@ -1,3 +1,4 @@
+// databases: both — racing likes make one row; keyset pages of the moderation list
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES, OWNER_COMMENT_MESSAGES } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';

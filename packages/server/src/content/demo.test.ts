@@ -1,3 +1,4 @@
+// databases: one — the demo content as seeded
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES, blocksOf, checkPageBody, type PageBody } from '@vitrine/blocks';
 import { openTestServer, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — racing saves on one version, and keyset pages of the owner lists
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES, CONTENT_LIMITS } from '@vitrine/blocks';
 import { OWNER_CONTENT_MESSAGES, type ContentItemJson, type ContentPageJson } from '@vitrine/contracts';

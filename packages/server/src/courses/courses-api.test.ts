@@ -1,3 +1,4 @@
+// databases: both — racing completions and uploads make one row
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

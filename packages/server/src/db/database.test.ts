@@ -1,3 +1,4 @@
+// databases: both — the migrations, statement splitting and transactions themselves
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate, splitStatements } from './migrate';
 import { openTestDatabase, type TestDatabase } from './testing';

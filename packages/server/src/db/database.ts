@@ -60,13 +60,18 @@ export interface OpenPGliteOptions {
   dataDir?: string;
   /** A dumpDataDir() tarball to start from (tests clone a migrated, seeded template this way). */
   loadDataDir?: Blob | File;
+  /** PGlite's compiled WebAssembly and its file bundle, when a process opens many (tests): compiled once, not per open. */
+  pgliteWasmModule?: WebAssembly.Module;
+  fsBundle?: Blob;
 }
 
-export async function openPGlite({ dataDir, loadDataDir }: OpenPGliteOptions = {}): Promise<OpenDatabase> {
+export async function openPGlite({ dataDir, loadDataDir, pgliteWasmModule, fsBundle }: OpenPGliteOptions = {}): Promise<OpenDatabase> {
   if (dataDir) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const pglite = await PGlite.create({
     dataDir,
     loadDataDir,
+    pgliteWasmModule,
+    fsBundle,
     parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
   });
   // PGlite has one connection. Kysely's built-in PGliteDialect declares that (supportsMultipleConnections

@@ -1,3 +1,4 @@
+// databases: both — a lock held elsewhere and the lock timeout
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';

@@ -1,3 +1,4 @@
+// databases: both — every parameter and column type through prepared statements
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from './testing';

@@ -1,3 +1,4 @@
+// databases: both — schema.ts against the migrated tables of each engine
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';

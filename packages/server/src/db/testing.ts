@@ -1,14 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedDemoSite } from '../demo-site';
 import { openPGlite, openPostgres, type OpenDatabase } from './database';
+import { templateFingerprint } from './template-fingerprint';
 import { migrate } from './migrate';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface TestDatabase extends OpenDatabase {
   /** The PostgreSQL database name (a fresh one per call), or 'pglite'. */
@@ -18,10 +18,10 @@ export interface TestDatabase extends OpenDatabase {
 }
 
 /**
- * A migrated database holding the demo store, private to the caller. With TEST_DATABASE_URL set,
- * a fresh database is created on that PostgreSQL server (and dropped by close()); otherwise an
- * in-memory PGlite cloned from a migrated, seeded template (creating PGlite from scratch costs
- * seconds, a clone well under one).
+ * A migrated database holding the demo store, private to the caller. With TEST_DATABASE_URL set, a
+ * database copied from a migrated, seeded template on that PostgreSQL server (dropped by close());
+ * otherwise an in-memory PGlite cloned from a migrated, seeded template (creating either from scratch
+ * costs seconds, a copy well under one).
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -31,71 +31,101 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 /** A new, empty database on the PostgreSQL server at serverUrl, and a way to drop it. */
 export async function createEmptyPostgresDatabase(serverUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        // Closed pools hang up asynchronously: wait for their sessions to go, so FORCE does not
-        // kill one mid-goodbye (its client would then raise an unhandled 57P01 error).
-        for (let attempt = 0; attempt < 50; attempt++) {
-          const open = await dropper.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (open.rows[0].n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  await onAdminConnection(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  return { name, url: databaseUrl(serverUrl, name), drop: () => dropPostgresDatabase(serverUrl, name) };
 }
 
 async function openFreshPostgres(serverUrl: string): Promise<TestDatabase> {
-  const empty = await createEmptyPostgresDatabase(serverUrl);
-  const database = openPostgres({ connectionString: empty.url, maxConnections: 25 });
-  await migrate(database.db);
-  await seedDemoSite(database.db);
+  const template = await postgresTemplate(serverUrl);
+  const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
+  await onAdminConnection(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const url = databaseUrl(serverUrl, name);
+  const database = openPostgres({ connectionString: url, maxConnections: 25 });
   return {
     ...database,
-    name: empty.name,
-    url: empty.url,
+    name,
+    url,
     close: async () => {
       await database.close();
-      await empty.drop();
+      await dropPostgresDatabase(serverUrl, name);
     },
   };
 }
 
-/** The template depends on the migrations and the seed: a change to either makes a new one. */
-function templateFingerprint(): string {
-  const hash = createHash('sha256');
-  const migrations = path.join(here, 'migrations');
-  for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
-  for (const file of ['../catalog/seed.ts', '../catalog/demo-store.ts', '../demo-site.ts', '../restock/demo.ts', '../forms/demo.ts', '../content/demo.ts', '../checkout-settings/demo.ts', '../downloads/demo.ts', '../courses/demo.ts', '../members/demo.ts', '../content/seed-rows.ts', '../comments/demo.ts', '../reviews/demo.ts', '../downloads/bundled/photography-ebook.pdf']) hash.update(readFileSync(path.join(here, file)));
-  // The demo pictures' rows hold their size and colour data, computed from the SVGs at seed time.
-  for (const file of ['../images/bundled.ts', '../images/processing.ts', '../images/color-data.ts']) hash.update(readFileSync(path.join(here, file)));
-  // The demo's pages are checked and filled in with @vitrine/blocks' defaults, and linked through the main navigation.
-  const blocks = path.join(here, '../../../blocks/src');
-  for (const file of readdirSync(blocks).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort()) hash.update(file).update(readFileSync(path.join(blocks, file)));
-  for (const file of ['../site-settings/main-navigation.ts', '../site-settings/navigation-rules.ts']) hash.update(readFileSync(path.join(here, file)));
-  const pictures = path.join(here, '../../demo-assets');
-  for (const file of readdirSync(pictures).sort()) hash.update(file).update(readFileSync(path.join(pictures, file)));
-  return hash.digest('hex').slice(0, 16);
+async function onAdminConnection<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
 
-async function pgliteTemplate(): Promise<Blob> {
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The migrated, seeded database every test database on this server is copied from (CREATE DATABASE …
+ * TEMPLATE: a file copy, far cheaper than migrating and seeding each time). One per fingerprint of the
+ * migrations and the seed, made once per server by whichever test file comes first: the others wait on an
+ * advisory lock, and a template only gets its final name once it is complete.
+ */
+async function postgresTemplate(serverUrl: string): Promise<string> {
+  const template = `vitrine_template_${templateFingerprint()}`;
+  return onAdminConnection(serverUrl, async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(7120001)');
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (found.rowCount === 0) {
+        const building = `${template}_building_${randomBytes(3).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${building}`);
+        const database = openPostgres({ connectionString: databaseUrl(serverUrl, building), maxConnections: 4 });
+        try {
+          await migrate(database.db);
+          await seedDemoSite(database.db);
+        } finally {
+          await database.close();
+        }
+        await waitForNoSessions(admin, building);
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
+      }
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(7120001)');
+    }
+    return template;
+  });
+}
+
+/** Closed pools hang up asynchronously: wait for their sessions to go before the database is copied or dropped. */
+async function waitForNoSessions(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const open = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (open.rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  await onAdminConnection(serverUrl, async (admin) => {
+    // FORCE only after the pool's sessions have gone, so it does not kill one mid-goodbye (its client would
+    // then raise an unhandled 57P01 error).
+    await waitForNoSessions(admin, name);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+}
+
+/** The template's tarball, read (or made) once per process. */
+let templateOfThisProcess: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  templateOfThisProcess ??= readOrMakePGliteTemplate();
+  return templateOfThisProcess;
+}
+
+async function readOrMakePGliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `vitrine-pglite-template-${templateFingerprint()}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const template = await openPGlite();
@@ -110,7 +140,24 @@ async function pgliteTemplate(): Promise<Blob> {
   return tarball;
 }
 
+/**
+ * PGlite's WebAssembly compiled once per process, and its file bundle read once: a test process opens dozens of
+ * databases, and compiling the module for each cost about as much as loading the template.
+ */
+let pgliteAssets: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function compiledPGlite(): Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> {
+  pgliteAssets ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    return {
+      pgliteWasmModule: await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm'))),
+      fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
+    };
+  })();
+  return pgliteAssets;
+}
+
 async function openPGliteClone(): Promise<TestDatabase> {
-  const database = await openPGlite({ loadDataDir: await pgliteTemplate() });
+  const [loadDataDir, assets] = await Promise.all([pgliteTemplate(), compiledPGlite()]);
+  const database = await openPGlite({ loadDataDir, ...assets });
   return { ...database, name: 'pglite' };
 }

@@ -1,3 +1,4 @@
+// databases: both — racing downloads count against the limit exactly once
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -101,7 +101,7 @@ export async function createOwnerExperiment(db: Kysely<Database>, website: Websi
       .values({ id: newId(), website_id: website.id, ...columns })
       .returningAll()
       .executeTakeFirstOrThrow();
-    forgetExperimentRows();
+    forgetExperimentRows(db);
     return { experiment: ownerExperimentOf(row) };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(OWNER_EXPERIMENT_MESSAGES.nameTaken, { name: OWNER_EXPERIMENT_MESSAGES.nameTaken });
@@ -141,7 +141,7 @@ export async function updateOwnerExperiment(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw conflict(OWNER_EXPERIMENT_MESSAGES.changedElsewhere);
-    forgetExperimentRows();
+    forgetExperimentRows(db);
     return { experiment: ownerExperimentOf(row) };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(OWNER_EXPERIMENT_MESSAGES.nameTaken, { name: OWNER_EXPERIMENT_MESSAGES.nameTaken });
@@ -153,7 +153,7 @@ export async function deleteOwnerExperiment(db: Kysely<Database>, website: Websi
   authorize(actor, 'site:write');
   await ownRow(db, website, experimentId);
   await db.updateTable('experiments').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', experimentId).where('website_id', '=', website.id).execute();
-  forgetExperimentRows();
+  forgetExperimentRows(db);
   return { deleted: true, id: experimentId };
 }
 
@@ -187,13 +187,13 @@ export async function savePlatformExperiment(db: Kysely<Database>, actor: Actor,
         .returningAll()
         .executeTakeFirstOrThrow()
     : await db.insertInto('experiments').values({ id: newId(), website_id: null, ...values }).returningAll().executeTakeFirstOrThrow();
-  forgetExperimentRows();
+  forgetExperimentRows(db);
   return ownerExperimentOf(row);
 }
 
 export async function deletePlatformExperiment(db: Kysely<Database>, actor: Actor, name: string): Promise<void> {
   requireOperator(actor);
   const deleted = await db.updateTable('experiments').set({ deleted_at: new Date(), updated_at: new Date() }).where('website_id', 'is', null).where('name', '=', name).where('deleted_at', 'is', null).executeTakeFirst();
-  forgetExperimentRows();
+  forgetExperimentRows(db);
   if (Number(deleted.numUpdatedRows) === 0) throw notFound(PLATFORM_EXPERIMENT_MESSAGES.notFound);
 }

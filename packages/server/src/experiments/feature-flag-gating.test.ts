@@ -1,3 +1,4 @@
+// databases: one — the toggles' and flags' answers; no lock, race or transaction of its own
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { notifyWebsiteChanged } from '../websites';

@@ -1,3 +1,4 @@
+import { PerDatabaseCache } from '../db/per-database-cache';
 import type { Kysely } from 'kysely';
 import { effectiveFeatureFlags, FEATURE_FLAGS, FEATURE_FLAGS_ON_BY_DEFAULT, NAMED_FEATURE_FLAGS, type NamedFeatureFlag } from '@vitrine/experiments';
 import type { FeatureFlagsReply, UpdateFeatureFlagsBody } from '@vitrine/contracts';
@@ -22,13 +23,13 @@ export const FEATURE_FLAG_MESSAGES = {
   siteUserAccountsOff: 'Accounts are not offered on this website.',
 } as const;
 
-const cache = new Map<string, { flags: Set<number>; readAt: number }>();
+const cache = new PerDatabaseCache<{ flags: Set<number>; readAt: number }>();
 
 export async function featureFlagsOf(db: Kysely<Database>, websiteId: string, now = Date.now()): Promise<Set<number>> {
-  const cached = cache.get(websiteId);
+  const cached = cache.get(db, websiteId);
   if (cached && now - cached.readAt < FEATURE_FLAG_CACHE_MS) return cached.flags;
   const flags = effectiveFeatureFlags(await listFeatureFlagRows(db, websiteId));
-  cache.set(websiteId, { flags, readAt: now });
+  cache.set(db, websiteId, { flags, readAt: now });
   return flags;
 }
 
@@ -43,8 +44,8 @@ export async function requireFeature(db: Kysely<Database>, websiteId: string, fe
 }
 
 /** Forgets this process's copy of the website's flags (tests; another change path). */
-export function forgetFeatureFlags(websiteId: string): void {
-  cache.delete(websiteId);
+export function forgetFeatureFlags(db: Kysely<Database>, websiteId: string): void {
+  cache.delete(db, websiteId);
 }
 
 function replyOf(flags: Set<number>): FeatureFlagsReply {
@@ -76,6 +77,6 @@ export async function updateFeatureFlags(db: Kysely<Database>, website: Website,
       }
     }
   });
-  cache.delete(website.id);
+  cache.delete(db, website.id);
   return replyOf(effectiveFeatureFlags(await listFeatureFlagRows(db, website.id)));
 }

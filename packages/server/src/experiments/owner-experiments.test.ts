@@ -1,3 +1,4 @@
+// databases: both — two racing changes on one version: exactly one wins
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFINITION_MESSAGES } from '@vitrine/experiments';
 import { OWNER_EXPERIMENT_MESSAGES } from '@vitrine/contracts';

@@ -1,3 +1,4 @@
+// databases: one — the toggles' and flags' answers; no lock, race or transaction of its own
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentConfiguration } from '@vitrine/experiments';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
@@ -124,7 +125,7 @@ describe('the pages\' short cache of experiment rows', () => {
     const facts = { analyticsId: 'cache-probe-visitor', userAgent: 'Mozilla/5.0', acceptLanguage: undefined, visitorCookie: undefined, signedIn: false, overrides: {} };
     const start = Date.now() + 60_000;
     const at = (offsetMs: number) => new Date(start + offsetMs);
-    forgetExperimentRows();
+    forgetExperimentRows(db());
     expect((await experimentConfigurationFor(db(), website, facts, at(0))).definitions['written-elsewhere']).toBeUndefined();
     await db().insertInto('experiments').values({ id: newId(), website_id: website.id, name: 'written-elsewhere', experiment_type: 'FEATURE_TOGGLE', variants: JSON.stringify([{ name: 'true', weight: 100 }, { name: 'false', weight: 0 }]), status: 'running' }).execute();
     expect((await experimentConfigurationFor(db(), website, facts, at(EXPERIMENT_ROWS_CACHE_MS - 1))).definitions['written-elsewhere']).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { PerDatabaseCache } from '../db/per-database-cache';
 import { listExperimentRows, type ExperimentRow } from './queries';
 
 /**
@@ -11,17 +12,17 @@ import { listExperimentRows, type ExperimentRow } from './queries';
  */
 export const EXPERIMENT_ROWS_CACHE_MS = 2_000;
 
-const cache = new Map<string, { rows: ExperimentRow[]; readAt: number }>();
+const cache = new PerDatabaseCache<{ rows: ExperimentRow[]; readAt: number }>();
 
 export async function experimentRowsForPages(db: Kysely<Database>, websiteId: string, now = Date.now()): Promise<ExperimentRow[]> {
-  const cached = cache.get(websiteId);
+  const cached = cache.get(db, websiteId);
   if (cached && now - cached.readAt >= 0 && now - cached.readAt < EXPERIMENT_ROWS_CACHE_MS) return cached.rows;
   const rows = await listExperimentRows(db, websiteId);
-  cache.set(websiteId, { rows, readAt: now });
+  cache.set(db, websiteId, { rows, readAt: now });
   return rows;
 }
 
-/** Forgets every website's rows: a platform-wide change reaches all of them (and tests that write rows directly). */
-export function forgetExperimentRows(): void {
-  cache.clear();
+/** Forgets every website's rows of this database: a platform-wide change reaches all of them (and tests that write rows directly). */
+export function forgetExperimentRows(db: Kysely<Database>): void {
+  cache.clear(db);
 }

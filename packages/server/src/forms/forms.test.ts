@@ -1,3 +1,4 @@
+// databases: both — racing submissions and their counter in one transaction
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_MESSAGES, FORM_SUBMISSION_KEY_LIFETIME_SECONDS, FORM_SUBMISSION_RATE_LIMIT, NEWSLETTER_MESSAGES } from '@vitrine/contracts';
 import { DEFAULT_SUBMISSION_MESSAGE, FIELD_RULE_MESSAGES, FORM_MESSAGES } from '@vitrine/forms';

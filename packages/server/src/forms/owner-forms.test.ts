@@ -1,3 +1,4 @@
+// databases: both — keyset pages of submissions, rows of one millisecond in order
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { DEFINITION_MESSAGES, FORM_LIMITS } from '@vitrine/forms';

@@ -1,3 +1,4 @@
+// databases: both — issuing once per order under races; keyset pages of the cards
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGiftCardCode, GIFT_CARD_CODE_ALPHABET, todayIn } from '@vitrine/commerce/gift-cards';
 import type { Website } from '../db/schema';

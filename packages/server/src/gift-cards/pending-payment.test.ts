@@ -1,3 +1,4 @@
+// databases: both — a held card amount put back exactly once
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Website } from '../db/schema';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, UnsubscribeTokens } from '../mail';

@@ -1,3 +1,4 @@
+// databases: both — racing redemptions of one card: locks in one order, no deadlock
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../db/testing';
 import type { Website } from '../db/schema';

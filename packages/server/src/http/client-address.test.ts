@@ -1,3 +1,4 @@
+// databases: one — the HTTP edge's answers, not the SQL
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestServer, type TestServer } from '../testing';

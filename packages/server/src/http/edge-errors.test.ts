@@ -1,3 +1,4 @@
+// databases: one — the HTTP edge's answers, not the SQL
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../free-port';

@@ -1,3 +1,4 @@
+// databases: one — the HTTP edge's answers, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, ROUTE_CONTRACTS } from '@vitrine/contracts';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: one — the HTTP edge's answers, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUERY_KEYS } from '../app';
 import { openTestServer, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — concurrent hits on the database counter lose none
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { DatabaseRateLimitStore, hitSlidingWindow } from './rate-limit';

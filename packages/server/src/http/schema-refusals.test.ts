@@ -1,3 +1,4 @@
+// databases: one — the HTTP edge's answers, not the SQL
 import { ROUTE_CONTRACTS, type RouteContract } from '@vitrine/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestServer, ownerVisitor, snapshotDomainTables, TestVisitor, type TestServer } from '../testing';

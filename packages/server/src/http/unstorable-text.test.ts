@@ -1,3 +1,4 @@
+// databases: one — the HTTP edge's answers, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, snapshotDomainTables, TestVisitor, type TestServer } from '../testing';
 import { findUnstorableValue, isUnstorableText, MAX_BODY_DEPTH, UNSTORABLE_TEXT_MESSAGES } from './unstorable-text';

@@ -1,3 +1,4 @@
+// databases: one — picture processing and its answers; no lock, race or transaction of its own
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

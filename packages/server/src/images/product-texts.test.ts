@@ -1,3 +1,4 @@
+// databases: both — a picture and a product saved at the same moment: both land
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductItemJson } from '../catalog';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — the outbox written with its cause, and two workers claiming with SKIP LOCKED
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

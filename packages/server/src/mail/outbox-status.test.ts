@@ -1,3 +1,4 @@
+// databases: both — keyset pages within a filter
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIST_MESSAGES } from '@vitrine/contracts';
 import type { Website } from '../db/schema';

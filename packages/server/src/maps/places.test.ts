@@ -1,3 +1,4 @@
+// databases: one — the offline gazetteer and its limits; the database only holds the counters
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// databases: one — the pages and answers; membership races are proven by members.test.ts on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WEBSITE } from '../catalog';
 import { DEMO_COURSE } from '../courses';

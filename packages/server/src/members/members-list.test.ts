@@ -1,3 +1,4 @@
+// databases: both — keyset pages while rows are inserted between reads
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_MEMBER_MESSAGES, type MembershipJson } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';

@@ -1,3 +1,4 @@
+// databases: both — racing joins make one membership; versions and locks
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BLOCK_TYPES } from '@vitrine/blocks';

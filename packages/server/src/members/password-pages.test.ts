@@ -1,3 +1,4 @@
+// databases: one — the pages and answers; membership races are proven by members.test.ts on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../ids';
 import { PASSWORD_RESET_MESSAGES, SITE_USER_MESSAGES } from '../site-users';

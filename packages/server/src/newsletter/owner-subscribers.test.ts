@@ -1,3 +1,4 @@
+// databases: both — keyset pages that neither repeat nor skip
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { OWNER_NEWSLETTER_MESSAGES } from '@vitrine/contracts';

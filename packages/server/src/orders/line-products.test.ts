@@ -1,3 +1,4 @@
+// databases: one — the order rules and answers; order races are proven by orders-api and payment-lifecycle on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDefaultWebsite } from '../websites';
 import { TEST_SHIPPING_ADDRESS, demoProductId, demoVariantId, openTestServer, TestVisitor, type TestServer } from '../testing';

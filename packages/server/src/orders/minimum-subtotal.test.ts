@@ -1,3 +1,4 @@
+// databases: one — the order rules and answers; order races are proven by orders-api and payment-lifecycle on both
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';

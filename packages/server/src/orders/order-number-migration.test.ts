@@ -1,3 +1,4 @@
+// databases: both — a data migration over existing rows
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPGlite, type OpenDatabase } from '../db/database';

@@ -1,3 +1,4 @@
+// databases: both — order numbers from a counter row under racing checkouts, gaps given back
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/transactions';
 import { newId } from '../ids';

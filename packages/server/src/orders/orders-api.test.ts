@@ -1,3 +1,4 @@
+// databases: both — racing purchases of the last units: stock locks
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, setStock, stockOf, TestVisitor, type TestServer } from '../testing';
 import { archivedProductMessage, ORDER_MESSAGES } from './service';

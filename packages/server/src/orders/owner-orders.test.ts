@@ -1,3 +1,4 @@
+// databases: both — keyset pages of orders, and racing refunds
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_ORDER_MESSAGES } from '@vitrine/contracts';
 import { TEST_SHIPPING_ADDRESS, demoProductId, openTestServer, ownerVisitor, stockOf, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — racing payment confirmations pay an order once
 import { sql } from 'kysely';
 import { formatMoney } from '@vitrine/format';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

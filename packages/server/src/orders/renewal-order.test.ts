@@ -1,3 +1,4 @@
+// databases: both — a renewal order and its stock rolled back in one transaction
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';

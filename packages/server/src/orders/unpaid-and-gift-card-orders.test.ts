@@ -1,3 +1,4 @@
+// databases: one — the order rules and answers; order races are proven by orders-api and payment-lifecycle on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_CARD_MESSAGES } from '@vitrine/commerce/gift-cards';
 import type { Website } from '../db/schema';

@@ -1,3 +1,4 @@
+// databases: one — sign-in, roles and the owner app page; no lock, race or transaction of its own
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRIBUTOR_ROLES, ROUTE_CONTRACTS, roleMay, type ContributorRoleName, type RouteContract } from '@vitrine/contracts';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: one — sign-in, roles and the owner app page; no lock, race or transaction of its own
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// databases: both — a racing invitation accepted once
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRIBUTOR_MESSAGES, CONTRIBUTOR_ROLES } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';

@@ -1,3 +1,4 @@
+// databases: one — sign-in, roles and the owner app page; no lock, race or transaction of its own
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// databases: both — a one-time link used by two racing sign-ups
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRIBUTOR_ROLES, PERMISSIONS, type ContributorRole } from '@vitrine/contracts';
 import { systemActor } from '../actor';

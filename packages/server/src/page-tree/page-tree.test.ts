@@ -1,3 +1,4 @@
+// databases: both — reorders at once on the navigation rows
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentPageJson, NavigationNodeJson, PageTreeJson } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';

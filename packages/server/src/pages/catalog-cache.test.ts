@@ -1,3 +1,4 @@
+// databases: one — the rendered pages and their JSON, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, setStock, TestVisitor, type TestServer } from '../testing';
 import { CATALOG_CACHE_TTL_MS, ExpiringCache } from './catalog-cache';

@@ -1,3 +1,4 @@
+// databases: one — the rendered pages and their JSON, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES, type PageBody } from '@vitrine/blocks';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';

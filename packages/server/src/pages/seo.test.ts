@@ -1,3 +1,4 @@
+// databases: one — the rendered pages and their JSON, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS, liveMarkup, parseHtml } from '../reliability/html-safety';
 import { setStock, stockOf, openTestServer, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: one — the rendered pages and their JSON, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageType } from '@vitrine/format/enumerations';
 import { systemActor, visitorActor } from '../actor';

@@ -1,3 +1,4 @@
+// databases: both — the last unit held by a pending payment, never sold twice
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Website } from '../db/schema';

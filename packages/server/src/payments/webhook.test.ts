@@ -1,3 +1,4 @@
+// databases: both — retried and racing webhook deliveries applied once
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@vitrine/format';
 import { CONTENT_SECURITY_POLICY } from '../http/security-headers';

@@ -1,3 +1,4 @@
+// databases: both — saves at once on one version
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OWNER_MESSAGES } from '../authorize';
 import { POPUP_OVERLAY_MESSAGES, type PopupOverlayBody } from '@vitrine/contracts';

@@ -1,3 +1,4 @@
+// databases: one — the HTTP edge under forged and hostile input, not the SQL
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../http/crumb';

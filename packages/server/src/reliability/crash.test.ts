@@ -1,3 +1,4 @@
+// databases: both — kill -9 inside transactions: nothing acknowledged lost
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';

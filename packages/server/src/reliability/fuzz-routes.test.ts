@@ -1,3 +1,4 @@
+// databases: one — the HTTP edge under forged and hostile input, not the SQL
 import net from 'node:net';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,3 +1,4 @@
+// databases: both — shoppers racing for stock: no oversell, no deadlock
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type OpenDatabase } from '../db/database';

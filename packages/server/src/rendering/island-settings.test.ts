@@ -1,3 +1,4 @@
+// databases: one — what the page carries, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../actor';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';

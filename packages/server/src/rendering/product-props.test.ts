@@ -1,3 +1,4 @@
+// databases: one — what the page carries, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { islandPropsByName } from '../reliability/html-safety';
 import { openTestServer, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — notices claimed by racing senders, sent once
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { openPostgres, type OpenDatabase } from '../db/database';

@@ -1,3 +1,4 @@
+// databases: both — a sign-up made once under repeats; keyset pages
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_MESSAGES, RESTOCK_DEFAULT_TEXTS, RESTOCK_MESSAGES } from '@vitrine/contracts';
 import { demoProductId, demoVariantId, openTestServer, ownerVisitor, setStock, solveCaptcha, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — the request job claims each once; racing submits make one review
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_REVIEW_MESSAGES, REVIEW_MESSAGES } from '@vitrine/contracts';
 import type { Website } from '../db/schema';

@@ -1,3 +1,4 @@
+// databases: both — batches stored once each, in order; keyset pages
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_REPLAY_SESSION_ID } from '@vitrine/experiments';
 import { newId } from '../ids';
@@ -19,7 +20,7 @@ async function define(name: string, type: 'FEATURE_TOGGLE' | 'AB_TEST', variants
   await db().deleteFrom('experiments').where('website_id', '=', websiteId).where('name', '=', name).execute();
   await db().insertInto('experiments').values({ id: newId(), website_id: websiteId, name, experiment_type: type, variants: JSON.stringify(variants), status: 'running' }).execute();
   // Written past the owner's calls: the pages' short cache of the rows must not serve the old ones.
-  forgetExperimentRows();
+  forgetExperimentRows(db());
 }
 const recordEveryone = async () => {
   await define('session-replay', 'FEATURE_TOGGLE', [{ name: 'true', weight: 100 }, { name: 'false', weight: 0 }]);

@@ -1,3 +1,4 @@
+// databases: one — the settings' answers; their races are proven by site-settings.test.ts on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_MESSAGES } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';

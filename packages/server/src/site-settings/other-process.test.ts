@@ -1,3 +1,4 @@
+// databases: both — a second process sees a change through its cache version check
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess, HttpVisitor, type ServerProcess } from '../reliability/server-process';
 import { openTestServer, ownerVisitor, type TestServer } from '../testing';

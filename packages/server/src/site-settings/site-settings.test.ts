@@ -1,3 +1,4 @@
+// databases: both — racing changes on one version, and another process seeing them
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor, visitorActor } from '../actor';
 import { buildApp } from '../app';

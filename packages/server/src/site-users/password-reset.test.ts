@@ -1,3 +1,4 @@
+// databases: one — the account rules and answers; sign-in races are proven by totp and sign-in-throttle on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestServer, TestVisitor, type TestServer } from '../testing';
 import { PASSWORD_RESET_MESSAGES, RESETS_PER_HOUR } from './password-reset';

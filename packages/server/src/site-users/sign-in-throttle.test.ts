@@ -1,3 +1,4 @@
+// databases: both — throttle counters hit at once from many addresses
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../db/testing';

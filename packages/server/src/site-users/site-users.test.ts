@@ -1,3 +1,4 @@
+// databases: one — the account rules and answers; sign-in races are proven by totp and sign-in-throttle on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { hashPassword, verifyPassword } from './passwords';

@@ -1,3 +1,4 @@
+// databases: both — two sign-ins racing with one code: one gets through
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestServer, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: one — the account rules and answers; sign-in races are proven by totp and sign-in-throttle on both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_USER_XSRF_HEADER, SITE_USER_XSRF_MESSAGE } from '../http/request-context';
 import { demoProductId, openTestServer, snapshotDomainTables, TestVisitor, type TestServer } from '../testing';

@@ -1,3 +1,4 @@
+// databases: both — renewal jobs racing over due subscriptions, and a cancel during a charge
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewalOrderRecorder, TestModePaymentProvider, type RenewalRequest } from '../orders';

@@ -1,3 +1,4 @@
+// databases: both — started once per order line; renewals claimed by jobs
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBillingPeriods, cycleDueDate } from '@vitrine/commerce/subscriptions';

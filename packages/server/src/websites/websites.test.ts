@@ -1,3 +1,4 @@
+// databases: one — the in-process website cache and its answers
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../actor';

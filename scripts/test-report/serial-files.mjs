@@ -1,0 +1,12 @@
+// Test files that run one at a time, after the rest (vitest.config.ts, project "serial"): each spawns and kills
+// server processes, holds row locks or a data directory's lock for seconds, or counts open connections, so a
+// second test file running beside it on a 2-core machine would change what it measures.
+export const SERIAL_TEST_FILES = [
+  'packages/server/src/reliability/crash.test.ts',
+  'packages/server/src/reliability/races.test.ts',
+  'packages/server/src/multi-process.test.ts',
+  'packages/server/src/site-settings/other-process.test.ts',
+  'packages/server/src/db/data-dir-lock.test.ts',
+  'packages/server/src/db/lock-timeout.test.ts',
+  'packages/server/src/http/connection-limits.test.ts',
+];
