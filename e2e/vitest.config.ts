@@ -10,6 +10,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     pool: 'forks',
+    globalSetup: ['e2e/support/shared-browser.ts'],
     setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
   },
 });

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureSystemPackages } from './system-packages.mjs';
 import { startThrowawayPostgres, stopThrowawayPostgres } from './throwaway-postgres.mjs';
 import { startThrowawayRedis } from './throwaway-redis.mjs';
-import { countAssertions, formatFiles, formatSteps, minutesAndSeconds, slowestFiles } from './test-report/summary.mjs';
+import { budgetVerdict, countAssertions, formatFiles, formatSteps, slowestFiles } from './test-report/summary.mjs';
 import { filesOnBothDatabases } from './test-report/database-files.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
@@ -35,6 +35,8 @@ if (slowestFlag !== -1) {
   process.exit(0);
 }
 
+// The run's budget (README, Tests): from .ci/run's start when it says so, else from this script's.
+const runStartedAt = Number(process.env.VITRINE_RUN_STARTED_AT) || Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 const steps = [];
@@ -112,6 +114,9 @@ writeFileSync(recordFile, JSON.stringify(record, null, 1));
 console.log(`\nStep times:\n${formatSteps(steps)}`);
 console.log(`\nThe 15 slowest test files (node scripts/test.mjs --slowest [N] lists more):\n${formatFiles(slowestFiles(files, 15), root)}`);
 console.log(`\nAssertions: ${assertions.run} run; ${assertions.distinct} distinct in ${assertions.tests} tests (a test run on both databases counted once)`);
+const budget = budgetVerdict(Date.now() - runStartedAt);
+console.log(`\n${budget.line}`);
+if (budget.fails) failedSteps.push('the run took longer than its budget');
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

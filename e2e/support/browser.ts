@@ -1,17 +1,22 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with nothing that reaches outside this machine. */
+export const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/**
+ * The run's shared Chromium (support/shared-browser.ts starts it once), or a browser of its own where no run
+ * shares one. Closing what this answers closes the file's contexts and lets go of the shared browser.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  const endpoint = inject('browserWsEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /**

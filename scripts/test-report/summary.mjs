@@ -56,3 +56,13 @@ export function countAssertions(logText, root) {
   for (const calls of byTest.values()) distinct += calls;
   return { run, distinct, tests: byTest.size };
 }
+
+/** The suite's budget on the 2-core CI machine: a warning above 20 minutes, a failure above 45 (CI's limit is 90). */
+export const BUDGET = { warnMs: 20 * 60_000, failMs: 45 * 60_000 };
+
+export function budgetVerdict(elapsedMs) {
+  const took = minutesAndSeconds(elapsedMs);
+  if (elapsedMs > BUDGET.failMs) return { fails: true, line: `Budget: FAILED — the run took ${took}, over the 45-minute limit (README, Tests).` };
+  if (elapsedMs > BUDGET.warnMs) return { fails: false, line: `Budget: WARNING — the run took ${took}, over the 20-minute warning line (README, Tests).` };
+  return { fails: false, line: `Budget: the run took ${took} (warning above 20 minutes, failure above 45).` };
+}
