@@ -62,6 +62,14 @@ describe('a call that takes a body keeps its answers', () => {
     expect([json.statusCode, json.json()]).toEqual([400, { message: HTTP_MESSAGES.emptyBody }]);
   });
 
+  it('a call that checks its own body (no body schema: a JSON list, a CSV, a picture) still refuses an empty one with its 4xx', async () => {
+    const reports = await post('/api/events/RecordJavascriptErrors', { 'content-type': 'application/json', 'content-length': '0' });
+    expect(reports.statusCode, reports.body).toBe(400);
+    expect(reports.json().message).toMatch(/^Send a list of at most 10 error reports/);
+    const records = await post('/api/performance/records', { 'content-type': 'text/plain', 'content-length': '0' });
+    expect(records.statusCode, records.body).toBe(400);
+  });
+
   it('an unknown address keeps its 404 whatever the body', async () => {
     expect((await post('/api/no-such-call', { 'content-type': 'application/xml' }, '<a/>')).statusCode).toBe(404);
     expect((await post('/api/no-such-call', JQUERY_EMPTY_POST)).statusCode).toBe(404);
