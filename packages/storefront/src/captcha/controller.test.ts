@@ -10,7 +10,7 @@ class FakeWidget extends HTMLElement {
   reset() {
     this.resets += 1;
   }
-  async verify() {
+  async verify(): Promise<{ payload?: string } | null> {
     return { payload: 'solved-by-verify' };
   }
 }
