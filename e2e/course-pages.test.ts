@@ -9,6 +9,9 @@ import { visit } from './support/shop';
 // chapters with the free preview marked, a lesson with its play button, the embed framed on click and its
 // third-party-video-click event, previous / next. Axe clean; screenshots at 1280 and 390 px.
 
+/** What the test answers for the provider's player page: a dark 16:9 stage, as a player looks before it starts. */
+const PLAYER_STAND_IN = '<!doctype html><html lang="en"><title>Player</title><body style="margin:0;height:100vh;display:grid;place-items:center;background:#0f0f0f;color:#f1f1f1;font:600 18px system-ui,sans-serif"><h1 style="font-size:18px">Player stand-in</h1></body></html>';
+
 const shop = useShop({
   prepareDatabase: async (db) => {
     const course = await db.selectFrom('site_pages').select('id').where('url_id', '=', 'pottery-basics').executeTakeFirstOrThrow();
@@ -40,8 +43,14 @@ test('a lesson shows its play button, frames the player on click (third-party-vi
   const events: Array<{ name: string; content: Record<string, unknown> }> = [];
   await page.exposeFunction('recordTrack', (detail: { name: string; content: Record<string, unknown> }) => events.push(detail));
   await page.addInitScript(() => document.addEventListener('vitrine:track', (event) => (window as unknown as { recordTrack(d: unknown): void }).recordTrack((event as CustomEvent).detail)));
-  // The provider's player is not reachable from the test machine: its frame is answered empty.
-  await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Player</title>' }));
+  // The site's own policy must let the player be framed: any refusal the page meets is recorded.
+  const violations: unknown[] = [];
+  await page.exposeFunction('recordViolation', (detail: unknown) => violations.push(detail));
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (event) =>
+    (window as unknown as { recordViolation(d: unknown): void }).recordViolation({ directive: event.effectiveDirective, blocked: event.blockedURI })));
+  // The provider's player is not reachable from the test machine (the network is closed): its frame is answered by a
+  // stand-in page. The browser still applies the site's CSP to the frame's address, as it would to the real player.
+  await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: PLAYER_STAND_IN }));
   await visit(page, '/pottery-basics/wedging-clay');
   const main = page.getByRole('main');
   await main.getByRole('heading', { name: 'Wedging clay', level: 1 }).waitFor();
@@ -52,7 +61,12 @@ test('a lesson shows its play button, frames the player on click (third-party-vi
   await saveAtBothWidths(page, 'lesson-page');
   await main.getByRole('button', { name: 'Play video: Wedging clay (YouTube)', exact: true }).click();
   await main.locator('iframe[title="Video: Wedging clay"]').waitFor();
+  // The frame shows the player's page (a frame the CSP refused would hold the browser's error page instead).
+  await main.frameLocator('iframe[title="Video: Wedging clay"]').getByRole('heading', { name: 'Player stand-in' }).waitFor();
+  expect(violations).toEqual([]);
   expect(events.find((event) => event.name === 'third-party-video-click')!.content).toEqual({ video_url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' });
+  await saveAtBothWidths(page, 'lesson-playing');
+  expect(violations).toEqual([]);
   await main.getByRole('link', { name: 'Next lesson Centering on the wheel' }).click();
   await main.getByRole('heading', { name: 'Centering on the wheel', level: 1 }).waitFor();
   await main.getByRole('link', { name: 'Previous lesson Wedging clay' }).waitFor();

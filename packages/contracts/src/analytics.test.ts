@@ -38,6 +38,9 @@ describe('the event content schemas', () => {
     const validators = compileAll();
     expect(validators['page-view']!({ ...common, anything_else: { kept: true } })).toBe(true);
     expect(validators['page-view']!({ ...common, event_id: 'not-a-uuid' })).toBe(false);
+    // event_id is ours: a client of the spec (platform §3) sends its content fields only.
+    const { event_id: _ours, ...specFieldsOnly } = common;
+    expect(validators['page-view']!(specFieldsOnly)).toBe(true);
     const { session_id: _left, ...withoutSession } = common;
     expect(validators.heartbeat!(withoutSession)).toBe(false);
     expect(validators['page-view']!({ ...common, source_environment: 'production' })).toBe(false);

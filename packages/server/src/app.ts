@@ -37,6 +37,7 @@ import { LocalDiskDownloadStore, registerDownloadFileRoutes, registerDownloadRou
 import { DeletedLessonVideoSweep, LocalDiskLessonVideoStore, registerCourseRoutes, type LessonVideoStore } from './courses';
 import { registerGiftCardRoutes } from './gift-cards';
 import { registerErrorHandling } from './http/errors';
+import { registerEmptyBodyParsers } from './http/empty-bodies';
 import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
 import { fastifyTrustProxy, type TrustProxyOption } from './http/client-address';
 import { loadServerSecret } from './http/server-secrets';
@@ -202,8 +203,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(stripe ? { routeSources: { routes: CHECKOUT_PAGE_ROUTES, sources: STRIPE_CHECKOUT_SOURCES } } : {}),
   });
   registerHostHeaderCheck(app);
-  // Calls take JSON only; anything else is a clear 415 rather than a string body.
+  // Calls take JSON only; anything else is a clear 415 rather than a string body — except an empty body on a call
+  // that takes none, of whatever type the client labelled it (http/empty-bodies.ts).
   app.removeContentTypeParser('text/plain');
+  registerEmptyBodyParsers(app);
   await app.register(cookie);
   // Text the database cannot store (NUL, lone surrogates) and over-deep bodies: a 400 here, never a 500 later.
   registerUnstorableTextCheck(app);

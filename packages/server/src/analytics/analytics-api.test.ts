@@ -179,6 +179,26 @@ describe('the newer tracker: POST /api/v1/clanker/events', () => {
     expect(await db().selectFrom('analytics_events').select('id').where('event_id', '=', id).execute()).toHaveLength(1);
   });
 
+  it("takes a page view carrying only the spec's content fields (no event_id of ours): stored under an id of its own", async () => {
+    const visitor = await shopper('visitor-spec-client');
+    // Platform §3 "Newer tracker event": the spec's own content fields, as another client of the spec sends them.
+    const { event_id: _ours, ...content } = eventContent({
+      page_path: '/about/', page_host: 'localhost', page_query_params: '', page_referrer_url: null, browser_language: 'en-GB', browser_locale: 'en-GB',
+      browser_window_height: 800, browser_window_width: 1280, marketing_id: null, enduser_user_agent: SHOPPER_AGENT, custom_schema_name: null,
+      destination_url: null, member_account_id: null, object_identifier: null, website_locale: 'en-US', member_account_locale: null,
+    });
+    for (const round of [1, 2]) {
+      const answer = await send(visitor, '/api/v1/clanker/events', { eventSchemaName: 'page-view', eventContent: JSON.stringify(content) });
+      expect(answer.statusCode, `${round}: ${answer.body}`).toBe(202);
+    }
+    const rows = await db().selectFrom('analytics_events').select(['event_id', 'schema_name', 'page_path']).where('visitor_id', '=', 'visitor-spec-client').execute();
+    // No id to tell a retry by: each one sent is an event (an id, when sent, is what de-duplicates: the test above).
+    expect(rows).toEqual([1, 2].map(() => ({ event_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), schema_name: 'page-view', page_path: '/about' })));
+    expect(rows[0]!.event_id).not.toBe(rows[1]!.event_id);
+    const check = await send(visitor, '/api/v1/clanker/validate-event-content/page-view', content);
+    expect([check.statusCode, check.json()]).toEqual([200, { valid: true }]);
+  });
+
   it('an event its schema refuses is kept with the reason and answered 400 with what is wrong', async () => {
     const visitor = await shopper();
     const content = eventContent({ product: { id: 'p' }, quantity: 0, currency: 'usd' });

@@ -205,7 +205,7 @@ function occurredAt(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** POST /api/v1/clanker/events: one event of the newer tracker, stored once per event_id. */
+/** POST /api/v1/clanker/events: one event of the newer tracker, stored once per event_id when it carries one. */
 export async function recordClankerEvent(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<ClankerEventBody>) {
   const visitor = visitorOf(facts);
   await takeVisitorBudget(ingest, facts, visitor?.id);
@@ -223,7 +223,8 @@ export async function recordClankerEvent(ingest: AnalyticsIngest, website: Websi
   const product = content.product as { id?: unknown } | undefined;
   const row: EventRow = {
     website_id: website.id,
-    event_id: String(content.event_id).toLowerCase(),
+    // Ours, optional (platform §3 has none): a sent id de-duplicates retries; a spec client's event gets a fresh one.
+    event_id: typeof content.event_id === 'string' ? content.event_id.toLowerCase() : randomUUID(),
     tracker: 'clanker',
     schema_name: schemaName,
     received_at: facts.receivedAt,

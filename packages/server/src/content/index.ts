@@ -15,6 +15,6 @@ export {
   listLiveGalleryItems, listLivePosts, listSitemapContent, listSummaryItems, liveItemOf, livePageOf, type LiveItem, type LivePage, type SitemapEntry,
 } from './published';
 export {
-  blockNeeds, calendarLink, dateLabel, EMPTY_BLOCK_DATA, eventTimeLabel, FRAME_HOSTS, ownerFrameDocument, galleryView, imageView, placeView, renderBody, sanitiseRichText,
+  blockNeeds, calendarLink, dateLabel, EMPTY_BLOCK_DATA, eventTimeLabel, frameSourcesOf, PLAYER_ORIGINS, ownerFrameDocument, galleryView, imageView, placeView, renderBody, sanitiseRichText,
   type BlockData, type GalleryImageInput, type ImageAsset, type RenderedSection, type SummaryEntry,
 } from './render';

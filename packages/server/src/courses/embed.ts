@@ -1,7 +1,9 @@
+import { PLAYER_ORIGINS } from '../content';
+
 /**
  * A lesson's embedded video: the owner gives a YouTube or Vimeo address; the lesson page frames that provider's
- * player (the hosts the content pages' policy already allows in frame-src: youtube-nocookie.com, player.vimeo.com).
- * Any other address is refused when saved, so a lesson never frames an arbitrary site.
+ * player, at the content domain's PLAYER_ORIGINS — the origins a page's frame-src is derived from (frameSourcesOf,
+ * for blocks and lessons alike). Any other address is refused when saved, so a lesson never frames an arbitrary site.
  */
 
 export interface EmbeddedPlayer {
@@ -28,16 +30,16 @@ export function embeddedPlayerOf(address: string): EmbeddedPlayer | undefined {
   const videoUrl = url.href;
   if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     const id = url.pathname === '/watch' ? url.searchParams.get('v') : /^\/(?:embed|shorts|live)\/([^/]+)$/.exec(url.pathname)?.[1];
-    if (id && YOUTUBE_ID.test(id)) return { provider: 'youtube', playerUrl: `https://www.youtube-nocookie.com/embed/${id}`, videoUrl };
+    if (id && YOUTUBE_ID.test(id)) return { provider: 'youtube', playerUrl: `${PLAYER_ORIGINS.youtube}/embed/${id}`, videoUrl };
     return undefined;
   }
   if (host === 'youtu.be') {
     const id = url.pathname.slice(1);
-    return YOUTUBE_ID.test(id) ? { provider: 'youtube', playerUrl: `https://www.youtube-nocookie.com/embed/${id}`, videoUrl } : undefined;
+    return YOUTUBE_ID.test(id) ? { provider: 'youtube', playerUrl: `${PLAYER_ORIGINS.youtube}/embed/${id}`, videoUrl } : undefined;
   }
   if (host === 'vimeo.com' || host === 'player.vimeo.com') {
     const id = /^\/(?:video\/)?(\d+)\/?$/.exec(url.pathname)?.[1];
-    return id && VIMEO_ID.test(id) ? { provider: 'vimeo', playerUrl: `https://player.vimeo.com/video/${id}`, videoUrl } : undefined;
+    return id && VIMEO_ID.test(id) ? { provider: 'vimeo', playerUrl: `${PLAYER_ORIGINS.vimeo}/video/${id}`, videoUrl } : undefined;
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lessonAccessFrom } from './access';
+import { frameSourcesOf } from '../content';
 import { embeddedPlayerOf } from './embed';
 import { contentRangeOf, rangeOf } from './ranges';
 import { durationLabel } from './views';
@@ -37,6 +38,13 @@ describe('embeddedPlayerOf', () => {
     expect(embeddedPlayerOf('https://www.youtube.com/embed/aqz-KE-bpKQ')?.playerUrl).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
     expect(embeddedPlayerOf('https://vimeo.com/76979871')?.playerUrl).toBe('https://player.vimeo.com/video/76979871');
     expect(embeddedPlayerOf('https://player.vimeo.com/video/76979871')?.provider).toBe('vimeo');
+  });
+
+  it("plays only from origins a page's frame-src takes (the content domain's rule, for lessons and blocks alike)", () => {
+    for (const address of ['https://www.youtube.com/watch?v=aqz-KE-bpKQ', 'https://youtu.be/aqz-KE-bpKQ', 'https://vimeo.com/76979871']) {
+      const player = embeddedPlayerOf(address)!;
+      expect(frameSourcesOf([player.playerUrl]), address).toEqual([new URL(player.playerUrl).origin]);
+    }
   });
 
   it('refuses other hosts, schemes and malformed ids', () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageTemplateName } from '@vitrine/theme';
 import { listCollectionItems } from '../catalog';
 import type { ServerContext } from '../context';
-import { FRAME_HOSTS, findLiveBody, findLivePage, ownerFrameDocument, listLivePosts, listSitemapContent, liveItemOf, livePageOf, readItemForPreview, readPageForPreview } from '../content';
+import { findLiveBody, frameSourcesOf, findLivePage, ownerFrameDocument, listLivePosts, listSitemapContent, liveItemOf, livePageOf, readItemForPreview, readPageForPreview } from '../content';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { buildSiteItemAnswer, contentItemAnswer, contentPageAnswer, type BlockWarn, type ContentAnswer } from './content-pages';
 import type { BasePageContext, PageSources } from './contexts';
@@ -20,7 +20,7 @@ export type SendPage = (request: PageRequest, reply: FastifyReply, pageContext: 
 /** Content block warnings go to the request's log (each unrendered block code once per process). */
 export const blockWarnOf = (request: FastifyRequest): BlockWarn => (message, code) => request.log.warn({ blockType: code }, message);
 
-type ShownBlock = { partial?: string; view?: { player?: unknown; form?: { id?: unknown } } };
+type ShownBlock = { partial?: string; view?: { player?: { src?: unknown }; form?: { id?: unknown } } };
 
 /** The rendered blocks of a content page, post or event context (none for the shop's pages). */
 function shownBlocks(context: BasePageContext | undefined): ShownBlock[] {
@@ -29,9 +29,15 @@ function shownBlocks(context: BasePageContext | undefined): ShownBlock[] {
   return sections.flatMap((section) => (Array.isArray(section.blocks) ? (section.blocks as ShownBlock[]) : []));
 }
 
-/** Whether a page shows a YouTube or Vimeo player (an embed or video block by address). */
-export function showsPlayer(context: BasePageContext | undefined): boolean {
-  return shownBlocks(context).some((block) => block.partial === 'embed' && block.view?.player !== undefined);
+/**
+ * The third-party players a page frames, by address, whatever the page: its embed and video blocks' players (a
+ * content page, a post, a course page, a lesson's body) and a lesson's own embedded video. The page's frame-src is
+ * derived from these (frameSourcesOf), so a page may frame exactly the players it shows.
+ */
+export function framedPlayerAddresses(context: BasePageContext | undefined): string[] {
+  const blockPlayers = shownBlocks(context).flatMap((block) => (block.partial === 'embed' && typeof block.view?.player?.src === 'string' ? [block.view.player.src] : []));
+  const lessonPlayer = (context as { lesson?: { player?: { kind?: unknown; playerUrl?: unknown } | null } } | undefined)?.lesson?.player;
+  return [...blockPlayers, ...(lessonPlayer?.kind === 'embed' && typeof lessonPlayer.playerUrl === 'string' ? [lessonPlayer.playerUrl] : [])];
 }
 
 /**
@@ -54,13 +60,13 @@ export function withFooterFormUnnamed<T extends BasePageContext>(context: T, foo
 }
 
 /**
- * The page's Content-Security-Policy when it differs from the site's: a page with a player may frame the two
- * player hosts (frame-src), and the editor's preview may be framed by this origin (frame-ancestors 'self').
- * Only those pages widen the policy; every other page keeps the site's.
+ * The page's Content-Security-Policy when it differs from the site's: a page that frames a provider's player may
+ * frame that player's origin (frame-src, from framedPlayerAddresses), and the editor's preview may be framed by
+ * this origin (frame-ancestors 'self'). Only those pages widen the policy; every other page keeps the site's.
  */
-function setContentPolicy(reply: FastifyReply, secure: boolean, options: { player: boolean; preview: boolean }) {
-  if (!options.player && !options.preview) return;
-  let policy = contentSecurityPolicy(secure, options.player ? { 'frame-src': FRAME_HOSTS } : {});
+function setContentPolicy(reply: FastifyReply, secure: boolean, options: { frameSources: readonly string[]; preview: boolean }) {
+  if (options.frameSources.length === 0 && !options.preview) return;
+  let policy = contentSecurityPolicy(secure, options.frameSources.length > 0 ? { 'frame-src': options.frameSources } : {});
   if (options.preview) {
     policy = policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
     reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
@@ -73,7 +79,7 @@ function setContentPolicy(reply: FastifyReply, secure: boolean, options: { playe
 export async function sendContentAnswer(send: SendPage, request: PageRequest, reply: FastifyReply, answer: ContentAnswer | undefined, options: { secure: boolean; preview?: boolean }) {
   if (answer && 'redirect' in answer) return reply.redirect(answer.redirect, 302);
   if (answer?.status) reply.status(answer.status);
-  setContentPolicy(reply, options.secure, { player: showsPlayer(answer?.context), preview: options.preview === true });
+  setContentPolicy(reply, options.secure, { frameSources: frameSourcesOf(framedPlayerAddresses(answer?.context)), preview: options.preview === true });
   return send(request, reply, answer?.context, answer?.template ?? 'page');
 }
 

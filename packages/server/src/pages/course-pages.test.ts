@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WEBSITE } from '../catalog';
 import { DEMO_COURSE } from '../courses';
+import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
 import { newId } from '../ids';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 
@@ -84,6 +85,46 @@ describe('a visitor without access', () => {
     expect(html.body).toContain('data-island="Lesson"');
     // The player frames the provider only after the click: no iframe in the page yet, and the CSP allows the hosts.
     expect(html.body).not.toContain('<iframe src="https://www.youtube-nocookie.com');
+  });
+});
+
+/** A Content-Security-Policy header's directives, by name. */
+const directivesOf = (header: unknown) => new Map(String(header).split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+
+describe("a lesson page's Content-Security-Policy", () => {
+  it("frames the lesson's own player host: the play button's frame is allowed (it was refused by default-src 'self')", async () => {
+    const anonymous = new TestVisitor(server.app);
+    const player = ((await anonymous.get('/pottery-basics/wedging-clay?format=json')).json() as LessonJson).lesson!.player as { playerUrl: string };
+    const page = await anonymous.get('/pottery-basics/wedging-clay');
+    expect(page.statusCode).toBe(200);
+    const policy = directivesOf(page.headers['content-security-policy']);
+    expect(policy.get('frame-src')).toEqual(["'self'", new URL(player.playerUrl).origin]);
+    expect(policy.get('frame-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com']);
+    // Everything else stays the site's policy: framed by no one, scripts from this origin only.
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+  });
+
+  it("follows the lesson's provider (a Vimeo lesson frames Vimeo's player only), also in the owner's preview", async () => {
+    const admin = await ownerVisitor(server, 'admin');
+    const lesson = await db().selectFrom('site_items').select('id').where('collection_id', '=', COURSE_ID).where('url_id', '=', 'trimming-and-glazing').executeTakeFirstOrThrow();
+    const before = await db().selectFrom('lesson_details').select('embed_url').where('item_id', '=', lesson.id).executeTakeFirstOrThrow();
+    expect((await admin.put(`/api/owner/lessons/${lesson.id}/details`, { embedUrl: 'https://vimeo.com/76979871' })).statusCode).toBe(200);
+    try {
+      const page = await admin.get('/pottery-basics/trimming-and-glazing');
+      expect(page.statusCode).toBe(200);
+      expect(directivesOf(page.headers['content-security-policy']).get('frame-src')).toEqual(["'self'", 'https://player.vimeo.com']);
+      const preview = directivesOf((await admin.get(`/config/preview/items/${lesson.id}`)).headers['content-security-policy']);
+      expect([preview.get('frame-src'), preview.get('frame-ancestors')]).toEqual([["'self'", 'https://player.vimeo.com'], ["'self'"]]);
+    } finally {
+      await db().updateTable('lesson_details').set({ embed_url: before.embed_url }).where('item_id', '=', lesson.id).execute();
+    }
+  });
+
+  it("keeps the site's policy where no player is shown: the access-denied page of a members-only lesson", async () => {
+    const denied = await new TestVisitor(server.app).get('/pottery-basics/centering');
+    expect(denied.statusCode).toBe(403);
+    expect(denied.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 });
 

@@ -10,7 +10,7 @@ class FakeWidget extends HTMLElement {
   reset() {
     this.resets += 1;
   }
-  async verify() {
+  async verify(): Promise<{ payload?: string } | null> {
     return { payload: 'solved-by-verify' };
   }
 }
@@ -27,8 +27,27 @@ const solve = (element: Element, payload: string | undefined, state = 'verified'
   element.dispatchEvent(new CustomEvent('statechange', { detail: { state, payload } }));
 
 describe('the captcha controller', () => {
-  it('rejects an execute before it is set up', async () => {
-    await expect(new CaptchaController(loader).execute()).rejects.toThrow(CAPTCHA_WIDGET_ERRORS.notSetUp);
+  // Platform §8: "'ReCaptcha has not been set up!' (execute rejected)" — the spec's exact words, written out here.
+  it("rejects an execute before render with exactly 'ReCaptcha has not been set up!'", async () => {
+    const controller = new CaptchaController(loader);
+    const rejection = await controller.execute().then(() => undefined, (error: unknown) => error);
+    expect(rejection).toBeInstanceOf(Error);
+    expect((rejection as Error).message).toBe('ReCaptcha has not been set up!');
+    expect(controller.isRendered).toBe(false);
+    expect(controller.currentToken).toBeNull();
+  });
+
+  it('rejects an execute after destroy, and one whose widget answers no payload, with the same words', async () => {
+    const destroyed = new CaptchaController(loader);
+    await destroyed.render(container());
+    destroyed.destroy();
+    await expect(destroyed.execute()).rejects.toThrowError(/^ReCaptcha has not been set up!$/);
+    const unsolved = new CaptchaController(loader);
+    const node = container();
+    await unsolved.render(node);
+    vi.spyOn(node.querySelector('fake-captcha') as FakeWidget, 'verify').mockResolvedValue({});
+    await expect(unsolved.execute()).rejects.toThrowError(/^ReCaptcha has not been set up!$/);
+    expect(CAPTCHA_WIDGET_ERRORS.notSetUp).toBe('ReCaptcha has not been set up!');
   });
 
   it('renders once into its node, with a widget id, compact under 320 px, fetching our challenge', async () => {

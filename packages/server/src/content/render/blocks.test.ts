@@ -4,7 +4,7 @@ import { loadTheme } from '@vitrine/theme';
 import { createThemeRenderer } from '../../rendering/theme-renderer';
 import { blockNeeds, EMPTY_BLOCK_DATA, renderBody, type BlockData, type RenderedSection } from './index';
 import type { ImageAsset } from './images';
-import { playerAddressOf } from './embeds';
+import { FRAME_HOSTS, frameSourcesOf, playerAddressOf } from './embeds';
 import { sanitiseRichText } from './rich-text';
 
 const theme = createThemeRenderer(loadTheme(), { stylesheet: '/assets/theme/site.css', script: null, preloads: [] });
@@ -180,6 +180,17 @@ describe('code, embed, video and map', () => {
     expect(page).not.toContain('<script>document.cookie');
     expect(page).not.toContain('allow-same-origin');
     expect(render(bodyOf({ type: BLOCK_TYPES.code, settings: { html: '<b>x</b>', displaySource: true } }))).toContain('<pre class="code-block-source"><code>&lt;b&gt;x&lt;/b&gt;</code></pre>');
+  });
+
+  it("a page's frame-src is the origins of the players it shows, among the providers' players only", () => {
+    expect(frameSourcesOf([])).toEqual([]);
+    expect(frameSourcesOf(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1', 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ'])).toEqual(['https://www.youtube-nocookie.com']);
+    expect(frameSourcesOf(['https://player.vimeo.com/video/1', 'https://www.youtube-nocookie.com/embed/x'])).toEqual(['https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
+    // An address elsewhere (or not https) widens nothing.
+    expect(frameSourcesOf(['https://evil.test/embed/x', 'http://player.vimeo.com/video/1', 'not an address', '/frames/page/p/b'])).toEqual([]);
+    // Every address a block plays is framed by its own rule.
+    for (const address of ['https://youtu.be/dQw4w9WgXcQ', 'https://vimeo.com/76979871']) expect(frameSourcesOf([playerAddressOf(address)!])).toHaveLength(1);
+    expect(FRAME_HOSTS).toEqual(['https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
   });
 
   it('YouTube and Vimeo addresses play in the provider player (youtube-nocookie); other oEmbed HTML is sandboxed', () => {

@@ -8,8 +8,28 @@ import { bool, num, record, str, type Settings } from './settings';
  */
 export const SANDBOX = 'allow-scripts allow-popups';
 
-/** The hosts an embed/video iframe may point at by address (the site's CSP frame-src names the same). */
-export const FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+/**
+ * The providers' players, by origin: the only third parties a page may frame. Embed and video blocks
+ * (playerAddressOf) and lessons' videos (courses/embed.ts) build their player addresses from these, and a page's
+ * CSP frame-src is derived from the addresses it shows (frameSourcesOf), so the three cannot disagree.
+ */
+export const PLAYER_ORIGINS = { youtube: 'https://www.youtube-nocookie.com', vimeo: 'https://player.vimeo.com' } as const;
+
+/** The hosts an embed/video iframe may point at by address (the only ones a page's CSP frame-src may add). */
+export const FRAME_HOSTS: readonly string[] = Object.values(PLAYER_ORIGINS);
+
+/**
+ * The frame-src sources a page needs for the players it frames: the origin of each address it shows, when that
+ * origin is a provider's player (FRAME_HOSTS); any other address widens nothing. Once each, in FRAME_HOSTS' order.
+ */
+export function frameSourcesOf(playerAddresses: Iterable<string>): string[] {
+  const origins = new Set<string>();
+  for (const address of playerAddresses) {
+    const url = httpUrl(address);
+    if (url?.protocol === 'https:') origins.add(url.origin);
+  }
+  return FRAME_HOSTS.filter((host) => origins.has(host));
+}
 
 export interface SandboxedFrameView {
   /**
@@ -83,16 +103,16 @@ export function playerAddressOf(raw: string): string | undefined {
   const youtubeId = /^[A-Za-z0-9_-]{6,20}$/;
   if (host === 'youtu.be') {
     const video = id(url.pathname.slice(1), youtubeId);
-    return video && `https://www.youtube-nocookie.com/embed/${video}`;
+    return video && `${PLAYER_ORIGINS.youtube}/embed/${video}`;
   }
   if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     const fromPath = /^\/(?:embed|shorts|live)\/([^/?#]+)/.exec(url.pathname)?.[1];
     const video = id(url.pathname === '/watch' ? url.searchParams.get('v') : fromPath, youtubeId);
-    return video && `https://www.youtube-nocookie.com/embed/${video}`;
+    return video && `${PLAYER_ORIGINS.youtube}/embed/${video}`;
   }
   if (host === 'vimeo.com' || host === 'player.vimeo.com') {
     const video = /^\/(?:video\/)?(\d{1,12})(?:\/|$)/.exec(url.pathname)?.[1];
-    return video && `https://player.vimeo.com/video/${video}`;
+    return video && `${PLAYER_ORIGINS.vimeo}/video/${video}`;
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ import { summaryRequestOf, summaryView, type SummaryEntry, type SummaryRequest }
 export { sanitiseRichText } from './rich-text';
 export { imageView, type ImageAsset, type ImageView } from './images';
 export { galleryView, type GalleryImageInput, type GalleryView } from './gallery';
-export { placeView, FRAME_HOSTS, playerAddressOf, ownerFrameDocument } from './embeds';
+export { placeView, FRAME_HOSTS, frameSourcesOf, PLAYER_ORIGINS, playerAddressOf, ownerFrameDocument } from './embeds';
 export { SUMMARY_MAX_ITEMS, type SummaryEntry, type SummaryRequest } from './summary';
 
 /** A block as the page context carries it: the theme applies `blocks/{partial}.block` to `view`. */
