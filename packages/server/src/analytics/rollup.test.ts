@@ -118,6 +118,15 @@ function expectedOf(traffic: Traffic) {
   const countBy = <T,>(items: T[], key: (item: T) => string) => items.reduce<Record<string, number>>((counts, item) => ({ ...counts, [key(item)]: (counts[key(item)] ?? 0) + 1 }), {});
   const events = traffic.events.filter((row) => !row.is_bot);
   const eventVisit = (row: EventRow) => (row.visitor_id ? visitKey(row) : `s:${row.session_id}`);
+  // The funnel: each visit counted at every step up to the furthest it reached (no purchases here, so no bots).
+  const furthest = new Map<string, number>();
+  const reach = (visit: string, step: number) => furthest.set(visit, Math.max(furthest.get(visit) ?? 0, step));
+  for (const row of events) {
+    if (row.schema_name === 'visit-product-page') reach(eventVisit(row), 1);
+    if (row.schema_name === 'add-to-cart') reach(eventVisit(row), 2);
+  }
+  for (const row of withVisitor) if (row.page_path === '/checkout') reach(visitKey(row), 3);
+  const reachedAtLeast = (step: number) => [...furthest.values()].filter((reached) => reached >= step).length;
   const vitals: Record<string, number> = {};
   for (const metric of ['LCP', 'CLS', 'INP']) vitals[metric] = p75(traffic.performance.filter((row) => !row.is_bot && row.metric === metric).map((row) => row.value!));
   return {
@@ -125,12 +134,12 @@ function expectedOf(traffic: Traffic) {
       page_views: views.length,
       visits: new Set(withVisitor.map(visitKey)).size,
       unique_visitors: new Set(withVisitor.map((row) => row.visitor_id)).size,
-      checkout_visits: new Set(withVisitor.filter((row) => row.page_path === '/checkout').map(visitKey)).size,
+      checkout_visits: reachedAtLeast(3),
       bot_hits: traffic.hits.filter((row) => row.kind === 'page-view' && row.is_bot).length,
       product_views: events.filter((row) => row.schema_name === 'visit-product-page').length,
       add_to_cart: events.filter((row) => row.schema_name === 'add-to-cart').length,
-      product_view_visits: new Set(events.filter((row) => row.schema_name === 'visit-product-page').map(eventVisit)).size,
-      add_to_cart_visits: new Set(events.filter((row) => row.schema_name === 'add-to-cart').map(eventVisit)).size,
+      product_view_visits: reachedAtLeast(1),
+      add_to_cart_visits: reachedAtLeast(2),
       events: events.length,
       js_errors: 7,
       orders: 0,

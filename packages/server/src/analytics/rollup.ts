@@ -12,9 +12,11 @@ import { BUCKET_SQL } from './vitals-histogram';
  * - page views: census page views (RecordHit). A visit is (visitor id, visit number) of the ss_cvr cookie;
  *   unique visitors are distinct visitor ids of the day. A hit without a census cookie is a page view only.
  * - referrers and devices: per visit, from the visit's first page view of the day (its referrer host, '' = direct).
- * - product views and add to cart: the newer tracker's visit-product-page and add-to-cart events; the funnel
- *   counts visits with such events (an event without census cookie counts by its session id), then visits
- *   whose page views reached /checkout, then orders.
+ * - product views and add to cart: the newer tracker's visit-product-page and add-to-cart events. The funnel's
+ *   visits (product_view_visits, add_to_cart_visits, checkout_visits) are one set: the visits not classified as
+ *   bots and the visits that ordered (a purchase event), each counted at every step up to the furthest it reached
+ *   (a product view, an add to cart, a page view of /checkout, a purchase); an event without census cookie counts
+ *   by its session id. The summary's funnel then ends with the day's orders.
  * - orders and revenue: the orders domain's own figures for the day (orderTotalsBetween), in the site's currency.
  * - top JavaScript errors: the day's error groups; web vitals: p75 per metric and page (percentile_cont) and a
  *   histogram for ranges (vitals-histogram.ts).
@@ -55,11 +57,10 @@ export async function computeDailyRollup(db: Db, websiteId: string, day: string,
   const website = await findWebsiteById(db as Kysely<Database>, websiteId);
   const currency = website?.currency ?? 'USD';
 
-  const hits = await sql<{ page_views: number; visits: number; unique_visitors: number; checkout_visits: number; bot_hits: number }>`
+  const hits = await sql<{ page_views: number; visits: number; unique_visitors: number; bot_hits: number }>`
     SELECT count(*) FILTER (WHERE NOT is_bot)::int AS page_views,
            count(DISTINCT visitor_id || ':' || visit_number) FILTER (WHERE NOT is_bot)::int AS visits,
            count(DISTINCT visitor_id) FILTER (WHERE NOT is_bot)::int AS unique_visitors,
-           count(DISTINCT visitor_id || ':' || visit_number) FILTER (WHERE NOT is_bot AND page_path = '/checkout')::int AS checkout_visits,
            count(*) FILTER (WHERE is_bot)::int AS bot_hits
     FROM analytics_hits
     WHERE website_id = ${websiteId} AND received_at >= ${from} AND received_at < ${until} AND kind = 'page-view'`.execute(db);
@@ -93,14 +94,39 @@ export async function computeDailyRollup(db: Db, websiteId: string, day: string,
   }
 
   const visitKey = sql`coalesce(visitor_id || ':' || visit_number, 's:' || session_id, 'e:' || event_id)`;
-  const events = await sql<{ events: number; product_views: number; add_to_cart: number; product_view_visits: number; add_to_cart_visits: number }>`
+  const events = await sql<{ events: number; product_views: number; add_to_cart: number }>`
     SELECT count(*)::int AS events,
            count(*) FILTER (WHERE schema_name = 'visit-product-page')::int AS product_views,
-           count(*) FILTER (WHERE schema_name = 'add-to-cart')::int AS add_to_cart,
-           count(DISTINCT ${visitKey}) FILTER (WHERE schema_name = 'visit-product-page')::int AS product_view_visits,
-           count(DISTINCT ${visitKey}) FILTER (WHERE schema_name = 'add-to-cart')::int AS add_to_cart_visits
+           count(*) FILTER (WHERE schema_name = 'add-to-cart')::int AS add_to_cart
     FROM analytics_events
     WHERE website_id = ${websiteId} AND received_at >= ${from} AND received_at < ${until} AND NOT is_bot`.execute(db);
+
+  // The funnel, over one set of visits: those not classified as bots, and every visit that placed an order (its
+  // purchase event; an order is a person, whatever their browser's agent says). Each step counts the visits that
+  // reached at least that far (the furthest step a visit's events and page views show), so a step never counts
+  // fewer visits than the one after it.
+  const funnel = await sql<{ product_view_visits: number; add_to_cart_visits: number; checkout_visits: number }>`
+    WITH steps AS (
+      SELECT ${visitKey} AS visit, is_bot,
+             CASE schema_name WHEN 'visit-product-page' THEN 1 WHEN 'add-to-cart' THEN 2 ELSE 4 END AS step
+      FROM analytics_events
+      WHERE website_id = ${websiteId} AND received_at >= ${from} AND received_at < ${until}
+        AND schema_name IN ('visit-product-page', 'add-to-cart', 'purchase')
+      UNION ALL
+      SELECT visitor_id || ':' || visit_number, is_bot, 3
+      FROM analytics_hits
+      WHERE website_id = ${websiteId} AND received_at >= ${from} AND received_at < ${until}
+        AND kind = 'page-view' AND page_path = '/checkout' AND visitor_id IS NOT NULL
+    ), reached AS (
+      SELECT visit, max(step) AS furthest FROM steps
+      GROUP BY visit
+      HAVING bool_or(NOT is_bot) OR max(step) = 4
+    )
+    SELECT count(*) FILTER (WHERE furthest >= 1)::int AS product_view_visits,
+           count(*) FILTER (WHERE furthest >= 2)::int AS add_to_cart_visits,
+           count(*) FILTER (WHERE furthest >= 3)::int AS checkout_visits
+    FROM reached`.execute(db);
+  const funnelVisits = funnel.rows[0]!;
 
   const products = await sql<{ product_id: string; name: string | null; views: number; adds: number }>`
     SELECT product_id, max(content->'product'->>'name') AS name,
@@ -185,9 +211,9 @@ export async function computeDailyRollup(db: Db, websiteId: string, day: string,
     page_views: totals.page_views,
     product_views: eventTotals.product_views,
     add_to_cart: eventTotals.add_to_cart,
-    product_view_visits: eventTotals.product_view_visits,
-    add_to_cart_visits: eventTotals.add_to_cart_visits,
-    checkout_visits: totals.checkout_visits,
+    product_view_visits: funnelVisits.product_view_visits,
+    add_to_cart_visits: funnelVisits.add_to_cart_visits,
+    checkout_visits: funnelVisits.checkout_visits,
     orders: orders.orders,
     revenue_cents: orders.revenueCents,
     currency,

@@ -117,6 +117,18 @@ function totalsOf(rows: TotalsRow[], currency: string, visitors: RangeVisitors) 
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
+/**
+ * The funnel of a range: its visits at each step (one set of visits, counted by the rollup at every step up to the
+ * furthest each reached), ending with its orders. Orders are money and always count in full; an order whose visit
+ * the tracker missed (no cookie, a blocker, a purchase event lost) still passed every step, so no step shows fewer
+ * visits than the step after it.
+ */
+export function funnelOf(visits: { productViews: number; addToCart: number; checkout: number }, orders: number) {
+  const checkout = Math.max(visits.checkout, orders);
+  const addToCart = Math.max(visits.addToCart, checkout);
+  return { productViews: Math.max(visits.productViews, addToCart), addToCart, checkout, orders };
+}
+
 export async function getAnalyticsSummary(
   db: Kysely<Database>,
   website: Website,
@@ -214,12 +226,10 @@ export async function getAnalyticsSummary(
     totals: totalsOf(current, website.currency, await rangeVisitors(db, website.id, current, cutoff)),
     previous: totalsOf(previous, website.currency, await rangeVisitors(db, website.id, previous, cutoff)),
     series,
-    funnel: {
-      productViews: sum((row) => row.product_view_visits),
-      addToCart: sum((row) => row.add_to_cart_visits),
-      checkout: sum((row) => row.checkout_visits),
-      orders: sum((row) => row.orders),
-    },
+    funnel: funnelOf(
+      { productViews: sum((row) => row.product_view_visits), addToCart: sum((row) => row.add_to_cart_visits), checkout: sum((row) => row.checkout_visits) },
+      sum((row) => row.orders),
+    ),
     topPages: top('page').map((row) => ({ path: row.key, count: row.count })),
     products,
     referrers: top('referrer').map((row) => ({ host: row.key === '' ? '(direct)' : row.key, count: row.count })),

@@ -97,6 +97,7 @@ export async function renderProductFeed(db: Kysely<Database>, website: Website, 
     .selectFrom('variants')
     .select(['id', 'product_id', 'sku', 'option_values', 'price_cents', 'sale_price_cents', 'on_sale', 'qty_in_stock', 'unlimited', 'image_ids'])
     .where('website_id', '=', website.id)
+    .where('archived_at', 'is', null)
     .orderBy('product_id')
     .orderBy('display_index')
     .execute();

@@ -93,7 +93,7 @@ const LINE_COLUMNS = `
   p.subscription_plan AS p_subscription_plan, p.archived_at AS p_archived_at,
   v.id AS v_id, v.website_id AS v_website_id, v.product_id AS v_product_id, v.sku AS v_sku, v.option_values AS v_option_values,
   v.price_cents AS v_price_cents, v.sale_price_cents AS v_sale_price_cents, v.on_sale AS v_on_sale,
-  v.qty_in_stock AS v_qty_in_stock, v.unlimited AS v_unlimited, v.image_ids AS v_image_ids, v.display_index AS v_display_index, v.weight_grams AS v_weight_grams,
+  v.qty_in_stock AS v_qty_in_stock, v.unlimited AS v_unlimited, v.image_ids AS v_image_ids, v.display_index AS v_display_index, v.weight_grams AS v_weight_grams, v.archived_at AS v_archived_at,
   (SELECT img->>'assetUrl' FROM jsonb_array_elements(p.images) AS img WHERE img->>'id' = v.image_ids->>0 LIMIT 1) AS variant_image_url`;
 const LINE_JOINS = `
   LEFT JOIN cart_entries e ON e.cart_id = c.id
@@ -166,7 +166,7 @@ function lineOf(row: CartLineRow): CartLine {
       id: row.v_id, website_id: row.v_website_id, product_id: row.v_product_id, sku: row.v_sku,
       option_values: row.v_option_values, price_cents: row.v_price_cents, sale_price_cents: row.v_sale_price_cents,
       on_sale: row.v_on_sale, qty_in_stock: row.v_qty_in_stock, unlimited: row.v_unlimited,
-      image_ids: row.v_image_ids, display_index: row.v_display_index, weight_grams: row.v_weight_grams,
+      image_ids: row.v_image_ids, display_index: row.v_display_index, weight_grams: row.v_weight_grams, archived_at: row.v_archived_at,
     },
     variantImageUrl: row.variant_image_url ?? null,
   };
@@ -176,7 +176,10 @@ async function runCartRead(db: Db, text: string, parameters: unknown[]): Promise
   const { rows } = await db.executeQuery<CartLineRow>(CompiledQuery.raw(text, parameters));
   if (rows.length === 0) return { stale: false };
   const first = rows[0];
-  const lines = first.e_id === null ? [] : rows.map(lineOf);
+  // A line whose variant the owner archived (the product's options were reshaped) is no longer sold: the cart
+  // leaves it out of every read — entries, totals, limits, checkout — as a store drops a deleted variant's line.
+  // Its row stays (nothing is written by a read) and goes with the cart.
+  const lines = first.e_id === null ? [] : rows.filter((row) => row.v_archived_at === null).map(lineOf);
   return { found: { cart: cartOf(first), lines }, stale: first.seen_version !== first.locked_version };
 }
 

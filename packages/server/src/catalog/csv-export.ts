@@ -21,7 +21,7 @@ async function* productBatches(db: Kysely<Database>, website: Website): AsyncGen
     if (after) query = query.where('id', '>', after);
     const products = await query.execute();
     if (products.length === 0) return;
-    const variants = await db.selectFrom('variants').selectAll().where('product_id', 'in', products.map((product) => product.id)).orderBy('display_index').orderBy('id').execute();
+    const variants = await db.selectFrom('variants').selectAll().where('product_id', 'in', products.map((product) => product.id)).where('archived_at', 'is', null).orderBy('display_index').orderBy('id').execute();
     const byProduct = new Map<string, VariantRow[]>();
     for (const variant of variants) byProduct.set(variant.product_id, [...(byProduct.get(variant.product_id) ?? []), variant]);
     yield products.map((product) => {

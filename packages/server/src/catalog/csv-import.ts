@@ -8,7 +8,7 @@ import { conflict, invalid, isFailure } from '../failures';
 import { newId } from '../ids';
 import { authorize } from '../authorize';
 import { CSV_MESSAGES, CsvProductReader, type CsvProduct, type RefusedRow } from './csv-format';
-import { MANAGE_MESSAGES, readOwnerProduct, saveProduct } from './manage';
+import { readOwnerProduct, saveProduct } from './manage';
 import { checkProduct } from './product-rules';
 
 /**
@@ -173,10 +173,6 @@ async function importProduct(trx: Transaction<Database>, website: Website, produ
     return { refused: [], created };
   } catch (error) {
     if (!isFailure(error)) throw error;
-    // A variant still in a cart or an order failed its DELETE, which ends the transaction: stop here.
-    if (error.message === MANAGE_MESSAGES.variantInUse) {
-      throw conflict(error.message, { [`row ${product.row}: Variant SKU`]: error.message });
-    }
     // The write's own checks refuse before writing anything, so the import can go on to report the rest.
     return { refused: Object.entries(error.errors ?? { variants: error.message }).map(([field, message]) => refusedRowOf(product, field, message)), created: false };
   }

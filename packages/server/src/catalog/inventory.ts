@@ -75,7 +75,7 @@ export async function listInventory(db: Kysely<Database>, website: Website, acto
 
   const words = query.q?.trim() ?? '';
   const search = words
-    ? sql`AND (p.title ILIKE ${likeContaining(words)} OR EXISTS (SELECT 1 FROM variants sv WHERE sv.product_id = p.id AND sv.sku ILIKE ${likeContaining(words)}))`
+    ? sql`AND (p.title ILIKE ${likeContaining(words)} OR EXISTS (SELECT 1 FROM variants sv WHERE sv.product_id = p.id AND sv.archived_at IS NULL AND sv.sku ILIKE ${likeContaining(words)}))`
     : sql``;
   const archived = query.archived === 'true' ? sql`` : sql`AND p.archived_at IS NULL`;
   const key = sql.ref(SORT_KEYS[sort]);
@@ -88,9 +88,9 @@ export async function listInventory(db: Kysely<Database>, website: Website, acto
     WITH listed AS (
       SELECT p.id, p.title, p.product_type, p.collection_id, p.archived_at IS NOT NULL AS archived,
         lower(p.title) AS name_key,
-        COALESCE((SELECT min(v.price_cents) FROM variants v WHERE v.product_id = p.id), 0)::bigint AS price_key,
-        COALESCE((SELECT sum(v.qty_in_stock) FROM variants v WHERE v.product_id = p.id AND NOT v.unlimited), 0)::bigint AS stock_key,
-        EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.unlimited) AS unlimited
+        COALESCE((SELECT min(v.price_cents) FROM variants v WHERE v.product_id = p.id AND v.archived_at IS NULL), 0)::bigint AS price_key,
+        COALESCE((SELECT sum(v.qty_in_stock) FROM variants v WHERE v.product_id = p.id AND v.archived_at IS NULL AND NOT v.unlimited), 0)::bigint AS stock_key,
+        EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.archived_at IS NULL AND v.unlimited) AS unlimited
       FROM products p
       WHERE p.website_id = ${website.id} ${archived} ${search}
     )
@@ -100,7 +100,7 @@ export async function listInventory(db: Kysely<Database>, website: Website, acto
 
   const page = rows.slice(0, limit);
   const variants = page.length
-    ? await db.selectFrom('variants').selectAll().where('product_id', 'in', page.map((row) => row.id)).orderBy('product_id').orderBy('display_index').orderBy('id').execute()
+    ? await db.selectFrom('variants').selectAll().where('product_id', 'in', page.map((row) => row.id)).where('archived_at', 'is', null).orderBy('product_id').orderBy('display_index').orderBy('id').execute()
     : [];
   const byProduct = new Map<string, VariantRow[]>();
   for (const variant of variants) byProduct.set(variant.product_id, [...(byProduct.get(variant.product_id) ?? []), variant]);

@@ -273,16 +273,17 @@ describe('PUT /api/owner/products/:productId', () => {
     expect((await owner.get(`${PRODUCTS}/${product.id}`)).json().product).toEqual(product);
   });
 
-  it('refuses to remove a variant that an order names (409) and writes nothing', async () => {
+  it('removes a variant that a cart holds by archiving it (reshape-options.test.ts has the rest)', async () => {
     const shopper = new TestVisitor(server.app);
     await shopper.visit('/shop');
     const added = await shopper.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('engraved-pen'), quantity: 1, additionalFields: JSON.stringify({ 'text-engraving': 'AB' }) });
     expect(added.statusCode, added.body).toBe(200);
     const pen = (await owner.get(`${PRODUCTS}/${demoProductId('engraved-pen')}`)).json().product;
     const answer = await owner.put(`${PRODUCTS}/${pen.id}`, { productType: 1, title: pen.title, variants: [{ sku: 'PEN-NEW', priceCents: 2900 }] });
-    expect(answer.statusCode).toBe(409);
-    expect(answer.json().message).toBe(MANAGE_MESSAGES.variantInUse);
-    expect((await owner.get(`${PRODUCTS}/${pen.id}`)).json().product).toEqual(pen);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().product.variants.map((variant: { sku: string }) => variant.sku)).toEqual(['PEN-NEW']);
+    const kept = await server.database.db.selectFrom('variants').select(['sku', 'archived_at']).where('id', '=', pen.variants[0].id).executeTakeFirstOrThrow();
+    expect(kept).toEqual({ sku: pen.variants[0].sku, archived_at: expect.any(Date) });
   });
 
   it('shows an edited price on the next product page view, and on related product cards', async () => {

@@ -23,7 +23,6 @@ export const MANAGE_MESSAGES = {
   notThisProductsVariant: "This variant is not one of this product's.",
   notThisProductsImage: "Name only this product's images.",
   unknownImage: 'Name only pictures uploaded to this website.',
-  variantInUse: 'A variant that is in a cart or an order cannot be removed. Archive the product instead, or keep the variant.',
   changedMeanwhile: 'This product was changed at the same time. Please reload it and try again.',
 } as const;
 
@@ -78,7 +77,10 @@ export function ownerProductJson(product: ProductRow, variants: readonly Variant
   };
 }
 
-/** One product with its variants, archived or not, as the owner sees it; undefined when unknown here. */
+/**
+ * One product, archived or not, with its variants on sale, as the owner sees it; undefined when unknown here. The
+ * variants archived by a reshape of its options are left out: only the orders and carts that name them read them.
+ */
 export async function readOwnerProduct(db: Db, websiteId: string, productId: string): Promise<OwnerProductJson | undefined> {
   const product = await db
     .selectFrom('products')
@@ -89,7 +91,14 @@ export async function readOwnerProduct(db: Db, websiteId: string, productId: str
     .where('products.id', '=', productId)
     .executeTakeFirst();
   if (!product) return undefined;
-  const variants = await db.selectFrom('variants').selectAll().where('product_id', '=', product.id).orderBy('display_index').orderBy('id').execute();
+  const variants = await db
+    .selectFrom('variants')
+    .selectAll()
+    .where('product_id', '=', product.id)
+    .where('archived_at', 'is', null)
+    .orderBy('display_index')
+    .orderBy('id')
+    .execute();
   const { store_url_id: storeUrlId, ...row } = product;
   return ownerProductJson(row as ProductRow, variants, storeUrlId);
 }
@@ -140,10 +149,10 @@ function refuse(errors: Record<string, string>, kind: 'invalid' | 'conflict' = '
   throw (kind === 'invalid' ? invalid : conflict)(Object.values(errors)[0] ?? MANAGE_MESSAGES.refused, errors);
 }
 
-/** The skus among `skus` that a variant of another product already has. */
+/** The skus among `skus` that a variant on sale of another product already has (an archived one gives its sku up). */
 async function skusOfOtherProducts(trx: Transaction<Database>, websiteId: string, skus: readonly string[], productId: string | undefined): Promise<Set<string>> {
   if (skus.length === 0) return new Set();
-  let query = trx.selectFrom('variants').select('sku').where('website_id', '=', websiteId).where('sku', 'in', skus);
+  let query = trx.selectFrom('variants').select('sku').where('website_id', '=', websiteId).where('sku', 'in', skus).where('archived_at', 'is', null);
   if (productId) query = query.where('product_id', '<>', productId);
   return new Set((await query.execute()).map((row) => row.sku));
 }
@@ -160,7 +169,7 @@ export async function saveProduct(trx: Transaction<Database>, websiteId: string,
     : undefined;
   if (productId && !existing) throw notFound(MANAGE_MESSAGES.productNotFound);
   const existingVariants = existing
-    ? await trx.selectFrom('variants').select(['id', 'sku']).where('product_id', '=', existing.id).orderBy('display_index').execute()
+    ? await trx.selectFrom('variants').select(['id', 'sku']).where('product_id', '=', existing.id).where('archived_at', 'is', null).orderBy('display_index').execute()
     : [];
 
   const collectionId = write.storeId !== undefined || !existing ? await resolveStoreId(trx, websiteId, write.storeId) : existing.collection_id;
@@ -208,14 +217,7 @@ export async function saveProduct(trx: Transaction<Database>, websiteId: string,
   // temporary skus (two variants may swap skus), then each is written in its new place.
   const keptIds = new Set(checked.variants.flatMap((variant) => (variant.id ? [variant.id] : [])));
   const removed = existingVariants.filter((variant) => !keptIds.has(variant.id)).map((variant) => variant.id);
-  if (removed.length > 0) {
-    try {
-      await trx.deleteFrom('variants').where('id', 'in', removed).execute();
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw conflict(MANAGE_MESSAGES.variantInUse, { variants: MANAGE_MESSAGES.variantInUse });
-      throw error;
-    }
-  }
+  for (const variantId of removed) await retireVariant(trx, variantId);
   if (keptIds.size > 0) {
     await trx.updateTable('variants').set({ sku: sql<string>`${MOVING_SKU_PREFIX}::text || id` }).where('id', 'in', [...keptIds]).execute();
   }
@@ -230,6 +232,27 @@ export async function saveProduct(trx: Transaction<Database>, websiteId: string,
     }
   }
   return { id, created: !existing };
+}
+
+/**
+ * Takes a variant off its product: deleted when nothing points at it, else archived (a cart, an order, a restock
+ * sign-up or a subscription keeps reading it; it is never sold, listed or counted again). The database decides
+ * what "points at" means — every foreign key to variants, present and future — by refusing the delete, inside a
+ * savepoint so that the refusal does not end the owner's transaction. The delete also waits for a shopper's
+ * transaction that is inserting a line for this variant, then sees it: no reference slips between look and delete.
+ */
+async function retireVariant(trx: Transaction<Database>, variantId: string): Promise<'deleted' | 'archived'> {
+  await sql`SAVEPOINT retire_variant`.execute(trx);
+  try {
+    await trx.deleteFrom('variants').where('id', '=', variantId).execute();
+    await sql`RELEASE SAVEPOINT retire_variant`.execute(trx);
+    return 'deleted';
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    await sql`ROLLBACK TO SAVEPOINT retire_variant`.execute(trx);
+    await trx.updateTable('variants').set({ archived_at: sql<Date>`now()` }).where('id', '=', variantId).execute();
+    return 'archived';
+  }
 }
 
 /** Runs a product write in one transaction, turning a lost race on a unique key into a clear 409. */

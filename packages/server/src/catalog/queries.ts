@@ -35,6 +35,7 @@ export async function listVariants(db: Db, productIds: readonly string[]): Promi
     .selectFrom('variants')
     .selectAll()
     .where('product_id', 'in', productIds)
+    .where('archived_at', 'is', null)
     .orderBy('product_id')
     .orderBy('display_index')
     .execute();
@@ -61,14 +62,14 @@ void productColumnsComplete;
 
 /**
  * The one product read, as SQL: the product (website `websiteParam`, id `productParam`; null when archived) with its
- * collection's address and its variants in display order, as one JSON value (null when unknown).
+ * collection's address and its variants on sale (not archived) in display order, as one JSON value (null when unknown).
  * Other statements embed it (add to cart reads it together with the locked cart). The columns are
  * named rather than `p.*`, and the value is `json` rather than `jsonb`: converting the search
  * document to jsonb and normalising the whole value cost the product page about a third of this read.
  */
 export const productJsonSelect = (websiteParam: string, productParam: string) => `(SELECT row_to_json(item) FROM (
     SELECT ${PRODUCT_JSON_COLUMNS.map((column) => `p.${column}`).join(', ')}, col.url_id AS collection_url_id,
-      COALESCE((SELECT json_agg(v ORDER BY v.display_index) FROM variants v WHERE v.product_id = p.id), '[]') AS variant_rows
+      COALESCE((SELECT json_agg(v ORDER BY v.display_index) FROM variants v WHERE v.product_id = p.id AND v.archived_at IS NULL), '[]') AS variant_rows
     FROM products p JOIN collections col ON col.id = p.collection_id
     WHERE p.website_id = ${websiteParam} AND p.id = ${productParam} AND p.archived_at IS NULL
   ) item)`;

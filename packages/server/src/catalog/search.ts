@@ -70,7 +70,7 @@ const SEARCH_SQL = `
     (SELECT COALESCE(json_agg(ts_headline('english', translate(term, $3, ''), query.q, $4) ORDER BY kind, term), '[]')
       FROM (SELECT 1 AS kind, jsonb_array_elements_text(p.tags) AS term
             UNION SELECT 2, option_value.value FROM variants v, jsonb_to_recordset(v.option_values) AS option_value(value text)
-              WHERE v.product_id = p.id) terms
+              WHERE v.product_id = p.id AND v.archived_at IS NULL) terms
       WHERE term <> '') AS term_marks,
     ${productJsonSelect('$1', 'found.id')} AS product_json
   FROM found JOIN products p ON p.id = found.id CROSS JOIN query

@@ -33,6 +33,7 @@ export async function setStock(
     .set((eb) => ({ qty_in_stock: input.qtyInStock, unlimited: input.unlimited ?? eb.ref('unlimited') }))
     .where('website_id', '=', website.id)
     .where('id', '=', input.variantId)
+    .where('archived_at', 'is', null)
     .returning(STOCK_COLUMNS)
     .executeTakeFirst();
   if (!row) throw notFound(STOCK_MESSAGES.variantNotFound);
@@ -47,13 +48,14 @@ export async function adjustStock(db: Kysely<Database>, website: Website, actor:
     .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', input.delta) }))
     .where('website_id', '=', website.id)
     .where('id', '=', input.variantId)
+    .where('archived_at', 'is', null)
     .where('unlimited', '=', false)
     .where((eb) => eb.and([eb(eb('qty_in_stock', '+', input.delta), '>=', 0), eb(eb('qty_in_stock', '+', input.delta), '<=', CATALOG_LIMITS.maxStock)]))
     .returning(STOCK_COLUMNS)
     .executeTakeFirst();
   if (row) return row;
   // Refused: say why, from the row as it is now.
-  const current = await db.selectFrom('variants').select(['qty_in_stock', 'unlimited']).where('website_id', '=', website.id).where('id', '=', input.variantId).executeTakeFirst();
+  const current = await db.selectFrom('variants').select(['qty_in_stock', 'unlimited']).where('website_id', '=', website.id).where('id', '=', input.variantId).where('archived_at', 'is', null).executeTakeFirst();
   if (!current) throw notFound(STOCK_MESSAGES.variantNotFound);
   if (current.unlimited) throw conflict(STOCK_MESSAGES.unlimited, { delta: STOCK_MESSAGES.unlimited });
   const message = input.delta < 0 ? STOCK_MESSAGES.belowZero(current.qty_in_stock) : STOCK_MESSAGES.aboveMax;

@@ -23,6 +23,7 @@ export async function listStock(
     .select(['id', 'sku', 'unlimited', 'qty_in_stock'])
     .where('website_id', '=', website.id)
     .where('product_id', '=', input.itemId)
+    .where('archived_at', 'is', null)
     .orderBy('display_index')
     .execute();
   if (rows.length === 0) throw notFound(ADD_TO_CART_MESSAGES.productUnavailable);

@@ -130,6 +130,11 @@ export interface VariantsTable {
   display_index: Defaulted<number>;
   /** Grams; null when not given (weight-based shipping counts it as 0). Migration 026. */
   weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Set when the owner reshaped the product's options while a cart, order, restock sign-up or subscription pointed
+   * at this variant (migration 036): it is kept for them, never sold, listed or counted. Null: on sale.
+   */
+  archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A store's categories (migration 008): store creation makes its ROOT category. */

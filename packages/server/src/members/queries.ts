@@ -81,6 +81,7 @@ export async function findPaywallProducts(db: Db, websiteId: string, currency: s
     .selectFrom('variants')
     .select(['product_id', 'sku', 'price_cents', 'sale_price_cents', 'on_sale'])
     .where('product_id', 'in', products.map((product) => product.id))
+    .where('archived_at', 'is', null)
     .orderBy('product_id')
     .orderBy('display_index')
     .execute();

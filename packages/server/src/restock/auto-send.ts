@@ -43,6 +43,8 @@ export async function findRestockedGroups(db: Kysely<Database>, website: Website
     .where('s.website_id', '=', website.id)
     .where('s.notified_at', 'is', null)
     .where('p.archived_at', 'is', null)
+    // An archived variant (options reshaped) is never sold again: its sign-ups wait for nothing.
+    .where('v.archived_at', 'is', null)
     .groupBy(['s.product_id', 's.variant_id', 'p.product_type', 'v.qty_in_stock', 'v.unlimited'])
     .orderBy('s.product_id')
     .orderBy('s.variant_id')

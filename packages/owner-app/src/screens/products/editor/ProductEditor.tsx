@@ -232,22 +232,41 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
     </form>
   );
 
-  const others = Object.entries(errors).filter(([key]) => !shown.has(key));
+  // The variants editor is a component of its own: it renders after this, so its fields are counted here.
+  for (const key of Object.keys(errors)) if (variantsEditorShows(form, key)) shown.add(key);
+  const summary = errorSummary(status, errors, shown);
   return (
     <section className="product-editor">
       <p className="editor-back"><Link to="/config/products">← {T.back}</Link></p>
       <ScreenHeading actions={saveButton}>{title}</ScreenHeading>
       {!canWrite ? <p className="editor-note" role="note">{T.readOnly}</p> : null}
       <div className={status?.kind === 'error' ? 'editor-status error' : 'editor-status'} role={status?.kind === 'error' ? 'alert' : 'status'}>
-        {status ? <p>{status.text}</p> : null}
-        {status?.kind === 'error' && others.length > 0 ? (
-          <ul aria-label={T.otherErrors}>{others.map(([key, message]) => <li key={key}>{message}</li>)}</ul>
+        {summary.text ? <p>{summary.text}</p> : null}
+        {summary.others.length > 0 ? (
+          <ul aria-label={T.otherErrors}>{summary.others.map(([key, message]) => <li key={key}>{message}</li>)}</ul>
         ) : null}
       </div>
       {body}
       {canWrite ? <div className="editor-savebar">{saveButton}</div> : null}
     </section>
   );
+}
+
+/**
+ * What the status line says above the form, so that each message is on screen once. A refusal's message is often
+ * one of its field errors too (a 409 names the field it is about): when that field shows it, the line says that
+ * fields need attention instead; errors of no field on screen are listed under it, but not the one it already says.
+ */
+function errorSummary(
+  status: { kind: 'ok' | 'error'; text: string } | null,
+  errors: FieldErrors,
+  shownKeys: ReadonlySet<string>,
+): { text: string | null; others: Array<[string, string]> } {
+  if (!status || status.kind === 'ok') return { text: status?.text ?? null, others: [] };
+  const atFields = new Set([...shownKeys].flatMap((key) => (errors[key] ? [errors[key]] : [])));
+  const text = atFields.has(status.text) ? T.fixErrors : status.text;
+  const others = Object.entries(errors).filter(([key, message]) => !shownKeys.has(key) && message !== text);
+  return { text, others };
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -304,6 +323,22 @@ function StoreField({ form, update, error }: { form: ProductForm; update: (chang
       )}
     </Field>
   );
+}
+
+/** The variant cells' error keys (variants.N.field) and the options' own, as VariantsEditor shows them beside a field. */
+const VARIANT_CELL_ERRORS = /^variants\.(\d+)\.(sku|priceCents|salePriceCents|qtyInStock|weightGrams)$/;
+
+/** Whether VariantsEditor shows the error of `key` beside a field (the same conditions as its columns and rows). */
+function variantsEditorShows(form: ProductForm, key: string): boolean {
+  const digital = form.productType === 2;
+  if (key === 'variantOptionOrdering' || key === 'variants') return !digital;
+  const cell = VARIANT_CELL_ERRORS.exec(key);
+  if (!cell) return false;
+  const rows = digital ? Math.min(form.variants.length, 1) : form.variants.length;
+  const field = cell[2];
+  if (field === 'qtyInStock' && !hasStock(form.productType)) return false;
+  if (field === 'weightGrams' && form.productType !== 1) return false;
+  return Number(cell[1]) < rows;
 }
 
 const variantName = (variant: VariantDraft) => variant.optionValues.filter(Boolean).join(' / ') || T.noOptions;

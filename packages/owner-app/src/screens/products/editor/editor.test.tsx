@@ -108,6 +108,30 @@ describe('the product editor', () => {
     expect(screen.getByLabelText('URL slug').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('says a refusal once: the 409 about the options is shown beside them, and the line above says fields need attention', async () => {
+    const message = 'Another product has a variant with this sku.';
+    const server = shirtServer((method) => (method === 'PUT' ? { status: 409, body: { message, errors: { variants: message } } } : undefined));
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Save' }))[0]!);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toBe('Some fields need attention.'));
+    expect(screen.getAllByText(message)).toHaveLength(1);
+  });
+
+  it('lists an error of no field under the line once, not again when the line says it', async () => {
+    const server = shirtServer((method) =>
+      method === 'PUT' ? { status: 409, body: { message: 'Please reload.', errors: { somewhere: 'Please reload.', elsewhere: 'Another thing.' } } } : undefined,
+    );
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Save' }))[0]!);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(within(alert).getByText('Please reload.')).toBeTruthy());
+    expect(screen.getAllByText('Please reload.')).toHaveLength(1);
+    expect(within(within(alert).getByRole('list', { name: 'Other problems' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Another thing.']);
+  });
+
   it('sets the focal point by keyboard and the alt text, saving the picture before the product', async () => {
     const server = shirtServer();
     renderApp(server);
