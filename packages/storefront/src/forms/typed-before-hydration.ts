@@ -12,8 +12,8 @@ import { useEffect, type RefObject } from 'react';
  * take the value, so each island keeps its own rules (trimming, clearing errors) and needs no mapping of names.
  * React only fires `onChange` when its value tracker saw the value move, so the tracker is first set back to the
  * island's value (through the element's own property, which React watches), then the typed value is put back
- * underneath it and the event dispatched. Run once, right after hydration; a control already in step is left
- * alone, so running it again changes nothing.
+ * underneath it and the event dispatched, and the control's default becomes what the island now holds. Run once,
+ * right after hydration; a control already in step is left alone, so running it again changes nothing.
  */
 export function replayTypedBeforeHydration(root: ParentNode): number {
   let replayed = 0;
@@ -22,8 +22,11 @@ export function replayTypedBeforeHydration(root: ParentNode): number {
     if (control instanceof HTMLSelectElement) {
       const chosenByDefault = [...control.options].find((option) => option.defaultSelected) ?? control.options[0];
       if (!chosenByDefault || control.value === chosenByDefault.value) continue;
+      const typed = control.value;
       // React reads a select's change event directly (no value tracker).
       control.dispatchEvent(new Event('change', { bubbles: true }));
+      // React leaves a select's defaults as the server rendered them: the shopper's choice is the default from here on.
+      for (const option of control.options) option.defaultSelected = option.value === typed;
       replayed += 1;
       continue;
     }
@@ -33,6 +36,10 @@ export function replayTypedBeforeHydration(root: ParentNode): number {
       const typed = control.checked;
       control.checked = !typed; // through React's tracker: it now holds the island's state
       control.click(); // the shopper's choice again, and the click React's onChange listens to
+      // React leaves defaultChecked as hydration set it: the shopper's choice is the default from here on (read
+      // from `typed`: until the island re-renders, React holds the control at its old state).
+      if (control.type === 'checkbox') control.defaultChecked = typed;
+      else for (const radio of radiosLike(control)) radio.defaultChecked = radio === control;
       replayed += 1;
       continue;
     }
@@ -45,6 +52,13 @@ export function replayTypedBeforeHydration(root: ParentNode): number {
     replayed += 1;
   }
   return replayed;
+}
+
+/** The radios of `radio`'s group (same name, same form or none). */
+function radiosLike(radio: HTMLInputElement): HTMLInputElement[] {
+  if (!radio.name) return [radio];
+  const scope: ParentNode = radio.form ?? radio.ownerDocument;
+  return [...scope.querySelectorAll<HTMLInputElement>('input[type="radio"]')].filter((other) => other.name === radio.name && other.form === radio.form);
 }
 
 /** Inputs a shopper does not type into (or whose value is the page's, not theirs). */
