@@ -38,8 +38,12 @@ describe('on the demo store', () => {
     await page.waitForURL(/\/checkout\/subscription\?cartToken=/);
     await waitForIslands(page);
     await expect(visitorCartEntries(page)).resolves.toEqual([]);
-    // The header's cart link is the shopper's cart, the one /cart shows.
+    // The checkout's focused layout has no header cart (issue 31 item 8); its 'Back to cart' leads to the shopper's
+    // own cart, still empty, and the header's cart link there says so.
+    await page.getByRole('banner').getByRole('link', { name: 'Back to cart' }).click();
+    await page.waitForURL(/\/cart$/);
     await page.getByRole('link', { name: 'Cart, 0 items, $0.00', exact: true }).waitFor();
+    await page.getByText('You have nothing in your shopping cart.').waitFor();
   });
 
   test('a gift card goes to the gift card page with the chosen denomination, and is bought there', async () => {

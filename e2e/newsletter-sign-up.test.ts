@@ -104,6 +104,38 @@ describe('the newsletter block', () => {
     await saveScreenshot(page, 'newsletter-signed-up-phone', { fullPage: false });
   });
 
+  test('an address typed before the form code arrives is kept: signed up, not "Email is not valid"', async () => {
+    const { page } = shop;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The form's code is held back, as on a slow connection, while the shopper types into the server's HTML.
+    let releaseCode: () => void = () => undefined;
+    const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+    let asked = false;
+    await page.route(/SiteFormView-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await codeHeld;
+      await route.continue();
+    });
+    await visit(page, '/');
+    await page.locator('footer .vitrine-site-form--newsletter').scrollIntoViewIfNeeded();
+    const email = newsletter(page).getByRole('textbox', { name: 'Email address' });
+    await email.click();
+    await page.keyboard.type('early.bird@example.com');
+    await expect(page.locator('footer .vitrine-site-form--newsletter[data-ready]').count()).resolves.toBe(0);
+    expect(asked).toBe(true);
+    releaseCode();
+    await page.locator('footer .vitrine-site-form--newsletter[data-ready]').waitFor();
+    await expect(email.inputValue()).resolves.toBe('early.bird@example.com');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/form/SaveFormSubmission'));
+    await newsletter(page).getByRole('button', { name: 'Sign up' }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as Record<string, unknown>;
+    expect(JSON.parse(String(body.form))).toEqual({ 'newsletter-email': 'early.bird@example.com' });
+    await page.locator('footer').getByRole('status').filter({ hasText: SUCCESS_TEXT }).waitFor();
+    await expect(page.getByText(EMAIL_MESSAGE).count()).resolves.toBe(0);
+    expect(shop.pageErrors).toEqual([]);
+    expect(shop.consoleErrors).toEqual([]);
+  });
+
   test('a footer never scrolled to does not load the form code', async () => {
     const { page } = shop;
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -24,8 +24,8 @@ describe('the restock box', () => {
     const box = restockBox(page);
     await box.waitFor();
     const email = box.getByRole('textbox', { name: 'Email address' });
-    // The opt-in is offered and checked by default (the demo's mailingListOptInByDefault).
-    await expect(box.getByRole('checkbox', { name: 'Also send me news and offers by email' }).isChecked()).resolves.toBe(true);
+    // The opt-in is offered, and unticked: consent to news is the shopper's to give (issue 31 item 7).
+    await expect(box.getByRole('checkbox', { name: 'Also send me news and offers by email' }).isChecked()).resolves.toBe(false);
 
     // A blank address first: the spec's message, nothing sent.
     await tabTo(page, email);
@@ -48,6 +48,29 @@ describe('the restock box', () => {
     expect(shop.pageErrors).toEqual([]);
     expect(shop.consoleErrors).toEqual([]);
     await saveScreenshot(page, 'restock-signed-up-desktop');
+  });
+
+  test("'Complete CAPTCHA before submitting.' goes once the captcha says Verified", async () => {
+    const { page } = shop;
+    // The challenge is held back until the shopper has pressed the button: the box cannot be verified yet.
+    let releaseChallenge: () => void = () => undefined;
+    const challengeHeld = new Promise<void>((resolve) => (releaseChallenge = resolve));
+    await page.route('**/api/captcha/challenge**', async (route) => {
+      await challengeHeld;
+      await route.continue();
+    });
+    await openProduct(page, 'linen-shirt');
+    await chooseOptions(page, { Size: 'M', Color: 'Navy' });
+    const box = restockBox(page);
+    await box.waitFor();
+    await box.getByRole('textbox', { name: 'Email address' }).fill('patient.shopper@example.com');
+    await box.getByRole('button', { name: 'Sign up' }).click();
+    await expect(box.getByRole('alert').textContent()).resolves.toBe('Complete CAPTCHA before submitting.');
+    releaseChallenge();
+    await box.getByText('Verified').waitFor({ timeout: 30_000 });
+    await box.getByRole('alert').waitFor({ state: 'detached' });
+    await expect(box.getByText('Complete CAPTCHA before submitting.').count()).resolves.toBe(0);
+    await page.unroute('**/api/captcha/challenge**');
   });
 
   test('the box follows the chosen variant and is accessible', async () => {

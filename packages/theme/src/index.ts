@@ -9,9 +9,19 @@ export const PAGE_TEMPLATES = [
 ] as const;
 export type PageTemplateName = (typeof PAGE_TEMPLATES)[number];
 
+/** The layouts a theme provides: the site's, and the checkout's focused one (logo, back to cart, secure note). */
+export type LayoutName = 'site' | 'checkout';
+
+/** Which layout wraps a page: the checkout pages get the focused one (no site navigation or footer), as on Shopify. */
+export function layoutOf(page: PageTemplateName): LayoutName {
+  return page === 'checkout' ? 'checkout' : 'site';
+}
+
 export interface Theme {
-  /** Wraps every page; the page's own output arrives as `pageBody`. */
+  /** Wraps every page but the checkout; the page's own output arrives as `pageBody`. */
   layout: string;
+  /** Wraps the checkout pages (`layoutOf`), with `pageBody` too. */
+  checkoutLayout: string;
   pages: Record<PageTemplateName, string>;
   /** Blocks applied with `{@|apply name.block}`; the content blocks' partials (partials/blocks/) are named `blocks/{name}.block`. */
   partials: Record<string, string>;
@@ -31,5 +41,5 @@ export function loadTheme(dir: string = defaultThemeDir): Theme {
     // One level of folders: partials/blocks/text.block is 'blocks/text.block'.
     else if (entry.isDirectory()) for (const file of readdirSync(path.join(dir, 'partials', entry.name))) partials[`${entry.name}/${file}`] = read('partials', entry.name, file);
   }
-  return { layout: read('templates', 'site.layout.html'), pages, partials, assetsDir: path.join(dir, 'assets') };
+  return { layout: read('templates', 'site.layout.html'), checkoutLayout: read('templates', 'checkout.layout.html'), pages, partials, assetsDir: path.join(dir, 'assets') };
 }

@@ -81,4 +81,11 @@ describe('the demo store (issue 2, deliverable 5)', () => {
     expect(shirt).toMatchObject({ scarcityEnabled: true, scarcityText: 'Only {qty} left in stock', scarcityShownByDefault: false });
     expect(bySlug('vintage-lamp')).toMatchObject({ customSoldOutText: 'Gone for now', mailingListSignUpEnabled: true, mailingListOptInByDefault: false });
   });
+
+  it("offers the restock box's newsletter opt-in unticked: consent is opt-in (issue 31 item 7)", () => {
+    for (const item of items.filter((candidate) => candidate.mailingListSignUpEnabled)) {
+      expect({ product: item.urlId, optedInByDefault: item.mailingListOptInByDefault }).toEqual({ product: item.urlId, optedInByDefault: false });
+    }
+    expect(bySlug('linen-shirt')).toMatchObject({ mailingListSignUpEnabled: true, mailingListOptInByDefault: false });
+  });
 });

@@ -115,7 +115,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       // M / Navy is sold out: its page offers the back-in-stock box, with the default texts.
       restockNotificationsEnabled: true,
       mailingListSignUpEnabled: true,
-      mailingListOptInByDefault: true,
+      // Consent to news is opt-in (issue 31 item 7): the box offers it unticked.
+      mailingListOptInByDefault: false,
     },
     // One picture per colour: choosing a variant shows its colour.
     images: [

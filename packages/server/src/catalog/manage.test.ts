@@ -128,6 +128,19 @@ describe('POST /api/owner/products', () => {
     expect(page.item.structuredContent.variants[1]).toMatchObject({ qtyInStock: 2, onSale: true });
   });
 
+  it("leaves the newsletter opt-in unticked unless the owner says otherwise (issue 31 item 7)", async () => {
+    const merchandising = { restockNotificationsEnabled: true, mailingListSignUpEnabled: true };
+    const body = (title: string, sku: string, extra: object) => ({ ...BODIES.digital, productType: 1, title, variants: [{ sku, priceCents: 900, qtyInStock: 0 }], merchandising: { ...merchandising, ...extra } });
+    const unsaid = await owner.post(PRODUCTS, body('Opt In Unsaid', 'OPT-UNSAID', {}));
+    expect(unsaid.statusCode, unsaid.body).toBe(201);
+    const chosen = await owner.post(PRODUCTS, body('Opt In Chosen', 'OPT-CHOSEN', { mailingListOptInByDefault: true }));
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    const visitor = new TestVisitor(server.app);
+    const itemOf = async (slug: string) => (await visitor.get(`/shop/p/${slug}?format=json`)).json().item;
+    expect(await itemOf(unsaid.json().product.urlId)).toMatchObject({ mailingListSignUpEnabled: true, mailingListOptInByDefault: false });
+    expect(await itemOf(chosen.json().product.urlId)).toMatchObject({ mailingListSignUpEnabled: true, mailingListOptInByDefault: true });
+  });
+
   it('takes uploaded pictures by id, in order, for the product and its variants; an unknown id writes nothing', async () => {
     const pictures = await server.database.db.selectFrom('images').select(['id', 'alt_text']).orderBy('id').limit(2).execute();
     expect(pictures).toHaveLength(2);

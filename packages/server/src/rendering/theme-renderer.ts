@@ -1,6 +1,6 @@
 import type { ShoppingCart } from '@vitrine/commerce';
 import { compile, registerFormatters, render, type CompiledTemplate, type Formatter, type TemplateError } from '@vitrine/template';
-import { PAGE_TEMPLATES, type PageTemplateName, type Theme } from '@vitrine/theme';
+import { PAGE_TEMPLATES, layoutOf, type LayoutName, type PageTemplateName, type Theme } from '@vitrine/theme';
 import { cartDataBlock } from '@vitrine/storefront/server';
 import { blockFormatters } from './block-formatters';
 import { islandFormatters } from './island-formatters';
@@ -62,10 +62,10 @@ registerFormatters(SERVER_FORMATTERS);
 
 /**
  * Compiles the theme once and renders pages: the page template first, then the layout
- * around it (`pageBody`). Template errors never break a page; they are returned for logging.
+ * around it (`pageBody`): the checkout's focused one for the checkout pages, the site's for the rest. Template errors never break a page; they are returned for logging.
  */
 export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRenderer {
-  const layout = compile(theme.layout);
+  const layouts: Record<LayoutName, CompiledTemplate> = { site: compile(theme.layout), checkout: compile(theme.checkoutLayout) };
   const pages = Object.fromEntries(PAGE_TEMPLATES.map((name) => [name, compile(theme.pages[name])])) as Record<
     PageTemplateName,
     CompiledTemplate
@@ -93,7 +93,7 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
         assets,
       };
       const body = render(pages[name], pageContext, options);
-      const page = render(layout, { ...pageContext, pageBody: body.output }, options);
+      const page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output }, options);
       return { html: withCartData(page.output, chrome.visitorCart), errors: [...body.errors, ...page.errors] };
     },
   };

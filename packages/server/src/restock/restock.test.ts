@@ -86,7 +86,7 @@ describe('where the restock box goes', () => {
     const shirtPage = (await (await shopper()).get('/shop/p/linen-shirt?format=json')).json();
     expect(shirtPage.item.restockNotificationViews).toEqual([{ variantId: navyM, hiddenByDefault: true }]);
     expect(shirtPage.item.restockNotificationMessages).toEqual(RESTOCK_DEFAULT_TEXTS);
-    expect(shirtPage.productMerchandisingContext[shirt]).toMatchObject({ mailingListSignUpEnabled: true, mailingListOptInByDefault: true });
+    expect(shirtPage.productMerchandisingContext[shirt]).toMatchObject({ mailingListSignUpEnabled: true, mailingListOptInByDefault: false });
     const lampPage = (await (await shopper()).get('/shop/p/vintage-lamp?format=json')).json();
     // One variant: its box shows at once.
     expect(lampPage.item.restockNotificationViews).toEqual([{ variantId: lampVariant, hiddenByDefault: false }]);

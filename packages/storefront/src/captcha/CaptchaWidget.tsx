@@ -28,3 +28,19 @@ export function useCaptchaController(enabled: boolean): CaptchaController | null
   useEffect(() => () => controller.current?.destroy(), []);
   return enabled ? controller.current : null;
 }
+
+/**
+ * Calls `onSolved` each time the challenge is solved (the widget says "Verified"): a form clears its
+ * 'Complete CAPTCHA before submitting.' then, rather than leave it beside a solved captcha until the next submit.
+ */
+export function useCaptchaSolved(controller: CaptchaController | null, onSolved: () => void): void {
+  const latest = useRef(onSolved);
+  latest.current = onSolved;
+  useEffect(() => {
+    if (!controller) return undefined;
+    const stop = controller.onToken((token) => {
+      if (token) latest.current();
+    });
+    return () => void stop();
+  }, [controller]);
+}

@@ -20,6 +20,8 @@ import type { ShoppingCart } from '../types';
 import { LiveRegion } from '../ui/LiveRegion';
 import { formatCents } from '../ui/money';
 import { navigation } from '../ui/navigation';
+import { afterPointerRelease, watchPointerPresses } from '../ui/pointer-press';
+import { useKeepTypedBeforeHydration } from '../forms/typed-before-hydration';
 import type { CheckoutProps } from './Checkout';
 import { AddressFields } from './checkout/AddressFields';
 import {
@@ -95,7 +97,12 @@ export function CheckoutView(props: CheckoutProps) {
   const [announcement, setAnnouncement] = useState('');
   const [focusRequest, setFocusRequest] = useState(0);
 
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    watchPointerPresses();
+    setReady(true);
+  }, []);
+  // What was typed while the checkout's code was on its way is the checkout's from the start.
+  useKeepTypedBeforeHydration(rootRef);
 
   // Focus goes to the first field in error once it shows (in the page's order).
   useEffect(() => {
@@ -286,13 +293,14 @@ export function CheckoutView(props: CheckoutProps) {
     const key = `${prefix}.${field}`;
     if (values[field].trim() === '' && !errors[key]) return;
     const message = addressErrors(values)[field];
-    setErrors(({ [key]: _old, ...rest }) => (message ? { ...rest, [key]: message } : rest));
+    // Left by pressing a button below it: its message changes once the press is over, or the button moves away.
+    afterPointerRelease(() => setErrors(({ [key]: _old, ...rest }) => (message ? { ...rest, [key]: message } : rest)));
   };
 
   const leaveEmail = () => {
     if (email.trim() === '' && !errors.email) return;
     const message = emailError(email);
-    setErrors(({ email: _old, ...rest }) => (message ? { ...rest, email: message } : rest));
+    afterPointerRelease(() => setErrors(({ email: _old, ...rest }) => (message ? { ...rest, email: message } : rest)));
   };
 
   const addressSaved = Boolean(cart.checkout?.shippingAddress);

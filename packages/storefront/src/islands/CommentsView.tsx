@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD_NAME } from '@vitrine/forms';
 import { postComment, setLiked } from '../api/comments';
 import { ApiError } from '../api/http';
 import { readSiteUserInfo } from '../api/site-user-info';
-import { CaptchaWidget, useCaptchaController } from '../captcha/CaptchaWidget';
+import { CaptchaWidget, useCaptchaController, useCaptchaSolved } from '../captcha/CaptchaWidget';
 import { visuallyHidden } from '../ui/styles';
 import type { CommentsProps } from './Comments';
 
@@ -90,6 +90,8 @@ function CommentForm({ itemId, captcha }: Extract<CommentsProps, { part: 'form' 
   const [done, setDone] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const challenge = useCaptchaController(captcha);
+  // Solved: 'Complete CAPTCHA before submitting.' goes; any other message stays until the next submit.
+  useCaptchaSolved(challenge, () => setGeneral((shown) => (shown === CAPTCHA_INCOMPLETE ? null : shown)));
   const formRef = useRef<HTMLFormElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);

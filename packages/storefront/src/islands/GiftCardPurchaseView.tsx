@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useKeepTypedBeforeHydration } from '../forms/typed-before-hydration';
 import { CART_MESSAGES } from '@vitrine/commerce';
 import { checkGiftCardDelivery, GIFT_CARD_LIMITS, latestSendOn, type GiftCardDeliveryInput } from '@vitrine/commerce/gift-cards';
 import { isValidEmail } from '@vitrine/forms/email';
@@ -33,6 +34,8 @@ export const GIFT_CARD_PURCHASE_TEXT = {
 export function GiftCardPurchaseView({ itemId, sku, amountLabel, today, submitLabel = 'Buy Gift Card' }: GiftCardPurchaseProps) {
   const id = useId();
   const [ready, setReady] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepTypedBeforeHydration(formRef);
   const [toSomeoneElse, setToSomeoneElse] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>({ recipientEmail: '', recipientName: '', senderName: '', message: '', sendOn: today });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -116,7 +119,7 @@ export function GiftCardPurchaseView({ itemId, sku, amountLabel, today, submitLa
   );
 
   return (
-    <form className="vitrine-checkout-form vitrine-gift-card-form" aria-label={`Buy a ${amountLabel} gift card`} onSubmit={submit} noValidate data-ready={ready ? '' : undefined}>
+    <form ref={formRef} className="vitrine-checkout-form vitrine-gift-card-form" aria-label={`Buy a ${amountLabel} gift card`} onSubmit={submit} noValidate data-ready={ready ? '' : undefined}>
       <label className="vitrine-gift-card-toggle">
         <input type="checkbox" name="sendToSomeoneElse" checked={toSomeoneElse} onChange={(event) => setToSomeoneElse(event.target.checked)} />
         {GIFT_CARD_PURCHASE_TEXT.sendToSomeoneElse}

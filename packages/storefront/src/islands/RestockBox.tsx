@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { RESTOCK_DEFAULT_TEXTS, RESTOCK_MESSAGES, type RestockTextKey } from '@vitrine/contracts/shopper-messages';
 import { CART_MESSAGES } from '@vitrine/commerce';
 import { isValidEmail } from '@vitrine/forms/email';
 import { signUpForRestock } from '../api/restock';
 import { ApiError } from '../api/http';
-import { CaptchaWidget, useCaptchaController } from '../captcha/CaptchaWidget';
+import { CaptchaWidget, useCaptchaController, useCaptchaSolved } from '../captcha/CaptchaWidget';
+import { useKeepTypedBeforeHydration } from '../forms/typed-before-hydration';
 
 export interface RestockBoxProps {
   productId: string;
@@ -33,6 +34,11 @@ export function RestockBox({ productId, variantId, texts = {}, mailingListSignUp
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
   const challenge = useCaptchaController(captcha);
+  // Solved: the captcha's message goes (an address message stays until the address changes).
+  useCaptchaSolved(challenge, () => setError((shown) => (shown === RESTOCK_MESSAGES.captchaMissing ? null : shown)));
+  const formRef = useRef<HTMLFormElement>(null);
+  // An address typed (or the opt-in changed) before the page's script arrived is the box's from the start.
+  useKeepTypedBeforeHydration(formRef);
   const id = useId();
   const ctaId = `${id}-cta`;
   const errorId = `${id}-error`;
@@ -80,7 +86,7 @@ export function RestockBox({ productId, variantId, texts = {}, mailingListSignUp
       {phase === 'done' ? (
         <p className="vitrine-restock-success" role="status">{text('successText')}</p>
       ) : (
-        <form className="vitrine-restock-form" noValidate onSubmit={(event) => void submit(event)}>
+        <form ref={formRef} className="vitrine-restock-form" noValidate onSubmit={(event) => void submit(event)}>
           {error ? (
             <p className="vitrine-restock-error" id={errorId} role="alert">{error}</p>
           ) : null}

@@ -14,9 +14,10 @@ import {
 } from '@vitrine/forms';
 import { ApiError } from '../api/http';
 import { createFormSubmissionKey, saveFormSubmission } from '../api/forms';
-import { CaptchaWidget, useCaptchaController } from '../captcha/CaptchaWidget';
+import { CaptchaWidget, useCaptchaController, useCaptchaSolved } from '../captcha/CaptchaWidget';
 import { enteredForm, placeErrors, type EnteredFieldValue, type EnteredState } from '../forms/entered';
 import { FormFields, focusFirstError } from '../forms/FormFields';
+import { useKeepTypedBeforeHydration } from '../forms/typed-before-hydration';
 import { navigation } from '../ui/navigation';
 import { visuallyHidden } from '../ui/styles';
 import type { SiteFormProps } from './SiteForm';
@@ -65,9 +66,13 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   // After a failed submission the challenge starts again, and the button waits for it (storefront §4).
   const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
+  // Solved: 'Complete CAPTCHA before submitting.' goes; any other message stays until the next submit.
+  useCaptchaSolved(challenge, () => setGeneral((shown) => (shown === FORM_MESSAGES.captchaIncomplete ? null : shown)));
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
+  // An address typed while the form's code was still on its way is the form's from the start.
+  useKeepTypedBeforeHydration(formRef);
 
   // The newsletter's compact row labels its inputs by their placeholders (the labels stay for screen readers).
   const fields = useMemo(
