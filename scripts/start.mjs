@@ -26,7 +26,7 @@ for (const build of VITE_BUILDS) {
 
 // The server: the compiled bundle when it can be built, the TypeScript sources through tsx otherwise.
 let serverArgs = [serverBundle];
-if (await serverBundleStaleness()) {
+if (serverBundleStaleness()) {
   const started = performance.now();
   process.stdout.write('Compiling the server…');
   try {

@@ -12,7 +12,8 @@ import { readManifest, rebuildReason, hashFile, refreshManifestTimes, statFiles,
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
 export const serverEntry = path.join(root, 'packages/server/src/main.ts');
 export const serverBundle = path.join(root, 'packages/server/dist/server.mjs');
-const manifestFile = path.join(root, 'packages/server/dist/server.build.json');
+/** The manifest beside a bundle: server.mjs → server.build.json. */
+const manifestFileOf = (bundle) => bundle.replace(/\.mjs$/, '.build.json');
 
 /**
  * Inputs besides the modules the bundle holds: what decides how they resolve and compile (package.json exports,
@@ -69,7 +70,7 @@ const externalPackages = {
       if (/\.css$|\?/.test(args.path)) return { path: args.path, namespace: 'browser-only' };
       const [fromImporter, fromBundle] = await Promise.all(
         // The bundle's folder may not exist yet; its parent resolves the same way.
-        [args.resolveDir, path.dirname(path.dirname(serverBundle))].map((resolveDir) => build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: { checking: true } })),
+        [args.resolveDir, path.join(root, 'packages/server')].map((resolveDir) => build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: { checking: true } })),
       );
       if (!fromImporter.errors.length && fromImporter.path !== fromBundle.path) {
         return { errors: [{ text: `${args.path} resolves to ${fromImporter.path} from ${args.importer} but to ${fromBundle.path} from the bundle` }] };
@@ -83,14 +84,17 @@ const externalPackages = {
   },
 };
 
-/** Builds the bundle and writes its manifest (the modules it holds, from esbuild's metafile, and the configuration). */
-export async function buildServerBundle() {
+/**
+ * Builds the bundle and writes its manifest (the modules it holds, from esbuild's metafile, and the configuration).
+ * `outfile` must lie under packages/server (the externals resolve from there at run time); tests build elsewhere there.
+ */
+export async function buildServerBundle(outfile = serverBundle) {
   const esbuild = await import('esbuild');
   const builder = builderId();
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [serverEntry],
-    outfile: serverBundle,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -105,17 +109,16 @@ export async function buildServerBundle() {
     plugins: [externalPackages, keepModuleLocations],
   });
   const modules = Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input));
-  writeManifest(manifestFile, builder, statFiles([...modules, ...configurationFiles()]));
+  writeManifest(manifestFileOf(outfile), builder, statFiles([...modules, ...configurationFiles()]));
 }
 
 /** Why the bundle must be rebuilt, or undefined when it is current (refreshing the manifest's times if only they moved). */
-export async function serverBundleStaleness() {
-  const manifest = readManifest(manifestFile);
-  if (!manifest) return 'no previous build';
-  const current = statFiles([...new Set([...Object.keys(manifest.files ?? {}), ...configurationFiles(), serverBundle])].filter((file) => file !== serverBundle));
-  const bundle = statFiles([serverBundle])[serverBundle];
-  if (!bundle) return 'no previous build';
+export function serverBundleStaleness(outfile = serverBundle) {
+  const manifest = readManifest(manifestFileOf(outfile));
+  if (!manifest || !statFiles([outfile])[outfile]) return 'no previous build';
+  // The modules the last build held (an import added since shows as a change to the module that imports it).
+  const current = statFiles([...new Set([...Object.keys(manifest.files ?? {}), ...configurationFiles()])]);
   const reason = rebuildReason(manifest, builderId(), current, hashFile);
-  if (!reason) refreshManifestTimes(manifestFile, manifest, current);
+  if (!reason) refreshManifestTimes(manifestFileOf(outfile), manifest, current);
   return reason;
 }
