@@ -74,6 +74,8 @@ async function main(): Promise<void> {
       store: redisStore,
     },
     connectionLimits,
+    // A start compiles no route's schemas: each route does on its first request (about a second less to start).
+    lazySchemaCompilation: true,
     // Pictures stay on this machine's disk; past one machine, an S3-compatible ImageStore (images/store.ts).
     imageStore: new LocalDiskImageStore(path.join(path.resolve(env.DATA_DIR || './data'), 'images')),
     // Digital products' files, beside the pictures (downloads/file-store.ts).
