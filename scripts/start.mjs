@@ -1,39 +1,50 @@
-// `npm start`: build the browser islands and the owner app when they are missing or stale, then run the server.
-// The server migrates and seeds the demo store on an empty DATA_DIR by itself.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: bring the browser bundles (storefront islands, owner app) and the compiled server up to date, each only
+// when its inputs changed since it was built (scripts/start/build-manifest.mjs), then run the server with plain node.
+// The server creates, migrates and seeds an empty DATA_DIR by itself and says so; a start with nothing to build and a
+// ready database prints only where the server listens (and the set-up link while the site has no owner).
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerBundle, serverBundle, serverBundleStaleness, serverEntry } from './start/server-bundle.mjs';
+import { runViteBuild, VITE_BUILDS, viteBuildStaleness } from './start/vite-builds.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
-const storefront = path.join(root, 'packages/storefront');
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const file of readdirSync(dir, { recursive: true })) {
-    const stat = statSync(path.join(dir, String(file)));
-    if (stat.isFile()) newest = Math.max(newest, stat.mtimeMs);
+for (const build of VITE_BUILDS) {
+  if (!viteBuildStaleness(build)) continue;
+  const started = performance.now();
+  process.stdout.write(`Building ${build.label}…`);
+  const result = runViteBuild(build);
+  if (!result.ok) {
+    process.stdout.write(' failed:\n\n');
+    process.stderr.write(result.output);
+    process.exit(1);
   }
-  return newest;
+  process.stdout.write(` done in ${seconds(started)}\n`);
 }
 
-/** Builds a Vite package when its manifest is missing or older than its sources. */
-function buildIfStale(dir, workspace, sources) {
-  const manifest = path.join(dir, 'dist/manifest.json');
-  const newestSource = Math.max(...sources.filter((source) => existsSync(source)).map((source) => (statSync(source).isDirectory() ? newestMtime(source) : statSync(source).mtimeMs)));
-  const stale = !existsSync(manifest) || statSync(manifest).mtimeMs < newestSource;
-  if (!stale || !existsSync(path.join(dir, 'vite.config.ts'))) return;
-  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+// The server: the compiled bundle when it can be built, the TypeScript sources through tsx otherwise.
+let serverArgs = [serverBundle];
+if (serverBundleStaleness()) {
+  const started = performance.now();
+  process.stdout.write('Compiling the server…');
+  try {
+    await buildServerBundle();
+    process.stdout.write(` done in ${seconds(started)}\n`);
+  } catch (error) {
+    process.stdout.write(` failed (${error.message.split('\n')[0]}); running the TypeScript sources through tsx instead\n`);
+    serverArgs = ['--import', 'tsx', serverEntry];
+  }
 }
 
-buildIfStale(storefront, '@vitrine/storefront', [path.join(storefront, 'src')]);
-// The owner app at /config (its sources, page and public files).
-const ownerApp = path.join(root, 'packages/owner-app');
-buildIfStale(ownerApp, '@vitrine/owner-app', [path.join(ownerApp, 'src'), path.join(ownerApp, 'public'), path.join(ownerApp, 'index.html')]);
-
-// React renders with its production build unless the operator says otherwise.
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit', env });
+const env = {
+  ...process.env,
+  // React renders with its production build unless the operator says otherwise.
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+  // Node 22.1 and later keep the modules' compiled code here between starts (older versions ignore it).
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(root, 'node_modules/.cache/vitrine-node-compile-cache'),
+};
+const server = spawn(process.execPath, ['--enable-source-maps', ...serverArgs], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

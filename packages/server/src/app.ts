@@ -8,6 +8,7 @@ import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import querystring from 'node:querystring';
 import { ajvOptions, getHealthContract } from '@vitrine/contracts';
+import { lazySchemaController } from './http/lazy-schema-compilers';
 import { DEMO_ASSET_PREFIX, demoAssetsDir, refreshProductImageTexts } from './catalog';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerOwnerCatalogRoutes } from './catalog/owner-routes';
@@ -132,6 +133,8 @@ export interface BuildAppOptions {
   subscriptionRenewals?: { intervalMs?: number; claimSeconds?: number };
   /** The review-request job (reviews/requests.ts), started when the app listens: the delay after payment (7 days; REVIEW_REQUEST_DELAY_MINUTES) and how often it looks (a minute; REVIEW_REQUEST_INTERVAL_MS). */
   reviewRequests?: { delayMs?: number; intervalMs?: number };
+  /** Compile each route's validators and serializers on its first request instead of at start (http/lazy-schema-compilers.ts; main.ts). */
+  lazySchemaCompilation?: boolean;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -188,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
     // Every route validates with its contract's schemas (compiled once): no coercion, every error reported.
     ajv: { customOptions: { ...ajvOptions } },
+    ...(options.lazySchemaCompilation ? { schemaController: lazySchemaController() } : {}),
     routerOptions: { querystringParser: (text) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }) },
     // Router and HTTP-parser failures answer { message } too (http/edge-errors.ts).
     ...EDGE_ERROR_OPTIONS,

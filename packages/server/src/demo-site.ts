@@ -17,8 +17,9 @@ import { editMainNavigation, type StoredNavigationItem } from './site-settings';
  * transaction (each domain writes its own tables through its front). Outside the domains, so catalog
  * need not know restock (which already depends on catalog). Returns whether it seeded.
  */
-export async function seedDemoSite(db: Kysely<Database>): Promise<boolean> {
+export async function seedDemoSite(db: Kysely<Database>, options: { onSeeding?: () => void } = {}): Promise<boolean> {
   return seedDemoStore(db, {
+    onSeeding: options.onSeeding,
     alsoSeed: async (trx, websiteId) => {
       await seedDemoRestockSignUps(trx, websiteId, DEMO_WEBSITE.identifier);
       const forms = await seedDemoForms(trx, websiteId, DEMO_WEBSITE.identifier);

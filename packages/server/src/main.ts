@@ -8,11 +8,13 @@ import { RedisRateLimitStore } from './http/redis-rate-limit';
 import { LocalDiskImageStore } from './images';
 import { LocalDiskDownloadStore } from './downloads';
 import { LocalDiskLessonVideoStore } from './courses';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createFolderTransport, createSmtpTransport, MailWorker } from './mail';
 import { printFirstAdminLinkIfNeeded } from './owner';
 import { createRestockAutoSender } from './restock';
 import { StripePaymentProvider, stripeSettingsFromEnv } from './payments';
+import { createStartupProgress } from './startup-progress';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
@@ -41,9 +43,21 @@ async function main(): Promise<void> {
   if (paymentExpiryIntervalMs !== undefined && !(Number.isInteger(paymentExpiryIntervalMs) && paymentExpiryIntervalMs >= 0)) {
     throw new Error('PAYMENT_EXPIRY_INTERVAL_MS must be a whole number of milliseconds (0: off).');
   }
+  // A line per phase that does work (a first start's), nothing for the ones a ready database skips.
+  const progress = createStartupProgress({ logLevel: env.LOG_LEVEL });
+  const dataDir = env.DATA_DIR || './data';
+  const creating = !env.DATABASE_URL && !existsSync(path.join(path.resolve(dataDir), 'pglite', 'PG_VERSION'));
+  const created = creating ? progress.begin(`Creating the database in ${dataDir}`) : undefined;
   const database = await openDatabaseFromEnv(env);
-  const applied = await migrate(database.db);
-  const seeded = await seedDemoSite(database.db);
+  created?.();
+  let migrated: (() => void) | undefined;
+  const applied = await migrate(database.db, undefined, {
+    onApplying: (pending) => (migrated = progress.begin(`Applying ${pending.length} migration${pending.length === 1 ? '' : 's'}`)),
+  });
+  migrated?.();
+  let seededDone: (() => void) | undefined;
+  const seeded = await seedDemoSite(database.db, { onSeeding: () => (seededDone = progress.begin('Seeding the demo store')) });
+  seededDone?.();
   const redisStore = env.REDIS_URL ? new RedisRateLimitStore(env.REDIS_URL) : undefined;
 
   const app = await buildApp({
@@ -60,6 +74,8 @@ async function main(): Promise<void> {
       store: redisStore,
     },
     connectionLimits,
+    // A start compiles no route's schemas: each route does on its first request (about a second less to start).
+    lazySchemaCompilation: true,
     // Pictures stay on this machine's disk; past one machine, an S3-compatible ImageStore (images/store.ts).
     imageStore: new LocalDiskImageStore(path.join(path.resolve(env.DATA_DIR || './data'), 'images')),
     // Digital products' files, beside the pictures (downloads/file-store.ts).
@@ -113,7 +129,9 @@ async function main(): Promise<void> {
   const address = await app.listen({ port, host });
   mailWorker.start();
   restockAutoSender?.start();
-  await printFirstAdminLinkIfNeeded(database.db, app.log, env.PUBLIC_URL || address.replace('0.0.0.0', 'localhost'));
+  const origin = env.PUBLIC_URL || address.replace('0.0.0.0', 'localhost');
+  progress.say(`Vitrine is running at ${origin}`);
+  await printFirstAdminLinkIfNeeded(database.db, app.log, origin);
 }
 
 main().catch((error) => {

@@ -79,6 +79,8 @@ export async function seedDemoStore(
   options: {
     /** More of the demo from other domains (restock sign-ups…), written in the same transaction through their fronts. */
     alsoSeed?: (trx: Kysely<Database>, websiteId: string) => Promise<void>;
+    /** Told when the database turned out empty and seeding begins (a start prints it). */
+    onSeeding?: () => void;
   } = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -86,6 +88,7 @@ export async function seedDemoStore(
     await sql`SET LOCAL lock_timeout = 0`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
     if (await hasAnyWebsite(trx)) return false;
+    options.onSeeding?.();
 
     // The website row is the websites domain's: created through its front.
     const websiteId = stableId(`website:${DEMO_WEBSITE.identifier}`);

@@ -21,8 +21,22 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(path.join(dir, name), 'utf8') }));
 }
 
-/** Applies the migrations not yet applied, each in its own transaction. Returns the versions applied. */
-export async function migrate(db: Kysely<Database>, migrations = loadMigrations()): Promise<string[]> {
+export interface MigrateOptions {
+  /** Told once, before the first one runs, which migrations this start applies (not called when there are none). */
+  onApplying?: (pending: string[]) => void;
+}
+
+/**
+ * Applies the migrations not yet applied, each in its own transaction. Returns the versions applied.
+ * A migrated database costs one query: the versions already applied are read first, without the lock (an
+ * applied migration stays applied), and only the others go through the locked check-and-apply below, which
+ * is what keeps two processes starting at once from applying one twice.
+ */
+export async function migrate(db: Kysely<Database>, migrations = loadMigrations(), options: MigrateOptions = {}): Promise<string[]> {
+  const alreadyApplied = await appliedVersions(db);
+  const pending = migrations.filter((migration) => !alreadyApplied.has(migration.version));
+  if (pending.length === 0) return [];
+  options.onApplying?.(pending.map((migration) => migration.version));
   await db.transaction().execute(async (trx) => {
     // Starting processes queue here for as long as the first one migrates or seeds: no lock timeout.
     await sql`SET LOCAL lock_timeout = 0`.execute(trx);
@@ -33,7 +47,7 @@ export async function migrate(db: Kysely<Database>, migrations = loadMigrations(
     )`.execute(trx);
   });
   const applied: string[] = [];
-  for (const migration of migrations) {
+  for (const migration of pending) {
     const didApply = await db.transaction().execute(async (trx) => {
       // Starting processes queue here for as long as the first one migrates or seeds: no lock timeout.
       await sql`SET LOCAL lock_timeout = 0`.execute(trx);
@@ -51,6 +65,16 @@ export async function migrate(db: Kysely<Database>, migrations = loadMigrations(
     if (didApply) applied.push(migration.version);
   }
   return applied;
+}
+
+/** The versions schema_migrations lists; none on a new database (the table is not there yet). */
+async function appliedVersions(db: Kysely<Database>): Promise<Set<string>> {
+  const { rows } = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(db).catch((error: { code?: string }) => {
+    // 42P01 undefined_table: nothing was ever applied.
+    if (error.code === '42P01') return { rows: [] };
+    throw error;
+  });
+  return new Set(rows.map((row) => row.version));
 }
 
 /**
