@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -39,7 +40,9 @@ describe('a digital purchase', () => {
     // The browser's own download: the PDF's bytes, under its name.
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('Photography E-book.pdf');
-    const saved = await download.path();
+    // The run's browser is shared over a connection: the download is copied here to be read.
+    const saved = path.join(mkdtempSync(path.join(os.tmpdir(), 'vitrine-download-')), download.suggestedFilename());
+    await download.saveAs(saved);
     expect(readFileSync(saved).equals(DEMO_PDF)).toBe(true);
 
     await page.reload();

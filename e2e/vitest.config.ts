@@ -1,16 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys: a real server on a free port, Debian's Chromium through playwright-core.
-// One file at a time: each starts its own server and browser on a 2-core machine.
+// Browser journeys: a real server on a free port per file, Debian's Chromium through playwright-core (one browser
+// for the run, support/shared-browser.ts; a context per test). Two files at a time: a journey mostly waits on its
+// server and the browser, so two share the machine's two cores; the heavy ones (video recording and upload, web
+// vitals, large uploads) run one at a time after the others.
+const HEAVY_JOURNEYS = [
+  'e2e/member-course.test.ts',
+  'e2e/owner-members.test.ts',
+  'e2e/owner-digital-file.test.ts',
+  'e2e/visit-is-counted.test.ts',
+];
+
+const shared = {
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+  pool: 'forks',
+  globalSetup: ['e2e/support/shared-browser.ts'],
+  setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
+} as const;
+
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
-    fileParallelism: false,
-    pool: 'forks',
-    globalSetup: ['e2e/support/shared-browser.ts'],
-    setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
+    maxWorkers: 2,
+    projects: [
+      { test: { ...shared, name: 'journeys', include: ['e2e/**/*.test.ts'], exclude: HEAVY_JOURNEYS, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'heavy journeys', include: HEAVY_JOURNEYS, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

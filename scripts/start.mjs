@@ -11,6 +11,12 @@ import { runViteBuild, VITE_BUILDS, viteBuildStaleness } from './start/vite-buil
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
+// Node.js 22 and 24 are the supported LTS lines (package.json engines); another version is said once, not refused.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor !== 22 && nodeMajor !== 24) {
+  console.warn(`Vitrine supports Node.js 22 and 24; this is ${process.version}. Install a current LTS release (nodejs.org) if anything misbehaves.`);
+}
+
 for (const build of VITE_BUILDS) {
   if (!viteBuildStaleness(build)) continue;
   const started = performance.now();

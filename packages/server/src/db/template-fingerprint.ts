@@ -3,27 +3,37 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const packages = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * What a seeded database can depend on: the migrations and the seed, and everything the seed calls — the server's
+ * code and the shared packages' rules, defaults and block schemas (a lesson's stored player address comes from the
+ * embeds code, a page's blocks from @vitrine/blocks' defaults) — and the demo's pictures. Listing the seed's files by
+ * hand missed such a dependency once (a template kept a stale embed address); hashing every source file costs a few
+ * tens of milliseconds.
+ */
+const INPUTS = ['server/src', 'server/demo-assets', 'blocks/src', 'forms/src', 'commerce/src', 'format/src', 'contracts/src', 'experiments/src'];
 
 /**
  * Names the migrated, seeded database that tests copy instead of migrating and seeding each time (the PGlite
- * tarball, the PostgreSQL template database, the browser journeys' data dir). Its own module, so the journeys can
- * name their template without importing the server.
+ * tarball, the PostgreSQL template database, the browser journeys' data dir): a change to anything it depends on
+ * makes a new one. Its own module, so the journeys can name their template without importing the server.
  */
-/** The template depends on the migrations and the seed: a change to either makes a new one. */
 export function templateFingerprint(): string {
   const hash = createHash('sha256');
-  const migrations = path.join(here, 'migrations');
-  for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
-  for (const file of ['../catalog/seed.ts', '../catalog/demo-store.ts', '../demo-site.ts', '../restock/demo.ts', '../forms/demo.ts', '../content/demo.ts', '../checkout-settings/demo.ts', '../downloads/demo.ts', '../courses/demo.ts', '../members/demo.ts', '../content/seed-rows.ts', '../comments/demo.ts', '../reviews/demo.ts', '../downloads/bundled/photography-ebook.pdf']) hash.update(readFileSync(path.join(here, file)));
-  // The demo pictures' rows hold their size and colour data, computed from the SVGs at seed time.
-  for (const file of ['../images/bundled.ts', '../images/processing.ts', '../images/color-data.ts']) hash.update(readFileSync(path.join(here, file)));
-  // The demo's pages are checked and filled in with @vitrine/blocks' defaults, and linked through the main navigation.
-  const blocks = path.join(here, '../../../blocks/src');
-  for (const file of readdirSync(blocks).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort()) hash.update(file).update(readFileSync(path.join(blocks, file)));
-  for (const file of ['../site-settings/main-navigation.ts', '../site-settings/navigation-rules.ts']) hash.update(readFileSync(path.join(here, file)));
-  const pictures = path.join(here, '../../demo-assets');
-  for (const file of readdirSync(pictures).sort()) hash.update(file).update(readFileSync(path.join(pictures, file)));
+  for (const input of INPUTS) {
+    const dir = path.join(packages, input);
+    const files = readdirSync(dir, { recursive: true }).map(String).filter((file) => !/\.test\.tsx?$/.test(file)).sort();
+    for (const file of files) {
+      const full = path.join(dir, file);
+      let content: Buffer;
+      try {
+        content = readFileSync(full);
+      } catch {
+        continue; // a folder
+      }
+      hash.update(`${input}/${file}`).update(content);
+    }
+  }
   return hash.digest('hex').slice(0, 16);
 }
-
