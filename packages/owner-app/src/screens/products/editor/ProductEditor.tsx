@@ -19,6 +19,7 @@ import {
   type BillingUnit, type FieldErrors, type ImageDraft, type ProductForm, type ProductTypeCode,
 } from './product-form';
 import { AltTextPrompt } from './AltTextPrompt';
+import { SEO_TEXTS, SeoFields } from '../../../ui/SeoFields';
 import { EDITOR_TEXTS as T } from './texts';
 import { checkUploadFile, UploadError, uploadImageWithProgress, UPLOAD_TEXTS } from './upload';
 import { DigitalFileSection } from './DigitalFileSection';
@@ -198,6 +199,25 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
 
             <Section title={T.merchandising}>
               <MerchandisingFields form={form} update={update} error={fieldError('merchandising')} />
+            </Section>
+
+            <Section title={SEO_TEXTS.heading}>
+              <SeoFields
+                value={form}
+                onChange={update}
+                ownTitle={form.title.trim() || T.titleLabelFallback}
+                errors={{ seoTitle: fieldError('seoTitle'), seoDescription: fieldError('seoDescription'), seoImageId: fieldError('seoImageId') }}
+                picture={
+                  <Field label={SEO_TEXTS.socialPicture} hint={T.socialPictureHint}>
+                    {(props) => (
+                      <select {...props} value={form.seoImageId ?? ''} onChange={(event) => update({ seoImageId: event.target.value || null })}>
+                        <option value="">{T.mainImage}</option>
+                        {form.images.map((image, index) => <option key={image.id} value={image.id}>{image.altText.trim() || `${T.pictureNumber} ${index + 1}`}</option>)}
+                      </select>
+                    )}
+                  </Field>
+                }
+              />
             </Section>
 
             <Section title={T.button}>

@@ -145,6 +145,42 @@ describe('the product editor', () => {
     expect(server.made('PUT /api/owner/images/i1')[0]!.body).toEqual({ altText: 'A white linen shirt', mediaFocalPoint: { x: 0.55, y: 0.51 } });
   });
 
+  it('asks for the picture’s alt text before uploading it; Cancel uploads nothing (issue 31)', async () => {
+    const server = shirtServer();
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    const input = (await screen.findByLabelText('Upload picture')) as HTMLInputElement;
+    const mug = new File(['png'], 'mug.png', { type: 'image/png' });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [mug] } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Describe this picture' });
+    const alt = within(dialog).getByRole('textbox', { name: 'Alt text' }) as HTMLInputElement;
+    expect(document.activeElement).toBe(alt);
+    expect(alt.value).toBe('');
+    expect(within(dialog).getByText(/Left empty, the product’s name is used\./)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Describe this picture' })).toBeNull();
+    expect(server.calls.some((entry) => entry.call.startsWith('POST'))).toBe(false);
+  });
+
+  it('saves the product’s SEO title, description and social picture with the product (issue 31)', async () => {
+    const server = shirtServer();
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    const title = (await screen.findByRole('textbox', { name: 'SEO title' })) as HTMLInputElement;
+    expect(title.value).toBe('');
+    fireEvent.change(title, { target: { value: 'Linen shirt for hot days' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'SEO description' }), { target: { value: 'Breathable linen, cut loose.' } });
+    const picture = screen.getByRole('combobox', { name: 'Social picture' }) as HTMLSelectElement;
+    expect([...picture.options].map((option) => option.textContent)).toEqual(['The main image', 'White shirt']);
+    fireEvent.change(picture, { target: { value: 'i1' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    await screen.findByText('Saved.');
+    expect(server.made('PUT /api/owner/products/p1')[0]!.body).toMatchObject({ seoTitle: 'Linen shirt for hot days', seoDescription: 'Breathable linen, cut loose.', seoImageId: 'i1' });
+  });
+
   it('refuses a file that is not a picture, or too large, before uploading, in platform §8’s words', async () => {
     const server = shirtServer();
     renderApp(server);
