@@ -1,4 +1,3 @@
-import { SEO_LIMITS } from '@vitrine/contracts';
 import { useId, type ReactNode } from 'react';
 
 /** The words of the SEO fields, the same on every screen that has them (the site editor's pages say the same). */
@@ -17,7 +16,8 @@ export interface SeoDraft {
 }
 
 /**
- * A product's or a store's SEO fields (the owner API's SeoFields, limits from @vitrine/contracts): the title
+ * A product's or a store's SEO fields (the owner API's SeoFields; its limits are the server's, whose refusal
+ * shows beside the field — the app takes @vitrine/contracts for types only): the title
  * and description search engines and link previews show, and a slot for the social picture, whose choices
  * differ (a product picks one of its pictures; a store any uploaded one).
  */
@@ -46,10 +46,10 @@ export function SeoFields({ value, onChange, ownTitle, errors = {}, readOnly = f
   return (
     <>
       {field('seoTitle', SEO_TEXTS.titleHint(ownTitle), (props) => (
-        <input {...props} value={value.seoTitle} maxLength={SEO_LIMITS.seoTitleLength} onChange={(event) => onChange({ seoTitle: event.target.value })} />
+        <input {...props} value={value.seoTitle} onChange={(event) => onChange({ seoTitle: event.target.value })} />
       ))}
       {field('seoDescription', SEO_TEXTS.descriptionHint, (props) => (
-        <textarea {...props} rows={3} value={value.seoDescription} maxLength={SEO_LIMITS.seoDescriptionLength} onChange={(event) => onChange({ seoDescription: event.target.value })} />
+        <textarea {...props} rows={3} value={value.seoDescription} onChange={(event) => onChange({ seoDescription: event.target.value })} />
       ))}
       {picture}
       {errors.seoImageId ? <p className="field-error">{errors.seoImageId}</p> : null}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { containTab } from '../../../ui/focus';
 import { EDITOR_TEXTS as T } from './texts';
 
@@ -9,35 +9,26 @@ import { EDITOR_TEXTS as T } from './texts';
  */
 export function AltTextPrompt({ file, onUpload, onCancel }: { file: File; onUpload: (altText: string) => void; onCancel: () => void }) {
   const [altText, setAltText] = useState('');
-  const dialog = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const fieldId = useId();
-  const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     field.current?.focus();
     return () => opener?.focus();
   }, []);
-  useEffect(() => {
-    if (typeof URL.createObjectURL !== 'function') return undefined;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onUpload(altText.trim());
-  };
+  // No <form>: the prompt sits inside the product editor's form, and a nested form's submit (or Enter's
+  // implicit submission) would reach the editor's Save.
+  const submit = () => onUpload(altText.trim());
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onCancel()}>
-      <form
+      <div
         ref={dialog}
         className="modal alt-text-prompt"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onSubmit={submit}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.stopPropagation();
@@ -47,17 +38,23 @@ export function AltTextPrompt({ file, onUpload, onCancel }: { file: File; onUplo
         }}
       >
         <h2 id={titleId}>{T.describePicture}</h2>
-        {preview ? <img className="alt-text-preview" src={preview} alt="" /> : null}
+        <div className="alt-text-form">
+        <p className="editor-hint">{T.pictureFile(file.name)}</p>
         <div className="editor-field">
           <label htmlFor={fieldId}>{T.altText}</label>
-          <input ref={field} id={fieldId} value={altText} maxLength={1000} aria-describedby={`${fieldId}-hint`} onChange={(event) => setAltText(event.target.value)} />
+          <input ref={field} id={fieldId} value={altText} maxLength={1000} aria-describedby={`${fieldId}-hint`} onChange={(event) => setAltText(event.target.value)} onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            submit();
+          }} />
           <span id={`${fieldId}-hint`} className="editor-hint">{T.altTextHint}</span>
         </div>
         <div className="modal-actions">
           <button type="button" className="button button-secondary" onClick={onCancel}>{T.cancelUpload}</button>
-          <button type="submit" className="button button-primary">{T.uploadNow}</button>
+          <button type="button" className="button button-primary" onClick={submit}>{T.uploadNow}</button>
         </div>
-      </form>
+        </div>
+      </div>
     </div>
   );
 }

@@ -40,6 +40,7 @@ export const EDITOR_TEXTS = {
   upload: 'Upload picture',
   altText: 'Alt text',
   describePicture: 'Describe this picture',
+  pictureFile: (name: string) => `File: ${name}`,
   titleLabelFallback: 'the product’s title',
   mainImage: 'The main image',
   pictureNumber: 'Picture',
