@@ -206,6 +206,7 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
                 value={form}
                 onChange={update}
                 ownTitle={form.title.trim() || T.titleLabelFallback}
+                ownDescription={T.descriptionFallback}
                 errors={{ seoTitle: fieldError('seoTitle'), seoDescription: fieldError('seoDescription'), seoImageId: fieldError('seoImageId') }}
                 picture={
                   <Field label={SEO_TEXTS.socialPicture} hint={T.socialPictureHint}>

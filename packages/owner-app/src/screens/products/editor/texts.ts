@@ -42,6 +42,7 @@ export const EDITOR_TEXTS = {
   describePicture: 'Describe this picture',
   pictureFile: (name: string) => `File: ${name}`,
   titleLabelFallback: 'the product’s title',
+  descriptionFallback: 'the short description',
   mainImage: 'The main image',
   pictureNumber: 'Picture',
   socialPictureHint: 'The picture link previews show (og:image).',
