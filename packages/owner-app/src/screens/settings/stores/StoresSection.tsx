@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { OwnerStoreJson } from '@vitrine/contracts';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
+import { useBoot } from '../../../api/client';
 import { useCan } from '../../../api/hooks';
 import { Link } from '../../../app/router';
 import { failureText } from '../../../ui/messages';
@@ -26,7 +27,17 @@ export const STORES_TEXTS = {
   none: 'No stores yet.',
   noneHelp: 'A store is made from Products, with Create store.',
   products: 'Go to Products',
+  preview: 'Search result preview',
+  previewNoDescription: 'Without a description the site’s own description is shown.',
 } as const;
+
+/** What the page head's title says (server pages: the page's title, then the site's). */
+const headTitle = (title: string, site: string) => `${title} · ${site}`;
+/** Text without its markup, cut where search results cut it (the server's META_DESCRIPTION_MAX, 160). */
+const shownDescription = (text: string) => {
+  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return plain.length > 160 ? `${plain.slice(0, 159).trimEnd()}…` : plain;
+};
 
 /** The site editor's image picker fields, in the panels' style. */
 const LAYOUT: SeoFieldsLayout = { field: 'panel-field', hint: 'panel-help' };
@@ -119,9 +130,12 @@ function StoreCard({ store, mayWrite }: { store: OwnerStoreJson; mayWrite: boole
             readOnly={!mayWrite}
             layout={LAYOUT}
           />
-          <ImageIdField label={SEO_TEXTS.socialPicture} imageId={draft.seoImageId ?? ''} readOnly={!mayWrite} error={errors.seoImageId} onChange={(imageId) => change({ seoImageId: imageId || null })} />
-          <p className="panel-help">{STORES_TEXTS.pictureHint}</p>
+          <div className="stores-picture">
+            <ImageIdField label={SEO_TEXTS.socialPicture} imageId={draft.seoImageId ?? ''} readOnly={!mayWrite} error={errors.seoImageId} onChange={(imageId) => change({ seoImageId: imageId || null })} />
+            <p className="panel-help">{STORES_TEXTS.pictureHint}</p>
+          </div>
         </fieldset>
+        <SearchPreview store={store} draft={draft} />
         {mayWrite ? (
           <div className="panel-actions">
             <button type="submit" className="button button-primary" aria-label={STORES_TEXTS.saveLabel(store.title)} disabled={save.isPending}>
@@ -132,5 +146,22 @@ function StoreCard({ store, mayWrite }: { store: OwnerStoreJson; mayWrite: boole
         ) : null}
       </form>
     </section>
+  );
+}
+
+/** How a search engine lists the store's page with what is typed (Shopify's "Search engine listing"). */
+function SearchPreview({ store, draft }: { store: OwnerStoreJson; draft: StoreDraft }) {
+  const site = useBoot().website.title;
+  const id = useId();
+  const description = shownDescription(draft.seoDescription) || shownDescription(store.description);
+  return (
+    <div className="stores-preview" role="group" aria-labelledby={`${id}-label`}>
+      <p id={`${id}-label`} className="stores-preview-label">
+        {STORES_TEXTS.preview}
+      </p>
+      <p className="stores-preview-title">{headTitle(draft.seoTitle.trim() || store.title, site)}</p>
+      <p className="stores-preview-url">{`${window.location.origin}${store.fullUrl}`}</p>
+      <p className={description ? 'stores-preview-description' : 'panel-help'}>{description || STORES_TEXTS.previewNoDescription}</p>
+    </div>
   );
 }

@@ -94,6 +94,10 @@ describe('Settings → Stores', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(shop).getByRole('img', { name: 'Folded linen shirts' })).toBeTruthy();
 
+    const preview = within(shop).getByRole('group', { name: 'Search result preview' });
+    expect([...preview.querySelectorAll('p')].slice(1).map((line) => line.textContent)).toEqual([
+      'Linen and wool, made to last · Test Shop', `${window.location.origin}/shop`, 'Shirts and blankets from small workshops.',
+    ]);
     fireEvent.click(within(shop).getByRole('button', { name: 'Save Shop' }));
     expect((await within(shop).findByRole('status')).textContent).toBe('Shop saved.');
     expect(server.calls.filter((entry) => entry.call.startsWith('PUT'))).toEqual([
