@@ -13,7 +13,7 @@ import { axeViolations } from './support/axe';
 // The owner app's product editor (issue 16): the owner, signed in from the set-up link, opens the Ceramic Vase
 // from the inventory panel, changes its price and saves (the storefront's product page shows the new price);
 // uploads a picture made here (the progress bar shows, then the picture), sets its focal point by keyboard and
-// its alt text, saves (the storefront shows the picture with that alt); creates a digital product; creates a
+// its alt text (asked for in a dialog before it is sent), saves (the storefront shows the picture with that alt); creates a digital product; creates a
 // store and finds it in the storefront's main navigation. Axe-clean; saved at 1280 and 390 px.
 
 let setupToken = '';
@@ -74,7 +74,17 @@ describe('the owner product editor', () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await page.getByLabel('Upload picture').setInputFiles({ name: 'windowsill.png', mimeType: 'image/png', buffer: png });
-    const slider = page.getByRole('slider', { name: 'Focal point of windowsill.png' });
+    // Issue 31: the picture's alt text is asked for before it is sent (never its file name).
+    const describe = page.getByRole('dialog', { name: 'Describe this picture' });
+    const altField = describe.getByRole('textbox', { name: 'Alt text' });
+    await altField.waitFor();
+    await expect(altField.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(altField.inputValue()).resolves.toBe('');
+    await altField.fill('Sage vase on a sunny windowsill');
+    expect(await axeViolations(page)).toEqual([]);
+    await saveAtBothWidths(page, 'owner-product-picture-alt-text');
+    await describe.getByRole('button', { name: 'Upload' }).click();
+    const slider = page.getByRole('slider', { name: 'Focal point of Sage vase on a sunny windowsill' });
     await slider.waitFor();
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     expect(seen.length).toBeGreaterThan(0);
@@ -84,7 +94,7 @@ describe('the owner product editor', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowUp');
     await expect(slider.getAttribute('aria-valuetext')).resolves.toBe('60% across, 45% down');
-    await page.getByLabel('Alt text').nth(1).fill('Sage vase on a sunny windowsill');
+    await expect(page.getByLabel('Alt text').nth(1).inputValue()).resolves.toBe('Sage vase on a sunny windowsill');
     await page.getByRole('button', { name: 'Save' }).first().click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
@@ -105,6 +115,9 @@ describe('the owner product editor', () => {
     const shown = storefront.locator('img[alt="Sage vase on a sunny windowsill"]').first();
     await shown.waitFor({ state: 'attached' });
     await expect(shown.getAttribute('src')).resolves.toContain('windowsill.png');
+    // No picture on the page is named by its file name.
+    const alts = await storefront.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt') ?? ''));
+    expect(alts.filter((alt) => /\.(png|jpe?g|webp|gif|avif|svg)$/i.test(alt))).toEqual([]);
     await storefront.close();
 
     // 3. A new product of another type (digital).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FOCAL_POINT, IMAGE_WIDTHS, imageAltText, imageWidthFor } from './images';
+import { DEFAULT_FOCAL_POINT, IMAGE_WIDTHS, imageWidthFor } from './images';
 
 describe('image helpers (storefront §9)', () => {
   it('lists the widths and picks the rendition for a display width', () => {
@@ -9,11 +9,4 @@ describe('image helpers (storefront §9)', () => {
     expect(DEFAULT_FOCAL_POINT).toEqual({ x: 0.5, y: 0.5 });
   });
 
-  it('falls back from alt text to title, to the body cut to 250 characters, to the filename', () => {
-    expect(imageAltText({ altText: 'A blue mug', title: 'Mug', filename: 'mug.jpg' })).toBe('A blue mug');
-    expect(imageAltText({ altText: ' \u200b', title: 'Mug', filename: 'mug.jpg' })).toBe('Mug');
-    expect(imageAltText({ altText: '', title: '', body: `<p>${'b'.repeat(300)}</p>`, filename: 'mug.jpg' })).toBe('b'.repeat(250));
-    expect(imageAltText({ body: '<p> </p>', filename: 'mug.jpg' })).toBe('mug.jpg');
-    expect(imageAltText({})).toBe('');
-  });
 });

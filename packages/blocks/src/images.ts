@@ -1,5 +1,3 @@
-import { CONTENT_LIMITS, isBlank } from './messages';
-
 /** Responsive image widths (platform §9, storefront §9). */
 export const IMAGE_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
@@ -20,21 +18,4 @@ export function imageWidthFor(displayWidth: number): ImageWidth {
   return 100;
 }
 
-export interface ImageTextFields {
-  altText?: string | null;
-  title?: string | null;
-  /** May be HTML (a gallery item's description): tags are dropped. */
-  body?: string | null;
-  filename?: string | null;
-}
-
-/** Alt text (storefront §9): the alt text, else the title, else the body cut to 250 characters, else the filename. */
-export function imageAltText(image: ImageTextFields): string {
-  if (image.altText && !isBlank(image.altText)) return image.altText.trim();
-  if (image.title && !isBlank(image.title)) return image.title.trim();
-  if (image.body) {
-    const text = image.body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-    if (!isBlank(text)) return Array.from(text).slice(0, CONTENT_LIMITS.altTextBodyLength).join('');
-  }
-  return image.filename?.trim() ?? '';
-}
+// The alt-text rule lives once, in @vitrine/format's imageAltText (the server and the islands use it).

@@ -34,6 +34,7 @@ export * from './captcha';
 export * from './forms';
 export * from './owner-roles';
 export * from './owner';
+export * from './seo';
 export * from './owner-catalog';
 export * from './owner-orders';
 export * from './owner-images';

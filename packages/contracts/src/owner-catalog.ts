@@ -3,6 +3,7 @@ import { defineContract } from './contract';
 import { RESTOCK_TEXT_KEYS } from './shopper-messages';
 import { ERROR_RESPONSES } from './errors';
 import { LIMITS, MESSAGE_KEYWORD, NO_NUL_PATTERN, RequestBody, RequestParams, RequestQuery, ResponseObject, Text, type FieldMessage } from './fields';
+import { SeoBodyProperties, SeoFieldsSchema } from './seo';
 
 /**
  * Catalog management (issue 12): products of every type with their variants, stock, the inventory
@@ -186,6 +187,8 @@ export const ProductBodySchema = RequestBody({
       ...withMessage(OWNER_CATALOG_MESSAGES.categories),
     }),
   ),
+  /** The page head's title, description and social picture (seo.ts); each left out keeps what is stored. */
+  ...SeoBodyProperties,
 });
 export type ProductBody = Static<typeof ProductBodySchema>;
 
@@ -234,6 +237,7 @@ export const OwnerProductSchema = ResponseObject({
   })),
   /** ISO time, or null while on sale in the storefront. */
   archivedAt: Type.Union([Type.String(), Type.Null()]),
+  ...SeoFieldsSchema.properties,
 });
 export type OwnerProductJson = Static<typeof OwnerProductSchema>;
 
@@ -355,6 +359,23 @@ export const InventoryQuerySchema = RequestQuery({
 });
 export type InventoryQuery = Static<typeof InventoryQuerySchema>;
 
+/**
+ * A price as the storefront shows it, by @vitrine/commerce's rules (priceView, isOnSale): "from" the lowest
+ * price while the variants' prices differ; the sale price with the regular one struck through; the "Sale"
+ * mark when anything is on sale.
+ */
+export const ShownPriceSchema = ResponseObject({
+  from: Type.Boolean(),
+  priceCents: Type.Integer(),
+  /** The regular price to strike through, or null when not on sale for less. */
+  compareAtCents: Type.Union([Type.Integer(), Type.Null()]),
+  onSale: Type.Boolean(),
+});
+export type ShownPriceJson = Static<typeof ShownPriceSchema>;
+
+export const InventoryVariantSchema = ResponseObject({ ...OwnerVariantSchema.properties, shownPrice: ShownPriceSchema });
+export type InventoryVariantJson = Static<typeof InventoryVariantSchema>;
+
 export const InventoryRowSchema = ResponseObject({
   id: Type.String(),
   title: Type.String(),
@@ -366,7 +387,10 @@ export const InventoryRowSchema = ResponseObject({
   /** The sum of the stocked variants' stock (what sort=stock orders by); unlimited variants count 0. */
   totalStock: Type.Integer(),
   unlimited: Type.Boolean(),
-  variants: Type.Array(OwnerVariantSchema),
+  /** The product's price as its storefront card shows it. */
+  shownPrice: ShownPriceSchema,
+  /** Each variant with its price as its product page shows it once chosen. */
+  variants: Type.Array(InventoryVariantSchema),
 });
 export type InventoryRowJson = Static<typeof InventoryRowSchema>;
 
@@ -412,6 +436,48 @@ export const createStoreContract = defineContract({
   tags,
   access: 'store-settings:write',
   schema: { params: RequestParams(WebsiteParams), body: CreateStoreBodySchema, response: { 200: CreatedIdReplySchema, ...ERROR_RESPONSES } },
+});
+
+/** A store (a product collection, type 13) as the owner reads it: its address and its SEO fields. */
+export const OwnerStoreSchema = ResponseObject({
+  id: Type.String(),
+  title: Type.String(),
+  urlId: Type.String(),
+  /** The storefront address. */
+  fullUrl: Type.String(),
+  description: Type.String(),
+  ...SeoFieldsSchema.properties,
+});
+export type OwnerStoreJson = Static<typeof OwnerStoreSchema>;
+
+export const OwnerStoreListSchema = ResponseObject({ stores: Type.Array(OwnerStoreSchema) });
+export type OwnerStoreListJson = Static<typeof OwnerStoreListSchema>;
+
+export const listOwnerStoresContract = defineContract({
+  operationId: 'listOwnerStores',
+  method: 'GET',
+  url: '/api/owner/stores',
+  summary: "The website's stores (product collections), oldest first: what a product's store may be. Site pages are not stores.",
+  tags,
+  access: 'catalog:read',
+  schema: { response: { 200: OwnerStoreListSchema, ...ERROR_RESPONSES } },
+});
+
+export const UpdateStoreBodySchema = RequestBody({ ...SeoBodyProperties });
+export type UpdateStoreBody = Static<typeof UpdateStoreBodySchema>;
+
+export const updateOwnerStoreContract = defineContract({
+  operationId: 'updateOwnerStore',
+  method: 'PUT',
+  url: '/api/owner/stores/:storeId',
+  summary: "Changes a store's SEO title, description and social picture (fields left out stay). Answers the store.",
+  tags,
+  access: 'store-settings:write',
+  schema: {
+    params: RequestParams({ storeId: Text({ minLength: 1, maxLength: LIMITS.idLength, ...withMessage(OWNER_CATALOG_MESSAGES.storeId) }) }),
+    body: UpdateStoreBodySchema,
+    response: { 200: ResponseObject({ store: OwnerStoreSchema }), ...ERROR_RESPONSES },
+  },
 });
 
 export const CreateCategoryBodySchema = RequestBody({
@@ -483,6 +549,8 @@ export const OWNER_CATALOG_CONTRACTS = [
   adjustStockContract,
   createStoreContract,
   createStoreCategoryContract,
+  listOwnerStoresContract,
+  updateOwnerStoreContract,
   importProductsContract,
   exportProductsContract,
 ] as const;

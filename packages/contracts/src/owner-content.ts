@@ -2,6 +2,7 @@ import Type, { type Static, type TSchema } from 'typebox';
 import { defineContract } from './contract';
 import { ERROR_RESPONSES } from './errors';
 import { LIMITS, MESSAGE_KEYWORD, RequestBody, RequestParams, RequestQuery, ResponseObject, Text } from './fields';
+import { SEO_LIMITS, SEO_MESSAGES } from './seo';
 
 /**
  * The site's content for the owner (issue 18): pages, splash pages, collections (blog, events, gallery) and
@@ -38,8 +39,9 @@ export const OWNER_CONTENT_LIMITS = {
   titleLength: 200,
   urlIdLength: 100,
   descriptionLength: 5_000,
-  seoTitleLength: 200,
-  seoDescriptionLength: 500,
+  /** The same SEO fields as products and stores (seo.ts). */
+  seoTitleLength: SEO_LIMITS.seoTitleLength,
+  seoDescriptionLength: SEO_LIMITS.seoDescriptionLength,
   excerptLength: 5_000,
   authorNameLength: 200,
   /** The same numbers as @vitrine/blocks' CONTENT_LIMITS (platform §5, §9): a tag 50 characters, a category 25. */
@@ -65,8 +67,8 @@ export const OWNER_CONTENT_MESSAGES = {
   navigationTitle: `navigationTitle must be text of ${OWNER_CONTENT_LIMITS.titleLength} characters at most.`,
   urlId: `A URL slug is 1–${OWNER_CONTENT_LIMITS.urlIdLength} lowercase letters, digits and hyphens.`,
   description: `description must be text of ${OWNER_CONTENT_LIMITS.descriptionLength} characters at most.`,
-  seoTitle: `seoTitle must be text of ${OWNER_CONTENT_LIMITS.seoTitleLength} characters at most.`,
-  seoDescription: `seoDescription must be text of ${OWNER_CONTENT_LIMITS.seoDescriptionLength} characters at most.`,
+  seoTitle: SEO_MESSAGES.seoTitle,
+  seoDescription: SEO_MESSAGES.seoDescription,
   folderBehaviour: 'folderBehaviour must be 1 (index), 2 (redirect) or 3 (none).',
   inNavigation: 'inNavigation must be true or false.',
   folderId: 'folderId must be the id of a folder page.',

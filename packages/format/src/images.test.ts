@@ -4,6 +4,7 @@ import {
   DEFAULT_FOCAL_POINT,
   IMAGE_WIDTHS,
   imageAltText,
+  isFileNameText,
   imageSrcSet,
   imageUrlAtWidth,
   parseOriginalSize,
@@ -46,10 +47,25 @@ describe('image alt text', () => {
     [{ altText: 'A red mug', title: 'Mug', body: 'b', filename: 'f.jpg' }, 'A red mug'],
     [{ altText: ' \u200b ', title: 'Mug', filename: 'f.jpg' }, 'Mug'],
     [{ title: '', body: '<p>Hand-made <b>mug</b></p>', filename: 'f.jpg' }, 'Hand-made mug'],
-    [{ body: '   ', filename: 'mug.jpg' }, 'mug.jpg'],
+    [{ body: '   ', filename: 'mug.jpg' }, ''],
     [{}, ''],
   ])('imageAltText(%j) is %j', (fields, expected) => {
     expect(imageAltText(fields)).toBe(expected);
+  });
+
+  it('never gives a file name: texts that are one are skipped, then the fallback (the product name) is used', () => {
+    // Issue 31: an upload without alt text showed "mug.png" on the storefront.
+    expect(imageAltText({ altText: '', title: '', body: '', filename: 'mug.png' })).toBe('');
+    expect(imageAltText({ filename: 'mug.png' }, 'Stoneware Mug')).toBe('Stoneware Mug');
+    // Older rows whose alt text is their file name, whatever its case or extension.
+    expect(imageAltText({ altText: 'mug.png', filename: 'mug.png' }, 'Stoneware Mug')).toBe('Stoneware Mug');
+    expect(imageAltText({ altText: 'MUG.PNG', title: 'Blue mug', filename: 'mug.png' })).toBe('Blue mug');
+    expect(imageAltText({ altText: 'IMG_1234.JPG', filename: 'img_1234.jpg' }, 'Mug')).toBe('Mug');
+    expect(imageAltText({ title: 'photo.webp', body: '<p>A mug on a shelf</p>', filename: 'photo.webp' })).toBe('A mug on a shelf');
+    // Words that merely mention a file type are alt text.
+    expect(imageAltText({ altText: 'A mug drawn as an SVG illustration', filename: 'mug.svg' })).toBe('A mug drawn as an SVG illustration');
+    expect(isFileNameText('mug.png')).toBe(true);
+    expect(isFileNameText('Mug', 'mug.png')).toBe(false);
   });
 
   it('cuts body text to 250 characters', () => {

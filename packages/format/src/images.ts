@@ -41,19 +41,38 @@ export interface ImageTextFields {
   title?: string | null;
   /** May be HTML (an image's description); tags are dropped for alt text. */
   body?: string | null;
+  /** The stored file's name: never alt text itself, only used to tell texts that merely repeat it. */
   filename?: string | null;
 }
 
+/** Picture files' extensions: a one-word text ending in one is a file name, not a description. */
+const FILE_NAME = /^[^\s/\\]+\.(?:avif|bmp|gif|heic|heif|jfif|jpe?g|png|svg|tiff?|webp)$/i;
+
 /**
- * storefront.md §9: alt text, else the title, else the body's text cut to 250
- * characters, else the filename, else ''.
+ * Whether a text is a file name rather than words about the picture: the picture's own file name (any
+ * case), or any single word ending in a picture extension ("IMG_1234.JPG", "mug.png"). Older uploads and
+ * imports kept the file name as alt text; screen readers would read it out.
  */
-export function imageAltText(fields: ImageTextFields): string {
-  if (!isBlank(fields.altText)) return fields.altText!.trim();
-  if (!isBlank(fields.title)) return fields.title!.trim();
+export function isFileNameText(text: string, filename?: string | null): boolean {
+  const trimmed = text.trim();
+  if (filename && trimmed.toLowerCase() === filename.trim().toLowerCase()) return true;
+  return FILE_NAME.test(trimmed);
+}
+
+const usable = (text: string | null | undefined, filename: string | null | undefined): text is string =>
+  !isBlank(text) && !isFileNameText(text!, filename);
+
+/**
+ * storefront.md §9, without its last step: alt text, else the title, else the body's text cut to 250
+ * characters, else `fallback` (a product picture's product name), else ''. Never a file name (issue 31):
+ * a text that is one is skipped like an empty one.
+ */
+export function imageAltText(fields: ImageTextFields, fallback?: string | null): string {
+  if (usable(fields.altText, fields.filename)) return fields.altText.trim();
+  if (usable(fields.title, fields.filename)) return fields.title.trim();
   const bodyText = (fields.body ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
   if (!isBlank(bodyText)) return truncate(bodyText, MAX_ALT_TEXT_LENGTH, '');
-  if (!isBlank(fields.filename)) return fields.filename!.trim();
+  if (usable(fallback, fields.filename)) return fallback.trim();
   return '';
 }
 

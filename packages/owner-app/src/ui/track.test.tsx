@@ -10,7 +10,8 @@ import { beaconPanelSender, panelEventContent, setPanelEventSender, trackPanelEv
 
 const product = {
   id: 'p1', title: 'Linen Shirt', productType: 1, storeId: 's1', archived: false, priceCents: 4500, totalStock: 5, unlimited: false,
-  variants: [{ id: 'v1', sku: 'LS', optionValues: [], priceCents: 4500, salePriceCents: 0, onSale: false, qtyInStock: 5, unlimited: false, imageIds: [], weightGrams: null }],
+  shownPrice: { from: false, priceCents: 4500, compareAtCents: null, onSale: false },
+  variants: [{ id: 'v1', sku: 'LS', optionValues: [], priceCents: 4500, salePriceCents: 0, onSale: false, qtyInStock: 5, unlimited: false, imageIds: [], weightGrams: null, shownPrice: { from: false, priceCents: 4500, compareAtCents: null, onSale: false } }],
 };
 
 describe('panel tracking', () => {

@@ -1,7 +1,7 @@
 /** The catalog domain: collections, products, variants and their stock; the demo store. */
 export {
   findCollectionByUrlId, findProductBySlug, listCollectionItems, loadProductItem, loadProductRows, loadedProductOf, productJsonSelect, productRowsOf,
-  type LoadedProduct, type ProductJsonValue,
+  type CollectionWithSeoImage, type LoadedProduct, type ProductJsonValue,
 } from './queries';
 export { productItemJson, variantJson, productImageJson, ruleProductOf, type ProductItemJson, type VariantJson, type ProductImageJson } from './product-item';
 export { searchProducts, SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, type HighlightSegment, type SearchResultItem, type SearchResults } from './search';

@@ -1,6 +1,7 @@
 // databases: both — keyset pages over sorts with ties, in SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRowJson } from '@vitrine/contracts';
+import { isOnSale, priceView, type ProductItem } from '@vitrine/commerce';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { INVENTORY_MESSAGES } from './inventory';
 
@@ -31,6 +32,42 @@ async function allPages(query: string): Promise<InventoryRowJson[][]> {
   } while (cursor && pages.length < 50);
   return pages;
 }
+
+describe('GET /api/owner/products: prices as the storefront shows them (issue 31)', () => {
+  const storefrontItem = async (path: string): Promise<ProductItem> => (await new TestVisitor(server.app).get(`${path}?format=json`)).json().item;
+
+  it('a product on sale: the sale price, the regular one to strike, the Sale mark, the same in the row and its variant', async () => {
+    const { products } = await list('');
+    const tote = products.find((row) => row.id === demoProductId('canvas-tote'))!;
+    expect(tote.shownPrice).toEqual({ from: false, priceCents: 2200, compareAtCents: 3000, onSale: true });
+    expect(tote.variants[0]!.shownPrice).toEqual(tote.shownPrice);
+    // The storefront's own rule over its own product JSON says the same.
+    const item = await storefrontItem('/shop/p/canvas-tote');
+    const view = priceView(item, undefined);
+    expect({ from: view.from, priceCents: view.priceCents, compareAtCents: view.compareAtCents, onSale: isOnSale(item) }).toEqual(tote.shownPrice);
+  });
+
+  it('a product whose variants differ: "from" the lowest price with the Sale mark; each variant its own price', async () => {
+    const created = await (await ownerVisitor(server, 'storeManager')).post('/api/owner/products', {
+      productType: 1,
+      title: 'Sale Mug',
+      variantOptionOrdering: ['Size'],
+      variants: [
+        { sku: 'MUG-S', optionValues: [{ optionName: 'Size', value: 'S' }], priceCents: 2000, salePriceCents: 1500, onSale: true, qtyInStock: 3 },
+        { sku: 'MUG-L', optionValues: [{ optionName: 'Size', value: 'L' }], priceCents: 2500, qtyInStock: 3 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mug = (await list('?q=Sale%20Mug')).products[0]!;
+    expect(mug.shownPrice).toEqual({ from: true, priceCents: 1500, compareAtCents: null, onSale: true });
+    expect(mug.variants.map((variant) => variant.shownPrice)).toEqual([
+      { from: false, priceCents: 1500, compareAtCents: 2000, onSale: true },
+      { from: false, priceCents: 2500, compareAtCents: null, onSale: false },
+    ]);
+    const item = await storefrontItem(created.json().product.fullUrl);
+    expect(priceView(item, undefined)).toMatchObject({ from: true, priceCents: 1500 });
+  });
+});
 
 describe('GET /api/owner/products', () => {
   it('lists products by name with their variants under each row', async () => {

@@ -5,6 +5,7 @@ import type { Database, VariantRow, Website } from '../db/schema';
 import { invalid } from '../failures';
 import { authorize } from '../authorize';
 import { ownerVariantJson } from './manage';
+import { pricedProductOf, shownPriceOf } from './shown-price';
 
 /**
  * The inventory panel's list: products with their variants, searched by title or sku, sorted by name,
@@ -57,6 +58,9 @@ interface InventoryRow {
   product_type: number;
   collection_id: string;
   archived: boolean;
+  on_sale: boolean;
+  price_cents: number | string;
+  sale_price_cents: number | string;
   name_key: string;
   price_key: string | number;
   stock_key: string | number;
@@ -86,7 +90,7 @@ export async function listInventory(db: Kysely<Database>, website: Website, acto
 
   const { rows } = await sql<InventoryRow>`
     WITH listed AS (
-      SELECT p.id, p.title, p.product_type, p.collection_id, p.archived_at IS NOT NULL AS archived,
+      SELECT p.id, p.title, p.product_type, p.collection_id, p.archived_at IS NOT NULL AS archived, p.on_sale, p.price_cents, p.sale_price_cents,
         lower(p.title) AS name_key,
         COALESCE((SELECT min(v.price_cents) FROM variants v WHERE v.product_id = p.id AND v.archived_at IS NULL), 0)::bigint AS price_key,
         COALESCE((SELECT sum(v.qty_in_stock) FROM variants v WHERE v.product_id = p.id AND v.archived_at IS NULL AND NOT v.unlimited), 0)::bigint AS stock_key,
@@ -108,17 +112,23 @@ export async function listInventory(db: Kysely<Database>, website: Website, acto
   const last = page.at(-1);
   const sortKeyOf = (row: InventoryRow) => (sort === 'name' ? row.name_key : Number(sort === 'stock' ? row.stock_key : row.price_key));
   return {
-    products: page.map((row) => ({
-      id: row.id,
-      title: row.title,
-      productType: row.product_type,
-      storeId: row.collection_id,
-      archived: row.archived,
-      priceCents: Number(row.price_key),
-      totalStock: Number(row.stock_key),
-      unlimited: row.unlimited,
-      variants: (byProduct.get(row.id) ?? []).map(ownerVariantJson),
-    })),
+    products: page.map((row) => {
+      const rows = byProduct.get(row.id) ?? [];
+      const priced = pricedProductOf({ ...row, price_cents: Number(row.price_cents), sale_price_cents: Number(row.sale_price_cents) }, rows, website.currency);
+      const pricedVariants = priced.structuredContent!.variants!;
+      return {
+        id: row.id,
+        title: row.title,
+        productType: row.product_type,
+        storeId: row.collection_id,
+        archived: row.archived,
+        priceCents: Number(row.price_key),
+        totalStock: Number(row.stock_key),
+        unlimited: row.unlimited,
+        shownPrice: shownPriceOf(priced),
+        variants: rows.map((variant, index) => ({ ...ownerVariantJson(variant), shownPrice: shownPriceOf(priced, pricedVariants[index]) })),
+      };
+    }),
     nextCursor: rows.length > limit && last ? encodeCursor({ sort, direction, key: sortKeyOf(last), id: last.id }) : null,
   };
 }

@@ -10,6 +10,7 @@ import { authorize } from '../authorize';
 import { STORE_COLLECTION_TYPE } from './stores';
 import { productColumns, variantColumns, type ProductRecord } from './product-rows';
 import { checkProduct, nextUnusedUrlId, urlIdOf, type CheckedProduct } from './product-rules';
+import { seoColumnsOf, seoFieldsJson, type SeoInput } from './seo-fields';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,6 +24,8 @@ export const MANAGE_MESSAGES = {
   notThisProductsVariant: "This variant is not one of this product's.",
   notThisProductsImage: "Name only this product's images.",
   unknownImage: 'Name only pictures uploaded to this website.',
+  /** The social picture of a product is one of its own pictures (its page shows it). */
+  seoImageNotThisProducts: "Choose one of this product's pictures as its social picture.",
   changedMeanwhile: 'This product was changed at the same time. Please reload it and try again.',
 } as const;
 
@@ -74,6 +77,7 @@ export function ownerProductJson(product: ProductRow, variants: readonly Variant
     categories: product.categories,
     images: (product.images ?? []).map(({ id, assetUrl, altText, title, body, filename, originalSize }) => ({ id, assetUrl, altText, title, body, filename, originalSize })),
     archivedAt: product.archived_at ? new Date(product.archived_at).toISOString() : null,
+    ...seoFieldsJson(product, (product.images ?? []).find((image) => image.id === product.seo_image_id)?.assetUrl),
   };
 }
 
@@ -124,6 +128,8 @@ export interface ProductWrite {
   images?: ProductRecord['images'];
   /** Uploaded pictures of the website, replacing the product's images (the owner's calls); kept when absent. */
   imageIds?: string[];
+  /** The page head's fields (the owner's calls); each kept when absent. */
+  seo?: SeoInput;
 }
 
 async function resolveStoreId(trx: Transaction<Database>, websiteId: string, storeId: string | undefined): Promise<string> {
@@ -193,6 +199,10 @@ export async function saveProduct(trx: Transaction<Database>, websiteId: string,
     if (images.length < new Set(write.imageIds).size) errors.imageIds = MANAGE_MESSAGES.unknownImage;
   }
   const imageIds = new Set(images.map((image) => image.id));
+  const seo = seoColumnsOf(write.seo ?? {});
+  // A social picture no longer among the product's pictures is dropped with them; naming one that is not is refused.
+  if (write.seo?.seoImageId && !imageIds.has(write.seo.seoImageId)) errors.seoImageId = MANAGE_MESSAGES.seoImageNotThisProducts;
+  else if (seo.seo_image_id === undefined && existing?.seo_image_id && !imageIds.has(existing.seo_image_id)) seo.seo_image_id = null;
   checked.variants.forEach((variant, index) => {
     if (taken.has(variant.sku)) errors[`variants.${index}.sku`] = MANAGE_MESSAGES.skuTaken;
     if (variant.id !== undefined && !ownVariantIds.has(variant.id)) errors[`variants.${index}.id`] = MANAGE_MESSAGES.notThisProductsVariant;
@@ -201,7 +211,7 @@ export async function saveProduct(trx: Transaction<Database>, websiteId: string,
   if (Object.keys(errors).length > 0) refuse(errors, errors.urlId || Object.values(errors).includes(MANAGE_MESSAGES.skuTaken) ? 'conflict' : 'invalid');
 
   const record: ProductRecord = { ...checked.record, urlId, images };
-  const columns = productColumns(record, checked.variants);
+  const columns = { ...productColumns(record, checked.variants), ...seo };
   const id = existing?.id ?? newId();
   if (existing) {
     await trx.updateTable('products').set({ ...columns, collection_id: collectionId }).where('id', '=', id).execute();
@@ -275,7 +285,7 @@ function checkedOrRefused(body: ProductBody, creating: boolean): CheckedProduct 
 export async function createProduct(db: Kysely<Database>, website: Website, actor: Actor, body: ProductBody) {
   authorize(actor, 'catalog:write');
   const checked = checkedOrRefused(body, true);
-  const id = await writeProduct(db, website.id, undefined, { checked, urlId: body.urlId, storeId: body.storeId, imageIds: body.imageIds });
+  const id = await writeProduct(db, website.id, undefined, { checked, urlId: body.urlId, storeId: body.storeId, imageIds: body.imageIds, seo: body });
   return { product: (await readOwnerProduct(db, website.id, id))! };
 }
 
@@ -284,7 +294,7 @@ export async function updateProduct(db: Kysely<Database>, website: Website, acto
   authorize(actor, 'catalog:write');
   const { productId, ...body } = input;
   const checked = checkedOrRefused(body, false);
-  await writeProduct(db, website.id, productId, { checked, urlId: body.urlId, storeId: body.storeId, imageIds: body.imageIds });
+  await writeProduct(db, website.id, productId, { checked, urlId: body.urlId, storeId: body.storeId, imageIds: body.imageIds, seo: body });
   return { product: (await readOwnerProduct(db, website.id, productId))! };
 }
 

@@ -12,6 +12,8 @@ import {
   importProductsContract,
   OWNER_CATALOG_MESSAGES,
   listInventoryContract,
+  listOwnerStoresContract,
+  updateOwnerStoreContract,
   restoreProductContract,
   setStockContract,
   updateProductContract,
@@ -24,6 +26,7 @@ import { listInventory } from './inventory';
 import { createProduct, getOwnerProduct, setProductArchived, updateProduct } from './manage';
 import { adjustStock, setStock } from './stock-adjust';
 import { createStore, createStoreCategory } from './stores';
+import { listOwnerStores, updateOwnerStore } from './store-settings';
 
 /** The owner's catalog calls (issue 12): products, stock, inventory, stores and categories, CSV import and export. */
 export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: ServerContext): void {
@@ -45,6 +48,16 @@ export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: Se
   app.route({
     ...listInventoryContract,
     handler: async ({ website, actor, query }) => listInventory(db, website, actor, query),
+  });
+
+  app.route({
+    ...listOwnerStoresContract,
+    handler: async ({ website, actor }) => listOwnerStores(db, website, actor),
+  });
+
+  app.route({
+    ...updateOwnerStoreContract,
+    handler: async ({ website, actor, params, body }) => written(updateOwnerStore(db, website, actor, { ...body, storeId: params.storeId })),
   });
 
   app.route({

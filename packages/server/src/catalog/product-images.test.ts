@@ -4,7 +4,8 @@ import path from 'node:path';
 import { IMAGE_WIDTHS } from '@vitrine/format/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductRow } from '../db/schema';
-import { openTestServer, TestVisitor, type TestServer } from '../testing';
+import sharp from 'sharp';
+import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { DEMO_ASSET_PREFIX, DEMO_PRODUCTS, demoAssetsDir, STICKER_PACK_DESCRIPTION } from './demo-store';
 import { productItemJson, type ProductItemJson } from './product-item';
 import { demoImageId } from './seed';
@@ -67,7 +68,7 @@ describe('product images in ?format=json (storefront.md §9)', () => {
     }
   });
 
-  it('keeps the merchant’s texts in items and gives the grid the resolved alt text (alt, title, body cut to 250, filename)', () => {
+  it('keeps the merchant’s texts in items and gives the grid the resolved alt text (alt, title, body cut to 250, else the product’s name)', () => {
     // Alt text set: used as it is.
     expect(gridItem('wool-blanket').mainImage?.altText).toBe('Three folded wool blankets in green, mustard and rust');
     // Only a title.
@@ -93,6 +94,7 @@ describe('product images in ?format=json (storefront.md §9)', () => {
       subscription_plan: null, additional_fields_form_id: null, additional_fields_form: null,
       use_custom_add_button_text: false, custom_add_button_text: '', variant_option_ordering: [], merchandising: {},
       tags: [], option_values_text: '', search_document: null, display_index: 0, created_at: new Date(0), archived_at: null, categories: [],
+      seo_title: '', seo_description: '', seo_image_id: null,
     } satisfies ProductRow;
     const item = productItemJson(row, [], { currency: 'USD' }, 'shop');
     expect(item.items).toEqual([]);
@@ -146,5 +148,47 @@ describe(`demo pictures at ${DEMO_ASSET_PREFIX}`, () => {
     for (const file of files) {
       expect(readFileSync(path.join(demoAssetsDir, file), 'utf8'), file).toMatch(/<svg [^>]*viewBox="0 0 1000 1000"[^>]*>\s*<title>[^<]+<\/title>/);
     }
+  });
+});
+
+describe('a picture without alt text never shows its file name (issue 31)', () => {
+  const BOUNDARY = '----vitrine-alt-boundary';
+  async function uploadAs(owner: TestVisitor, filename: string): Promise<{ id: string; filename: string }> {
+    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+    const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`);
+    const answer = await owner.request({
+      method: 'POST', url: '/api/owner/images',
+      payload: Buffer.concat([head, png, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json();
+  }
+
+  it('names it after the product on the store grid, the product page and its JSON, also when its alt text is its file name', async () => {
+    const owner = await ownerVisitor(server, 'storeManager');
+    const plain = await uploadAs(owner, 'mug.png');
+    const named = await uploadAs(owner, 'IMG_2041.PNG');
+    // An older row whose alt text is its file name (as uploads once stored it).
+    expect((await owner.put(`/api/owner/images/${named.id}`, { altText: 'IMG_2041.PNG' })).statusCode).toBe(200);
+    const created = await owner.post('/api/owner/products', {
+      productType: 1, title: 'Stoneware Mug', variants: [{ sku: 'MUG-1', priceCents: 1800, qtyInStock: 4 }], imageIds: [plain.id, named.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const path = created.json().product.fullUrl as string;
+
+    const item = (await new TestVisitor(server.app).get(`${path}?format=json`)).json().item as ProductItemJson;
+    expect(item.mainImage?.altText).toBe('Stoneware Mug');
+    const gridCard = ((await new TestVisitor(server.app).get('/shop?format=json')).json().items as ProductItemJson[]).find((entry) => entry.urlId === item.urlId)!;
+    expect(gridCard.mainImage?.altText).toBe('Stoneware Mug');
+
+    for (const html of [(await new TestVisitor(server.app).get('/shop')).body, (await new TestVisitor(server.app).get(path)).body]) {
+      const alts = [...html.matchAll(/<img [^>]*alt="([^"]*)"/g)].map((match) => match[1]);
+      expect(alts).not.toContain('mug.png');
+      expect(alts.some((alt) => /IMG_2041/i.test(alt ?? ''))).toBe(false);
+    }
+    const page = (await new TestVisitor(server.app).get(path)).body;
+    expect(page).toContain('alt="Stoneware Mug"');
+    expect(page).not.toMatch(/alt="(mug\.png|IMG_2041\.PNG|img_2041\.png)"/i);
   });
 });

@@ -51,11 +51,17 @@ export interface ProductItemJson {
   mainImageId?: string;
   /**
    * The first image, for the store grid. Its altText is already resolved (storefront.md §9: alt text,
-   * then title, then body cut to 250 characters, then filename), because the theme prints it as is.
+   * then title, then body cut to 250 characters; never a file name — the product's name instead), because
+   * the theme prints it as is.
    */
   mainImage?: ProductImageJson;
   excerpt: string;
   body: string;
+  /** The page head's title and description ('' for the product's own: migration 036); never the structured data's. */
+  seoTitle: string;
+  seoDescription: string;
+  /** The social picture (og:image), one of `items`; the main image when absent. */
+  seoImageId?: string;
   /** The merchant's tags (platform.md §3 item fields). */
   tags: string[];
   structuredContent: {
@@ -173,9 +179,12 @@ export function productItemJson(
     fullUrl: `/${collectionUrlId}/p/${product.url_id}`,
     ...(assetUrl ? { assetUrl } : {}),
     items: images,
-    ...(main ? { mainImageId: main.id, mainImage: { ...main, altText: imageAltText(main) } } : {}),
+    ...(main ? { mainImageId: main.id, mainImage: { ...main, altText: imageAltText(main, product.title) } } : {}),
     excerpt: product.excerpt,
     body: product.body,
+    seoTitle: product.seo_title ?? '',
+    seoDescription: product.seo_description ?? '',
+    ...(product.seo_image_id && images.some((image) => image.id === product.seo_image_id) ? { seoImageId: product.seo_image_id } : {}),
     tags: product.tags ?? [],
     structuredContent: {
       productType: product.product_type,

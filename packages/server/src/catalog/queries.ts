@@ -1,16 +1,25 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Collection, Database, ProductRow, ProductsTable, VariantRow, Website } from '../db/schema';
 import { productItemJson, type ProductItemJson } from './product-item';
+import { imageAssetUrl } from '../images';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function findCollectionByUrlId(db: Db, websiteId: string, urlId: string): Promise<Collection | undefined> {
-  return db
+/** A collection with its social picture's address (migration 036), for the store page's head. */
+export type CollectionWithSeoImage = Collection & { seo_image_url: string | null };
+
+export async function findCollectionByUrlId(db: Db, websiteId: string, urlId: string): Promise<CollectionWithSeoImage | undefined> {
+  const row = await db
     .selectFrom('collections')
-    .selectAll()
-    .where('website_id', '=', websiteId)
-    .where('url_id', '=', urlId)
+    .leftJoin('images', (join) => join.onRef('images.id', '=', 'collections.seo_image_id').onRef('images.website_id', '=', 'collections.website_id'))
+    .selectAll('collections')
+    .select('images.filename as seo_image_filename')
+    .where('collections.website_id', '=', websiteId)
+    .where('collections.url_id', '=', urlId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { seo_image_filename: filename, ...collection } = row;
+  return { ...collection, seo_image_url: collection.seo_image_id && filename ? imageAssetUrl(collection.seo_image_id, filename) : null };
 }
 
 export async function findProductBySlug(
@@ -53,7 +62,7 @@ const PRODUCT_JSON_COLUMNS = [
   'id', 'website_id', 'collection_id', 'url_id', 'title', 'excerpt', 'body', 'asset_url', 'product_type', 'price_cents',
   'sale_price_cents', 'on_sale', 'is_subscribable', 'subscription_plan', 'additional_fields_form_id', 'additional_fields_form',
   'use_custom_add_button_text', 'custom_add_button_text', 'variant_option_ordering', 'merchandising', 'images', 'tags',
-  'option_values_text', 'display_index', 'created_at', 'archived_at', 'categories',
+  'option_values_text', 'display_index', 'created_at', 'archived_at', 'categories', 'seo_title', 'seo_description', 'seo_image_id',
 ] as const satisfies readonly (keyof ProductsTable)[];
 // A column added to the table must be added above (or excluded here): this fails to compile otherwise.
 type MissingProductColumn = Exclude<keyof ProductsTable, (typeof PRODUCT_JSON_COLUMNS)[number] | 'search_document'>;

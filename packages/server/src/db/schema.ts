@@ -76,6 +76,10 @@ export interface CollectionsTable {
   /** The title shown in navigation (store creation's navigationTitle; migration 008). */
   navigation_title: Defaulted<string>;
   created_at: Timestamp;
+  /** The page head's own title, description and social picture; '' / null use the store's own (migration 036). */
+  seo_title: Defaulted<string>;
+  seo_description: Defaulted<string>;
+  seo_image_id: Defaulted<string | null>;
 }
 
 export interface ProductsTable {
@@ -113,6 +117,10 @@ export interface ProductsTable {
   archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The merchant's categories, each ≤ 25 characters (migration 008). */
   categories: JsonDefaulted<string[]>;
+  /** The page head's own title, description and social picture; '' / null use the product's own (migration 036). */
+  seo_title: Defaulted<string>;
+  seo_description: Defaulted<string>;
+  seo_image_id: Defaulted<string | null>;
 }
 
 export interface VariantsTable {

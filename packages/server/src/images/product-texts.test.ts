@@ -104,7 +104,7 @@ describe("a picture's texts edited by the owner", () => {
     const shirt = (await page('/shop/p/linen-shirt')).item;
     const owned = (await owner.get(`/api/owner/products/${shirt.id}`)).json().product;
     const imageIds = (owned.images as Array<{ id: string }>).map((image) => image.id);
-    const { id: _id, fullUrl: _fullUrl, archivedAt: _archivedAt, images: _images, storeId, ...rest } = owned;
+    const { id: _id, fullUrl: _fullUrl, archivedAt: _archivedAt, images: _images, seoImageUrl: _seoImageUrl, storeId, ...rest } = owned;
     const body = {
       ...rest,
       storeId,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Collection, Database, ProductRow, Website } from '../db/schema';
-import { findCollectionByUrlId, findProductBySlug, listRelatedProducts, type ProductItemJson } from '../catalog';
+import { findCollectionByUrlId, findProductBySlug, listRelatedProducts, type CollectionWithSeoImage, type ProductItemJson } from '../catalog';
 import { findFooterNewsletterForm, type StoredForm } from '../forms';
 
 /**
@@ -52,7 +52,7 @@ export const STORE_COLLECTION_TYPE = 13;
 
 /** The site structure pages read on every request, kept per process for CATALOG_CACHE_TTL_MS, per website. */
 export class CatalogCache {
-  readonly #collections = new ExpiringCache<Collection | undefined>(CATALOG_CACHE_TTL_MS);
+  readonly #collections = new ExpiringCache<CollectionWithSeoImage | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #productIds = new ExpiringCache<string | undefined>(CATALOG_CACHE_TTL_MS);
   readonly #stores = new ExpiringCache<Collection[]>(CATALOG_CACHE_TTL_MS);
   readonly #related = new ExpiringCache<ProductItemJson[]>(CATALOG_CACHE_TTL_MS);
@@ -78,7 +78,7 @@ export class CatalogCache {
     return this.#footerNewsletter.get(websiteId, () => findFooterNewsletterForm(this.db, websiteId));
   }
 
-  collectionByUrlId(websiteId: string, urlId: string): Promise<Collection | undefined> {
+  collectionByUrlId(websiteId: string, urlId: string): Promise<CollectionWithSeoImage | undefined> {
     if (urlId.length > 200) return Promise.resolve(undefined);
     return this.#collections.get(`${websiteId}/${urlId}`, () => findCollectionByUrlId(this.db, websiteId, urlId));
   }

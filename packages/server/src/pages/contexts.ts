@@ -83,6 +83,10 @@ export interface CollectionJson {
   type: number;
   typeName: 'products';
   description: string;
+  /** The page head's own title, description and social picture ('' / absent: the store's own; migration 036). */
+  seoTitle: string;
+  seoDescription: string;
+  seoImageUrl?: string;
 }
 
 export interface BasePageContext {
@@ -243,7 +247,7 @@ function base(website: Website, pageType: number): BasePageContext {
   return { pageType, website: websiteJson(website), websiteSettings: websiteSettingsJson(website) };
 }
 
-export function collectionJson(collection: Collection): CollectionJson {
+export function collectionJson(collection: Collection & { seo_image_url?: string | null }): CollectionJson {
   return {
     id: collection.id,
     title: collection.title,
@@ -252,6 +256,9 @@ export function collectionJson(collection: Collection): CollectionJson {
     type: collection.type,
     typeName: 'products',
     description: collection.description,
+    seoTitle: collection.seo_title ?? '',
+    seoDescription: collection.seo_description ?? '',
+    ...(collection.seo_image_url ? { seoImageUrl: collection.seo_image_url } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { isVariantInStock } from '@vitrine/commerce/product';
-import { truncate } from '@vitrine/format';
+import { imageAltText, truncate } from '@vitrine/format';
 import type { PageTemplateName } from '@vitrine/theme';
 import type { Website } from '../db/schema';
 import type { ProductItemJson } from '../catalog';
@@ -54,7 +54,7 @@ interface ContentSeoFields {
 
 /** The SEO fields of a site editor page (page, blog, post, events, event, gallery); undefined for the shop's pages. */
 function contentSeoOf(template: PageTemplateName, page: ContentSeoFields, site: string): Pick<PageSeo, 'description' | 'ogType' | 'image' | 'imageAlt' | 'feedUrl' | 'feedTitle' | 'prevUrl' | 'nextUrl'> | undefined {
-  const own = (fields?: { seoDescription?: string; description?: string; excerpt?: string }) => describe(fields?.seoDescription) || describe(fields?.description) || describe(fields?.excerpt);
+  const own = ownDescription;
   switch (template) {
     case 'page':
       // The home page (the owner's, at /) is described like the site, as the store's home was.
@@ -90,6 +90,22 @@ export function plainText(html: string): string {
 }
 
 const describe = (html: string | undefined) => truncate(plainText(html ?? ''), META_DESCRIPTION_MAX, '…');
+
+/**
+ * A page's own description, the same for every kind of page (site pages, posts, products, stores): its SEO
+ * description, else its description, else its excerpt; '' when it has none.
+ */
+function ownDescription(fields?: { seoDescription?: string; description?: string; excerpt?: string }): string {
+  return describe(fields?.seoDescription) || describe(fields?.description) || describe(fields?.excerpt);
+}
+
+/** The social picture of a shop page: the owner's SEO picture, else a product's main image. */
+function shopImageOf(product: ProductItemJson | undefined, collection: CollectionJson | undefined, fallback: ProductItemJson['mainImage']): { url: string; alt: string } | undefined {
+  const chosen = product?.seoImageId ? product.items.find((image) => image.id === product.seoImageId) : undefined;
+  if (chosen) return { url: chosen.assetUrl, alt: imageAltText(chosen, product!.title) };
+  if (!product && collection?.seoImageUrl) return { url: collection.seoImageUrl, alt: collection.title };
+  return fallback ? { url: fallback.assetUrl, alt: fallback.altText } : undefined;
+}
 
 /** The site's own description (website setting `siteDescription`), else ''. */
 export function siteDescriptionOf(website: Website): string {
@@ -130,11 +146,12 @@ export function pageSeoOf(
   const shown = page as { item?: ProductItemJson | null; collection?: CollectionJson };
   const siteName = website.site_title;
   const product = template === 'item' ? shown.item ?? undefined : undefined;
-  const image = shown.item?.mainImage;
   const site = describe(siteDescriptionOf(website));
-  const collection = describe(shown.collection?.description);
+  // A product's and a store's own SEO fields come first, as a site page's do (ownDescription).
+  const collection = template === 'collection' ? ownDescription(shown.collection) : describe(shown.collection?.description);
+  const image = shopImageOf(product, template === 'collection' ? shown.collection : undefined, shown.item?.mainImage);
   const description = product
-    ? describe(product.excerpt) || describe(product.body) || site
+    ? ownDescription({ seoDescription: product.seoDescription, excerpt: product.excerpt }) || describe(product.body) || site
     : template === 'home' ? site || collection : template === 'collection' ? collection || site : site;
   const content = contentSeoOf(template, page as ContentSeoFields, site);
   if (content) {
@@ -157,7 +174,7 @@ export function pageSeoOf(
     siteName,
     ogType: product ? 'product' : 'website',
     url: absolute(origin, path),
-    ...(image ? { image: absolute(origin, image.assetUrl), imageAlt: image.altText } : {}),
+    ...(image ? { image: absolute(origin, image.url), imageAlt: image.alt } : {}),
     twitterCard: image ? 'summary_large_image' : 'summary',
     ...(INDEXED.has(template) ? { canonical: absolute(origin, path) } : { noindex: true as const }),
   };

@@ -2,7 +2,7 @@ import type { InstallmentContext, ShoppingCart, StoreSettings } from '@vitrine/c
 import { renderIsland } from '@vitrine/storefront/server';
 import type { Formatter, RenderState } from '@vitrine/template';
 import { todayIn } from '@vitrine/commerce/gift-cards';
-import { formatMoney, subscriptionPriceWording } from '@vitrine/format';
+import { formatMoney, imageAltText, subscriptionPriceWording } from '@vitrine/format';
 import { storeMoneyOf } from './price-formatters';
 
 // Island formatters: the theme says where an island goes (`{@|island-product-form}`), the
@@ -149,8 +149,11 @@ export const islandFormatters: Record<string, Formatter> = {
   'island-gallery': (value) => {
     if (!isObject(value) || !Array.isArray(value.items) || value.items.length < 2) return '';
     const title = typeof value.title === 'string' ? value.title : 'Product';
+    type GalleryImages = Parameters<typeof renderIsland<'Gallery'>>[1]['images'];
+    // A picture without texts of its own is named after the product (never its file name).
+    const images = (value.items as GalleryImages).map((image) => ({ ...image, altText: imageAltText(image, title) }));
     return renderIsland('Gallery', {
-      images: value.items as Parameters<typeof renderIsland<'Gallery'>>[1]['images'],
+      images,
       settings: { design: 'grid', lightbox: true, 'thumbnails-per-row': 4, 'aspect-ratio': 'square', 'show-meta': false },
       label: `${title} photos`,
     });

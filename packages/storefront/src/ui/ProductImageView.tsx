@@ -3,13 +3,9 @@ import type { ProductImage } from '../types';
 
 export { imageSrcSet };
 
+/** The picture's alt text by the shared rule; `fallbackTitle` (the product's name) when it has none (never its file name). */
 export function altTextOf(image: ProductImage, fallbackTitle?: string): string {
-  return imageAltText({
-    altText: image.altText,
-    title: image.title ?? fallbackTitle,
-    body: image.body,
-    filename: image.filename,
-  });
+  return imageAltText({ altText: image.altText, title: image.title, body: image.body, filename: image.filename }, fallbackTitle);
 }
 
 export interface ProductImageViewProps {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { imageAltText } from '@vitrine/format/images';
 import { Loading, LoadFailed } from '../../ui/states';
 import { useImages, type ImageAsset } from './content-api';
 import type { ContentImage } from './content-types';
@@ -111,7 +112,7 @@ function ImageThumb({ imageId, focal, readOnly, onFocal }: { imageId: string; fo
     <div className="pages-thumb">
       <img
         src={`${image.assetUrl}?format=300w`}
-        alt={image.altText || image.title || image.filename}
+        alt={imageAltText(image)}
         onClick={(event) => {
           if (readOnly) return;
           const box = event.currentTarget.getBoundingClientRect();
@@ -138,7 +139,7 @@ export function ImageIdField({ label, imageId, onChange, readOnly, error, focal 
         <ImageThumb imageId={image.id} focal={focal.value} readOnly={readOnly} onFocal={focal.set} />
       ) : image ? (
         <div className="pages-thumb">
-          <img src={`${image.assetUrl}?format=300w`} alt={image.altText || image.title || image.filename} />
+          <img src={`${image.assetUrl}?format=300w`} alt={imageAltText(image)} />
         </div>
       ) : imageId ? (
         <p className="pages-muted">{imageId}</p>

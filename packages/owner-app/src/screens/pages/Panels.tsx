@@ -3,6 +3,7 @@ import { isOwnerApiError } from '@vitrine/owner-client/browser';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useBoot, useOwnerClient } from '../../api/client';
 import { useConfirm } from '../../ui/confirm';
+import { SeoFields, type SeoFieldsLayout } from '../../ui/SeoFields';
 import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
 import { Loading, LoadFailed } from '../../ui/states';
@@ -65,6 +66,9 @@ export function useSaveFields(target: ContentTarget, content: Content, version: 
   return { ...state, saveFields };
 }
 
+/** The SEO fields in the site editor's field style (the same component as products' and stores'). */
+const SEO_LAYOUT: SeoFieldsLayout = { field: 'pages-field', hint: 'field-hint' };
+
 /** Page settings and SEO: navigation title, URL slug (with the full URL), description, SEO title and description. */
 export function SeoPanel({ target, content, readOnly }: { target: ContentTarget; content: Content; readOnly: boolean }) {
   const page = target === 'page' ? (content as ContentPage) : null;
@@ -86,8 +90,15 @@ export function SeoPanel({ target, content, readOnly }: { target: ContentTarget;
         {page ? <TextInput label={T.navigationTitle} value={draft.navigationTitle} onChange={set('navigationTitle')} error={errors.navigationTitle} readOnly={readOnly} maxLength={200} hint={`Empty: the title, “${content.title}”.`} /> : null}
         <TextInput label={T.urlSlug} value={draft.urlId} onChange={set('urlId')} error={errors.urlId} readOnly={readOnly} maxLength={100} hint={`${T.fullUrl}: ${content.fullUrl}`} />
         {page ? <TextInput label={T.description} value={draft.description} onChange={set('description')} error={errors.description} readOnly={readOnly} maxLength={5000} multiline /> : null}
-        <TextInput label={T.seoTitle} value={draft.seoTitle} onChange={set('seoTitle')} error={errors.seoTitle} readOnly={readOnly} maxLength={200} />
-        <TextInput label={T.seoDescription} value={draft.seoDescription} onChange={set('seoDescription')} error={errors.seoDescription} readOnly={readOnly} maxLength={500} multiline />
+        <SeoFields
+          value={draft}
+          onChange={(change) => setDraft((old) => ({ ...old, ...change }))}
+          ownTitle={content.title}
+          ownDescription={page ? T.seoDescriptionOwnPage : T.seoDescriptionOwnItem}
+          errors={{ seoTitle: errors.seoTitle, seoDescription: errors.seoDescription }}
+          readOnly={readOnly}
+          layout={SEO_LAYOUT}
+        />
         {!readOnly ? (
           <button type="submit" className="button button-secondary" disabled={saving}>
             {T.saveSettings}

@@ -260,6 +260,13 @@ describe('publishing and the panels', () => {
     );
     await screen.findByRole('list', { name: 'Blocks' });
     fireEvent.click(screen.getByText('Page settings and SEO'));
+    // The same SEO fields as products and stores (ui/SeoFields): their hints and the server's limits.
+    const seoTitle = screen.getByRole('textbox', { name: 'SEO title' }) as HTMLInputElement;
+    expect(seoTitle.maxLength).toBe(200);
+    expect(document.getElementById(seoTitle.getAttribute('aria-describedby')!)!.textContent).toBe('The page title in search results and link previews. Left empty: “About”.');
+    const seoDescription = screen.getByRole('textbox', { name: 'SEO description' }) as HTMLTextAreaElement;
+    expect(seoDescription.maxLength).toBe(500);
+    expect(document.getElementById(seoDescription.getAttribute('aria-describedby')!)!.textContent).toBe('The description in search results and link previews. Left empty, the description is used.');
     fireEvent.change(screen.getByLabelText('URL slug'), { target: { value: 'contact' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await screen.findByText('This URL is taken.');

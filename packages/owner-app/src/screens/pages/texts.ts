@@ -111,8 +111,9 @@ export const PAGES_TEXTS = {
   urlSlug: 'URL slug',
   fullUrl: 'Full URL',
   description: 'Description',
-  seoTitle: 'SEO title',
-  seoDescription: 'SEO description',
+  /** What the head describes the page by without an SEO description (SeoFields' hint). */
+  seoDescriptionOwnPage: 'the description',
+  seoDescriptionOwnItem: 'the excerpt',
   saveSettings: 'Save settings',
   settingsSaved: 'Settings saved.',
   revisions: 'Revisions',

@@ -14,6 +14,7 @@ import { useLocale } from '../../ui/locale';
 import { useInventory, useSetStock } from './inventory-api';
 import { INVENTORY_SORT_LABELS, parseStock, readInventoryState, withSearch, withSort, writeInventoryState, type InventoryState } from './inventory-state';
 import { INVENTORY_TEXTS } from './texts';
+import { ShownPrice } from './ShownPrice';
 import './products.css';
 
 /** How long typing pauses before the search is sent (and written in the address). */
@@ -169,7 +170,7 @@ function ProductRows({ product, money }: { product: InventoryRowJson; money: (ce
           <Link to={`/config/products/${encodeURIComponent(product.id)}`} className="inventory-title-link">{product.title}</Link>
           {product.archived ? <span className="inventory-badge">{INVENTORY_TEXTS.archived}</span> : null}
         </th>
-        <td className="numeric" data-label={INVENTORY_TEXTS.price}>{product.variants.length > 1 ? INVENTORY_TEXTS.from(money(product.priceCents)) : money(product.priceCents)}</td>
+        <td className="numeric" data-label={INVENTORY_TEXTS.price}><ShownPrice price={product.shownPrice} money={money} /></td>
         <td className="numeric" data-label={INVENTORY_TEXTS.stock}>{product.unlimited && product.totalStock === 0 ? INVENTORY_TEXTS.unlimited : product.totalStock}</td>
         <td className="numeric" data-label={INVENTORY_TEXTS.variants}>{product.variants.length}</td>
       </tr>
@@ -191,7 +192,7 @@ function ProductRows({ product, money }: { product: InventoryRowJson; money: (ce
                   <tr key={variant.id}>
                     <th scope="row" data-label={INVENTORY_TEXTS.sku}>{variant.sku}</th>
                     <td data-label={INVENTORY_TEXTS.options}>{optionsText(variant)}</td>
-                    <td className="numeric" data-label={INVENTORY_TEXTS.price}>{money(variant.onSale ? variant.salePriceCents : variant.priceCents)}</td>
+                    <td className="numeric" data-label={INVENTORY_TEXTS.price}><ShownPrice price={variant.shownPrice} money={money} /></td>
                     <td data-label={INVENTORY_TEXTS.stock}>
                       <StockEditor product={product} variant={variant} />
                     </td>

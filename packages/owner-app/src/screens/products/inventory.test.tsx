@@ -20,9 +20,10 @@ const shirt: InventoryRowJson = {
   priceCents: 4500,
   totalStock: 12,
   unlimited: false,
+  shownPrice: { from: false, priceCents: 4500, compareAtCents: null, onSale: false },
   variants: [
-    { id: 'v1', sku: 'LS-S-WHITE', optionValues: [{ optionName: 'Size', value: 'S' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, salePriceCents: 0, onSale: false, qtyInStock: 5, unlimited: false, imageIds: [], weightGrams: null },
-    { id: 'v2', sku: 'LS-M-WHITE', optionValues: [{ optionName: 'Size', value: 'M' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, salePriceCents: 0, onSale: false, qtyInStock: 7, unlimited: false, imageIds: [], weightGrams: null },
+    { id: 'v1', sku: 'LS-S-WHITE', optionValues: [{ optionName: 'Size', value: 'S' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, salePriceCents: 0, onSale: false, qtyInStock: 5, unlimited: false, imageIds: [], weightGrams: null, shownPrice: { from: false, priceCents: 4500, compareAtCents: null, onSale: false } },
+    { id: 'v2', sku: 'LS-M-WHITE', optionValues: [{ optionName: 'Size', value: 'M' }, { optionName: 'Color', value: 'White' }], priceCents: 4500, salePriceCents: 0, onSale: false, qtyInStock: 7, unlimited: false, imageIds: [], weightGrams: null, shownPrice: { from: false, priceCents: 4500, compareAtCents: null, onSale: false } },
   ],
 };
 
@@ -77,6 +78,37 @@ describe('the inventory panel', () => {
     render(<App client={server.client} boot={boot} queryClient={createQueryClient()} />);
     return server;
   }
+
+  it('shows the price the storefront shows, the same in the list and the expanded row: Sale, the sale price, the regular one struck (issue 31)', async () => {
+    const onSale = { from: false, priceCents: 3900, compareAtCents: 4500, onSale: true };
+    const regular = { from: false, priceCents: 4500, compareAtCents: null, onSale: false };
+    // One variant on sale: the card shows "from" the lowest price with the Sale mark, as the store grid does.
+    const sale: InventoryRowJson = {
+      ...shirt,
+      shownPrice: { from: true, priceCents: 3900, compareAtCents: null, onSale: true },
+      variants: [{ ...shirt.variants[0]!, onSale: true, salePriceCents: 3900, shownPrice: onSale }, { ...shirt.variants[1]!, shownPrice: regular }],
+    };
+    const blanket: InventoryRowJson = { ...shirt, id: 'p2', title: 'Wool Blanket', shownPrice: onSale, variants: [{ ...shirt.variants[0]!, id: 'v3', sku: 'WB', onSale: true, salePriceCents: 3900, shownPrice: onSale }] };
+    renderProducts(() => ({ products: [sale, blanket], nextCursor: null }) satisfies InventoryReply);
+    await act(async () => navigate('/config/products'));
+    const shirtRow = (await screen.findByRole('rowheader', { name: /Linen Shirt/ })).closest('tr')!;
+    expect(within(shirtRow).getByText('Sale')).toBeTruthy();
+    expect(within(shirtRow).getByText('from $39.00')).toBeTruthy();
+    const blanketRow = screen.getByRole('rowheader', { name: /Wool Blanket/ }).closest('tr')!;
+    expect(within(blanketRow).getByText('Sale')).toBeTruthy();
+    expect(within(blanketRow).getByText('$39.00')).toBeTruthy();
+    expect(blanketRow.querySelector('s')!.textContent).toBe('Regular price $45.00');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Variants of Linen Shirt' }));
+    const variants = await screen.findByRole('table', { name: 'Variants of Linen Shirt' });
+    const white = within(variants).getByRole('row', { name: /LS-S-WHITE/ });
+    expect(within(white).getByText('Sale')).toBeTruthy();
+    expect(within(white).getByText('$39.00')).toBeTruthy();
+    expect(white.querySelector('s')!.textContent).toBe('Regular price $45.00');
+    const medium = within(variants).getByRole('row', { name: /LS-M-WHITE/ });
+    expect(within(medium).queryByText('Sale')).toBeNull();
+    expect(within(medium).getByText('$45.00')).toBeTruthy();
+  });
 
   it('shows a viewer the stock as numbers, with nothing to change', async () => {
     const server = renderProducts(() => ({ products: [shirt], nextCursor: null }) satisfies InventoryReply, ['catalog:read']);

@@ -26,6 +26,9 @@ export const INVENTORY_TEXTS = {
   caption: (sort: string, direction: 'asc' | 'desc') => `Products by ${sort.toLowerCase()}, ${direction === 'asc' ? 'ascending' : 'descending'}`,
   variantsCaption: (title: string) => `Variants of ${title}`,
   from: (price: string) => `from ${price}`,
+  /** The storefront's mark (storefront spec §1: 'sale'), capitalised as a badge. */
+  sale: 'Sale',
+  regularPrice: 'Regular price',
   stockOf: (name: string) => `Stock of ${name}`,
   saveStockOf: (name: string) => `Save stock of ${name}`,
   saved: (qty: number) => `Saved: ${qty} in stock.`,

@@ -21,6 +21,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { slug: 'navigation', title: 'Navigation', description: 'The menu: reorder, nest, and link to pages or other sites.', permission: 'site:read', group: 'Site', load: () => import('./navigation/NavigationSection') },
   { slug: 'languages', title: 'Languages', description: 'The languages the site is offered in.', permission: 'site:read', group: 'Site', load: () => import('./languages/LanguagesSection') },
   { slug: 'captcha', title: 'Captcha', description: 'A challenge on forms and sign-ups that keeps bots out.', permission: 'site:read', group: 'Site', load: () => import('./captcha/CaptchaSection') },
+  { slug: 'stores', title: 'Stores', description: 'Each store’s title and description in search results, and the picture its shared links show.', permission: 'catalog:read', group: 'Store', load: () => import('./stores/StoresSection') },
   { slug: 'commerce', title: 'Commerce preferences', description: 'How the store sells: currency, checkout and store pages.', permission: 'store-settings:read', group: 'Store', load: () => import('./commerce/CommerceSection') },
   { slug: 'shipping', title: 'Shipping', description: 'Where the store ships, and the rates shoppers choose from.', permission: 'store-settings:read', group: 'Store', load: () => import('./shipping/ShippingSection') },
   { slug: 'taxes', title: 'Taxes', description: 'Tax rates by country and region, and whether prices include tax.', permission: 'store-settings:read', group: 'Store', load: () => import('./taxes/TaxesSection') },

@@ -11,13 +11,15 @@ import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { Loading, LoadFailed } from '../../../ui/states';
 import { trackPanelEvent } from '../../../ui/track';
-import { editorKeys, loadFormObject, useArchiveProduct, useEditorProduct, useSaveProduct, useSiteForms, useStoreChoices, type LoadedProduct } from './editor-api';
+import { editorKeys, loadFormObject, useArchiveProduct, useEditorProduct, useSaveProduct, useSiteForms, useStores, type LoadedProduct } from './editor-api';
 import { focalAfterKey, focalAtClick, focalText, type FocalPoint } from './focal';
 import { useUnsavedChangesGuard } from './guard';
 import {
   emptyProductForm, formFromProduct, formToBody, hasStock, imageChanges, isSubscribableType, moved, PRODUCT_TYPE_OPTIONS, stockChanges, withOptions,
   type BillingUnit, type FieldErrors, type ImageDraft, type ProductForm, type ProductTypeCode,
 } from './product-form';
+import { AltTextPrompt } from './AltTextPrompt';
+import { SEO_TEXTS, SeoFields } from '../../../ui/SeoFields';
 import { EDITOR_TEXTS as T } from './texts';
 import { checkUploadFile, UploadError, uploadImageWithProgress, UPLOAD_TEXTS } from './upload';
 import { DigitalFileSection } from './DigitalFileSection';
@@ -199,6 +201,26 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
               <MerchandisingFields form={form} update={update} error={fieldError('merchandising')} />
             </Section>
 
+            <Section title={SEO_TEXTS.heading}>
+              <SeoFields
+                value={form}
+                onChange={update}
+                ownTitle={form.title.trim() || T.titleLabelFallback}
+                ownDescription={T.descriptionFallback}
+                errors={{ seoTitle: fieldError('seoTitle'), seoDescription: fieldError('seoDescription'), seoImageId: fieldError('seoImageId') }}
+                picture={
+                  <Field label={SEO_TEXTS.socialPicture} hint={T.socialPictureHint}>
+                    {(props) => (
+                      <select {...props} value={form.seoImageId ?? ''} onChange={(event) => update({ seoImageId: event.target.value || null })}>
+                        <option value="">{T.mainImage}</option>
+                        {form.images.map((image, index) => <option key={image.id} value={image.id}>{image.altText.trim() || `${T.pictureNumber} ${index + 1}`}</option>)}
+                      </select>
+                    )}
+                  </Field>
+                }
+              />
+            </Section>
+
             <Section title={T.button}>
               <Check label={T.useCustomButton} checked={form.useCustomAddButtonText} onChange={(useCustomAddButtonText) => update({ useCustomAddButtonText })} />
               {form.useCustomAddButtonText ? (
@@ -308,8 +330,8 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
 }
 
 function StoreField({ form, update, error }: { form: ProductForm; update: (change: Partial<ProductForm>) => void; error?: string }) {
-  const canReadSite = useCan('site:read');
-  const stores = useStoreChoices(canReadSite);
+  const canReadCatalog = useCan('catalog:read');
+  const stores = useStores(canReadCatalog);
   const choices = stores.data ?? [];
   const known = choices.some((store) => store.id === form.storeId);
   return (
@@ -458,7 +480,9 @@ function ImagesEditor({ form, setForm, canWrite, error }: { form: ProductForm; s
   const fileInput = useRef<HTMLInputElement>(null);
   const setImage = (index: number, change: Partial<ImageDraft>) =>
     setForm((current) => ({ ...current, images: current.images.map((image, at) => (at === index ? { ...image, ...change } : image)) }));
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+  // A picked file waits for its alt text (AltTextPrompt) before it is sent.
+  const [asking, setAsking] = useState<File | null>(null);
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -468,12 +492,17 @@ function ImagesEditor({ form, setForm, canWrite, error }: { form: ProductForm; s
       setFailure(refusal);
       return;
     }
+    setAsking(file);
+  };
+  const send = async (file: File, altText: string) => {
+    setAsking(null);
     setProgress({ name: file.name, percent: 0 });
     try {
       const asset = await uploadImageWithProgress(client, file, { onProgress: (fraction) => setProgress({ name: file.name, percent: Math.round(fraction * 100) }) });
       setForm((current) => ({
         ...current,
-        images: [...current.images, { id: asset.id, assetUrl: asset.assetUrl, filename: asset.filename, altText: asset.altText, focal: asset.mediaFocalPoint, saved: { altText: asset.altText, focal: asset.mediaFocalPoint } }],
+        // The typed alt text is the picture's own once the product is saved (Save sends what differs from `saved`).
+        images: [...current.images, { id: asset.id, assetUrl: asset.assetUrl, filename: asset.filename, altText, focal: asset.mediaFocalPoint, saved: { altText: asset.altText, focal: asset.mediaFocalPoint } }],
       }));
     } catch (caught) {
       setFailure(caught instanceof UploadError ? caught.detail : UPLOAD_TEXTS.notCompleted);
@@ -487,7 +516,7 @@ function ImagesEditor({ form, setForm, canWrite, error }: { form: ProductForm; s
       {form.images.length === 0 ? <p>{T.noImages}</p> : null}
       <ol className="editor-image-list">
         {form.images.map((image, index) => {
-          const name = image.altText || image.filename || `picture ${index + 1}`;
+          const name = image.altText.trim() || `picture ${index + 1}`;
           return (
             <li key={image.id} className="editor-image">
               <FocalPicker image={image} name={name} disabled={!canWrite} onChange={(focal) => setImage(index, { focal })} />
@@ -513,10 +542,11 @@ function ImagesEditor({ form, setForm, canWrite, error }: { form: ProductForm; s
       </ol>
       {canWrite ? (
         <div className="editor-upload">
-          <input ref={fileInput} id={inputId} type="file" className="visually-hidden-file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" onChange={(event) => void pick(event)} disabled={progress !== null} />
+          <input ref={fileInput} id={inputId} type="file" className="visually-hidden-file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" onChange={pick} disabled={progress !== null || asking !== null} />
           <label htmlFor={inputId} className="button button-secondary">{T.upload}</label>
         </div>
       ) : null}
+      {asking ? <AltTextPrompt file={asking} onUpload={(altText) => void send(asking, altText)} onCancel={() => setAsking(null)} /> : null}
       <div role="status" className="editor-progress">
         {progress ? (
           <>

@@ -5,7 +5,7 @@ import type {
   getImageContract,
   getOwnerFormContract,
   getOwnerProductContract,
-  getSiteLayoutContract,
+  listOwnerStoresContract,
   ImageAssetJson,
   listOwnerFormsContract,
   OwnerFormJson,
@@ -15,7 +15,10 @@ import type {
   ProductBody,
   restoreProductContract,
   setStockContract,
-  SiteLayoutJson,
+  OwnerStoreJson,
+  OwnerStoreListJson,
+  updateOwnerStoreContract,
+  UpdateStoreBody,
   updateImageContract,
   updateProductContract,
 } from '@vitrine/contracts';
@@ -37,7 +40,8 @@ export const EDITOR_ROUTES = {
   updateImage: callRoute<typeof updateImageContract>('PUT', '/api/owner/images/:imageId'),
   listForms: callRoute<typeof listOwnerFormsContract>('GET', '/api/owner/forms'),
   getForm: callRoute<typeof getOwnerFormContract>('GET', '/api/owner/forms/:formId'),
-  siteLayout: callRoute<typeof getSiteLayoutContract>('GET', '/api/commondata/GetSiteLayout'),
+  listStores: callRoute<typeof listOwnerStoresContract>('GET', '/api/owner/stores'),
+  updateStore: callRoute<typeof updateOwnerStoreContract>('PUT', '/api/owner/stores/:storeId'),
 } as const;
 
 export const editorKeys = {
@@ -81,30 +85,25 @@ export function useSiteForms(enabled: boolean) {
   });
 }
 
-export interface StoreChoice {
-  id: string;
-  title: string;
-}
-
-/** Stores the owner can pick: the main navigation's store links (the site layout names them). */
-export function storesOfLayout(layout: SiteLayoutJson): StoreChoice[] {
-  const found = new Map<string, string>();
-  const visit = (links: ReadonlyArray<{ title?: string; collectionId?: string; children?: unknown }>) => {
-    for (const link of links) {
-      if (link.collectionId && !found.has(link.collectionId)) found.set(link.collectionId, link.title || link.collectionId);
-      if (Array.isArray(link.children)) visit(link.children as typeof links);
-    }
-  };
-  for (const entry of layout.layout) visit(entry.links as Parameters<typeof visit>[0]);
-  return [...found].map(([id, title]) => ({ id, title }));
-}
-
-export function useStoreChoices(enabled: boolean) {
+/**
+ * The stores a product may be in: the server's list of stores (product collections), never the navigation's
+ * other pages (About, Journal, …), which are not stores and which a save would refuse ('No such store.').
+ */
+export function useStores(enabled: boolean) {
   const client = useOwnerClient();
-  return useQuery<StoreChoice[]>({
+  return useQuery<OwnerStoreJson[]>({
     queryKey: editorKeys.stores,
     enabled,
-    queryFn: async () => storesOfLayout((await client.call(EDITOR_ROUTES.siteLayout)) as SiteLayoutJson),
+    queryFn: async () => ((await client.call(EDITOR_ROUTES.listStores)) as OwnerStoreListJson).stores,
+  });
+}
+
+/** A store's SEO fields saved; the list is read again. */
+export function useUpdateStore() {
+  const client = useOwnerClient();
+  return useOwnerMutation<{ storeId: string; body: UpdateStoreBody }, { store: OwnerStoreJson }>({
+    mutationFn: async ({ storeId, body }) => (await client.call(EDITOR_ROUTES.updateStore, { params: { storeId }, body })) as { store: OwnerStoreJson },
+    invalidates: [editorKeys.stores],
   });
 }
 

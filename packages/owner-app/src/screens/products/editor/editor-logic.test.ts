@@ -85,6 +85,7 @@ describe('the form and the body it sends', () => {
       ],
       imageIds: ['i1'], isSubscribable: false, subscriptionPlan: null, additionalFieldsForm: null, useCustomAddButtonText: false, customAddButtonText: '',
       merchandising: { scarcityEnabled: true }, tags: ['linen', 'summer'], categories: ['Shirts'],
+      seoTitle: '', seoDescription: '', seoImageId: null,
     });
   });
 

@@ -32,7 +32,18 @@ function recordingServer(answer: (method: string, url: string, body: unknown) =>
 const OWNER_PERMISSIONS = ['catalog:read', 'catalog:write', 'forms:read', 'site:read', 'site:write', 'store-settings:write'];
 const bootWith = (permissions: string[]): OwnerAppBoot => ({ ...BOOT, owner: { ...BOOT.owner, permissions } as OwnerAppBoot['owner'] });
 
-const layout = { layout: [{ identifier: 'mainNavigation', templateId: 't1', links: [{ title: 'Shop', collectionId: 's1', children: [] }] }] };
+// The main navigation links stores and site pages alike (About and Journal are pages, not stores).
+const layout = {
+  layout: [{
+    identifier: 'mainNavigation', templateId: 't1', links: [
+      { title: 'Shop', collectionId: 's1', children: [] }, { title: 'About', collectionId: 'page-about', children: [] }, { title: 'Journal', collectionId: 'page-journal', children: [] },
+    ],
+  }],
+};
+const store = (id: string, title: string, over: Record<string, unknown> = {}) => ({
+  id, title, urlId: title.toLowerCase(), fullUrl: `/${title.toLowerCase()}`, description: '', seoTitle: '', seoDescription: '', seoImageId: null, seoImageUrl: null, ...over,
+});
+const stores = { stores: [store('s1', 'Shop'), store('s2', 'Outlet')] };
 const asset = (id: string, over: Record<string, unknown> = {}) => ({
   id, assetUrl: `/images/${id}/white.png`, originalSize: '800x800', mediaFocalPoint: { x: 0.5, y: 0.5 },
   colorData: { topLeft: '#fff', topRight: '#fff', bottomLeft: '#fff', bottomRight: '#fff', center: '#fff' },
@@ -51,6 +62,7 @@ function shirtServer(over: (method: string, url: string, body: unknown) => Answe
     }
     if (url.startsWith('/api/owner/images/')) return asset(url.split('/')[4]!);
     if (url.startsWith('/api/commondata/GetSiteLayout')) return layout;
+    if (url === '/api/owner/stores' && method === 'GET') return stores;
     if (url.startsWith('/api/owner/forms/f1')) return { form: { id: 'f1', kind: 'form', name: 'Engraving', definition: { name: 'Engraving', fields: [{ id: 'text-1', type: 'text', title: 'Text' }] } } };
     if (url.startsWith('/api/owner/forms')) return { forms: [{ id: 'f1', kind: 'form', name: 'Engraving', fieldCount: 1, submissionCount: 0, spamCount: 0, createdAt: '', updatedAt: '', deletedAt: null }] };
     if (url.startsWith('/api/owner/products')) return { products: [], nextCursor: null };
@@ -94,6 +106,15 @@ describe('the product editor', () => {
     expect(put!.body).toMatchObject({ productType: 1, title: 'Linen Shirt', variants: [{ id: 'v1', priceCents: 5250 }, { id: 'v2', priceCents: 4500, salePriceCents: 3900 }], imageIds: ['i1'] });
     expect(server.made('GET /api/owner/images/i1')).toHaveLength(1);
     expect(((await screen.findByLabelText('Price of S / White')) as HTMLInputElement).value).toBe('52.50');
+  });
+
+  it('offers the stores in the Store list, never the navigation’s other pages (issue 31)', async () => {
+    const server = shirtServer();
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    const choice = (await screen.findByLabelText('Store')) as HTMLSelectElement;
+    await waitFor(() => expect([...choice.options].map((option) => option.textContent)).toEqual(['Shop', 'Outlet']));
+    expect(choice.value).toBe('s1');
   });
 
   it('shows the server’s 400 errors next to their fields', async () => {
@@ -146,6 +167,42 @@ describe('the product editor', () => {
     const order = server.calls.map((entry) => entry.call).filter((call) => call.startsWith('PUT'));
     expect(order).toEqual(['PUT /api/owner/images/i1', 'PUT /api/owner/products/p1']);
     expect(server.made('PUT /api/owner/images/i1')[0]!.body).toEqual({ altText: 'A white linen shirt', mediaFocalPoint: { x: 0.55, y: 0.51 } });
+  });
+
+  it('asks for the picture’s alt text before uploading it; Cancel uploads nothing (issue 31)', async () => {
+    const server = shirtServer();
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    const input = (await screen.findByLabelText('Upload picture')) as HTMLInputElement;
+    const mug = new File(['png'], 'mug.png', { type: 'image/png' });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [mug] } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Describe this picture' });
+    const alt = within(dialog).getByRole('textbox', { name: 'Alt text' }) as HTMLInputElement;
+    expect(document.activeElement).toBe(alt);
+    expect(alt.value).toBe('');
+    expect(within(dialog).getByText(/Left empty, the product’s name is used\./)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Describe this picture' })).toBeNull();
+    expect(server.calls.some((entry) => entry.call.startsWith('POST'))).toBe(false);
+  });
+
+  it('saves the product’s SEO title, description and social picture with the product (issue 31)', async () => {
+    const server = shirtServer();
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    const title = (await screen.findByRole('textbox', { name: 'SEO title' })) as HTMLInputElement;
+    expect(title.value).toBe('');
+    fireEvent.change(title, { target: { value: 'Linen shirt for hot days' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'SEO description' }), { target: { value: 'Breathable linen, cut loose.' } });
+    const picture = screen.getByRole('combobox', { name: 'Social picture' }) as HTMLSelectElement;
+    expect([...picture.options].map((option) => option.textContent)).toEqual(['The main image', 'White shirt']);
+    fireEvent.change(picture, { target: { value: 'i1' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    await screen.findByText('Saved.');
+    expect(server.made('PUT /api/owner/products/p1')[0]!.body).toMatchObject({ seoTitle: 'Linen shirt for hot days', seoDescription: 'Breathable linen, cut loose.', seoImageId: 'i1' });
   });
 
   it('refuses a file that is not a picture, or too large, before uploading, in platform §8’s words', async () => {

@@ -65,6 +65,10 @@ export interface ProductForm {
   tagsText: string;
   categoriesText: string;
   merchandising: Record<string, unknown>;
+  /** The page head's fields (issue 31); '' / null for the product's own. */
+  seoTitle: string;
+  seoDescription: string;
+  seoImageId: string | null;
 }
 
 export function emptyProductForm(productType: ProductTypeCode = 1): ProductForm {
@@ -89,6 +93,9 @@ export function emptyProductForm(productType: ProductTypeCode = 1): ProductForm 
     tagsText: '',
     categoriesText: '',
     merchandising: {},
+    seoTitle: '',
+    seoDescription: '',
+    seoImageId: null,
   };
 }
 
@@ -144,6 +151,9 @@ export function formFromProduct(product: OwnerProductJson, currency: string, foc
     tagsText: product.tags.join(', '),
     categoriesText: product.categories.join(', '),
     merchandising: Object.fromEntries(Object.entries(product.merchandising).filter(([key]) => (MERCHANDISING_KEYS as readonly string[]).includes(key))),
+    seoTitle: product.seoTitle,
+    seoDescription: product.seoDescription,
+    seoImageId: product.seoImageId,
   };
 }
 
@@ -254,6 +264,10 @@ export function formToBody(form: ProductForm, currency: string, locale = 'en-US'
     merchandising: form.merchandising as ProductBody['merchandising'],
     tags,
     categories,
+    seoTitle: form.seoTitle,
+    seoDescription: form.seoDescription,
+    // A social picture removed from the product's pictures goes with it.
+    seoImageId: form.seoImageId && form.images.some((image) => image.id === form.seoImageId) ? form.seoImageId : null,
   };
   return { body };
 }

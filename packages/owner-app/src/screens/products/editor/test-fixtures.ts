@@ -12,4 +12,5 @@ export const SHIRT: OwnerProductJson = {
   merchandising: { scarcityEnabled: true, restockNotificationViews: [] }, tags: ['linen', 'summer'], categories: ['Shirts'],
   images: [{ id: 'i1', assetUrl: '/images/i1/white.png', altText: 'White shirt', title: '', body: '', filename: 'white.png', originalSize: '800x800' }],
   archivedAt: null,
+  seoTitle: '', seoDescription: '', seoImageId: null, seoImageUrl: null,
 };
