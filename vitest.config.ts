@@ -13,12 +13,12 @@ import { SERIAL_TEST_FILES } from './scripts/test-report/serial-files.mjs';
 //  - serial: the few files that cannot share the machine (they spawn and kill processes, hold locks for seconds or
 //    count connections), one at a time after the others.
 const shared = {
-  environment: 'node',
+  environment: 'node' as const,
   testTimeout: 30_000,
   hookTimeout: 120_000,
-  pool: 'forks',
+  pool: 'forks' as const,
   setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
-} as const;
+};
 
 export default defineConfig({
   test: {

@@ -12,13 +12,13 @@ const HEAVY_JOURNEYS = [
 ];
 
 const shared = {
-  environment: 'node',
+  environment: 'node' as const,
   testTimeout: 60_000,
   hookTimeout: 180_000,
-  pool: 'forks',
+  pool: 'forks' as const,
   globalSetup: ['e2e/support/shared-browser.ts'],
   setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
-} as const;
+};
 
 export default defineConfig({
   test: {
