@@ -6,7 +6,7 @@ import { addButton, addToCart, cartDrawer, chooseOptions, openProduct, visit } f
 
 // axe-core on the live pages (islands hydrated): no serious or critical violation of WCAG 2.x A/AA.
 
-const shop = useShop();
+const shop = useShop({ sharedStore: true });
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 

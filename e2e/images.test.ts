@@ -11,7 +11,7 @@ import { chooseOptions, openProduct, visit } from './support/shop';
 /** Where the images domain serves a demo picture: `/images/{24 hex digits}/{name}.png`. */
 const demoPicture = (name: string) => new RegExp(`^/images/[0-9a-f]{24}/${name}\\.png$`);
 
-const shop = useShop();
+const shop = useShop({ sharedStore: true });
 
 /** storefront.md §9: the widths every image is offered at. */
 const SPEC_WIDTHS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'];

@@ -6,7 +6,7 @@ import { openProduct } from './support/shop';
 // The installment pill (storefront spec §5): the demo store offers Afterpay (en-US) between $35 and
 // $1,000. The Wool Blanket ($120) is in range, the Leather Armchair ($1,450) above it.
 
-const shop = useShop();
+const shop = useShop({ sharedStore: true });
 
 const infoButton = (page: Page) => page.getByRole('button', { name: 'More about Afterpay', exact: true });
 const infoModal = (page: Page) => page.getByRole('dialog', { name: 'Afterpay', exact: true });

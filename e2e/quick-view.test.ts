@@ -3,7 +3,7 @@ import { useShop } from './support/fixtures';
 import { addToCart, cartPill, chooseOptions, visit, visitorCartEntries } from './support/shop';
 
 describe('quick view on the store grid', () => {
-  const shop = useShop();
+  const shop = useShop({ sharedStore: true });
 
   it("opens a product's form in a dialog and adds to the cart without leaving the store", async () => {
     const { page } = shop;

@@ -33,7 +33,7 @@ async function tabToSearch(page: Page): Promise<void> {
 }
 
 describe('search and SEO', () => {
-  const shop = useShop();
+  const shop = useShop({ sharedStore: true });
 
   for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`at ${size.width} px a keyboard search for "blanket wool" finds the Wool Blanket`, async () => {

@@ -6,7 +6,7 @@ import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
 // The pages work under their own Content-Security-Policy (packages/server/src/http/security-headers.ts):
 // no script, style, image or fetch the policy blocks, on the pages a purchase goes through.
 
-const shop = useShop();
+const shop = useShop({ sharedStore: true });
 
 interface Violation {
   directive: string;

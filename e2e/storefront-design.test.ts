@@ -24,7 +24,7 @@ async function withinViewport(page: Page, locator: Locator): Promise<boolean> {
 }
 
 describe('storefront design', () => {
-  const shop = useShop();
+  const shop = useShop({ sharedStore: true });
 
   it('at 390 px the store shows two products per row', async () => {
     await shop.page.setViewportSize(PHONE);

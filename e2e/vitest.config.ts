@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Browser journeys: a real server on a free port per file, Debian's Chromium through playwright-core (one browser
 // for the run, support/shared-browser.ts; a context per test). Two files at a time: a journey mostly waits on its
 // server and the browser, so two share the machine's two cores; the heavy ones (video recording and upload, web
-// vitals, large uploads) run one at a time after the others.
+// vitals, large uploads) run one at a time after the others. Journeys that only visit as shoppers share one demo
+// store (support/shared-store.ts); the others start a server of their own.
 const HEAVY_JOURNEYS = [
   'e2e/member-course.test.ts',
   'e2e/owner-members.test.ts',
@@ -24,7 +25,17 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { ...shared, name: 'journeys', include: ['e2e/**/*.test.ts'], exclude: HEAVY_JOURNEYS, sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          ...shared,
+          name: 'journeys',
+          include: ['e2e/**/*.test.ts'],
+          exclude: HEAVY_JOURNEYS,
+          // And the shared demo store of the shopper-only journeys (useShop({ sharedStore: true })).
+          globalSetup: [...shared.globalSetup, 'e2e/support/shared-store.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
       { test: { ...shared, name: 'heavy journeys', include: HEAVY_JOURNEYS, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },

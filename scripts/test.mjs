@@ -4,7 +4,8 @@
 //  3. again on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster we start), the server's test files whose
 //     subject is the database (`// databases: both` on their first line: scripts/test-report/database-files.mjs);
 //     both runs also test the Redis rate-limit store (TEST_REDIS_URL, or a throw-away redis-server)
-//  4. browser journeys in Debian's Chromium against a real server (the storefront and the owner app built first)
+//  4. browser journeys in Debian's Chromium against a real server (the storefront, the owner app and the compiled
+//     server built first)
 // It ends with one line: `N passed, M failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,7 +104,22 @@ if (hasTests(path.join(root, 'e2e'))) {
   if (!run('build the storefront islands', 'npm', ['run', 'build', '-w', '@vitrine/storefront'])) totals.failed += 1;
   // The owner app's build ends with its size check (initial JS ≤ 150 KB brotli, no TypeBox in the bundle).
   if (!run('build the owner app (and check its bundle size)', 'npm', ['run', 'build', '-w', '@vitrine/owner-app'])) totals.failed += 1;
-  vitest('browser journeys (Chromium)', ['--config', 'e2e/vitest.config.ts']);
+  // The journeys' servers run the compiled server, as `npm start` does (scripts/start/server-bundle.mjs): loading the
+  // TypeScript through tsx for each of some forty servers cost seconds of CPU each.
+  const started = Date.now();
+  console.log('\n▶ compile the server (the journeys run it as npm start does)');
+  let serverBundleEnv = {};
+  try {
+    const { buildServerBundle, serverBundle, serverBundleStaleness } = await import('./start/server-bundle.mjs');
+    if (serverBundleStaleness()) await buildServerBundle();
+    serverBundleEnv = { VITRINE_SERVER_BUNDLE: serverBundle };
+    steps.push({ label: 'compile the server', ms: Date.now() - started, ok: true });
+  } catch (error) {
+    console.error(error);
+    steps.push({ label: 'compile the server', ms: Date.now() - started, ok: false });
+    failedSteps.push('compile the server');
+  }
+  vitest('browser journeys (Chromium)', ['--config', 'e2e/vitest.config.ts'], serverBundleEnv);
 }
 
 const assertions = countAssertions(existsSync(assertionLog) ? readFileSync(assertionLog, 'utf8') : '', root);

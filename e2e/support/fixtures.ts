@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { launchBrowser, newShopper } from './browser';
 import { startServer, type RunningServer, type StartServerOptions } from './server';
 
@@ -19,15 +19,30 @@ export interface Shop {
 /** How long a single step may wait for the page before a test fails: short, so failures are quick. */
 export const STEP_TIMEOUT_MS = 10_000;
 
+export interface UseShopOptions extends StartServerOptions {
+  /**
+   * Use the run's shared demo store (support/shared-store.ts) instead of a server of this file's own. For journeys
+   * that only visit as shoppers — each test is a new visitor with its own cart — and change nothing another file
+   * could see (no order, no stock, no owner setting). Outside a run that starts one, the file starts its own.
+   */
+  sharedStore?: boolean;
+}
+
 /**
  * One server and one browser for the whole file, a fresh browser context per test.
  * Call at the top of a describe block (or the file); read the fields inside tests only.
  */
-export function useShop(options: StartServerOptions = {}): Shop {
+export function useShop({ sharedStore = false, ...options }: UseShopOptions = {}): Shop {
   const shop = { pageErrors: [] as Error[], consoleErrors: [] as string[] } as unknown as Shop;
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
+    const shared = sharedStore ? inject('sharedStoreUrl') : undefined;
+    if (shared) {
+      shop.url = shared;
+      shop.browser = await launchBrowser();
+      return;
+    }
     [server, shop.browser] = await Promise.all([startServer(options), launchBrowser()]);
     shop.url = server.url;
   });

@@ -22,7 +22,10 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForLoadState('networkidle');
+  // Every picture of the page loaded (or failed), and the fonts: what the screenshot must show. Not the network's
+  // idleness — a cross-site frame (a video player) keeps its own lifecycle, which Chromium does not always report.
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete) && document.fonts.status === 'loaded');
   await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -105,7 +105,10 @@ export async function startServer({ env = {}, prepareDatabase }: StartServerOpti
   const port = await freePort();
   const dataDir = await freshDataDir();
   if (prepareDatabase) await prepareDataDir(dataDir, prepareDatabase);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // The compiled server when the run built one (scripts/test.mjs sets VITRINE_SERVER_BUNDLE), as `npm start` runs it;
+  // else the TypeScript sources through tsx (one journey run on its own).
+  const entry = process.env.VITRINE_SERVER_BUNDLE ? ['--enable-source-maps', process.env.VITRINE_SERVER_BUNDLE] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
