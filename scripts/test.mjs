@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureSystemPackages } from './system-packages.mjs';
 import { startThrowawayPostgres, stopThrowawayPostgres } from './throwaway-postgres.mjs';
 import { startThrowawayRedis } from './throwaway-redis.mjs';
-import { budgetVerdict, countAssertions, formatFiles, formatSteps, slowestFiles } from './test-report/summary.mjs';
+import { budgetVerdict, compareWithFloor, countAssertions, formatFiles, formatSteps, slowestFiles } from './test-report/summary.mjs';
 import { filesOnBothDatabases } from './test-report/database-files.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
@@ -130,6 +130,11 @@ writeFileSync(recordFile, JSON.stringify(record, null, 1));
 console.log(`\nStep times:\n${formatSteps(steps)}`);
 console.log(`\nThe 15 slowest test files (node scripts/test.mjs --slowest [N] lists more):\n${formatFiles(slowestFiles(files, 15), root)}`);
 console.log(`\nAssertions: ${assertions.run} run; ${assertions.distinct} distinct in ${assertions.tests} tests (a test run on both databases counted once)`);
+// Nothing lost: the distinct tests and assertions against what the suite held before it was made cheaper.
+const floor = JSON.parse(readFileSync(path.join(root, 'scripts/test-report/floor.json'), 'utf8'));
+const floorCheck = compareWithFloor(assertions, floor);
+console.log(floorCheck.line);
+if (floorCheck.fails && process.env.CI === 'true') failedSteps.push('fewer distinct tests than scripts/test-report/floor.json');
 const budget = budgetVerdict(Date.now() - runStartedAt);
 console.log(`\n${budget.line}`);
 if (budget.fails) failedSteps.push('the run took longer than its budget');

@@ -22,10 +22,13 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
     }
     window.scrollTo(0, 0);
   });
-  // Every picture of the page loaded (or failed), and the fonts: what the screenshot must show. Not the network's
-  // idleness — a cross-site frame (a video player) keeps its own lifecycle, which Chromium does not always report.
+  // The pictures the scroll asked for and the fonts, for a few seconds at most: the screenshot is for a person, and
+  // neither a lazy picture the page never shows (in a closed drawer) nor a cross-site frame's own network life (a
+  // video player, which kept 'networkidle' from ever coming) may fail the journey that takes it.
   await page.waitForLoadState('load');
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete) && document.fonts.status === 'loaded');
+  await page
+    .waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((image) => image.complete || !image.checkVisibility()), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   await page.screenshot({ path: file, fullPage });
   return file;
 }

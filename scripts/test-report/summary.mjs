@@ -66,3 +66,16 @@ export function budgetVerdict(elapsedMs) {
   if (elapsedMs > BUDGET.warnMs) return { fails: false, line: `Budget: WARNING — the run took ${took}, over the 20-minute warning line (README, Tests).` };
   return { fails: false, line: `Budget: the run took ${took} (warning above 20 minutes, failure above 45).` };
 }
+
+/**
+ * The run against the floor (floor.json: what the suite held before it was made cheaper). Fewer distinct tests is a
+ * failure under CI — a test went missing; fewer distinct assertions is said, not failed: a test that polls makes a
+ * number of expect() calls that depends on the machine's speed.
+ */
+export function compareWithFloor(assertions, floor) {
+  const tests = `${assertions.tests} distinct tests (floor ${floor.distinctTests})`;
+  const counted = `${assertions.distinct} distinct assertions (floor ${floor.distinctAssertions})`;
+  if (assertions.tests < floor.distinctTests) return { fails: true, line: `Nothing lost: NO — ${tests}; ${counted}.` };
+  if (assertions.distinct < floor.distinctAssertions) return { fails: false, line: `Nothing lost: tests yes, assertions BELOW the floor — ${tests}; ${counted}.` };
+  return { fails: false, line: `Nothing lost: yes — ${tests}; ${counted}.` };
+}

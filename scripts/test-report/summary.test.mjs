@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetVerdict, countAssertions, formatSteps, slowestFiles } from './summary.mjs';
+import { budgetVerdict, compareWithFloor, countAssertions, formatSteps, slowestFiles } from './summary.mjs';
 
 describe("npm test's closing report", () => {
   it('counts assertions run, and distinct ones with a test run on both databases counted once at its larger count', () => {
@@ -22,5 +22,13 @@ describe("npm test's closing report", () => {
     expect(budgetVerdict(19 * 60_000)).toEqual({ fails: false, line: 'Budget: the run took 19 min 00 s (warning above 20 minutes, failure above 45).' });
     expect(budgetVerdict(21 * 60_000)).toEqual({ fails: false, line: 'Budget: WARNING — the run took 21 min 00 s, over the 20-minute warning line (README, Tests).' });
     expect(budgetVerdict(46 * 60_000).fails).toBe(true);
+  });
+
+  it('compares the distinct tests and assertions with the floor: fewer tests fail, fewer assertions are only said', () => {
+    const floor = { distinctTests: 10, distinctAssertions: 100 };
+    expect(compareWithFloor({ run: 200, distinct: 120, tests: 11 }, floor)).toEqual({ fails: false, line: 'Nothing lost: yes — 11 distinct tests (floor 10); 120 distinct assertions (floor 100).' });
+    expect(compareWithFloor({ run: 200, distinct: 90, tests: 10 }, floor).fails).toBe(false);
+    expect(compareWithFloor({ run: 200, distinct: 90, tests: 10 }, floor).line).toContain('assertions BELOW the floor');
+    expect(compareWithFloor({ run: 200, distinct: 120, tests: 9 }, floor).fails).toBe(true);
   });
 });
