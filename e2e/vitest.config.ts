@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Browser journeys: a real server on a free port per file, Debian's Chromium through playwright-core (one browser
 // for the run, support/shared-browser.ts; a context per test). Two files at a time: a journey mostly waits on its
-// server and the browser, so two share the machine's two cores; the heavy ones (video recording and upload, web
-// vitals, large uploads) run one at a time after the others. Journeys that only visit as shoppers share one demo
-// store (support/shared-store.ts); the others start a server of their own.
+// server and the browser, so two share the machine's two cores. Journeys that only visit as shoppers share one demo
+// store (support/shared-store.ts); the others start a server of their own, and the heavy ones (video recording and
+// upload, web vitals, large uploads) a browser of their own too.
 const HEAVY_JOURNEYS = [
   'e2e/member-course.test.ts',
   'e2e/owner-members.test.ts',
@@ -36,7 +36,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      { test: { ...shared, name: 'heavy journeys', include: HEAVY_JOURNEYS, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      // Their own browser each (no shared Chromium: launchBrowser starts one when none is provided) and their own server.
+      { test: { ...shared, name: 'heavy journeys', include: HEAVY_JOURNEYS, globalSetup: [], sequence: { groupOrder: 0 } } },
     ],
   },
 });

@@ -1,13 +1,14 @@
 // `npm test`: every test of the repository, in the order a failure is cheapest to read.
-//  1. typecheck the whole workspace, then the architecture check (scripts/check-architecture.mjs)
-//  2. unit and API tests of every package on the embedded database (PGlite)
+//  1. the architecture check (scripts/check-architecture.mjs), and the typecheck of the whole workspace beside
+//  2. the unit and API tests that run one at a time; then every other unit and API test of every package on the
+//     embedded database (PGlite)
 //  3. again on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster we start), the server's test files whose
 //     subject is the database (`// databases: both` on their first line: scripts/test-report/database-files.mjs);
 //     both runs also test the Redis rate-limit store (TEST_REDIS_URL, or a throw-away redis-server)
 //  4. browser journeys in Debian's Chromium against a real server (the storefront, the owner app and the compiled
 //     server built first)
 // It ends with one line: `N passed, M failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,24 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
+/** Like run(), in the background: its output is printed when it ends; resolves to whether it passed. */
+function runInBackground(label, command, args) {
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      console.log(`\n▶ ${label} (ran in the background)`);
+      if (output) process.stdout.write(output);
+      steps.push({ label, ms: Date.now() - started, ok: code === 0 });
+      if (code !== 0) failedSteps.push(label);
+      resolve(code === 0);
+    });
+  });
+}
+
 function vitest(label, args, env = {}) {
   const report = path.join(os.tmpdir(), `vitrine-vitest-${process.pid}-${Date.now()}.json`);
   run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args], { ...env, VITRINE_ASSERTION_LOG: assertionLog });
@@ -81,10 +100,14 @@ const redis = process.env.TEST_REDIS_URL ? null : await startThrowawayRedis();
 const redisEnv = { TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? redis.url };
 process.on('exit', () => redis?.stop());
 
-if (!run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])) totals.failed += 1;
+// The typecheck (one core) runs beside the test files that must run one at a time (the other core: they spawn and
+// kill processes, hold locks or count connections — scripts/test-report/serial-files.mjs); its output follows theirs.
+const typecheck = runInBackground('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 if (!run('architecture (floors, exports, domain fronts, cycles, unused dependencies)', 'node', ['scripts/check-architecture.mjs'])) totals.failed += 1;
+vitest('unit and API tests that run one at a time (PGlite), beside the typecheck', ['--project', 'serial'], redisEnv);
+if (!(await typecheck)) totals.failed += 1;
 
-vitest('unit and API tests (PGlite)', [], redisEnv);
+vitest('unit and API tests (PGlite)', ['--project', 'server', '--project', 'packages'], redisEnv);
 
 let cluster = null;
 let databaseUrl = process.env.TEST_DATABASE_URL;
