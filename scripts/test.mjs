@@ -98,16 +98,19 @@ ensureSystemPackages(['postgresql', 'chromium', 'redis-server']);
 
 const redis = process.env.TEST_REDIS_URL ? null : await startThrowawayRedis();
 const redisEnv = { TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? redis.url };
+// The embedded database's steps run on PGlite even where TEST_DATABASE_URL is set (.ci/run exports it for the
+// PostgreSQL step): before, CI ran its "PGlite" step on PostgreSQL too, and PGlite only in the journeys.
+const pgliteEnv = { ...redisEnv, TEST_DATABASE_URL: '' };
 process.on('exit', () => redis?.stop());
 
 // The typecheck (one core) runs beside the test files that must run one at a time (the other core: they spawn and
 // kill processes, hold locks or count connections — scripts/test-report/serial-files.mjs); its output follows theirs.
 const typecheck = runInBackground('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 if (!run('architecture (floors, exports, domain fronts, cycles, unused dependencies)', 'node', ['scripts/check-architecture.mjs'])) totals.failed += 1;
-vitest('unit and API tests that run one at a time (PGlite), beside the typecheck', ['--project', 'serial'], redisEnv);
+vitest('unit and API tests that run one at a time (PGlite), beside the typecheck', ['--project', 'serial'], pgliteEnv);
 if (!(await typecheck)) totals.failed += 1;
 
-vitest('unit and API tests (PGlite)', ['--project', 'server', '--project', 'packages'], redisEnv);
+vitest('unit and API tests (PGlite)', ['--project', 'server', '--project', 'packages'], pgliteEnv);
 
 let cluster = null;
 let databaseUrl = process.env.TEST_DATABASE_URL;
