@@ -19,14 +19,8 @@ const shop = useShop({
 
 describe('the owner store SEO settings', () => {
   test('the Shop store’s SEO title and description saved in Settings → Stores are the /shop page’s title and description', async () => {
-    const context = await newShopper(shop.browser, shop.url);
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    // useShop gives each test a fresh context and page, and collects the page's errors and console errors.
+    const { page } = shop;
     await page.setViewportSize({ width: 1280, height: 800 });
     await createOwnerAccount(page, setupToken);
 
@@ -55,7 +49,6 @@ describe('the owner store SEO settings', () => {
     expect(await storefront.locator('meta[name="description"]').getAttribute('content')).toBe('Shirts, blankets and bags from small workshops.');
     await shopper.close();
 
-    expect(pageErrors).toEqual([]);
-    await context.close();
+    expect([...shop.pageErrors.map((error) => error.message), ...shop.consoleErrors]).toEqual([]);
   });
 });
