@@ -64,6 +64,20 @@ export interface WebsitesTable {
   created_at: Timestamp;
   /** Website status (platform §3; migration 030): paid 8 by default, internal 6 honours the test-variant override. */
   status: Defaulted<number>;
+  /** Set by the operator (issue 32; migration 038): the website answers 503 until resumed. */
+  suspended_at: NullableTimestamp;
+  /** Soft deletion by the operator: the website answers like an unknown host; removed for good after a grace period. */
+  deleted_at: NullableTimestamp;
+}
+
+/** A website's custom domains (issue 32; migration 038): proven by DNS TXT or an HTTP token, one may be primary. */
+export interface WebsiteDomainsTable {
+  website_id: string;
+  host: string;
+  verification_token: string;
+  verified_at: NullableTimestamp;
+  is_primary: Defaulted<boolean>;
+  created_at: Timestamp;
 }
 
 export interface CollectionsTable {
@@ -1183,6 +1197,7 @@ export interface Database {
   replay_sessions: ReplaySessionsTable;
   replay_batches: ReplayBatchesTable;
   websites: WebsitesTable;
+  website_domains: WebsiteDomainsTable;
   collections: CollectionsTable;
   products: ProductsTable;
   variants: VariantsTable;
