@@ -12,6 +12,8 @@ const website = (settings: Website['settings'] = {}): Website => ({
   time_zone: 'UTC',
   settings,
   captcha_site_key: null,
+  suspended_at: null,
+  deleted_at: null,
   status: 8,
   created_at: new Date(0),
 });
