@@ -66,7 +66,7 @@ import { registerPageRoutes } from './pages/routes';
 import type { SignInGuard } from './site-users';
 import { SignInThrottle } from './site-users';
 import { registerSiteUserRoutes } from './site-users/routes';
-import { WebsiteCache } from './websites';
+import { WebsiteResolver } from './websites';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
 
@@ -82,8 +82,13 @@ export interface BuildAppOptions {
   /** A migrated database (see db/migrate.ts) holding at least one website. */
   db: Kysely<Database>;
   databaseKind?: DatabaseKind;
-  /** Which website this process serves; the oldest one when omitted. */
+  /** One-site mode: which website this process serves; the oldest one when omitted. */
   websiteIdentifier?: string;
+  /**
+   * PLATFORM_DOMAIN: many websites, each at `{identifier}.{platformDomain}` and its verified custom domains, the platform's
+   * own pages at the domain itself (issue 32). Without it, one website answers every host.
+   */
+  platformDomain?: string;
   logger?: FastifyServerOptions['logger'];
   /** Mark cookies Secure (behind HTTPS). */
   secureCookies?: boolean;
@@ -140,8 +145,8 @@ export interface BuildAppOptions {
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db } = options;
-  const websites = new WebsiteCache(db, options.websiteIdentifier);
-  // Fails at start, not on the first request, when there is no website to serve.
+  const websites = new WebsiteResolver(db, options.platformDomain?.toLowerCase() || undefined, { websiteIdentifier: options.websiteIdentifier });
+  // One-site mode fails at start, not on the first request, when there is no website to serve.
   await websites.load();
   const crumbs = new Crumbs(await loadServerSecret(db, 'crumb'));
   const theme = loadTheme();
@@ -171,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: {
       from: options.mailFrom ?? DEFAULT_MAIL_FROM,
       publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/$/, ''),
+      platformDomain: websites.platformDomain,
       unsubscribeTokens: new UnsubscribeTokens(await loadServerSecret(db, 'mail')),
     },
     captcha: {
@@ -287,7 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onListen', async () => analytics.jobs.start());
   app.addHook('onClose', async () => analytics.close());
   // Pending payments past their time are let go (stock back) in every listening process; claims keep them apart.
-  const paymentExpiry = new PaymentExpiryJob(db, () => websites.current(), {
+  const paymentExpiry = new PaymentExpiryJob(db, {
     cancellers: stripe ? { [stripe.name]: stripe } : {},
     paidContext: { mail: context.mail },
     intervalMs: options.paymentExpiry?.intervalMs,

@@ -10,7 +10,7 @@ import type { PaymentProvider } from './orders';
 import type { CatalogCache } from './pages/catalog-cache';
 import type { ThemeRenderer } from './rendering/theme-renderer';
 import type { SignInGuard } from './site-users';
-import type { WebsiteCache } from './websites';
+import type { WebsiteResolver } from './websites';
 
 /**
  * What the route layer hands to services: shared parts built once when the app starts. The website
@@ -19,8 +19,8 @@ import type { WebsiteCache } from './websites';
  */
 export interface ServerContext {
   db: Kysely<Database>;
-  /** The website each request is served for, read live. */
-  websites: WebsiteCache;
+  /** The website each request is served for, from its Host (one website for every host without a platform domain). */
+  websites: WebsiteResolver;
   crumbs: Crumbs;
   secureCookies: boolean;
   payments: PaymentProvider;

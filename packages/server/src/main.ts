@@ -21,7 +21,8 @@ import { createStartupProgress } from './startup-progress';
  * the uploaded pictures in DATA_DIR/images),
  * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
  * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS / RATE_LIMIT_ANALYTICS_MAX, COOKIE_SECURE=1, TRUST_PROXY (a number of proxy hops, or the proxies' addresses/CIDRs), LOG_LEVEL, WEBSITE (identifier of the
- * website to serve; the oldest one by default).
+ * website to serve; the oldest one by default), PLATFORM_DOMAIN (many websites: each at {identifier}.{PLATFORM_DOMAIN} and its
+ * verified custom domains, the platform's own pages at PLATFORM_DOMAIN; PUBLIC_URL is then the platform's address).
  * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS override the
  * connection limits (http/connection-limits.ts).
  * The first start on an empty database migrates it and seeds the demo store. While the website has no
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     db: database.db,
     databaseKind: database.kind,
     websiteIdentifier: env.WEBSITE || undefined,
+    platformDomain: env.PLATFORM_DOMAIN || undefined,
     logger: { level: env.LOG_LEVEL ?? 'info' },
     secureCookies: env.COOKIE_SECURE === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -9,6 +9,8 @@ import {
   uploadProductFileContract,
 } from '@vitrine/contracts';
 import type { ServerContext } from '../context';
+import { websiteOrAnswer } from '../http/host-answer';
+import { plainPage, wantsHtml } from '../http/plain-page';
 import { registerStreamedUpload } from '../http/streamed-upload';
 import type { DownloadFileStore } from './file-store';
 import { deleteProductFile, getProductFile, updateProductFileLimits, uploadProductFile } from './product-files';
@@ -42,7 +44,8 @@ const REFUSAL_STATUS: Record<DownloadRefusal, number> = { notFound: 404, fileGon
 export function registerDownloadFileRoutes(app: FastifyInstance, context: ServerContext, files: DownloadFileStore): void {
   const serve = async (request: FastifyRequest, reply: FastifyReply, count: boolean) => {
     const { token } = request.params as { token: string };
-    const website = await context.websites.current();
+    const website = await websiteOrAnswer(context, request, reply);
+    if (!website) return reply;
     const answer = await takeDownload(context.db, files, website, token.slice(0, 200), { count });
     reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
     if (!answer.ok) {
@@ -63,18 +66,6 @@ export function registerDownloadFileRoutes(app: FastifyInstance, context: Server
   app.route({ method: 'HEAD', url: '/downloads/:token', handler: (request, reply) => serve(request, reply, false) });
 }
 
-const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
-
 /** The refusal as a page a shopper understands, with a way back to the store. */
-function refusalPage(message: string, siteTitle: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message)}</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1c1a17">
-<main><h1 style="font-size:1.5rem">${escapeHtml(message)}</h1>
-<p>Contact ${escapeHtml(siteTitle)} if you need the file again.</p>
-<p><a href="/" style="color:#24382b">Back to ${escapeHtml(siteTitle)}</a></p></main>
-</body></html>`;
-}
+const refusalPage = (message: string, siteTitle: string) =>
+  plainPage({ heading: message, lines: [`Contact ${siteTitle} if you need the file again.`], link: { href: '/', text: `Back to ${siteTitle}` } });

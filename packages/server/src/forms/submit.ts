@@ -9,7 +9,7 @@ import type { Database, Website } from '../db/schema';
 import { invalid, notFound, tooMany } from '../failures';
 import { hitSlidingWindow, type RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
-import { enqueueMail, renderMail, type MailSettings, type UnsubscribeTokens } from '../mail';
+import { enqueueMail, renderMail, siteUrlOf, type MailSettings, type UnsubscribeTokens } from '../mail';
 import { requestNewsletterSubscription } from '../newsletter';
 import { findLiveForm, type StoredForm } from './definitions';
 import { useSubmissionKey } from './keys';
@@ -110,7 +110,7 @@ export async function saveFormSubmission(
       const email = newsletterAddressOf(form, values);
       if (!email) throw invalid(FORM_MESSAGES.invalidForm);
       if ((await requestNewsletterSubscription(trx, website.id, email, form.id)) === 'confirm') {
-        const confirmUrl = newsletterConfirmUrl(services.mail.publicUrl, services.newsletterTokens.issue(website.id, email));
+        const confirmUrl = newsletterConfirmUrl(siteUrlOf(services.mail, website), services.newsletterTokens.issue(website.id, email));
         await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'newsletter-confirm', to: email, ...renderMail('newsletter-confirm', website, { confirmUrl }) });
       }
       // The same answer whether the address was new or already on the list: the form tells no one who subscribes.
@@ -118,7 +118,7 @@ export async function saveFormSubmission(
     }
     if (form.storage === 'keep-and-email') {
       const answers = summaryFieldsOf(form.fields, values).map((field) => ({ title: field.rawTitle, answer: summaryAnswer(field) }));
-      const submissionsUrl = `${services.mail.publicUrl}/config/forms/${encodeURIComponent(form.id)}`;
+      const submissionsUrl = `${siteUrlOf(services.mail, website)}/config/forms/${encodeURIComponent(form.id)}`;
       for (const to of await formRecipients(trx, website)) {
         const rendered = renderMail('form-submission', website, { formName: form.name, pageTitle: input.pageTitle ?? '', answers, submissionsUrl });
         await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'form-submission', to, ...rendered });

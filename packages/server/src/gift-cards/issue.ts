@@ -3,7 +3,7 @@ import { formatGiftCardCode, giftCardLastFour, todayIn } from '@vitrine/commerce
 import { formatMoney } from '@vitrine/format';
 import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { newId } from '../ids';
-import { enqueueMail, renderMail, type MailSettings } from '../mail';
+import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
 import { drawGiftCardCode, giftCardCodeHash, loadGiftCardSecret } from './codes';
 
 type IssuingOrder = Pick<Selectable<OrdersTable>, 'id' | 'purchased_cart_id' | 'email' | 'test_mode' | 'currency'>;
@@ -148,7 +148,7 @@ async function mailCode(trx: Transaction<Database>, website: Website, mail: Mail
     senderName: card.delivery?.sender_name ?? '',
     message: card.delivery?.message ?? '',
     testMode: card.testMode,
-    storeUrl: `${mail.publicUrl}/`,
+    storeUrl: `${siteUrlOf(mail, website)}/`,
   });
   return enqueueMail(trx, website, mail.from, {
     kind: 'transactional',

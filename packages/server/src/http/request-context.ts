@@ -8,6 +8,7 @@ import { authorize } from '../authorize';
 import { findSession } from '../site-users';
 import { CART_COOKIE, SESSION_COOKIE } from './cookies';
 import { HttpError } from './errors';
+import { websiteOrAnswer } from './host-answer';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,8 +60,10 @@ export async function resolveVisitor(context: ServerContext, website: Website, r
 export function registerRequestContext(app: FastifyInstance, context: ServerContext): void {
   app.decorateRequest('website', null as unknown as Website);
   app.decorateRequest<RequestActor>('actor', null as unknown as RequestActor);
-  app.addHook('onRequest', async (request) => {
-    request.website = await context.websites.current();
+  app.addHook('onRequest', async (request, reply) => {
+    const website = await websiteOrAnswer(context, request, reply);
+    if (!website) return reply;
+    request.website = website;
     // Owner calls: who may make them is written in their contract (401 signed out, 403 without the role).
     const access = contractFor(request.method, request.routeOptions.url)?.access;
     request.actor = (access && (await resolveApiKey(context, request))) || (await resolveVisitor(context, request.website, request));

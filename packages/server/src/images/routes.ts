@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteImageContract, getImageContract, IMAGE_LIMITS, listImagesContract, updateImageContract, uploadImageContract } from '@vitrine/contracts';
 import type { ServerContext } from '../context';
+import { websiteOrAnswer } from '../http/host-answer';
 import { HttpError } from '../http/errors';
 import { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies, type ImageUpload } from './service';
 
@@ -58,10 +59,11 @@ export function registerImageRoutes(fastify: FastifyInstance, context: ServerCon
  * visitor, so a page of pictures costs no session lookups.
  */
 export function registerImageFileRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db, images, websites } = context;
+  const { db, images } = context;
   app.get('/images/:imageId/:filename', async (request, reply) => {
     const { imageId, filename } = request.params as { imageId: string; filename: string };
-    const website = await websites.current();
+    const website = await websiteOrAnswer(context, request, reply);
+    if (!website) return reply;
     const served = await serveImage(db, images, website, { imageId, filename, format: (request.query as { format?: unknown }).format });
     reply.header('cache-control', IMMUTABLE).header('etag', served.etag).type(served.contentType);
     if (etagMatches(request.headers['if-none-match'], served.etag)) return reply.status(304).send();

@@ -4,5 +4,5 @@ export { renderMail, MAIL_TEMPLATES, type MailTemplateName, type RenderedMail } 
 export { MailWorker, backoffMs, type MailWorkerOptions } from './worker';
 export { createFolderTransport, createSmtpTransport, DeliveryError, type MailTransport, type OutgoingMail } from './transport';
 export { UnsubscribeTokens, unsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
-export { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, type MailSettings } from './settings';
+export { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, siteUrlOf, type MailSettings } from './settings';
 export { registerMailRoutes, UNSUBSCRIBE_MESSAGES } from './routes';

@@ -3,7 +3,7 @@ import { formatMoney } from '@vitrine/format';
 import type { Database, PostalAddress, Website } from '../db/schema';
 import { countryName } from '../cart';
 import { downloadLinkView, type DownloadLink } from '../downloads';
-import { enqueueMail, renderMail, type MailSettings } from '../mail';
+import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
 import { orderNumberLabel } from './order-number';
 import type { OrderItemRow, OrderRow } from './paid';
 
@@ -62,8 +62,8 @@ export function confirmationMailValues(
     grandTotal: money(Math.max(0, Number(order.grand_total_cents) - giftCard)),
     shippingAddress: addressLines(order.shipping_address, website.locale),
     billingAddress: addressLines(order.billing_address ?? order.shipping_address, website.locale),
-    downloads: downloads.map((link) => downloadLinkView(link, website, mail.publicUrl)),
-    orderUrl: `${mail.publicUrl}/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}`,
+    downloads: downloads.map((link) => downloadLinkView(link, website, siteUrlOf(mail, website))),
+    orderUrl: `${siteUrlOf(mail, website)}/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, Website } from '../db/schema';
+import type { Database } from '../db/schema';
+import { findWebsiteById } from '../websites';
 import { inTransaction } from '../db/transactions';
 import type { PaidOrderContext } from './paid';
 import { failPendingOrderIn, markOrderPaidIn } from './payment-lifecycle';
@@ -39,27 +40,27 @@ export type ExpiryOutcome = 'expired' | 'paid' | 'postponed';
 export const DEFAULT_POSTPONE_SECONDS = 300;
 
 /**
- * Claims the most overdue pending payment of the website (FOR UPDATE SKIP LOCKED: two claimers, in one process or
+ * Claims the most overdue pending payment of any website (FOR UPDATE SKIP LOCKED: two claimers, in one process or
  * several, never take the same order, and neither waits for the other), asks its provider to cancel, and expires it
  * or marks it paid, all in the claim's transaction. A process that dies half-way rolls back and leaves the order
  * to be claimed again. Answers undefined when nothing is due.
  */
 export async function expireNextPendingPayment(
   db: Kysely<Database>,
-  website: Website,
   options: PaymentExpiryOptions,
   skipOrderIds: readonly string[] = [],
 ): Promise<{ orderId: string; outcome: ExpiryOutcome } | undefined> {
   return inTransaction(db, async (trx) => {
     let query = trx
       .selectFrom('orders')
-      .select(['id', 'payment_provider', 'payment_reference'])
-      .where('website_id', '=', website.id)
+      .select(['id', 'website_id', 'payment_provider', 'payment_reference'])
       .where('payment_status', '=', 'pending')
       .where('payment_expires_at', '<=', sql<Date>`now()`);
     if (skipOrderIds.length > 0) query = query.where('id', 'not in', skipOrderIds);
     const due = await query.orderBy('payment_expires_at').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
     if (!due) return undefined;
+    const website = await findWebsiteById(trx, due.website_id);
+    if (!website) throw new Error(`Website ${due.website_id} of order ${due.id} is gone from the database.`);
     const canceller = options.cancellers[due.payment_provider];
     const answer: PendingPaymentOutcome = canceller ? await canceller.cancelPendingPayment(due.payment_reference) : { status: 'cancelled' };
     switch (answer.status) {
@@ -93,7 +94,8 @@ export interface PaymentExpiryJobOptions extends PaymentExpiryOptions {
 export const DEFAULT_PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
 
 /**
- * The expiry job of one server process, for the website it serves. Every process may run it on the same database.
+ * The expiry job of one server process, for every website on its database (claims keep processes apart and take the
+ * most overdue payment first, whichever website it belongs to). Every process may run it on the same database.
  * `start()` runs it in the background; tests call `runOnce()`.
  */
 export class PaymentExpiryJob {
@@ -103,7 +105,6 @@ export class PaymentExpiryJob {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly website: () => Promise<Website>,
     private readonly options: PaymentExpiryJobOptions,
   ) {
     this.#loop = new RepeatingJob(async () => (await this.runOnce(), { moreWaiting: false }), {
@@ -113,12 +114,11 @@ export class PaymentExpiryJob {
 
   /** One round: expires (or settles) due pending payments, one transaction each. Answers what it did, by order. */
   async runOnce(): Promise<Array<{ orderId: string; outcome: ExpiryOutcome }>> {
-    const website = await this.website();
     const done: Array<{ orderId: string; outcome: ExpiryOutcome }> = [];
     const batchSize = this.options.batchSize ?? 20;
     while (done.length < batchSize && !this.#stopping) {
       // A postponed order is not due again until later; skipping it also keeps a round from looking at it twice.
-      const next = await expireNextPendingPayment(this.db, website, this.options, done.map((entry) => entry.orderId));
+      const next = await expireNextPendingPayment(this.db, this.options, done.map((entry) => entry.orderId));
       if (!next) break;
       done.push(next);
       const log = this.options.log;

@@ -161,7 +161,7 @@ describe('an order the owner cancelled while its payment was pending', () => {
     const expired = await pendingOrder('owner-cancel-expired@example.com');
     await cancelOrder(db(), website, systemActor('owner test'), expired.id, {});
     await expireNow(expired.id);
-    const job = new PaymentExpiryJob(db(), async () => website, { cancellers: { [provider.name]: provider }, paidContext, intervalMs: 0 });
+    const job = new PaymentExpiryJob(db(), { cancellers: { [provider.name]: provider }, paidContext, intervalMs: 0 });
     expect(await job.runOnce()).toEqual([{ orderId: expired.id, outcome: 'expired' }]);
     expect(provider.cancelled).toEqual([expired.reference]);
     expect(await orderRow(expired.id)).toMatchObject({ status: 'cancelled', payment_status: 'expired' });
@@ -172,7 +172,7 @@ describe('an order the owner cancelled while its payment was pending', () => {
 
 describe('PaymentExpiryJob', () => {
   const job = (options: { batchSize?: number } = {}) =>
-    new PaymentExpiryJob(db(), async () => website, { cancellers: { [provider.name]: provider }, paidContext, intervalMs: 0, ...options });
+    new PaymentExpiryJob(db(), { cancellers: { [provider.name]: provider }, paidContext, intervalMs: 0, ...options });
 
   it('cancels the payment with the provider and lets a pending order past its time go: stock back; orders not yet due stay', async () => {
     const due = await pendingOrder('due@example.com');
@@ -228,7 +228,7 @@ describe('PaymentExpiryJob', () => {
   it('runs in the background once started, and stops', async () => {
     const order = await pendingOrder('background@example.com', 1);
     await expireNow(order.id);
-    const background = new PaymentExpiryJob(db(), async () => website, { cancellers: { [provider.name]: provider }, paidContext, intervalMs: 20 });
+    const background = new PaymentExpiryJob(db(), { cancellers: { [provider.name]: provider }, paidContext, intervalMs: 20 });
     background.start();
     try {
       for (let waited = 0; waited < 100 && (await orderRow(order.id)).payment_status === 'pending'; waited++) await new Promise((resolve) => setTimeout(resolve, 20));

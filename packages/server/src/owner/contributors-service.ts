@@ -17,7 +17,7 @@ import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { conflict, invalid, notFound } from '../failures';
 import { hashToken, newSecret } from '../ids';
-import { enqueueMail, renderMail, type MailSettings } from '../mail';
+import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
 import { setupLinkUrl } from './setup';
 
 /**
@@ -127,7 +127,7 @@ export async function inviteContributor(
       invitedBy: caller?.email ?? `An admin of ${website.site_title}`,
       roleLabel: roleLabel(role),
       days: CONTRIBUTOR_INVITATION_DAYS,
-      inviteUrl: setupLinkUrl(mail.publicUrl, token),
+      inviteUrl: setupLinkUrl(siteUrlOf(mail, website), token),
     });
     await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'contributor-invitation', to: email, ...rendered });
     return { invitation: invitationJson(row) };

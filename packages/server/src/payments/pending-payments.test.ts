@@ -43,7 +43,7 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 const expiryJob = () =>
-  new PaymentExpiryJob(db(), async () => website, { cancellers: { stripe: provider }, paidContext: {}, intervalMs: 0 });
+  new PaymentExpiryJob(db(), { cancellers: { stripe: provider }, paidContext: {}, intervalMs: 0 });
 const expireNow = (orderId: string) =>
   db().updateTable('orders').set({ payment_expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', orderId).execute();
 

@@ -5,7 +5,7 @@ import type { Database, Website } from '../db/schema';
 import { isFailure } from '../failures';
 import { loadServerSecret } from '../http/server-secrets';
 import { DEFAULT_MAIL_FROM, UnsubscribeTokens, type MailSettings } from '../mail';
-import { findDefaultWebsite } from '../websites';
+import { findDefaultWebsite, findLiveWebsitesWithSettingOn } from '../websites';
 import { sendRestockNotices } from './owner-service';
 
 /** How often the poller looks for restocked variants unless RESTOCK_AUTO_SEND_INTERVAL_MS says otherwise. */
@@ -13,7 +13,9 @@ export const DEFAULT_RESTOCK_AUTO_SEND_INTERVAL_MS = 30_000;
 const MAX_INTERVAL_MS = 86_400_000;
 
 /** The store's commerce preference `restockAutoSend` (off unless it is exactly true). */
-export const isRestockAutoSendOn = (website: Website): boolean => website.settings.restockAutoSend === true;
+/** The website setting that turns automatic restock notices on. */
+export const RESTOCK_AUTO_SEND_SETTING = 'restockAutoSend';
+export const isRestockAutoSendOn = (website: Website): boolean => website.settings[RESTOCK_AUTO_SEND_SETTING] === true;
 
 /**
  * RESTOCK_AUTO_SEND_INTERVAL_MS: milliseconds between two looks (30 s by default); 0 turns the poller off in
@@ -87,8 +89,16 @@ export class RestockAutoSender {
 
   /** One look: answers how many notices it wrote to the outbox (0 with the preference off). */
   async runOnce(): Promise<number> {
-    const website = await findDefaultWebsite(this.db, this.options.websiteIdentifier);
-    if (!website || !isRestockAutoSendOn(website)) return 0;
+    // One-site mode with WEBSITE set serves that website only; otherwise every live website that turned it on.
+    const websites = this.options.websiteIdentifier
+      ? [await findDefaultWebsite(this.db, this.options.websiteIdentifier)].filter((website): website is Website => website !== undefined && isRestockAutoSendOn(website))
+      : await findLiveWebsitesWithSettingOn(this.db, RESTOCK_AUTO_SEND_SETTING);
+    let notified = 0;
+    for (const website of websites) notified += await this.#sendFor(website);
+    return notified;
+  }
+
+  async #sendFor(website: Website): Promise<number> {
     let notified = 0;
     for (const group of await findRestockedGroups(this.db, website)) {
       try {

@@ -7,7 +7,7 @@ import { loadProductItem } from '../catalog';
 import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { conflict, isFailure, notFound } from '../failures';
-import { enqueueMail, renderMail, unsubscribeHeaders, unsubscribeUrl, type MailSettings } from '../mail';
+import { enqueueMail, renderMail, siteUrlOf, unsubscribeHeaders, unsubscribeUrl, type MailSettings } from '../mail';
 import { RESTOCK_SIGN_UP_MESSAGES } from './sign-up';
 import { isVariantSoldOut, variantLabel, variantOf } from './rules';
 
@@ -110,7 +110,7 @@ export async function sendRestockNotices(
   const variant = variantOf(loaded, input.variantId);
   if (!variant) throw notFound(RESTOCK_SIGN_UP_MESSAGES.noVariant);
   if (isVariantSoldOut(loaded, input.variantId)) throw conflict(RESTOCK_SEND_MESSAGES.stillSoldOut);
-  const productUrl = `${mail.publicUrl}${loaded.item.fullUrl}?sku=${encodeURIComponent(variant.row.sku)}`;
+  const productUrl = `${siteUrlOf(mail, website)}${loaded.item.fullUrl}?sku=${encodeURIComponent(variant.row.sku)}`;
   const label = variantLabel(variant.row.option_values);
   const notified = await inTransaction(db, async (trx) => {
     const signUps = await trx
@@ -123,7 +123,7 @@ export async function sendRestockNotices(
       .returning(['id', 'email'])
       .execute();
     for (const signUp of signUps) {
-      const unsubscribe = unsubscribeUrl(mail.publicUrl, mail.unsubscribeTokens.issue(website.id, signUp.email));
+      const unsubscribe = unsubscribeUrl(siteUrlOf(mail, website), mail.unsubscribeTokens.issue(website.id, signUp.email));
       const rendered = renderMail('restock-notice', website, { productTitle: loaded.item.title, variantLabel: label, productUrl }, unsubscribe);
       await enqueueMail(trx, website, mail.from, { kind: 'marketing', template: 'restock-notice', to: signUp.email, headers: unsubscribeHeaders(unsubscribe), ...rendered });
     }

@@ -3,7 +3,7 @@ import { formatDate } from '@vitrine/format';
 import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { isFeatureOn } from '../experiments';
-import { enqueueMail, renderMail, type MailSettings } from '../mail';
+import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
 import { REVIEW_LINK_LIFETIME_MS, reviewLinksFor, type ReviewRequestLinks } from './links';
 import { RepeatingJob } from '../jobs/repeating-job';
 
@@ -124,7 +124,7 @@ export class ReviewRequestJob {
     const rendered = renderMail('review-request', website, {
       orderNumber: order.order_number,
       lines: lines.map((line) => ({ productName: line.product_name })),
-      reviewUrl: `${mail.publicUrl}${links.path(websiteId, orderId, expiresAt)}`,
+      reviewUrl: `${siteUrlOf(mail, website)}${links.path(websiteId, orderId, expiresAt)}`,
       expiresLabel: formatDate(expiresAt, { locale: website.locale, timeZone: website.time_zone }),
     });
     await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'review-request', to: order.email, ...rendered });

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { formatMoney } from '@vitrine/format';
 import type { Database, Website } from '../db/schema';
-import { enqueueMail, renderMail, type MailSettings } from '../mail';
+import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
 import type { SubscriptionManageLinks } from './manage-links';
 import { renewalDateLabel, subscriptionView, type SubscriptionRow } from './subscription-json';
 
@@ -17,7 +17,7 @@ export const CANCEL_REASONS = {
   payment: 'We could not take payment after several tries, so it was cancelled.',
 } as const;
 
-const manageUrlOf = (context: SubscriptionMailContext, row: SubscriptionRow) => `${context.mail.publicUrl}${context.links.path(row.website_id, row.id)}`;
+const manageUrlOf = (context: SubscriptionMailContext, website: Website, row: SubscriptionRow) => `${siteUrlOf(context.mail, website)}${context.links.path(row.website_id, row.id)}`;
 
 async function send(trx: Transaction<Database>, website: Website, context: SubscriptionMailContext, row: SubscriptionRow, template: 'subscription-renewed' | 'subscription-payment-failed' | 'subscription-cancelled', values: Record<string, unknown>) {
   const rendered = renderMail(template, website, { productName: row.product_name, sku: row.sku, quantity: row.quantity, ...values });
@@ -35,8 +35,8 @@ export async function enqueueRenewedMail(
     wording: subscriptionView(row, website).wording,
     testMode: order.testMode,
     nextRenewal: row.next_renewal_at ? renewalDateLabel(row.next_renewal_at, website) : '',
-    orderUrl: `${context.mail.publicUrl}/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}`,
-    manageUrl: manageUrlOf(context, row),
+    orderUrl: `${siteUrlOf(context.mail, website)}/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}`,
+    manageUrl: manageUrlOf(context, website, row),
   });
 }
 
@@ -47,7 +47,7 @@ export async function enqueuePaymentFailedMail(
   await send(trx, website, context, row, 'subscription-payment-failed', {
     reason,
     retryDate: renewalDateLabel(retryAt, website),
-    manageUrl: manageUrlOf(context, row),
+    manageUrl: manageUrlOf(context, website, row),
   });
 }
 
@@ -55,5 +55,5 @@ export async function enqueuePaymentFailedMail(
 export async function enqueueCancelledMail(
   trx: Transaction<Database>, website: Website, context: SubscriptionMailContext, row: SubscriptionRow, by: keyof typeof CANCEL_REASONS,
 ): Promise<void> {
-  await send(trx, website, context, row, 'subscription-cancelled', { reason: CANCEL_REASONS[by], manageUrl: manageUrlOf(context, row) });
+  await send(trx, website, context, row, 'subscription-cancelled', { reason: CANCEL_REASONS[by], manageUrl: manageUrlOf(context, website, row) });
 }

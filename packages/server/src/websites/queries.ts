@@ -18,6 +18,46 @@ export async function findDefaultWebsite(db: Db, identifier?: string): Promise<W
   return query.executeTakeFirst();
 }
 
+/** A website with the host its verified primary domain has, if any (host resolution; websites/host-resolver.ts). */
+export interface WebsiteWithPrimaryHost {
+  website: Website;
+  primaryHost: string | null;
+}
+
+function withPrimaryHost(row: (Website & { primary_host: string | null }) | undefined): WebsiteWithPrimaryHost | undefined {
+  if (!row) return undefined;
+  const { primary_host: primaryHost, ...website } = row;
+  return { website, primaryHost };
+}
+
+/** The website at `{identifier}.{PLATFORM_DOMAIN}`, deleted ones included (the caller decides): one indexed read. */
+export async function findWebsiteByIdentifier(db: Db, identifier: string): Promise<WebsiteWithPrimaryHost | undefined> {
+  const row = await db
+    .selectFrom('websites as w')
+    .selectAll('w')
+    .select((eb) =>
+      eb.selectFrom('website_domains as p').select('p.host').whereRef('p.website_id', '=', 'w.id').where('p.is_primary', '=', true).as('primary_host'),
+    )
+    .where('w.identifier', '=', identifier)
+    .executeTakeFirst();
+  return withPrimaryHost(row);
+}
+
+/** The website holding this verified custom domain: one indexed read (the partial unique index on verified hosts). */
+export async function findWebsiteByCustomDomain(db: Db, host: string): Promise<WebsiteWithPrimaryHost | undefined> {
+  const row = await db
+    .selectFrom('website_domains as d')
+    .innerJoin('websites as w', 'w.id', 'd.website_id')
+    .selectAll('w')
+    .select((eb) =>
+      eb.selectFrom('website_domains as p').select('p.host').whereRef('p.website_id', '=', 'w.id').where('p.is_primary', '=', true).as('primary_host'),
+    )
+    .where('d.host', '=', host)
+    .where('d.verified_at', 'is not', null)
+    .executeTakeFirst();
+  return withPrimaryHost(row);
+}
+
 export interface NewWebsite {
   id: string;
   identifier: string;
@@ -43,6 +83,22 @@ export async function insertWebsite(db: Db, website: NewWebsite): Promise<void> 
       captcha_site_key: website.captchaSiteKey,
       settings: JSON.stringify(website.settings),
     })
+    .execute();
+}
+
+/**
+ * The live websites (neither suspended nor deleted) whose boolean setting is on: background jobs that serve every
+ * website look them up this way (restock auto-send). Oldest first, so each round takes them in one order.
+ */
+export async function findLiveWebsitesWithSettingOn(db: Db, setting: string): Promise<Website[]> {
+  return db
+    .selectFrom('websites')
+    .selectAll()
+    .where(sql<boolean>`(settings ->> ${setting}) = 'true'`)
+    .where('suspended_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
 }
 

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Website } from '../db/schema';
+import type { HostAnswer } from '../websites';
+import { plainPage, wantsHtml } from './plain-page';
+
+/** The one thing this edge needs of the websites domain: what a Host names. */
+export interface HostLookup {
+  forHost(hostHeader: string | undefined): Promise<HostAnswer>;
+}
+
+/** What a visitor is told at a host no website answers (naming none), and at a suspended website. */
+export const HOST_MESSAGES = {
+  unknown: 'There is no website at this address.',
+  unknownLine: 'Check the address, or ask the owner of the site you are looking for.',
+  suspended: 'This website is not available at the moment.',
+  suspendedLine: 'Please try again later.',
+} as const;
+
+/**
+ * The request's website from its Host (websites/host-resolver.ts); for any other answer the reply is sent here and
+ * undefined comes back: a 301 to the primary domain (path and query kept), a plain 404 for an unknown host or the
+ * platform's own host (its pages are routes of their own), a plain 503 for a suspended website.
+ */
+export async function websiteOrAnswer(context: { websites: HostLookup }, request: FastifyRequest, reply: FastifyReply): Promise<Website | undefined> {
+  const answer = await context.websites.forHost(request.headers.host);
+  switch (answer.kind) {
+    case 'website':
+      return answer.website;
+    case 'redirect': {
+      const port = /:\d+$/.exec(request.headers.host ?? '')?.[0] ?? '';
+      await reply.code(301).header('location', `${request.protocol}://${answer.host}${port}${request.url}`).header('cache-control', 'no-store').send();
+      return undefined;
+    }
+    case 'suspended':
+      await sendPlain(request, reply, 503, HOST_MESSAGES.suspended, HOST_MESSAGES.suspendedLine);
+      return undefined;
+    default:
+      await sendPlain(request, reply, 404, HOST_MESSAGES.unknown, HOST_MESSAGES.unknownLine);
+      return undefined;
+  }
+}
+
+async function sendPlain(request: FastifyRequest, reply: FastifyReply, status: number, message: string, line: string): Promise<void> {
+  reply.code(status).header('cache-control', 'no-store');
+  if (status === 503) reply.header('retry-after', '3600');
+  if (wantsHtml(request)) await reply.type('text/html; charset=utf-8').send(plainPage({ heading: message, lines: [line] }));
+  else await reply.send({ message });
+}
