@@ -63,7 +63,8 @@ export class TestVisitor {
   /** The xsrfToken of the last sign-in, echoed in X-SiteUser-XSRF-Token as the platform's client does. */
   siteUserXsrfToken: string | undefined;
 
-  constructor(private readonly app: FastifyInstance, ip?: string) {
+  /** host: the Host header every request of this visitor sends (a platform's websites are told apart by it). */
+  constructor(private readonly app: FastifyInstance, ip?: string, private readonly options: { host?: string } = {}) {
     visitorCount += 1;
     this.ip = ip ?? `10.0.${Math.floor(visitorCount / 250)}.${(visitorCount % 250) + 1}`;
   }
@@ -79,7 +80,7 @@ export class TestVisitor {
 
   async request(options: InjectOptions & { sendCrumb?: boolean }): Promise<Response> {
     const { sendCrumb = true, ...rest } = options;
-    const headers: Record<string, string> = { ...(rest.headers as Record<string, string> | undefined) };
+    const headers: Record<string, string> = { ...(this.options.host ? { host: this.options.host } : {}), ...(rest.headers as Record<string, string> | undefined) };
     if (this.cookies.size > 0 && !('cookie' in headers)) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
