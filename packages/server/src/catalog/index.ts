@@ -8,7 +8,7 @@ export { searchProducts, SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LEN
 export { listRelatedProducts, RELATED_PRODUCTS_LIMIT } from './related';
 export { moneyJson, minorUnitsToDecimalString, type MoneyJson } from './money';
 export { listStock, takeStock, returnStock, type StockRecord, type StockReturn, type StockTake } from './stock';
-export { seedDemoStore, demoImageId } from './seed';
+export { seedDemoStore, demoImageId, writeDemoStore, writeEmptyStore } from './seed';
 export { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE, demoAssetsDir } from './demo-store';
 export { registerOwnerCatalogRoutes } from './owner-routes';
 export { refreshProductImageTexts, type ImageTextChange } from './image-copies';

@@ -2,7 +2,7 @@
  * The owner domain: contributors and their roles, set-up links (tables contributors, owner_invitations).
  * The access rule every domain checks (`authorize`) lives outside the domains, in src/authorize.ts.
  */
-export { createSetupLink, needsFirstAdmin, redeemSetupLink, setupLinkUrl, SETUP_LINK_HOURS, SETUP_MESSAGES, type SetupLink } from './setup';
+export { createSetupLink, writeSetupLink, needsFirstAdmin, redeemSetupLink, setupLinkUrl, SETUP_LINK_HOURS, SETUP_MESSAGES, type SetupLink } from './setup';
 export { registerOwnerRoutes, type OwnerRouteOptions } from './routes';
 export { registerContributorRoutes } from './contributors-routes';
 export { OWNER_APP_ASSET_PREFIX, ownerAppDistDir } from './app-page';

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { CONTRIBUTOR_ROLES, isValidEmail, type ContributorRole } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { inTransaction } from '../db/transactions';
@@ -48,21 +48,32 @@ export async function createSetupLink(
   authorize(actor, 'contributors:manage');
   const email = input.email?.trim().toLowerCase() || null;
   if (email !== null && !isValidEmail(email)) throw invalid('Please enter a valid email', { email: 'Please enter a valid email' });
+  return db.transaction().execute((trx) => writeSetupLink(trx, website.id, { role: input.role, email, hours: input.hours }));
+}
+
+/**
+ * Writes a one-time set-up link in the caller's transaction (a new website's first admin is invited this way in the
+ * transaction that creates the website: platform/create-website.ts). A link for no particular email replaces any
+ * earlier unused one of the website's.
+ */
+export async function writeSetupLink(
+  trx: Transaction<Database>,
+  websiteId: string,
+  input: { role: ContributorRole; email: string | null; hours?: number },
+): Promise<SetupLink> {
   const token = newSecret();
   const expiresAt = new Date(Date.now() + (input.hours ?? SETUP_LINK_HOURS) * 3600_000);
-  await db.transaction().execute(async (trx) => {
-    if (email === null) {
-      await trx
-        .updateTable('owner_invitations')
-        .set({ used_at: new Date() })
-        .where('website_id', '=', website.id)
-        .where('email', 'is', null)
-        .where('used_at', 'is', null)
-        .execute();
-    }
-    await trx.insertInto('owner_invitations').values({ token_hash: hashToken(token), website_id: website.id, role: input.role, email, expires_at: expiresAt }).execute();
-  });
-  return { token, expiresAt, role: input.role, email };
+  if (input.email === null) {
+    await trx
+      .updateTable('owner_invitations')
+      .set({ used_at: new Date() })
+      .where('website_id', '=', websiteId)
+      .where('email', 'is', null)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+  await trx.insertInto('owner_invitations').values({ token_hash: hashToken(token), website_id: websiteId, role: input.role, email: input.email, expires_at: expiresAt }).execute();
+  return { token, expiresAt, role: input.role, email: input.email };
 }
 
 /**

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
+import type { Database } from '../db/schema';
+import { stableId } from '../ids';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+
+/** The one page a website that starts empty has: a home page that names the site and says what to do next. */
+export function starterHomeBody(siteTitle: string): PageBody {
+  const body: PageBody = {
+    schemaVersion: PAGE_BODY_SCHEMA_VERSION,
+    sections: [
+      {
+        id: 'welcome',
+        blocks: [
+          {
+            id: 'welcome-text',
+            type: BLOCK_TYPES.html,
+            settings: {
+              ...defaultSettings(BLOCK_TYPES.html),
+              html: `<h2>${escapeHtml(siteTitle)}</h2><p>Welcome. This site is new: its pages, products and posts are on their way.</p>`,
+            },
+          },
+        ],
+      },
+    ],
+  };
+  const checked = checkPageBody(body);
+  if (!checked.body) throw new Error(`The starter home page does not pass its own checks: ${JSON.stringify(checked.errors)}`);
+  return checked.body;
+}
+
+/** Writes a new, empty website's home page (published), in the caller's transaction. */
+export async function writeStarterPages(trx: Kysely<Database>, websiteId: string, identifier: string, siteTitle: string): Promise<{ homePageId: string }> {
+  const homePageId = stableId(`page:${identifier}:home`);
+  await trx
+    .insertInto('site_pages')
+    .values({
+      id: homePageId, website_id: websiteId, kind: 'page', url_id: 'home', title: 'Home', description: '', status: 'published', is_home: true,
+      body: JSON.stringify(starterHomeBody(siteTitle)),
+    })
+    .execute();
+  return { homePageId };
+}

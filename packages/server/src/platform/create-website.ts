@@ -1,0 +1,107 @@
+import { sql, type Kysely } from 'kysely';
+import { CONTRIBUTOR_ROLES } from '@vitrine/contracts';
+import { DEMO_WEBSITE, writeDemoStore, writeEmptyStore } from '../catalog';
+import { writeStarterPages } from '../content';
+import type { Database, Website } from '../db/schema';
+import { inTransaction } from '../db/transactions';
+import { conflict, invalid } from '../failures';
+import { newId } from '../ids';
+import { writeSetupLink, type SetupLink } from '../owner';
+import { findWebsiteById, insertWebsite, isWebsiteIdentifier, RESERVED_IDENTIFIERS } from '../websites';
+import { writeSampleContent } from './sample-content';
+
+export const CREATE_WEBSITE_MESSAGES = {
+  refused: 'The website could not be created. Check the fields marked.',
+  identifierInvalid: 'Use 3 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit.',
+  identifierReserved: 'This address is kept for the platform. Try another.',
+  identifierTaken: 'This address is taken. Try another.',
+  titleRequired: 'Give the website a name.',
+  titleTooLong: 'A website name has at most 100 characters.',
+} as const;
+
+export const SITE_TITLE_MAX = 100;
+
+export interface NewWebsiteRequest {
+  /** The subdomain label: `{identifier}.{PLATFORM_DOMAIN}`. */
+  identifier: string;
+  siteTitle: string;
+  /** "Start with sample content" (the demo's products, pages, posts…) or "start empty" (a home page and an empty shop). */
+  sampleContent: boolean;
+  /** The first admin: invited by a one-time set-up link (for this email, or for whoever holds the link). */
+  ownerEmail?: string | null;
+  currency?: string;
+  locale?: string;
+  timeZone?: string;
+}
+
+export interface CreatedWebsite {
+  website: Website;
+  /** The first admin's one-time set-up link (its token: owner/setup.ts setupLinkUrl makes the address). */
+  setupLink: SetupLink;
+}
+
+/** The field errors of a new website's identifier and name, none when both are fine (the uniqueness is the database's). */
+export function newWebsiteErrors(input: Pick<NewWebsiteRequest, 'identifier' | 'siteTitle'>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const identifier = input.identifier.trim().toLowerCase();
+  if (identifier.length < 3 || !isWebsiteIdentifier(identifier)) errors.identifier = CREATE_WEBSITE_MESSAGES.identifierInvalid;
+  else if (RESERVED_IDENTIFIERS.has(identifier)) errors.identifier = CREATE_WEBSITE_MESSAGES.identifierReserved;
+  const title = input.siteTitle.trim();
+  if (!title) errors.siteTitle = CREATE_WEBSITE_MESSAGES.titleRequired;
+  else if (title.length > SITE_TITLE_MAX) errors.siteTitle = CREATE_WEBSITE_MESSAGES.titleTooLong;
+  return errors;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+/**
+ * Creates a website with everything it needs to answer at once — its row and settings, a store, pages (the home page,
+ * or the whole sample site), navigation (the default one follows its stores and pages) and its first admin's set-up
+ * link — in one transaction: a failure leaves nothing behind. Two requests for one identifier: the unique index
+ * decides, the loser gets a 409 with the field error.
+ */
+export async function createWebsite(db: Kysely<Database>, input: NewWebsiteRequest): Promise<CreatedWebsite> {
+  const errors = newWebsiteErrors(input);
+  if (Object.keys(errors).length > 0) throw invalid(CREATE_WEBSITE_MESSAGES.refused, errors);
+  const identifier = input.identifier.trim().toLowerCase();
+  const row = {
+    id: newId(),
+    identifier,
+    siteTitle: input.siteTitle.trim(),
+    currency: input.currency ?? DEMO_WEBSITE.currency,
+    locale: input.locale ?? DEMO_WEBSITE.locale,
+    timeZone: input.timeZone ?? DEMO_WEBSITE.timeZone,
+    // No captcha key: a new site's forms ask for none until the owner sets one up.
+    captchaSiteKey: null,
+    // The sample content's store settings are the demo's; an empty site starts with none (the defaults).
+    settings: input.sampleContent ? DEMO_WEBSITE.settings : {},
+  };
+  try {
+    const setupLink = await inTransaction(db, async (trx) => {
+      // Taken, or kept by a site deleted but not yet removed: refused before any write.
+      const taken = await trx.selectFrom('websites').select('id').where('identifier', '=', identifier).executeTakeFirst();
+      if (taken) throw conflict(CREATE_WEBSITE_MESSAGES.refused, { identifier: CREATE_WEBSITE_MESSAGES.identifierTaken });
+      if (input.sampleContent) {
+        await writeDemoStore(trx, row);
+        await writeSampleContent(trx, row.id, identifier);
+      } else {
+        await insertWebsite(trx, row);
+        await writeEmptyStore(trx, row.id, identifier);
+        await writeStarterPages(trx, row.id, identifier, row.siteTitle);
+      }
+      return writeSetupLink(trx, row.id, { role: CONTRIBUTOR_ROLES.admin, email: input.ownerEmail?.trim().toLowerCase() || null, hours: 7 * 24 });
+    });
+    const website = await findWebsiteById(db, row.id);
+    if (!website) throw new Error(`Website ${row.id} vanished right after it was created.`);
+    return { website, setupLink };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(CREATE_WEBSITE_MESSAGES.refused, { identifier: CREATE_WEBSITE_MESSAGES.identifierTaken });
+    throw error;
+  }
+}
+
+/** How many websites there are (the operator's list counts them; `bench/platform` too). */
+export async function countWebsites(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('websites').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,6 @@
+/**
+ * The platform domain (issue 32): what makes one install host many websites — creating a website (with the sample
+ * content or empty), and the operator's actions. It builds on the other domains' fronts; none of them imports it.
+ */
+export { countWebsites, createWebsite, CREATE_WEBSITE_MESSAGES, newWebsiteErrors, SITE_TITLE_MAX, type CreatedWebsite, type NewWebsiteRequest } from './create-website';
+export { writeSampleContent } from './sample-content';
