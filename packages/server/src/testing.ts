@@ -169,12 +169,17 @@ let ownerCount = 0;
  * A browser signed in as an owner with `role` (a fresh account, through a one-time set-up link, the
  * way a real owner gets in): its calls carry the crumb and the X-SiteUser-XSRF-Token.
  */
-export async function ownerVisitor(server: TestServer, role: ContributorRoleName = 'admin'): Promise<TestVisitor> {
+export async function ownerVisitor(
+  server: TestServer,
+  role: ContributorRoleName = 'admin',
+  /** On a platform: the website's identifier and the host to sign in at (its subdomain). */
+  on: { identifier?: string; host?: string } = {},
+): Promise<TestVisitor> {
   ownerCount += 1;
-  const website = (await findDefaultWebsite(server.database.db))!;
+  const website = (await findDefaultWebsite(server.database.db, on.identifier))!;
   const email = `${role.toLowerCase()}-${ownerCount}-${process.pid}@owner.test`;
   const link = await createSetupLink(server.database.db, website, systemActor('test'), { role: CONTRIBUTOR_ROLES[role], email });
-  const visitor = new TestVisitor(server.app);
+  const visitor = new TestVisitor(server.app, undefined, { host: on.host });
   await visitor.visit('/');
   const answer = await visitor.post('/api/owner/setup', { token: link.token, email, password: 'owner-password-1' });
   if (answer.statusCode !== 201) throw new Error(`owner set-up failed: ${answer.statusCode} ${answer.body}`);

@@ -1,0 +1,161 @@
+// databases: both — every read and write must be scoped by website, whichever engine runs the SQL
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { PERMISSIONS } from '@vitrine/contracts';
+import { contractFor } from '@vitrine/contracts';
+import { demoProductId, openTestServer, ownerVisitor, TEST_SHIPPING_ADDRESS, TestVisitor } from '../testing';
+import { createWebsite } from '../platform';
+import { routeCollector, type FuzzRoute } from './request-generator';
+import { CRUMB_HEADER } from '../http/crumb';
+import { SITE_USER_XSRF_HEADER } from '../http/request-context';
+
+/*
+ * Isolation, proven for every route (issue 32): two websites on one platform. Site A's visitor cookies, owner
+ * session, API key and object ids go to site B's host. Promised for each route of the route table (read from
+ * Fastify's onRoute hook, so a new route is covered without editing this file):
+ *  - an owner call answers 401 with A's session and with A's API key;
+ *  - a route whose path names one of A's objects answers 401, 403 or 404;
+ *  - no answer carries any of A's ids;
+ *  - nothing is written: every table's row count is the same before and after (but what anonymous traffic on B
+ *    makes of B's own: rate-limit counters, analytics, captcha and form keys).
+ */
+
+const PLATFORM = 'vitrine.test';
+const A_HOST = `demo.${PLATFORM}`;
+const B_HOST = `bravo.${PLATFORM}`;
+const collector = routeCollector();
+const server = await openTestServer({ platformDomain: PLATFORM, onRoute: collector.onRoute, rateLimit: { max: 1_000_000_000 } });
+const db = server.database.db;
+afterAll(() => server.close());
+
+await createWebsite(db, { identifier: 'bravo', siteTitle: 'Bravo', sampleContent: true });
+const websiteA = await db.selectFrom('websites').selectAll().where('identifier', '=', 'demo').executeTakeFirstOrThrow();
+
+// Site A's visitor: a cart entry and an order, signed up as a member of its site.
+const shopperA = new TestVisitor(server.app, undefined, { host: A_HOST });
+await shopperA.visit('/shop');
+const added = await shopperA.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quantity: 1 });
+if (added.statusCode !== 200) throw new Error(`set-up add to cart: ${added.statusCode} ${added.body}`);
+const placed = await shopperA.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'alpha-shopper@example.com' });
+if (placed.statusCode >= 300) throw new Error(`set-up order: ${placed.statusCode} ${placed.body}`);
+await shopperA.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quantity: 1 });
+
+// Site A's owner (admin) and an API key with every permission.
+const ownerA = await ownerVisitor(server, 'admin', { identifier: 'demo', host: A_HOST });
+const key = await ownerA.post('/api/owner/api-keys', { name: 'Alpha key', scopes: Object.keys(PERMISSIONS) });
+if (key.statusCode >= 300) throw new Error(`set-up API key: ${key.statusCode} ${key.body}`);
+const apiKeyA = (key.json() as { secret: string }).secret;
+
+/** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
+const idsOfA = new Map<string, string[]>();
+const tables = await sql<{ table_name: string }>`
+  SELECT c.table_name FROM information_schema.columns c
+  JOIN information_schema.columns i ON i.table_name = c.table_name AND i.table_schema = c.table_schema AND i.column_name = 'id'
+  WHERE c.column_name = 'website_id' AND c.table_schema = current_schema()`.execute(db);
+for (const { table_name: table } of tables.rows) {
+  const rows = await sql<{ id: unknown }>`SELECT id FROM ${sql.table(table)} WHERE website_id = ${websiteA.id} LIMIT 3`.execute(db);
+  const ids = rows.rows.map((row) => String(row.id)).filter((id) => id.length >= 8);
+  if (ids.length > 0) idsOfA.set(table, ids);
+}
+idsOfA.set('websites', [websiteA.id]);
+const everyIdOfA = [...new Set([...idsOfA.values()].flat())];
+
+/** The tables a path parameter names, by its name: `:memberAreaId` → member_areas, `:storeId` → collections. */
+const PARAM_TABLES: Record<string, string[]> = { storeId: ['collections'], itemId: ['products', 'site_items'], sessionId: ['session_replay_sessions', 'replay_sessions'] };
+function tablesFor(param: string): string[] {
+  if (PARAM_TABLES[param]) return PARAM_TABLES[param].filter((table) => idsOfA.has(table));
+  if (!param.endsWith('Id')) return [];
+  const snake = param.slice(0, -2).replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return [...idsOfA.keys()].filter((table) => table === `${snake}s` || table.endsWith(`_${snake}s`) || table === `${snake}es` || table === snake.replace(/y$/, 'ies'));
+}
+
+/** The URLs of a route with A's ids in its id parameters (one per table a parameter may name); none without id parameters. */
+function urlsWithIdsOfA(route: FuzzRoute): string[] {
+  const params = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
+  if (params.length === 0 || !params.some((param) => tablesFor(param).length > 0)) return [];
+  const choices = params.map((param) => {
+    const found = tablesFor(param).map((table) => idsOfA.get(table)![0]!);
+    return found.length > 0 ? found : ['x'];
+  });
+  const widest = Math.max(...choices.map((choice) => choice.length));
+  return Array.from({ length: widest }, (_, index) => {
+    let url = route.url.replace('*', 'x');
+    params.forEach((param, at) => (url = url.replace(`:${param}`, encodeURIComponent(choices[at]![index % choices[at]!.length]!))));
+    return url;
+  });
+}
+
+/** Row counts of every table but the counters anonymous traffic keeps. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const all = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(db);
+  const counts: Record<string, number> = {};
+  for (const { table_name: table } of all.rows) {
+    if (/rate_limit|analytics|census|page_view|visit|replay|schema_migrations|captcha|form_submission_keys/.test(table)) continue;
+    const row = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db);
+    counts[table] = Number(row.rows[0]!.n);
+  }
+  return counts;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const routes = collector.routes.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+
+/** Sends a request to B's host carrying one of A's identities. */
+function asA(identity: 'visitor' | 'owner' | 'key', method: string, url: string) {
+  const headers: Record<string, string> = { host: B_HOST, accept: 'application/json' };
+  const body = STATE_CHANGING.has(method) ? { payload: {} } : {};
+  if (identity === 'key') return server.app.inject({ method: method as 'GET', url, headers: { ...headers, authorization: `Bearer ${apiKeyA}` }, ...body });
+  const visitor = identity === 'owner' ? ownerA : shopperA;
+  // A's cookies, crumb and XSRF token, as a tossed cookie or a stolen session would bring them (sent by hand: B's
+  // answers must not change the jar A's own requests use).
+  const cookie = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const identityHeaders: Record<string, string> = { cookie, ...(visitor.crumb ? { [CRUMB_HEADER]: visitor.crumb } : {}) };
+  if (visitor.siteUserXsrfToken) identityHeaders[SITE_USER_XSRF_HEADER] = visitor.siteUserXsrfToken;
+  return server.app.inject({ method: method as 'GET', url, headers: { ...headers, ...identityHeaders }, remoteAddress: visitor.ip, ...body });
+}
+
+const leaks: string[] = [];
+const wrongStatus: string[] = [];
+
+describe('site A\'s identities and ids on site B\'s host', () => {
+  it(`are refused on every route (${routes.length} routes) and read or write nothing of either site`, async () => {
+    expect(routes.length).toBeGreaterThan(150);
+    expect(everyIdOfA.length).toBeGreaterThan(20);
+    const before = await rowCounts();
+    let withIdsOfA = 0;
+    for (const route of routes) {
+      const owner = contractFor(route.method, route.url)?.access !== undefined;
+      const plainUrl = route.url.replace(/:([A-Za-z]+)/g, 'x').replace('*', 'x');
+      const attempts: Array<{ identity: 'visitor' | 'owner' | 'key'; url: string; expect?: number[] }> = [];
+      if (owner) {
+        attempts.push({ identity: 'owner', url: urlsWithIdsOfA(route)[0] ?? plainUrl, expect: [401] });
+        attempts.push({ identity: 'key', url: urlsWithIdsOfA(route)[0] ?? plainUrl, expect: [401] });
+      } else {
+        for (const url of urlsWithIdsOfA(route)) attempts.push({ identity: 'visitor', url, expect: [400, 401, 403, 404, 405, 410] });
+        if (attempts.length === 0) attempts.push({ identity: 'visitor', url: plainUrl });
+      }
+      for (const attempt of attempts) {
+        const answer = await asA(attempt.identity, route.method, attempt.url);
+        if (attempt.url !== plainUrl) withIdsOfA += 1;
+        const where = `${route.method} ${attempt.url} as A's ${attempt.identity} → ${answer.statusCode}`;
+        if (attempt.expect && !attempt.expect.includes(answer.statusCode)) wrongStatus.push(where);
+        if (answer.statusCode >= 500) wrongStatus.push(where);
+        const leaked = everyIdOfA.find((id) => answer.body.includes(id));
+        if (leaked) leaks.push(`${where}: carries ${leaked}`);
+      }
+    }
+    // The suite reaches past the routes without parameters: most id parameters named one of A's objects.
+    expect(withIdsOfA).toBeGreaterThan(60);
+    expect(wrongStatus).toEqual([]);
+    expect(leaks).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {
+    const cart = await shopperA.get('/api/commerce/shopping-cart');
+    expect(cart.body).toContain('STICKERS');
+    expect((await ownerA.get('/api/owner/api-keys')).statusCode).toBe(200);
+    const withKey = await server.app.inject({ method: 'GET', url: '/api/owner/api-keys/current', headers: { host: A_HOST, authorization: `Bearer ${apiKeyA}` } });
+    expect(withKey.statusCode).toBe(200);
+  });
+});
