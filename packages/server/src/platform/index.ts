@@ -4,3 +4,7 @@
  */
 export { countWebsites, createWebsite, CREATE_WEBSITE_MESSAGES, newWebsiteErrors, SITE_TITLE_MAX, type CreatedWebsite, type NewWebsiteRequest } from './create-website';
 export { writeSampleContent } from './sample-content';
+export {
+  DELETE_GRACE_DAYS, deleteWebsite, findWebsiteForOperator, OPERATOR_MESSAGES, purgeDeletedWebsites, restoreWebsite, resumeWebsite, suspendWebsite,
+} from './operator';
+export { purgePlan, purgeWebsite, type WebsiteFileStores } from './purge';

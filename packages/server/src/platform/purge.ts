@@ -1,0 +1,96 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * Removing a website for good (the operator's final delete, after the grace period). Every domain keeps its rows
+ * under website_id, so the purge is generic rather than a list to keep up to date: it reads the foreign keys from
+ * the catalog, takes every table with a website_id column and every table whose rows hang from those (an order's
+ * items, a session of a site user), and deletes the website's rows children first, in one transaction. A table a
+ * new migration adds is covered without code. It is the one place that deletes across domains' tables.
+ */
+
+/** The condition that picks a table's rows of one website. */
+type RowsOf = (websiteId: string) => RawBuilder<unknown>;
+
+interface ForeignKey {
+  child: string;
+  childColumn: string;
+  parent: string;
+  parentColumn: string;
+}
+
+/** The plan: for each table the website owns rows in, how to find them; children before their parents. */
+export async function purgePlan(db: Kysely<Database>): Promise<Array<{ table: string; where: RowsOf }>> {
+  const withWebsiteId = new Set(
+    (
+      await sql<{ table_name: string }>`SELECT table_name FROM information_schema.columns
+        WHERE column_name = 'website_id' AND table_schema = current_schema()`.execute(db)
+    ).rows.map((row) => row.table_name),
+  );
+  const keys = (
+    await sql<ForeignKey>`SELECT child.relname AS child, ca.attname AS "childColumn", parent.relname AS parent, pa.attname AS "parentColumn"
+      FROM pg_constraint c
+      JOIN pg_class child ON child.oid = c.conrelid
+      JOIN pg_class parent ON parent.oid = c.confrelid
+      JOIN pg_namespace n ON n.oid = child.relnamespace AND n.nspname = current_schema()
+      JOIN pg_attribute ca ON ca.attrelid = c.conrelid AND ca.attnum = c.conkey[1]
+      JOIN pg_attribute pa ON pa.attrelid = c.confrelid AND pa.attnum = c.confkey[1]
+      WHERE c.contype = 'f' AND array_length(c.conkey, 1) = 1`.execute(db)
+  ).rows;
+  // How each table's rows of the website are found: by its own website_id, else through a parent that has them.
+  const where = new Map<string, RowsOf>();
+  for (const table of withWebsiteId) where.set(table, (websiteId) => sql`${sql.ref('website_id')} = ${websiteId}`);
+  where.set('websites', (websiteId) => sql`${sql.ref('id')} = ${websiteId}`);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const key of keys) {
+      if (where.has(key.child) || !where.has(key.parent) || key.child === key.parent) continue;
+      const parentRows = where.get(key.parent)!;
+      where.set(key.child, (websiteId) => sql`${sql.ref(key.childColumn)} IN (SELECT ${sql.ref(key.parentColumn)} FROM ${sql.table(key.parent)} WHERE ${parentRows(websiteId)})`);
+      changed = true;
+    }
+  }
+  // Children first: a table is deleted from only once every table pointing at it is done.
+  const order: string[] = [];
+  const pending = new Set(where.keys());
+  while (pending.size > 0) {
+    const ready = [...pending].filter((table) => !keys.some((key) => key.parent === table && key.child !== table && pending.has(key.child)));
+    if (ready.length === 0) throw new Error(`The website purge found a cycle of foreign keys among: ${[...pending].sort().join(', ')}`);
+    for (const table of ready.sort()) {
+      order.push(table);
+      pending.delete(table);
+    }
+  }
+  return order.map((table) => ({ table, where: where.get(table)! }));
+}
+
+/** What a purge removes from the file stores: the pictures, downloads and lesson videos of the website. */
+export interface WebsiteFileStores {
+  removeImage(imageId: string): Promise<void>;
+  removeDownload(storageKey: string): Promise<void>;
+  removeLessonVideo(storageKey: string): Promise<void>;
+}
+
+/**
+ * Deletes every row of the website and then its files. The rows go in one transaction (all or nothing); the files
+ * after it commits, so a crash between leaves unreferenced files, never rows pointing at missing ones.
+ * Answers the rows removed by table.
+ */
+export async function purgeWebsite(db: Kysely<Database>, websiteId: string, files: WebsiteFileStores): Promise<Record<string, number>> {
+  const plan = await purgePlan(db);
+  const images = await db.selectFrom('images').select('id').where('website_id', '=', websiteId).execute();
+  const downloads = await db.selectFrom('product_files').select('storage_key').where('website_id', '=', websiteId).execute();
+  const videos = await db.selectFrom('lesson_videos').select('storage_key').where('website_id', '=', websiteId).execute();
+  const removed: Record<string, number> = {};
+  await db.transaction().execute(async (trx) => {
+    for (const step of plan) {
+      const result = await sql`DELETE FROM ${sql.table(step.table)} WHERE ${step.where(websiteId)}`.execute(trx);
+      const count = Number(result.numAffectedRows ?? 0);
+      if (count > 0) removed[step.table] = count;
+    }
+  });
+  for (const image of images) await files.removeImage(image.id);
+  for (const download of downloads) await files.removeDownload(download.storage_key);
+  for (const video of videos) await files.removeLessonVideo(video.storage_key);
+  return removed;
+}
