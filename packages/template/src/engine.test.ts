@@ -131,6 +131,6 @@ describe('partial errors', () => {
   it('reports a partial’s own compile errors once, naming the partial', () => {
     const { output, errors } = render(compile('{@|apply p}{@|apply p}'), { x: 1 }, { partials: { p: '{x|nope}' } });
     expect(output).toBe('{x|nope}{x|nope}');
-    expect(errors).toEqual([{ kind: 'unknown-formatter', message: "In partial 'p': Unknown formatter 'nope'", line: 1, column: 1 }]);
+    expect(errors).toEqual([{ kind: 'unknown-formatter', message: "In partial 'p': Formatter 'nope' is unknown", line: 1, column: 1 }]);
   });
 });
