@@ -73,10 +73,9 @@ export function productStatus(product: ProductItem): 'sold-out' | 'sale' | null 
   return null;
 }
 
+/** More than one variant, for any product but a digital one (whose price and file are on the product). */
 export function hasVariants(product: ProductItem): boolean {
-  const type = productTypeOf(product);
-  return (type === ProductType.PHYSICAL || type === ProductType.SERVICE || type === ProductType.GIFT_CARD) &&
-    variantsOf(product).length > 1;
+  return productTypeOf(product) !== ProductType.DIGITAL && variantsOf(product).length > 1;
 }
 
 /** Whether the variants' effective prices differ (so grids show "from"). */
