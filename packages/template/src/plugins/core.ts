@@ -131,6 +131,24 @@ function descendText(value: unknown, rest: string): unknown {
 // The reference's replacements, in its order. (Its opening single quote follows '-', '\u2014', '\\', 's', '(', '['
 // or '"' — the class holds a backslash and an 's', not whitespace — and its opening double quote follows '-',
 // '\u2014', '/', '[', '(', '\u2018' or whitespace.)
+/**
+ * find-first / find-last: the first (last) item of a list whose value at `path` is true. With two arguments the first
+ * names a lookup object: the item's text is a key in it, and the path is read from what that key holds. Without a
+ * path the first (last) item is the answer.
+ */
+function findNth(v: unknown, args: readonly string[], s: RenderState, forward: boolean): unknown {
+  if (!Array.isArray(v) || v.length === 0) return undefined;
+  const lookup = args.length === 2 ? resolveFromValue(s, v, args[0]!) : undefined;
+  const pathText = args.length === 1 ? args[0] : args.length >= 2 ? args[1] : undefined;
+  for (let n = 0; n < v.length; n++) {
+    const item = v[forward ? n : v.length - 1 - n];
+    if (pathText === undefined) return item;
+    const candidate = args.length === 2 ? child(lookup, scalarText(item)) : item;
+    if (isTruthy(descendText(candidate, pathText))) return item;
+  }
+  return undefined;
+}
+
 const SMART_REPLACEMENTS: [RegExp, string][] = [
   [/(^|[-\u2014\\s(\["])'/gm, '$1\u2018'],
   [/'/gm, '\u2019'],
@@ -220,6 +238,9 @@ export const CORE_FORMATTERS: Record<string, Formatter> = {
     }
     return out;
   },
+  'find-first': (v, args, s) => findNth(v, args, s, true),
+  'find-last': (v, args, s) => findNth(v, args, s, false),
+  'line-breaks': (v) => scalarText(v).replace(/\n/g, '<br/>'),
   iter: (_v, _args, s) => {
     const i = s.resolve('@index');
     return i === undefined ? '' : i;
@@ -275,6 +296,11 @@ export const CORE_PREDICATES: Record<string, Predicate> = {
   'greaterThanOrEqual?': (node, args, s) => compareArgs(node, args, s, (a, b) => a >= b),
   'lessThan?': (node, args, s) => compareArgs(node, args, s, (a, b) => a < b),
   'lessThanOrEqual?': (node, args, s) => compareArgs(node, args, s, (a, b) => a <= b),
+  // Registered by the reference without an implementation: always false, with an error saying so.
+  'units-metric?': (_node, _args, s) => {
+    s.error('not-implemented', "Predicate 'units-metric?' is not yet implemented");
+    return false;
+  },
 };
 
 export { isTruthy };
