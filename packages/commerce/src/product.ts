@@ -11,8 +11,10 @@ export function productTypeOf(product: ProductItem): number {
   return typeof type === 'number' && Number.isFinite(type) ? type : -1;
 }
 
+/** The variants; anything but a list (product JSON is not always checked) reads as none. */
 export function variantsOf(product: ProductItem): Variant[] {
-  return product.structuredContent?.variants ?? [];
+  const variants = product.structuredContent?.variants;
+  return Array.isArray(variants) ? variants : [];
 }
 
 /** Digital and gift-card products carry their price on the product, not on variants. */

@@ -26,17 +26,9 @@ import { isTruthy } from '../runtime';
 import { get, text } from './read';
 import { escapeAttribute, escapeHtml } from './core';
 
-/**
- * Product JSON as the commerce rules read it. Context JSON is not checked against the product shape, so variants
- * that are not a list are read as none (as the reference reads them).
- */
+/** Product JSON as the commerce rules read it. */
 function asProduct(v: unknown): ProductItem {
-  if (v === null || typeof v !== 'object') return {};
-  const content = (v as ProductItem).structuredContent;
-  if (content !== null && typeof content === 'object' && content.variants !== undefined && !Array.isArray(content.variants)) {
-    return { ...(v as ProductItem), structuredContent: { ...content, variants: [] } };
-  }
-  return v as ProductItem;
+  return v !== null && typeof v === 'object' ? (v as ProductItem) : {};
 }
 
 /**
