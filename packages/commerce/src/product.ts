@@ -11,8 +11,10 @@ export function productTypeOf(product: ProductItem): number {
   return typeof type === 'number' && Number.isFinite(type) ? type : -1;
 }
 
+/** The variants; anything but a list (product JSON is not always checked) reads as none. */
 export function variantsOf(product: ProductItem): Variant[] {
-  return product.structuredContent?.variants ?? [];
+  const variants = product.structuredContent?.variants;
+  return Array.isArray(variants) ? variants : [];
 }
 
 /** Digital and gift-card products carry their price on the product, not on variants. */
@@ -73,10 +75,9 @@ export function productStatus(product: ProductItem): 'sold-out' | 'sale' | null 
   return null;
 }
 
+/** More than one variant, for any product but a digital one (whose price and file are on the product). */
 export function hasVariants(product: ProductItem): boolean {
-  const type = productTypeOf(product);
-  return (type === ProductType.PHYSICAL || type === ProductType.SERVICE || type === ProductType.GIFT_CARD) &&
-    variantsOf(product).length > 1;
+  return productTypeOf(product) !== ProductType.DIGITAL && variantsOf(product).length > 1;
 }
 
 /** Whether the variants' effective prices differ (so grids show "from"). */

@@ -1,7 +1,7 @@
 // Instruction tree -> closures. Each node becomes a function that appends to state.out.
 import type { TemplateError } from './errors';
 import { makeError, MESSAGES } from './errors';
-import { ExpressionError, parseExpression, type CompiledExpression } from './expr';
+import { compileExpression } from './expr';
 import type { Alternative, FormatterCall, IfCondition, Node, PredicateCall } from './parser';
 import { parse } from './parser';
 import { generateBody } from './codegen';
@@ -212,12 +212,16 @@ class Compiler {
         const first = compilePath(node.vars[0]!);
         const resolvers = node.vars.map(compilePath);
         const chain = this.chain(node.fmts, node.pos);
-        const name = node.name;
+        const { name, raw } = node;
         return (s) => {
           let v = first(s);
           if (chain !== null) {
             v = chain(v, resolvers.length > 1 ? resolvers.map((r) => r(s)) : NO_VALUES, s);
-            if (v === UNKNOWN) v = undefined;
+            // An unknown formatter makes the instruction text, as for a variable.
+            if (v === UNKNOWN) {
+              s.out += raw;
+              return;
+            }
           }
           s.setVariable(name, v);
         };
@@ -232,22 +236,13 @@ class Compiler {
         };
       }
       case 'eval': {
-        let expr: CompiledExpression;
-        try {
-          expr = parseExpression(node.source);
-        } catch (err) {
-          this.errors.push(makeError('expression-parse', MESSAGES.expressionParse(node.source, (err as Error).message), this.source, node.pos));
-          return NOOP;
-        }
+        const expr = compileExpression(node.source);
         const pos = node.pos;
+        if (expr.parseError !== null) {
+          this.errors.push(makeError('expression-parse', MESSAGES.expressionParse(expr.source, expr.parseError), this.source, pos));
+        }
         return (s) => {
-          try {
-            const v = expr.evaluate(s);
-            if (v !== undefined) s.out += toText(v);
-          } catch (err) {
-            if (!(err instanceof ExpressionError) && !(err instanceof RangeError)) throw err;
-            s.error('expression-reduce', MESSAGES.expressionReduce(expr.source, err.message), pos);
-          }
+          s.out += expr.run(s, pos);
         };
       }
       case 'include': {
@@ -289,19 +284,21 @@ class Compiler {
       const only = operands[0]!;
       return (s) => isTruthy(only(s));
     }
-    // && binds tighter than ||, as in JavaScript.
+    // As the reference engine evaluates .if: left to right with no precedence, stopping at the first operand
+    // that settles an operator (a true one after ||, a false one after &&).
     return (s) => {
-      let any = false;
-      let all = isTruthy(operands[0]!(s));
+      let result = isTruthy(operands[0]!(s));
       for (let i = 0; i < ops.length; i++) {
         const value = isTruthy(operands[i + 1]!(s));
-        if (ops[i] === '&&') all = all && value;
-        else {
-          any = any || all;
-          all = value;
+        if (ops[i] === '&&') {
+          result = result && value;
+          if (!result) break;
+        } else {
+          result = result || value;
+          if (result) break;
         }
       }
-      return any || all;
+      return result;
     };
   }
 }

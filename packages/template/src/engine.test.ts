@@ -131,6 +131,29 @@ describe('partial errors', () => {
   it('reports a partial’s own compile errors once, naming the partial', () => {
     const { output, errors } = render(compile('{@|apply p}{@|apply p}'), { x: 1 }, { partials: { p: '{x|nope}' } });
     expect(output).toBe('{x|nope}{x|nope}');
-    expect(errors).toEqual([{ kind: 'unknown-formatter', message: "In partial 'p': Unknown formatter 'nope'", line: 1, column: 1 }]);
+    expect(errors).toEqual([{ kind: 'unknown-formatter', message: "In partial 'p': Formatter 'nope' is unknown", line: 1, column: 1 }]);
+  });
+});
+
+describe('formatters the reference registers without fixtures of its own', () => {
+  const items = [{ id: 'a', on: false }, { id: 'b', on: true }, { id: 'c', on: true }];
+
+  it('finds the first and the last item whose path is true, or the first and last item', () => {
+    const template = '{items|find-first on|prop id} {items|find-last on|prop id} {items|find-first|prop id} {items|find-last|prop id} [{none|find-first on}]';
+    expect(run(template, { items, none: [] }).output).toBe('b c a c []');
+  });
+
+  it('reads the path through a lookup object keyed by the item', () => {
+    const context = { ids: ['x', 'y', 'z'], flags: { x: { ok: false }, y: { ok: true }, z: { ok: true } } };
+    expect(run('{ids|find-first flags ok} {ids|find-last flags ok}', context).output).toBe('y z');
+  });
+
+  it('writes line breaks as <br/>', () => {
+    expect(run('{t|line-breaks}', { t: 'a\nb\n' }).output).toBe('a<br/>b<br/>');
+  });
+
+  it('reports units-metric? as not implemented and takes it as false', () => {
+    const { output, errors } = run('{.units-metric?}metric{.or}imperial{.end}');
+    expect({ output, kinds: errors.map((e) => e.kind) }).toEqual({ output: 'imperial', kinds: ['not-implemented'] });
   });
 });

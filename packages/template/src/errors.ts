@@ -34,17 +34,18 @@ export class TemplateRenderError extends Error {
 }
 
 export const MESSAGES = {
-  unknownFormatter: (name: string) => `Unknown formatter '${name}'`,
-  unknownPredicate: (name: string) => `Unknown predicate '${name}'`,
+  unknownFormatter: (name: string) => `Formatter '${name}' is unknown`,
+  unknownPredicate: (name: string) => `Predicate '${name}' is unknown`,
   deadCode: (what: string) => `This ${what} block will never execute`,
   eofInBlock: (what: string) => `Reached the end of input inside ${what} block`,
-  notAllowedAtRoot: (what: string) => `Instruction ${what} is not allowed at the root`,
+  notAllowedAtRoot: (what: string) => `Instruction ${what} not allowed at root`,
   notAllowedInBlock: (what: string, block: string) => `Instruction ${what} is not allowed inside ${block} block`,
+  afterEof: 'Instructions after {.eof} are ignored',
   unclosed: (what: string) => `Unclosed ${what} block`,
-  partialMissing: (name: string) => `Partial or macro '${name}' was not found`,
-  partialParse: (name: string, detail: string) => `Partial '${name}' failed to parse: ${detail}`,
+  partialMissing: (name: string) => `Attempt to apply partial or macro '${name}', which was not found`,
+  partialParse: (name: string, detail: string) => `Parse of partial "${name}" failed: ${detail}`,
   partialRecursion: (name: string, limit: number) =>
-    `Partial '${name}' was not applied: recursion deeper than the maximum depth of ${limit}`,
+    `Attempt to apply partial '${name}' exceeded maximum recursion depth of ${limit}`,
   expressionParse: (source: string, detail: string) => `Error parsing expression "${source}": ${detail}`,
   expressionReduce: (source: string, detail: string) => `Error reducing expression "${source}": ${detail}`,
 } as const;

@@ -1,7 +1,12 @@
-// The .eval expression language: JavaScript-like operators and precedence over JSON values.
+// The .eval expression language, with the reference engine's semantics: the text becomes tokens, each
+// ';'-separated expression is put in reverse Polish order (operator precedence and associativity as in
+// JavaScript), and a render reduces it with a stack. Operands are numbers, strings, booleans and null; a variable
+// is read when an operator or function needs it, and an object or array there makes the operation fail.
+import { MESSAGES } from './errors';
 import type { RenderState } from './runtime';
-import { compilePath, isTruthy, parsePath, toText, type Resolver } from './runtime';
+import { compilePath, type Resolver } from './runtime';
 
+/** The messages the spec names (each appears in the error an expression reports). */
 export const EXPRESSION_ERRORS = {
   invalidFunction: 'Invalid function',
   unexpectedCharacter: 'Unexpected character',
@@ -12,7 +17,7 @@ export const EXPRESSION_ERRORS = {
 } as const;
 
 export interface ExpressionLimits {
-  /** Maximum tokens in one expression. */
+  /** Maximum tokens in one .eval instruction. */
   maxTokens: number;
   /** Maximum length of a string built by concatenation. */
   maxStringLength: number;
@@ -20,440 +25,549 @@ export interface ExpressionLimits {
 
 export const DEFAULT_EXPRESSION_LIMITS: ExpressionLimits = { maxTokens: 500, maxStringLength: 65_536 };
 
+interface Operator {
+  readonly name: string;
+  readonly precedence: number;
+  readonly rightAssociative: boolean;
+  /** Unary operators work on the top of the stack; binary ones take two operands. */
+  readonly unary: boolean;
+}
+
+const op = (name: string, precedence: number, rightAssociative = false, unary = false): Operator => ({ name, precedence, rightAssociative, unary });
+
+// Precedence as in JavaScript; the names are what the debug form ({.eval # …}) prints.
+const OPS = {
+  plus: op('unary plus', 17, true, true),
+  minus: op('unary minus', 17, true, true),
+  not: op('logical not', 17, true, true),
+  bitNot: op('bitwise not', 17, true, true),
+  pow: op('exponent', 16, true),
+  mul: op('multiply', 15),
+  div: op('divide', 15),
+  mod: op('modulus', 15),
+  add: op('add', 14),
+  sub: op('subtract', 14),
+  shl: op('left shift', 13),
+  shr: op('right shift', 13),
+  lt: op('less than', 12),
+  gt: op('greater than', 12),
+  lte: op('less than or equal', 12),
+  gte: op('greater than or equal', 12),
+  eq: op('equality', 11),
+  neq: op('inequality', 11),
+  seq: op('strict equality', 11),
+  sneq: op('strict inequality', 11),
+  bitAnd: op('bitwise and', 10),
+  bitXor: op('bitwise xor', 9),
+  bitOr: op('bitwise or', 8),
+  and: op('logical and', 7),
+  or: op('logical or', 6),
+  assign: op('assign', 3, true),
+  semicolon: op('semicolon', 1),
+  comma: op('comma', 1, true),
+  open: op('left paren', 1),
+  close: op('right paren', 1),
+} as const;
+
+/** A value an operator can work on. */
+type Scalar = number | string | boolean | null;
+
 type Token =
-  | { t: 'num'; v: number }
-  | { t: 'str'; v: string }
-  | { t: 'lit'; v: boolean | null | number }
-  | { t: 'var'; v: string }
-  | { t: 'fn'; v: string }
-  | { t: 'op'; v: string }
-  | { t: '('; v: '(' }
-  | { t: ')'; v: ')' }
-  | { t: 'sep'; v: string };
+  | { k: 'value'; v: Scalar }
+  | { k: 'var'; path: string[]; get: Resolver }
+  | { k: 'op'; op: Operator }
+  | { k: 'call'; name: string }
+  | { k: 'args' };
 
-export class ExpressionError extends Error {}
+const ARGS: Token = { k: 'args' };
 
-const FUNCTIONS = new Set(['max', 'min', 'abs', 'num', 'str', 'bool']);
-const OPERATORS = ['===', '!==', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+', '-', '*', '/', '%', '<', '>', '&', '|', '^', '!', '~', '='];
+const CONSTANTS: ReadonlyMap<string, Scalar> = new Map<string, Scalar>([
+  ['null', null], ['true', true], ['false', false], ['PI', Math.PI], ['E', Math.E], ['Infinity', Infinity], ['NaN', NaN],
+]);
 
-function isDigit(c: string | undefined): boolean {
-  return c !== undefined && c >= '0' && c <= '9';
+/** A string as a number: a whole decimal or hex number (one optional sign) or NaN; '' is 0. */
+function stringToNumber(s: string): number {
+  if (s === '') return 0;
+  let i = s[0] === '-' || s[0] === '+' ? 1 : 0;
+  if (i === s.length) return NaN;
+  const c = s[i]!;
+  if (c === '0' && (s[i + 1] === 'x' || s[i + 1] === 'X')) return hexEnd(s, i + 2, s.length) === s.length ? parseInt(s, 16) : NaN;
+  if (c < '0' || c > '9') return NaN;
+  i = decimalEnd(s, i, s.length);
+  return i === s.length ? parseFloat(s) : NaN;
 }
-function isIdentStart(c: string | undefined): boolean {
-  return c !== undefined && /[A-Za-z_$@]/.test(c);
-}
-function isIdentPart(c: string | undefined): boolean {
-  return c !== undefined && /[A-Za-z0-9_$@.-]/.test(c);
+
+function toNumber(v: Scalar): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return stringToNumber(v);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return 0;
 }
 
-export function tokenize(src: string, limits: ExpressionLimits): Token[] {
+function toBoolean(v: Scalar): boolean {
+  return typeof v === 'boolean' ? v : typeof v === 'number' || typeof v === 'string' ? Boolean(v) : false;
+}
+
+function toText(v: Scalar): string {
+  return v === null ? 'null' : typeof v === 'string' ? v : String(v);
+}
+
+type Fn = (args: Scalar[]) => Scalar | undefined;
+
+/** The first argument that passes `better` against each following one (NaN never wins a comparison). */
+function pick(args: Scalar[], better: (a: number, b: number) => boolean): number | undefined {
+  if (args.length === 0) return undefined;
+  let best = toNumber(args[0]!);
+  for (let i = 1; i < args.length; i++) {
+    const n = toNumber(args[i]!);
+    if (!better(best, n)) best = n;
+  }
+  return best;
+}
+
+const FUNCTIONS: ReadonlyMap<string, Fn> = new Map<string, Fn>([
+  ['max', (args) => pick(args, (a, b) => a > b)],
+  ['min', (args) => pick(args, (a, b) => a < b)],
+  ['abs', (args) => (args.length ? Math.abs(toNumber(args[0]!)) : undefined)],
+  ['num', (args) => (args.length ? toNumber(args[0]!) : undefined)],
+  ['str', (args) => (args.length ? toText(args[0]!) : undefined)],
+  ['bool', (args) => (args.length ? toBoolean(args[0]!) : undefined)],
+]);
+
+/** End of a run of hex digits from i. */
+function hexEnd(s: string, i: number, end: number): number {
+  while (i < end && /[0-9a-fA-F]/.test(s[i]!)) i++;
+  return i;
+}
+
+/**
+ * End of a decimal number starting at a digit: digits, one '.', one exponent with an optional sign. Negative
+ * values are errors: -2 a missing exponent digit, -3 a second '.', -4 a '.' in the exponent.
+ */
+function decimalEnd(s: string, i: number, end: number): number {
+  let dot = false;
+  let exponent = false;
+  let wantDigit = false;
+  let signed = false;
+  for (; i < end; i++) {
+    const c = s[i]!;
+    if (c === '.') {
+      if (dot) return -3;
+      if (exponent) return -4;
+      dot = true;
+    } else if (c === 'e' || c === 'E') {
+      if (exponent) break;
+      exponent = wantDigit = true;
+    } else if (c === '-' || c === '+') {
+      if (!wantDigit || signed) break;
+      signed = true;
+    } else if (c >= '0' && c <= '9') wantDigit = false;
+    else break;
+  }
+  return wantDigit ? -2 : i;
+}
+
+const WORD = '[a-zA-Z][a-zA-Z0-9_-]*';
+const SEGMENT = `\\d+|(?:@|\\$)?${WORD}|@`;
+const VARIABLE = new RegExp(`(?:${SEGMENT})(?:\\.(?:${SEGMENT}))*`, 'y');
+
+class ExpressionSyntaxError extends Error {}
+
+const NAMED_CHARACTERS: Record<string, string> = { '\b': 'backspace', '\f': 'form feed', '\n': 'line feed', '\r': 'carriage return', '\t': 'tab' };
+const characterName = (c: string) => NAMED_CHARACTERS[c] ?? (c <= '\u001f' ? 'control character' : 'character');
+
+/** Reads the text into tokens; throws ExpressionSyntaxError at the first problem. */
+function tokenize(src: string, limits: ExpressionLimits): Token[] {
   const tokens: Token[] = [];
-  let i = 0;
-  const push = (tok: Token) => {
-    tokens.push(tok);
-    if (tokens.length > limits.maxTokens) throw new ExpressionError(EXPRESSION_ERRORS.tooManyTokens);
+  const push = (t: Token) => {
+    if (t.k === 'op') {
+      const top = tokens[tokens.length - 1];
+      // + and - are unary at the start and after any operator but ')'.
+      if ((t.op === OPS.add || t.op === OPS.sub) && (top === undefined || (top.k === 'op' && top.op !== OPS.close))) {
+        t = { k: 'op', op: t.op === OPS.sub ? OPS.minus : OPS.plus };
+      } else if (t.op === OPS.open && top !== undefined && top.k === 'var' && top.path.length === 1) {
+        // A bare name right before '(' calls a built-in function.
+        const name = top.path[0]!;
+        if (!FUNCTIONS.has(name)) throw new ExpressionSyntaxError(`${EXPRESSION_ERRORS.invalidFunction} ${name}`);
+        tokens[tokens.length - 1] = { k: 'call', name };
+      }
+    }
+    tokens.push(t);
+    if (tokens.length > limits.maxTokens) throw new ExpressionSyntaxError(`${EXPRESSION_ERRORS.tooManyTokens} (${limits.maxTokens})`);
   };
-  while (i < src.length) {
+  const operator = (o: Operator) => push({ k: 'op', op: o });
+  let i = 0;
+  const n = src.length;
+  while (i < n) {
     const c = src[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
-      i++;
-      continue;
-    }
-    if (c === ';' || c === ',') {
-      push({ t: 'sep', v: c });
-      i++;
-      continue;
-    }
-    if (c === '(' || c === ')') {
-      push({ t: c, v: c } as Token);
-      i++;
-      continue;
-    }
-    if (isDigit(c) || (c === '.' && isDigit(src[i + 1]))) {
-      if (c === '0' && (src[i + 1] === 'x' || src[i + 1] === 'X')) {
-        let j = i + 2;
-        while (j < src.length && /[0-9a-fA-F]/.test(src[j]!)) j++;
-        if (j === i + 2) throw new ExpressionError(EXPRESSION_ERRORS.hexDigits);
-        push({ t: 'num', v: parseInt(src.slice(i + 2, j), 16) });
-        i = j;
-        continue;
+    const next = src[i + 1];
+    if (c >= '0' && c <= '9') {
+      if (c === '0' && (next === 'x' || next === 'X')) {
+        const end = hexEnd(src, i + 2, n);
+        if (end === i + 2) throw new ExpressionSyntaxError(EXPRESSION_ERRORS.hexDigits);
+        push({ k: 'value', v: parseInt(src.slice(i + 2, end), 16) });
+        i = end;
+      } else {
+        const end = decimalEnd(src, i, n);
+        if (end === -2) throw new ExpressionSyntaxError('Expected a digit after the exponent of a number');
+        if (end === -3) throw new ExpressionSyntaxError(EXPRESSION_ERRORS.duplicateDecimal);
+        if (end === -4) throw new ExpressionSyntaxError('Unexpected decimal point in exponent');
+        push({ k: 'value', v: parseFloat(src.slice(i, end)) });
+        i = end;
       }
-      let j = i;
-      let dot = false;
-      while (j < src.length) {
-        const d = src[j]!;
-        if (isDigit(d)) j++;
-        else if (d === '.') {
-          if (dot) throw new ExpressionError(EXPRESSION_ERRORS.duplicateDecimal);
-          dot = true;
-          j++;
-        } else break;
-      }
-      if ((src[j] === 'e' || src[j] === 'E') && (isDigit(src[j + 1]) || ((src[j + 1] === '+' || src[j + 1] === '-') && isDigit(src[j + 2])))) {
-        j += 2;
-        while (isDigit(src[j])) j++;
-      }
-      push({ t: 'num', v: Number(src.slice(i, j)) });
-      i = j;
       continue;
     }
     if (c === '"' || c === "'") {
-      let j = i + 1;
-      let out = '';
-      let closed = false;
-      while (j < src.length) {
-        const d = src[j]!;
-        if (d === c) {
-          closed = true;
-          j++;
-          break;
-        }
-        if (d === '\\') {
-          const e = src[j + 1];
-          if (e === undefined) break;
-          j += 2;
-          switch (e) {
-            case 'n': out += '\n'; break;
-            case 't': out += '\t'; break;
-            case 'r': out += '\r'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'v': out += '\v'; break;
-            case '0': out += '\0'; break;
-            case 'u': {
-              const hex = /^[0-9a-fA-F]{4}/.exec(src.slice(j));
-              if (hex) {
-                out += String.fromCharCode(parseInt(hex[0], 16));
-                j += 4;
-              } else out += 'u';
-              break;
-            }
-            case 'x': {
-              const hex = /^[0-9a-fA-F]{2}/.exec(src.slice(j));
-              if (hex) {
-                out += String.fromCharCode(parseInt(hex[0], 16));
-                j += 2;
-              } else out += 'x';
-              break;
-            }
-            default:
-              out += e;
-          }
-          continue;
-        }
-        out += d;
-        j++;
-      }
-      if (!closed) throw new ExpressionError(EXPRESSION_ERRORS.unterminatedString);
-      push({ t: 'str', v: out });
-      i = j;
+      const [text, end] = readString(src, i + 1, c);
+      push({ k: 'value', v: text });
+      i = end;
       continue;
     }
-    if (isIdentStart(c)) {
-      let j = i + 1;
-      // A '-' belongs to the name only between name characters followed by a letter (kebab-case keys).
-      while (isIdentPart(src[j]) && (src[j] !== '-' || /[A-Za-z]/.test(src[j + 1] ?? ''))) j++;
-      const word = src.slice(i, j);
-      i = j;
-      let k = i;
-      while (src[k] === ' ') k++;
-      if (src[k] === '(') {
-        if (!FUNCTIONS.has(word)) throw new ExpressionError(`${EXPRESSION_ERRORS.invalidFunction} ${word}`);
-        push({ t: 'fn', v: word });
+    switch (c) {
+      case '*':
+        if (next === '*') i++;
+        operator(next === '*' ? OPS.pow : OPS.mul);
+        break;
+      case '/': operator(OPS.div); break;
+      case '%': operator(OPS.mod); break;
+      case '+': operator(OPS.add); break;
+      case '-': operator(OPS.sub); break;
+      case '=':
+      case '!': {
+        if (next === '=') {
+          const strict = src[i + 2] === '=';
+          i += strict ? 2 : 1;
+          operator(c === '=' ? (strict ? OPS.seq : OPS.eq) : strict ? OPS.sneq : OPS.neq);
+        } else operator(c === '=' ? OPS.assign : OPS.not);
+        break;
+      }
+      case '<':
+        if (next === '<' || next === '=') i++;
+        operator(next === '<' ? OPS.shl : next === '=' ? OPS.lte : OPS.lt);
+        break;
+      case '>':
+        if (next === '>' || next === '=') i++;
+        operator(next === '>' ? OPS.shr : next === '=' ? OPS.gte : OPS.gt);
+        break;
+      case '~': operator(OPS.bitNot); break;
+      case '&':
+        if (next === '&') i++;
+        operator(next === '&' ? OPS.and : OPS.bitAnd);
+        break;
+      case '|':
+        if (next === '|') i++;
+        operator(next === '|' ? OPS.or : OPS.bitOr);
+        break;
+      case '^': operator(OPS.bitXor); break;
+      case ',': operator(OPS.comma); break;
+      case ';': operator(OPS.semicolon); break;
+      case '(': operator(OPS.open); break;
+      case ')': operator(OPS.close); break;
+      case ' ':
+      case '\n':
+      case '\t':
+      case '\r':
+      case '\u00a0':
+        break;
+      default: {
+        VARIABLE.lastIndex = i;
+        const m = VARIABLE.exec(src);
+        if (m === null) throw new ExpressionSyntaxError(`Unexpected ${characterName(c)} ${JSON.stringify(c)} at ${i}`);
+        const raw = m[0];
+        i = VARIABLE.lastIndex;
+        if (CONSTANTS.has(raw)) push({ k: 'value', v: CONSTANTS.get(raw)! });
+        else {
+          const path = raw === '@' ? ['@'] : raw.split('.');
+          push({ k: 'var', path, get: compilePath(path) });
+        }
         continue;
       }
-      if (word === 'true' || word === 'false') push({ t: 'lit', v: word === 'true' });
-      else if (word === 'null') push({ t: 'lit', v: null });
-      else if (word === 'NaN') push({ t: 'lit', v: NaN });
-      else if (word === 'Infinity') push({ t: 'lit', v: Infinity });
-      else push({ t: 'var', v: word });
-      continue;
     }
-    const op = OPERATORS.find((o) => src.startsWith(o, i));
-    if (op) {
-      push({ t: 'op', v: op });
-      i += op.length;
-      continue;
-    }
-    throw new ExpressionError(EXPRESSION_ERRORS.unexpectedCharacter);
+    i++;
   }
   return tokens;
 }
 
-type Expr =
-  | { k: 'const'; v: unknown }
-  | { k: 'var'; name: string; get: Resolver }
-  | { k: 'unary'; op: string; a: Expr }
-  | { k: 'binary'; op: string; a: Expr; b: Expr }
-  | { k: 'assign'; name: string; value: Expr }
-  | { k: 'call'; fn: string; args: Expr[] };
-
-const BINARY_PRECEDENCE: Record<string, number> = {
-  '=': 1,
-  '||': 3,
-  '&&': 4,
-  '|': 5,
-  '^': 6,
-  '&': 7,
-  '==': 8,
-  '!=': 8,
-  '===': 8,
-  '!==': 8,
-  '<': 9,
-  '<=': 9,
-  '>': 9,
-  '>=': 9,
-  '<<': 10,
-  '>>': 10,
-  '+': 11,
-  '-': 11,
-  '*': 12,
-  '/': 12,
-  '%': 12,
-  '**': 13,
-};
-const RIGHT_ASSOC = new Set(['=', '**']);
-
-class ExprParser {
-  i = 0;
-  constructor(private readonly tokens: Token[]) {}
-  peek(): Token | undefined {
-    return this.tokens[this.i];
-  }
-  parseAll(): Expr[] {
-    const list: Expr[] = [];
-    while (this.i < this.tokens.length) {
-      const tok = this.peek()!;
-      if (tok.t === 'sep') {
-        this.i++;
+/** Reads a quoted string from just after its opening quote; returns the text and the index after the closing quote. */
+function readString(src: string, i: number, quote: string): [string, number] {
+  let out = '';
+  const n = src.length;
+  while (i < n) {
+    const c = src[i]!;
+    if (c === '\\' && i + 1 < n) {
+      const e = src[i + 1]!;
+      if (e === 'x') {
+        const start = i + 2;
+        const limit = start + 2;
+        if (limit >= n || hexEnd(src, start, limit) !== limit) throw new ExpressionSyntaxError('Invalid hex escape: \\x takes two hex digits');
+        out += printable(parseInt(src.slice(start, limit), 16));
+        i = limit;
         continue;
       }
-      list.push(this.parseBinary(0));
-    }
-    return list;
-  }
-  parseBinary(minPrec: number): Expr {
-    let left = this.parseUnary();
-    for (;;) {
-      const tok = this.peek();
-      if (!tok || tok.t !== 'op') break;
-      const prec = BINARY_PRECEDENCE[tok.v];
-      if (prec === undefined || prec < minPrec) break;
-      this.i++;
-      const right = this.parseBinary(RIGHT_ASSOC.has(tok.v) ? prec : prec + 1);
-      if (tok.v === '=') {
-        if (left.k !== 'var' || !left.name.startsWith('@')) throw new ExpressionError('Invalid assignment target');
-        left = { k: 'assign', name: left.name, value: right };
-      } else left = { k: 'binary', op: tok.v, a: left, b: right };
-    }
-    return left;
-  }
-  parseUnary(): Expr {
-    const tok = this.peek();
-    if (!tok) throw new ExpressionError('Unexpected end of expression');
-    if (tok.t === 'op' && (tok.v === '!' || tok.v === '~' || tok.v === '-' || tok.v === '+')) {
-      this.i++;
-      return { k: 'unary', op: tok.v, a: this.parseUnary() };
-    }
-    return this.parsePrimary();
-  }
-  parsePrimary(): Expr {
-    const tok = this.tokens[this.i++];
-    if (!tok) throw new ExpressionError('Unexpected end of expression');
-    switch (tok.t) {
-      case 'num':
-      case 'str':
-      case 'lit':
-        return { k: 'const', v: tok.v };
-      case 'var': {
-        const path = parsePath(tok.v);
-        if (!path) throw new ExpressionError(EXPRESSION_ERRORS.unexpectedCharacter);
-        return { k: 'var', name: tok.v, get: compilePath(path) };
-      }
-      case 'fn': {
-        if (this.peek()?.t !== '(') throw new ExpressionError(EXPRESSION_ERRORS.invalidFunction);
-        this.i++;
-        const args: Expr[] = [];
-        while (this.peek() && this.peek()!.t !== ')') {
-          if (this.peek()!.t === 'sep') {
-            this.i++;
-            continue;
-          }
-          args.push(this.parseBinary(0));
+      if (e === 'u' || e === 'U') {
+        const start = i + 2;
+        const limit = start + (e === 'u' ? 4 : 8);
+        if (hexEnd(src, start, Math.min(limit, n)) !== limit) {
+          throw new ExpressionSyntaxError('Invalid unicode escape: \\u takes four hex digits, \\U eight');
         }
-        if (this.peek()?.t !== ')') throw new ExpressionError('Unbalanced parenthesis');
-        this.i++;
-        return { k: 'call', fn: tok.v, args };
+        out += printable(parseInt(src.slice(start, limit), 16));
+        i = limit;
+        continue;
       }
-      case '(': {
-        const inner = this.parseBinary(0);
-        if (this.peek()?.t !== ')') throw new ExpressionError('Unbalanced parenthesis');
-        this.i++;
-        return inner;
+      out += e === 'n' ? '\n' : e === 't' ? '\t' : e === 'f' ? '\f' : e === 'r' ? '\r' : e;
+      i += 2;
+      continue;
+    }
+    if (c === quote) return [out, i + 1];
+    if (c === '\n' || c === '\r') throw new ExpressionSyntaxError(`Illegal bare ${characterName(c)} character in a string`);
+    out += c;
+    i++;
+  }
+  throw new ExpressionSyntaxError(EXPRESSION_ERRORS.unterminatedString);
+}
+
+/** A character code from an escape: control characters and codes beyond Unicode become a space. */
+function printable(code: number): string {
+  if (code <= 0x08 || (code >= 0x0e && code < 0x20) || code > 0x10ffff) return ' ';
+  return String.fromCodePoint(code);
+}
+
+const isOp = (t: Token | undefined, o: Operator): boolean => t !== undefined && t.k === 'op' && t.op === o;
+
+/** Orders each ';'-separated expression in reverse Polish notation (the shunting-yard algorithm). */
+function toPostfix(tokens: Token[], done: Token[][]): void {
+  let out: Token[] = [];
+  const ops: Token[] = [];
+  const flush = () => {
+    while (ops.length > 0) {
+      const t = ops.pop()!;
+      if (isOp(t, OPS.open) || isOp(t, OPS.close)) throw new ExpressionSyntaxError('Mismatched parenthesis: a left paren is never closed');
+      out.push(t);
+    }
+    if (out.length > 0) done.push(out);
+  };
+  const popToParen = () => {
+    while (ops.length > 0 && !isOp(ops[ops.length - 1], OPS.open)) out.push(ops.pop()!);
+  };
+  for (const t of tokens) {
+    if (t.k === 'call') {
+      // The marker ends the argument list when the call is reduced.
+      out.push(ARGS);
+      ops.push(t);
+      continue;
+    }
+    if (t.k !== 'op') {
+      out.push(t);
+      continue;
+    }
+    const o = t.op;
+    if (o === OPS.semicolon) {
+      flush();
+      out = [];
+    } else if (o === OPS.open) ops.push(t);
+    else if (o === OPS.comma) popToParen();
+    else if (o === OPS.close) {
+      popToParen();
+      if (ops.length === 0) throw new ExpressionSyntaxError('Mismatched parenthesis: a right paren closes nothing');
+      ops.pop();
+      if (ops.length > 0 && ops[ops.length - 1]!.k === 'call') out.push(ops.pop()!);
+    } else {
+      for (;;) {
+        const top = ops[ops.length - 1];
+        if (top === undefined) break;
+        if (top.k === 'op') {
+          if (top.op === OPS.open) break;
+          if (!(top.op.precedence > o.precedence || (top.op.precedence === o.precedence && !top.op.rightAssociative))) break;
+        }
+        out.push(ops.pop()!);
       }
-      default:
-        throw new ExpressionError(`Unexpected token '${tok.v}'`);
+      ops.push(t);
     }
   }
+  flush();
+}
+
+function debugToken(t: Token | undefined): string {
+  if (t === undefined) return 'undefined';
+  switch (t.k) {
+    case 'value':
+      return typeof t.v === 'string' ? JSON.stringify(t.v) : t.v === null ? 'null' : String(t.v);
+    case 'var':
+      return t.path.join('.');
+    case 'op':
+      return `<${t.op.name}>`;
+    case 'call':
+      return `${t.name}()`;
+    case 'args':
+      return '<args>';
+  }
+}
+
+/** One reduction's view of variables: '@names' assigned so far in this .eval come first. */
+interface Scope {
+  state: RenderState;
+  assigned: Map<string, Scalar> | null;
+}
+
+/** A token as an operand: variables are read now; objects, arrays and markers are not operands. */
+function operandOf(scope: Scope, t: Token | undefined): Scalar | undefined {
+  if (t === undefined) return undefined;
+  if (t.k === 'value') return t.v;
+  if (t.k !== 'var') return undefined;
+  const head = t.path[0]!;
+  let v: unknown;
+  // A name this .eval assigned hides outer ones; its value is a scalar, so a path into it finds nothing.
+  if (scope.assigned !== null && scope.assigned.has(head)) v = t.path.length === 1 ? scope.assigned.get(head) : undefined;
+  else v = t.get(scope.state);
+  if (v === undefined || v === null) return null;
+  return typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? v : undefined;
+}
+
+function binary(o: Operator, a: Scalar, b: Scalar): Scalar {
+  switch (o) {
+    case OPS.mul: return toNumber(a) * toNumber(b);
+    case OPS.div: return toNumber(a) / toNumber(b);
+    case OPS.mod: return toNumber(a) % toNumber(b);
+    case OPS.pow: return toNumber(a) ** toNumber(b);
+    case OPS.sub: return toNumber(a) - toNumber(b);
+    case OPS.add:
+      // Strings concatenate (the caller checks the length limit first).
+      return typeof a !== 'string' && typeof b !== 'string' ? toNumber(a) + toNumber(b) : toText(a) + toText(b);
+    case OPS.shl: return toNumber(a) << toNumber(b);
+    case OPS.shr: return toNumber(a) >> toNumber(b);
+    // Comparisons and equality take the values as JavaScript compares them.
+    case OPS.lt: return (a as number) < (b as number);
+    case OPS.lte: return (a as number) <= (b as number);
+    case OPS.gt: return (a as number) > (b as number);
+    case OPS.gte: return (a as number) >= (b as number);
+    case OPS.eq: return a == b;
+    case OPS.neq: return a != b;
+    case OPS.seq: return a === b;
+    case OPS.sneq: return a !== b;
+    case OPS.bitAnd: return toNumber(a) & toNumber(b);
+    case OPS.bitXor: return toNumber(a) ^ toNumber(b);
+    case OPS.bitOr: return toNumber(a) | toNumber(b);
+    case OPS.and: return toBoolean(a) && toBoolean(b);
+    default: return toBoolean(a) || toBoolean(b);
+  }
+}
+
+/** Reduces one postfix expression. Returns the value, or undefined when it produces none. */
+function reduceOne(expr: Token[], scope: Scope, limits: ExpressionLimits, fail: (detail: string) => void): Scalar | undefined {
+  // undefined entries stand for an operand that could not be made (as in the reference engine's stack).
+  const stack: (Token | undefined)[] = [];
+  const setTop = (t: Token | undefined) => {
+    if (stack.length > 0) stack[stack.length - 1] = t;
+  };
+  for (const t of expr) {
+    if (t.k !== 'op' && t.k !== 'call') {
+      stack.push(t);
+      continue;
+    }
+    if (t.k === 'call') {
+      const args: Scalar[] = [];
+      while (stack.length > 0 && stack[stack.length - 1] !== undefined && stack[stack.length - 1]!.k !== 'args') {
+        const arg = operandOf(scope, stack.pop());
+        if (arg !== undefined) args.push(arg);
+      }
+      stack.pop();
+      args.reverse();
+      const result = FUNCTIONS.get(t.name)!(args);
+      if (result === undefined) {
+        fail(`Error calling function ${t.name}`);
+        break;
+      }
+      stack.push({ k: 'value', v: result });
+      continue;
+    }
+    const o = t.op;
+    if (o.unary) {
+      const top = stack[stack.length - 1];
+      const arg = operandOf(scope, top);
+      if (arg === undefined) setTop(undefined);
+      else if (o === OPS.minus) setTop({ k: 'value', v: -1 * toNumber(arg) });
+      else if (o === OPS.plus) setTop({ k: 'value', v: toNumber(arg) });
+      else if (o === OPS.not) setTop({ k: 'value', v: !toBoolean(arg) });
+      // As in the reference engine, ~ reads the token itself: on a variable it gives ~NaN, that is -1.
+      else setTop({ k: 'value', v: ~(top!.k === 'value' ? toNumber(top!.v) : NaN) });
+      continue;
+    }
+    if (o === OPS.assign) {
+      const value = operandOf(scope, stack.pop());
+      const target = stack.pop();
+      if (target !== undefined && target.k === 'var' && value !== undefined && target.path.length === 1) {
+        const name = target.path[0]!;
+        if (name.charCodeAt(0) === 64 /* @ */ && name !== '@') (scope.assigned ??= new Map()).set(name, value);
+      }
+      // An assignment ends its expression and leaves no value.
+      setTop(undefined);
+      break;
+    }
+    const b = operandOf(scope, stack.pop());
+    const a = operandOf(scope, stack.pop());
+    if (a === undefined || b === undefined) {
+      fail(`Invalid arguments to operator ${o.name}`);
+      break;
+    }
+    if (o === OPS.add && (typeof a === 'string' || typeof b === 'string') && toText(a).length + toText(b).length > limits.maxStringLength) {
+      fail(`Concatenation would exceed the maximum string length of ${limits.maxStringLength}`);
+      break;
+    }
+    stack.push({ k: 'value', v: binary(o, a, b) });
+  }
+  const top = stack[stack.length - 1];
+  if (top === undefined) return undefined;
+  const value = operandOf(scope, top);
+  if (value === undefined) {
+    fail('Reduce error: unexpected token on stack');
+    return undefined;
+  }
+  return value;
 }
 
 export interface CompiledExpression {
   source: string;
-  /** Evaluates every expression; returns the value to print, or undefined when nothing is printed. */
-  evaluate(state: RenderState): unknown;
+  /** The parse error, when the text is not a valid expression (it is then never reduced). */
+  parseError: string | null;
+  /**
+   * Reduces every expression for this render: keeps its '@' assignments and returns the text to print (the last
+   * value, the debug form with '#'), or '' . A reduce error is reported and the whole instruction then prints
+   * nothing and assigns nothing.
+   */
+  run(state: RenderState, pos: number): string;
 }
 
-/** Parses an expression; throws ExpressionError with one of the catalogue messages. */
-export function parseExpression(source: string, limits: ExpressionLimits = DEFAULT_EXPRESSION_LIMITS): CompiledExpression {
-  const list = new ExprParser(tokenize(source, limits)).parseAll();
+/** Compiles the text of an .eval instruction (a leading '#' asks for the debug form). Never throws. */
+export function compileExpression(text: string, limits: ExpressionLimits = DEFAULT_EXPRESSION_LIMITS): CompiledExpression {
+  const debug = text.charCodeAt(0) === 35 /* # */;
+  const source = debug ? text.slice(1) : text;
+  const exprs: Token[][] = [];
+  let parseError: string | null = null;
+  try {
+    toPostfix(tokenize(source, limits), exprs);
+  } catch (err) {
+    if (!(err instanceof ExpressionSyntaxError)) throw err;
+    parseError = err.message;
+  }
+  const debugText = debug ? `EVAL=[${exprs.map((e) => `[${e.map(debugToken).join(' ')}]`).join(', ')}]` : '';
   return {
     source,
-    evaluate(state) {
-      let last: unknown = undefined;
-      for (const expr of list) {
-        if (expr.k === 'assign') {
-          state.setVariable(expr.name, reduce(expr.value, state, limits));
-          last = undefined;
-        } else last = reduce(expr, state, limits);
-      }
-      return last;
+    parseError,
+    run(state, pos) {
+      if (parseError !== null) return debugText;
+      const scope: Scope = { state, assigned: null };
+      let failed = false;
+      const fail = (detail: string) => {
+        failed = true;
+        state.error('expression-reduce', MESSAGES.expressionReduce(source, detail), pos);
+      };
+      let last: Scalar | undefined;
+      for (const expr of exprs) last = reduceOne(expr, scope, limits, fail);
+      if (failed) return debugText;
+      if (scope.assigned !== null) for (const [name, value] of scope.assigned) state.setVariable(name, value);
+      if (last === undefined) return debugText;
+      const printed = last === null ? '' : String(last);
+      return debug ? `${debugText} -> ${printed}` : printed;
     },
   };
-}
-
-/** Operators and functions take numbers, strings, booleans and null; an object or array is a reduce error. */
-function scalarOperand(v: unknown, op: string): unknown {
-  if (v !== null && typeof v === 'object') throw new ExpressionError(`Invalid arguments to operator ${op}`);
-  return v;
-}
-
-/** JSON values become JS primitives for operators; objects and arrays stay as they are. */
-function operand(v: unknown): unknown {
-  return v === undefined ? null : v;
-}
-
-function toNumber(v: unknown): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'string') return Number(v.trim());
-  if (v === null || v === undefined) return 0;
-  return NaN;
-}
-
-function reduce(expr: Expr, state: RenderState, limits: ExpressionLimits): unknown {
-  switch (expr.k) {
-    case 'const':
-      return expr.v;
-    case 'var':
-      return operand(expr.get(state));
-    case 'assign': {
-      const value = reduce(expr.value, state, limits);
-      state.setVariable(expr.name, value);
-      return value;
-    }
-    case 'unary': {
-      const a = scalarOperand(reduce(expr.a, state, limits), expr.op);
-      switch (expr.op) {
-        case '!':
-          return !isTruthy(a);
-        case '~':
-          // The reference engine's ~ on a variable always gives -1 (it does not read the value); we do the same.
-          return expr.a.k === 'var' ? -1 : ~toNumber(a);
-        case '-':
-          return -toNumber(a);
-        default:
-          return toNumber(a);
-      }
-    }
-    case 'call': {
-      if (expr.fn === 'max' || expr.fn === 'min') {
-        // max/min skip objects and arrays among their arguments.
-        const numbers = expr.args
-          .map((a) => reduce(a, state, limits))
-          .filter((v) => v === null || typeof v !== 'object')
-          .map(toNumber);
-        if (numbers.length === 0) return null;
-        // Values that are not numbers are skipped while any number remains.
-        const valid = numbers.filter((n) => !Number.isNaN(n));
-        if (valid.length === 0) return NaN;
-        return expr.fn === 'max' ? Math.max(...valid) : Math.min(...valid);
-      }
-      const args = expr.args.map((a) => scalarOperand(reduce(a, state, limits), expr.fn));
-      switch (expr.fn) {
-        case 'abs':
-          return Math.abs(toNumber(args[0]));
-        case 'num':
-          return toNumber(args[0]);
-        case 'str':
-          return stringOf(args[0]);
-        default:
-          return isTruthy(args[0]);
-      }
-    }
-    case 'binary': {
-      if (expr.op === '&&') {
-        const a = scalarOperand(reduce(expr.a, state, limits), expr.op);
-        return isTruthy(a) ? isTruthy(scalarOperand(reduce(expr.b, state, limits), expr.op)) : false;
-      }
-      if (expr.op === '||') {
-        const a = scalarOperand(reduce(expr.a, state, limits), expr.op);
-        return isTruthy(a) ? true : isTruthy(scalarOperand(reduce(expr.b, state, limits), expr.op));
-      }
-      const a = scalarOperand(reduce(expr.a, state, limits), expr.op) as any;
-      const b = scalarOperand(reduce(expr.b, state, limits), expr.op) as any;
-      switch (expr.op) {
-        case '+': {
-          if (typeof a === 'string' || typeof b === 'string') {
-            const text = stringOf(a) + stringOf(b);
-            if (text.length > limits.maxStringLength) throw new ExpressionError('Concatenation exceeds the maximum string length');
-            return text;
-          }
-          return toNumber(a) + toNumber(b);
-        }
-        case '-': return toNumber(a) - toNumber(b);
-        case '*': return toNumber(a) * toNumber(b);
-        case '/': return toNumber(a) / toNumber(b);
-        case '%': return toNumber(a) % toNumber(b);
-        case '**': return toNumber(a) ** toNumber(b);
-        case '<<': return toNumber(a) << toNumber(b);
-        case '>>': return toNumber(a) >> toNumber(b);
-        case '&': return toNumber(a) & toNumber(b);
-        case '|': return toNumber(a) | toNumber(b);
-        case '^': return toNumber(a) ^ toNumber(b);
-        case '==': return looseEquals(a, b);
-        case '!=': return !looseEquals(a, b);
-        case '===': return strictEquals(a, b);
-        case '!==': return !strictEquals(a, b);
-        case '<': return compare(a, b, (x, y) => x < y);
-        case '<=': return compare(a, b, (x, y) => x <= y);
-        case '>': return compare(a, b, (x, y) => x > y);
-        default: return compare(a, b, (x, y) => x >= y);
-      }
-    }
-  }
-}
-
-/** String conversion inside expressions follows JavaScript: null is 'null', booleans 'true'/'false'. */
-function stringOf(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'number') return v === 0 ? '0' : String(v);
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
-
-function looseEquals(a: unknown, b: unknown): boolean {
-  if (typeof a === 'string' && typeof b === 'string') return a === b;
-  if (a === null || b === null || typeof a === 'object' || typeof b === 'object') return strictEquals(a, b);
-  return toNumber(a) === toNumber(b);
-}
-
-function strictEquals(a: unknown, b: unknown): boolean {
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
-  return a === b;
-}
-
-function compare(a: unknown, b: unknown, op: (x: any, y: any) => boolean): boolean {
-  if (typeof a === 'string' && typeof b === 'string') return op(a, b);
-  return op(toNumber(a), toNumber(b));
 }

@@ -11,7 +11,7 @@ export type { TemplateErrorKind } from './errors';
 export { RenderState } from './runtime';
 export { MAX_PARTIAL_CALLS, MAX_PARTIAL_DEPTH } from './runtime';
 export { MAX_BLOCK_NESTING } from './parser';
-/** Escaping for hand-built HTML outside templates: text (`export { MAX_BLOCK_NESTING } from './parser'; < >`) and attribute values (also `"`). */
+/** Escaping for hand-built HTML outside templates: text (`& < >`) and attribute values (also `"`). */
 export { escapeAttribute, escapeHtml } from './plugins/core';
 
 export interface RenderOptions {
@@ -50,13 +50,15 @@ function compilePartial(source: string): CompiledTemplate {
 
 function partialProvider(partials: Record<string, string> | undefined): PartialProvider {
   return {
-    lookup(name: string): TemplateBody | { error: string } | null {
+    lookup(name: string): TemplateBody | { errors: readonly string[] } | null {
       if (!partials || !Object.prototype.hasOwnProperty.call(partials, name)) return null;
       const source = partials[name];
-      if (typeof source !== 'string') return { error: 'partial source is not text' };
+      if (typeof source !== 'string') return { errors: ['partial source is not text'] };
       const compiled = compilePartial(source);
-      const fatal = compiled.errors.find((e) => e.kind === 'eof-in-block' || e.kind === 'unclosed');
-      if (fatal) return { error: fatal.message };
+      // A partial with a syntax error does not run (as in the reference engine); unknown formatter and predicate
+      // names do not stop it, since the render's own tables may supply them.
+      const fatal = compiled.errors.filter((e) => e.kind !== 'unknown-formatter' && e.kind !== 'unknown-predicate');
+      if (fatal.length > 0) return { errors: fatal.map((e) => e.message) };
       return compiled;
     },
   };

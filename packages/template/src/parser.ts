@@ -31,7 +31,7 @@ export type Node =
   | { t: 'repeated'; path: string[]; body: Node[]; alternates: Node[] | null; alt: Alternative | null; pos: number }
   | { t: 'predicate'; call: PredicateCall; body: Node[]; alt: Alternative | null; pos: number }
   | { t: 'if'; cond: IfCondition; body: Node[]; alt: Alternative | null; pos: number }
-  | { t: 'bindvar'; name: string; vars: string[][]; fmts: FormatterCall[]; pos: number }
+  | { t: 'bindvar'; name: string; vars: string[][]; fmts: FormatterCall[]; pos: number; raw: string }
   | { t: 'ctx'; name: string; pairs: [string, string[]][]; pos: number }
   | { t: 'eval'; source: string; pos: number }
   | { t: 'include'; name: string; args: string[]; pos: number }
@@ -46,93 +46,145 @@ export interface ParseResult {
   errors: TemplateError[];
 }
 
-/** Splits arguments on a delimiter, keeping double-quoted runs together. */
-export function splitArgs(text: string, delimiter: string): string[] {
-  const args: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') quoted = !quoted;
-    if (c === delimiter && !quoted) {
-      args.push(current);
-      current = '';
-    } else current += c;
+// The grammar of an instruction, as the reference engine's matcher reads it. Each pattern is sticky: it matches at
+// the cursor or not at all.
+const WORD = '[a-zA-Z][a-zA-Z0-9_-]*';
+const SEGMENT = `\\d+|(?:@|\\$)?${WORD}|@`;
+const RX = {
+  word: new RegExp(WORD, 'y'),
+  variable: new RegExp(`(?:${SEGMENT})(?:\\.(?:${SEGMENT}))*`, 'y'),
+  definition: new RegExp(`@${WORD}`, 'y'),
+  filePath: /[./a-zA-Z0-9_-]+/y,
+  predicate: new RegExp(`${WORD}\\?`, 'y'),
+  whitespace: /[ \f\n\r\t\v]+/y,
+  separator: / *, */y,
+  operator: /&&|\|\|/y,
+  formatterArgs: /[^|}]+/y,
+  instructionArgs: /[^}]+/y,
+};
+
+/** A cursor over the text of one instruction (between its braces). */
+class Cursor {
+  pos = 0;
+  constructor(readonly text: string) {}
+  /** Matches a pattern at the cursor and moves past it; null (cursor unchanged) when it does not match. */
+  take(rx: RegExp): string | null {
+    rx.lastIndex = this.pos;
+    const m = rx.exec(this.text);
+    if (m === null) return null;
+    this.pos = rx.lastIndex;
+    return m[0];
   }
-  args.push(current);
-  return delimiter === ' ' ? args.filter((a) => a !== '') : args;
+  /** Exactly one space. */
+  space(): boolean {
+    if (this.text.charCodeAt(this.pos) !== 32) return false;
+    this.pos++;
+    return true;
+  }
+  peek(): string | undefined {
+    return this.text[this.pos];
+  }
+  get done(): boolean {
+    return this.pos === this.text.length;
+  }
+  /** Arguments: the first character is the delimiter, the rest is split on it. */
+  args(rx: RegExp, emptyIsNone: boolean): string[] | null {
+    const raw = this.take(rx);
+    if (raw === null) return null;
+    const list = raw.slice(1).split(raw[0]!);
+    return emptyIsNone && list.length === 1 && list[0] === '' ? [] : list;
+  }
 }
 
-const NAME = /^[A-Za-z][A-Za-z0-9_-]*/;
-
-/** Parses `name<delim>arg<delim>arg`. */
-function parseCall(text: string): { name: string; args: string[] } | null {
-  const m = NAME.exec(text);
-  if (!m) return null;
-  const name = m[0];
-  const rest = text.slice(name.length);
-  if (rest.trim() === '') return { name, args: [] };
-  return { name, args: splitArgs(rest.slice(1), rest[0]!) };
+/** A dotted variable reference, split into its segments. */
+function variable(c: Cursor): string[] | null {
+  const raw = c.take(RX.variable);
+  return raw === null ? null : raw === '@' ? ['@'] : raw.split('.');
 }
 
-/** Parses `a.b, c|fmt args|fmt2` (the body of a variable or .var instruction). */
-export function parseVariableRef(text: string): { vars: string[][]; fmts: FormatterCall[] } | null {
-  const bar = text.indexOf('|');
-  const varText = bar < 0 ? text : text.slice(0, bar);
-  if (varText === '' || varText.trim() !== varText) return null;
-  const vars: string[][] = [];
-  for (const piece of varText.split(',')) {
-    const path = parsePath(piece.trim());
-    if (!path) return null;
-    vars.push(path);
-  }
-  const fmts: FormatterCall[] = [];
-  if (bar >= 0) {
-    for (const segment of text.slice(bar + 1).split('|')) {
-      const call = parseCall(segment);
-      if (!call) return null;
-      fmts.push(call);
+/** `a, b , c`: one or more references; a separator not followed by a reference fails. */
+function variables(c: Cursor): string[][] | null {
+  const first = variable(c);
+  if (first === null) return null;
+  const list = [first];
+  for (;;) {
+    const at = c.pos;
+    if (c.take(RX.separator) === null) return list;
+    const next = variable(c);
+    if (next === null) {
+      c.pos = at;
+      return null;
     }
+    list.push(next);
   }
-  return { vars, fmts };
 }
 
-function parsePredicateCall(text: string): PredicateCall | null {
-  const m = /^([A-Za-z][A-Za-z0-9_-]*\?)(.*)$/s.exec(text);
-  if (!m) return null;
-  const rest = m[2]!;
-  if (rest.trim() === '') return { name: m[1]!, args: [] };
-  return { name: m[1]!, args: splitArgs(rest.slice(1), rest[0]!) };
+/** `|name args|name2`: null when there is no chain; 'invalid' when it starts but is broken. */
+function formatters(c: Cursor): FormatterCall[] | null | 'invalid' {
+  const text = c.text;
+  if (text[c.pos] !== '|') return null;
+  // A second pipe is not a chain (it sniffs out inline script such as {a||b}).
+  if (text[c.pos + 1] === '|') return 'invalid';
+  c.pos++;
+  const list: FormatterCall[] = [];
+  for (;;) {
+    const name = c.take(RX.word);
+    if (name === null) return 'invalid';
+    const args = c.args(RX.formatterArgs, false);
+    list.push({ name, args: args ?? [] });
+    if (text[c.pos] !== '|') return list;
+    c.pos++;
+  }
 }
 
-function parseIf(text: string): IfCondition | null {
-  const words = text.trim().split(/\s+/);
-  if (words.length === 0 || words[0] === '') return null;
-  if (words[0]!.endsWith('?')) {
-    const call = parsePredicateCall(text.trim());
-    return call ? { kind: 'predicate', call } : null;
-  }
+/** `{a.b, c|fmt args}` or `{.var @x a|fmt}`: variables then an optional chain, nothing after. */
+function variableRef(c: Cursor): { vars: string[][]; fmts: FormatterCall[] } | null {
+  const vars = variables(c);
+  if (vars === null) return null;
+  const fmts = formatters(c);
+  if (fmts === 'invalid' || !c.done) return null;
+  return { vars, fmts: fmts ?? [] };
+}
+
+function predicateCall(c: Cursor): PredicateCall | null {
+  const name = c.take(RX.predicate);
+  if (name === null) return null;
+  return { name, args: c.args(RX.instructionArgs, true) ?? [] };
+}
+
+/** `a && b || c`: references joined by operators (whitespace around them optional). */
+function ifCondition(c: Cursor): IfCondition | null {
   const operands: string[][] = [];
   const operators: ('&&' | '||')[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    if (i % 2 === 1) {
-      if (word !== '&&' && word !== '||') return null;
-      operators.push(word);
-    } else {
-      const path = parsePath(word);
-      if (!path) return null;
-      operands.push(path);
+  for (;;) {
+    const v = variable(c);
+    if (v === null) {
+      if (operators.length > 0) return null;
+      break;
     }
+    operands.push(v);
+    c.take(RX.whitespace);
+    const op = c.take(RX.operator) as '&&' | '||' | null;
+    if (op === null) break;
+    operators.push(op);
+    c.take(RX.whitespace);
   }
-  if (operands.length !== operators.length + 1) return null;
+  if (operands.length === 0 || !c.done) return null;
   return { kind: 'logic', operands, operators };
 }
+
+/** The instruction keywords, tried by prefix in this order (as the reference matches them). */
+const KEYWORDS: readonly string[] = [
+  'alternates with', 'ctx', 'end', 'eof', 'eval', 'if', 'include', 'inject', 'macro', 'meta-left', 'meta-right',
+  'newline', 'or', 'repeated section', 'section', 'space', 'tab', 'var',
+];
+const LITERALS: Record<string, string> = { 'meta-left': '{', 'meta-right': '}', space: ' ', tab: '\t', newline: '\n' };
 
 type Token =
   | { k: 'node'; node: Node }
   | { k: 'open'; node: BlockNode }
   | { k: 'end'; pos: number }
+  | { k: 'eof'; pos: number }
   | { k: 'or'; pred: PredicateCall | null; pos: number }
   | { k: 'alternates'; pos: number }
   | null;
@@ -144,100 +196,124 @@ export interface ParseOptions {
   isPredicate?: (name: string) => boolean;
 }
 
-function instruction(inner: string, pos: number, errors: TemplateError[], source: string, opts: ParseOptions): Token {
-  if (inner.charCodeAt(0) !== 46 /* . */) {
-    const ref = parseVariableRef(inner);
-    return ref ? { k: 'node', node: { t: 'var', vars: ref.vars, fmts: ref.fmts, pos, raw: `{${inner}}` } } : null;
+function reportUnknownPredicate(call: PredicateCall, pos: number, errors: TemplateError[], source: string, opts: ParseOptions): void {
+  if (opts.isPredicate && !opts.isPredicate(call.name)) {
+    errors.push(makeError('unknown-predicate', MESSAGES.unknownPredicate(call.name), source, pos));
   }
-  const m = /^\.([A-Za-z][A-Za-z0-9_-]*\??)(?:(\s)(.*))?$/s.exec(inner);
-  // A predicate may be followed directly by its delimiter, e.g. {.equal?:a:b}
-  const pm = m ? null : /^\.([A-Za-z][A-Za-z0-9_-]*\?)(.+)$/s.exec(inner);
-  if (!m && !pm) return null;
-  const word = (m ?? pm)![1]!;
-  const rest = m ? (m[3] ?? '') : '';
-  const hasRest = m ? m[2] !== undefined : true;
-  if (word.endsWith('?')) {
-    const call = parsePredicateCall(inner.slice(1));
-    if (!call) return null;
-    if (opts.isPredicate && !opts.isPredicate(call.name)) {
-      errors.push(makeError('unknown-predicate', MESSAGES.unknownPredicate(call.name), source, pos));
-    }
+}
+
+/** Reads the text between an instruction's braces; null when it is not an instruction (it then prints as written). */
+function instruction(inner: string, pos: number, errors: TemplateError[], source: string, opts: ParseOptions): Token {
+  const c = new Cursor(inner);
+  const raw = `{${inner}}`;
+  if (inner.charCodeAt(0) !== 46 /* . */) {
+    const ref = variableRef(c);
+    return ref ? { k: 'node', node: { t: 'var', vars: ref.vars, fmts: ref.fmts, pos, raw } } : null;
+  }
+  c.pos = 1;
+  const call = predicateCall(c);
+  if (call !== null) {
+    reportUnknownPredicate(call, pos, errors, source, opts);
     return { k: 'open', node: { t: 'predicate', call, body: [], alt: null, pos } };
   }
-  if (!m) return null;
-  switch (word) {
+  const keyword = KEYWORDS.find((k) => inner.startsWith(k, 1));
+  if (keyword === undefined) return null;
+  c.pos = 1 + keyword.length;
+  switch (keyword) {
+    case 'alternates with':
+      return c.done ? { k: 'alternates', pos } : null;
     case 'end':
-      return hasRest ? null : { k: 'end', pos };
-    case 'or': {
-      if (!hasRest || rest.trim() === '') return hasRest && rest !== '' ? null : { k: 'or', pred: null, pos };
-      const call = parsePredicateCall(rest.trim());
-      if (!call) return null;
-      if (opts.isPredicate && !opts.isPredicate(call.name)) {
-        errors.push(makeError('unknown-predicate', MESSAGES.unknownPredicate(call.name), source, pos));
-      }
-      return { k: 'or', pred: call, pos };
-    }
-    case 'alternates':
-      return rest === 'with' ? { k: 'alternates', pos } : null;
-    case 'section': {
-      const path = parsePath(rest.trim());
-      return path ? { k: 'open', node: { t: 'section', path, body: [], alt: null, pos } } : null;
-    }
-    case 'repeated': {
-      const rm = /^section\s+(\S+)\s*$/.exec(rest);
-      const path = rm ? parsePath(rm[1]!) : null;
-      return path ? { k: 'open', node: { t: 'repeated', path, body: [], alternates: null, alt: null, pos } } : null;
-    }
-    case 'if': {
-      const cond = parseIf(rest);
-      return cond ? { k: 'open', node: { t: 'if', cond, body: [], alt: null, pos } } : null;
-    }
+      return c.done ? { k: 'end', pos } : null;
+    case 'eof':
+      return c.done ? { k: 'eof', pos } : null;
+    case 'meta-left':
+    case 'meta-right':
+    case 'space':
+    case 'tab':
+    case 'newline':
+      return c.done ? { k: 'node', node: { t: 'text', text: LITERALS[keyword]! } } : null;
     case 'var': {
-      const vm = /^(@[A-Za-z0-9_$-]+)\s+(.+)$/s.exec(rest);
-      const ref = vm ? parseVariableRef(vm[2]!.trim()) : null;
-      return ref ? { k: 'node', node: { t: 'bindvar', name: vm![1]!, vars: ref.vars, fmts: ref.fmts, pos } } : null;
+      if (!c.space()) return null;
+      const name = c.take(RX.definition);
+      if (name === null || !c.space()) return null;
+      const ref = variableRef(c);
+      return ref ? { k: 'node', node: { t: 'bindvar', name, vars: ref.vars, fmts: ref.fmts, pos, raw } } : null;
     }
     case 'ctx': {
-      const words = rest.trim().split(/\s+/);
-      const name = words.shift();
-      if (!name || !/^@[A-Za-z0-9_$-]+$/.test(name)) return null;
+      if (!c.space()) return null;
+      const name = c.take(RX.definition);
+      if (name === null || !c.space()) return null;
+      // key=path pairs separated by whitespace; reading stops at the first word that is not a pair (that word is
+      // skipped, as the reference skips it).
       const pairs: [string, string[]][] = [];
-      for (const w of words) {
-        const eq = w.indexOf('=');
-        if (eq <= 0) return null;
-        const path = parsePath(w.slice(eq + 1));
-        if (!path) return null;
-        pairs.push([w.slice(0, eq), path]);
+      for (;;) {
+        const key = c.take(RX.word);
+        if (key === null) break;
+        if (c.peek() !== '=') break;
+        const at = c.pos;
+        c.pos++;
+        const path = variable(c);
+        if (path === null) {
+          c.pos = at;
+          break;
+        }
+        pairs.push([key, path]);
+        c.take(RX.whitespace);
       }
-      return { k: 'node', node: { t: 'ctx', name, pairs, pos } };
+      return pairs.length > 0 && c.done ? { k: 'node', node: { t: 'ctx', name, pairs, pos } } : null;
     }
     case 'eval':
-      return { k: 'node', node: { t: 'eval', source: rest, pos } };
+      if (c.take(RX.whitespace) === null) return null;
+      return { k: 'node', node: { t: 'eval', source: inner.slice(c.pos), pos } };
+    case 'if': {
+      if (c.take(RX.whitespace) === null) return null;
+      const pred = predicateCall(c);
+      if (pred !== null) {
+        reportUnknownPredicate(pred, pos, errors, source, opts);
+        return { k: 'open', node: { t: 'predicate', call: pred, body: [], alt: null, pos } };
+      }
+      const cond = ifCondition(c);
+      return cond ? { k: 'open', node: { t: 'if', cond, body: [], alt: null, pos } } : null;
+    }
     case 'include': {
-      const words = rest.trim().split(/\s+/).filter(Boolean);
-      if (words.length === 0) return null;
-      return { k: 'node', node: { t: 'include', name: words[0]!, args: words.slice(1), pos } };
+      if (c.peek() !== ' ') return null;
+      // Space-delimited: the first argument names the macro or partial.
+      const args = c.args(RX.instructionArgs, true);
+      if (args === null || args.length === 0) return null;
+      return { k: 'node', node: { t: 'include', name: args[0]!, args: args.slice(1), pos } };
     }
     case 'inject': {
-      const words = rest.trim().split(/\s+/).filter(Boolean);
-      if (words.length < 2 || !/^@[A-Za-z0-9_$-]+$/.test(words[0]!)) return null;
-      return { k: 'node', node: { t: 'inject', name: words[0]!, path: words[1]!, args: words.slice(2), pos } };
+      if (!c.space()) return null;
+      const name = c.take(RX.definition);
+      if (name === null || !c.space()) return null;
+      const path = c.take(RX.filePath);
+      if (path === null) return null;
+      const args = c.args(RX.instructionArgs, true) ?? [];
+      return { k: 'node', node: { t: 'inject', name, path, args, pos } };
     }
     case 'macro': {
-      const name = rest.trim();
-      if (!name || /\s/.test(name)) return null;
-      return { k: 'open', node: { t: 'macro', name, body: [], pos } };
+      if (!c.space()) return null;
+      const name = c.take(RX.filePath);
+      return name !== null && c.done ? { k: 'open', node: { t: 'macro', name, body: [], pos } } : null;
     }
-    case 'meta-left':
-      return hasRest ? null : { k: 'node', node: { t: 'text', text: '{' } };
-    case 'meta-right':
-      return hasRest ? null : { k: 'node', node: { t: 'text', text: '}' } };
-    case 'space':
-      return hasRest ? null : { k: 'node', node: { t: 'text', text: ' ' } };
-    case 'tab':
-      return hasRest ? null : { k: 'node', node: { t: 'text', text: '\t' } };
-    case 'newline':
-      return hasRest ? null : { k: 'node', node: { t: 'text', text: '\n' } };
+    case 'or': {
+      if (c.done) return { k: 'or', pred: null, pos };
+      if (!c.space()) return null;
+      const pred = predicateCall(c);
+      if (pred === null) return null;
+      reportUnknownPredicate(pred, pos, errors, source, opts);
+      return { k: 'or', pred, pos };
+    }
+    case 'repeated section':
+    case 'section': {
+      if (c.take(RX.whitespace) === null) return null;
+      const path = variable(c);
+      if (path === null || !c.done) return null;
+      const node: BlockNode = keyword === 'section'
+        ? { t: 'section', path, body: [], alt: null, pos }
+        : { t: 'repeated', path, body: [], alternates: null, alt: null, pos };
+      return { k: 'open', node };
+    }
     default:
       return null;
   }
@@ -291,38 +367,32 @@ export function parse(source: string, opts: ParseOptions = {}): ParseResult {
     target.push(node);
   };
 
-  while (i < n) {
-    const open = source.indexOf('{', i);
+  // As the reference engine scans: from a '{', the instruction runs to the next '}' (across lines), starting
+  // again at any '{' met on the way; '{##' opens a comment that runs to '##}' or the end of the input.
+  let ended = false;
+  while (i < n && !ended) {
+    let open = source.indexOf('{', i);
     if (open < 0) break;
-    if (source.charCodeAt(open + 1) === 35 /* # */) {
-      const multi = source.charCodeAt(open + 2) === 35;
-      const close = multi ? source.indexOf('##}', open + 3) : source.indexOf('}', open + 2);
-      if (close < 0) {
-        i = open + 1;
-        continue;
-      }
+    if (source.charCodeAt(open + 1) === 35 /* # */ && source.charCodeAt(open + 2) === 35) {
+      const close = source.indexOf('##}', open + 3);
       flush(open);
-      i = textStart = close + (multi ? 3 : 1);
+      i = textStart = close < 0 ? n : close + 3;
       continue;
     }
-    let k = open + 1;
-    while (k < n) {
-      const c = source.charCodeAt(k);
-      if (c === 125 /* } */ || c === 123 /* { */ || c === 10) break;
-      k++;
-    }
-    if (k >= n) break;
-    if (source.charCodeAt(k) !== 125) {
-      i = k;
+    const close = source.indexOf('}', open + 1);
+    if (close < 0) break;
+    open = source.lastIndexOf('{', close);
+    const inner = source.slice(open + 1, close);
+    if (inner.charCodeAt(0) === 35 /* # */) {
+      flush(open);
+      i = textStart = close + 1;
       continue;
     }
-    const tok = instruction(source.slice(open + 1, k), open, errors, source, opts);
-    if (tok === null) {
-      i = k + 1;
-      continue;
-    }
+    const tok = instruction(inner, open, errors, source, opts);
+    i = close + 1;
+    if (tok === null) continue;
     flush(open);
-    i = textStart = k + 1;
+    textStart = i;
     const top = stack[stack.length - 1];
     switch (tok.k) {
       case 'node':
@@ -344,6 +414,14 @@ export function parse(source: string, opts: ParseOptions = {}): ParseResult {
         target.push(tok.node);
         stack.push({ node: tok.node, target: tok.node.body, lastAlt: null, closedOr: false });
         target = tok.node.body;
+        break;
+      case 'eof':
+        // An explicit end of input: at the root nothing after it is read; inside a block it is an error.
+        if (!top) {
+          if (i < n) errors.push(makeError('not-allowed', MESSAGES.afterEof, source, tok.pos));
+          textStart = n;
+          ended = true;
+        } else errors.push(makeError('eof-in-block', MESSAGES.eofInBlock(BLOCK_NAMES[top.node.t]), source, tok.pos));
         break;
       case 'end':
         if (!top) {

@@ -1,6 +1,6 @@
 // Render-time state: the scope chain, the output buffer, errors, and value helpers shared by formatters.
 import type { TemplateError, TemplateErrorKind } from './errors';
-import { makeError } from './errors';
+import { makeError, MESSAGES } from './errors';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -181,7 +181,7 @@ export type TemplateBody = {
 
 export interface PartialProvider {
   /** Compiles (cached) the partial with this name, or returns null / an error message. */
-  lookup(name: string): TemplateBody | { error: string } | null;
+  lookup(name: string): TemplateBody | { errors: readonly string[] } | null;
 }
 
 export const MAX_PARTIAL_DEPTH = 16;
@@ -265,22 +265,18 @@ export class RenderState {
     if (!body) {
       const found = this.partials.lookup(name);
       if (found === null) {
-        this.error('partial-missing', `Partial or macro '${name}' was not found`, opts.offset ?? 0);
+        this.error('partial-missing', MESSAGES.partialMissing(name), opts.offset ?? 0);
         return undefined;
       }
-      if ('error' in found) {
-        this.error('partial-parse', `Partial '${name}' failed to parse: ${found.error}`, opts.offset ?? 0);
+      if (!('run' in found)) {
+        for (const message of found.errors) this.error('partial-parse', MESSAGES.partialParse(name, message), opts.offset ?? 0);
         return undefined;
       }
       body = found;
       if (found.errors && found.errors.length > 0) this.reportPartialErrors(name, found);
     }
     if (this.depth >= MAX_PARTIAL_DEPTH) {
-      this.error(
-        'partial-recursion',
-        `Partial '${name}' was not applied: recursion deeper than the maximum depth of ${MAX_PARTIAL_DEPTH}`,
-        opts.offset ?? 0,
-      );
+      this.error('partial-recursion', MESSAGES.partialRecursion(name, MAX_PARTIAL_DEPTH), opts.offset ?? 0);
       return undefined;
     }
     if (++this.partialCalls > MAX_PARTIAL_CALLS) {

@@ -8,7 +8,14 @@ export interface ConformanceCase {
   file: string;
   template: string;
   json: unknown;
-  expected: string;
+  /** `:OUTPUT` — the whole output, compared after trimming both sides. */
+  expected: string | undefined;
+  /** `:CONTAINS` — lines that must each appear somewhere in the output. */
+  contains: string[];
+  /** `:ERRORS` — a JSON array of texts; each must appear in a different reported error message. */
+  errors: string[];
+  /** `:ERROR-COUNT` — how many errors the render reports in all. */
+  errorCount: number | undefined;
   partials: Record<string, string>;
   injects: Record<string, string>;
   params: { locale?: string; now?: number; [key: string]: unknown };
@@ -40,17 +47,27 @@ function parseJsonSection(text: string | undefined, fallback: unknown): unknown 
   return JSON.parse(text);
 }
 
-/** Builds a case from file text, or null when the file is not a counted case (no :TEMPLATE or :OUTPUT). */
+/**
+ * Builds a case from file text, or null when the file is not a counted case: it needs a :TEMPLATE and something to
+ * check (:OUTPUT, :CONTAINS, :ERRORS or :ERROR-COUNT; the shared suite only uses :OUTPUT).
+ */
 export function parseCase(text: string, id: string, file: string): ConformanceCase | null {
   const sections = parseSections(text);
   const template = sections.get('TEMPLATE');
   const expected = sections.get('OUTPUT');
-  if (template === undefined || expected === undefined) return null;
+  const contains = sections.get('CONTAINS');
+  const errors = sections.get('ERRORS');
+  const errorCount = sections.get('ERROR-COUNT');
+  if (template === undefined) return null;
+  if (expected === undefined && contains === undefined && errors === undefined && errorCount === undefined) return null;
   return {
     id,
     file,
     template,
     expected,
+    contains: contains === undefined ? [] : contains.split('\n').filter((line) => line !== ''),
+    errors: parseJsonSection(errors, []) as string[],
+    errorCount: errorCount === undefined || errorCount.trim() === '' ? undefined : Number(errorCount),
     json: parseJsonSection(sections.get('JSON'), {}),
     partials: parseJsonSection(sections.get('PARTIALS'), {}) as Record<string, string>,
     injects: parseJsonSection(sections.get('INJECT'), {}) as Record<string, string>,

@@ -7,6 +7,12 @@ export const SUITE_DIR_VARIABLE = 'TEMPLATE_CONFORMANCE_DIR';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 
+/**
+ * The second suite, in the repository: the reference engine's own inline test cases, transcribed
+ * (packages/template/conformance-reference, see its README).
+ */
+export const REFERENCE_SUITE_DIR = resolve(import.meta.dirname, '../../conformance-reference');
+
 /** The default place: `shared/template-conformance` in the folder that holds the clone. */
 export const DEFAULT_SUITE_DIR = resolve(repoRoot, '../shared/template-conformance');
 

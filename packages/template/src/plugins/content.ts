@@ -1,7 +1,7 @@
 // Content formatters: images, video, audio, comments, social buttons, colours, item classes, calendar links.
 import { isOnSale, isSoldOut } from '@vitrine/commerce';
 import { commerceRule } from './commerce';
-import { parseHexColor, validateHsla } from '@vitrine/format/colour';
+import { validateHsla } from '@vitrine/format/colour';
 import type { Formatter } from '../runtime';
 import { toText } from '../runtime';
 import { get, text } from './read';
@@ -51,20 +51,36 @@ function utcStamp(ms: number): string {
   return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
 }
 
-function parseSize(v: unknown): [number, number] | null {
-  const m = /^(\d+)x(\d+)$/.exec(text(v));
-  return m ? [Number(m[1]), Number(m[2])] : null;
+/** A 'WxH' size as its two parts (text with exactly one 'x'), or null. */
+function sizeParts(v: unknown): [string, string] | null {
+  const parts = (v !== null && typeof v === 'object' ? '' : text(v)).split('x');
+  return parts.length === 2 ? (parts as [string, string]) : null;
 }
 
-/** One side of a 'WxH' size; text that is not a size gives NaN, other values nothing. */
-function sizePart(v: unknown, index: 0 | 1): number | string {
-  if (typeof v !== 'string' || !v.includes('x')) return '';
-  return Number.parseInt(v.split('x')[index] ?? '', 10);
+/** One side of a 'WxH' size (NaN when it is not a number); nothing when the value is not a size. */
+function sizePart(v: unknown, index: 0 | 1): number | undefined {
+  const parts = sizeParts(v);
+  return parts === null ? undefined : Number.parseInt(parts[index], 10);
 }
 
-const THUMB_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500];
+const INVALID_SIZE = "Invalid source parameter. Pass in 'originalSize'";
+
+/** The other side of a 'WxH' size scaled to `requested` (truncated), or the reference's message for a bad size. */
+function resize(v: unknown, scaleWidth: boolean, requested: number): number | string {
+  const parts = sizeParts(v);
+  if (parts === null) return INVALID_SIZE;
+  const width = Number.parseInt(parts[0], 10);
+  const height = Number.parseInt(parts[1], 10);
+  return (scaleWidth ? width * (requested / height) : height * (requested / width)) | 0;
+}
+
+/** The Squarespace image size (a srcset width) that covers a display width. */
 function thumbnailFor(width: number): string {
-  return `${THUMB_WIDTHS.find((w) => w >= width) ?? 2500}w`;
+  if (width > 1000) return '1500w';
+  if (width > 750) return '1000w';
+  if (width > 500) return '750w';
+  if (width > 300) return '500w';
+  return width > 100 ? '300w' : '100w';
 }
 
 function twoDecimals(n: number): string {
@@ -133,21 +149,12 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
     if (typeof value !== 'string') return `"${args[0]}" not found.`;
     return args[1] ? `${args[1]}: #${value}` : `#${value}`;
   },
-  resizedHeightForWidth: (v, args) => {
-    const size = parseSize(v);
-    const width = Number(args[0]);
-    return size && width ? String(Math.floor((width / size[0]) * size[1])) : '';
-  },
-  resizedWidthForHeight: (v, args) => {
-    const size = parseSize(v);
-    const height = Number(args[0]);
-    return size && height ? String(Math.floor((height / size[1]) * size[0])) : '';
-  },
-  squarespaceThumbnailForWidth: (v, args) => (parseSize(v) ? thumbnailFor(Number(args[0])) : ''),
+  resizedHeightForWidth: (v, args) => resize(v, false, Number.parseInt(args[0] ?? '', 10)),
+  resizedWidthForHeight: (v, args) => resize(v, true, Number.parseInt(args[0] ?? '', 10)),
+  squarespaceThumbnailForWidth: (_v, args) => thumbnailFor(Number.parseInt(args[0] ?? '', 10)),
   squarespaceThumbnailForHeight: (v, args) => {
-    const size = parseSize(v);
-    const height = Number(args[0]);
-    return size && height ? thumbnailFor(Math.ceil((height / size[1]) * size[0])) : '';
+    const width = resize(v, true, Number.parseInt(args[0] ?? '', 10));
+    return typeof width === 'number' ? thumbnailFor(width) : width;
   },
   width: (v) => sizePart(v, 0),
   height: (v) => sizePart(v, 1),
@@ -245,11 +252,14 @@ export const CONTENT_FORMATTERS: Record<string, Formatter> = {
     const total = Math.trunc(ms / 1000);
     return `${String(Math.trunc(total / 60))}:${String(total % 60).padStart(2, '0')}`;
   },
+  // As the reference weighs a colour: its 24-bit value against half of 0xffffff (3 to 6 hex digits, '#' optional;
+  // three are doubled). Anything else gives nothing.
   'color-weight': (v) => {
-    const rgb = parseHexColor(toText(v));
-    if (!rgb) return '';
-    // The template's weight splits at mid-grey (perceived brightness 128 of 255), unlike isDarkColor's 0.65.
-    return (rgb.r * 299 + rgb.g * 587 + rgb.b * 114) / 1000 < 128 ? 'dark' : 'light';
+    let hex = v !== null && typeof v === 'object' ? '' : toText(v);
+    if (hex[0] === '#') hex = hex.slice(1);
+    if (!/^[0-9a-f]{3,6}$/i.test(hex)) return undefined;
+    const value = Number.parseInt(hex.length === 3 ? hex[0]! + hex[0] + hex[1] + hex[1] + hex[2] + hex[2] : hex, 16);
+    return value > 0xffffff / 2 ? 'light' : 'dark';
   },
   'website-color': (v) => {
     const h = get(v, 'hue');

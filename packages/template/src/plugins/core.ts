@@ -45,12 +45,20 @@ function follow(value: unknown, key: unknown): unknown {
   return child(value, toText(key));
 }
 
-/** Word-boundary truncation: cut at the last space before the limit and keep it, then the ellipsis. */
+/**
+ * Word-boundary truncation: cut after the last whitespace character within the limit (or at the limit when there is
+ * none), then the ellipsis.
+ */
 export function truncateWords(text: string, max: number, ellipsis = '...'): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return (space > 0 ? cut.slice(0, space + 1) : cut) + ellipsis;
+  let end = max;
+  for (let i = max - 1; i >= 0; i--) {
+    if (/[ \n\t\v\r\f]/.test(text[i]!)) {
+      end = i + 1;
+      break;
+    }
+  }
+  return text.slice(0, end) + ellipsis;
 }
 
 const slugCache = new Map<string, string>();
@@ -66,23 +74,87 @@ export function slugifyTitle(text: string): string {
   return slug;
 }
 
+/** As the reference slugifies: drop everything but ASCII letters, digits, whitespace and '-', then each run of whitespace becomes '-'. */
 function computeSlug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .trim()
-    .replace(/[\s-]+/g, '-');
+  return text.replace(/[^a-zA-Z0-9\s-]+/g, '').replace(/\s+/g, '-').toLowerCase();
+}
+
+/**
+ * `{0}`-style placeholders (the format formatter): a placeholder past the last value prints nothing, and a brace
+ * holding anything but digits is dropped with its contents.
+ */
+export function formatPlaceholders(pattern: string, values: readonly unknown[]): string {
+  let out = '';
+  let index = -1; // -1 outside a placeholder, -2 inside a bad one, else the index read so far
+  for (const c of pattern) {
+    if (index === -2) {
+      if (c === '}') index = -1;
+    } else if (index >= 0) {
+      if (c >= '0' && c <= '9') index = index * 10 + (c.charCodeAt(0) - 48);
+      else if (c === '}') {
+        if (index < values.length) {
+          const value = values[index];
+          out += value === undefined || value === null ? '' : toText(value);
+        }
+        index = -1;
+      } else index = -2;
+    } else if (c === '{') index = 0;
+    else out += c;
+  }
+  return out;
+}
+
+/**
+ * Resolves a path the way the reference resolves a formatter's arguments: the formatted value is the innermost
+ * scope ('@' is the value itself), then the instruction's scopes outwards.
+ */
+export function resolveFromValue(s: RenderState, value: unknown, pathText: string): unknown {
+  const dot = pathText.indexOf('.');
+  const head = dot < 0 ? pathText : pathText.slice(0, dot);
+  if (head === '@') return dot < 0 ? value : descendText(value, pathText.slice(dot + 1));
+  if (head.charCodeAt(0) !== 64 /* @ */ && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, head)) {
+    const first = (value as Record<string, unknown>)[head];
+    if (first !== undefined) return dot < 0 ? first : descendText(first, pathText.slice(dot + 1));
+  }
+  return s.resolve(pathText);
+}
+
+function descendText(value: unknown, rest: string): unknown {
+  let v = value;
+  for (const key of rest.split('.')) {
+    v = child(v, key);
+    if (v === undefined) return undefined;
+  }
+  return v;
+}
+
+// The reference's replacements, in its order. (Its opening single quote follows '-', '\u2014', '\\', 's', '(', '['
+// or '"' — the class holds a backslash and an 's', not whitespace — and its opening double quote follows '-',
+// '\u2014', '/', '[', '(', '\u2018' or whitespace.)
+/**
+ * find-first / find-last: the first (last) item of a list whose value at `path` is true. With two arguments the first
+ * names a lookup object: the item's text is a key in it, and the path is read from what that key holds. Without a
+ * path the first (last) item is the answer.
+ */
+function findNth(v: unknown, args: readonly string[], s: RenderState, forward: boolean): unknown {
+  if (!Array.isArray(v) || v.length === 0) return undefined;
+  const lookup = args.length === 2 ? resolveFromValue(s, v, args[0]!) : undefined;
+  const pathText = args.length === 1 ? args[0] : args.length >= 2 ? args[1] : undefined;
+  for (let n = 0; n < v.length; n++) {
+    const item = v[forward ? n : v.length - 1 - n];
+    if (pathText === undefined) return item;
+    const candidate = args.length === 2 ? child(lookup, scalarText(item)) : item;
+    if (isTruthy(descendText(candidate, pathText))) return item;
+  }
+  return undefined;
 }
 
 const SMART_REPLACEMENTS: [RegExp, string][] = [
-  [/---/g, '\u2014'],
-  [/--/g, '\u2014'],
-  [/\.\.\./g, '\u2026'],
-  [/(^|[\s(\[{"\u2014-])'/g, '$1\u2018'],
-  [/'/g, '\u2019'],
-  [/(^|[\s(\[{\u2014-])"/g, '$1\u201c'],
-  [/"/g, '\u201d'],
+  [/(^|[-\u2014\\s(\["])'/gm, '$1\u2018'],
+  [/'/gm, '\u2019'],
+  [/(^|[-\u2014/\[(\u2018\s])"/gm, '$1\u201c'],
+  [/"/gm, '\u201d'],
+  [/--/gm, '\u2014'],
 ];
 
 export function smartypants(text: string): string {
@@ -95,7 +167,8 @@ export const CORE_FORMATTERS: Record<string, Formatter> = {
   html: (v) => escapeHtml(scalarText(v)),
   htmlattr: (v) => escapeAttribute(scalarText(v)),
   htmltag: (v) => escapeAttribute(scalarText(v)),
-  safe: (v) => scalarText(v).replace(/<[^>]*?>/g, ''),
+  // A false value (missing, '', 0, [], {}) passes through unchanged, as in the reference.
+  safe: (v) => (isTruthy(v) ? scalarText(v).replace(/<[^>]*?>/g, '') : v),
   str: (v) => scalarText(v),
   raw: (v) => (v === undefined ? 'null' : JSON.stringify(v)),
   json: (v) => jsonText(v),
@@ -123,17 +196,11 @@ export const CORE_FORMATTERS: Record<string, Formatter> = {
     if (!Number.isInteger(n) || args.length === 0) return '';
     return args[(((n - 1) % args.length) + args.length) % args.length];
   },
-  'encode-space': (v) => scalarText(v).replace(/ /g, '&nbsp;'),
+  'encode-space': (v) => scalarText(v).replace(/\s/g, '&nbsp;'),
   'encode-uri': (v) => encodeURI(scalarText(v)),
   'encode-uri-component': (v) => encodeURIComponent(scalarText(v)),
   'url-encode': (v) => encodeURIComponent(scalarText(v)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
-  format: (v, args, s) => {
-    const values = args.map((a) => s.resolve(a));
-    return toText(v).replace(/\{(\d+)\}/g, (_m, index: string) => {
-      const i = Number(index);
-      return i < values.length ? toText(values[i]) : '';
-    });
-  },
+  format: (v, args, s) => formatPlaceholders(scalarText(v), args.map((a) => s.resolve(a))),
   get: (v, args, s) => {
     let value = v;
     for (const arg of args) {
@@ -154,21 +221,26 @@ export const CORE_FORMATTERS: Record<string, Formatter> = {
     }
     return value;
   },
+  // The argument names a variable whose text is itself a path; both are looked up from the value outwards.
   lookup: (v, args, s) => {
-    const key = args[0] === undefined ? undefined : s.resolve(args[0]);
-    return key === undefined || key === null ? undefined : follow(v, key);
+    if (!args[0]) return '';
+    const path = resolveFromValue(s, v, args[0]);
+    return resolveFromValue(s, v, path === undefined || path === null ? '' : scalarText(path));
   },
   'key-by': (v, args) => {
-    if (!Array.isArray(v) || !args[0]) return undefined;
-    const path = args[0].split('.');
     const out: Record<string, unknown> = {};
+    if (!Array.isArray(v) || !args[0]) return out;
+    const path = args[0].split('.');
     for (const item of v) {
       let key: unknown = item;
       for (const k of path) key = child(key, k);
-      if (key !== undefined && key !== null && typeof key !== 'object') out[toText(key)] = item;
+      if (key !== undefined) out[String(key)] = item;
     }
     return out;
   },
+  'find-first': (v, args, s) => findNth(v, args, s, true),
+  'find-last': (v, args, s) => findNth(v, args, s, false),
+  'line-breaks': (v) => scalarText(v).replace(/\n/g, '<br/>'),
   iter: (_v, _args, s) => {
     const i = s.resolve('@index');
     return i === undefined ? '' : i;
@@ -194,9 +266,11 @@ export const CORE_FORMATTERS: Record<string, Formatter> = {
   },
   slugify: (v) => slugifyTitle(scalarText(v)),
   smartypants: (v) => smartypants(scalarText(v)),
+  // A limit that is not a positive number leaves the value as it is.
   truncate: (v, args) => {
-    const max = args.length ? Number(args[0]) : 100;
-    return truncateWords(scalarText(v), Number.isFinite(max) ? max : 100, args.length > 1 ? args[1] : '...');
+    const max = args.length ? Number.parseInt(args[0]!, 10) : 100;
+    if (!Number.isFinite(max) || max <= 0) return v;
+    return truncateWords(scalarText(v), max, args.length > 1 ? args[1] : '...');
   },
 };
 
@@ -222,6 +296,11 @@ export const CORE_PREDICATES: Record<string, Predicate> = {
   'greaterThanOrEqual?': (node, args, s) => compareArgs(node, args, s, (a, b) => a >= b),
   'lessThan?': (node, args, s) => compareArgs(node, args, s, (a, b) => a < b),
   'lessThanOrEqual?': (node, args, s) => compareArgs(node, args, s, (a, b) => a <= b),
+  // Registered by the reference without an implementation: always false, with an error saying so.
+  'units-metric?': (_node, _args, s) => {
+    s.error('not-implemented', "Predicate 'units-metric?' is not yet implemented");
+    return false;
+  },
 };
 
 export { isTruthy };

@@ -240,13 +240,17 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1000],
 ];
 
-export function relativeTimeText(deltaMs: number, locale: string, allowWeeks: boolean): string {
+/**
+ * The delta in its largest whole unit. Without numericOnly, CLDR's words stand in for 0 and ±1 where the locale has
+ * them ('now', 'yesterday', 'last month'), as the reference formats.
+ */
+export function relativeTimeText(deltaMs: number, locale: string, allowWeeks: boolean, numericOnly = false): string {
   const abs = Math.abs(deltaMs);
   for (const [unit, size] of UNITS) {
     if (unit === 'week' && !allowWeeks) continue;
     if (abs >= size || unit === 'second') {
       const value = Math.round(deltaMs / size);
-      return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(value, unit);
+      return new Intl.RelativeTimeFormat(locale, { numeric: numericOnly ? 'always' : 'auto' }).format(value, unit);
     }
   }
   return '';
@@ -297,7 +301,7 @@ export const DATE_FORMATTERS: Record<string, Formatter> = {
       to = timestamp(v);
     }
     if (from === null || to === null) return '';
-    const text = relativeTimeText(to - from, s.locale, args.includes('allowWeeks:true'));
+    const text = relativeTimeText(to - from, s.locale, args.includes('allowWeeks:true'), args.includes('numericOnly:true'));
     return args.includes('context:begin-sentence') ? capitalizeFirst(text) : text;
   },
   timesince: (v, _args, s) => {

@@ -13,10 +13,11 @@ export function decimalText(v: unknown): string | null {
   return null;
 }
 
+// The reference's option names (key:value; a bare key has the value ''), mapped onto Intl.NumberFormat.
 const ROUNDING: Record<string, Intl.NumberFormatOptions['roundingMode']> = {
+  up: 'expand',
   down: 'trunc',
   truncate: 'trunc',
-  up: 'expand',
   ceil: 'ceil',
   ceiling: 'ceil',
   floor: 'floor',
@@ -25,53 +26,86 @@ const ROUNDING: Record<string, Intl.NumberFormatOptions['roundingMode']> = {
   'half-down': 'halfTrunc',
 };
 
-function clampDigits(n: number): number {
-  return Math.min(50 > 20 ? 20 : 50, Math.max(0, Math.trunc(n)));
+/** Digit counts: the reference clamps them to 0–50; Intl takes at most 100 fraction and 21 integer or significant digits. */
+function digits(value: string, min: number, max: number): number | undefined {
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.min(50, Math.max(0, n)))) : undefined;
 }
 
-/** Options shared by decimal and money: key:value pairs such as style:short maximumFractionDigits:1. */
-function numberOptions(args: readonly string[]): { style?: string; intl: Intl.NumberFormatOptions } {
+interface NumberOptions {
+  style?: string;
+  /** symbol:narrow (money only). */
+  narrowSymbol?: boolean;
+  /** Whether grouping was asked for or refused; undefined when no option says. */
+  group?: boolean;
+  intl: Intl.NumberFormatOptions;
+}
+
+/** Options shared by decimal and money, e.g. style:short maxfrac:1 group round:half-up. */
+function numberOptions(args: readonly string[]): NumberOptions {
   const intl: Intl.NumberFormatOptions = {};
-  let style: string | undefined;
+  const options: NumberOptions = { intl };
   for (const arg of args) {
-    const [key, value = ''] = arg.split(':', 2) as [string, string?];
-    const n = Number(value);
+    const colon = arg.indexOf(':');
+    const key = colon < 0 ? arg : arg.slice(0, colon);
+    const value = colon < 0 ? '' : arg.slice(colon + 1);
     switch (key) {
       case 'style':
-        style = value;
+        options.style = value;
         break;
-      case 'minimumFractionDigits':
-      case 'minFractionDigits':
-        if (Number.isFinite(n)) intl.minimumFractionDigits = clampDigits(n);
+      case 'symbol':
+        if (value === 'narrow') options.narrowSymbol = true;
         break;
-      case 'maximumFractionDigits':
-      case 'maxFractionDigits':
-        if (Number.isFinite(n)) intl.maximumFractionDigits = clampDigits(n);
-        break;
-      case 'minimumIntegerDigits':
-      case 'minIntegerDigits':
-        if (Number.isFinite(n)) intl.minimumIntegerDigits = Math.max(1, clampDigits(n));
-        break;
-      case 'maximumSignificantDigits':
-      case 'maxSignificantDigits':
-        if (Number.isFinite(n)) intl.maximumSignificantDigits = Math.max(1, clampDigits(n));
-        break;
-      case 'minimumSignificantDigits':
-      case 'minSignificantDigits':
-        if (Number.isFinite(n)) intl.minimumSignificantDigits = Math.max(1, clampDigits(n));
-        break;
+      case 'group':
       case 'grouping':
-        intl.useGrouping = value !== 'false';
+        options.group = value === '' || value === 'true';
+        break;
+      case 'no-group':
+      case 'no-grouping':
+        options.group = false;
         break;
       case 'round':
+      case 'rounding':
         if (ROUNDING[value]) intl.roundingMode = ROUNDING[value];
+        break;
+      case 'minint':
+      case 'minInt':
+      case 'minIntegerDigits':
+      case 'minimumIntegerDigits':
+        intl.minimumIntegerDigits = digits(value, 1, 21);
+        break;
+      case 'maxfrac':
+      case 'maxFrac':
+      case 'maxFractionDigits':
+      case 'maximumFractionDigits':
+        intl.maximumFractionDigits = digits(value, 0, 100);
+        break;
+      case 'minfrac':
+      case 'minFrac':
+      case 'minFractionDigits':
+      case 'minimumFractionDigits':
+        intl.minimumFractionDigits = digits(value, 0, 100);
+        break;
+      case 'maxsig':
+      case 'maxSig':
+      case 'maxSignificantDigits':
+      case 'maximumSignificantDigits':
+        intl.maximumSignificantDigits = digits(value, 1, 21);
+        break;
+      case 'minsig':
+      case 'minSig':
+      case 'minSignificantDigits':
+      case 'minimumSignificantDigits':
+        intl.minimumSignificantDigits = digits(value, 1, 21);
         break;
     }
   }
+  for (const key of Object.keys(intl) as (keyof Intl.NumberFormatOptions)[]) if (intl[key] === undefined) delete intl[key];
   if (intl.minimumFractionDigits !== undefined && intl.maximumFractionDigits !== undefined && intl.minimumFractionDigits > intl.maximumFractionDigits) {
     intl.maximumFractionDigits = intl.minimumFractionDigits;
   }
-  return { style, intl };
+  if (options.group === false) intl.useGrouping = false;
+  return options;
 }
 
 function safeFormat(locale: string, options: Intl.NumberFormatOptions, value: string): string {
@@ -85,7 +119,10 @@ function safeFormat(locale: string, options: Intl.NumberFormatOptions, value: st
 export function formatDecimal(value: string, args: readonly string[], locale: string): string {
   const { style, intl } = numberOptions(args);
   if (style === 'percent') return safeFormat(locale, { style: 'percent', ...intl }, value);
-  if (style === 'short' || style === 'long') return safeFormat(locale, { notation: 'compact', compactDisplay: style, ...intl }, value);
+  // Compact numbers keep the grouping of their integer part ('9,007 trillion'), as CLDR data formats them.
+  if (style === 'short' || style === 'long') {
+    return safeFormat(locale, { notation: 'compact', compactDisplay: style, useGrouping: 'always' as unknown as boolean, ...intl }, value);
+  }
   return safeFormat(locale, { maximumFractionDigits: 3, ...intl }, value);
 }
 
@@ -100,10 +137,12 @@ export function readMoney(v: unknown): { amount: string; currency: string } | nu
   return null;
 }
 
+/** Money styles as the reference names them: symbol (default), accounting, code, name, short. */
 export function formatMoneyAmount(amount: string, currency: string, args: readonly string[], locale: string): string {
-  const { style, intl } = numberOptions(args);
-  const base: Intl.NumberFormatOptions = { style: 'currency', currency, ...intl };
-  if (style === 'short' || style === 'long') return safeFormat(locale, { ...base, notation: 'compact', compactDisplay: style }, amount);
+  const { style, narrowSymbol, intl } = numberOptions(args);
+  const base: Intl.NumberFormatOptions = { style: 'currency', currency, ...(narrowSymbol ? { currencyDisplay: 'narrowSymbol' } : {}), ...intl };
+  if (style === 'short') return safeFormat(locale, { ...base, notation: 'compact', compactDisplay: 'short' }, amount);
+  if (style === 'accounting') return safeFormat(locale, { ...base, currencySign: 'accounting' }, amount);
   if (style === 'name') return safeFormat(locale, { ...base, currencyDisplay: 'name' }, amount);
   if (style === 'code') return safeFormat(locale, { ...base, currencyDisplay: 'code' }, amount);
   return safeFormat(locale, base, amount);
@@ -198,9 +237,26 @@ interface MessageArgs {
   named: Record<string, unknown>;
 }
 
+/** Marks a placeholder that names no argument at all (unlike an argument whose value is missing). */
+const NO_ARGUMENT: unique symbol = Symbol('no-argument');
+
 function lookupArg(args: MessageArgs, name: string): unknown {
-  if (/^\d+$/.test(name)) return args.positional[Number(name)];
-  return Object.prototype.hasOwnProperty.call(args.named, name) ? args.named[name] : undefined;
+  if (/^\d+$/.test(name)) {
+    const i = Number(name);
+    return i < args.positional.length ? args.positional[i] : NO_ARGUMENT;
+  }
+  return Object.prototype.hasOwnProperty.call(args.named, name) ? args.named[name] : NO_ARGUMENT;
+}
+
+/**
+ * An argument as a decimal, as the reference's message arguments convert: a money object gives its amount, true 1,
+ * and anything that is not a number (false, null, missing, objects, text) 0.
+ */
+function argumentDecimal(value: unknown): string {
+  const amount = child(value, 'decimalValue') ?? child(value, 'value');
+  const source = amount !== undefined ? amount : value;
+  if (typeof source === 'boolean') return source ? '1' : '0';
+  return decimalText(source) ?? '0';
 }
 
 function pluralCategoryOf(value: unknown, locale: string, ordinal: boolean): { category: string; text: string; n: number } | null {
@@ -239,14 +295,13 @@ function renderMessage(parts: Message, args: MessageArgs, s: RenderState, hash: 
 }
 
 function formatArgument(part: Extract<Part, { kind: 'arg' }>, value: unknown, args: MessageArgs, s: RenderState): string {
+  if (value === NO_ARGUMENT) return '';
   switch (part.format) {
     case null:
       return value === undefined || value === null ? '' : toText(value);
     case 'number':
-    case 'decimal': {
-      const text = decimalText(value);
-      return text === null ? '' : formatDecimal(text, part.options, s.locale);
-    }
+    case 'decimal':
+      return formatDecimal(argumentDecimal(value), part.options, s.locale);
     case 'money':
     case 'currency': {
       const money = readMoney(value);
@@ -257,6 +312,7 @@ function formatArgument(part: Extract<Part, { kind: 'arg' }>, value: unknown, ar
     }
     case 'datetime-interval': {
       const end = lookupArg(args, part.names[1] ?? '');
+      if (end === NO_ARGUMENT) return '';
       const interval = DATE_FORMATTERS['datetime-interval']!;
       return toText(interval(value, part.options, s, [value, end]));
     }
@@ -265,13 +321,13 @@ function formatArgument(part: Extract<Part, { kind: 'arg' }>, value: unknown, ar
   }
 }
 
-/** Resolves the message formatter's arguments: paths (positional) and name=path pairs (named and positional). */
+/** Resolves the message formatter's arguments: paths (positional) and name=path or name:path pairs (named and positional). */
 function messageArgs(args: readonly string[], s: RenderState): MessageArgs {
   const positional: unknown[] = [];
   const named: Record<string, unknown> = {};
   for (const arg of args) {
-    const eq = arg.indexOf('=');
-    if (eq > 0) {
+    const eq = arg.search(/[:=]/);
+    if (eq >= 0) {
       const value = s.resolve(arg.slice(eq + 1));
       named[arg.slice(0, eq)] = value;
       positional.push(value);
