@@ -15,6 +15,7 @@ import { printFirstAdminLinkIfNeeded } from './owner';
 import { createRestockAutoSender } from './restock';
 import { StripePaymentProvider, stripeSettingsFromEnv } from './payments';
 import { createStartupProgress } from './startup-progress';
+import { parseMetricsAllow } from './metrics';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   const host = env.HOST ?? '0.0.0.0';
   // Read before the database opens: a bad value stops the start at once.
   const connectionLimits = connectionLimitsFromEnv(env);
+  parseMetricsAllow(env.METRICS_ALLOW);
   // Real payments when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set; test mode without.
   const stripeSettings = stripeSettingsFromEnv(env);
   const paymentExpiryIntervalMs = env.PAYMENT_EXPIRY_INTERVAL_MS ? Number(env.PAYMENT_EXPIRY_INTERVAL_MS) : undefined;
