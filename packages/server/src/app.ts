@@ -32,7 +32,8 @@ import { registerMapsRoutes } from './maps';
 import { registerSiteSettingsRoutes } from './site-settings';
 import { registerCheckoutSettingsRoutes } from './checkout-settings';
 import { manageLinksFor, registerSubscriptionRoutes, SubscriptionRenewalJob } from './subscriptions';
-import { registerReviewRoutes, ReviewRequestJob, reviewRequestSettingsFromEnv } from './reviews';
+import { DEFAULT_REVIEW_REQUEST_DELAY_MS, registerReviewRoutes, ReviewRequestJob, reviewRequestSettingsFromEnv } from './reviews';
+import { parseMetricsAllow, registerMetricsRoutes, ServerMetrics } from './metrics';
 import { renewalOrderRecorder } from './orders';
 import { LocalDiskDownloadStore, registerDownloadFileRoutes, registerDownloadRoutes, DOWNLOAD_SECRET_NAME, type DownloadFileStore } from './downloads';
 import { DeletedLessonVideoSweep, LocalDiskLessonVideoStore, registerCourseRoutes, type LessonVideoStore } from './courses';
@@ -140,6 +141,11 @@ export interface BuildAppOptions {
   reviewRequests?: { delayMs?: number; intervalMs?: number };
   /** Compile each route's validators and serializers on its first request instead of at start (http/lazy-schema-compilers.ts; main.ts). */
   lazySchemaCompilation?: boolean;
+  /**
+   * The operator's /metrics (metrics/): who may scrape it (METRICS_ALLOW: addresses/CIDRs, `none`; loopback by
+   * default) and whether Node's process metrics are exported too (main.ts: yes; tests: no).
+   */
+  metrics?: { allow?: string; processMetrics?: boolean };
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -206,6 +212,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   applyConnectionLimits(app.server, connectionLimits);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  const reviewRequestSettings = { ...reviewRequestSettingsFromEnv(process.env), ...options.reviewRequests };
+  // The operator's /metrics and the per-request observation, on the root app before every route (like /api/health,
+  // outside the website's request context); its queue, cache and pool reads happen when it is scraped.
+  registerMetricsRoutes(
+    app,
+    new ServerMetrics({
+      db,
+      databaseKind: options.databaseKind,
+      jobQueues: { reviewRequestDelayMs: reviewRequestSettings.delayMs ?? DEFAULT_REVIEW_REQUEST_DELAY_MS },
+      processMetrics: options.metrics?.processMetrics,
+      log: app.log,
+    }),
+    parseMetricsAllow(options.metrics?.allow),
+  );
   const stripe = context.payments instanceof StripePaymentProvider ? context.payments : null;
   await registerSecurityHeaders(app, {
     secureCookies: options.secureCookies ?? false,
@@ -307,7 +327,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onListen', async () => renewals.start());
   app.addHook('onClose', async () => renewals.stop());
   // Review requests: mailed once their delay has passed, in every listening process (SKIP LOCKED keeps them apart).
-  const reviewRequests = new ReviewRequestJob(db, { ...reviewRequestSettingsFromEnv(process.env), ...options.reviewRequests, mail: context.mail, log: app.log });
+  const reviewRequests = new ReviewRequestJob(db, { ...reviewRequestSettings, mail: context.mail, log: app.log });
   app.addHook('onListen', async () => reviewRequests.start());
   app.addHook('onClose', async () => reviewRequests.stop());
   // Deleted lessons' videos: their objects and rows removed in every listening process (SKIP LOCKED keeps them apart).

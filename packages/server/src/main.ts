@@ -15,6 +15,7 @@ import { printFirstAdminLinkIfNeeded } from './owner';
 import { createRestockAutoSender } from './restock';
 import { StripePaymentProvider, stripeSettingsFromEnv } from './payments';
 import { createStartupProgress } from './startup-progress';
+import { parseMetricsAllow } from './metrics';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
@@ -31,6 +32,7 @@ import { createStartupProgress } from './startup-progress';
  * it; MAIL_FROM is the sender address. STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET take real
  * payments through Stripe (payments/; test mode without them), PAYMENT_EXPIRY_MINUTES (30) is how long a shopper has to
  * confirm one and PAYMENT_EXPIRY_INTERVAL_MS (60000; 0: off) how often pending payments past it are let go.
+ * METRICS_ALLOW (127.0.0.1,::1) lists the addresses/CIDRs that may scrape GET /metrics (metrics/; `none`: nobody).
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   const host = env.HOST ?? '0.0.0.0';
   // Read before the database opens: a bad value stops the start at once.
   const connectionLimits = connectionLimitsFromEnv(env);
+  parseMetricsAllow(env.METRICS_ALLOW);
   // Real payments when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set; test mode without.
   const stripeSettings = stripeSettingsFromEnv(env);
   const paymentExpiryIntervalMs = env.PAYMENT_EXPIRY_INTERVAL_MS ? Number(env.PAYMENT_EXPIRY_INTERVAL_MS) : undefined;
@@ -88,6 +91,8 @@ async function main(): Promise<void> {
     mailFrom: env.MAIL_FROM || undefined,
     payments: stripeSettings ? new StripePaymentProvider(stripeSettings) : undefined,
     paymentExpiry: { intervalMs: paymentExpiryIntervalMs },
+    // GET /metrics for METRICS_ALLOW's addresses (loopback by default), with Node's process metrics.
+    metrics: { allow: env.METRICS_ALLOW, processMetrics: true },
   });
   // Mail: SMTP_URL when set; otherwise each message is kept as an .eml file under DATA_DIR/mail.
   const mailTransport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFolderTransport(path.join(path.resolve(env.DATA_DIR || './data'), 'mail'));

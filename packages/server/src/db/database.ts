@@ -52,7 +52,31 @@ export function openPostgres({ connectionString, maxConnections = 10, lockTimeou
   // listener its error would crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, { pool, max: maxConnections });
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/** The connections of a database handle's pool, as /metrics reports them (metrics/). */
+export interface DatabasePoolState {
+  /** Connections open now (idle and busy). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
+const pools = new WeakMap<object, { pool: pg.Pool; max: number }>();
+
+/**
+ * The pool behind a handle that openPostgres made, read now; undefined for any other handle. PGlite has a single
+ * connection and no pool (Kysely queues its queries on one mutex).
+ */
+export function databasePoolStateOf(db: object): DatabasePoolState | undefined {
+  const found = pools.get(db);
+  if (!found) return undefined;
+  const { pool, max } = found;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max };
 }
 
 export interface OpenPGliteOptions {

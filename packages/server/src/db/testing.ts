@@ -161,3 +161,31 @@ async function openPGliteClone(): Promise<TestDatabase> {
   const database = await openPGlite({ loadDataDir, ...assets });
   return { ...database, name: 'pglite' };
 }
+
+/**
+ * A new, empty in-memory PGlite (never migrated): a fresh install's database. Creating one runs initdb (8–18 s on a
+ * busy 2-core machine), so the first call on a machine keeps its tarball in the temporary folder, per PGlite
+ * version, and later ones load it (under a second), with this process's compiled WebAssembly.
+ */
+export async function openEmptyPGlite(): Promise<OpenDatabase> {
+  const [loadDataDir, assets] = await Promise.all([emptyPGliteTemplate(), compiledPGlite()]);
+  return openPGlite({ loadDataDir, ...assets });
+}
+
+let emptyTemplateOfThisProcess: Promise<Blob> | undefined;
+function emptyPGliteTemplate(): Promise<Blob> {
+  emptyTemplateOfThisProcess ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const version = (JSON.parse(readFileSync(path.join(dist, '..', 'package.json'), 'utf8')) as { version: string }).version;
+    const file = path.join(os.tmpdir(), `vitrine-pglite-empty-${version}.tar.gz`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const empty = await openPGlite(await compiledPGlite());
+    const tarball = await empty.pglite!.dumpDataDir('gzip');
+    await empty.close();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    renameSync(partial, file);
+    return tarball;
+  })();
+  return emptyTemplateOfThisProcess;
+}

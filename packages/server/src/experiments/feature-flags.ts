@@ -1,4 +1,5 @@
 import { PerDatabaseCache } from '../db/per-database-cache';
+import { cacheCountsFor } from '../cache-counts';
 import type { Kysely } from 'kysely';
 import { effectiveFeatureFlags, FEATURE_FLAGS, FEATURE_FLAGS_ON_BY_DEFAULT, NAMED_FEATURE_FLAGS, type NamedFeatureFlag } from '@vitrine/experiments';
 import type { FeatureFlagsReply, UpdateFeatureFlagsBody } from '@vitrine/contracts';
@@ -27,7 +28,12 @@ const cache = new PerDatabaseCache<{ flags: Set<number>; readAt: number }>();
 
 export async function featureFlagsOf(db: Kysely<Database>, websiteId: string, now = Date.now()): Promise<Set<number>> {
   const cached = cache.get(db, websiteId);
-  if (cached && now - cached.readAt < FEATURE_FLAG_CACHE_MS) return cached.flags;
+  const counts = cacheCountsFor(db, 'feature-flags');
+  if (cached && now - cached.readAt < FEATURE_FLAG_CACHE_MS) {
+    counts.hit();
+    return cached.flags;
+  }
+  counts.miss();
   const flags = effectiveFeatureFlags(await listFeatureFlagRows(db, websiteId));
   cache.set(db, websiteId, { flags, readAt: now });
   return flags;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { PerDatabaseCache } from '../db/per-database-cache';
+import { cacheCountsFor } from '../cache-counts';
 import { listExperimentRows, type ExperimentRow } from './queries';
 
 /**
@@ -16,7 +17,12 @@ const cache = new PerDatabaseCache<{ rows: ExperimentRow[]; readAt: number }>();
 
 export async function experimentRowsForPages(db: Kysely<Database>, websiteId: string, now = Date.now()): Promise<ExperimentRow[]> {
   const cached = cache.get(db, websiteId);
-  if (cached && now - cached.readAt >= 0 && now - cached.readAt < EXPERIMENT_ROWS_CACHE_MS) return cached.rows;
+  const counts = cacheCountsFor(db, 'experiment-rows');
+  if (cached && now - cached.readAt >= 0 && now - cached.readAt < EXPERIMENT_ROWS_CACHE_MS) {
+    counts.hit();
+    return cached.rows;
+  }
+  counts.miss();
   const rows = await listExperimentRows(db, websiteId);
   cache.set(db, websiteId, { rows, readAt: now });
   return rows;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Collection, Database, ProductRow, Website } from '../db/schema';
 import { findCollectionByUrlId, findProductBySlug, listRelatedProducts, type CollectionWithSeoImage, type ProductItemJson } from '../catalog';
 import { findFooterNewsletterForm, type StoredForm } from '../forms';
+import { cacheCountsFor, type CacheCounts } from '../cache-counts';
 
 /**
  * How long one process may keep reading the site's structure from memory: collections by address,
@@ -21,12 +22,18 @@ export class ExpiringCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    /** Where its hits and misses are counted (cache-counts.ts, read by /metrics); none in tests of the cache alone. */
+    private readonly counts?: CacheCounts,
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const time = this.now();
     const cached = this.#entries.get(key);
-    if (cached && cached.expires > time) return cached.value;
+    if (cached && cached.expires > time) {
+      this.counts?.hit();
+      return cached.value;
+    }
+    this.counts?.miss();
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
     const value = load();
     this.#entries.set(key, { expires: time + this.ttlMs, value });
@@ -52,14 +59,22 @@ export const STORE_COLLECTION_TYPE = 13;
 
 /** The site structure pages read on every request, kept per process for CATALOG_CACHE_TTL_MS, per website. */
 export class CatalogCache {
-  readonly #collections = new ExpiringCache<CollectionWithSeoImage | undefined>(CATALOG_CACHE_TTL_MS);
-  readonly #productIds = new ExpiringCache<string | undefined>(CATALOG_CACHE_TTL_MS);
-  readonly #stores = new ExpiringCache<Collection[]>(CATALOG_CACHE_TTL_MS);
-  readonly #related = new ExpiringCache<ProductItemJson[]>(CATALOG_CACHE_TTL_MS);
-  readonly #footerNewsletter = new ExpiringCache<StoredForm | undefined>(CATALOG_CACHE_TTL_MS);
+  readonly #collections: ExpiringCache<CollectionWithSeoImage | undefined>;
+  readonly #productIds: ExpiringCache<string | undefined>;
+  readonly #stores: ExpiringCache<Collection[]>;
+  readonly #related: ExpiringCache<ProductItemJson[]>;
+  readonly #footerNewsletter: ExpiringCache<StoredForm | undefined>;
 
   // Content pages are not kept here: they are read on each request, so a publish shows at once everywhere.
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {
+    // Each table counted under its own name on /metrics (vitrine_cache_requests_total{cache=…}).
+    const counted = <V>(name: string) => new ExpiringCache<V>(CATALOG_CACHE_TTL_MS, Date.now, cacheCountsFor(db, name));
+    this.#collections = counted('catalog-collections');
+    this.#productIds = counted('catalog-product-addresses');
+    this.#stores = counted('catalog-stores');
+    this.#related = counted('catalog-related-products');
+    this.#footerNewsletter = counted('catalog-footer-newsletter');
+  }
 
   /**
    * Forgets everything read so far: the owner's catalog calls run it after each write, so this process

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Website } from '../db/schema';
+import { cacheCountsFor, type CacheCounts } from '../cache-counts';
 import { findLiveForm, publicFormOf, type PublicForm } from '../forms';
 import { imageAssetUrl } from '../images';
 import { readPopupOverlay, type PopupOverlayRecord } from './queries';
@@ -75,12 +76,14 @@ async function loadPopup(db: Kysely<Database>, website: Website): Promise<Loaded
 /** Exported for tests (a clock of their own); pages use readPopupOverlayForPage. */
 export class PopupOverlayCache {
   readonly #entries = new Map<string, { loaded: Promise<Loaded>; readAt: number; captchaKey: string | null }>();
+  readonly #counts: CacheCounts;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
   ) {
     listeners.add((websiteId) => this.#entries.delete(websiteId));
+    this.#counts = cacheCountsFor(db, 'popup-overlay');
   }
 
   /** The popup for a page of this website at `path`, or null when it shows none. */
@@ -90,6 +93,8 @@ export class PopupOverlayCache {
     // The captcha switch is the website row's (read live): a change of it reloads the form's public shape.
     const fresh = entry && time - entry.readAt < POPUP_FRESH_MS && entry.captchaKey === website.captcha_site_key;
     let loaded = fresh ? entry.loaded : undefined;
+    if (loaded) this.#counts.hit();
+    else this.#counts.miss();
     if (!loaded) {
       loaded = loadPopup(this.db, website);
       this.#entries.set(website.id, { loaded, readAt: time, captchaKey: website.captcha_site_key });

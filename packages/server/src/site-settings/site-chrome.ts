@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { cacheCountsFor, type CacheCounts } from '../cache-counts';
 import { onContentChanged } from '../content';
 import { sanitiseHtml } from './html-sanitiser';
 import { defaultMainNavigation, headerLinksOf, layoutLinksOf, MAIN_NAVIGATION } from './navigation-rules';
@@ -54,18 +55,24 @@ export async function loadSiteChrome(db: Kysely<Database>, websiteId: string): P
 /** Exported for tests (a clock of their own); pages use readSiteChrome. */
 export class SiteChromeCache {
   readonly #entries = new Map<string, { chrome: Promise<SiteChrome>; readAt: number }>();
+  readonly #counts: CacheCounts;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
   ) {
     listeners.add((websiteId) => this.#entries.delete(websiteId));
+    this.#counts = cacheCountsFor(db, 'site-chrome');
   }
 
   get(websiteId: string): Promise<SiteChrome> {
     const time = this.now();
     const entry = this.#entries.get(websiteId);
-    if (entry && time - entry.readAt < CHROME_FRESH_MS) return entry.chrome;
+    if (entry && time - entry.readAt < CHROME_FRESH_MS) {
+      this.#counts.hit();
+      return entry.chrome;
+    }
+    this.#counts.miss();
     const chrome = loadSiteChrome(this.db, websiteId);
     const next = { chrome, readAt: time };
     this.#entries.set(websiteId, next);
