@@ -30,27 +30,44 @@ const KIND_RANGES: Record<Exclude<AddressKind, 'public'>, { ipv4: Range[]; ipv6:
   },
 };
 
-function blockListOf(ranges: { ipv4: Range[]; ipv6: Range[] }): net.BlockList {
-  const list = new net.BlockList();
-  for (const [address, prefix] of ranges.ipv4) list.addSubnet(address, prefix, 'ipv4');
-  for (const [address, prefix] of ranges.ipv6) list.addSubnet(address, prefix, 'ipv6');
-  return list;
+/**
+ * One BlockList per family: a BlockList checks an IPv4 address against its IPv6 rules too (as ::ffff:a.b.c.d), so
+ * the IPv4-mapped range in the IPv6 rules would catch every IPv4 address.
+ */
+function blockListsOf(ranges: { ipv4: Range[]; ipv6: Range[] }): { ipv4: net.BlockList; ipv6: net.BlockList } {
+  const ipv4 = new net.BlockList();
+  const ipv6 = new net.BlockList();
+  for (const [address, prefix] of ranges.ipv4) ipv4.addSubnet(address, prefix, 'ipv4');
+  for (const [address, prefix] of ranges.ipv6) ipv6.addSubnet(address, prefix, 'ipv6');
+  return { ipv4, ipv6 };
 }
 
-const KIND_LISTS = Object.entries(KIND_RANGES).map(([kind, ranges]) => [kind as AddressKind, blockListOf(ranges)] as const);
+const KIND_LISTS = Object.entries(KIND_RANGES).map(([kind, ranges]) => [kind as AddressKind, blockListsOf(ranges)] as const);
 
-/** An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is its IPv4 address; a zone id (%eth0) is dropped. */
+/** An IPv4-mapped IPv6 address (::ffff:10.0.0.1, however it is spelt) is its IPv4 address; a zone id (%eth0) is dropped. */
 export function plainAddress(address: string): string {
   const bare = address.replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return mapped[1]!;
-  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
-  if (mappedHex) {
-    const high = parseInt(mappedHex[1]!, 16);
-    const low = parseInt(mappedHex[2]!, 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  if (!net.isIPv6(bare)) return bare;
+  const groups = ipv6Groups(bare.toLowerCase());
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
   }
   return bare;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address ('::' and a dotted IPv4 tail expanded). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
+  return [...headGroups, ...zeros, ...tailGroups].map((group) => parseInt(group, 16));
 }
 
 function familyOf(address: string): 'ipv4' | 'ipv6' | undefined {
@@ -63,7 +80,7 @@ export function addressKindOf(address: string): AddressKind {
   const plain = plainAddress(address);
   const family = familyOf(plain);
   if (!family) return 'reserved';
-  for (const [kind, list] of KIND_LISTS) if (list.check(plain, family)) return kind;
+  for (const [kind, lists] of KIND_LISTS) if (lists[family].check(plain, family)) return kind;
   return 'public';
 }
 
