@@ -5,6 +5,7 @@ import { systemActor } from '../../actor';
 import { OWNER_MESSAGES } from '../../authorize';
 import type { Website } from '../../db/schema';
 import { isFailure } from '../../failures';
+import { freePort } from '../../free-port';
 import { HOST_MESSAGES } from '../../http/host-answer';
 import { createSetupLink } from '../../owner';
 import { openTestServer, TestVisitor, type TestServer } from '../../testing';
@@ -35,7 +36,6 @@ const demoHost = () => `${demo.identifier}.${PLATFORM}`;
 
 beforeAll(async () => {
   dns = await LoopbackDnsServer.start();
-  const { freePort } = await import('../../free-port');
   port = await freePort();
   server = await openTestServer({
     platformDomain: PLATFORM,
