@@ -11,6 +11,7 @@ const needs = [
   { name: 'chromium', present: () => existsSync(CHROMIUM_PATH) },
   { name: 'postgresql', present: () => findPostgresBin() !== null },
   { name: 'redis-server', present: () => existsSync(REDIS_SERVER) },
+  { name: 'caddy', present: () => existsSync('/usr/bin/caddy') },
 ];
 
 export function ensureSystemPackages(names) {

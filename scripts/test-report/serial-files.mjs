@@ -9,4 +9,6 @@ export const SERIAL_TEST_FILES = [
   'packages/server/src/db/data-dir-lock.test.ts',
   'packages/server/src/db/lock-timeout.test.ts',
   'packages/server/src/http/connection-limits.test.ts',
+  // Spawns Debian's caddy in front of a listening server (on-demand TLS with its internal CA).
+  'packages/server/src/websites/custom-domains/caddy.test.ts',
 ];

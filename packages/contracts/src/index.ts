@@ -46,6 +46,7 @@ export * from './owner-newsletter';
 export * from './comments';
 export * from './owner-comments';
 export * from './owner-contributors';
+export * from './owner-domains';
 export * from './owner-checkout';
 export * from './owner-subscriptions';
 export * from './reviews';

@@ -49,6 +49,7 @@ export const PERMISSIONS = {
   'mail:read': 'Read the mail the website sent and is sending',
   'billing:read': "See the website's status and plan",
   'contributors:manage': 'Invite contributors and change their roles',
+  'domains:manage': 'Add, verify and remove custom domains; choose the primary one',
   'api-keys:manage': 'Create and delete API keys',
   'comments:moderate': 'Approve and remove comments and reviews',
   'reviews:moderate': 'Approve, hide and reply to product reviews',
@@ -64,7 +65,7 @@ const ALL = Object.keys(PERMISSIONS) as Permission[];
 const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:read', 'content:read'];
 
 /**
- * The matrix. Admins may do everything; a website manager everything but contributors and billing; a
+ * The matrix. Admins may do everything; a website manager everything but contributors, billing and custom domains; a
  * store manager runs the shop (catalog, orders, commerce settings, reports); an editor changes the site
  * (navigation, header and footer, languages, pages, posts and events) and may look at the shop; reporting reads numbers and
  * orders; billing sees the plan; a viewer only looks (no shoppers' details); moderators moderate.
@@ -72,7 +73,7 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
  */
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
-  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read'),
+  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage'),
   storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read'],
   editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write', 'members:read'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read', 'members:read'],

@@ -31,6 +31,7 @@ import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
 import { COMMENT_CONTRACTS } from './comments';
 import { OWNER_COMMENT_CONTRACTS } from './owner-comments';
 import { OWNER_CONTRIBUTOR_CONTRACTS } from './owner-contributors';
+import { OWNER_DOMAIN_CONTRACTS, PLATFORM_HOST_CONTRACTS } from './owner-domains';
 import { ORDER_CONTRACTS } from './orders';
 import { PAYMENT_CONTRACTS } from './payments';
 import { CHECKOUT_CONTRACTS } from './checkout';
@@ -45,6 +46,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...SITE_USER_CONTRACTS,
   ...OWNER_ACCOUNT_CONTRACTS,
   ...OWNER_CONTRIBUTOR_CONTRACTS,
+  ...OWNER_DOMAIN_CONTRACTS,
   ...OWNER_CATALOG_CONTRACTS,
   ...OWNER_ORDER_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,
@@ -75,6 +77,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_ANALYTICS_CONTRACTS,
   ...MAIL_CONTRACTS,
   ...HEALTH_CONTRACTS,
+  ...PLATFORM_HOST_CONTRACTS,
 ];
 
 const byRoute = new Map(ROUTE_CONTRACTS.map((contract) => [`${contract.method} ${contract.url}`, contract]));

@@ -67,7 +67,8 @@ import { registerPageRoutes } from './pages/routes';
 import type { SignInGuard } from './site-users';
 import { SignInThrottle } from './site-users';
 import { registerSiteUserRoutes } from './site-users/routes';
-import { WebsiteResolver } from './websites';
+import { customDomainSettings, WebsiteResolver, type CustomDomainOptions } from './websites';
+import { registerCustomDomainRoutes, registerPlatformHostRoutes } from './websites/custom-domains/routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
 
@@ -90,6 +91,12 @@ export interface BuildAppOptions {
    * own pages at the domain itself (issue 32). Without it, one website answers every host.
    */
   platformDomain?: string;
+  /**
+   * Custom domains (websites/custom-domains/): the DNS asked for their TXT challenges and addresses (the system's by
+   * default; tests a DNS server on loopback), the HTTP token check's guard (DOMAIN_CHECK_ALLOW: non-public targets it
+   * may fetch, none by default; its port, deadline and body cap) and who may call the TLS ask endpoint (TLS_ASK_ALLOW).
+   */
+  customDomains?: CustomDomainOptions;
   logger?: FastifyServerOptions['logger'];
   /** Mark cookies Secure (behind HTTPS). */
   secureCookies?: boolean;
@@ -152,6 +159,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const websites = new WebsiteResolver(db, options.platformDomain?.toLowerCase() || undefined, { websiteIdentifier: options.websiteIdentifier });
+  const domainSettings = customDomainSettings(websites.platformDomain, options.customDomains);
   // One-site mode fails at start, not on the first request, when there is no website to serve.
   await websites.load();
   const crumbs = new Crumbs(await loadServerSecret(db, 'crumb'));
@@ -262,6 +270,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { status: 'ok' as const, database: options.databaseKind ?? 'unknown' };
     },
   });
+  // A domain's challenge token (answered before the domain is verified, when the resolver calls its host unknown) and
+  // Caddy's on-demand TLS ask: outside every website, like the health check.
+  registerPlatformHostRoutes(app, context, domainSettings);
   // The API and the pages see the request's website and actor (resolved in one hook); static files do not.
   await app.register(async (routes) => {
     registerRequestContext(routes, context);
@@ -272,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSiteUserRoutes(routes, context);
     registerOwnerRoutes(routes, context, { appDir: options.ownerAppDir });
     registerContributorRoutes(routes, context);
+    registerCustomDomainRoutes(routes, context, domainSettings);
     registerMailRoutes(routes, context);
     registerRestockRoutes(routes, context);
     registerCaptchaRoutes(routes, context);

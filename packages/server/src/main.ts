@@ -16,6 +16,7 @@ import { createRestockAutoSender } from './restock';
 import { StripePaymentProvider, stripeSettingsFromEnv } from './payments';
 import { createStartupProgress } from './startup-progress';
 import { parseMetricsAllow } from './metrics';
+import { customDomainOptionsFromEnv } from './websites';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
@@ -23,7 +24,8 @@ import { parseMetricsAllow } from './metrics';
  * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
  * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS / RATE_LIMIT_ANALYTICS_MAX, COOKIE_SECURE=1, TRUST_PROXY (a number of proxy hops, or the proxies' addresses/CIDRs), LOG_LEVEL, WEBSITE (identifier of the
  * website to serve; the oldest one by default), PLATFORM_DOMAIN (many websites: each at {identifier}.{PLATFORM_DOMAIN} and its
- * verified custom domains, the platform's own pages at PLATFORM_DOMAIN; PUBLIC_URL is then the platform's address).
+ * verified custom domains, the platform's own pages at PLATFORM_DOMAIN; PUBLIC_URL is then the platform's address);
+ * DOMAIN_DNS_SERVERS, DOMAIN_CHECK_ALLOW and TLS_ASK_ALLOW for custom domains (websites/custom-domains/settings.ts).
  * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS override the
  * connection limits (http/connection-limits.ts).
  * The first start on an empty database migrates it and seeds the demo store. While the website has no
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
   parseMetricsAllow(env.METRICS_ALLOW);
   // Real payments when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set; test mode without.
   const stripeSettings = stripeSettingsFromEnv(env);
+  // Custom domains: DOMAIN_DNS_SERVERS, DOMAIN_CHECK_ALLOW, TLS_ASK_ALLOW (a bad address list stops the start here).
+  const customDomains = customDomainOptionsFromEnv(env);
   const paymentExpiryIntervalMs = env.PAYMENT_EXPIRY_INTERVAL_MS ? Number(env.PAYMENT_EXPIRY_INTERVAL_MS) : undefined;
   if (paymentExpiryIntervalMs !== undefined && !(Number.isInteger(paymentExpiryIntervalMs) && paymentExpiryIntervalMs >= 0)) {
     throw new Error('PAYMENT_EXPIRY_INTERVAL_MS must be a whole number of milliseconds (0: off).');
@@ -69,6 +73,7 @@ async function main(): Promise<void> {
     databaseKind: database.kind,
     websiteIdentifier: env.WEBSITE || undefined,
     platformDomain: env.PLATFORM_DOMAIN || undefined,
+    customDomains,
     logger: { level: env.LOG_LEVEL ?? 'info' },
     secureCookies: env.COOKIE_SECURE === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

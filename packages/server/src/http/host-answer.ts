@@ -18,8 +18,8 @@ export const HOST_MESSAGES = {
 
 /**
  * The request's website from its Host (websites/host-resolver.ts); for any other answer the reply is sent here and
- * undefined comes back: a 301 to the primary domain (path and query kept), a plain 404 for an unknown host or the
- * platform's own host (its pages are routes of their own), a plain 503 for a suspended website.
+ * undefined comes back: a 301 to the primary domain (path and query kept; pages only, see keepsItsHost), a plain 404
+ * for an unknown host or the platform's own host (its pages are routes of their own), a plain 503 for a suspended website.
  */
 export async function websiteOrAnswer(context: { websites: HostLookup }, request: FastifyRequest, reply: FastifyReply): Promise<Website | undefined> {
   const answer = await context.websites.forHost(request.headers.host);
@@ -27,6 +27,7 @@ export async function websiteOrAnswer(context: { websites: HostLookup }, request
     case 'website':
       return answer.website;
     case 'redirect': {
+      if (keepsItsHost(request) && !answer.website.deleted_at && !answer.website.suspended_at) return answer.website;
       const port = /:\d+$/.exec(request.headers.host ?? '')?.[0] ?? '';
       await reply.code(301).header('location', `${request.protocol}://${answer.host}${port}${request.url}`).header('cache-control', 'no-store').send();
       return undefined;
@@ -38,6 +39,17 @@ export async function websiteOrAnswer(context: { websites: HostLookup }, request
       await sendPlain(request, reply, 404, HOST_MESSAGES.unknown, HOST_MESSAGES.unknownLine);
       return undefined;
   }
+}
+
+/**
+ * The owner app (/config) and the API answer on every address of the website, not only the primary: an owner's
+ * session cookie is host-only, so a 301 to the primary would sign them out in the middle of making a domain primary
+ * (and a 301 turns a POST into a GET). Only pages are sent to the primary, which is what search engines and shared
+ * links need.
+ */
+function keepsItsHost(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  return path.startsWith('/api/') || path === '/config' || path.startsWith('/config/');
 }
 
 async function sendPlain(request: FastifyRequest, reply: FastifyReply, status: number, message: string, line: string): Promise<void> {

@@ -8,8 +8,11 @@ import { findWebsiteByCustomDomain, findWebsiteByIdentifier, type WebsiteWithPri
 /** What a request's Host names (issue 32). */
 export type HostAnswer =
   | { kind: 'website'; website: Website }
-  /** A verified domain (or the platform subdomain) of a website whose primary domain is another: 301 there. */
-  | { kind: 'redirect'; host: string }
+  /**
+   * A verified domain (or the platform subdomain) of a website whose primary domain is another: pages answer 301
+   * there; the owner app and the API keep being served here, for `website` (http/host-answer.ts).
+   */
+  | { kind: 'redirect'; host: string; website: Website }
   /** The platform's own pages: sign up, sign in, "Your websites", the operator. */
   | { kind: 'platform' }
   | { kind: 'suspended'; website: Website }
@@ -121,7 +124,7 @@ export class WebsiteResolver {
       kind.kind === 'subdomain' ? await findWebsiteByIdentifier(this.db, kind.identifier) : await findWebsiteByCustomDomain(this.db, kind.host);
     if (!found) return { kind: 'unknown' };
     const { primaryHost, website } = found;
-    if (primaryHost && primaryHost !== host) return { kind: 'redirect', host: primaryHost };
+    if (primaryHost && primaryHost !== host) return { kind: 'redirect', host: primaryHost, website };
     return answerFor(website);
   }
 }

@@ -14,3 +14,12 @@ export {
   type CommercePreferences,
   type CommercePreferencesAnswer,
 } from './commerce-preferences';
+export {
+  customDomainSettings,
+  customDomainOptionsFromEnv,
+  DEFAULT_TLS_ASK_ALLOW,
+  type CustomDomainOptions,
+  type CustomDomainSettings,
+} from './custom-domains/settings';
+export { dnsDomainResolver, type DomainResolver } from './custom-domains/dns';
+export { parseAddressList, addressKindOf, type AddressList, type AddressKind } from './custom-domains/address-ranges';

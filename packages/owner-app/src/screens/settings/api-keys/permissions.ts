@@ -19,6 +19,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'mail:read': 'Read the mail the website sent and is sending',
   'billing:read': "See the website's status and plan",
   'contributors:manage': 'Invite contributors and change their roles',
+  'domains:manage': 'Add, verify and remove custom domains; choose the primary one',
   'api-keys:manage': 'Create and delete API keys',
   'comments:moderate': 'Approve and remove comments and reviews',
   'reviews:moderate': 'Approve, hide and reply to product reviews',
