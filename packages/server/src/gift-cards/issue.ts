@@ -149,7 +149,7 @@ async function mailCode(trx: Transaction<Database>, website: Website, mail: Mail
     message: card.delivery?.message ?? '',
     testMode: card.testMode,
     storeUrl: `${mail.publicUrl}/`,
-  });
+  }, { publicUrl: mail.publicUrl });
   return enqueueMail(trx, website, mail.from, {
     kind: 'transactional',
     template: 'gift-card',

@@ -76,10 +76,10 @@ export class ImageFiles {
         return this.resized(image, rendition.width);
       case 'png': {
         if (formatOfImage(image) === 'png' && rendition.width >= image.width) return this.original(image);
-        return this.derived(image, `${image.id}/png-${rendition.width}w.png`, (bytes) => pngCopy(bytes, rendition.width));
+        return this.derived(image, `${image.id}/png${rendition.width}w.png`, (bytes) => pngCopy(bytes, rendition.width));
       }
       case 'icon':
-        return this.derived(image, `${image.id}/icon-${rendition.size}.png`, (bytes) => squareIcon(bytes, rendition.size));
+        return this.derived(image, `${image.id}/icon${rendition.size}.png`, (bytes) => squareIcon(bytes, rendition.size));
     }
   }
 

@@ -67,7 +67,7 @@ export async function requestPasswordReset(
       .values({ token_hash: hashToken(token), website_id: website.id, site_user_id: user.id, expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000) })
       .execute();
     const page = await resetPageFor(trx, website.id, user.id);
-    const rendered = renderMail('password-reset', website, { email, resetUrl: resetLinkUrl(mail.publicUrl, token, page) });
+    const rendered = renderMail('password-reset', website, { email, resetUrl: resetLinkUrl(mail.publicUrl, token, page) }, { publicUrl: mail.publicUrl });
     await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'password-reset', to: email, ...rendered });
   });
   return { sent: true };
