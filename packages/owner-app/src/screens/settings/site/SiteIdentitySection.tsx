@@ -212,17 +212,25 @@ function PictureField({ label, hint, imageId, error, readOnly, mayUpload, askAlt
 
   return (
     <div className="site-identity-picture">
-      <ImageIdField label={label} imageId={imageId ?? ''} readOnly={readOnly} error={error} onChange={(chosen) => onChange(chosen || null)} />
+      <ImageIdField
+        label={label}
+        imageId={imageId ?? ''}
+        readOnly={readOnly}
+        error={error}
+        onChange={(chosen) => onChange(chosen || null)}
+        actions={
+          mayUpload ? (
+            <span className="site-identity-upload">
+              <input id={`${id}-file`} type="file" className="visually-hidden-file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" onChange={pick} disabled={progress !== null || asking !== null} />
+              <label htmlFor={`${id}-file`} className="button button-secondary">
+                {T.upload}
+                <span className="visually-hidden"> ({label.toLowerCase()})</span>
+              </label>
+            </span>
+          ) : null
+        }
+      />
       <p className="panel-help">{hint}</p>
-      {mayUpload ? (
-        <div className="site-identity-upload">
-          <input id={`${id}-file`} type="file" className="visually-hidden-file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" onChange={pick} disabled={progress !== null || asking !== null} />
-          <label htmlFor={`${id}-file`} className="button button-secondary">
-            {T.upload}
-            <span className="visually-hidden"> ({label.toLowerCase()})</span>
-          </label>
-        </div>
-      ) : null}
       {asking ? <AltTextPrompt file={asking} hint={T.describeLogoHint} onUpload={(altText) => void send(asking, altText)} onCancel={() => setAsking(null)} /> : null}
       <div role="status" className="editor-progress">
         {progress ? (
