@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
@@ -9,8 +10,9 @@ import { axeViolations } from './support/axe';
 
 // The owner app's Site settings (issue 16, item 6): the owner adds a line to the footer, saves, and the storefront's
 // home page shows it in its footer; moves a navigation link up by keyboard, saves, and the storefront's header
-// shows the new order; turns the captcha off and on (the pages' site key follows). Axe-clean; the settings index,
-// header and footer, and navigation saved at 1280 and 390 px.
+// shows the new order; turns the captcha off and on (the pages' site key follows); renames the site and uploads a
+// logo (issue 33), and the storefront's header, footer and tab show both. Axe-clean; the settings index, header and
+// footer, navigation, site identity and the storefront with the logo saved at 1280 and 390 px.
 
 let setupToken = '';
 
@@ -51,7 +53,7 @@ async function storefront(browser: Browser): Promise<{ links: string[]; footer: 
 const siteKey = async () => ((await (await fetch(`${shop.url}/shop?format=json`)).json()) as { website: { captchaSettings: { siteKey: string | null } } }).website.captchaSettings.siteKey;
 
 describe('the owner site settings', () => {
-  test('footer line saved and on the storefront, a navigation link moved up by keyboard and in the header, captcha off and on, a language added', async () => {
+  test('footer line saved and on the storefront, a navigation link moved up by keyboard and in the header, captcha off and on, a language added, the site renamed with a logo', async () => {
     const context = await newShopper(shop.browser, shop.url);
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
@@ -167,7 +169,53 @@ describe('the owner site settings', () => {
     expect(await axeViolations(page)).toEqual([]);
     await saveAtBothWidths(page, 'owner-languages');
 
+    // 6. Site identity (issue 33): the site renamed and a logo uploaded (what it says asked first, as its alt text),
+    // saved; the storefront's header shows the logo, named by its alt text, within the theme's box at 1280 and 390 px,
+    // and the footer and the tab the new name.
+    await page.goto('/config/settings/site');
+    await page.getByRole('heading', { level: 1, name: 'Site identity' }).waitFor();
+    await page.getByRole('textbox', { name: 'Site title' }).fill('Linen & Clay');
+    const logo = await sharp({ create: { width: 480, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: Buffer.from('<svg width="480" height="120"><circle cx="60" cy="60" r="46" fill="#24382b"/><rect x="130" y="34" width="320" height="18" rx="9" fill="#24382b"/><rect x="130" y="68" width="220" height="18" rx="9" fill="#a8321f"/></svg>'), top: 0, left: 0 }])
+      .png()
+      .toBuffer();
+    await page.getByLabel('Upload picture (logo)').setInputFiles({ name: 'linen-and-clay.png', mimeType: 'image/png', buffer: logo });
+    const describeLogo = page.getByRole('dialog', { name: 'Describe this picture' });
+    await describeLogo.getByRole('textbox', { name: 'Alt text' }).fill('Linen & Clay');
+    await describeLogo.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Logo alt text' }).inputValue()).toBe('Linen & Clay');
+    await page.getByRole('region', { name: 'Preview' }).getByRole('img', { name: 'Linen & Clay' }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-site-identity-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-site-identity-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const shopper = await newShopper(shop.browser, shop.url);
+    const shopPage = await shopper.newPage();
+    for (const [width, height, box, name] of [[1280, 800, { width: 240, height: 48 }, 'desktop'], [390, 844, { width: 140, height: 40 }, 'phone']] as const) {
+      await shopPage.setViewportSize({ width, height });
+      await shopPage.goto('/shop');
+      const shownLogo = shopPage.getByRole('banner').getByRole('link', { name: 'Linen & Clay' }).getByRole('img', { name: 'Linen & Clay' });
+      await expect.poll(() => shownLogo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      const drawn = (await shownLogo.boundingBox())!;
+      // The logo's 4:1 fills the box's height or width, whichever comes first, and is never cut.
+      expect(drawn.height).toBeLessThanOrEqual(box.height + 0.5);
+      expect(drawn.width).toBeLessThanOrEqual(box.width + 0.5);
+      expect(Math.max(drawn.width - box.width, drawn.height - box.height)).toBeGreaterThan(-1);
+      await expect(shopPage.title()).resolves.toBe('Shop · Linen & Clay');
+      await shopPage.getByRole('contentinfo').getByRole('link', { name: 'Linen & Clay' }).waitFor();
+      // Axe once (the logo link's name and alt); the phone changes only the box.
+      if (name === 'desktop') expect(await axeViolations(shopPage)).toEqual([]);
+      // The header is what changed: the top of the page is enough (a full page scrolls through every picture).
+      await saveScreenshot(shopPage, `storefront-identity-${name}`, { fullPage: false });
+    }
+    await shopper.close();
+
     expect(pageErrors).toEqual([]);
     await context.close();
-  }, 180_000);
+  }, 240_000);
 });

@@ -189,7 +189,7 @@ async function fillOutbox(db: Kysely<Database>, website: Website, count: number)
       for (let index = start; index < Math.min(count, start + 500); index++) {
         const to = `shopper-${index}@example.com`;
         const unsubscribe = unsubscribeUrl('https://shop.example.com', tokens.issue(website.id, to));
-        const rendered = renderMail('restock-notice', website, { productTitle: 'Linen Shirt', variantLabel: 'M / Navy', productUrl }, unsubscribe);
+        const rendered = renderMail('restock-notice', website, { productTitle: 'Linen Shirt', variantLabel: 'M / Navy', productUrl }, { publicUrl: 'https://shop.example.com', unsubscribeUrl: unsubscribe });
         await enqueueMail(trx, website, 'shop@example.com', { kind: 'marketing', template: 'restock-notice', to, headers: unsubscribeHeaders(unsubscribe), ...rendered });
       }
     });

@@ -39,6 +39,7 @@ export * from './owner-catalog';
 export * from './owner-orders';
 export * from './owner-images';
 export * from './owner-site';
+export * from './site-identity';
 export * from './owner-forms';
 export * from './owner-content';
 export * from './owner-courses';

@@ -43,6 +43,7 @@ export const PERMISSIONS = {
   'store-settings:write': 'Change commerce preferences, create stores, the product feed and its pixel',
   'site:read': 'See navigation, header and footer, languages, tracking switches',
   'site:write': 'Change navigation, header and footer, languages, tracking switches',
+  'site-identity:write': "Change the site's title, tagline, logo, favicon and social sharing picture",
   'reports:read': 'See analytics and sales reports',
   'forms:read': "See the site's forms and what visitors sent through them; export submissions",
   'forms:write': 'Build, change and delete forms; mark submissions as spam and delete them',
@@ -65,7 +66,8 @@ const ALL = Object.keys(PERMISSIONS) as Permission[];
 const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:read', 'content:read'];
 
 /**
- * The matrix. Admins may do everything; a website manager everything but contributors, billing and custom domains; a
+ * The matrix. Admins may do everything; a website manager everything but contributors, billing and custom domains (so
+ * both may change the site's identity, its name and logo, which no other role may); a
  * store manager runs the shop (catalog, orders, commerce settings, reports); an editor changes the site
  * (navigation, header and footer, languages, pages, posts and events) and may look at the shop; reporting reads numbers and
  * orders; billing sees the plan; a viewer only looks (no shoppers' details); moderators moderate.

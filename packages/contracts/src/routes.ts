@@ -11,6 +11,7 @@ import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
+import { SITE_IDENTITY_CONTRACTS } from './site-identity';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
 import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
 import { REVIEW_CONTRACTS } from './reviews';
@@ -51,6 +52,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_ORDER_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
+  ...SITE_IDENTITY_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
   ...OWNER_SUBSCRIPTION_CONTRACTS,
   ...REVIEW_CONTRACTS,

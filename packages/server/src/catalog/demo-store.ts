@@ -63,6 +63,8 @@ export interface DemoProduct {
 export const DEMO_WEBSITE = {
   identifier: 'demo',
   siteTitle: 'Vitrine Demo Store',
+  // Settings → Site's tagline (issue 33): the footer shows it under the title.
+  siteTagline: 'Well-made things for every day, chosen to last.',
   currency: 'USD',
   locale: 'en-US',
   timeZone: 'America/New_York',

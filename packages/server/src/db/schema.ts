@@ -68,7 +68,19 @@ export interface WebsitesTable {
   suspended_at: NullableTimestamp;
   /** Soft deletion by the operator: the website answers like an unknown host; removed for good after a grace period. */
   deleted_at: NullableTimestamp;
+  /** The site's identity (issue 33; migration 040): a tagline ('' for none) and three of its pictures, each null for none. */
+  site_tagline: Defaulted<string>;
+  logo_image_id: string | null;
+  /** The logo's alt text (required while there is a logo: the header link's accessible name). */
+  logo_alt_text: Defaulted<string>;
+  favicon_image_id: string | null;
+  social_image_id: string | null;
+  /** What pages and mail need of those pictures, by image id (an id's address and size never change). */
+  identity_pictures: ColumnType<IdentityPictures, string | undefined, string>;
 }
+
+/** websites.identity_pictures: the address (`/images/{id}/{file}`) and size of each identity picture, by image id. */
+export type IdentityPictures = Record<string, { assetUrl: string; width: number; height: number }>;
 
 /** A website's custom domains (issue 32; migration 038): proven by DNS TXT or an HTTP token, one may be primary. */
 export interface WebsiteDomainsTable {

@@ -111,7 +111,7 @@ export async function saveFormSubmission(
       if (!email) throw invalid(FORM_MESSAGES.invalidForm);
       if ((await requestNewsletterSubscription(trx, website.id, email, form.id)) === 'confirm') {
         const confirmUrl = newsletterConfirmUrl(siteUrlOf(services.mail, website), services.newsletterTokens.issue(website.id, email));
-        await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'newsletter-confirm', to: email, ...renderMail('newsletter-confirm', website, { confirmUrl }) });
+        await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'newsletter-confirm', to: email, ...renderMail('newsletter-confirm', website, { confirmUrl }, { publicUrl: siteUrlOf(services.mail, website) }) });
       }
       // The same answer whether the address was new or already on the list: the form tells no one who subscribes.
       return { status: 'received' as const, confirmationSent: true };
@@ -120,7 +120,7 @@ export async function saveFormSubmission(
       const answers = summaryFieldsOf(form.fields, values).map((field) => ({ title: field.rawTitle, answer: summaryAnswer(field) }));
       const submissionsUrl = `${siteUrlOf(services.mail, website)}/config/forms/${encodeURIComponent(form.id)}`;
       for (const to of await formRecipients(trx, website)) {
-        const rendered = renderMail('form-submission', website, { formName: form.name, pageTitle: input.pageTitle ?? '', answers, submissionsUrl });
+        const rendered = renderMail('form-submission', website, { formName: form.name, pageTitle: input.pageTitle ?? '', answers, submissionsUrl }, { publicUrl: siteUrlOf(services.mail, website) });
         await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'form-submission', to, ...rendered });
       }
     }

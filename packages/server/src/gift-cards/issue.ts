@@ -149,7 +149,7 @@ async function mailCode(trx: Transaction<Database>, website: Website, mail: Mail
     message: card.delivery?.message ?? '',
     testMode: card.testMode,
     storeUrl: `${siteUrlOf(mail, website)}/`,
-  });
+  }, { publicUrl: siteUrlOf(mail, website) });
   return enqueueMail(trx, website, mail.from, {
     kind: 'transactional',
     template: 'gift-card',

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageWidth } from '@vitrine/contracts';
 import { IMAGE_FORMATS, type ImageFormat } from './formats';
-import { renderBundled, resizeImage } from './processing';
+import { pngCopy, renderBundled, resizeImage, squareIcon } from './processing';
+import type { ImageRendition } from './renditions';
 import { formatOfImage, type ImageRow } from './records';
 import type { ImageStore, StoredImage } from './store';
 
@@ -60,6 +61,35 @@ export class ImageFiles {
     const original = await this.original(image);
     if (!original) return undefined;
     return this.makeOnce(key, async () => resizeImage(await original.bytes(), format, width));
+  }
+
+  /**
+   * A rendition of `?format=` (service.ts): the original, a width in its format, a PNG of a width (never wider
+   * than the original; the original itself when it is a PNG at most that wide) or a square PNG icon (the
+   * picture whole inside the square, the rest transparent). Each made once, like the widths.
+   */
+  async rendition(image: ImageRow, rendition: ImageRendition): Promise<StoredImage | undefined> {
+    switch (rendition.kind) {
+      case 'original':
+        return this.original(image);
+      case 'width':
+        return this.resized(image, rendition.width);
+      case 'png': {
+        if (formatOfImage(image) === 'png' && rendition.width >= image.width) return this.original(image);
+        return this.derived(image, `${image.id}/png${rendition.width}w.png`, (bytes) => pngCopy(bytes, rendition.width));
+      }
+      case 'icon':
+        return this.derived(image, `${image.id}/icon${rendition.size}.png`, (bytes) => squareIcon(bytes, rendition.size));
+    }
+  }
+
+  /** The object at `key`, made from the original by `make` on first request. */
+  private async derived(image: ImageRow, key: string, make: (original: Buffer) => Promise<Uint8Array>): Promise<StoredImage | undefined> {
+    const stored = await this.store.get(key);
+    if (stored) return stored;
+    const original = await this.original(image);
+    if (!original) return undefined;
+    return this.makeOnce(key, async () => make(await original.bytes()));
   }
 
   async remove(imageId: string): Promise<void> {

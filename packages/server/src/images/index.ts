@@ -4,4 +4,5 @@ export { ImageFiles } from './files';
 export { LocalDiskImageStore, type ImageStore, type StoredImage } from './store';
 export { addBundledImages, bundledImageAssetUrl, bundledImageFilename, type BundledPicture } from './bundled';
 export { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies } from './service';
-export { imageAssetUrl, productImageRecords } from './records';
+export { imageAssetUrl, lockImagesForUse, productImageRecords, type ImageFacts } from './records';
+export { IMAGE_ICON_SIZES, type ImageIconSize } from './renditions';

@@ -110,3 +110,20 @@ export async function resizeImage(original: Buffer, format: ImageFormat, width: 
   const pipeline = sharp(original, { limitInputPixels: IMAGE_LIMITS.pixels, animated }).resize({ width, withoutEnlargement: true });
   return encode(pipeline, format).toBuffer();
 }
+
+/** A PNG copy `width` pixels wide at most (the first frame of an animation), for mail clients that read no WebP or AVIF. */
+export async function pngCopy(original: Buffer, width: number): Promise<Buffer> {
+  return sharp(original, { limitInputPixels: IMAGE_LIMITS.pixels }).resize({ width, withoutEnlargement: true }).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+}
+
+/**
+ * A square PNG icon `size` pixels a side (the favicon, the home-screen icon): the whole picture inside the
+ * square, centred, the rest transparent, so a nearly square logo is never cut. Enlarged when smaller: an icon
+ * must be the size its link says.
+ */
+export async function squareIcon(original: Buffer, size: number): Promise<Buffer> {
+  return sharp(original, { limitInputPixels: IMAGE_LIMITS.pixels })
+    .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png({ compressionLevel: 9, adaptiveFiltering: true })
+    .toBuffer();
+}

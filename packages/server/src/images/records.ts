@@ -139,3 +139,30 @@ export async function productImageRecords(db: Kysely<Database>, websiteId: strin
     return [{ id, assetUrl, altText, title, body, filename, originalSize }];
   });
 }
+
+/** What another domain may know of a picture it is about to point at: its file name, size and type. */
+export interface ImageFacts {
+  id: string;
+  assetUrl: string;
+  filename: string;
+  width: number;
+  height: number;
+  contentType: string;
+}
+
+/**
+ * The website's pictures among `ids` (ids of no picture of the website — another website's included — are
+ * left out), locked FOR SHARE like productImageRecords: a delete of one waits until the caller's transaction
+ * has saved its reference. The site's identity (site-settings) checks its logo, favicon and social picture so.
+ */
+export async function lockImagesForUse(db: Kysely<Database>, websiteId: string, ids: readonly string[]): Promise<ImageFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('images')
+    .select(['id', 'filename', 'width', 'height', 'content_type'])
+    .where('website_id', '=', websiteId)
+    .where('id', 'in', [...ids])
+    .forShare()
+    .execute();
+  return rows.map((row) => ({ id: row.id, assetUrl: imageAssetUrl(row.id, row.filename), filename: row.filename, width: row.width, height: row.height, contentType: row.content_type }));
+}

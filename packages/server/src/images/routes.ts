@@ -5,6 +5,7 @@ import { deleteImageContract, getImageContract, IMAGE_LIMITS, listImagesContract
 import type { ServerContext } from '../context';
 import { websiteOrAnswer } from '../http/host-answer';
 import { HttpError } from '../http/errors';
+import { notifyWebsiteChanged } from '../websites';
 import { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies, type ImageUpload } from './service';
 
 /** Room for the multipart framing around the file (boundaries, part headers) when judging Content-Length. */
@@ -34,7 +35,16 @@ export function registerImageRoutes(fastify: FastifyInstance, context: ServerCon
       }
     },
   });
-  app.route({ ...deleteImageContract, handler: async ({ website, actor, params }) => deleteImage(db, images, website, actor, params) });
+  app.route({
+    ...deleteImageContract,
+    handler: async ({ website, actor, params }) => {
+      const deleted = await deleteImage(db, images, website, actor, params);
+      // The site's logo, favicon or social picture may have been this one (migration 040 drops it from the
+      // website row): this process's pages stop showing it on their next request.
+      notifyWebsiteChanged(website.id);
+      return deleted;
+    },
+  });
 
   // The upload takes multipart/form-data: the parser is registered in this scope only, so every other
   // call keeps refusing anything but JSON.

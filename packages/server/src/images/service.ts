@@ -19,6 +19,7 @@ import type { ImageFiles } from './files';
 import { servedFilename } from './filenames';
 import { ImageRefused, prepareUpload, type ImageRefusal } from './processing';
 import { deleteImageRow, findImage, imageAssetJson, insertImage, isImageInUse, listImageRows, updateImageRow, type ImageRow } from './records';
+import { IMAGE_ICON_SIZES, type ImageIconSize, type ImageRendition } from './renditions';
 import type { StoredImage } from './store';
 
 export const IMAGE_MESSAGES = {
@@ -156,13 +157,18 @@ export async function deleteImage(db: Kysely<Database>, files: ImageFiles, websi
   return { deleted: true, id: input.imageId };
 }
 
-/** `?format=` → the width asked for; absent, empty or 'original' means the original. */
-export function parseFormat(format: unknown): ImageWidth | 'original' {
-  if (format === undefined || format === '' || format === 'original') return 'original';
-  const match = typeof format === 'string' ? /^([0-9]{1,4})w$/.exec(format) : null;
-  const width = match ? Number(match[1]) : NaN;
-  if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) throw invalid(IMAGE_MESSAGES.badWidth, { format: IMAGE_MESSAGES.badWidth });
-  return width as ImageWidth;
+/** `?format=` → the rendition asked for (renditions.ts); anything else is refused. */
+export function parseRendition(format: unknown): ImageRendition {
+  if (format === undefined || format === '' || format === 'original') return { kind: 'original' };
+  const match = typeof format === 'string' ? /^(png-)?([0-9]{1,4})w$|^icon-([0-9]{1,3})$/.exec(format) : null;
+  if (match?.[3] !== undefined) {
+    const size = Number(match[3]);
+    if ((IMAGE_ICON_SIZES as readonly number[]).includes(size)) return { kind: 'icon', size: size as ImageIconSize };
+  } else if (match) {
+    const width = Number(match[2]);
+    if ((IMAGE_WIDTHS as readonly number[]).includes(width)) return { kind: match[1] ? 'png' : 'width', width: width as ImageWidth };
+  }
+  throw invalid(IMAGE_MESSAGES.badWidth, { format: IMAGE_MESSAGES.badWidth });
 }
 
 export interface ServedImage {
@@ -183,11 +189,19 @@ export async function serveImage(
   website: Website,
   input: { imageId: string; filename: string; format: unknown },
 ): Promise<ServedImage> {
-  const width = parseFormat(input.format);
+  const rendition = parseRendition(input.format);
   const image = /^[a-z0-9]{1,64}$/.test(input.imageId) ? await findImage(db, website.id, input.imageId) : undefined;
   if (!image || image.filename !== input.filename) throw notFound(IMAGE_MESSAGES.notFound);
-  const file = width === 'original' ? await files.original(image) : await files.resized(image, width);
+  const file = await files.rendition(image, rendition);
   if (!file) throw notFound(IMAGE_MESSAGES.notFound);
-  const served = width === 'original' || width >= image.width ? 'original' : `${width}w`;
-  return { contentType: image.content_type, etag: `"${image.id}-${served}"`, file };
+  switch (rendition.kind) {
+    case 'original':
+      return { contentType: image.content_type, etag: `"${image.id}-original"`, file };
+    case 'width':
+      return { contentType: image.content_type, etag: `"${image.id}-${rendition.width >= image.width ? 'original' : `${rendition.width}w`}"`, file };
+    case 'png':
+      return { contentType: 'image/png', etag: `"${image.id}-png-${rendition.width}w"`, file };
+    case 'icon':
+      return { contentType: 'image/png', etag: `"${image.id}-icon-${rendition.size}"`, file };
+  }
 }

@@ -29,7 +29,7 @@ const link: DownloadLink = {
 
 describe('the order confirmation mail', () => {
   const values = confirmationMailValues(website, { publicUrl: 'https://shop.example' }, order, items, [link]);
-  const mail = renderMail('order-confirmation', website, values);
+  const mail = renderMail('order-confirmation', website, values, { publicUrl: 'https://shop.example' });
 
   it('carries the lines, every total, both addresses and the download links in the text body', () => {
     expect(mail.subject).toBe('Your order #1042 from Shop <&> Co is confirmed');
@@ -88,7 +88,7 @@ describe('the order confirmation mail', () => {
       ...order, discount_total_cents: 0, gift_card_total_cents: 0, tax_total_cents: 0, shipping_total_cents: 0, grand_total_cents: 9000,
       coupon_codes: [], shipping_option: null, shipping_address: null, billing_address: null, test_mode: true,
     } as OrderRow;
-    const text = renderMail('order-confirmation', website, confirmationMailValues(website, { publicUrl: 'https://shop.example' }, digital, items, [])).text;
+    const text = renderMail('order-confirmation', website, confirmationMailValues(website, { publicUrl: 'https://shop.example' }, digital, items, []), { publicUrl: 'https://shop.example' }).text;
     expect(text).toContain('This order was placed in test mode: no money was taken.');
     expect(text).toContain('2 × Linen Shirt (SHIRT-S-WHITE): $90.00\n  Size: S, Color: White\n\nSubtotal: $90.00\nTotal: $90.00\n');
     for (const absent of ['Discount', 'Shipping', 'Tax', 'gift card', 'downloads', 'Billing']) expect(text).not.toContain(absent);

@@ -21,7 +21,7 @@ export async function enqueueOrderConfirmation(
   items: readonly OrderItemRow[],
   downloads: readonly DownloadLink[],
 ): Promise<void> {
-  const rendered = renderMail('order-confirmation', website, confirmationMailValues(website, mail, order, items, downloads));
+  const rendered = renderMail('order-confirmation', website, confirmationMailValues(website, mail, order, items, downloads), { publicUrl: siteUrlOf(mail, website) });
   await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'order-confirmation', to: order.email, ...rendered });
 }
 

@@ -128,7 +128,7 @@ export async function inviteContributor(
       roleLabel: roleLabel(role),
       days: CONTRIBUTOR_INVITATION_DAYS,
       inviteUrl: setupLinkUrl(siteUrlOf(mail, website), token),
-    });
+    }, { publicUrl: siteUrlOf(mail, website) });
     await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'contributor-invitation', to: email, ...rendered });
     return { invitation: invitationJson(row) };
   });

@@ -14,6 +14,7 @@ import { findOrder } from '../orders';
 import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
 import { orderReceipt, type OrderReceipt } from './order-receipt';
+import { faviconViewOf, logoViewOf, type FaviconView, type LogoView } from './identity-view';
 import type { CatalogCache } from './catalog-cache';
 
 /** What the page builders read from: the database and the per-process catalog cache. */
@@ -47,6 +48,12 @@ export interface WebsiteJson {
   id: string;
   identifier: string;
   siteTitle: string;
+  /** The site's tagline ('' for none; Settings → Site), shown in the footer under the title. */
+  siteTagLine: string;
+  /** The header's logo (its alt text names the link home); null: the header shows the title as text. */
+  logo: LogoView | null;
+  /** The head's icons from the favicon; null: the theme's own. */
+  favicon: FaviconView | null;
   language: string;
   timeZone: string;
   baseCurrency: string;
@@ -204,6 +211,9 @@ export function websiteJson(website: Website): WebsiteJson {
     id: website.id,
     identifier: website.identifier,
     siteTitle: website.site_title,
+    siteTagLine: website.site_tagline ?? '',
+    logo: logoViewOf(website),
+    favicon: faviconViewOf(website),
     language: website.locale,
     timeZone: website.time_zone,
     baseCurrency: website.currency,

@@ -4,6 +4,7 @@ import type { PageTemplateName } from '@vitrine/theme';
 import type { Website } from '../db/schema';
 import type { ProductItemJson } from '../catalog';
 import type { BasePageContext, CollectionJson } from './contexts';
+import { socialImageOf } from './identity-view';
 
 /**
  * What a page tells search engines and link previews: its description, the Open Graph and Twitter
@@ -154,7 +155,10 @@ export function pageSeoOf(
     ? ownDescription({ seoDescription: product.seoDescription, excerpt: product.excerpt }) || describe(product.body) || site
     : template === 'home' ? site || collection : template === 'collection' ? collection || site : site;
   const content = contentSeoOf(template, page as ContentSeoFields, site);
+  // A page with no picture of its own shows the site's social sharing picture in link previews (Settings → Site).
+  const siteImage = socialImageOf(website);
   if (content) {
+    const shownImage = content.image ?? siteImage;
     // A later page of a list names itself with its page number; filters and other parameters are the same page.
     const listPage = (page as ContentSeoFields).pagination?.page;
     const canonicalPath = listPage && listPage > 1 ? `${path}?page=${listPage}` : path;
@@ -163,8 +167,8 @@ export function pageSeoOf(
       siteName,
       url: absolute(origin, path),
       ...content,
-      ...(content.image ? { image: absolute(origin, content.image) } : {}),
-      twitterCard: content.image ? 'summary_large_image' : 'summary',
+      ...(shownImage ? { image: absolute(origin, shownImage) } : {}),
+      twitterCard: shownImage ? 'summary_large_image' : 'summary',
       canonical: absolute(origin, canonicalPath),
     };
   }
@@ -174,8 +178,8 @@ export function pageSeoOf(
     siteName,
     ogType: product ? 'product' : 'website',
     url: absolute(origin, path),
-    ...(image ? { image: absolute(origin, image.url), imageAlt: image.alt } : {}),
-    twitterCard: image ? 'summary_large_image' : 'summary',
+    ...(image ? { image: absolute(origin, image.url), imageAlt: image.alt } : siteImage ? { image: absolute(origin, siteImage) } : {}),
+    twitterCard: image || siteImage ? 'summary_large_image' : 'summary',
     ...(INDEXED.has(template) ? { canonical: absolute(origin, path) } : { noindex: true as const }),
   };
 }

@@ -124,7 +124,7 @@ export async function sendRestockNotices(
       .execute();
     for (const signUp of signUps) {
       const unsubscribe = unsubscribeUrl(siteUrlOf(mail, website), mail.unsubscribeTokens.issue(website.id, signUp.email));
-      const rendered = renderMail('restock-notice', website, { productTitle: loaded.item.title, variantLabel: label, productUrl }, unsubscribe);
+      const rendered = renderMail('restock-notice', website, { productTitle: loaded.item.title, variantLabel: label, productUrl }, { publicUrl: siteUrlOf(mail, website), unsubscribeUrl: unsubscribe });
       await enqueueMail(trx, website, mail.from, { kind: 'marketing', template: 'restock-notice', to: signUp.email, headers: unsubscribeHeaders(unsubscribe), ...rendered });
     }
     return signUps.length;

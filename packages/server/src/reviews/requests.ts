@@ -126,7 +126,7 @@ export class ReviewRequestJob {
       lines: lines.map((line) => ({ productName: line.product_name })),
       reviewUrl: `${siteUrlOf(mail, website)}${links.path(websiteId, orderId, expiresAt)}`,
       expiresLabel: formatDate(expiresAt, { locale: website.locale, timeZone: website.time_zone }),
-    });
+    }, { publicUrl: siteUrlOf(mail, website) });
     await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'review-request', to: order.email, ...rendered });
     return 'mailed';
   }

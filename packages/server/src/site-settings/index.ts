@@ -1,4 +1,4 @@
-/** The site-settings domain: navigation, header and footer, multilingual, commerce preferences calls (issue 12), the tracking switches (issue 15). */
+/** The site-settings domain: navigation, header and footer, multilingual, commerce preferences calls (issue 12), the tracking switches (issue 15), the site's identity (issue 33). */
 export { registerSiteSettingsRoutes } from './routes';
 export { addCollectionToMainNavigation } from './navigation';
 export { NAVIGATION_MESSAGES, type StoredNavigationItem, type StoreForLink } from './navigation-rules';

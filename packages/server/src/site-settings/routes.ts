@@ -8,6 +8,7 @@ import {
   getLanguagesContract,
   getMultilingualSettingsContract,
   getMultilingualStatusContract,
+  getSiteIdentityContract,
   getSiteLayoutContract,
   getTrackingSettingsContract,
   getWebsiteStatusContract,
@@ -17,6 +18,7 @@ import {
   updateHeaderFooterContract,
   updateLanguagesContract,
   updateNavigationContract,
+  updateSiteIdentityContract,
   updateTrackingSettingsContract,
   type UpdateNavigationBody,
 } from '@vitrine/contracts';
@@ -25,6 +27,7 @@ import type { ServerContext } from '../context';
 import { getCaptchaSettings, updateCaptchaSettings } from './captcha-settings';
 import { getCommercePreferences, updateCommercePreferences } from './commerce-preferences';
 import { getHeaderFooter, updateHeaderFooter } from './header-footer';
+import { getSiteIdentity, updateSiteIdentity } from './identity';
 import {
   disconnectTranslation,
   getLanguages,
@@ -38,7 +41,7 @@ import { getSiteLayout, updateNavigation } from './navigation';
 import { getTrackingSettings, updateTrackingSettings, type TrackingSettingsConfig } from './tracking-settings';
 import { getWebsiteStatus, SELF_HOSTED_MESSAGE, UPGRADE_DESTINATIONS, upgradePage } from './website-status';
 
-/** Site settings at the platform's paths (issue 12): commerce preferences, navigation, header and footer, multilingual, website status; the tracking switches (issue 15); the captcha switch (issue 16). */
+/** Site settings at the platform's paths (issue 12): commerce preferences, navigation, header and footer, multilingual, website status; the tracking switches (issue 15); the captcha switch (issue 16); the site's identity (issue 33). */
 export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const translation: TranslationConfig = { provider: process.env.TRANSLATION_PROVIDER?.trim() || undefined };
@@ -75,6 +78,9 @@ export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: Ser
 
   app.route({ ...getCaptchaSettingsContract, handler: async ({ website, actor }) => getCaptchaSettings(db, website, actor) });
   app.route({ ...updateCaptchaSettingsContract, handler: async ({ website, actor, body }) => updateCaptchaSettings(db, website, actor, body) });
+
+  app.route({ ...getSiteIdentityContract, handler: async ({ website, actor }) => getSiteIdentity(db, website, actor) });
+  app.route({ ...updateSiteIdentityContract, handler: async ({ website, actor, body }) => updateSiteIdentity(db, website, actor, body) });
 
   app.route({ ...getWebsiteStatusContract, handler: async ({ actor }) => getWebsiteStatus(actor) });
 

@@ -67,7 +67,7 @@ export async function requestPasswordReset(
       .values({ token_hash: hashToken(token), website_id: website.id, site_user_id: user.id, expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000) })
       .execute();
     const page = await resetPageFor(trx, website.id, user.id);
-    const rendered = renderMail('password-reset', website, { email, resetUrl: resetLinkUrl(siteUrlOf(mail, website), token, page) });
+    const rendered = renderMail('password-reset', website, { email, resetUrl: resetLinkUrl(siteUrlOf(mail, website), token, page) }, { publicUrl: siteUrlOf(mail, website) });
     await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'password-reset', to: email, ...rendered });
   });
   return { sent: true };

@@ -20,7 +20,7 @@ export const CANCEL_REASONS = {
 const manageUrlOf = (context: SubscriptionMailContext, website: Website, row: SubscriptionRow) => `${siteUrlOf(context.mail, website)}${context.links.path(row.website_id, row.id)}`;
 
 async function send(trx: Transaction<Database>, website: Website, context: SubscriptionMailContext, row: SubscriptionRow, template: 'subscription-renewed' | 'subscription-payment-failed' | 'subscription-cancelled', values: Record<string, unknown>) {
-  const rendered = renderMail(template, website, { productName: row.product_name, sku: row.sku, quantity: row.quantity, ...values });
+  const rendered = renderMail(template, website, { productName: row.product_name, sku: row.sku, quantity: row.quantity, ...values }, { publicUrl: siteUrlOf(context.mail, website) });
   await enqueueMail(trx, website, context.mail.from, { kind: 'transactional', template, to: row.email, ...rendered });
 }
 

@@ -14,6 +14,12 @@ const website = (settings: Website['settings'] = {}): Website => ({
   captcha_site_key: null,
   suspended_at: null,
   deleted_at: null,
+  site_tagline: '',
+  logo_image_id: null,
+  logo_alt_text: '',
+  favicon_image_id: null,
+  social_image_id: null,
+  identity_pictures: {},
   status: 8,
   created_at: new Date(0),
 });

@@ -62,6 +62,8 @@ export interface NewWebsite {
   id: string;
   identifier: string;
   siteTitle: string;
+  /** The site's tagline (migration 040); none when absent. */
+  siteTagline?: string;
   currency: string;
   locale: string;
   timeZone: string;
@@ -77,6 +79,7 @@ export async function insertWebsite(db: Db, website: NewWebsite): Promise<void> 
       id: website.id,
       identifier: website.identifier,
       site_title: website.siteTitle,
+      site_tagline: website.siteTagline ?? '',
       currency: website.currency,
       locale: website.locale,
       time_zone: website.timeZone,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { imageAltText } from '@vitrine/format/images';
 import { Loading, LoadFailed } from '../../ui/states';
 import { useImages, type ImageAsset } from './content-api';
@@ -125,8 +125,11 @@ function ImageThumb({ imageId, focal, readOnly, onFocal }: { imageId: string; fo
   );
 }
 
-/** A block's image setting: the image's id (its alt text and focal point are sibling settings). */
-export function ImageIdField({ label, imageId, onChange, readOnly, error, focal }: { label: string; imageId: string; onChange: (imageId: string) => void; readOnly: boolean; error?: string; focal?: { value: { x: number; y: number }; set: (focal: { x: number; y: number }) => void } }) {
+/**
+ * A block's image setting: the image's id (its alt text and focal point are sibling settings). `actions` go beside
+ * Choose / Change / Remove image (Settings → Site identity's upload).
+ */
+export function ImageIdField({ label, imageId, onChange, readOnly, error, focal, actions }: { label: string; imageId: string; onChange: (imageId: string) => void; readOnly: boolean; error?: string; focal?: { value: { x: number; y: number }; set: (focal: { x: number; y: number }) => void }; actions?: ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const [open, setOpen] = useState(false);
@@ -149,6 +152,7 @@ export function ImageIdField({ label, imageId, onChange, readOnly, error, focal 
           <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>
             {imageId ? T.changeImage : T.chooseImage}
           </button>
+          {actions}
           {imageId ? (
             <button type="button" className="button button-plain" onClick={() => onChange('')}>
               {T.removeImage}

@@ -6,8 +6,9 @@ import { EDITOR_TEXTS as T } from './texts';
  * Asked before a picture is uploaded (issue 31): what the picture shows, for shoppers who cannot see it. Its
  * file name is never used instead; left empty, the storefront names the picture after the product. A modal
  * dialog: focus on the field, contained, Escape or Cancel to give up (nothing is uploaded), focus given back.
+ * Settings → Site identity asks it before a logo is uploaded, with its own hint (the answer is the logo's alt text).
  */
-export function AltTextPrompt({ file, onUpload, onCancel }: { file: File; onUpload: (altText: string) => void; onCancel: () => void }) {
+export function AltTextPrompt({ file, onUpload, onCancel, hint = T.altTextHint }: { file: File; onUpload: (altText: string) => void; onCancel: () => void; /** Under the field: the product editor's by default (Settings → Site identity has the logo's). */ hint?: string }) {
   const [altText, setAltText] = useState('');
   const dialog = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
@@ -47,7 +48,7 @@ export function AltTextPrompt({ file, onUpload, onCancel }: { file: File; onUplo
             event.preventDefault();
             submit();
           }} />
-          <span id={`${fieldId}-hint`} className="editor-hint">{T.altTextHint}</span>
+          <span id={`${fieldId}-hint`} className="editor-hint">{hint}</span>
         </div>
         <div className="modal-actions">
           <button type="button" className="button button-secondary" onClick={onCancel}>{T.cancelUpload}</button>
