@@ -3,6 +3,8 @@ import path from 'node:path';
 import { openDatabaseFromEnv, type OpenDatabase } from '../db/database';
 import { backupInstall } from './backup';
 import { RestoreRefused, restoreInstall } from './restore';
+import { migrate } from '../db/migrate';
+import { runSitesCommand, SITES_USAGE } from './sites-command';
 
 /**
  * `npm run platform -- COMMAND …`: the operator's commands for the whole install. Each opens the database the server
@@ -45,6 +47,17 @@ function seconds(since: number): string {
 const where = (env: NodeJS.ProcessEnv) => (env.DATABASE_URL ? 'the PostgreSQL database of DATABASE_URL' : `the embedded database in ${dataDirOf(env)}`);
 
 export const OPERATOR_COMMANDS: Readonly<Record<string, OperatorCommand>> = {
+  sites: {
+    arguments: 'ACTION …',
+    summary: `The websites of the install (many websites: PLATFORM_DOMAIN). One of:\n  npm run platform -- ${SITES_USAGE}`,
+    async run(args, env, out) {
+      // A new install may be empty: the migrations first, as a server start does.
+      return withDatabase(env, async (database) => {
+        await migrate(database.db);
+        return runSitesCommand(database.db, args, env, out);
+      });
+    },
+  },
   backup: {
     arguments: 'DIR',
     summary: 'Back up the whole install (every table, and the files under DATA_DIR) into DIR, a new or empty folder.',

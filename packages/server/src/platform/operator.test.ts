@@ -71,7 +71,7 @@ describe('the operator', () => {
   });
 
   it('plans the purge over every table that holds a website\'s rows, children before parents', async () => {
-    const plan = (await purgePlan(db())).map((step) => step.table);
+    const plan = (await purgePlan(db())).filter((step) => !step.clear).map((step) => step.table);
     for (const table of ['order_items', 'orders', 'cart_entries', 'carts', 'site_user_sessions', 'site_users', 'products', 'variants', 'images']) expect(plan).toContain(table);
     expect(plan.indexOf('order_items')).toBeLessThan(plan.indexOf('orders'));
     expect(plan.indexOf('variants')).toBeLessThan(plan.indexOf('products'));

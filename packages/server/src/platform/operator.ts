@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, Website } from '../db/schema';
 import { notFound } from '../failures';
 import { notifyWebsiteChanged } from '../websites';
@@ -58,4 +58,28 @@ export async function purgeDeletedWebsites(
     notifyWebsiteChanged(website.id);
   }
   return due.map((website) => website.identifier);
+}
+
+/** What a website holds and uses, for the operator's list and `sites usage`. */
+export interface WebsiteUsage {
+  products: number;
+  orders: number;
+  contributors: number;
+  /** Bytes of its digital downloads and lesson videos (pictures are counted by the quotas, when configured). */
+  fileBytes: number;
+}
+
+export async function usageOfWebsite(db: Kysely<Database>, websiteId: string): Promise<WebsiteUsage> {
+  const count = async (table: 'products' | 'orders' | 'contributors') =>
+    Number((await db.selectFrom(table).select(db.fn.countAll<string>().as('n')).where('website_id', '=', websiteId).executeTakeFirstOrThrow()).n);
+  const bytes = async (table: 'product_files' | 'lesson_videos') =>
+    Number((await db.selectFrom(table).select(db.fn.coalesce(db.fn.sum<string>('byte_size'), sql<string>`0`).as('n')).where('website_id', '=', websiteId).executeTakeFirstOrThrow()).n);
+  return { products: await count('products'), orders: await count('orders'), contributors: await count('contributors'), fileBytes: (await bytes('product_files')) + (await bytes('lesson_videos')) };
+}
+
+/** The websites, oldest first, with their state; `after` (an identifier) pages on. */
+export async function listWebsitesForOperator(db: Kysely<Database>, options: { after?: string; limit?: number } = {}) {
+  let query = db.selectFrom('websites').select(['id', 'identifier', 'site_title', 'created_at', 'suspended_at', 'deleted_at']).orderBy('identifier').limit(options.limit ?? 100);
+  if (options.after) query = query.where('identifier', '>', options.after);
+  return query.execute();
 }

@@ -17,10 +17,14 @@ interface ForeignKey {
   childColumn: string;
   parent: string;
   parentColumn: string;
+  nullable: boolean;
 }
 
+/** A step of the purge: delete the website's rows of a table, or first clear a column that closes a cycle of keys. */
+export type PurgeStep = { table: string; where: RowsOf; clear?: string };
+
 /** The plan: for each table the website owns rows in, how to find them; children before their parents. */
-export async function purgePlan(db: Kysely<Database>): Promise<Array<{ table: string; where: RowsOf }>> {
+export async function purgePlan(db: Kysely<Database>): Promise<PurgeStep[]> {
   const withWebsiteId = new Set(
     (
       await sql<{ table_name: string }>`SELECT table_name FROM information_schema.columns
@@ -28,7 +32,8 @@ export async function purgePlan(db: Kysely<Database>): Promise<Array<{ table: st
     ).rows.map((row) => row.table_name),
   );
   const keys = (
-    await sql<ForeignKey>`SELECT child.relname AS child, ca.attname AS "childColumn", parent.relname AS parent, pa.attname AS "parentColumn"
+    await sql<ForeignKey>`SELECT child.relname AS child, ca.attname AS "childColumn", parent.relname AS parent, pa.attname AS "parentColumn",
+        NOT ca.attnotnull AS nullable
       FROM pg_constraint c
       JOIN pg_class child ON child.oid = c.conrelid
       JOIN pg_class parent ON parent.oid = c.confrelid
@@ -50,18 +55,26 @@ export async function purgePlan(db: Kysely<Database>): Promise<Array<{ table: st
       changed = true;
     }
   }
-  // Children first: a table is deleted from only once every table pointing at it is done.
-  const order: string[] = [];
+  // Children first: a table is deleted from only once every table pointing at it is done. A cycle (the website row
+  // names its logo picture, the picture its website) is broken by clearing a nullable column of it first.
+  const steps: PurgeStep[] = [];
+  const live = keys.filter((key) => where.has(key.child) && where.has(key.parent) && key.child !== key.parent);
   const pending = new Set(where.keys());
   while (pending.size > 0) {
-    const ready = [...pending].filter((table) => !keys.some((key) => key.parent === table && key.child !== table && pending.has(key.child)));
-    if (ready.length === 0) throw new Error(`The website purge found a cycle of foreign keys among: ${[...pending].sort().join(', ')}`);
+    const ready = [...pending].filter((table) => !live.some((key) => key.parent === table && pending.has(key.child)));
+    if (ready.length === 0) {
+      const breakable = live.find((key) => key.nullable && pending.has(key.child) && pending.has(key.parent));
+      if (!breakable) throw new Error(`The website purge found a cycle of foreign keys among: ${[...pending].sort().join(', ')}`);
+      steps.push({ table: breakable.child, where: where.get(breakable.child)!, clear: breakable.childColumn });
+      live.splice(live.indexOf(breakable), 1);
+      continue;
+    }
     for (const table of ready.sort()) {
-      order.push(table);
+      steps.push({ table, where: where.get(table)! });
       pending.delete(table);
     }
   }
-  return order.map((table) => ({ table, where: where.get(table)! }));
+  return steps;
 }
 
 /** What a purge removes from the file stores: the pictures, downloads and lesson videos of the website. */
@@ -84,6 +97,10 @@ export async function purgeWebsite(db: Kysely<Database>, websiteId: string, file
   const removed: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     for (const step of plan) {
+      if (step.clear) {
+        await sql`UPDATE ${sql.table(step.table)} SET ${sql.ref(step.clear)} = NULL WHERE ${step.where(websiteId)}`.execute(trx);
+        continue;
+      }
       const result = await sql`DELETE FROM ${sql.table(step.table)} WHERE ${step.where(websiteId)}`.execute(trx);
       const count = Number(result.numAffectedRows ?? 0);
       if (count > 0) removed[step.table] = count;

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { LocalDiskLessonVideoStore } from '../courses';
+import type { Database } from '../db/schema';
+import { LocalDiskDownloadStore } from '../downloads';
+import { isFailure } from '../failures';
+import { LocalDiskImageStore } from '../images';
+import { siteUrlOf } from '../mail';
+import { setupLinkUrl } from '../owner';
+import {
+  createWebsite, deleteWebsite, findWebsiteForOperator, listWebsitesForOperator, purgeDeletedWebsites, restoreWebsite, resumeWebsite, suspendWebsite, usageOfWebsite,
+} from '../platform';
+
+/**
+ * `npm run platform -- sites …`: the operator's actions on the websites of the install (platform/operator.ts).
+ * `create` prints the first admin's one-time set-up link; `delete` is soft (the hosts answer like unknown ones at
+ * once) and `purge` removes, rows and files, every website deleted longer ago than the grace period.
+ */
+export const SITES_USAGE = [
+  'sites list',
+  'sites create --identifier ID [--title TITLE] [--template sample|empty] --owner EMAIL',
+  'sites suspend ID | resume ID | delete ID | restore ID | usage ID',
+  'sites purge [--grace-days N]',
+].join('\n  npm run platform -- ');
+
+export interface SitesCommandOutput {
+  say(line: string): void;
+  fail(line: string): void;
+}
+
+function flag(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+/** Answers the exit code: 0 done, 1 refused (with the reason), 2 bad arguments. */
+export async function runSitesCommand(db: Kysely<Database>, args: readonly string[], env: NodeJS.ProcessEnv, out: SitesCommandOutput): Promise<number> {
+  const [action, target] = args;
+  try {
+    switch (action) {
+      case 'list': {
+        const rows = await listWebsitesForOperator(db, { limit: 10_000 });
+        for (const row of rows) {
+          const state = row.deleted_at ? 'deleted' : row.suspended_at ? 'suspended' : 'live';
+          out.say(`${row.identifier.padEnd(24)} ${state.padEnd(10)} ${row.site_title}  (${row.id}, created ${row.created_at.toISOString().slice(0, 10)})`);
+        }
+        out.say(`${rows.length} website${rows.length === 1 ? '' : 's'}`);
+        return 0;
+      }
+      case 'create': {
+        const identifier = flag(args, 'identifier');
+        const owner = flag(args, 'owner');
+        const template = flag(args, 'template') ?? 'sample';
+        if (!identifier || !owner || (template !== 'sample' && template !== 'empty')) return bad(out);
+        const { website, setupLink } = await createWebsite(db, { identifier, siteTitle: flag(args, 'title') ?? identifier, sampleContent: template === 'sample', ownerEmail: owner });
+        const origin = siteUrlOf({ publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`, platformDomain: env.PLATFORM_DOMAIN?.toLowerCase() || undefined }, website);
+        out.say(`Created ${website.identifier} (${website.id}).`);
+        out.say(`The owner's one-time set-up link (for ${setupLink.email}, until ${setupLink.expiresAt.toISOString()}):`);
+        out.say(setupLinkUrl(origin, setupLink.token));
+        return 0;
+      }
+      case 'suspend':
+      case 'resume':
+      case 'delete':
+      case 'restore': {
+        if (!target) return bad(out);
+        const act = { suspend: suspendWebsite, resume: resumeWebsite, delete: deleteWebsite, restore: restoreWebsite }[action];
+        const website = await act(db, target);
+        const done = { suspend: 'suspended', resume: 'resumed', delete: 'deleted (restorable until it is purged)', restore: 'restored' }[action];
+        out.say(`${website.identifier}: ${done}. Running servers notice within a second.`);
+        return 0;
+      }
+      case 'usage': {
+        if (!target) return bad(out);
+        const website = await findWebsiteForOperator(db, target);
+        const usage = await usageOfWebsite(db, website.id);
+        out.say(`${website.identifier}: ${usage.products} products, ${usage.orders} orders, ${usage.contributors} contributors, ${usage.fileBytes} bytes of downloads and videos`);
+        return 0;
+      }
+      case 'purge': {
+        const dataDir = path.resolve(env.DATA_DIR || './data');
+        const images = new LocalDiskImageStore(path.join(dataDir, 'images'));
+        const downloads = new LocalDiskDownloadStore(path.join(dataDir, 'downloads'));
+        const videos = new LocalDiskLessonVideoStore(path.join(dataDir, 'lesson-videos'));
+        const graceDays = flag(args, 'grace-days');
+        const purged = await purgeDeletedWebsites(
+          db,
+          { removeImage: (id) => images.removeImage(id), removeDownload: (key) => downloads.remove(key), removeLessonVideo: (key) => videos.remove(key) },
+          graceDays === undefined ? {} : { graceDays: Number(graceDays) },
+        );
+        out.say(purged.length === 0 ? 'No deleted website is past its grace period.' : `Removed for good: ${purged.join(', ')}`);
+        return 0;
+      }
+      default:
+        return bad(out);
+    }
+  } catch (error) {
+    if (!isFailure(error)) throw error;
+    const fields = error.errors ? Object.entries(error.errors).map(([field, message]) => ` ${field}: ${message}`).join(';') : '';
+    out.fail(`${error.message}${fields}`);
+    return 1;
+  }
+}
+
+function bad(out: SitesCommandOutput): number {
+  out.fail(`usage:\n  npm run platform -- ${SITES_USAGE}`);
+  return 2;
+}
