@@ -139,7 +139,7 @@ for (const name of packageNames) {
         const subpath = specifier === pkg ? '.' : `.${specifier.slice(pkg.length)}`;
         const exported = manifests[target]?.exports ?? {};
         if (!(subpath in exported)) report(file, `imports '${specifier}', which ${pkg} does not export (exports: ${Object.keys(exported).join(', ')})`);
-      } else if (name === 'server' && !isTest && /^(fastify|@fastify\/)/.test(pkg) && !isEdgeFile(relative)) {
+      } else if (name === 'server' && !isTestFile(file) && /^(fastify|@fastify\/)/.test(pkg) && !isEdgeFile(relative)) {
         report(file, `imports ${pkg}: only route files and the HTTP edge see Fastify; services take (db, website, actor, input)`);
       }
     }
@@ -155,9 +155,18 @@ for (const name of packageNames) {
   }
 }
 
-/** Files of the server that may see Fastify: routes, the HTTP edge, the app's assembly and its scripts. */
+/** A test file (test support — helpers, fixtures, the reliability harness — is not: it must keep to the Fastify rule too). */
+function isTestFile(file) {
+  return /\.test\.tsx?$/.test(file);
+}
+
+/**
+ * Files of the server that may see Fastify: route files, the HTTP edge (src/http/), and the composition root's
+ * app.ts (which builds the Fastify app) and testing.ts (the test server around it). Everything else — services,
+ * stores, jobs, the renderer, test support such as src/reliability/ — takes plain types.
+ */
 function isEdgeFile(relative) {
-  return ROUTE_FILE.test(relative) || relative.startsWith('src/http/') || ['src/app.ts', 'src/main.ts', 'src/index.ts'].includes(relative) || relative.startsWith('src/rendering/');
+  return ROUTE_FILE.test(relative) || relative.startsWith('src/http/') || ['src/app.ts', 'src/main.ts', 'src/index.ts', 'src/testing.ts'].includes(relative);
 }
 
 function domainOf(file) {
