@@ -2,7 +2,9 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteImageContract, getImageContract, IMAGE_LIMITS, listImagesContract, updateImageContract, uploadImageContract } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { Platform } from '../platform';
+import type { WebsiteCache } from '../websites';
+import type { ImageFiles } from './files';
 import { HttpError } from '../http/errors';
 import { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies, type ImageUpload } from './service';
 
@@ -12,11 +14,16 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** A year, and never revalidated: an image URL's bytes never change (a new picture gets a new id). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Pages' cache of the site's structure (pages/catalog-cache.ts), forgotten when a picture changes: a port, as pages import images. */
+interface PagesStructureCache {
+  forgetAll(): void;
+}
+
 /**
  * Images (issue 12): the owner's calls (upload, list, read, edit, delete); registerImageFileRoutes
  * serves the pictures.
  */
-export function registerImageRoutes(fastify: FastifyInstance, context: ServerContext, wiring: { textCopies: ImageTextCopies }): void {
+export function registerImageRoutes(fastify: FastifyInstance, context: Platform & { images: ImageFiles; catalog: PagesStructureCache }, wiring: { textCopies: ImageTextCopies }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, images } = context;
 
@@ -57,7 +64,7 @@ export function registerImageRoutes(fastify: FastifyInstance, context: ServerCon
  * beside the static assets, outside the API's request context: an <img> needs the website, never the
  * visitor, so a page of pictures costs no session lookups.
  */
-export function registerImageFileRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerImageFileRoutes(app: FastifyInstance, context: Platform & { images: ImageFiles; websites: WebsiteCache }): void {
   const { db, images, websites } = context;
   app.get('/images/:imageId/:filename', async (request, reply) => {
     const { imageId, filename } = request.params as { imageId: string; filename: string };
