@@ -3,7 +3,7 @@
 //     storefront, owner-client → server, owner-app), and only through what each package's package.json `exports`
 //     names; a browser bundle imports @vitrine/contracts for its types only (TypeBox stays out of pages);
 //  2. no import cycle between files of a package; and the server's domain graph has no cycle: its nodes are the
-//     top-level folders of packages/server/src (domains and shared folders alike: http/, db/, pages/, platform/)
+//     top-level folders of packages/server/src (domains and shared folders alike: http/, db/, pages/, shared/)
 //     and its shared top-level files (actor.ts, failures.ts), its edges every import — type-only ones too — from
 //     a file that is not a test; a cycle is printed with the import behind each step. The composition root
 //     (app.ts, context.ts, testing.ts, …: COMPOSITION_ROOT) stands outside the graph, and nothing in it imports
@@ -111,7 +111,7 @@ const domains = new Set(
 const COMPOSITION_ROOT = new Set(['app.ts', 'main.ts', 'index.ts', 'testing.ts', 'context.ts', 'demo-site.ts', 'request-callers.ts']);
 /**
  * The domain graph: one node per top-level folder of src/ (a domain with its front, or a shared folder such as
- * http/, db/, pages/, platform/) and per shared top-level file (actor.ts, failures.ts); an edge for every import,
+ * http/, db/, pages/, shared/) and per shared top-level file (actor.ts, failures.ts); an edge for every import,
  * value or type-only, from a file that is not a test. Type imports count: a port is declared by the domain that
  * uses it, so a type never has to point back up the graph. Edge → one import that makes it, for the message.
  */

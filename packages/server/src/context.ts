@@ -5,19 +5,19 @@ import type { ImageFiles } from './images';
 import type { MailSettings } from './mail';
 import type { PaymentProvider } from './orders';
 import type { CatalogCache } from './pages/catalog-cache';
-import type { Platform } from './platform';
+import type { SharedParts } from './shared';
 import type { SignInGuard } from './site-users';
 import type { WebsiteCache } from './websites';
 
 /**
- * What app.ts builds once when the app starts and hands to the route files: the platform's shared parts
- * (platform/: the database, Secure cookies, crumbs, the compiled theme) and the parts the domains said they
+ * What app.ts builds once when the app starts and hands to the route files: the parts every website shares
+ * (shared/: the database, Secure cookies, crumbs, the compiled theme) and the parts the domains said they
  * take. Part of the composition root: nothing else imports this file. Each route file declares what it
- * takes (`Platform`, `Platform & { … }` or its domain's `…RouteParts`) and app.ts passes this whole object,
+ * takes (`SharedParts`, `SharedParts & { … }` or its domain's `…RouteParts`) and app.ts passes this whole object,
  * checked by TypeScript against each. The website and the actor are not here: they are resolved per request
  * (http/request-context.ts), so a change to the website's settings is served without a restart.
  */
-export interface ServerContext extends Platform {
+export interface ServerContext extends SharedParts {
   /** The website each request is served for, read live. */
   websites: WebsiteCache;
   payments: PaymentProvider;

@@ -19,7 +19,7 @@ import {
   updateProductContract,
 } from '@vitrine/contracts';
 import type { Readable } from 'node:stream';
-import type { Platform } from '../platform';
+import type { SharedParts } from '../shared';
 import { CSV_IMPORT_MESSAGES, importProductsCsv } from './csv-import';
 import { exportProductsCsv } from './csv-export';
 import { listInventory } from './inventory';
@@ -34,7 +34,7 @@ interface CatalogStructureCache {
   forgetAll(): void;
 }
 
-export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: Platform & { catalog: CatalogStructureCache }): void {
+export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: SharedParts & { catalog: CatalogStructureCache }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, catalog } = context;
 

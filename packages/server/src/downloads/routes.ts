@@ -8,7 +8,7 @@ import {
   updateProductFileLimitsContract,
   uploadProductFileContract,
 } from '@vitrine/contracts';
-import type { Platform } from '../platform';
+import type { SharedParts } from '../shared';
 import type { WebsiteCache } from '../websites';
 import { registerStreamedUpload } from '../http/streamed-upload';
 import type { DownloadFileStore } from './file-store';
@@ -17,7 +17,7 @@ import { attachmentDisposition } from './rules';
 import { DOWNLOAD_MESSAGES, takeDownload, type DownloadRefusal } from './serve';
 
 /** The owner's calls on a digital product's file (issue 17). */
-export function registerDownloadRoutes(fastify: FastifyInstance, context: Platform, files: DownloadFileStore): void {
+export function registerDownloadRoutes(fastify: FastifyInstance, context: SharedParts, files: DownloadFileStore): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
 
@@ -40,7 +40,7 @@ const REFUSAL_STATUS: Record<DownloadRefusal, number> = { notFound: 404, fileGon
  * and counts nothing. Public (the link is the key), outside the API's request context like the pictures: no
  * session is looked up. A browser following the link gets a small page for a refusal, other clients JSON.
  */
-export function registerDownloadFileRoutes(app: FastifyInstance, context: Platform & { websites: WebsiteCache }, files: DownloadFileStore): void {
+export function registerDownloadFileRoutes(app: FastifyInstance, context: SharedParts & { websites: WebsiteCache }, files: DownloadFileStore): void {
   const serve = async (request: FastifyRequest, reply: FastifyReply, count: boolean) => {
     const { token } = request.params as { token: string };
     const website = await context.websites.current();

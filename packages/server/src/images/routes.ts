@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteImageContract, getImageContract, IMAGE_LIMITS, listImagesContract, updateImageContract, uploadImageContract } from '@vitrine/contracts';
-import type { Platform } from '../platform';
+import type { SharedParts } from '../shared';
 import type { WebsiteCache } from '../websites';
 import type { ImageFiles } from './files';
 import { HttpError } from '../http/errors';
@@ -23,7 +23,7 @@ interface PagesStructureCache {
  * Images (issue 12): the owner's calls (upload, list, read, edit, delete); registerImageFileRoutes
  * serves the pictures.
  */
-export function registerImageRoutes(fastify: FastifyInstance, context: Platform & { images: ImageFiles; catalog: PagesStructureCache }, wiring: { textCopies: ImageTextCopies }): void {
+export function registerImageRoutes(fastify: FastifyInstance, context: SharedParts & { images: ImageFiles; catalog: PagesStructureCache }, wiring: { textCopies: ImageTextCopies }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, images } = context;
 
@@ -64,7 +64,7 @@ export function registerImageRoutes(fastify: FastifyInstance, context: Platform 
  * beside the static assets, outside the API's request context: an <img> needs the website, never the
  * visitor, so a page of pictures costs no session lookups.
  */
-export function registerImageFileRoutes(app: FastifyInstance, context: Platform & { images: ImageFiles; websites: WebsiteCache }): void {
+export function registerImageFileRoutes(app: FastifyInstance, context: SharedParts & { images: ImageFiles; websites: WebsiteCache }): void {
   const { db, images, websites } = context;
   app.get('/images/:imageId/:filename', async (request, reply) => {
     const { imageId, filename } = request.params as { imageId: string; filename: string };

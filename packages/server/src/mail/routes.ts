@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { getMailContract, listMailContract, unsubscribeContract } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
-import type { Platform } from '../platform';
+import type { SharedParts } from '../shared';
 import type { MailSettings } from './settings';
 import { invalid } from '../failures';
 import { getMail, listMail, unsubscribeAddress } from './service';
@@ -13,7 +13,7 @@ export const UNSUBSCRIBE_MESSAGES = {
 } as const;
 
 /** The owner's view of the outbox, and unsubscribing from a mail's link. */
-export function registerMailRoutes(fastify: FastifyInstance, context: Platform & { mail: MailSettings }): void {
+export function registerMailRoutes(fastify: FastifyInstance, context: SharedParts & { mail: MailSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
 

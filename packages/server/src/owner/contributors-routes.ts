@@ -4,11 +4,11 @@ import {
   cancelContributorInvitationContract, changeContributorRoleContract, inviteContributorContract, listContributorsContract, removeContributorContract,
 } from '@vitrine/contracts';
 import type { MailSettings } from '../mail';
-import type { Platform } from '../platform';
+import type { SharedParts } from '../shared';
 import { cancelContributorInvitation, changeContributorRole, inviteContributor, listContributors, removeContributor } from './contributors-service';
 
 /** The contributors panel's calls (Settings → Contributors): list, invite by mail, change a role, remove, cancel an invitation. */
-export function registerContributorRoutes(fastify: FastifyInstance, context: Platform & { mail: MailSettings }): void {
+export function registerContributorRoutes(fastify: FastifyInstance, context: SharedParts & { mail: MailSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
 

@@ -4,7 +4,7 @@ import type { PageTemplateName } from '@vitrine/theme';
 import { readVisitorCart } from '../cart';
 import type { ProductItemJson } from '../catalog';
 import type { PaymentProvider } from '../orders';
-import type { Platform } from '../platform';
+import type { SharedParts } from '../shared';
 import type { CatalogCache } from './catalog-cache';
 import { ensureCrumbCookie } from '../http/crumb';
 import {
@@ -41,7 +41,7 @@ type PageQuery = { format?: string; [key: string]: string | undefined };
 type PageRequest = FastifyRequest<{ Querystring: PageQuery; Params: Record<string, string> }>;
 
 /** What the pages take: the platform, the site structure kept per process, and whether payments run in test mode. */
-export interface PageRouteParts extends Platform {
+export interface PageRouteParts extends SharedParts {
   catalog: CatalogCache;
   payments: Pick<PaymentProvider, 'testMode'>;
 }

@@ -6,7 +6,7 @@ import {
 } from '@vitrine/contracts';
 import type { CartMergePolicy } from '../cart';
 import type { MailSettings } from '../mail';
-import type { Platform } from '../platform';
+import type { SharedParts } from '../shared';
 import { clearCartCookie, clearSessionCookies, setCartCookie, setSessionCookies } from '../http/cookies';
 import { currentAccount, signIn, signOut, signUp, type SignedIn, type SignInGuard } from './service';
 import { beginTotp, confirmTotp, disableTotp } from './totp';
@@ -16,7 +16,7 @@ import { requestPasswordReset, resetPassword } from './password-reset';
  * What signing in and out takes, here and on the owner's and the members' sign-in pages: the platform, what
  * signing in does to carts, the password-guessing guard, the key sealing authenticator secrets, and mail (resets).
  */
-export interface SignInRouteParts extends Platform {
+export interface SignInRouteParts extends SharedParts {
   cartMergePolicy: CartMergePolicy;
   signInGuard: SignInGuard | undefined;
   totpKey: Buffer;

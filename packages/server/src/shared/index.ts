@@ -10,11 +10,12 @@ import type { ThemeRenderer } from '../rendering/theme-renderer';
  * serves every website that uses it). What belongs to one website — `request.website` and `request.actor` — is
  * resolved per request (http/request-context.ts) and passed to services beside these parts.
  *
- * The other shared parts stay with the domain that uses them, declared in its route file's `…RouteParts`: the
- * stores (rate limits, pictures, digital files, lesson videos), the secrets loaded at start (TOTP sealing, mail
- * links, captcha), the payment provider. A route file takes `Platform` and adds only those it uses.
+ * The other shared parts are named by the route files that take them (`SharedParts & { mail: MailSettings }`,
+ * site-users' `SignInRouteParts`): the stores (rate limits, pictures, digital files, lesson videos), the secrets
+ * loaded at start (TOTP sealing, mail links, captcha), the payment provider. This folder sits low in the domain
+ * graph (db/, http/, rendering/ only) so that every route file may import it.
  */
-export interface Platform {
+export interface SharedParts {
   db: Kysely<Database>;
   secureCookies: boolean;
   crumbs: Crumbs;
