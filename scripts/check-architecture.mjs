@@ -2,9 +2,15 @@
 //  1. packages import only packages on a lower floor (format, theme → commerce, forms → contracts, template →
 //     storefront, owner-client → server, owner-app), and only through what each package's package.json `exports`
 //     names; a browser bundle imports @vitrine/contracts for its types only (TypeBox stays out of pages);
-//  2. no import cycle between files of a package, nor between the server's domains;
+//  2. no import cycle between files of a package; and the server's domain graph has no cycle: its nodes are the
+//     top-level folders of packages/server/src (domains and shared folders alike: http/, db/, pages/, shared/)
+//     and its shared top-level files (actor.ts, failures.ts), its edges every import — type-only ones too — from
+//     a file that is not a test; a cycle is printed with the import behind each step. The composition root
+//     (app.ts, context.ts, testing.ts, …: COMPOSITION_ROOT) stands outside the graph, and nothing in it imports
+//     the composition root: a file declares the parts it takes (a port) where it uses them;
 //  3. a server domain (a folder with an index.ts front) is imported by other domains only through that
-//     front, and only route files (and the HTTP edge) import Fastify;
+//     front, and only route files, the HTTP edge (http/) and app.ts/testing.ts import Fastify — test support
+//     such as src/reliability/ included, only *.test.ts files exempt;
 //  4. every dependency a package declares is imported somewhere in it (or listed below with its reason);
 //  5. every server test file that opens a database says whether it runs on both databases or on one, and why
 //     (scripts/test-report/database-files.mjs).
@@ -97,7 +103,19 @@ const serverSrc = path.join(packagesDir, 'server', 'src');
 const domains = new Set(
   readdirSync(serverSrc).filter((entry) => existsSync(path.join(serverSrc, entry, 'index.ts'))),
 );
-const domainGraph = new Map([...domains].map((domain) => [domain, new Set()]));
+/**
+ * The server's composition root: the top-level files of src/ that assemble the domains into the app (app.ts, and
+ * the test server in testing.ts). They stand outside the domain graph, and nothing in it imports them: a route file
+ * declares the parts it takes where it uses them, and app.ts hands them in.
+ */
+const COMPOSITION_ROOT = new Set(['app.ts', 'main.ts', 'index.ts', 'testing.ts', 'context.ts', 'demo-site.ts', 'request-callers.ts']);
+/**
+ * The domain graph: one node per top-level folder of src/ (a domain with its front, or a shared folder such as
+ * http/, db/, pages/, shared/) and per shared top-level file (actor.ts, failures.ts); an edge for every import,
+ * value or type-only, from a file that is not a test. Type imports count: a port is declared by the domain that
+ * uses it, so a type never has to point back up the graph. Edge → one import that makes it, for the message.
+ */
+const domainGraph = new Map();
 
 for (const name of packageNames) {
   if (!(name in FLOORS)) report(path.join(packagesDir, name, 'package.json'), `package '${name}' has no floor in scripts/check-architecture.mjs`);
@@ -139,7 +157,7 @@ for (const name of packageNames) {
         const subpath = specifier === pkg ? '.' : `.${specifier.slice(pkg.length)}`;
         const exported = manifests[target]?.exports ?? {};
         if (!(subpath in exported)) report(file, `imports '${specifier}', which ${pkg} does not export (exports: ${Object.keys(exported).join(', ')})`);
-      } else if (name === 'server' && !isTest && /^(fastify|@fastify\/)/.test(pkg) && !isEdgeFile(relative)) {
+      } else if (name === 'server' && !isTestFile(file) && /^(fastify|@fastify\/)/.test(pkg) && !isEdgeFile(relative)) {
         report(file, `imports ${pkg}: only route files and the HTTP edge see Fastify; services take (db, website, actor, input)`);
       }
     }
@@ -155,9 +173,18 @@ for (const name of packageNames) {
   }
 }
 
-/** Files of the server that may see Fastify: routes, the HTTP edge, the app's assembly and its scripts. */
+/** A test file (test support — helpers, fixtures, the reliability harness — is not: it must keep to the Fastify rule too). */
+function isTestFile(file) {
+  return /\.test\.tsx?$/.test(file);
+}
+
+/**
+ * Files of the server that may see Fastify: route files, the HTTP edge (src/http/), and the composition root's
+ * app.ts (which builds the Fastify app) and testing.ts (the test server around it). Everything else — services,
+ * stores, jobs, the renderer, test support such as src/reliability/ — takes plain types.
+ */
 function isEdgeFile(relative) {
-  return ROUTE_FILE.test(relative) || relative.startsWith('src/http/') || ['src/app.ts', 'src/main.ts', 'src/index.ts'].includes(relative) || relative.startsWith('src/rendering/');
+  return ROUTE_FILE.test(relative) || relative.startsWith('src/http/') || ['src/app.ts', 'src/main.ts', 'src/index.ts', 'src/testing.ts'].includes(relative);
 }
 
 function domainOf(file) {
@@ -166,7 +193,16 @@ function domainOf(file) {
   return relative.includes(path.sep) && domains.has(first) ? first : undefined;
 }
 
+/** A file's node in the domain graph: its top-level folder, or its own name for a shared top-level file; none for the composition root. */
+function graphNodeOf(file) {
+  const parts = path.relative(serverSrc, file).split(path.sep);
+  if (parts[0] === '..') return undefined;
+  if (parts.length > 1) return parts[0];
+  return COMPOSITION_ROOT.has(parts[0]) ? undefined : parts[0];
+}
+
 function checkServerImport(file, target, isTest) {
+  if (!isTest) addGraphEdge(file, target);
   const from = domainOf(file);
   const to = domainOf(target);
   if (!to || from === to) return;
@@ -175,11 +211,30 @@ function checkServerImport(file, target, isTest) {
   if (!isTest && !allowed) {
     report(file, `reaches into ${path.relative(serverSrc, target)}: import the ${to} domain through ${to}/index.ts`);
   }
-  if (from && !isTest) domainGraph.get(from).add(to);
 }
 
-for (const cycle of findCycles(new Map([...domainGraph].map(([domain, targets]) => [domain, [...targets]])))) {
-  violations.push(`packages/server/src: domains import each other in a cycle: ${cycle.join(' → ')}`);
+function addGraphEdge(file, target) {
+  const from = graphNodeOf(file);
+  if (from === undefined) return;
+  const targetName = path.relative(serverSrc, target);
+  if (!targetName.includes(path.sep) && COMPOSITION_ROOT.has(targetName)) {
+    report(file, `imports ${targetName}, the composition root: declare the parts this file takes where it uses them (a port), and let app.ts pass them in`);
+    return;
+  }
+  const to = graphNodeOf(target);
+  if (to === undefined || to === from) return;
+  if (!domainGraph.has(from)) domainGraph.set(from, new Map());
+  if (!domainGraph.get(from).has(to)) domainGraph.get(from).set(to, `${path.relative(serverSrc, file)} → ${targetName}`);
+}
+
+/** `http → api-keys → http`, then the import behind each step. */
+function describeGraphCycle(cycle) {
+  const steps = cycle.slice(0, -1).map((node, index) => domainGraph.get(node).get(cycle[index + 1]));
+  return `${cycle.join(' → ')} (${steps.join('; ')})`;
+}
+
+for (const cycle of findCycles(new Map([...domainGraph].map(([node, targets]) => [node, [...targets.keys()]])))) {
+  violations.push(`packages/server/src: the domain graph has a cycle: ${describeGraphCycle(cycle)}`);
 }
 
 if (existsSync(serverSrc)) for (const [file, message] of databasePragmaProblems(root)) report(file, message);

@@ -82,6 +82,53 @@ describe('scripts/check-architecture.mjs', () => {
     expect(result.output).toContain('declares left-pad but never imports it');
   });
 
+  it("fails on a cycle in the server's domain graph, naming each step's import, type-only imports and folders without a front included", () => {
+    const server = (requestContext: string) =>
+      workspace({
+        server: {
+          files: {
+            // The composition root imports everyone: outside the graph.
+            'src/app.ts': "import { registerRequestContext } from './http/request-context';\nimport { findSession } from './site-users';\nexport const app = registerRequestContext({ findSession });\n",
+            'src/http/cookies.ts': "export const SESSION_COOKIE = 'session';\n",
+            'src/http/request-context.ts': requestContext,
+            'src/site-users/index.ts': "export * from './sessions';\nexport * from './routes';\n",
+            'src/site-users/sessions.ts': "export interface Session { id: string }\nexport const findSession = (): Session => ({ id: '1' });\n",
+            'src/site-users/routes.ts': "import { SESSION_COOKIE } from '../http/cookies';\nexport const sessionCookie = SESSION_COOKIE;\n",
+          },
+        },
+      });
+    // http/ (no index.ts) reaches site-users for a type, while site-users' routes use http/.
+    const cyclic = check(server("import type { Session } from '../site-users';\nexport const registerRequestContext = (lookup: { findSession(): Session }) => lookup;\n"));
+    expect(cyclic.status).toBe(1);
+    expect(cyclic.output).toContain(
+      'the domain graph has a cycle: http → site-users → http (http/request-context.ts → site-users/index.ts; site-users/routes.ts → http/cookies.ts)',
+    );
+    rmSync(tree!, { recursive: true, force: true });
+    // The same tree with the port declared where it is used, and app.ts passing the implementation in.
+    const ported = check(server('export interface SessionLookup { findSession(): { id: string } }\nexport const registerRequestContext = (lookup: SessionLookup) => lookup;\n'));
+    expect(ported).toMatchObject({ status: 0 });
+  });
+
+  it('fails on a file that imports the composition root, and on Fastify in test support outside a test file', () => {
+    const root = workspace({
+      server: {
+        dependencies: { fastify: '*' },
+        files: {
+          'src/context.ts': "import type { Mail } from './mail';\nexport interface ServerContext { mail: Mail }\n",
+          'src/mail/index.ts': "export interface Mail { from: string }\nexport * from './routes';\n",
+          'src/mail/routes.ts': "import type { ServerContext } from '../context';\nexport const from = (context: ServerContext) => context.mail.from;\n",
+          'src/reliability/request-generator.ts': "import type { RouteOptions } from 'fastify';\nexport type Route = RouteOptions;\n",
+          'src/reliability/fuzz.test.ts': "import Fastify from 'fastify';\nexport const app = Fastify();\n",
+        },
+      },
+    });
+    const result = check(root);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('packages/server/src/mail/routes.ts: imports context.ts, the composition root: declare the parts this file takes where it uses them');
+    expect(result.output).toContain('packages/server/src/reliability/request-generator.ts: imports fastify: only route files and the HTTP edge see Fastify');
+    expect(result.output).not.toContain('fuzz.test.ts');
+  });
+
   it('fails on a wildcard export', () => {
     const root = workspace({ format: { files: { 'src/index.ts': 'export const a = 1;\n' } } });
     writeFileSync(path.join(root, 'packages', 'format', 'package.json'), JSON.stringify({ name: '@vitrine/format', exports: { '.': './src/index.ts', './*': './src/*.ts' } }));

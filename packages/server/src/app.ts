@@ -47,6 +47,7 @@ import { applyConnectionLimits, fastifyTimeoutOptions, resolveConnectionLimits, 
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestContext } from './http/request-context';
+import { requestCallers } from './request-callers';
 import { registerUnstorableTextCheck } from './http/unstorable-text';
 import { TestModePaymentProvider, type PaymentProvider } from './orders';
 import { registerOrderRoutes } from './orders/routes';
@@ -275,7 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPlatformHostRoutes(app, context, domainSettings);
   // The API and the pages see the request's website and actor (resolved in one hook); static files do not.
   await app.register(async (routes) => {
-    registerRequestContext(routes, context);
+    registerRequestContext(routes, { websites, callers: requestCallers(db, context.apiKeyRateLimit) });
     registerCatalogRoutes(routes, context);
     registerCartRoutes(routes, context);
     registerOrderRoutes(routes, context);

@@ -1,28 +1,25 @@
-import type { Kysely } from 'kysely';
 import type { ApiKeyRateLimit } from './api-keys';
 import type { CaptchaSettings } from './captcha';
 import type { CartMergePolicy } from './cart';
-import type { Database } from './db/schema';
 import type { ImageFiles } from './images';
-import type { Crumbs } from './http/crumb';
 import type { MailSettings } from './mail';
 import type { PaymentProvider } from './orders';
 import type { CatalogCache } from './pages/catalog-cache';
-import type { ThemeRenderer } from './rendering/theme-renderer';
+import type { SharedParts } from './shared';
 import type { SignInGuard } from './site-users';
 import type { WebsiteResolver } from './websites';
 
 /**
- * What the route layer hands to services: shared parts built once when the app starts. The website
- * and the actor are not here: they are resolved per request (http/request-context.ts), so a change
- * to the website's settings is served without a restart.
+ * What app.ts builds once when the app starts and hands to the route files: the parts every website shares
+ * (shared/: the database, Secure cookies, crumbs, the compiled theme) and the parts the domains said they
+ * take. Part of the composition root: nothing else imports this file. Each route file declares what it
+ * takes (`SharedParts`, `SharedParts & { … }` or its domain's `…RouteParts`) and app.ts passes this whole object,
+ * checked by TypeScript against each. The website and the actor are not here: they are resolved per request
+ * (http/request-context.ts), so a change to the website's settings is served without a restart.
  */
-export interface ServerContext {
-  db: Kysely<Database>;
+export interface ServerContext extends SharedParts {
   /** The website each request is served for, from its Host (one website for every host without a platform domain). */
   websites: WebsiteResolver;
-  crumbs: Crumbs;
-  secureCookies: boolean;
   payments: PaymentProvider;
   /** Site structure kept per process for a few seconds (pages). */
   catalog: CatalogCache;
@@ -38,6 +35,4 @@ export interface ServerContext {
   mail: MailSettings;
   /** Signs and checks the captcha's challenges (secrets 'captcha' and 'captcha-key'), and how hard they are. */
   captcha: CaptchaSettings;
-  /** The site's theme, compiled once at start. */
-  theme: ThemeRenderer;
 }

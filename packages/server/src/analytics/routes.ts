@@ -23,7 +23,7 @@ import {
 } from '@vitrine/contracts';
 import { VISITOR_COOKIE } from '@vitrine/tracking';
 import { siteUserOf } from '../actor';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { recordExposureEvent } from './exposures';
 import { isFormCrumbValid } from '../http/crumb';
 import { HttpError } from '../http/errors';
@@ -80,7 +80,7 @@ function factsOf(request: FastifyRequest): RequestFacts {
  * XSRF header (a beacon cannot send it). Form-encoded bodies (census, the legacy tracker, a beaconed event) and
  * text/plain JSON (beaconed performance records) are read in this scope only.
  */
-export function registerAnalyticsRoutes(fastify: FastifyInstance, context: ServerContext, ingest: AnalyticsIngest): void {
+export function registerAnalyticsRoutes(fastify: FastifyInstance, context: SharedParts, ingest: AnalyticsIngest): void {
   fastify.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, querystring.parse(body as string, '&', '=', { maxKeys: MAX_FORM_KEYS }));
@@ -192,7 +192,7 @@ export function registerAnalyticsRoutes(fastify: FastifyInstance, context: Serve
  * The owner's summary (reports:read, enforced from the contract before the handler and again by the service). It
  * needs the raw-data retention: a range's unique visitors are counted from raw hits only within it.
  */
-export function registerOwnerAnalyticsRoutes(fastify: FastifyInstance, { db }: ServerContext, settings: Pick<AnalyticsSettings, 'retentionDays'>): void {
+export function registerOwnerAnalyticsRoutes(fastify: FastifyInstance, { db }: SharedParts, settings: Pick<AnalyticsSettings, 'retentionDays'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({
     ...getAnalyticsSummaryContract,

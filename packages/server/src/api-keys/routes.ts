@@ -5,7 +5,7 @@ import {
   rotateProductFeedTokenContract, saveProductFeedPixelContract,
 } from '@vitrine/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { originOf } from '../pages/seo';
 import { getProductFeedSettings, renderProductFeed, rotateProductFeedToken, saveProductFeedPixel } from './product-feed';
 import { createApiKey, currentApiKey, deleteApiKey, listApiKeys } from './service';
@@ -17,7 +17,7 @@ const originOfRequest = (request: FastifyRequest) => originOf(request.protocol, 
 const FEED_MAX_AGE_SECONDS = 300;
 
 /** The API keys panel's calls and the dynamic ads feed's (issue 12). */
-export function registerApiKeyRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+export function registerApiKeyRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...listApiKeysContract, handler: async ({ website, actor }) => listApiKeys(db, website, actor) });

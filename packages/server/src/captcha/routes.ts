@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { getCaptchaChallengeContract } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { notFound } from '../failures';
-import { createCaptchaChallenge, isCaptchaEnabled } from './challenges';
+import { createCaptchaChallenge, isCaptchaEnabled, type CaptchaSettings } from './challenges';
 
 export const CAPTCHA_NOT_ENABLED = 'This website has no captcha.';
 
 /** GET /api/captcha/challenge: what the widget fetches before it starts working. */
-export function registerCaptchaRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export function registerCaptchaRoutes(fastify: FastifyInstance, context: SharedParts & { captcha: CaptchaSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({
     ...getCaptchaChallengeContract,

@@ -14,7 +14,7 @@ import {
   updateCartEntryAdditionalFieldsContract,
   updateCartEntryQuantityContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { setCartCookie } from '../http/cookies';
 import {
   addEntry,
@@ -29,7 +29,7 @@ import {
 import { applyCoupon, applyGiftCard, removeCoupon, removeGiftCard, updateCheckout } from './checkout';
 
 /** Cart calls of storefront spec §7, plus update-quantity and remove-entry for the cart page. */
-export function registerCartRoutes(fastify: FastifyInstance, { db, secureCookies }: ServerContext): void {
+export function registerCartRoutes(fastify: FastifyInstance, { db, secureCookies }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({

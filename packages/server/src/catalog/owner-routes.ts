@@ -19,7 +19,7 @@ import {
   updateProductContract,
 } from '@vitrine/contracts';
 import type { Readable } from 'node:stream';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { CSV_IMPORT_MESSAGES, importProductsCsv } from './csv-import';
 import { exportProductsCsv } from './csv-export';
 import { listInventory } from './inventory';
@@ -29,7 +29,12 @@ import { createStore, createStoreCategory } from './stores';
 import { listOwnerStores, updateOwnerStore } from './store-settings';
 
 /** The owner's catalog calls (issue 12): products, stock, inventory, stores and categories, CSV import and export. */
-export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: ServerContext): void {
+/** Pages' cache of the site's structure (pages/catalog-cache.ts), forgotten after a change: a port, as pages import the catalog. */
+interface CatalogStructureCache {
+  forgetAll(): void;
+}
+
+export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: SharedParts & { catalog: CatalogStructureCache }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, catalog } = context;
 

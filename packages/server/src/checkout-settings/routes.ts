@@ -16,7 +16,7 @@ import {
   replaceShippingZoneContract,
   replaceTaxRuleContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import {
   createCoupon,
   createShippingZone,
@@ -35,7 +35,7 @@ import {
 } from './service';
 
 /** The owner's checkout settings (issue 17): shipping zones with their rates, tax rules, coupons. */
-export function registerCheckoutSettingsRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+export function registerCheckoutSettingsRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...listShippingZonesContract, handler: async ({ website, actor }) => listShippingZones(db, website, actor) });

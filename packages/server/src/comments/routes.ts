@@ -6,10 +6,11 @@ import {
   unlikePostContract, updateCommentSettingsContract,
 } from '@vitrine/contracts';
 import type { Actor } from '../actor';
-import type { ServerContext } from '../context';
+import type { CaptchaSettings } from '../captcha';
 import { clientAddressKey } from '../http/client-address';
 import type { RateLimitStore } from '../http/rate-limit';
 import { viewerOf } from '../members';
+import type { SharedParts } from '../shared';
 import { likePost, unlikePost } from './likes';
 import { deleteComment, listComments, replyToComment, setCommentStatus } from './moderation';
 import { postComment, type CommentServices } from './post-comment';
@@ -19,7 +20,7 @@ import { getCommentSettings, updateCommentSettings } from './settings';
 const ANALYTICS_ID_COOKIE = 'SS_ANALYTICS_ID';
 
 /** The visitors' comment and like calls, and the owner's moderation and settings calls. */
-export function registerCommentRoutes(fastify: FastifyInstance, context: ServerContext, services: { rateLimits: RateLimitStore }): void {
+export function registerCommentRoutes(fastify: FastifyInstance, context: SharedParts & { captcha: CaptchaSettings }, services: { rateLimits: RateLimitStore }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
   const commentServices: CommentServices = { captcha: context.captcha, rateLimits: services.rateLimits };

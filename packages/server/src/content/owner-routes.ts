@@ -26,7 +26,7 @@ import {
   updateContentPageContract,
   type PageBodyJson,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import {
   createOwnerItem,
   deleteOwnerItem,
@@ -65,7 +65,7 @@ import {
  */
 export const DRAFT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-export function registerOwnerContentRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+export function registerOwnerContentRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...getContentPageContract, handler: async ({ website, actor, params }) => getOwnerContentPage(db, website, actor, params) });

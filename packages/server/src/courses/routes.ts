@@ -10,7 +10,7 @@ import {
   updateLessonDetailsContract,
   uploadLessonVideoContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { registerStreamedUpload } from '../http/streamed-upload';
 import { viewerOf } from '../members';
 import { deleteLessonVideo, getCourseProgress, getOwnerCourse, updateLessonDetails, uploadLessonVideo } from './owner-service';
@@ -19,7 +19,7 @@ import { serveLessonVideo } from './serve-video';
 import type { LessonVideoStore } from './video-store';
 
 /** Courses (issue 20 item 2): the owner's lesson calls, the member's progress and the lesson video (by range). */
-export function registerCourseRoutes(fastify: FastifyInstance, context: ServerContext, videos: LessonVideoStore): void {
+export function registerCourseRoutes(fastify: FastifyInstance, context: SharedParts, videos: LessonVideoStore): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
 

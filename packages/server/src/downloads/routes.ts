@@ -8,9 +8,9 @@ import {
   updateProductFileLimitsContract,
   uploadProductFileContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
-import { websiteOrAnswer } from '../http/host-answer';
+import { websiteOrAnswer, type HostLookup } from '../http/host-answer';
 import { plainPage, wantsHtml } from '../http/plain-page';
+import type { SharedParts } from '../shared';
 import { registerStreamedUpload } from '../http/streamed-upload';
 import type { DownloadFileStore } from './file-store';
 import { deleteProductFile, getProductFile, updateProductFileLimits, uploadProductFile } from './product-files';
@@ -18,7 +18,7 @@ import { attachmentDisposition } from './rules';
 import { DOWNLOAD_MESSAGES, takeDownload, type DownloadRefusal } from './serve';
 
 /** The owner's calls on a digital product's file (issue 17). */
-export function registerDownloadRoutes(fastify: FastifyInstance, context: ServerContext, files: DownloadFileStore): void {
+export function registerDownloadRoutes(fastify: FastifyInstance, context: SharedParts, files: DownloadFileStore): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
 
@@ -41,7 +41,7 @@ const REFUSAL_STATUS: Record<DownloadRefusal, number> = { notFound: 404, fileGon
  * and counts nothing. Public (the link is the key), outside the API's request context like the pictures: no
  * session is looked up. A browser following the link gets a small page for a refusal, other clients JSON.
  */
-export function registerDownloadFileRoutes(app: FastifyInstance, context: ServerContext, files: DownloadFileStore): void {
+export function registerDownloadFileRoutes(app: FastifyInstance, context: SharedParts & { websites: HostLookup }, files: DownloadFileStore): void {
   const serve = async (request: FastifyRequest, reply: FastifyReply, count: boolean) => {
     const { token } = request.params as { token: string };
     const website = await websiteOrAnswer(context, request, reply);

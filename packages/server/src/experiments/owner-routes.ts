@@ -10,13 +10,13 @@ import {
   updateFeatureFlagsContract,
   updateOwnerExperimentContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { createOwnerExperiment, deleteOwnerExperiment, getOwnerExperiment, listOwnerExperiments, updateOwnerExperiment } from './definitions-service';
 import { getFeatureFlags, updateFeatureFlags } from './feature-flags';
 import { getExperimentResults } from './results-service';
 
 /** The owner's experiment, results and feature-flag calls (issue 19). */
-export function registerOwnerExperimentRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+export function registerOwnerExperimentRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({ ...listOwnerExperimentsContract, handler: async ({ website, actor }) => listOwnerExperiments(db, website, actor) });
   app.route({

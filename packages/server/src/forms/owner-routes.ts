@@ -18,7 +18,7 @@ import {
   replaceOwnerFormFieldContract,
   updateOwnerFormSectionContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import {
   addOwnerFormField,
   createOwnerForm,
@@ -35,7 +35,7 @@ import { deleteFormSubmission, getFormSubmission, listFormSubmissions, markFormS
 import { exportFormSubmissionsCsv } from './submissions-csv';
 
 /** The owner's form calls (issue 14): definitions by section and by field, deletion, submissions and their CSV. */
-export function registerOwnerFormRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+export function registerOwnerFormRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...listOwnerFormsContract, handler: async ({ website, actor, query }) => listOwnerForms(db, website, actor, query) });

@@ -6,10 +6,12 @@ import {
   validateFormContract,
 } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
-import type { ServerContext } from '../context';
+import type { CaptchaSettings } from '../captcha';
 import { invalid } from '../failures';
 import { CRUMB_COOKIE } from '../http/crumb';
+import type { MailSettings } from '../mail';
 import { confirmNewsletterSubscription } from '../newsletter';
+import type { SharedParts } from '../shared';
 import { issueSubmissionKey } from './keys';
 import { saveFormSubmission, validateFormAnswers, type FormServices } from './submit';
 import { formTemplate } from './template';
@@ -23,7 +25,7 @@ function visitorOf(request: FastifyRequest): string {
 }
 
 /** The public form calls at the spec's paths, and the newsletter's confirmation link. */
-export function registerFormRoutes(fastify: FastifyInstance, context: ServerContext, services: Omit<FormServices, 'captcha' | 'mail'>): void {
+export function registerFormRoutes(fastify: FastifyInstance, context: SharedParts & { captcha: CaptchaSettings; mail: MailSettings }, services: Omit<FormServices, 'captcha' | 'mail'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
   const formServices: FormServices = { ...services, captcha: context.captcha, mail: context.mail };

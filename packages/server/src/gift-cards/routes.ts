@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { checkGiftCardBalanceContract, disableGiftCardContract, listOwnerGiftCardsContract, saveGiftCardDeliveryContract } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { clientAddressKey } from '../http/client-address';
 import type { RateLimitStore } from '../http/rate-limit';
 import { checkGiftCardBalance } from './balance-check';
@@ -9,7 +9,7 @@ import { saveGiftCardDelivery } from './delivery';
 import { disableGiftCard, listOwnerGiftCards } from './owner';
 
 /** Gift cards (issue 17 item 7): the gift card page's delivery, a code's balance, the owner's list and disable. */
-export function registerGiftCardRoutes(fastify: FastifyInstance, { db }: ServerContext, services: { rateLimits: RateLimitStore }): void {
+export function registerGiftCardRoutes(fastify: FastifyInstance, { db }: SharedParts, services: { rateLimits: RateLimitStore }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...saveGiftCardDeliveryContract, handler: async ({ website, actor, body }) => saveGiftCardDelivery(db, website, actor, body) });

@@ -1,7 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Website } from '../db/schema';
-import type { HostAnswer } from '../websites';
 import { plainPage, wantsHtml } from './plain-page';
+
+/** What a request's Host names (issue 32): declared here, where it is answered, so http/ imports no domain (websites/host-resolver.ts gives it). */
+export type HostAnswer =
+  | { kind: 'website'; website: Website }
+  /**
+   * A verified domain (or the platform subdomain) of a website whose primary domain is another: pages answer 301
+   * there; the owner app and the API keep being served here, for `website` (http/host-answer.ts).
+   */
+  | { kind: 'redirect'; host: string; website: Website }
+  /** The platform's own pages: sign up, sign in, "Your websites", the operator. */
+  | { kind: 'platform' }
+  | { kind: 'suspended'; website: Website }
+  /** No website answers here (or it was deleted): a plain platform 404 naming none. */
+  | { kind: 'unknown' };
 
 /** The one thing this edge needs of the websites domain: what a Host names. */
 export interface HostLookup {

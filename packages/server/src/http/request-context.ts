@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractFor, isContributorRole } from '@vitrine/contracts';
-import { siteUserOf, visitorActor, type RequestActor, type VisitorActor } from '../actor';
-import { API_KEY_SERVICE_MESSAGES, authenticateApiKey, bearerTokenOf, countApiKeyCall } from '../api-keys';
-import type { ServerContext } from '../context';
+import { siteUserOf, visitorActor, type ApiKeyActor, type RequestActor, type VisitorActor } from '../actor';
 import type { Website } from '../db/schema';
 import { authorize } from '../authorize';
-import { findSession } from '../site-users';
 import { CART_COOKIE, SESSION_COOKIE } from './cookies';
 import { HttpError } from './errors';
-import { websiteOrAnswer } from './host-answer';
+import { websiteOrAnswer, type HostLookup } from './host-answer';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,10 +34,33 @@ export const SITE_USER_XSRF_MESSAGE = 'Your sign-in could not be confirmed. Plea
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Who may be calling, asked of the domains that know: site users' sessions and API keys. Declared here, where it
+ * is used, so http/ imports no domain (the domains' routes import http/); request-callers.ts builds it from
+ * site-users and api-keys, and app.ts passes it in.
+ */
+export interface CallerLookup {
+  /** The live session a session cookie names on this website (site-users/sessions.ts), with the contributor role read with it. */
+  findSession(websiteId: string, token: string): Promise<{ siteUserId: string; email: string; xsrfToken: string; role: number | null } | undefined>;
+  /** The API key secret of an `Authorization: Bearer …` header; undefined without one (api-keys/key-format.ts). */
+  bearerTokenOf(authorization: string | undefined): string | undefined;
+  /** The key's actor, its call counted against the key's own budget; a Failure for a bad, deleted or spent key (api-keys/). */
+  authenticateApiKey(website: Website, secret: string, address: string): Promise<ApiKeyActor>;
+  /** The 400's message for a request carrying a key and cookies too. */
+  withCookiesMessage: string;
+}
+
+/** What the request context takes from the app (app.ts): the website source and the caller lookups. */
+export interface RequestContextParts {
+  /** The website each request is served for, from its Host (http/host-answer.ts). */
+  websites: HostLookup;
+  callers: CallerLookup;
+}
+
 /** The visitor behind a request: its cart token, and its site user when the session cookie names a live session. */
-export async function resolveVisitor(context: ServerContext, website: Website, request: FastifyRequest): Promise<VisitorActor> {
+export async function resolveVisitor(context: RequestContextParts, website: Website, request: FastifyRequest): Promise<VisitorActor> {
   const sessionToken = request.cookies[SESSION_COOKIE];
-  const session = sessionToken ? await findSession(context.db, website.id, sessionToken) : undefined;
+  const session = sessionToken ? await context.callers.findSession(website.id, sessionToken) : undefined;
   return visitorActor({
     cartToken: request.cookies[CART_COOKIE] || undefined,
     siteUser: session
@@ -57,7 +77,7 @@ export async function resolveVisitor(context: ServerContext, website: Website, r
  * X-SiteUser-XSRF-Token), so a stolen session cookie alone changes nothing.
  * Registered inside the plugin holding the API and page routes: static files skip it.
  */
-export function registerRequestContext(app: FastifyInstance, context: ServerContext): void {
+export function registerRequestContext(app: FastifyInstance, context: RequestContextParts): void {
   app.decorateRequest('website', null as unknown as Website);
   app.decorateRequest<RequestActor>('actor', null as unknown as RequestActor);
   app.addHook('onRequest', async (request, reply) => {
@@ -81,11 +101,9 @@ export function registerRequestContext(app: FastifyInstance, context: ServerCont
  * also carries cookies is refused (400): it would have two identities, and a browser's ambient cookies
  * must never ride along with a key that skipped the crumb check (http/crumb.ts).
  */
-async function resolveApiKey(context: ServerContext, request: FastifyRequest) {
-  const secret = bearerTokenOf(request.headers.authorization);
+async function resolveApiKey(context: RequestContextParts, request: FastifyRequest) {
+  const secret = context.callers.bearerTokenOf(request.headers.authorization);
   if (secret === undefined) return undefined;
-  if (request.headers.cookie?.trim()) throw new HttpError(400, API_KEY_SERVICE_MESSAGES.withCookies);
-  const actor = await authenticateApiKey(context.db, request.website, secret, request.ip);
-  await countApiKeyCall(context.apiKeyRateLimit, actor.keyId);
-  return actor;
+  if (request.headers.cookie?.trim()) throw new HttpError(400, context.callers.withCookiesMessage);
+  return context.callers.authenticateApiKey(request.website, secret, request.ip);
 }

@@ -2,8 +2,9 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteImageContract, getImageContract, IMAGE_LIMITS, listImagesContract, updateImageContract, uploadImageContract } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
-import { websiteOrAnswer } from '../http/host-answer';
+import type { SharedParts } from '../shared';
+import { websiteOrAnswer, type HostLookup } from '../http/host-answer';
+import type { ImageFiles } from './files';
 import { HttpError } from '../http/errors';
 import { notifyWebsiteChanged } from '../websites';
 import { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies, type ImageUpload } from './service';
@@ -14,11 +15,16 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** A year, and never revalidated: an image URL's bytes never change (a new picture gets a new id). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Pages' cache of the site's structure (pages/catalog-cache.ts), forgotten when a picture changes: a port, as pages import images. */
+interface PagesStructureCache {
+  forgetAll(): void;
+}
+
 /**
  * Images (issue 12): the owner's calls (upload, list, read, edit, delete); registerImageFileRoutes
  * serves the pictures.
  */
-export function registerImageRoutes(fastify: FastifyInstance, context: ServerContext, wiring: { textCopies: ImageTextCopies }): void {
+export function registerImageRoutes(fastify: FastifyInstance, context: SharedParts & { images: ImageFiles; catalog: PagesStructureCache }, wiring: { textCopies: ImageTextCopies }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, images } = context;
 
@@ -68,7 +74,7 @@ export function registerImageRoutes(fastify: FastifyInstance, context: ServerCon
  * beside the static assets, outside the API's request context: an <img> needs the website, never the
  * visitor, so a page of pictures costs no session lookups.
  */
-export function registerImageFileRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerImageFileRoutes(app: FastifyInstance, context: SharedParts & { images: ImageFiles; websites: HostLookup }): void {
   const { db, images } = context;
   app.get('/images/:imageId/:filename', async (request, reply) => {
     const { imageId, filename } = request.params as { imageId: string; filename: string };

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { getMailContract, listMailContract, unsubscribeContract } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
+import type { MailSettings } from './settings';
 import { invalid } from '../failures';
 import { getMail, listMail, unsubscribeAddress } from './service';
 
@@ -12,7 +13,7 @@ export const UNSUBSCRIBE_MESSAGES = {
 } as const;
 
 /** The owner's view of the outbox, and unsubscribing from a mail's link. */
-export function registerMailRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export function registerMailRoutes(fastify: FastifyInstance, context: SharedParts & { mail: MailSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
 

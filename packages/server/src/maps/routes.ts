@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { placeDetailsContract, placesAutocompleteContract, RATE_LIMIT_MESSAGE } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { clientAddressKey } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { DatabaseRateLimitStore, hitSlidingWindow } from '../http/rate-limit';
@@ -20,7 +20,7 @@ export function placesConfigFromEnvironment(env: NodeJS.ProcessEnv = process.env
 }
 
 /** The maps places proxy (issue 12): Google Places with a key, the offline gazetteer without. Public, rate limited. */
-export function registerMapsRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+export function registerMapsRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = placesConfigFromEnvironment();
   const max = Number(process.env.PLACES_RATE_LIMIT_PER_MINUTE) || PLACES_RATE_LIMIT.max;

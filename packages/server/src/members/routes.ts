@@ -5,14 +5,13 @@ import {
   listMemberAreasContract, listMembersContract, listPageLocksContract, revokeMembershipContract, setPageLockContract, updateMemberAreaContract,
 } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
-import type { ServerContext } from '../context';
 import { isFailure } from '../failures';
 import { clearCartCookie, clearSessionCookies, setCartCookie, setSessionCookies, setSiteUserXsrfHandoff } from '../http/cookies';
 import { clientAddressKey } from '../http/client-address';
 import { isFormCrumbValid } from '../http/crumb';
 import type { RateLimitStore } from '../http/rate-limit';
 import { isFeatureOn } from '../experiments';
-import { requestPasswordReset, resetPassword, RESET_PAGES, signIn, signOut, signUp, type SignedIn } from '../site-users';
+import { requestPasswordReset, resetPassword, RESET_PAGES, signIn, signOut, signUp, type SignedIn, type SignInRouteParts } from '../site-users';
 import { createMemberArea, deleteMemberArea, getMemberArea, listMemberAreas, updateMemberArea } from './areas';
 import { joinMemberArea } from './join';
 import { grantMembershipByOwner, listMembers, revokeMembership } from './memberships';
@@ -33,7 +32,7 @@ const FORM_BODY_LIMIT = 4096;
  * plain HTML forms of the members' pages — join, unlock, and the account page's sign-in, sign-up and sign-out. The
  * forms work without JavaScript: the crumb comes as a field (double submit, checked here) and each answers 303.
  */
-export function registerMemberRoutes(fastify: FastifyInstance, context: ServerContext, services: { rateLimits: RateLimitStore }): void {
+export function registerMemberRoutes(fastify: FastifyInstance, context: SignInRouteParts, services: { rateLimits: RateLimitStore }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secureCookies } = context;
   const accountOptions = { cartMergePolicy: context.cartMergePolicy, signInGuard: context.signInGuard, totpKey: context.totpKey };

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { exportNewsletterSubscribersContract, listNewsletterSubscribersContract } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { exportNewsletterSubscribersCsv, listNewsletterSubscribers } from './owner-subscribers';
 
 /** The owner's newsletter calls (issue 16): the list of subscribers and its CSV. */
-export function registerOwnerNewsletterRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+export function registerOwnerNewsletterRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...listNewsletterSubscribersContract, handler: async ({ website, actor, query }) => listNewsletterSubscribers(db, website, actor, query) });

@@ -3,13 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   cancelOrderContract, exportOwnerOrdersContract, fulfilOrderContract, getOwnerOrderContract, listOwnerOrdersContract, refundOrderContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { cancelOrder, fulfilOrder, getOwnerOrder, refundOrder } from './manage';
 import { listOwnerOrders } from './order-list';
 import { exportOrdersCsv } from './orders-csv';
+import type { PaymentProvider } from './payment-provider';
 
 /** The owner's order calls (issue 12): list, detail, fulfil, cancel, refund, CSV export. */
-export function registerOwnerOrderRoutes(fastify: FastifyInstance, { db, payments }: ServerContext): void {
+export function registerOwnerOrderRoutes(fastify: FastifyInstance, { db, payments }: SharedParts & { payments: PaymentProvider }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...listOwnerOrdersContract, handler: async ({ website, actor, query }) => listOwnerOrders(db, website, actor, query) });

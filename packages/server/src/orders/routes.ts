@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { placeOrderContract } from '@vitrine/contracts';
 import { cartTokenOf } from '../actor';
-import type { ServerContext } from '../context';
+import type { MailSettings } from '../mail';
+import type { SharedParts } from '../shared';
 import { clearCartCookie } from '../http/cookies';
 import { resumePendingPayment } from './payment-lifecycle';
+import type { PaymentProvider } from './payment-provider';
 import { placeOrder } from './service';
 
-export function registerOrderRoutes(fastify: FastifyInstance, { db, payments, mail }: ServerContext): void {
+export function registerOrderRoutes(fastify: FastifyInstance, { db, payments, mail }: SharedParts & { payments: PaymentProvider; mail: MailSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({
     ...placeOrderContract,

@@ -3,11 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   cancelContributorInvitationContract, changeContributorRoleContract, inviteContributorContract, listContributorsContract, removeContributorContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { MailSettings } from '../mail';
+import type { SharedParts } from '../shared';
 import { cancelContributorInvitation, changeContributorRole, inviteContributor, listContributors, removeContributor } from './contributors-service';
 
 /** The contributors panel's calls (Settings → Contributors): list, invite by mail, change a role, remove, cancel an invitation. */
-export function registerContributorRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export function registerContributorRoutes(fastify: FastifyInstance, context: SharedParts & { mail: MailSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
 

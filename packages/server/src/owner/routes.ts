@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CONTRIBUTOR_ROLES, getOwnerContract, ownerSetupContract } from '@vitrine/contracts';
 import { siteUserOf } from '../actor';
-import type { ServerContext } from '../context';
 import { isFailure } from '../failures';
 import { setCartCookie, clearCartCookie, clearSessionCookies, setSessionCookies } from '../http/cookies';
 import { ensureCrumbCookie, isFormCrumbValid } from '../http/crumb';
-import { PASSWORD_RESET_MESSAGES, requestPasswordReset, resetPassword, signIn, signOut, TOTP_MESSAGES } from '../site-users';
+import { PASSWORD_RESET_MESSAGES, requestPasswordReset, resetPassword, signIn, signOut, TOTP_MESSAGES, type SignInRouteParts } from '../site-users';
 import { authorize, describeOwner, type Owner } from '../authorize';
 import { OwnerAppShell, ownerAppBoot } from './app-page';
 import { forgotPasswordPage, notContributorPage, ownerHomePage, resetPasswordPage, setupPage, signInCodePage, signInPage } from './pages';
@@ -30,7 +29,7 @@ export interface OwnerRouteOptions {
  * signed-in contributor and the sign-in form to anyone else; set-up, sign-in (with its code step), password
  * and sign-out forms stay server-rendered and work without JavaScript.
  */
-export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerContext, options: OwnerRouteOptions = {}): void {
+export function registerOwnerRoutes(fastify: FastifyInstance, context: SignInRouteParts, options: OwnerRouteOptions = {}): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secureCookies } = context;
   const signInOptions = { cartMergePolicy: context.cartMergePolicy, signInGuard: context.signInGuard, totpKey: context.totpKey };

@@ -2,7 +2,8 @@ import { offeredProducts } from './offered-products';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageTemplateName } from '@vitrine/theme';
 import { listCollectionItems } from '../catalog';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
+import type { CatalogCache } from './catalog-cache';
 import { findLiveBody, frameSourcesOf, findLivePage, ownerFrameDocument, listLivePosts, listSitemapContent, liveItemOf, livePageOf, readItemForPreview, readPageForPreview } from '../content';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { buildSiteItemAnswer, contentItemAnswer, contentPageAnswer, type BlockWarn, type ContentAnswer } from './content-pages';
@@ -84,7 +85,7 @@ export async function sendContentAnswer(send: SendPage, request: PageRequest, re
 }
 
 /** `/{blog}?format=rss`: the blog's newest posts as RSS 2.0; 404 for anything but a live blog. */
-export async function sendBlogFeed(context: ServerContext, request: PageRequest, reply: FastifyReply, urlId: string) {
+export async function sendBlogFeed(context: SharedParts & { catalog: CatalogCache }, request: PageRequest, reply: FastifyReply, urlId: string) {
   const { website } = request;
   const blog = urlId.length <= 200 ? await findLivePage(context.db, website.id, urlId) : undefined;
   reply.header('cache-control', 'no-store');
@@ -112,7 +113,7 @@ const OWNER_FRAME_POLICY = "default-src * data: blob: 'unsafe-inline' 'unsafe-ev
 const PLATFORM_PREFIXES = new Set(['api', 'config', 'assets', 'frames', 'reviews', 'members', 'account']);
 
 /** The content routes besides `/` and `/{urlId}` (those are routes.ts's, shared with the stores). */
-export function registerContentRoutes(app: FastifyInstance, context: ServerContext, sources: PageSources, send: SendPage): void {
+export function registerContentRoutes(app: FastifyInstance, context: SharedParts & { catalog: CatalogCache }, sources: PageSources, send: SendPage): void {
   // A post, event or gallery image. Products live at /{store}/p/{slug}, a route of its own (three parts).
   app.get('/:collectionUrlId/:itemUrlId', async (request: PageRequest, reply) => {
     // The platform's own prefixes are never a collection: an unknown call there is the JSON 404 of every call.

@@ -3,7 +3,9 @@ import type { ShoppingCart } from '@vitrine/commerce';
 import type { PageTemplateName } from '@vitrine/theme';
 import { readVisitorCart } from '../cart';
 import type { ProductItemJson } from '../catalog';
-import type { ServerContext } from '../context';
+import type { PaymentProvider } from '../orders';
+import type { SharedParts } from '../shared';
+import type { CatalogCache } from './catalog-cache';
 import { ensureCrumbCookie } from '../http/crumb';
 import {
   PAGE_TYPES,
@@ -38,12 +40,18 @@ import { VISITOR_COOKIE } from '@vitrine/tracking/visitor-cookie';
 type PageQuery = { format?: string; [key: string]: string | undefined };
 type PageRequest = FastifyRequest<{ Querystring: PageQuery; Params: Record<string, string> }>;
 
+/** What the pages take: the platform, the site structure kept per process, and whether payments run in test mode. */
+export interface PageRouteParts extends SharedParts {
+  catalog: CatalogCache;
+  payments: Pick<PaymentProvider, 'testMode'>;
+}
+
 /**
  * Answers a page: its context as JSON with ?format=json, else the theme's template for it
  * rendered around that context; always with a crumb cookie.
  */
 async function sendPage<T extends BasePageContext>(
-  context: ServerContext,
+  context: PageRouteParts,
   request: PageRequest,
   reply: FastifyReply,
   pageContext: T | undefined,
@@ -123,7 +131,7 @@ async function sendPage<T extends BasePageContext>(
 }
 
 /** The header's link to /account, named for who is looking; none when a signed-out visitor could not sign up. */
-async function headerAccountLink(context: ServerContext, websiteId: string, signedIn: boolean): Promise<{ url: string; label: string } | null> {
+async function headerAccountLink(context: PageRouteParts, websiteId: string, signedIn: boolean): Promise<{ url: string; label: string } | null> {
   if (signedIn) return { url: '/account', label: 'Account' };
   return (await isFeatureOn(context.db, websiteId, 'siteUserAccounts')) ? { url: '/account', label: 'Sign in' } : null;
 }
@@ -167,7 +175,7 @@ export function pageTitleOf(template: PageTemplateName, page: BasePageContext, f
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** The storefront's pages; each builder reads from the sources for the request's website and actor. */
-export function registerPageRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts): void {
   const sources = { db: context.db, catalog: context.catalog, paymentsTestMode: context.payments.testMode };
   const tracking = trackingSettingsFromEnvironment();
   const page = (template: PageTemplateName, build: (request: PageRequest) => Promise<BasePageContext | undefined>) =>

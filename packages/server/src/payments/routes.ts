@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { stripeWebhookContract } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { MailSettings } from '../mail';
+import type { PaymentProvider } from '../orders';
+import type { SharedParts } from '../shared';
 import { invalid, notFound } from '../failures';
 import { StripePaymentProvider } from './stripe-provider';
 import { handleStripeEvent, parseStripeEvent, WEBHOOK_MESSAGES } from './webhook';
@@ -10,7 +12,7 @@ import { STRIPE_SIGNATURE_HEADER } from './webhook-signature';
 /** Stripe's events are a few KB; a megabyte leaves room for any of them (Stripe's own limit is lower). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
-export function registerPaymentRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export function registerPaymentRoutes(fastify: FastifyInstance, context: SharedParts & { payments: PaymentProvider; mail: MailSettings }): void {
   const stripe = context.payments instanceof StripePaymentProvider ? context.payments : null;
   // The signature covers the body's exact bytes: in this scope JSON is kept as the text that arrived, parsed only
   // once the signature matches.

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { RouteOptions } from 'fastify';
 
 /**
  * Hostile requests for any route of the route table, built from the route alone: its method, its
@@ -16,14 +15,25 @@ export interface FuzzRoute {
   ownCrumbCheck?: 'form' | 'token' | 'beacon';
 }
 
+/**
+ * A route as the app reports it while registering (buildApp's `onRoute`): the few fields of Fastify's route
+ * options the fuzzer reads, as plain types, so the harness needs no Fastify.
+ */
+export interface RegisteredRoute {
+  method: string | readonly string[];
+  url: string;
+  schema?: unknown;
+  config?: unknown;
+}
+
 /** Lists the routes as the app registers them: pass `collector.onRoute` to buildApp. */
-export function routeCollector(): { onRoute: (route: RouteOptions) => void; routes: FuzzRoute[] } {
+export function routeCollector(): { onRoute: (route: RegisteredRoute) => void; routes: FuzzRoute[] } {
   const routes: FuzzRoute[] = [];
   const seen = new Set<string>();
   return {
     routes,
     onRoute(route) {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const methods: readonly string[] = typeof route.method === 'string' ? [route.method] : route.method;
       const schema = route.schema as FuzzRoute['schema'] | undefined;
       for (const method of methods) {
         const key = `${method} ${route.url}`;

@@ -3,12 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   listRestockGroupsContract, listRestockSignUpsContract, restockSignUpContract, sendAllRestockContract, sendRestockContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { CaptchaSettings } from '../captcha';
+import type { MailSettings } from '../mail';
+import type { SharedParts } from '../shared';
 import { listRestockGroups, listRestockSignUps, sendAllRestockNotices, sendRestockNotices } from './owner-service';
 import { signUpForRestock } from './sign-up';
 
 /** The restock box's sign-up (shoppers) and the store's listings and sends (owners), at the spec's paths. */
-export function registerRestockRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export function registerRestockRoutes(fastify: FastifyInstance, context: SharedParts & { mail: MailSettings; captcha: CaptchaSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, mail, captcha } = context;
   // A shopper signs up signed in or not; a signed-in one's token is not needed for this (the crumb guards it).

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { approveReviewContract, hideReviewContract, listOwnerReviewsContract, replyToReviewContract, REVIEW_LIMITS, submitReviewContract } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { isFailure } from '../failures';
 import { isFormCrumbValid } from '../http/crumb';
 import { approveReview, hideReview, listOwnerReviews, replyToReview } from './moderation';
@@ -16,7 +16,7 @@ const FORM_BODY_LIMIT = 32 * 1024;
  * The reviews calls: the buyer's submit (JSON), the owner's moderation, and the review request page's plain HTML
  * form post (works without JavaScript; the crumb comes as a form field). The page itself is pages/routes.ts'.
  */
-export function registerReviewRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export function registerReviewRoutes(fastify: FastifyInstance, context: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { getReplaySessionContract, getReplaySessionIdContract, listReplaySessionsContract, recordReplayBatchContract, REPLAY_LIMITS } from '@vitrine/contracts';
 import { VISITOR_COOKIE } from '@vitrine/tracking/visitor-cookie';
 import { siteUserOf } from '../actor';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { getReplaySession, getReplaySessionId, listReplaySessions, recordReplayBatch, type ReplayFacts } from './service';
 
 /** The tracking client's session cookies (platform §9). */
@@ -34,7 +34,7 @@ function factsOf(request: FastifyRequest): ReplayFacts {
 }
 
 /** Session replay (issue 19 item 5): the spec's getId, the recorder's batches, and the owner's sessions. */
-export function registerSessionReplayRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+export function registerSessionReplayRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({ ...getReplaySessionIdContract, handler: async (request) => getReplaySessionId(db, request.website, request.actor, factsOf(request)) });
   app.route({

@@ -23,7 +23,7 @@ import {
   type UpdateNavigationBody,
 } from '@vitrine/contracts';
 import { analyticsDisabledByEnvironment } from '../analytics';
-import type { ServerContext } from '../context';
+import type { SharedParts } from '../shared';
 import { getCaptchaSettings, updateCaptchaSettings } from './captcha-settings';
 import { getCommercePreferences, updateCommercePreferences } from './commerce-preferences';
 import { getHeaderFooter, updateHeaderFooter } from './header-footer';
@@ -42,7 +42,7 @@ import { getTrackingSettings, updateTrackingSettings, type TrackingSettingsConfi
 import { getWebsiteStatus, SELF_HOSTED_MESSAGE, UPGRADE_DESTINATIONS, upgradePage } from './website-status';
 
 /** Site settings at the platform's paths (issue 12): commerce preferences, navigation, header and footer, multilingual, website status; the tracking switches (issue 15); the captcha switch (issue 16); the site's identity (issue 33). */
-export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: ServerContext): void {
+export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const translation: TranslationConfig = { provider: process.env.TRANSLATION_PROVIDER?.trim() || undefined };
 

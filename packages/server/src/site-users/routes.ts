@@ -4,14 +4,27 @@ import {
   beginTotpContract, confirmTotpContract, disableTotpContract, getSiteUserContract, requestPasswordResetContract, resetPasswordContract,
   signInContract, signOutContract, signUpContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../context';
+import type { CartMergePolicy } from '../cart';
+import type { MailSettings } from '../mail';
+import type { SharedParts } from '../shared';
 import { clearCartCookie, clearSessionCookies, setCartCookie, setSessionCookies } from '../http/cookies';
-import { currentAccount, signIn, signOut, signUp, type SignedIn } from './service';
+import { currentAccount, signIn, signOut, signUp, type SignedIn, type SignInGuard } from './service';
 import { beginTotp, confirmTotp, disableTotp } from './totp';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
+/**
+ * What signing in and out takes, here and on the owner's and the members' sign-in pages: the platform, what
+ * signing in does to carts, the password-guessing guard, the key sealing authenticator secrets, and mail (resets).
+ */
+export interface SignInRouteParts extends SharedParts {
+  cartMergePolicy: CartMergePolicy;
+  signInGuard: SignInGuard | undefined;
+  totpKey: Buffer;
+  mail: MailSettings;
+}
+
 /** Site-user accounts: sign-up (ours), sign-in and sign-out (platform spec §7). */
-export function registerSiteUserRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export function registerSiteUserRoutes(fastify: FastifyInstance, context: SignInRouteParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secureCookies } = context;
   const options = { cartMergePolicy: context.cartMergePolicy, signInGuard: context.signInGuard, totpKey: context.totpKey };

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { cancelOwnerSubscriptionContract, listOwnerSubscriptionsContract } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
-import type { ServerContext } from '../context';
+import type { MailSettings } from '../mail';
+import type { SharedParts } from '../shared';
 import { isFailure } from '../failures';
 import { isFormCrumbValid } from '../http/crumb';
 import { cancelAccountSubscription, cancelSubscriptionByLink } from './cancel';
@@ -22,7 +23,7 @@ const FORM_BODY_LIMIT = 2048;
  * (double submit, checked here), and a signed-in shopper's form cannot send X-SiteUser-XSRF-Token, so the crumb
  * stands in for it. Each answers 303 back to its page.
  */
-export function registerSubscriptionRoutes(fastify: FastifyInstance, context: ServerContext): void {
+export function registerSubscriptionRoutes(fastify: FastifyInstance, context: SharedParts & { mail: MailSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, mail } = context;
 

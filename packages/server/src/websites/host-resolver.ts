@@ -1,23 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database, Website } from '../db/schema';
+import type { HostAnswer } from '../http/host-answer';
 import { WebsiteCache, WEBSITE_FRESH_MS } from './cache';
 import { onWebsiteChanged } from './changes';
 import { hostKindOf, normalHostOf } from './hosts';
 import { findWebsiteByCustomDomain, findWebsiteByIdentifier, type WebsiteWithPrimaryHost } from './queries';
 
-/** What a request's Host names (issue 32). */
-export type HostAnswer =
-  | { kind: 'website'; website: Website }
-  /**
-   * A verified domain (or the platform subdomain) of a website whose primary domain is another: pages answer 301
-   * there; the owner app and the API keep being served here, for `website` (http/host-answer.ts).
-   */
-  | { kind: 'redirect'; host: string; website: Website }
-  /** The platform's own pages: sign up, sign in, "Your websites", the operator. */
-  | { kind: 'platform' }
-  | { kind: 'suspended'; website: Website }
-  /** No website answers here (or it was deleted): a plain platform 404 naming none. */
-  | { kind: 'unknown' };
+export type { HostAnswer };
 
 /** Hosts remembered per process, at most: a flood of made-up hosts evicts the oldest, never grows memory past this. */
 export const HOST_CACHE_CAPACITY = 10_000;

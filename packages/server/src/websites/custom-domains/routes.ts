@@ -4,13 +4,13 @@ import {
   addDomainContract, getDomainChallengeContract, HTTP_MESSAGES, listDomainsContract, makeDomainPrimaryContract, removeDomainContract, tlsAskContract,
   verifyDomainContract,
 } from '@vitrine/contracts';
-import type { ServerContext } from '../../context';
 import { HttpError } from '../../http/errors';
+import type { SharedParts } from '../../shared';
 import { addDomain, challengeAnswer, listDomains, makeDomainPrimary, mayHaveCertificate, removeDomain, verifyDomain } from './service';
 import type { CustomDomainSettings } from './settings';
 
 /** Settings → Domains: the owner's calls, inside the website's request context (the website comes from the Host). */
-export function registerCustomDomainRoutes(fastify: FastifyInstance, { db }: ServerContext, settings: CustomDomainSettings): void {
+export function registerCustomDomainRoutes(fastify: FastifyInstance, { db }: SharedParts, settings: CustomDomainSettings): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({ ...listDomainsContract, handler: async ({ website, actor }) => listDomains(db, website, actor, settings) });
   app.route({
@@ -30,7 +30,7 @@ export function registerCustomDomainRoutes(fastify: FastifyInstance, { db }: Ser
  * The two answers the platform gives outside any website (registered beside /api/health, not in the request
  * context): a domain not yet verified is an unknown host to the resolver, and Caddy's ask names no website.
  */
-export function registerPlatformHostRoutes(fastify: FastifyInstance, { db }: ServerContext, settings: CustomDomainSettings): void {
+export function registerPlatformHostRoutes(fastify: FastifyInstance, { db }: SharedParts, settings: CustomDomainSettings): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Crumbs } from '../http/crumb';
+import type { ThemeRenderer } from '../rendering/theme-renderer';
+
+/**
+ * What every website on this deployment shares, built once when the app starts (app.ts) and never per request:
+ * the database all their rows live in (each row carries its website_id), whether cookies are Secure, the crumbs
+ * signed with the deployment's secret 'crumb', and the compiled theme (the theme registry: one compiled theme
+ * serves every website that uses it). What belongs to one website — `request.website` and `request.actor` — is
+ * resolved per request (http/request-context.ts) and passed to services beside these parts.
+ *
+ * The other shared parts are named by the route files that take them (`SharedParts & { mail: MailSettings }`,
+ * site-users' `SignInRouteParts`): the stores (rate limits, pictures, digital files, lesson videos), the secrets
+ * loaded at start (TOTP sealing, mail links, captcha), the payment provider. This folder sits low in the domain
+ * graph (db/, http/, rendering/ only) so that every route file may import it.
+ */
+export interface SharedParts {
+  db: Kysely<Database>;
+  secureCookies: boolean;
+  crumbs: Crumbs;
+  theme: ThemeRenderer;
+}
