@@ -20,7 +20,10 @@ import { createStartupProgress } from './startup-progress';
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
  * the uploaded pictures in DATA_DIR/images),
  * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
- * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS / RATE_LIMIT_ANALYTICS_MAX, COOKIE_SECURE=1, TRUST_PROXY (a number of proxy hops, or the proxies' addresses/CIDRs), LOG_LEVEL, WEBSITE (identifier of the
+ * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS / RATE_LIMIT_ANALYTICS_MAX (per website and visitor), RATE_LIMIT_WEBSITE_MAX (per website, all its
+ * visitors together: 50 × RATE_LIMIT_MAX with PLATFORM_DOMAIN, none without; 0: none), COOKIE_SECURE=1, TRUST_PROXY (the
+ * proxies' addresses/CIDRs, or loopback: X-Forwarded-For counts only on connections from them; a number of hops is refused,
+ * since it believed any direct client's X-Forwarded-For), LOG_LEVEL, WEBSITE (identifier of the
  * website to serve; the oldest one by default), PLATFORM_DOMAIN (many websites: each at {identifier}.{PLATFORM_DOMAIN} and its
  * verified custom domains, the platform's own pages at PLATFORM_DOMAIN; PUBLIC_URL is then the platform's address).
  * REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS override the
@@ -44,6 +47,12 @@ async function main(): Promise<void> {
   if (paymentExpiryIntervalMs !== undefined && !(Number.isInteger(paymentExpiryIntervalMs) && paymentExpiryIntervalMs >= 0)) {
     throw new Error('PAYMENT_EXPIRY_INTERVAL_MS must be a whole number of milliseconds (0: off).');
   }
+  const websiteRateLimitMax = env.RATE_LIMIT_WEBSITE_MAX ? Number(env.RATE_LIMIT_WEBSITE_MAX) : undefined;
+  if (websiteRateLimitMax !== undefined && !(Number.isSafeInteger(websiteRateLimitMax) && websiteRateLimitMax >= 0)) {
+    throw new Error('RATE_LIMIT_WEBSITE_MAX must be a whole number of calls per window (0: no per-website ceiling).');
+  }
+  // A bad TRUST_PROXY (a hop count, 'true', a name that is no address) stops the start here, before the database opens.
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // A line per phase that does work (a first start's), nothing for the ones a ready database skips.
   const progress = createStartupProgress({ logLevel: env.LOG_LEVEL });
   const dataDir = env.DATA_DIR || './data';
@@ -68,11 +77,12 @@ async function main(): Promise<void> {
     platformDomain: env.PLATFORM_DOMAIN || undefined,
     logger: { level: env.LOG_LEVEL ?? 'info' },
     secureCookies: env.COOKIE_SECURE === '1',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     rateLimit: {
       max: env.RATE_LIMIT_MAX ? Number(env.RATE_LIMIT_MAX) : DEFAULT_RATE_LIMIT.max,
       windowMs: env.RATE_LIMIT_WINDOW_MS ? Number(env.RATE_LIMIT_WINDOW_MS) : DEFAULT_RATE_LIMIT.windowMs,
       analyticsMax: env.RATE_LIMIT_ANALYTICS_MAX ? Number(env.RATE_LIMIT_ANALYTICS_MAX) : undefined,
+      websiteMax: websiteRateLimitMax,
       store: redisStore,
     },
     connectionLimits,
