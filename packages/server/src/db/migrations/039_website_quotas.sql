@@ -31,3 +31,9 @@ CREATE TABLE mail_website_turns (
 -- messages in order (transactional first).
 CREATE INDEX mail_outbox_fair_due_idx ON mail_outbox (website_id, (kind = 'marketing'), next_attempt_at, id)
   WHERE status IN ('pending', 'sending');
+
+-- The same fairness for the other jobs that could let one website's backlog hold back the others'
+-- (subscriptions/renewals.ts, orders/payment-lifecycle-expiry.ts): a skip scan over the websites with due work,
+-- then each website's most overdue rows.
+CREATE INDEX subscriptions_fair_due_idx ON subscriptions (website_id, next_renewal_at, id) WHERE status IN ('active', 'past_due');
+CREATE INDEX orders_pending_payment_website_idx ON orders (website_id, payment_expires_at, id) WHERE payment_status = 'pending';
