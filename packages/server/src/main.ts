@@ -15,6 +15,7 @@ import { printFirstAdminLinkIfNeeded } from './owner';
 import { createRestockAutoSender } from './restock';
 import { StripePaymentProvider, stripeSettingsFromEnv } from './payments';
 import { createStartupProgress } from './startup-progress';
+import { quotaDefaultsFromEnv } from './quotas';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
@@ -34,6 +35,8 @@ import { createStartupProgress } from './startup-progress';
  * it; MAIL_FROM is the sender address. STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET take real
  * payments through Stripe (payments/; test mode without them), PAYMENT_EXPIRY_MINUTES (30) is how long a shopper has to
  * confirm one and PAYMENT_EXPIRY_INTERVAL_MS (60000; 0: off) how often pending payments past it are let go.
+ * QUOTA_PRODUCTS, QUOTA_STORAGE_BYTES, QUOTA_CONTRIBUTORS, QUOTA_MAILS_PER_DAY: the platform's default quotas of every
+ * website without its own (quotas/; unset: unlimited).
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -51,6 +54,9 @@ async function main(): Promise<void> {
   if (websiteRateLimitMax !== undefined && !(Number.isSafeInteger(websiteRateLimitMax) && websiteRateLimitMax >= 0)) {
     throw new Error('RATE_LIMIT_WEBSITE_MAX must be a whole number of calls per window (0: no per-website ceiling).');
   }
+  // The platform's default quotas per website (QUOTA_PRODUCTS, QUOTA_STORAGE_BYTES, QUOTA_CONTRIBUTORS, QUOTA_MAILS_PER_DAY;
+  // unset: unlimited): read by the quotas domain as it counts; a bad value stops the start here.
+  quotaDefaultsFromEnv(env);
   // A bad TRUST_PROXY (a hop count, 'true', a name that is no address) stops the start here, before the database opens.
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // A line per phase that does work (a first start's), nothing for the ones a ready database skips.
