@@ -75,8 +75,8 @@ const CLAIM_SQL = `
   claimed AS (
     UPDATE mail_outbox m
     SET status = 'sending', attempts = m.attempts + 1, locked_until = now() + $2::int * interval '1 second'
-    FROM due
-    WHERE m.id = due.id
+    -- By primary key: the planner cannot foresee the shares' LIMIT, and would otherwise join the whole outbox.
+    WHERE m.id = ANY (ARRAY(SELECT id FROM due))
     RETURNING m.id, m.website_id, m.kind, m.from_address, m.to_address, m.subject, m.text_body, m.html_body, m.headers, m.attempts, m.next_attempt_at
   ),
   turns AS (

@@ -69,8 +69,8 @@ const CLAIM_SQL = `
   )
   UPDATE subscriptions s
   SET locked_until = now() + $2::int * interval '1 second', claim_token = $3, attempts = s.attempts + 1
-  FROM due
-  WHERE s.id = due.id
+  -- By primary key: the planner cannot foresee the shares' LIMIT, and would otherwise join every subscription.
+  WHERE s.id = ANY (ARRAY(SELECT id FROM due))
   RETURNING s.id`;
 
 /** Charges subscription renewals on schedule. `start()` runs it in the background; tests call `runOnce()`. */
