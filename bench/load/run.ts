@@ -17,7 +17,7 @@
  * in X-CSRF-Token), the cart page, sometimes a quantity change or a removal, and for a share of visits a
  * checkout and its confirmation page. There is no think time: each shopper sends its next request as soon as the
  * last one is answered. Requests alternate between the two processes (round robin, in place of a load balancer),
- * over keep-alive connections, with X-Forwarded-For naming the shopper (the servers run with TRUST_PROXY=1, as
+ * over keep-alive connections, with X-Forwarded-For naming the shopper (the servers run with TRUST_PROXY=loopback, as
  * behind one load balancer). Everything goes to 127.0.0.1.
  *
  * An error is a network error, a time-out or a 5xx; a 4xx other than 409 (conflict, e.g. sold out) and 429
@@ -374,8 +374,8 @@ async function startServer(databaseUrl: string): Promise<RunningProcess> {
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      // One load balancer in front (this script): the client is the X-Forwarded-For entry it writes.
-      TRUST_PROXY: '1',
+      // One load balancer in front (this script, on loopback): the client is the X-Forwarded-For entry it writes.
+      TRUST_PROXY: 'loopback',
       MAX_CONNECTIONS_PER_ADDRESS: '0',
       // Shoppers here have no think time, so each sends far more calls than a person would.
       RATE_LIMIT_MAX: '1000000000',

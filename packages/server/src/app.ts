@@ -40,8 +40,8 @@ import { DeletedLessonVideoSweep, LocalDiskLessonVideoStore, registerCourseRoute
 import { registerGiftCardRoutes } from './gift-cards';
 import { registerErrorHandling } from './http/errors';
 import { registerEmptyBodyParsers } from './http/empty-bodies';
-import { DatabaseRateLimitStore, registerRateLimit, type RateLimitStore } from './http/rate-limit';
-import { fastifyTrustProxy, type TrustProxyOption } from './http/client-address';
+import { DatabaseRateLimitStore, registerRateLimit, WEBSITE_CEILING_VISITORS, type RateLimitStore } from './http/rate-limit';
+import { fastifyTrustProxy, parseTrustProxy, proxyMatcher, type TrustProxyOption } from './http/client-address';
 import { loadServerSecret } from './http/server-secrets';
 import { applyConnectionLimits, fastifyTimeoutOptions, resolveConnectionLimits, type ConnectionLimits } from './http/connection-limits';
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
@@ -102,11 +102,16 @@ export interface BuildAppOptions {
   /** Mark cookies Secure (behind HTTPS). */
   secureCookies?: boolean;
   /**
-   * Which X-Forwarded-For entries to believe (http/client-address.ts): false, a number of proxy hops
-   * in front of the server (true is one), or a comma list of the proxies' addresses/CIDRs.
+   * Which X-Forwarded-For entries to believe (http/client-address.ts): false, or a comma list of the proxies'
+   * addresses/CIDRs (X-Forwarded-For counts only on a connection from one of them).
    */
   trustProxy?: TrustProxyOption;
-  rateLimit?: { max?: number; windowMs?: number; analyticsMax?: number; store?: RateLimitStore };
+  /**
+   * The edge's limit on state-changing calls (http/rate-limit.ts): per (website, visitor) per window, and
+   * `websiteMax` per website over all its visitors (default: WEBSITE_CEILING_VISITORS × max with a platform
+   * domain, none in one-site mode; 0: none).
+   */
+  rateLimit?: { max?: number; windowMs?: number; analyticsMax?: number; websiteMax?: number; store?: RateLimitStore };
   /** Calls per API key per window, every method counted (api-keys/key-rate-limit.ts); in the rate-limit store. */
   apiKeyRateLimit?: { max?: number; windowMs?: number };
   /** Guards sign-in against password guessing; a SignInThrottle on the rate-limit store by default. */
@@ -203,11 +208,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     images: new ImageFiles(imageStore, demoAssetsDir),
   };
 
-  const connectionLimits = resolveConnectionLimits(options.connectionLimits, { trustProxy: options.trustProxy });
+  const connectionLimits = resolveConnectionLimits(options.connectionLimits);
+  const trustedProxies = options.trustProxy ? parseTrustProxy(options.trustProxy) : false;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: fastifyTrustProxy(options.trustProxy),
+    trustProxy: fastifyTrustProxy(trustedProxies),
     // Graceful shutdown: close() stops accepting, lets in-flight requests finish, drops idle keep-alives.
     forceCloseConnections: 'idle',
     // Every route validates with its contract's schemas (compiled once): no coercion, every error reported.
@@ -218,7 +224,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...EDGE_ERROR_OPTIONS,
     ...fastifyTimeoutOptions(connectionLimits),
   });
-  applyConnectionLimits(app.server, connectionLimits);
+  // The per-address connection cap spares the listed proxies (each of their connections carries many clients).
+  applyConnectionLimits(app.server, connectionLimits, { isProxy: trustedProxies ? proxyMatcher(trustedProxies) : undefined });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
   const reviewRequestSettings = { ...reviewRequestSettingsFromEnv(process.env), ...options.reviewRequests };
@@ -250,11 +257,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Text the database cannot store (NUL, lone surrogates) and over-deep bodies: a 400 here, never a 500 later.
   registerUnstorableTextCheck(app);
   // onRequest order matters: count the hit first (throttles crumb guessing), then check the crumb.
+  const rateLimitMax = options.rateLimit?.max ?? DEFAULT_RATE_LIMIT.max;
   registerRateLimit(app, {
     store: rateLimitStore,
-    max: options.rateLimit?.max ?? DEFAULT_RATE_LIMIT.max,
+    max: rateLimitMax,
     windowMs: options.rateLimit?.windowMs ?? DEFAULT_RATE_LIMIT.windowMs,
     analyticsMax: options.rateLimit?.analyticsMax,
+    // One website cannot take the others' share; one-site mode has no others, so no ceiling unless one is set.
+    websiteMax: options.rateLimit?.websiteMax ?? (websites.isPlatform ? WEBSITE_CEILING_VISITORS * rateLimitMax : 0),
+    websites,
   });
   registerCrumbCheck(app, context);
   await registerOpenApi(app);

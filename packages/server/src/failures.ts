@@ -10,6 +10,7 @@ export type FailureKind =
   | 'forbidden' // (403)
   | 'not-found' // (404)
   | 'conflict' // already done, or out of stock at checkout (409)
+  | 'too-large' // what was sent does not fit: a website's storage quota (413)
   | 'too-many'; // a limit on attempts (429)
 
 export class Failure extends Error {

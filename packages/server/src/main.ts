@@ -17,12 +17,16 @@ import { StripePaymentProvider, stripeSettingsFromEnv } from './payments';
 import { createStartupProgress } from './startup-progress';
 import { parseMetricsAllow } from './metrics';
 import { customDomainOptionsFromEnv } from './websites';
+import { quotaDefaultsFromEnv } from './quotas';
 
 /**
  * Starts the server: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data, for the embedded PGlite database and
  * the uploaded pictures in DATA_DIR/images),
  * DATABASE_URL (PostgreSQL instead), REDIS_URL (rate-limit counters in Redis instead of the database),
- * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS / RATE_LIMIT_ANALYTICS_MAX, COOKIE_SECURE=1, TRUST_PROXY (a number of proxy hops, or the proxies' addresses/CIDRs), LOG_LEVEL, WEBSITE (identifier of the
+ * RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS / RATE_LIMIT_ANALYTICS_MAX (per website and visitor), RATE_LIMIT_WEBSITE_MAX (per website, all its
+ * visitors together: 50 × RATE_LIMIT_MAX with PLATFORM_DOMAIN, none without; 0: none), COOKIE_SECURE=1, TRUST_PROXY (the
+ * proxies' addresses/CIDRs, or loopback: X-Forwarded-For counts only on connections from them; a number of hops is refused,
+ * since it believed any direct client's X-Forwarded-For), LOG_LEVEL, WEBSITE (identifier of the
  * website to serve; the oldest one by default), PLATFORM_DOMAIN (many websites: each at {identifier}.{PLATFORM_DOMAIN} and its
  * verified custom domains, the platform's own pages at PLATFORM_DOMAIN; PUBLIC_URL is then the platform's address);
  * DOMAIN_DNS_SERVERS, DOMAIN_CHECK_ALLOW and TLS_ASK_ALLOW for custom domains (websites/custom-domains/settings.ts).
@@ -35,6 +39,8 @@ import { customDomainOptionsFromEnv } from './websites';
  * payments through Stripe (payments/; test mode without them), PAYMENT_EXPIRY_MINUTES (30) is how long a shopper has to
  * confirm one and PAYMENT_EXPIRY_INTERVAL_MS (60000; 0: off) how often pending payments past it are let go.
  * METRICS_ALLOW (127.0.0.1,::1) lists the addresses/CIDRs that may scrape GET /metrics (metrics/; `none`: nobody).
+ * QUOTA_PRODUCTS, QUOTA_STORAGE_BYTES, QUOTA_CONTRIBUTORS, QUOTA_MAILS_PER_DAY: the platform's default quotas of every
+ * website without its own (quotas/; unset: unlimited).
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -51,6 +57,15 @@ async function main(): Promise<void> {
   if (paymentExpiryIntervalMs !== undefined && !(Number.isInteger(paymentExpiryIntervalMs) && paymentExpiryIntervalMs >= 0)) {
     throw new Error('PAYMENT_EXPIRY_INTERVAL_MS must be a whole number of milliseconds (0: off).');
   }
+  const websiteRateLimitMax = env.RATE_LIMIT_WEBSITE_MAX ? Number(env.RATE_LIMIT_WEBSITE_MAX) : undefined;
+  if (websiteRateLimitMax !== undefined && !(Number.isSafeInteger(websiteRateLimitMax) && websiteRateLimitMax >= 0)) {
+    throw new Error('RATE_LIMIT_WEBSITE_MAX must be a whole number of calls per window (0: no per-website ceiling).');
+  }
+  // The platform's default quotas per website (QUOTA_PRODUCTS, QUOTA_STORAGE_BYTES, QUOTA_CONTRIBUTORS, QUOTA_MAILS_PER_DAY;
+  // unset: unlimited): read by the quotas domain as it counts; a bad value stops the start here.
+  quotaDefaultsFromEnv(env);
+  // A bad TRUST_PROXY (a hop count, 'true', a name that is no address) stops the start here, before the database opens.
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // A line per phase that does work (a first start's), nothing for the ones a ready database skips.
   const progress = createStartupProgress({ logLevel: env.LOG_LEVEL });
   const dataDir = env.DATA_DIR || './data';
@@ -76,11 +91,12 @@ async function main(): Promise<void> {
     customDomains,
     logger: { level: env.LOG_LEVEL ?? 'info' },
     secureCookies: env.COOKIE_SECURE === '1',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     rateLimit: {
       max: env.RATE_LIMIT_MAX ? Number(env.RATE_LIMIT_MAX) : DEFAULT_RATE_LIMIT.max,
       windowMs: env.RATE_LIMIT_WINDOW_MS ? Number(env.RATE_LIMIT_WINDOW_MS) : DEFAULT_RATE_LIMIT.windowMs,
       analyticsMax: env.RATE_LIMIT_ANALYTICS_MAX ? Number(env.RATE_LIMIT_ANALYTICS_MAX) : undefined,
+      websiteMax: websiteRateLimitMax,
       store: redisStore,
     },
     connectionLimits,

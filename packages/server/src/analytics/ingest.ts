@@ -61,8 +61,9 @@ const FAILURE_REASONS: Record<Exclude<ParsedJson, { ok: true }>['reason'], strin
  * Storefront §7 leaves the rate unsaid: a visitor (its ss_cvr id, else its address) may make `rateLimit.max`
  * analytics calls per window (ANALYTICS_RATE_LIMIT_MAX a minute), beside the edge's per-address limit.
  */
-async function takeVisitorBudget(ingest: AnalyticsIngest, facts: RequestFacts, visitorId: string | undefined): Promise<void> {
-  const key = visitorId ? `v:${visitorId}` : `a:${clientAddressKey(facts.address)}`;
+async function takeVisitorBudget(ingest: AnalyticsIngest, website: Website, facts: RequestFacts, visitorId: string | undefined): Promise<void> {
+  // Per website too (issue 32): a visitor busy on one site of the platform keeps its whole budget on another.
+  const key = `${website.id}:${visitorId ? `v:${visitorId}` : `a:${clientAddressKey(facts.address)}`}`;
   const waitSeconds = ingest.budget.take(key, facts.receivedAt.getTime());
   if (waitSeconds > 0) throw tooMany(RATE_LIMIT_MESSAGE, waitSeconds);
 }
@@ -84,7 +85,7 @@ async function keepAndRefuse(ingest: AnalyticsIngest, row: FailedEventRow, messa
 /** POST /api/census/RecordHit: a page view. */
 export async function recordCensusHit(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<RecordHitBody>) {
   const visitor = visitorOf(facts, body.ss_cvr);
-  await takeVisitorBudget(ingest, facts, visitor?.id);
+  await takeVisitorBudget(ingest, website, facts, visitor?.id);
   const parsed = parseJsonObject(body.data);
   if (!parsed.ok) {
     await keepAndRefuse(ingest, failedRow(website, facts, { source: 'census', schema_name: 'RecordHit', reason: FAILURE_REASONS[parsed.reason], errors: null }, body), ANALYTICS_MESSAGES.data, {
@@ -121,7 +122,7 @@ export async function recordCensusCall(
 ) {
   const fields: CensusPageFieldsBody = body ?? {};
   const visitor = visitorOf(facts, fields.visitorCookie);
-  await takeVisitorBudget(ingest, facts, visitor?.id);
+  await takeVisitorBudget(ingest, website, facts, visitor?.id);
   const userAgent = storableUserAgent(facts.userAgent);
   const { visitorCookie: _cookie, ...data } = fields;
   const row: HitRow = {
@@ -152,7 +153,7 @@ export async function recordLegacyEvent(
   { body, facts }: CallInput<{ crumb: string; event: string; data: string } & Record<string, unknown>>,
 ) {
   const visitor = visitorOf(facts);
-  await takeVisitorBudget(ingest, facts, visitor?.id);
+  await takeVisitorBudget(ingest, website, facts, visitor?.id);
   const { crumb: _crumb, event, data: dataText, ...extra } = body;
   const parsed = parseJsonObject(dataText);
   if (!parsed.ok) {
@@ -208,7 +209,7 @@ function occurredAt(value: unknown): Date | null {
 /** POST /api/v1/clanker/events: one event of the newer tracker, stored once per event_id when it carries one. */
 export async function recordClankerEvent(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<ClankerEventBody>) {
   const visitor = visitorOf(facts);
-  await takeVisitorBudget(ingest, facts, visitor?.id);
+  await takeVisitorBudget(ingest, website, facts, visitor?.id);
   const read = readEventContent(body.eventSchemaName, body.eventContent);
   if (!read.ok) {
     await keepAndRefuse(
@@ -285,7 +286,7 @@ function isErrorReport(value: unknown): value is ErrorReport {
 /** POST /api/events/RecordJavascriptErrors: each report added to its group (message + first stack frame) of the day. */
 export async function recordJavascriptErrors(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<unknown>) {
   const visitor = visitorOf(facts);
-  await takeVisitorBudget(ingest, facts, visitor?.id);
+  await takeVisitorBudget(ingest, website, facts, visitor?.id);
   if (!Array.isArray(body) || body.length === 0 || body.length > ANALYTICS_LIMITS.errorReportsPerCall || !body.every(isErrorReport)) {
     await keepAndRefuse(ingest, failedRow(website, facts, { source: 'js-error', schema_name: null, reason: 'not-error-reports', errors: null }, body), ANALYTICS_MESSAGES.errorReports, {
       body: ANALYTICS_MESSAGES.errorReports,
@@ -362,7 +363,7 @@ function readPerformanceRecord(ingest: AnalyticsIngest, website: Website, facts:
 /** POST /api/performance/records: the records that pass are stored, the others kept among the failed events. */
 export async function recordPerformance(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<unknown>) {
   const visitor = visitorOf(facts);
-  await takeVisitorBudget(ingest, facts, visitor?.id);
+  await takeVisitorBudget(ingest, website, facts, visitor?.id);
   if (!Array.isArray(body) || body.length === 0 || body.length > ANALYTICS_LIMITS.performanceRecordsPerCall) {
     await keepAndRefuse(ingest, failedRow(website, facts, { source: 'performance', schema_name: null, reason: 'not-records', errors: null }, body), ANALYTICS_MESSAGES.performanceRecords, {
       body: ANALYTICS_MESSAGES.performanceRecords,

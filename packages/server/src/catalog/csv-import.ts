@@ -10,6 +10,7 @@ import { authorize } from '../authorize';
 import { CSV_MESSAGES, CsvProductReader, type CsvProduct, type RefusedRow } from './csv-format';
 import { readOwnerProduct, saveProduct } from './manage';
 import { checkProduct } from './product-rules';
+import { isQuotaReached } from '../quotas';
 
 /**
  * POST /api/owner/products/import: a product CSV in Shopify's format (csv-format.ts), read as it
@@ -172,7 +173,8 @@ async function importProduct(trx: Transaction<Database>, website: Website, produ
       .execute();
     return { refused: [], created };
   } catch (error) {
-    if (!isFailure(error)) throw error;
+    // A quota reached refuses the whole file as it is (403), not as a row's mistake.
+    if (!isFailure(error) || isQuotaReached(error)) throw error;
     // The write's own checks refuse before writing anything, so the import can go on to report the rest.
     return { refused: Object.entries(error.errors ?? { variants: error.message }).map(([field, message]) => refusedRowOf(product, field, message)), created: false };
   }

@@ -11,6 +11,7 @@ import { STORE_COLLECTION_TYPE } from './stores';
 import { productColumns, variantColumns, type ProductRecord } from './product-rows';
 import { checkProduct, nextUnusedUrlId, urlIdOf, type CheckedProduct } from './product-rules';
 import { seoColumnsOf, seoFieldsJson, type SeoInput } from './seo-fields';
+import { takeQuota } from '../quotas';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -169,6 +170,8 @@ async function skusOfOtherProducts(trx: Transaction<Database>, websiteId: string
  */
 export async function saveProduct(trx: Transaction<Database>, websiteId: string, productId: string | undefined, write: ProductWrite): Promise<{ id: string; created: boolean }> {
   const { checked } = write;
+  // A new product takes one of the website's product quota first (its lock before any other; 403 at the limit).
+  if (!productId) await takeQuota(trx, websiteId, 'products', 1);
   const errors: Record<string, string> = {};
   const existing = productId
     ? await trx.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('id', '=', productId).forUpdate().executeTakeFirst()

@@ -17,6 +17,7 @@ import {
 } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
+import { takeQuota } from '../quotas';
 import { inTransaction } from '../db/transactions';
 import type { Database, LessonVideoSource, Website } from '../db/schema';
 import { invalid, notFound } from '../failures';
@@ -153,6 +154,9 @@ export async function uploadLessonVideo(db: Kysely<Database>, store: LessonVideo
   let oldKey: string | undefined;
   try {
     oldKey = await inTransaction(db, async (trx) => {
+      // The video counts in the website's storage quota, less the one it replaces (413 when it does not fit).
+      const previous = await trx.selectFrom('lesson_videos').select('byte_size').where('website_id', '=', website.id).where('item_id', '=', upload.itemId).executeTakeFirst();
+      await takeQuota(trx, website.id, 'storageBytes', written.byteSize - Number(previous?.byte_size ?? 0));
       const details = await lockedDetails(trx, website.id, upload.itemId);
       const existing = await trx.selectFrom('lesson_videos').select('storage_key').where('item_id', '=', upload.itemId).forUpdate().executeTakeFirst();
       if (existing) await trx.updateTable('lesson_videos').set({ ...described, updated_at: new Date() }).where('item_id', '=', upload.itemId).execute();

@@ -457,6 +457,8 @@ export interface ImagesTable {
   /** A picture shipped with the server (demo-assets/), rendered into the store on first request; null for uploads. */
   bundled_source: string | null;
   list_position: ColumnType<number, never, never>;
+  /** The stored original's size in bytes (migration 039, for the storage quota); 0 for bundled pictures and older uploads. */
+  byte_size: ColumnType<string | number, number | undefined, number>;
   created_at: Timestamp;
 }
 
@@ -487,6 +489,23 @@ export interface MailOutboxTable {
   last_error: string | null;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
+}
+
+/** When the mail worker last claimed a website's mail (migration 039): the rounds serve the longest-waiting websites first. */
+export interface MailWebsiteTurnsTable {
+  website_id: string;
+  last_claimed_at: Timestamp;
+}
+
+/** Operator-set quotas of a website (migration 039; quotas/): null is the platform's default (QUOTA_* in the environment). */
+export interface WebsiteQuotasTable {
+  website_id: string;
+  max_products: number | null;
+  /** bigint: pg answers a string. */
+  max_storage_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
+  max_contributors: number | null;
+  max_mails_per_day: number | null;
+  updated_at: Timestamp;
 }
 
 /** Addresses not to write to (migration 013). */
@@ -1210,6 +1229,7 @@ export interface Database {
   replay_batches: ReplayBatchesTable;
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
+  website_quotas: WebsiteQuotasTable;
   collections: CollectionsTable;
   products: ProductsTable;
   variants: VariantsTable;
@@ -1229,6 +1249,7 @@ export interface Database {
   categories: CategoriesTable;
   mail_outbox: MailOutboxTable;
   mail_suppressions: MailSuppressionsTable;
+  mail_website_turns: MailWebsiteTurnsTable;
   password_resets: PasswordResetsTable;
   restock_signups: RestockSignupsTable;
   captcha_solutions_used: CaptchaSolutionsUsedTable;

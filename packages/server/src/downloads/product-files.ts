@@ -9,6 +9,7 @@ import {
 } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
+import { takeQuota } from '../quotas';
 import { loadProductRows } from '../catalog';
 import type { Database, ProductFilesTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
@@ -89,7 +90,12 @@ export async function uploadProductFile(
   const described = { file_name: fileName, content_type: servedContentType(upload.contentType), byte_size: written.byteSize, sha256: written.sha256, storage_key: key };
   let replaced: { row: ProductFileRow; oldKey: string | undefined };
   try {
-    replaced = await inTransaction(db, (trx) => saveProductFile(trx, website, upload.productId, described));
+    replaced = await inTransaction(db, async (trx) => {
+      // The file counts in the website's storage quota, less the one it replaces (413 when it does not fit).
+      const previous = await trx.selectFrom('product_files').select('byte_size').where('website_id', '=', website.id).where('product_id', '=', upload.productId).executeTakeFirst();
+      await takeQuota(trx, website.id, 'storageBytes', written.byteSize - Number(previous?.byte_size ?? 0));
+      return saveProductFile(trx, website, upload.productId, described);
+    });
   } catch (error) {
     await store.remove(key);
     throw error;

@@ -9,7 +9,7 @@ import type { Database, Website } from '../db/schema';
 import { invalid, notFound, tooMany } from '../failures';
 import { hitSlidingWindow, type RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
-import { enqueueMail, renderMail, siteUrlOf, type MailSettings, type UnsubscribeTokens } from '../mail';
+import { enqueueMail, enqueueMailIfQuotaAllows, renderMail, siteUrlOf, type MailSettings, type UnsubscribeTokens } from '../mail';
 import { requestNewsletterSubscription } from '../newsletter';
 import { findLiveForm, type StoredForm } from './definitions';
 import { useSubmissionKey } from './keys';
@@ -121,7 +121,8 @@ export async function saveFormSubmission(
       const submissionsUrl = `${siteUrlOf(services.mail, website)}/config/forms/${encodeURIComponent(form.id)}`;
       for (const to of await formRecipients(trx, website)) {
         const rendered = renderMail('form-submission', website, { formName: form.name, pageTitle: input.pageTitle ?? '', answers, submissionsUrl }, { publicUrl: siteUrlOf(services.mail, website) });
-        await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'form-submission', to, ...rendered });
+        // Past the website's mails-a-day quota the submission is still kept, only its notification is not sent.
+        await enqueueMailIfQuotaAllows(trx, website, services.mail.from, { kind: 'transactional', template: 'form-submission', to, ...rendered });
       }
     }
     return { status: 'received' as const };

@@ -5,15 +5,23 @@ import { openTestServer, type TestServer } from '../testing';
 import { clientAddressKey, fastifyTrustProxy, parseTrustProxy, type TrustProxyOption } from './client-address';
 
 describe('TRUST_PROXY', () => {
-  it('reads off, a number of hops, or a list of proxy addresses and ranges', () => {
+  it('reads off, or a list of proxy addresses and ranges', () => {
     for (const off of [undefined, '', ' ', '0', 'false', 'off']) expect(parseTrustProxy(off)).toBe(false);
-    expect(parseTrustProxy('1')).toBe(1);
-    expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7 ,fd00::/8,loopback')).toBe('10.0.0.0/8,192.168.1.7,fd00::/8,loopback');
   });
 
+  it('refuses a number of hops at start: it would believe the X-Forwarded-For of any client that reaches the server directly', () => {
+    for (const hops of ['1', '2']) {
+      expect(() => parseTrustProxy(hops)).toThrow(
+        `TRUST_PROXY=${hops} is a number of proxies: X-Forwarded-For would be believed from any client that reaches the server directly, ` +
+          "which could then name a new address on every call. List the proxies' addresses or CIDR ranges instead " +
+          '(TRUST_PROXY=10.0.0.5, TRUST_PROXY=10.0.0.0/8, or TRUST_PROXY=loopback for a proxy on this machine).',
+      );
+    }
+  });
+
   it("refuses 'true' (it would believe the client's own X-Forwarded-For) and anything that is not an address", () => {
-    expect(() => parseTrustProxy('true')).toThrow(/number of proxies/);
+    expect(() => parseTrustProxy('true')).toThrow(/List the proxies' addresses or CIDR ranges instead/);
     for (const bad of ['10.0.0.0/33', 'fd00::/129', 'proxy.internal', '10.0.0.1/8/2', '1.2.3']) {
       expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
     }
@@ -40,17 +48,26 @@ describe('the client address behind trusted proxies', () => {
     expect(await clientIp(1 as unknown as FastifyServerOptions['trustProxy'], '10.0.0.2', '203.0.113.9')).toBe('10.0.0.2');
   });
 
-  it('one hop: the address the load balancer appended, whatever the client wrote before it', async () => {
-    expect(await ipWith(1, '10.0.0.2', '203.0.113.9')).toBe('203.0.113.9');
-    expect(await ipWith(1, '10.0.0.2', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
-    expect(await ipWith('1', '10.0.0.2', '6.6.6.6,7.7.7.7, 203.0.113.9')).toBe('203.0.113.9');
-    expect(await ipWith(true, '10.0.0.2', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+  it('one listed balancer: the address it appended, whatever the client wrote before it', async () => {
+    expect(await ipWith('10.0.0.2', '10.0.0.2', '203.0.113.9')).toBe('203.0.113.9');
+    expect(await ipWith('10.0.0.2', '10.0.0.2', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await ipWith('10.0.0.0/8', '10.0.0.2', '6.6.6.6,7.7.7.7, 203.0.113.9')).toBe('203.0.113.9');
     // Without the header, the peer is the client.
-    expect(await ipWith(1, '10.0.0.2')).toBe('10.0.0.2');
+    expect(await ipWith('10.0.0.2', '10.0.0.2')).toBe('10.0.0.2');
+    // An IPv4-mapped peer matches its IPv4 range; the named ranges are the usual ones.
+    expect(await ipWith('10.0.0.0/8', '::ffff:10.0.0.2', '203.0.113.9')).toBe('203.0.113.9');
+    expect(await ipWith('loopback', '127.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
+    expect(await ipWith('loopback', '::1', '203.0.113.9')).toBe('203.0.113.9');
+    expect(await ipWith('uniquelocal', 'fd00::5', '203.0.113.9')).toBe('203.0.113.9');
   });
 
-  it('two hops: the second entry from the right', async () => {
-    expect(await ipWith(2, '10.0.0.2', '6.6.6.6, 203.0.113.9, 10.0.5.5')).toBe('203.0.113.9');
+  it('a direct client that is not a listed proxy is its own address, whatever X-Forwarded-For it writes', async () => {
+    expect(await ipWith('10.0.0.2', '198.51.100.1', '203.0.113.9')).toBe('198.51.100.1');
+    expect(await ipWith('loopback', '198.51.100.1', '127.0.0.1')).toBe('198.51.100.1');
+  });
+
+  it('two proxies in a row, both listed: the entry left of the nearer one', async () => {
+    expect(await ipWith('10.0.0.0/8', '10.0.0.2', '6.6.6.6, 203.0.113.9, 10.0.5.5')).toBe('203.0.113.9');
   });
 
   it('a list of proxies: read from the right while the hop is one of them', async () => {
@@ -85,23 +102,33 @@ describe('the key an address is counted under', () => {
   });
 });
 
-describe('the per-visitor limit behind one load balancer (TRUST_PROXY=1)', () => {
+describe('the per-visitor limit behind a listed load balancer (TRUST_PROXY=10.0.0.2)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await openTestServer({ trustProxy: 1, rateLimit: { max: 2, windowMs: 86_400_000 } });
+    server = await openTestServer({ trustProxy: '10.0.0.2', rateLimit: { max: 2, windowMs: 86_400_000 } });
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const call = (forwarded: string) =>
-    server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': forwarded } });
+  const call = (from: string, forwarded: string) =>
+    server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', remoteAddress: from, headers: { 'x-forwarded-for': forwarded } });
 
   it("counts the client the balancer saw, not the addresses the client wrote, nor the balancer's", async () => {
-    expect((await call('1.1.1.1, 203.0.113.50')).statusCode).not.toBe(429);
-    expect((await call('2.2.2.2, 203.0.113.50')).statusCode).not.toBe(429);
-    expect((await call('3.3.3.3, 203.0.113.50')).statusCode).toBe(429);
-    // Another client behind the same balancer has its own allowance.
-    expect((await call('203.0.113.51')).statusCode).not.toBe(429);
+    expect((await call('10.0.0.2', '1.1.1.1, 203.0.113.50')).statusCode).not.toBe(429);
+    expect((await call('10.0.0.2', '2.2.2.2, 203.0.113.50')).statusCode).not.toBe(429);
+    expect((await call('10.0.0.2', '3.3.3.3, 203.0.113.50')).statusCode).toBe(429);
+    // Another client behind the same balancer is told apart by its forwarded address: its own allowance.
+    expect((await call('10.0.0.2', '203.0.113.51')).statusCode).not.toBe(429);
+  });
+
+  it('a client reaching the server directly stays one visitor however it rotates X-Forwarded-For', async () => {
+    expect((await call('198.51.100.77', '203.0.113.60')).statusCode).not.toBe(429);
+    expect((await call('198.51.100.77', '203.0.113.61')).statusCode).not.toBe(429);
+    const third = await call('198.51.100.77', '203.0.113.62');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ message: 'Please try again in a few seconds.' });
+    // The addresses it named were never counted: through the balancer, they still have their allowance.
+    expect((await call('10.0.0.2', '203.0.113.62')).statusCode).not.toBe(429);
   });
 });

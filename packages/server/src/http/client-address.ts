@@ -5,30 +5,46 @@ import net from 'node:net';
  * the key an address is counted under.
  */
 
-/** What BuildAppOptions.trustProxy takes: off, a number of proxy hops, or a comma list of proxy addresses/CIDRs. */
-export type TrustProxyOption = boolean | number | string;
+/**
+ * What BuildAppOptions.trustProxy takes: off, or a comma list of the proxies' addresses/CIDRs (parseTrustProxy's
+ * answer). Never a number of hops: see parseTrustProxy.
+ */
+export type TrustProxyOption = false | string;
 
-/** What Fastify is given: never `true` (that believes the leftmost X-Forwarded-For entry, which the client writes). */
-export type FastifyTrustProxy = false | string | ((address: string, hop: number) => boolean);
+/** What Fastify is given: whether the hop at this address is one of the listed proxies (never `true`). */
+export type FastifyTrustProxy = false | ((address: string, hop: number) => boolean);
 
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY as they always were. */
+const PROXY_RANGES: Readonly<Record<string, readonly string[]>> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
 
 /**
- * Reads TRUST_PROXY. Unset, '', '0' or 'false': off (the socket's address is the client). A whole
- * number N: N proxies stand in front of the server and each appends the address it saw to
- * X-Forwarded-For, so the client is the Nth entry from the right. Anything else is a comma list of
- * the proxies' addresses or CIDR ranges (or proxy-addr's names loopback, linklocal, uniquelocal):
- * X-Forwarded-For is read from the right for as long as the hop it came from is one of them.
- * 'true' is refused: believing every hop would let any client name its own address.
+ * Reads TRUST_PROXY. Unset, '', '0', 'false' or 'off': off (the socket's address is the client, X-Forwarded-For is
+ * never read). Otherwise a comma list of the proxies' addresses or CIDR ranges (or loopback, linklocal,
+ * uniquelocal): X-Forwarded-For counts only on a connection whose peer is one of them, and is then read from the
+ * right for as long as each hop is one of them too; the first address that is not a listed proxy is the client.
+ *
+ * A number of hops (TRUST_PROXY=1) is refused at start, as 'true' is: it believes the rightmost X-Forwarded-For
+ * entry whoever sent it, so a client reaching the server directly (past the load balancer, or because there is
+ * none) names any address it likes and gets a fresh allowance from every per-visitor limit on every call.
  */
-export function parseTrustProxy(value: string | undefined): false | number | string {
+export function parseTrustProxy(value: string | undefined): false | string {
   const text = (value ?? '').trim();
   if (text === '' || text === '0' || text.toLowerCase() === 'false' || text.toLowerCase() === 'off') return false;
-  if (/^\d+$/.test(text)) return Number(text);
+  if (/^\d+$/.test(text)) {
+    throw new Error(
+      `TRUST_PROXY=${text} is a number of proxies: X-Forwarded-For would be believed from any client that reaches the server directly, ` +
+        'which could then name a new address on every call. List the proxies\' addresses or CIDR ranges instead ' +
+        '(TRUST_PROXY=10.0.0.5, TRUST_PROXY=10.0.0.0/8, or TRUST_PROXY=loopback for a proxy on this machine).',
+    );
+  }
   if (['true', 'on', 'yes'].includes(text.toLowerCase())) {
     throw new Error(
       `TRUST_PROXY=${text} would trust every X-Forwarded-For entry, which the client can write. ` +
-        'Give the number of proxies in front of the server (1 for one load balancer) or their addresses/CIDRs.',
+        'List the proxies\' addresses or CIDR ranges instead (TRUST_PROXY=10.0.0.5, or loopback for a proxy on this machine).',
     );
   }
   const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
@@ -41,7 +57,7 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 }
 
 function isAddressOrRange(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  if (Object.hasOwn(PROXY_RANGES, entry)) return true;
   const [address, bits, extra] = entry.split('/');
   const family = net.isIP(address);
   if (family === 0 || extra !== undefined) return false;
@@ -51,19 +67,36 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /**
- * The trustProxy Fastify is given. A hop count becomes a function of the hop's position, because
- * Fastify 5's own numeric trustProxy trusts no hop at all (it cannot check the nearest peer), which
- * would put every client behind the load balancer into one visitor. `true` counts as one hop.
+ * Is this address one of the listed proxies? One answer for Fastify (which X-Forwarded-For entries to read) and
+ * for the per-address connection cap (which peers it spares). IPv4-mapped IPv6 peers match IPv4 ranges.
+ */
+export function proxyMatcher(list: string): (address: string) => boolean {
+  const proxies = new net.BlockList();
+  for (const entry of list.split(',').map((item) => item.trim()).flatMap((item) => (Object.hasOwn(PROXY_RANGES, item) ? PROXY_RANGES[item]! : [item]))) {
+    if (entry === '') continue;
+    const [address, bits] = entry.split('/');
+    const family = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) proxies.addAddress(address, family);
+    else proxies.addSubnet(address, Number(bits), family);
+  }
+  return (address) => {
+    const plain = address.replace(/%.*$/, '');
+    const family = net.isIP(plain);
+    return family !== 0 && proxies.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+/**
+ * The trustProxy Fastify is given: a hop is believed only when its address is a listed proxy. Hop 0 is the socket's
+ * peer, so a client that is not a listed proxy is its own address whatever X-Forwarded-For says; behind a listed
+ * proxy the entries are read from the right while they name listed proxies.
  */
 export function fastifyTrustProxy(option: TrustProxyOption | undefined): FastifyTrustProxy {
   if (option === undefined || option === false) return false;
-  const parsed = option === true ? 1 : typeof option === 'number' ? option : parseTrustProxy(option);
-  if (parsed === false) return false;
-  if (typeof parsed === 'string') return parsed;
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`trustProxy: ${parsed} is not a number of proxy hops.`);
-  if (parsed === 0) return false;
-  // Hop 0 is the socket's peer, hop 1 the rightmost X-Forwarded-For entry, and so on leftwards.
-  return (_address, hop) => hop < parsed;
+  const list = parseTrustProxy(option);
+  if (list === false) return false;
+  const isProxy = proxyMatcher(list);
+  return (address) => isProxy(address);
 }
 
 /**

@@ -1,9 +1,11 @@
 // databases: one — the HTTP edge's answers, not the SQL
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../free-port';
 import { openTestServer, type TestServer } from '../testing';
-import { connectionLimitsFromEnv, resolveConnectionLimits } from './connection-limits';
+import { proxyMatcher } from './client-address';
+import { applyConnectionLimits, connectionLimitsFromEnv, resolveConnectionLimits } from './connection-limits';
 import { EDGE_ERROR_MESSAGES } from './edge-errors';
 
 // A real listening server with short limits, and raw sockets that misbehave on purpose.
@@ -136,16 +138,50 @@ describe('connections per address', () => {
   });
 });
 
+describe('connections from listed proxies', () => {
+  it('the cap spares the listed proxies (TRUST_PROXY) and still holds for every other peer', async () => {
+    const bare = http.createServer((_request, response) => response.end('ok'));
+    applyConnectionLimits(bare, resolveConnectionLimits({ maxConnectionsPerAddress: 1 }), { isProxy: proxyMatcher('127.0.0.2') });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const barePort = (bare.address() as net.AddressInfo).port;
+    const open = (from: string) =>
+      new Promise<{ socket: net.Socket; closed: Promise<void> }>((resolve, reject) => {
+        const socket = net.connect({ host: '127.0.0.1', port: barePort, localAddress: from });
+        socket.on('error', () => undefined);
+        const closed = new Promise<void>((done) => socket.once('close', () => done()));
+        socket.once('connect', () => resolve({ socket, closed }));
+        socket.once('error', reject);
+      });
+    const served = (connection: { socket: net.Socket }) =>
+      new Promise<boolean>((resolve) => {
+        connection.socket.once('data', () => resolve(true));
+        connection.socket.once('close', () => resolve(false));
+        connection.socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+    try {
+      const fromProxy = [await open('127.0.0.2'), await open('127.0.0.2'), await open('127.0.0.2')];
+      expect(await Promise.all(fromProxy.map(served))).toEqual([true, true, true]);
+      const direct = await open('127.0.0.3');
+      const extra = await open('127.0.0.3');
+      await extra.closed;
+      expect(await served(direct)).toBe(true);
+      for (const connection of [...fromProxy, direct]) connection.socket.destroy();
+    } finally {
+      bare.closeAllConnections();
+      await new Promise((resolve) => bare.close(resolve));
+    }
+  });
+});
+
 describe('limits from the environment', () => {
-  it('reads whole numbers, refuses anything else, and turns the cap off behind a proxy unless set', () => {
+  it('reads whole numbers and refuses anything else', () => {
     expect(connectionLimitsFromEnv({ REQUEST_TIMEOUT_MS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '0' })).toEqual({
       requestTimeoutMs: 5000,
       maxConnectionsPerAddress: 0,
     });
     expect(() => connectionLimitsFromEnv({ REQUEST_TIMEOUT_MS: '0' })).toThrow('REQUEST_TIMEOUT_MS must be a whole number above 0');
     expect(() => connectionLimitsFromEnv({ MAX_CONNECTIONS_PER_ADDRESS: '1e3' })).toThrow('MAX_CONNECTIONS_PER_ADDRESS');
-    expect(resolveConnectionLimits({}, { trustProxy: true }).maxConnectionsPerAddress).toBe(0);
-    expect(resolveConnectionLimits({ maxConnectionsPerAddress: 500 }, { trustProxy: true }).maxConnectionsPerAddress).toBe(500);
+    expect(resolveConnectionLimits({}).maxConnectionsPerAddress).toBe(64);
     expect(resolveConnectionLimits({ requestTimeoutMs: 5000 }).headersTimeoutMs).toBe(5000);
   });
 });

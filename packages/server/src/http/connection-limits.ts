@@ -37,17 +37,12 @@ export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = {
 };
 
 /**
- * The limits a server runs with. Behind a proxy (`trustProxy`) every connection comes from the
- * proxy's address, so the per-address cap is off unless it is set explicitly.
+ * The limits a server runs with. Behind proxies (TRUST_PROXY) the cap still holds for every other peer: the
+ * listed proxies are spared by applyConnectionLimits, not the whole server.
  */
-export function resolveConnectionLimits(
-  overrides: Partial<ConnectionLimits> = {},
-  // Any proxy setting (true, a hop count, a list of proxy addresses) means a proxy is in front.
-  options: { trustProxy?: boolean | number | string } = {},
-): ConnectionLimits {
+export function resolveConnectionLimits(overrides: Partial<ConnectionLimits> = {}): ConnectionLimits {
   const limits: ConnectionLimits = {
     ...DEFAULT_CONNECTION_LIMITS,
-    ...(options.trustProxy ? { maxConnectionsPerAddress: 0 } : {}),
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
   limits.headersTimeoutMs = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
@@ -91,9 +86,10 @@ export function fastifyTimeoutOptions(limits: ConnectionLimits) {
 /**
  * Applies what Fastify's options cannot carry to Node's server: the headers deadline, how often
  * deadlines are checked (Node's default, 30 s, would let a request run that much past its
- * deadline) and the per-address connection cap. Call before the server listens.
+ * deadline) and the per-address connection cap. Call before the server listens. `isProxy` names the peers the cap
+ * spares: the listed proxies (TRUST_PROXY), whose connections each carry many clients.
  */
-export function applyConnectionLimits(server: Server, limits: ConnectionLimits): void {
+export function applyConnectionLimits(server: Server, limits: ConnectionLimits, options: { isProxy?: (address: string) => boolean } = {}): void {
   server.headersTimeout = limits.headersTimeoutMs;
   // Read by Node when the server starts listening (typed only as a createServer option).
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = limits.checkIntervalMs;
@@ -105,6 +101,7 @@ export function applyConnectionLimits(server: Server, limits: ConnectionLimits):
       socket.destroy();
       return;
     }
+    if (options.isProxy?.(socket.remoteAddress)) return;
     // IPv4-mapped IPv6 counts as IPv4, IPv6 per /64: one client holds a whole /64 and could otherwise
     // open as many connections as it has addresses.
     const key = clientAddressKey(socket.remoteAddress);

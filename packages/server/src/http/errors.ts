@@ -37,6 +37,7 @@ export const STATUS_OF_FAILURE: Record<FailureKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'too-large': 413,
   'too-many': 429,
 };
 

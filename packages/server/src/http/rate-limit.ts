@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RATE_LIMIT_MESSAGE } from '@vitrine/contracts';
 import type { Database } from '../db/schema';
 import { clientAddressKey } from './client-address';
+import type { HostAnswer, HostLookup } from './host-answer';
 import { HttpError } from './errors';
 
 export { RATE_LIMIT_MESSAGE };
@@ -149,7 +150,7 @@ const backOffRowKey = (key: string) => `${key}#backoff`;
 
 export interface RateLimitOptions {
   store: RateLimitStore;
-  /** Hits allowed per visitor per window. */
+  /** Hits allowed per visitor per window, on each website. */
   max: number;
   windowMs: number;
   /**
@@ -158,34 +159,75 @@ export interface RateLimitOptions {
    * carts and checkout, nor the reverse. Default: 3 × max.
    */
   analyticsMax?: number;
+  /**
+   * The per-website ceiling: hits allowed per window on one website, every visitor together (the analytics
+   * bucket's ceiling is 3 × this). 0 or absent: none. So one busy (or attacked) website cannot take the
+   * platform's whole capacity from the others.
+   */
+  websiteMax?: number;
+  /** What the request's Host names: every count is kept per website. */
+  websites: HostLookup;
   now?: () => number;
 }
+
+/** The per-website ceiling in platform mode unless set (RATE_LIMIT_WEBSITE_MAX): this many visitors' allowances. */
+export const WEBSITE_CEILING_VISITORS = 50;
 
 /** Methods that change nothing: reading pages and the API is not limited here. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A per-visitor limit on every call that may change state (the visitor is the client address, an
- * IPv6 client its /64). Every method but GET, HEAD and OPTIONS is counted, whatever the path and
- * whether or not a route matched it: the decision never reads request.url, so no spelling of a path
- * (percent-encoding, case, slashes, dot segments) reaches a handler uncounted, and junk calls that
- * end in a 404 cost the same as real ones. Runs before the crumb check so guessing crumbs is
- * throttled too.
+ * Whose counts a request is kept in: its website's id; a host no website answers shares one 'unknown' set of
+ * counts (made-up hosts get no fresh allowance); an alias being redirected counts under the host it goes to.
+ */
+export function rateLimitSiteOf(answer: HostAnswer): string {
+  switch (answer.kind) {
+    case 'website':
+    case 'suspended':
+      return answer.website.id;
+    case 'redirect':
+      return `host=${answer.host}`;
+    case 'platform':
+      return 'platform';
+    default:
+      return 'unknown';
+  }
+}
+
+/**
+ * A limit per (website, visitor) on every call that may change state (the visitor is the client address, an
+ * IPv6 client its /64), and a ceiling per website over all its visitors. Every method but GET, HEAD and OPTIONS
+ * is counted, whatever the path and whether or not a route matched it: the decision never reads request.url, so
+ * no spelling of a path (percent-encoding, case, slashes, dot segments) reaches a handler uncounted, and junk
+ * calls that end in a 404 cost the same as real ones. Runs before the crumb check so guessing crumbs is
+ * throttled too, and before the request's context: the website comes from the Host here (the resolver's cache
+ * answers, and the context's own look-up after it is the same cached answer).
+ *
+ * A call refused by the visitor's own limit is not counted against the website's ceiling: one address hammering
+ * a site uses up its own allowance, never the site's.
  */
 export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
   const now = options.now ?? Date.now;
   const analyticsMax = options.analyticsMax ?? options.max * 3;
+  const websiteMax = options.websiteMax ?? 0;
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const at = now();
     // The bucket comes from the route the router matched (its config), never from the URL's text: an
     // unrouted call, however its path is spelled, counts as an ordinary one.
     const analytics = request.routeOptions.config?.rateLimitBucket === 'analytics';
-    const key = `${analytics ? 'analytics' : 'visitor'}:${clientAddressKey(request.ip)}`;
-    const { hits, retryAfterSeconds } = await hitSlidingWindow(options.store, key, options.windowMs, at);
-    if (hits > (analytics ? analyticsMax : options.max)) {
-      reply.header('retry-after', String(retryAfterSeconds));
-      throw new HttpError(429, RATE_LIMIT_MESSAGE);
-    }
+    const bucket = analytics ? 'analytics' : 'visitor';
+    const site = rateLimitSiteOf(await options.websites.forHost(request.headers.host));
+    const visitor = await hitSlidingWindow(options.store, `${bucket}:${site}:${clientAddressKey(request.ip)}`, options.windowMs, at);
+    if (visitor.hits > (analytics ? analyticsMax : options.max)) refuse(reply, visitor.retryAfterSeconds);
+    const ceiling = analytics ? websiteMax * 3 : websiteMax;
+    if (ceiling <= 0) return;
+    const website = await hitSlidingWindow(options.store, `${bucket}-website:${site}`, options.windowMs, at);
+    if (website.hits > ceiling) refuse(reply, website.retryAfterSeconds);
   });
+}
+
+function refuse(reply: FastifyReply, retryAfterSeconds: number): never {
+  reply.header('retry-after', String(retryAfterSeconds));
+  throw new HttpError(429, RATE_LIMIT_MESSAGE);
 }

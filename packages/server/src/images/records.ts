@@ -46,6 +46,8 @@ export interface NewImage {
   title?: string;
   body?: string;
   bundledSource?: string;
+  /** The stored original's size (the storage quota counts it); 0 for bundled pictures. */
+  byteSize?: number;
 }
 
 export async function insertImage(db: Kysely<Database>, image: NewImage): Promise<ImageRow> {
@@ -63,6 +65,7 @@ export async function insertImage(db: Kysely<Database>, image: NewImage): Promis
       title: image.title ?? '',
       body: image.body ?? '',
       bundled_source: image.bundledSource ?? null,
+      byte_size: image.byteSize ?? 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

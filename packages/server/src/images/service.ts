@@ -15,6 +15,7 @@ import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
 import { authorize } from '../authorize';
+import { takeQuota } from '../quotas';
 import type { ImageFiles } from './files';
 import { servedFilename } from './filenames';
 import { ImageRefused, prepareUpload, type ImageRefusal } from './processing';
@@ -64,14 +65,19 @@ export async function uploadImage(db: Kysely<Database>, files: ImageFiles, websi
   const id = newId();
   await files.putOriginal(id, prepared.format, prepared.bytes);
   try {
-    const row = await insertImage(db, {
-      id,
-      websiteId: website.id,
-      filename: servedFilename(upload.filename, prepared.format),
-      format: prepared.format,
-      width: prepared.width,
-      height: prepared.height,
-      colorData: prepared.colorData,
+    const row = await inTransaction(db, async (trx) => {
+      // The original counts in the website's storage quota (413 when it does not fit; the file is removed below).
+      await takeQuota(trx, website.id, 'storageBytes', prepared.bytes.length);
+      return insertImage(trx, {
+        id,
+        websiteId: website.id,
+        filename: servedFilename(upload.filename, prepared.format),
+        format: prepared.format,
+        width: prepared.width,
+        height: prepared.height,
+        colorData: prepared.colorData,
+        byteSize: prepared.bytes.length,
+      });
     });
     return imageAssetJson(row);
   } catch (error) {

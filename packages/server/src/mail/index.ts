@@ -1,5 +1,5 @@
 /** The mail domain: the outbox and its worker, transports, templates, suppressions (tables mail_outbox, mail_suppressions). */
-export { enqueueMail, fromAddressOf, type MailMessage } from './outbox';
+export { enqueueMail, enqueueMailIfQuotaAllows, fromAddressOf, type MailMessage } from './outbox';
 export { mailLogoOf, renderMail, MAIL_TEMPLATES, type MailRenderOptions, type MailTemplateName, type RenderedMail } from './templates';
 export { MailWorker, backoffMs, type MailWorkerOptions } from './worker';
 export { createFolderTransport, createSmtpTransport, DeliveryError, type MailTransport, type OutgoingMail } from './transport';

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Website } from '../db/schema';
 import { newId } from '../ids';
+import { hasQuotaRoom, takeQuota } from '../quotas';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,6 +17,13 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** Not to be sent before this time (a gift card mailed on its chosen date); now when absent. */
   notBefore?: Date;
+  /**
+   * 'exempt': mail a purchase or an account needs (an order's confirmation, a gift card, a subscription's notices, a
+   * review request after an order, a password reset) is counted in the website's mails-a-day quota but never refused
+   * by it: a shopper who paid, or who is locked out, gets it whatever else the website sent that day. Anything else
+   * (marketing, invitations, newsletter confirmations) is refused past the quota (429, QuotaReached).
+   */
+  dailyQuota?: 'exempt';
 }
 
 /** The sender of a website's mail: MAIL_FROM's address, named after the site. */
@@ -26,9 +34,32 @@ export function fromAddressOf(website: Website, mailFrom: string): string {
 
 /**
  * Writes a message to the outbox, inside the caller's transaction: it exists exactly when what caused it
- * was committed (a rolled-back order sends nothing). A worker delivers it (mail/worker.ts).
+ * was committed (a rolled-back order sends nothing). A worker delivers it (mail/worker.ts). Unless the message is
+ * exempt, it takes one of the website's mails-a-day quota first and is refused past it (QuotaReached, 429): the
+ * caller's transaction then rolls back with everything it wrote.
  */
 export async function enqueueMail(db: Db, website: Website, mailFrom: string, message: MailMessage): Promise<string> {
+  if (message.dailyQuota === 'exempt') return insertMail(db, website, mailFrom, message);
+  return inOneTransaction(db, async (trx) => {
+    await takeQuota(trx, website.id, 'mailsPerDay', 1);
+    return insertMail(trx, website, mailFrom, message);
+  });
+}
+
+/**
+ * enqueueMail for a message that may be left out when the website's mails-a-day quota is reached (an owner's
+ * notification of a form submission: the submission is kept, its mail is not sent). Answers the id, or undefined
+ * when the quota left no room.
+ */
+export async function enqueueMailIfQuotaAllows(db: Db, website: Website, mailFrom: string, message: MailMessage): Promise<string | undefined> {
+  return inOneTransaction(db, async (trx) => ((await hasQuotaRoom(trx, website.id, 'mailsPerDay', 1)) ? insertMail(trx, website, mailFrom, message) : undefined));
+}
+
+/** The caller's transaction, or one of its own around the quota's lock and the insert (a call outside one). */
+const inOneTransaction = <T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+
+async function insertMail(db: Db, website: Website, mailFrom: string, message: MailMessage): Promise<string> {
   const id = newId();
   await db
     .insertInto('mail_outbox')

@@ -32,23 +32,61 @@ interface ClaimedMail {
 /** The wait before attempt `attempts + 1`, after `attempts` failures. */
 export const backoffMs = (baseMs: number, attempts: number) => Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempts - 1));
 
+/** A message is due: pending and its time has come, or being sent by a process whose claim ran out (it died). */
+const DUE = (alias: string) => `${alias}.status IN ('pending', 'sending')
+    AND ((${alias}.status = 'pending' AND ${alias}.next_attempt_at <= now()) OR (${alias}.status = 'sending' AND ${alias}.locked_until <= now()))`;
+
 /**
- * Claims due messages: pending ones whose time has come, and 'sending' ones whose claim ran out (their
- * process died). FOR UPDATE SKIP LOCKED: two workers, in one process or several, never claim the same
- * message, and neither waits for the other.
+ * Claims due messages, fairly across websites (issue 32): a website with 10,000 queued messages does not hold back
+ * another's password reset. One statement:
+ * - `sites`: the websites with due mail, found by a skip scan of mail_outbox_fair_due_idx (one probe per website,
+ *   however many messages each has queued);
+ * - `chosen`: of those, the `$1` (batch size) served longest ago, never-served ones first (mail_website_turns);
+ * - `due`: from each chosen website an equal share of the batch (all of it when only one has mail: one-site mode
+ *   claims as many per round as before), transactional before marketing, then the most overdue first. FOR UPDATE
+ *   SKIP LOCKED: two workers, in one process or several, never claim the same message, and neither waits for the
+ *   other;
+ * - then the claimed messages are marked, and each website's turn is recorded (in website order, so two claims
+ *   lock turn rows in one order).
  */
 const CLAIM_SQL = `
-  UPDATE mail_outbox m
-  SET status = 'sending', attempts = m.attempts + 1, locked_until = now() + $2::int * interval '1 second'
-  FROM (
-    SELECT id FROM mail_outbox
-    WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until <= now())
-    ORDER BY next_attempt_at, id
+  WITH RECURSIVE sites(website_id) AS (
+    (SELECT m.website_id FROM mail_outbox m WHERE ${DUE('m')} ORDER BY m.website_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT m.website_id FROM mail_outbox m WHERE ${DUE('m')} AND m.website_id > s.website_id ORDER BY m.website_id LIMIT 1)
+    FROM sites s WHERE s.website_id IS NOT NULL
+  ),
+  chosen AS (
+    SELECT s.website_id FROM sites s LEFT JOIN mail_website_turns t ON t.website_id = s.website_id
+    WHERE s.website_id IS NOT NULL
+    ORDER BY t.last_claimed_at NULLS FIRST, s.website_id
     LIMIT $1::int
-    FOR UPDATE SKIP LOCKED
-  ) due
-  WHERE m.id = due.id
-  RETURNING m.id, m.website_id, m.kind, m.from_address, m.to_address, m.subject, m.text_body, m.html_body, m.headers, m.attempts`;
+  ),
+  due AS (
+    SELECT picked.id FROM chosen c
+    CROSS JOIN LATERAL (
+      SELECT m.id FROM mail_outbox m
+      WHERE m.website_id = c.website_id AND ${DUE('m')}
+      ORDER BY (m.kind = 'marketing'), m.next_attempt_at, m.id
+      LIMIT (SELECT ceil($1::numeric / count(*))::int FROM chosen)
+      FOR UPDATE SKIP LOCKED
+    ) picked
+  ),
+  claimed AS (
+    UPDATE mail_outbox m
+    SET status = 'sending', attempts = m.attempts + 1, locked_until = now() + $2::int * interval '1 second'
+    -- By primary key: the planner cannot foresee the shares' LIMIT, and would otherwise join the whole outbox.
+    WHERE m.id = ANY (ARRAY(SELECT id FROM due))
+    RETURNING m.id, m.website_id, m.kind, m.from_address, m.to_address, m.subject, m.text_body, m.html_body, m.headers, m.attempts, m.next_attempt_at
+  ),
+  turns AS (
+    INSERT INTO mail_website_turns (website_id, last_claimed_at)
+    SELECT website_id, clock_timestamp() FROM (SELECT DISTINCT website_id FROM claimed) served ORDER BY website_id
+    ON CONFLICT (website_id) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
+  )
+  SELECT id, website_id, kind, from_address, to_address, subject, text_body, html_body, headers, attempts FROM claimed
+  -- Sent in this order: transactional first, then the websites taken in turn (each one's first, each one's second…).
+  ORDER BY (kind = 'marketing'), row_number() OVER (PARTITION BY website_id, (kind = 'marketing') ORDER BY next_attempt_at, id), next_attempt_at, id`;
 
 /** Delivers the outbox. `start()` runs it in the background; tests call `runOnce()`. */
 export class MailWorker {

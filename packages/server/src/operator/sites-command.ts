@@ -8,8 +8,9 @@ import { LocalDiskImageStore } from '../images';
 import { siteUrlOf } from '../mail';
 import { setupLinkUrl } from '../owner';
 import {
-  createWebsite, deleteWebsite, findWebsiteForOperator, listWebsitesForOperator, purgeDeletedWebsites, restoreWebsite, resumeWebsite, suspendWebsite, usageOfWebsite,
+  createWebsite, deleteWebsite, findWebsiteForOperator, listWebsitesForOperator, purgeDeletedWebsites, restoreWebsite, resumeWebsite, suspendWebsite,
 } from '../platform';
+import { QUOTA_KINDS, setWebsiteQuotas, websiteUsage, type QuotaKind, type WebsiteUsage } from '../quotas';
 
 /**
  * `npm run platform -- sites …`: the operator's actions on the websites of the install (platform/operator.ts).
@@ -20,6 +21,7 @@ export const SITES_USAGE = [
   'sites list',
   'sites create --identifier ID [--title TITLE] [--template sample|empty] --owner EMAIL',
   'sites suspend ID | resume ID | delete ID | restore ID | usage ID',
+  'sites quotas ID [--products N] [--storageBytes N] [--contributors N] [--mailsPerDay N]  (N, or default)',
   'sites purge [--grace-days N]',
 ].join('\n  npm run platform -- ');
 
@@ -73,8 +75,20 @@ export async function runSitesCommand(db: Kysely<Database>, args: readonly strin
       case 'usage': {
         if (!target) return bad(out);
         const website = await findWebsiteForOperator(db, target);
-        const usage = await usageOfWebsite(db, website.id);
-        out.say(`${website.identifier}: ${usage.products} products, ${usage.orders} orders, ${usage.contributors} contributors, ${usage.fileBytes} bytes of downloads and videos`);
+        sayUsage(out, website.identifier, await websiteUsage(db, website.id));
+        return 0;
+      }
+      case 'quotas': {
+        // --products 100 --storageBytes 1000000000 --contributors 5 --mailsPerDay 500; "default" for the platform's.
+        if (!target) return bad(out);
+        const website = await findWebsiteForOperator(db, target);
+        const quotas: Partial<Record<QuotaKind, number | null>> = {};
+        for (const kind of QUOTA_KINDS) {
+          const value = flag(args, kind);
+          if (value !== undefined) quotas[kind] = value === 'default' ? null : Number(value);
+        }
+        if (Object.keys(quotas).length === 0) return bad(out);
+        sayUsage(out, website.identifier, await setWebsiteQuotas(db, website.id, quotas));
         return 0;
       }
       case 'purge': {
@@ -100,6 +114,11 @@ export async function runSitesCommand(db: Kysely<Database>, args: readonly strin
     out.fail(`${error.message}${fields}`);
     return 1;
   }
+}
+
+function sayUsage(out: SitesCommandOutput, identifier: string, usage: WebsiteUsage): void {
+  const parts = Object.entries(usage).map(([kind, entry]) => `${kind} ${entry.used}${entry.limit === null ? '' : ` of ${entry.limit} (${entry.limitFrom})`}`);
+  out.say(`${identifier}: ${parts.join(', ')}`);
 }
 
 function bad(out: SitesCommandOutput): number {

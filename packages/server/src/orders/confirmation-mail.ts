@@ -22,7 +22,7 @@ export async function enqueueOrderConfirmation(
   downloads: readonly DownloadLink[],
 ): Promise<void> {
   const rendered = renderMail('order-confirmation', website, confirmationMailValues(website, mail, order, items, downloads), { publicUrl: siteUrlOf(mail, website) });
-  await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'order-confirmation', to: order.email, ...rendered });
+  await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'order-confirmation', to: order.email, ...rendered, dailyQuota: 'exempt' });
 }
 
 /** The template's values, pure: what the mail says of this order. */

@@ -49,6 +49,8 @@ export async function expireNextPendingPayment(
   db: Kysely<Database>,
   options: PaymentExpiryOptions,
   skipOrderIds: readonly string[] = [],
+  /** Only this website's (the job takes the websites in turn); any website's when absent. */
+  websiteId?: string,
 ): Promise<{ orderId: string; outcome: ExpiryOutcome } | undefined> {
   return inTransaction(db, async (trx) => {
     let query = trx
@@ -56,6 +58,7 @@ export async function expireNextPendingPayment(
       .select(['id', 'website_id', 'payment_provider', 'payment_reference'])
       .where('payment_status', '=', 'pending')
       .where('payment_expires_at', '<=', sql<Date>`now()`);
+    if (websiteId !== undefined) query = query.where('website_id', '=', websiteId);
     if (skipOrderIds.length > 0) query = query.where('id', 'not in', skipOrderIds);
     const due = await query.orderBy('payment_expires_at').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
     if (!due) return undefined;
@@ -92,11 +95,41 @@ export interface PaymentExpiryJobOptions extends PaymentExpiryOptions {
 }
 
 export const DEFAULT_PAYMENT_EXPIRY_INTERVAL_MS = 60_000;
+const DEFAULT_PAYMENT_EXPIRY_BATCH = 20;
+
+/** A copy in random order (Fisher–Yates): which website goes first changes from round to round. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
 
 /**
- * The expiry job of one server process, for every website on its database (claims keep processes apart and take the
- * most overdue payment first, whichever website it belongs to). Every process may run it on the same database.
- * `start()` runs it in the background; tests call `runOnce()`.
+ * The websites with pending payments past their time: a skip scan of orders_pending_payment_website_idx, one probe per
+ * website however many orders each holds.
+ */
+export async function websitesWithExpiredPayments(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ website_id: string }>`
+    WITH RECURSIVE sites(website_id) AS (
+      (SELECT website_id FROM orders WHERE payment_status = 'pending' AND payment_expires_at <= now() ORDER BY website_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT o.website_id FROM orders o WHERE o.payment_status = 'pending' AND o.payment_expires_at <= now() AND o.website_id > s.website_id
+              ORDER BY o.website_id LIMIT 1)
+      FROM sites s WHERE s.website_id IS NOT NULL
+    )
+    SELECT website_id FROM sites WHERE website_id IS NOT NULL`.execute(db);
+  return rows.map((row) => row.website_id);
+}
+
+/**
+ * The expiry job of one server process, for every website on its database. Every process may run it on the same
+ * database (claims keep processes apart). A round takes the websites with expired payments in turn, in a random
+ * order, one order each (its most overdue) until the batch is done (issue 32): a website with 10,000 pending payments
+ * past their time (a bot holding stock) does not keep another website's stock held for the hours its own take, each
+ * one a call to the provider. `start()` runs it in the background; tests call `runOnce()`.
  */
 export class PaymentExpiryJob {
   /** Set by stop(): a round in flight ends after its current order. */
@@ -107,19 +140,24 @@ export class PaymentExpiryJob {
     private readonly db: Kysely<Database>,
     private readonly options: PaymentExpiryJobOptions,
   ) {
-    this.#loop = new RepeatingJob(async () => (await this.runOnce(), { moreWaiting: false }), {
+    // A full batch may mean more are due: the loop goes on at once.
+    this.#loop = new RepeatingJob(async () => ({ moreWaiting: (await this.runOnce()).length >= (this.options.batchSize ?? DEFAULT_PAYMENT_EXPIRY_BATCH) }), {
       name: 'payment expiry', intervalMs: options.intervalMs ?? DEFAULT_PAYMENT_EXPIRY_INTERVAL_MS, log: options.log,
     });
   }
 
-  /** One round: expires (or settles) due pending payments, one transaction each. Answers what it did, by order. */
+  /** One round: expires (or settles) due pending payments, one transaction each, the websites in turn. Answers what it did, by order. */
   async runOnce(): Promise<Array<{ orderId: string; outcome: ExpiryOutcome }>> {
     const done: Array<{ orderId: string; outcome: ExpiryOutcome }> = [];
-    const batchSize = this.options.batchSize ?? 20;
-    while (done.length < batchSize && !this.#stopping) {
+    const batchSize = this.options.batchSize ?? DEFAULT_PAYMENT_EXPIRY_BATCH;
+    const turns = shuffled(await websitesWithExpiredPayments(this.db));
+    while (done.length < batchSize && turns.length > 0 && !this.#stopping) {
+      const websiteId = turns.shift()!;
       // A postponed order is not due again until later; skipping it also keeps a round from looking at it twice.
-      const next = await expireNextPendingPayment(this.db, this.options, done.map((entry) => entry.orderId));
-      if (!next) break;
+      const next = await expireNextPendingPayment(this.db, this.options, done.map((entry) => entry.orderId), websiteId);
+      // A website with nothing left (another process took its last one) leaves the turns; the others go round again.
+      if (!next) continue;
+      turns.push(websiteId);
       done.push(next);
       const log = this.options.log;
       if (next.outcome === 'postponed') log?.warn({ orderId: next.orderId }, 'pending payment could not be cancelled yet; looked at again later');

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Website } from '../db/schema';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, UnsubscribeTokens } from '../mail';
 import { demoProductId, openTestServer, setStock, stockOf, TestVisitor, type TestServer } from '../testing';
-import { findDefaultWebsite } from '../websites';
+import { findDefaultWebsite, insertWebsite } from '../websites';
+import { newId } from '../ids';
 import type { PaidOrderContext } from './paid';
 import { systemActor } from '../actor';
 import { cancelOrder } from './manage';
@@ -223,6 +224,27 @@ describe('PaymentExpiryJob', () => {
     expect(provider.cancelled).toEqual([first.reference]);
     expect(await stockOf(db(), 'TOTE')).toBe(10);
     expect(await history(first.id)).toHaveLength(1);
+  });
+
+  it("takes the websites in turn: one website's many expired payments do not hold back another's", async () => {
+    const many = [await pendingOrder('many-1@example.com', 1), await pendingOrder('many-2@example.com', 1), await pendingOrder('many-3@example.com', 1)];
+    await db().updateTable('orders').set({ payment_expires_at: sql<Date>`now() - interval '1 hour'` }).where('id', 'in', many.map((order) => order.id)).execute();
+    // A second website's order, due after all of the first's (its stock given back first: it is the demo's stock).
+    const otherId = newId();
+    await insertWebsite(db(), {
+      id: otherId, identifier: `expiry-${otherId.slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`, siteTitle: 'Other shop', currency: 'USD', locale: 'en-US',
+      timeZone: 'UTC', captchaSiteKey: null, settings: {},
+    });
+    const other = await pendingOrder('other-site@example.com', 1);
+    await cancelOrder(db(), website, systemActor('owner test'), other.id, {});
+    await db().updateTable('orders').set({ website_id: otherId, payment_expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', other.id).execute();
+    const first = await job({ batchSize: 2 }).runOnce();
+    // Taking the most overdue first, the round would hold two of the first website's.
+    expect(first.map((entry) => entry.orderId)).toContain(other.id);
+    expect(first).toHaveLength(2);
+    const rest = await job().runOnce();
+    expect([...first, ...rest].map((entry) => entry.orderId).sort()).toEqual([...many.map((order) => order.id), other.id].sort());
+    expect(await stockOf(db(), 'TOTE')).toBe(10);
   });
 
   it('runs in the background once started, and stops', async () => {

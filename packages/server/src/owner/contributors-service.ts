@@ -18,6 +18,7 @@ import type { Database, Website } from '../db/schema';
 import { conflict, invalid, notFound } from '../failures';
 import { hashToken, newSecret } from '../ids';
 import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
+import { takeQuota } from '../quotas';
 import { setupLinkUrl } from './setup';
 
 /**
@@ -115,6 +116,9 @@ export async function inviteContributor(
     if (existing) throw conflict(CONTRIBUTOR_MESSAGES.alreadyContributor, { email: CONTRIBUTOR_MESSAGES.alreadyContributor });
     const now = new Date();
     await trx.updateTable('owner_invitations').set({ used_at: now }).where('website_id', '=', website.id).where('email', '=', email).where('used_at', 'is', null).execute();
+    // Contributors and open invitations count together (each invitation is a contributor to come); the one just
+    // replaced no longer counts. 403 at the limit, nothing changed.
+    await takeQuota(trx, website.id, 'contributors', 1);
     const token = newSecret();
     const expiresAt = new Date(now.getTime() + CONTRIBUTOR_INVITATION_DAYS * 86_400_000);
     const row = await trx

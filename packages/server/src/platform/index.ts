@@ -5,6 +5,6 @@
 export { countWebsites, createWebsite, CREATE_WEBSITE_MESSAGES, newWebsiteErrors, SITE_TITLE_MAX, type CreatedWebsite, type NewWebsiteRequest } from './create-website';
 export { writeSampleContent } from './sample-content';
 export {
-  DELETE_GRACE_DAYS, deleteWebsite, findWebsiteForOperator, listWebsitesForOperator, OPERATOR_MESSAGES, usageOfWebsite, type WebsiteUsage, purgeDeletedWebsites, restoreWebsite, resumeWebsite, suspendWebsite,
+  DELETE_GRACE_DAYS, deleteWebsite, findWebsiteForOperator, listWebsitesForOperator, OPERATOR_MESSAGES, purgeDeletedWebsites, restoreWebsite, resumeWebsite, suspendWebsite,
 } from './operator';
 export { purgePlan, purgeWebsite, type PurgeStep, type WebsiteFileStores } from './purge';

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, Website } from '../db/schema';
 import { notFound } from '../failures';
 import { notifyWebsiteChanged } from '../websites';
@@ -58,23 +58,6 @@ export async function purgeDeletedWebsites(
     notifyWebsiteChanged(website.id);
   }
   return due.map((website) => website.identifier);
-}
-
-/** What a website holds and uses, for the operator's list and `sites usage`. */
-export interface WebsiteUsage {
-  products: number;
-  orders: number;
-  contributors: number;
-  /** Bytes of its digital downloads and lesson videos (pictures are counted by the quotas, when configured). */
-  fileBytes: number;
-}
-
-export async function usageOfWebsite(db: Kysely<Database>, websiteId: string): Promise<WebsiteUsage> {
-  const count = async (table: 'products' | 'orders' | 'contributors') =>
-    Number((await db.selectFrom(table).select(db.fn.countAll<string>().as('n')).where('website_id', '=', websiteId).executeTakeFirstOrThrow()).n);
-  const bytes = async (table: 'product_files' | 'lesson_videos') =>
-    Number((await db.selectFrom(table).select(db.fn.coalesce(db.fn.sum<string>('byte_size'), sql<string>`0`).as('n')).where('website_id', '=', websiteId).executeTakeFirstOrThrow()).n);
-  return { products: await count('products'), orders: await count('orders'), contributors: await count('contributors'), fileBytes: (await bytes('product_files')) + (await bytes('lesson_videos')) };
 }
 
 /** The websites, oldest first, with their state; `after` (an identifier) pages on. */

@@ -127,7 +127,7 @@ export class ReviewRequestJob {
       reviewUrl: `${siteUrlOf(mail, website)}${links.path(websiteId, orderId, expiresAt)}`,
       expiresLabel: formatDate(expiresAt, { locale: website.locale, timeZone: website.time_zone }),
     }, { publicUrl: siteUrlOf(mail, website) });
-    await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'review-request', to: order.email, ...rendered });
+    await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'review-request', to: order.email, ...rendered, dailyQuota: 'exempt' });
     return 'mailed';
   }
 

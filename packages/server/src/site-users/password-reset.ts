@@ -68,7 +68,7 @@ export async function requestPasswordReset(
       .execute();
     const page = await resetPageFor(trx, website.id, user.id);
     const rendered = renderMail('password-reset', website, { email, resetUrl: resetLinkUrl(siteUrlOf(mail, website), token, page) }, { publicUrl: siteUrlOf(mail, website) });
-    await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'password-reset', to: email, ...rendered });
+    await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'password-reset', to: email, ...rendered, dailyQuota: 'exempt' });
   });
   return { sent: true };
 }

@@ -21,7 +21,7 @@ const manageUrlOf = (context: SubscriptionMailContext, website: Website, row: Su
 
 async function send(trx: Transaction<Database>, website: Website, context: SubscriptionMailContext, row: SubscriptionRow, template: 'subscription-renewed' | 'subscription-payment-failed' | 'subscription-cancelled', values: Record<string, unknown>) {
   const rendered = renderMail(template, website, { productName: row.product_name, sku: row.sku, quantity: row.quantity, ...values }, { publicUrl: siteUrlOf(context.mail, website) });
-  await enqueueMail(trx, website, context.mail.from, { kind: 'transactional', template, to: row.email, ...rendered });
+  await enqueueMail(trx, website, context.mail.from, { kind: 'transactional', template, to: row.email, ...rendered, dailyQuota: 'exempt' });
 }
 
 /** A paid renewal: its order, what it cost, and when the next one comes (none after the last cycle). */

@@ -32,23 +32,45 @@ export interface RenewalRound {
   outcomes: Record<string, RenewalOutcome>;
 }
 
+/** A subscription is due: live, its renewal time passed, and no claim on it (or one that ran out). */
+const DUE = (alias: string) =>
+  `${alias}.status IN ('active', 'past_due') AND ${alias}.next_renewal_at <= now() AND (${alias}.locked_until IS NULL OR ${alias}.locked_until <= now())`;
+
 /**
- * Claims due subscriptions (live, next_renewal_at passed, no claim or one that ran out) for this round.
+ * Claims due subscriptions (live, next_renewal_at passed, no claim or one that ran out) for this round, fairly across
+ * websites (issue 32): a website whose 50,000 subscriptions all renew on the same day does not hold back another's
+ * renewal for the hours its own take. The websites with due renewals are found by a skip scan of
+ * subscriptions_fair_due_idx (one probe each); up to `$1` of them are taken in a random order (every one of them
+ * each round while there are no more than the batch size; past that each has the same chance every round) and each
+ * gives an equal share of the batch, most overdue first.
  * FOR UPDATE SKIP LOCKED: two claimers, in one process or several, never claim the same row, and a row a renewal is
  * working on (locked by its transaction) is skipped. The claim is committed at once, so it outlives a crash: the row
  * waits until locked_until passes, then any process claims it again.
  */
 const CLAIM_SQL = `
+  WITH RECURSIVE sites(website_id) AS (
+    (SELECT s.website_id FROM subscriptions s WHERE ${DUE('s')} ORDER BY s.website_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT s.website_id FROM subscriptions s WHERE ${DUE('s')} AND s.website_id > w.website_id ORDER BY s.website_id LIMIT 1)
+    FROM sites w WHERE w.website_id IS NOT NULL
+  ),
+  chosen AS (
+    SELECT website_id FROM sites WHERE website_id IS NOT NULL ORDER BY random() LIMIT $1::int
+  ),
+  due AS (
+    SELECT picked.id FROM chosen c
+    CROSS JOIN LATERAL (
+      SELECT s.id FROM subscriptions s
+      WHERE s.website_id = c.website_id AND ${DUE('s')}
+      ORDER BY s.next_renewal_at, s.id
+      LIMIT (SELECT ceil($1::numeric / count(*))::int FROM chosen)
+      FOR UPDATE SKIP LOCKED
+    ) picked
+  )
   UPDATE subscriptions s
   SET locked_until = now() + $2::int * interval '1 second', claim_token = $3, attempts = s.attempts + 1
-  FROM (
-    SELECT id FROM subscriptions
-    WHERE status IN ('active', 'past_due') AND next_renewal_at <= now() AND (locked_until IS NULL OR locked_until <= now())
-    ORDER BY next_renewal_at, id
-    LIMIT $1::int
-    FOR UPDATE SKIP LOCKED
-  ) due
-  WHERE s.id = due.id
+  -- By primary key: the planner cannot foresee the shares' LIMIT, and would otherwise join every subscription.
+  WHERE s.id = ANY (ARRAY(SELECT id FROM due))
   RETURNING s.id`;
 
 /** Charges subscription renewals on schedule. `start()` runs it in the background; tests call `runOnce()`. */
@@ -63,8 +85,8 @@ export class SubscriptionRenewalJob {
     options: RenewalJobOptions = {},
   ) {
     this.#options = { batchSize: 20, intervalMs: 60_000, claimSeconds: 300, ...options };
-    // A full batch may mean more are due: the loop goes on at once.
-    this.#loop = new RepeatingJob(async () => ({ moreWaiting: (await this.runOnce()).claimed >= this.#options.batchSize }), {
+    // Anything claimed may mean more are due (a round takes a share per website, so it can end short of a batch): on at once.
+    this.#loop = new RepeatingJob(async () => ({ moreWaiting: (await this.runOnce()).claimed > 0 }), {
       name: 'subscription renewal', intervalMs: this.#options.intervalMs, log: this.#options.log,
     });
   }

@@ -6,7 +6,8 @@ import { inTransaction } from '../db/transactions';
 import { renewalOrderRecorder, TestModePaymentProvider, TEST_DECLINE_EMAIL, type RenewalRequest } from '../orders';
 import { PAYMENT_DECLINED_MESSAGE } from '../orders/payment-provider';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
-import { findDefaultWebsite } from '../websites';
+import { findDefaultWebsite, insertWebsite } from '../websites';
+import { newId } from '../ids';
 import type { Website } from '../db/schema';
 import { manageLinksFor } from './manage-links';
 import { SubscriptionRenewalJob } from './renewals';
@@ -435,5 +436,27 @@ describe('the owner', () => {
     } finally {
       for (const row of originals) await db().updateTable('subscriptions').set({ created_at: row.created_at }).where('id', '=', row.id).execute();
     }
+  });
+});
+
+describe('renewals across websites', () => {
+  it("takes the websites with due renewals in turn: one website's backlog does not hold back another's", async () => {
+    const mine = [await subscribe(), await subscribe(), await subscribe()].map((subscribed) => subscribed.subscriptionId);
+    const { subscriptionId: theirs } = await subscribe();
+    const otherId = newId();
+    await insertWebsite(db(), {
+      id: otherId, identifier: `renew-${otherId.slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`, siteTitle: 'Other shop', currency: 'USD', locale: 'en-US',
+      timeZone: 'UTC', captchaSiteKey: null, settings: {},
+    });
+    // Nothing else due; this website's three an hour overdue, the other website's one a minute.
+    await db().updateTable('subscriptions').set({ next_renewal_at: sql<Date>`now() + interval '3650 days'` }).where('next_renewal_at', 'is not', null).execute();
+    await db().updateTable('subscriptions').set({ next_renewal_at: sql<Date>`now() - interval '1 hour'` }).where('id', 'in', mine).execute();
+    await db().updateTable('subscriptions').set({ website_id: otherId, next_renewal_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', theirs).execute();
+    const job = new SubscriptionRenewalJob(db(), renewalOrderRecorder(new CountingProvider()), { mail: mail(), batchSize: 2 });
+    const round = await job.runOnce();
+    // Taking the most overdue first, the round would hold two of this website's.
+    expect(round.claimed).toBe(2);
+    expect(Object.keys(round.outcomes)).toContain(theirs);
+    expect(mine.filter((id) => id in round.outcomes)).toHaveLength(1);
   });
 });
