@@ -7,6 +7,7 @@ import type { Website } from '../db/schema';
 import { authorize } from '../authorize';
 import { findSession } from '../site-users';
 import { CART_COOKIE, SESSION_COOKIE } from './cookies';
+import { checkCrumb } from './crumb';
 import { HttpError } from './errors';
 import { websiteOrAnswer } from './host-answer';
 
@@ -64,6 +65,8 @@ export function registerRequestContext(app: FastifyInstance, context: ServerCont
     const website = await websiteOrAnswer(context, request, reply);
     if (!website) return reply;
     request.website = website;
+    // The crumb is bound to the website, so it is checked here, before the actor (a forged call is a 403 before a 401).
+    checkCrumb(request, website, context);
     // Owner calls: who may make them is written in their contract (401 signed out, 403 without the role).
     const access = contractFor(request.method, request.routeOptions.url)?.access;
     request.actor = (access && (await resolveApiKey(context, request))) || (await resolveVisitor(context, request.website, request));
