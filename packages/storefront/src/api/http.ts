@@ -153,47 +153,34 @@ export async function currentCrumb(): Promise<string | null> {
 
 /**
  * One JSON call to the server. State-changing calls carry the crumb back in `X-CSRF-Token` (asked for first when the
- * browser has none yet). A crumb failure is retried once with a fresh crumb when the server hands out another (the
- * key behind it is renewed with every new cart or session, so a change sent beside one may carry the old crumb;
- * a refused call wrote nothing). Every failure becomes an ApiError with a shopper-facing message.
+ * browser has none yet). Every failure becomes an ApiError with a shopper-facing message (a crumb failure: storefront
+ * §8's session-expired or enable-cookies words, not retried).
  */
 export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const changes = !SAFE_METHODS.has(method);
-  if (changes) {
+  if (!SAFE_METHODS.has(method)) {
     const crumb = await currentCrumb();
     if (crumb !== null) headers['X-CSRF-Token'] = crumb;
     const xsrf = currentSiteUserXsrfToken();
     if (xsrf) headers[SITE_USER_XSRF_HEADER] = xsrf;
   }
-  const send = async (): Promise<{ response: Response; parsed: unknown }> => {
-    let response: Response;
-    try {
-      response = await fetch(path, {
-        method,
-        headers: { ...headers },
-        credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw new ApiError(CART_MESSAGES.offline, 0);
-    }
-    let parsed: unknown = null;
-    try {
-      parsed = await response.json();
-    } catch {
-      parsed = null;
-    }
-    return { response, parsed };
-  };
-  let { response, parsed } = await send();
-  if (changes && response.status === 403 && (parsed as ErrorBody | null)?.crumbFail === true) {
-    const fresh = await fetchCrumb();
-    if (fresh !== null && fresh !== headers['X-CSRF-Token']) {
-      headers['X-CSRF-Token'] = fresh;
-      ({ response, parsed } = await send());
-    }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(CART_MESSAGES.offline, 0);
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = null;
   }
   if (!response.ok) {
     const errorBody = parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : null;
