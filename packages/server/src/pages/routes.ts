@@ -58,7 +58,7 @@ async function sendPage<T extends BasePageContext>(
   tracking: TrackingSettings,
 ) {
   const { website, actor } = request;
-  const crumb = pageContext !== undefined && CRUMB_FORM_TEMPLATES.has(template) ? ensureVisitorCrumb(request, reply, context) : undefined;
+  const crumb = CRUMB_FORM_TEMPLATES.has(template) ? ensureVisitorCrumb(request, reply, context) : undefined;
   reply.header('cache-control', 'no-store');
   const found = pageContext !== undefined;
   const answered: BasePageContext = pageContext ?? {
