@@ -59,6 +59,8 @@ describe('add-to-cart errors', () => {
     const summary = page.locator('.product-detail');
     await expect(summary.getByText(/^sold out$/i).and(page.locator(':not([role="status"])')).count()).resolves.toBe(1);
     const itemId = await itemIdOf(shop.url, 'linen-shirt');
+    // The crumb, asked for as the storefront does before its first change (the page set no cookie).
+    await page.request.get('/api/crumb');
     const response = await page.request.post('/api/commerce/shopping-cart/entries', {
       data: { itemId, sku: 'SHIRT-M-NAVY', quantity: 1 },
       headers: { 'X-CSRF-Token': (await page.context().cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' },
@@ -165,6 +167,9 @@ describe('add-to-cart errors', () => {
     await page.waitForFunction(() => document.documentElement.dataset.tracking !== undefined);
     await page.waitForLoadState('networkidle');
     await context.clearCookies();
+    // A browser that takes no cookies: the crumb's answer would set them, and they never stick (a page sets none
+    // anyway). The answer is made here: a request sent from the route would store its cookies in the context.
+    await page.route('**/api/crumb', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ crumb: 'never-kept' }) }));
     await addButton(page).click();
     await expectAddError(page, ADD_ITEM, 'Please enable cookies in your browser, reload the page, and try again.');
   });

@@ -18,16 +18,20 @@ test('a toggle switched off hides its feature on the next page load', async () =
   await quickViews.first().waitFor();
   const before = await quickViews.count();
   expect(before).toBeGreaterThan(3);
-  // The page carries its experiment configuration, bucketed with the analytics id the server set.
-  const configuration = JSON.parse((await page.locator('#vitrine-experiments').textContent()) ?? 'null');
-  const cookies = await page.context().cookies();
-  expect(configuration.analyticsId).toBe(cookies.find((cookie) => cookie.name === 'SS_ANALYTICS_ID')?.value);
+  // The page carries its experiment configuration. A first page sets no cookie, so it has no analytics id yet; the
+  // tracking client makes one after load (platform §4), and the next page is bucketed with it.
+  const configurationOfPage = async () => JSON.parse((await page.locator('#vitrine-experiments').textContent()) ?? 'null');
+  expect((await configurationOfPage()).analyticsId).toBe('');
+  await page.waitForFunction(() => /(^|; )SS_ANALYTICS_ID=/.test(document.cookie));
+  const analyticsId = (await page.context().cookies()).find((cookie) => cookie.name === 'SS_ANALYTICS_ID')?.value;
+  expect(analyticsId).toMatch(/^[0-9a-f-]{36}$/);
 
   const toggle = { name: 'quick-view', experimentType: 'FEATURE_TOGGLE', variants: [{ name: 'true', weight: 0 }, { name: 'false', weight: 100 }], status: 'running' };
   const created = await owner.call(shop.url, 'POST', '/api/owner/experiments', toggle);
   expect(created.status, created.text).toBe(201);
   await visit(page, '/shop');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
+  expect((await configurationOfPage()).analyticsId).toBe(analyticsId);
   expect(await quickViews.count()).toBe(0);
   expect(await axeViolations(page)).toEqual([]);
 

@@ -12,9 +12,9 @@
  * the first is healthy. Before the run every stock-tracked variant gets 1,000,000 units, so that the demo store's
  * small stock does not turn checkouts into sold-out answers.
  *
- * Each virtual shopper repeats visits, each with a new cookie jar: the store page (which sets the crumb cookie),
- * one to three product pages (taken from the store's `?format=json`), one or two adds to the cart (with the crumb
- * in X-CSRF-Token), the cart page, sometimes a quantity change or a removal, and for a share of visits a
+ * Each virtual shopper repeats visits, each with a new cookie jar: the store page (which sets no cookie),
+ * one to three product pages (taken from the store's `?format=json`), its crumb (GET /api/crumb, as the storefront
+ * asks before its first change), one or two adds to the cart (with the crumb in X-CSRF-Token), the cart page, sometimes a quantity change or a removal, and for a share of visits a
  * checkout and its confirmation page. There is no think time: each shopper sends its next request as soon as the
  * last one is answered. Requests alternate between the two processes (round robin, in place of a load balancer),
  * over keep-alive connections, with X-Forwarded-For naming the shopper (the servers run with TRUST_PROXY=loopback, as
@@ -138,7 +138,7 @@ class CookieJar {
 // ---------------------------------------------------------------------------------------------------------------
 // What is measured
 
-type Kind = 'store page' | 'product page' | 'add to cart' | 'cart page' | 'change quantity' | 'remove entry' | 'checkout' | 'confirmation page';
+type Kind = 'store page' | 'product page' | 'crumb' | 'add to cart' | 'cart page' | 'change quantity' | 'remove entry' | 'checkout' | 'confirmation page';
 
 interface StepStats {
   users: number;
@@ -264,6 +264,7 @@ async function visit(run: Run, shopper: number): Promise<void> {
     await call(run, jar, 'product page', 'GET', product.url);
   }
   let entryIds: string[] = [];
+  await call(run, jar, 'crumb', 'GET', '/api/crumb');
   for (let i = 1 + Math.floor(Math.random() * 2); i > 0; i--) {
     const product = pick(viewed);
     const added = jsonOf(

@@ -9,8 +9,8 @@
  * to itself. Each target first gets a 10 s warm-up run (not counted): a fresh server's page throughput
  * keeps climbing for 5–10 s under load (V8 and PGlite's WebAssembly warming up), so the figures are of a
  * warm server.
- * Two kinds of visitor: a new one (no cookies: the page sets a crumb) and a returning one with a cart
- * (crumb and CART cookies: the page also reads the cart). On PostgreSQL a fresh database is created
+ * Two kinds of visitor: a new one (no cookies; the page sets none) and a returning one with a cart
+ * (crumb, its key and CART cookies: the page also reads the cart). On PostgreSQL a fresh database is created
  * on the given server, migrated and seeded, and dropped afterwards. The server inherits NODE_ENV:
  * run with NODE_ENV=production to measure React's production build, as a deployment would.
  */
@@ -18,22 +18,35 @@ import { openTestDatabase } from '../../packages/server/src/db/testing';
 import { measure, reportAgainstFirst, type Figures } from './measure';
 import { PRODUCT_PATH, ensureIslandsBuilt, startScript, startVitrine, type RunningProcess } from './support';
 
-/** Cookies of a returning visitor: a crumb, and a cart holding the measured product's first variant. */
+/** The cookies (name=value) an answer sets, by name; a later one of the same name wins. */
+function cookiesSet(response: Response): Map<string, string> {
+  const set = new Map<string, string>();
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = ''] = header.split(';');
+    const eq = pair.indexOf('=');
+    if (eq > 0) set.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+  return set;
+}
+
+/** Cookies of a returning visitor: its crumb (asked for, as the storefront does), and a cart holding the measured product's first variant. */
 async function returningVisitorCookie(base: string): Promise<string> {
   const page = await fetch(`${base}${PRODUCT_PATH}?format=json`);
   if (!page.ok) throw new Error(`${PRODUCT_PATH}?format=json answered ${page.status}`);
-  const crumb = /(?:^|\s)crumb=([^;]+)/m.exec(page.headers.getSetCookie().join('\n'))?.[1];
-  if (!crumb) throw new Error('the product page set no crumb cookie');
   const { item } = (await page.json()) as { item: { id: string; structuredContent: { variants: { sku: string }[] } } };
+  const asked = await fetch(`${base}/api/crumb`);
+  if (!asked.ok) throw new Error(`/api/crumb answered ${asked.status}`);
+  const jar = cookiesSet(asked);
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const added = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
     method: 'POST',
-    headers: { cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, 'content-type': 'application/json' },
+    headers: { cookie: header(), 'x-csrf-token': jar.get('crumb') ?? '', 'content-type': 'application/json' },
     body: JSON.stringify({ itemId: item.id, sku: item.structuredContent.variants[0].sku, quantity: 1 }),
   });
   if (added.status !== 200) throw new Error(`add-to-cart answered ${added.status}: ${await added.text()}`);
-  const cart = /(?:^|\s)CART=([^;]+)/m.exec(added.headers.getSetCookie().join('\n'))?.[1];
-  if (!cart) throw new Error('add-to-cart set no CART cookie');
-  return `crumb=${crumb}; CART=${cart}`;
+  for (const [name, value] of cookiesSet(added)) jar.set(name, value);
+  if (!jar.has('CART')) throw new Error('add-to-cart set no CART cookie');
+  return header();
 }
 
 async function benchProductPage(database: string, server: RunningProcess): Promise<Figures[]> {

@@ -28,6 +28,7 @@ export * from './checkout';
 export * from './address';
 export * from './site-users';
 export * from './health';
+export * from './crumb';
 export * from './mail';
 export * from './restock';
 export * from './captcha';

@@ -1,6 +1,7 @@
 import { ANALYTICS_CONTRACTS, OWNER_ANALYTICS_CONTRACTS } from './analytics';
 import { CART_CONTRACTS } from './cart';
 import type { RouteContract } from './contract';
+import { CRUMB_CONTRACTS } from './crumb';
 import { HEALTH_CONTRACTS } from './health';
 import { MAIL_CONTRACTS } from './mail';
 import { RESTOCK_CONTRACTS } from './restock';
@@ -78,6 +79,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...ANALYTICS_CONTRACTS,
   ...OWNER_ANALYTICS_CONTRACTS,
   ...MAIL_CONTRACTS,
+  ...CRUMB_CONTRACTS,
   ...HEALTH_CONTRACTS,
   ...PLATFORM_HOST_CONTRACTS,
 ];

@@ -9,9 +9,9 @@ function scriptedFetch(answers: Array<{ status: number; body: unknown; setCrumb?
   let cookies = 'crumb=old';
   const fetch = (async (input: string, init: RequestInit) => {
     seen.push({ method: init.method ?? 'GET', url: input, headers: { ...(init.headers as Record<string, string>) } });
-    if (input === '/config') {
+    if (input === '/api/crumb') {
       cookies = 'crumb=fresh';
-      return new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+      return new Response(JSON.stringify({ crumb: 'fresh' }), { status: 200, headers: { 'content-type': 'application/json' } });
     }
     const answer = answers.shift()!;
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
@@ -49,7 +49,7 @@ describe('the browser entry', () => {
     await client.signOut();
     expect(server.seen.map((call) => `${call.method} ${call.url} ${call.headers['X-CSRF-Token'] ?? ''}`)).toEqual([
       'DELETE /api/site-users/account/session?cloneCart=false old',
-      'GET /config ',
+      'GET /api/crumb ',
       'DELETE /api/site-users/account/session?cloneCart=false fresh',
     ]);
     expect(tokens.get()).toBeNull();

@@ -21,9 +21,9 @@ beforeAll(async () => {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       seen.push({ method: request.method!, url: request.url!, headers: request.headers, body });
-      if (request.url === '/config') {
-        response.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'crumb=fresh; Path=/; SameSite=Lax' });
-        return response.end('<html></html>');
+      if (request.url === '/api/crumb') {
+        response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'crumb=fresh; Path=/; SameSite=Lax' });
+        return response.end(JSON.stringify({ crumb: 'fresh' }));
       }
       if (request.url === '/bad-gateway') {
         response.writeHead(502, { 'content-type': 'text/html' });
@@ -58,7 +58,7 @@ describe('the owner client over HTTP', () => {
     const { http: owner } = client();
     seen.length = 0;
     await owner.send('POST', '/sign-in', { json: { email: 'a@b.co' } });
-    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /config', 'POST /sign-in']);
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /api/crumb', 'POST /sign-in']);
     expect(seen[1]!.headers).toMatchObject({ 'x-csrf-token': 'fresh', 'content-type': 'application/json', cookie: 'crumb=fresh' });
     expect(seen[1]!.headers['x-siteuser-xsrf-token']).toBeUndefined();
     expect(seen[1]!.body).toBe('{"email":"a@b.co"}');

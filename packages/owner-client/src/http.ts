@@ -6,8 +6,8 @@ import { queryStringOf, type QueryValue } from './paths';
 /**
  * The owner client's HTTP: JSON calls with the browser's credentials, and the two tokens the server asks
  * of a state-changing call (server: http/crumb.ts, http/request-context.ts):
- *  - the crumb: the `crumb` cookie (set by every page, /config included) echoed in `X-CSRF-Token`, on
- *    every POST, PUT and DELETE, signed in or not;
+ *  - the crumb: the `crumb` cookie (`__Host-crumb` over HTTPS; set by GET /api/crumb, asked for when it is
+ *    missing, and by the /config pages) echoed in `X-CSRF-Token`, on every POST, PUT and DELETE, signed in or not;
  *  - the site user's XSRF token: handed out once by sign-in (and the owner set-up), echoed in
  *    `X-SiteUser-XSRF-Token` on every signed-in change, so a stolen session cookie alone changes nothing.
  * With an API key instead, calls carry `Authorization: Bearer` and no cookies, crumb or XSRF token (the
@@ -19,8 +19,8 @@ export const CRUMB_HEADER = 'X-CSRF-Token';
 export const SITE_USER_XSRF_HEADER = 'X-SiteUser-XSRF-Token';
 /** Shared with the storefront's client (same session, same origin): a sign-in at /config also signs the shop's calls. */
 export const SITE_USER_XSRF_STORAGE_KEY = 'vitrine:siteUserXsrfToken';
-/** The owner app's page: loading it sets a fresh crumb cookie when the current one is missing or stale. */
-export const DEFAULT_CRUMB_PAGE = '/config';
+/** The visitor's crumb (GET /api/crumb): its answer sets a fresh crumb cookie when the current one is missing or stale. */
+export const DEFAULT_CRUMB_PAGE = '/api/crumb';
 
 /** Where the site user's XSRF token is kept between calls (and, in a browser, between page loads). */
 export interface TokenStore {
@@ -121,11 +121,11 @@ export class OwnerHttp {
     return this.#apiKey === undefined ? this.#cookies() : '';
   }
 
-  /** Loads the crumb page, whose answer sets a fresh crumb cookie when the current one is missing or no longer valid. */
+  /** Asks for the crumb (the crumb page), whose answer sets a fresh crumb cookie when the current one is missing or no longer valid. */
   async refreshCrumb(): Promise<void> {
     let response: Response;
     try {
-      response = await this.#fetch(this.#baseUrl + this.#crumbPage, { method: 'GET', credentials: 'same-origin', headers: { accept: 'text/html' } });
+      response = await this.#fetch(this.#baseUrl + this.#crumbPage, { method: 'GET', credentials: 'same-origin', headers: { accept: 'application/json, text/html' } });
     } catch {
       throw new OwnerApiError(0, null);
     }

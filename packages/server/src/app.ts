@@ -14,7 +14,8 @@ import { registerCatalogRoutes } from './catalog/routes';
 import { registerOwnerCatalogRoutes } from './catalog/owner-routes';
 import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
 import { registerCartRoutes } from './cart/routes';
-import { Crumbs, registerCrumbCheck } from './http/crumb';
+import { Crumbs, registerCrumbRoutes } from './http/crumb';
+import { registerCookieNames } from './http/cookies';
 import { registerOpenApi } from './http/openapi';
 import { OWNER_APP_ASSET_PREFIX, ownerAppDistDir, registerContributorRoutes, registerOwnerRoutes } from './owner';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
@@ -254,9 +255,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerEmptyBodyParsers(app);
   await app.register(cookie);
+  // Cookies are read under their plain names; with secure cookies only the `__Host-` ones count (http/cookies.ts).
+  registerCookieNames(app, context.secureCookies);
   // Text the database cannot store (NUL, lone surrogates) and over-deep bodies: a 400 here, never a 500 later.
   registerUnstorableTextCheck(app);
-  // onRequest order matters: count the hit first (throttles crumb guessing), then check the crumb.
+  // onRequest order matters: count the hit first (throttles crumb guessing); the crumb is checked once the website is
+  // known (http/request-context.ts).
   const rateLimitMax = options.rateLimit?.max ?? DEFAULT_RATE_LIMIT.max;
   registerRateLimit(app, {
     store: rateLimitStore,
@@ -267,7 +271,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     websiteMax: options.rateLimit?.websiteMax ?? (websites.isPlatform ? WEBSITE_CEILING_VISITORS * rateLimitMax : 0),
     websites,
   });
-  registerCrumbCheck(app, context);
   await registerOpenApi(app);
   const analytics = await createAnalytics(db, {
     ...options.analytics,
@@ -287,7 +290,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPlatformHostRoutes(app, context, domainSettings);
   // The API and the pages see the request's website and actor (resolved in one hook); static files do not.
   await app.register(async (routes) => {
-    registerRequestContext(routes, { websites, callers: requestCallers(db, context.apiKeyRateLimit) });
+    registerRequestContext(routes, { websites, callers: requestCallers(db, context.apiKeyRateLimit), crumbs: context.crumbs, secureCookies: context.secureCookies });
+    registerCrumbRoutes(routes, context);
     registerCatalogRoutes(routes, context);
     registerCartRoutes(routes, context);
     registerOrderRoutes(routes, context);

@@ -10,10 +10,10 @@ export {
   type ProductItemJson, type VariantJson,
 } from './catalog';
 export { HttpError, type ErrorBody } from './http/errors';
-export { CRUMB_COOKIE, CRUMB_HEADER, Crumbs, ensureCrumbCookie } from './http/crumb';
+export { CRUMB_COOKIE, CRUMB_HEADER, CRUMB_KEY_COOKIE, Crumbs, ensureVisitorCrumb } from './http/crumb';
 export { DatabaseRateLimitStore, RATE_LIMIT_MESSAGE, type RateLimitStore } from './http/rate-limit';
 export { RedisRateLimitStore } from './http/redis-rate-limit';
-export { CART_COOKIE, SESSION_COOKIE, SITE_USER_INFO_COOKIE } from './http/cookies';
+export { CART_COOKIE, HOST_PREFIX, SESSION_COOKIE, SITE_USER_INFO_COOKIE, cookieNameFor } from './http/cookies';
 export { shoppingCartJson, cartEntryJson, type CartMergePolicy, mergeIntoUserCart } from './cart';
 export { TestModePaymentProvider, type PaymentProvider, type PaymentRequest, type PaymentResult } from './orders';
 export { visitorActor, systemActor, type Actor, type VisitorActor, type SystemActor } from './actor';

@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify'
 import { buildApp, type BuildAppOptions } from './app';
 import { openTestDatabase, type TestDatabase } from './db/testing';
 import { CRUMB_COOKIE, CRUMB_HEADER } from './http/crumb';
+import { HOST_PREFIX } from './http/cookies';
 import { SITE_USER_XSRF_HEADER } from './http/request-context';
 import { DEMO_WEBSITE } from './catalog/demo-store';
 import { stableId } from './ids';
@@ -55,7 +56,8 @@ let visitorCount = 0;
 
 /**
  * A browser stand-in for app.inject: keeps cookies between calls, sends the crumb header on
- * state-changing calls, and comes from its own address (the rate limit is per visitor).
+ * state-changing calls (asking GET /api/crumb first when it has no crumb yet, as the storefront's client does:
+ * pages set no cookie), and comes from its own address (the rate limit is per visitor).
  */
 export class TestVisitor {
   readonly cookies = new Map<string, string>();
@@ -69,11 +71,19 @@ export class TestVisitor {
     this.ip = ip ?? `10.0.${Math.floor(visitorCount / 250)}.${(visitorCount % 250) + 1}`;
   }
 
+  /** The crumb cookie's value (`__Host-crumb` when the server sets secure cookies). */
   get crumb(): string | undefined {
-    return this.cookies.get(CRUMB_COOKIE);
+    return this.cookies.get(`${HOST_PREFIX}${CRUMB_COOKIE}`) ?? this.cookies.get(CRUMB_COOKIE);
   }
 
-  /** Loads a page, as a browser would before calling the API (this sets the crumb cookie). */
+  /** Asks for the crumb as the storefront's client does before its first state change (GET /api/crumb sets its cookies). */
+  async fetchCrumb(): Promise<string> {
+    const response = await this.get('/api/crumb');
+    if (response.statusCode !== 200) throw new Error(`no crumb: ${response.statusCode} ${response.body}`);
+    return (response.json() as { crumb: string }).crumb;
+  }
+
+  /** Loads a page, as a browser would before calling the API (a page sets no crumb: the first change asks for it). */
   async visit(url = '/shop'): Promise<Response> {
     return this.request({ method: 'GET', url });
   }
@@ -81,10 +91,13 @@ export class TestVisitor {
   async request(options: InjectOptions & { sendCrumb?: boolean }): Promise<Response> {
     const { sendCrumb = true, ...rest } = options;
     const headers: Record<string, string> = { ...(this.options.host ? { host: this.options.host } : {}), ...(rest.headers as Record<string, string> | undefined) };
-    if (this.cookies.size > 0 && !('cookie' in headers)) {
+    const ownCookies = 'cookie' in headers;
+    const method = (rest.method ?? 'GET').toUpperCase();
+    // A test that writes its own Cookie or crumb header says exactly what is sent: nothing is fetched for it.
+    if (sendCrumb && method !== 'GET' && !this.crumb && !(CRUMB_HEADER in headers) && !ownCookies) await this.fetchCrumb();
+    if (this.cookies.size > 0 && !ownCookies) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
-    const method = (rest.method ?? 'GET').toUpperCase();
     if (sendCrumb && method !== 'GET' && this.crumb && !(CRUMB_HEADER in headers)) headers[CRUMB_HEADER] = this.crumb;
     if (method !== 'GET' && this.siteUserXsrfToken && !(SITE_USER_XSRF_HEADER in headers)) headers[SITE_USER_XSRF_HEADER] = this.siteUserXsrfToken;
     const response = await this.app.inject({ ...rest, headers, remoteAddress: this.ip });

@@ -117,6 +117,8 @@ describe('hydrateIslands', () => {
     // After hydration the islands are live: an add updates the pill and the header together.
     const added = cart([entry({ quantity: 2, chosenVariant: { sku: 'SHIRT-Small-Red', attributes: {} } })]);
     vi.stubGlobal('fetch', vi.fn(async () => fakeResponse(200, { shoppingCart: added, newlyAdded: {} })));
+    // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+    document.cookie = 'crumb=test-crumb; path=/';
     fireEvent.click(screen.getByRole('radio', { name: 'Small' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Red' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
@@ -182,6 +184,8 @@ describe('hydrateIslands', () => {
     document.cookie = 'CART=token-1; path=/';
     const fetchMock = vi.fn(async () => fakeResponse(200, cart([entry({ quantity: 3 })])));
     vi.stubGlobal('fetch', fetchMock);
+    // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+    document.cookie = 'crumb=test-crumb; path=/';
     try {
       document.body.innerHTML = renderIsland('CartPill', { pathname: '/' }) + renderIsland('HeaderCartIndicator', {});
       const events: string[] = [];
@@ -208,6 +212,8 @@ describe('hydrateIslands', () => {
   it('fetches the cart of a signed-in site user without a cart cookie, and ignores an unparseable user cookie', async () => {
     const fetchMock = vi.fn(async () => fakeResponse(200, cart([entry({ quantity: 2 })])));
     vi.stubGlobal('fetch', fetchMock);
+    // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+    document.cookie = 'crumb=test-crumb; path=/';
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       document.cookie = 'SiteUserInfo=not-json; path=/';
@@ -234,6 +240,8 @@ describe('hydrateIslands', () => {
   it('does not fetch the cart without a cart cookie, or when the server sent one (even null)', async () => {
     const fetchMock = vi.fn(async () => fakeResponse(200, cart()));
     vi.stubGlobal('fetch', fetchMock);
+    // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+    document.cookie = 'crumb=test-crumb; path=/';
     document.body.innerHTML = renderIsland('CartPill', { pathname: '/' });
     await act(async () => {
       hydrateIslands();
@@ -261,6 +269,8 @@ describe('the cart travels once per page', () => {
     vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
     const fetchMock = vi.fn(async () => fakeResponse(200, cart()));
     vi.stubGlobal('fetch', fetchMock);
+    // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+    document.cookie = 'crumb=test-crumb; path=/';
     const full = cart([entry({ quantity: 2, title: `</script><script>alert(1)</script>\u2028<!--` }), entry({ id: 'entry-2' })]);
     const islands = [
       renderIsland('HeaderCartIndicator', { cart: full }, { cartOnPage: true }),
@@ -294,6 +304,8 @@ describe('the cart travels once per page', () => {
   it('a page saying "no cart" (null) fetches nothing, even with a cart cookie', async () => {
     const fetchMock = vi.fn(async () => fakeResponse(200, cart()));
     vi.stubGlobal('fetch', fetchMock);
+    // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+    document.cookie = 'crumb=test-crumb; path=/';
     document.cookie = 'CART=token-1; path=/';
     try {
       document.body.innerHTML = renderIsland('CartPill', { cart: null, pathname: '/' }, { cartOnPage: true }) + cartDataBlock(null);

@@ -28,6 +28,8 @@ beforeEach(() => {
   cartStore.reset();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
+  // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+  document.cookie = 'crumb=test-crumb; path=/';
   localStorage.clear();
   for (const name of names) window.addEventListener(name, listen, true);
 });
@@ -219,6 +221,8 @@ describe('the order-confirmed page (storefront §7)', () => {
     localStorage.clear();
     vi.unstubAllGlobals();
     vi.stubGlobal('fetch', fetchMock);
+    // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+    document.cookie = 'crumb=test-crumb; path=/';
     expect(() => announcePurchase()).not.toThrow();
   });
 

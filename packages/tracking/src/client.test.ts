@@ -56,6 +56,13 @@ describe('a tracked page', () => {
     expect(events()[0]![1]).toMatchObject({ is_first_landing: true, is_first_session: true, page_title: 'Linen Shirt · Vitrine', page_path: '/shop/p/linen-shirt' });
   });
 
+  it('asks for no crumb on a page view: its calls are beacons, and the analytics id is its own (cookie, storage, memory, new)', async () => {
+    start().begin();
+    await settle();
+    expect(urls()).not.toContain('/api/crumb');
+    expect(readCookie('SS_ANALYTICS_ID')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('replays what the islands did before it arrived, then follows them', () => {
     const tracking = start();
     dispatch(SHOPPER_EVENTS.productView, { product });
@@ -120,10 +127,11 @@ describe('a tracked page', () => {
     expect(JSON.parse(census[2]!.body)).toMatchObject({ formId: 'form-1', blockId: 'block-1' });
   });
 
-  it('sends the cart page’s product form events to the legacy tracker', () => {
+  it('sends the cart page’s product form events to the legacy tracker', async () => {
     document.cookie = 'crumb=crumb-1;Path=/';
     start().begin();
     dispatch(SHOPPER_EVENTS.cartPageForm, { action: 'open', itemId: 'item-3' });
+    await settle();
     const legacy = network.sent.filter((request) => request.url === '/api/events/RecordEvent');
     expect(legacy).toHaveLength(1);
     const fields = formFields(legacy[0]!.body);
@@ -228,7 +236,8 @@ describe('script errors', () => {
     start({ accountHolder: true }).begin();
     window.dispatchEvent(new ErrorEvent('error', { error: new Error('owner sees it'), message: 'owner sees it' }));
     await vi.advanceTimersByTimeAsync(1000);
-    expect(urls()).toEqual(['/api/events/RecordJavascriptErrors']);
+    // No crumb cookie yet (pages set none): the reporter asks for one first, as the report is checked against it.
+    expect(urls()).toEqual(['/api/crumb', '/api/events/RecordJavascriptErrors']);
     client!.stop();
     network.sent.length = 0;
     start({ disabled: true }).begin();

@@ -1,6 +1,16 @@
-/** Reading and writing the analytics cookies (first-party, path /, readable by scripts). */
+/**
+ * Reading and writing the analytics cookies (first-party, path /, readable by scripts).
+ *
+ * On an HTTPS page every name takes the `__Host-` prefix, as the server's own cookies do with secure cookies on
+ * (server: http/cookies.ts): a browser accepts such a cookie only from this host, Secure, on Path=/ and without a
+ * Domain, so a site on a sibling subdomain cannot plant one. Over plain HTTP the names are the platform spec's
+ * (SS_ANALYTICS_ID, ss_cvr, …). Reading takes `__Host-{name}` first, then `{name}`.
+ */
+export const HOST_COOKIE_PREFIX = '__Host-';
 
-export function readCookie(name: string, doc: Document = document): string | null {
+const securePage = (doc: Document): boolean => doc.location?.protocol === 'https:';
+
+function readExactCookie(name: string, doc: Document): string | null {
   for (const part of doc.cookie.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) {
@@ -14,15 +24,20 @@ export function readCookie(name: string, doc: Document = document): string | nul
   return null;
 }
 
-/** Sets a cookie on path /; without `maxAgeSeconds` it lasts the browser session. */
+export function readCookie(name: string, doc: Document = document): string | null {
+  return readExactCookie(`${HOST_COOKIE_PREFIX}${name}`, doc) ?? readExactCookie(name, doc);
+}
+
+/** Sets a cookie on path /; without `maxAgeSeconds` it lasts the browser session. `__Host-{name}` on an HTTPS page. */
 export function writeCookie(name: string, value: string, maxAgeSeconds?: number, doc: Document = document): void {
-  const secure = doc.location?.protocol === 'https:' ? ';Secure' : '';
+  const secure = securePage(doc);
   const age = maxAgeSeconds === undefined ? '' : `;Max-Age=${Math.round(maxAgeSeconds)}`;
-  doc.cookie = `${name}=${encodeURIComponent(value)};Path=/;SameSite=Lax${age}${secure}`;
+  doc.cookie = `${secure ? HOST_COOKIE_PREFIX : ''}${name}=${encodeURIComponent(value)};Path=/;SameSite=Lax${age}${secure ? ';Secure' : ''}`;
 }
 
 export function clearCookie(name: string, doc: Document = document): void {
   doc.cookie = `${name}=;Path=/;Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  if (securePage(doc)) doc.cookie = `${HOST_COOKIE_PREFIX}${name}=;Path=/;Expires=Thu, 01 Jan 1970 00:00:00 GMT;Secure`;
 }
 
 /** A random version 4 UUID (crypto.randomUUID exists only on secure pages; getRandomValues everywhere). */

@@ -1,6 +1,6 @@
 import type { ScriptErrorDetail } from './event-buffer';
 import { pagePath } from './skip-rules';
-import { post } from './transport';
+import { ensureCrumb, post, TRACKING_TIMEOUT_MS } from './transport';
 
 /**
  * The JavaScript error reporter (storefront §7, §9): script errors and unhandled rejections of the page, sent as
@@ -49,7 +49,11 @@ export function sendErrorReports(reports: ErrorReport[]): void {
   let batch: ErrorReport[] = [];
   let bytes = 2;
   const sendBatch = () => {
-    if (batch.length > 0) post(JAVASCRIPT_ERRORS_PATH, JSON.stringify(batch), 'application/json').catch(() => undefined);
+    if (batch.length > 0) {
+      const body = JSON.stringify(batch);
+      // Checked against the crumb: asked for when the visitor has none yet (pages set no cookie).
+      ensureCrumb().then((sent) => post(JAVASCRIPT_ERRORS_PATH, body, 'application/json', TRACKING_TIMEOUT_MS, sent)).catch(() => undefined);
+    }
     batch = [];
     bytes = 2;
   };

@@ -4,7 +4,7 @@ import { TRACKING_MESSAGES } from './messages';
 import type { TrackingPageContext } from './page-context';
 import { ANALYTICS_KEYS, analyticsId, sessionId } from './session';
 import { pagePath } from './skip-rules';
-import { beacon, crumb, post, postFormQuietly } from './transport';
+import { beacon, ensureCrumb, post, postFormQuietly } from './transport';
 import { VISITOR_COOKIE } from './visitor-cookie';
 
 export const EVENT_PATHS = {
@@ -100,5 +100,6 @@ export function legacyPayload(context: TrackingPageContext, extras: Record<strin
  */
 export function recordLegacyEvent(context: TrackingPageContext, event: string, extras?: Record<string, unknown>): Promise<void> {
   if (!readCookie(VISITOR_COOKIE)) return Promise.resolve();
-  return postFormQuietly(EVENT_PATHS.legacy, { crumb: crumb(), event, data: JSON.stringify(legacyPayload(context, extras)) });
+  // The one tracking call checked against the crumb (a form field): asked for when the visitor has none yet.
+  return ensureCrumb().then((sent) => postFormQuietly(EVENT_PATHS.legacy, { crumb: sent, event, data: JSON.stringify(legacyPayload(context, extras)) }, sent));
 }

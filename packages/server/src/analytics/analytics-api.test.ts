@@ -126,6 +126,8 @@ describe('census calls (storefront §7)', () => {
 describe('the legacy tracker: POST /api/events/RecordEvent', () => {
   it('takes the crumb as a form field, the event name, the payload JSON and extra fields', async () => {
     const visitor = await shopper('visitor-legacy');
+    // The tracking client asks for the crumb first (a page sets none).
+    await visitor.fetchCrumb();
     const payload = { websiteId: 'w', memberAccountId: null, website_locale: 'en-US', templateId: 't', pageHash: 'h', pagePath: '/shop/' };
     const answer = await send(visitor, '/api/events/RecordEvent', formBody({ crumb: visitor.crumb!, event: 'ProductViewed', data: JSON.stringify(payload), source: 'legacy' }), FORM);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -137,6 +139,7 @@ describe('the legacy tracker: POST /api/events/RecordEvent', () => {
 
   it('refuses a missing or wrong crumb (403) and keeps bad JSON as a failed event', async () => {
     const visitor = await shopper();
+    await visitor.fetchCrumb();
     const wrong = await send(visitor, '/api/events/RecordEvent', formBody({ crumb: 'forged.crumb', event: 'x', data: '{}' }), FORM);
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ message: CRUMB_MESSAGES.sessionExpired, crumbFail: true });

@@ -122,7 +122,7 @@ export function registerAnalyticsRoutes(fastify: FastifyInstance, context: Share
       ...recordLegacyEventContract,
       config: { crumb: 'form', siteUserXsrf: false, rateLimitBucket: 'analytics' },
       handler: async (request) => {
-        if (!isFormCrumbValid(context.crumbs, request, request.body.crumb)) {
+        if (!isFormCrumbValid(context, request, request.body.crumb)) {
           throw new HttpError(403, request.headers.cookie?.trim() ? CRUMB_MESSAGES.sessionExpired : CRUMB_MESSAGES.enableCookies, undefined, true);
         }
         return recordLegacyEvent(ingest, request.website, request.actor, { body: request.body as never, facts: factsOf(request) });

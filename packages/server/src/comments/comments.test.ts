@@ -1,4 +1,5 @@
 // databases: both — racing likes make one row; keyset pages of the moderation list
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES, OWNER_COMMENT_MESSAGES } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';
@@ -42,6 +43,8 @@ afterAll(async () => {
 async function visitor(): Promise<TestVisitor> {
   const next = new TestVisitor(server.app);
   await next.visit('/journal');
+  // The analytics id the tracking client makes after load (a page sets no cookie).
+  next.cookies.set('SS_ANALYTICS_ID', randomUUID());
   return next;
 }
 

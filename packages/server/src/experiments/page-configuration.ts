@@ -14,7 +14,7 @@ import { experimentRowsForPages } from './rows-cache';
  * with the same @vitrine/experiments functions.
  */
 export interface RequestFacts {
-  /** The SS_ANALYTICS_ID cookie (the server sets it when missing, so the first page buckets too). */
+  /** The SS_ANALYTICS_ID cookie (made by the tracking client; '' on a first-time visitor's first page, which sets none). */
   analyticsId: string;
   userAgent: string;
   acceptLanguage: string | undefined;

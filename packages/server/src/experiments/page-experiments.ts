@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   applyOverrideChange,
@@ -13,16 +12,17 @@ import { experimentConfigurationFor, type RequestFacts } from './page-configurat
 /**
  * What a storefront page needs from experiments (issue 19 items 2 and 3), decided from the request's cookies
  * and query, for the route to apply:
- * - the visitor's analytics id: SS_ANALYTICS_ID (the tracking client's cookie, 390 days), created here when
- *   missing so the very first page is bucketed the way the browser will bucket it afterwards — unless the
- *   website tracks nobody or restricts analytics cookies (then nothing is bucketed: every answer is the default);
+ * - the visitor's analytics id: SS_ANALYTICS_ID, the tracking client's cookie (390 days; the client makes it in the
+ *   platform spec's order, §4). A page sets no cookie (issue 35: anonymous pages are the same for everyone), so a
+ *   first-time visitor's first page has none yet: it is evaluated with the empty id, the same for every such
+ *   visitor, on the server and in the browser alike, and its experiments are not reported as shown (an exposure
+ *   is recorded only once the visitor has an id). Where the website tracks nobody or restricts analytics cookies,
+ *   nothing is bucketed: every answer is the default;
  * - the session's test-variant overrides (a session cookie), changed by `?{test}={variant}` / `?{test}=reset`
  *   only on an internal website (status 6) or for a signed-in contributor of this website;
  * - the configuration the page carries (`#vitrine-experiments`), and the theme's built-in toggles evaluated.
  */
 export const ANALYTICS_ID_COOKIE = 'SS_ANALYTICS_ID';
-export const ANALYTICS_EXPIRATION_COOKIE = 'SS_ANALYTICS_EXPIRATION';
-export const ANALYTICS_ID_LIFETIME_MS = 390 * 86_400_000;
 export const OVERRIDES_COOKIE = 'vitrine_experiment_overrides';
 
 /**
@@ -68,14 +68,9 @@ function readOverrides(value: string | undefined): Record<string, string> {
 
 export async function pageExperimentsFor(db: Kysely<Database>, website: Website, request: PageExperimentRequest, now = new Date()): Promise<PageExperiments> {
   const cookies: PageExperiments['cookies'] = [];
-  let analyticsId = request.cookies[ANALYTICS_ID_COOKIE];
-  if (!analyticsId || !ID_PATTERN.test(analyticsId)) {
-    if (!request.trackingAllowed) return { configuration: null, hiddenFeatures: {}, cookies };
-    analyticsId = randomUUID();
-    const expires = now.getTime() + ANALYTICS_ID_LIFETIME_MS;
-    cookies.push({ name: ANALYTICS_ID_COOKIE, value: analyticsId, maxAgeSeconds: ANALYTICS_ID_LIFETIME_MS / 1000 });
-    cookies.push({ name: ANALYTICS_EXPIRATION_COOKIE, value: String(expires), maxAgeSeconds: ANALYTICS_ID_LIFETIME_MS / 1000 });
-  }
+  const sentId = request.cookies[ANALYTICS_ID_COOKIE];
+  const analyticsId = sentId && ID_PATTERN.test(sentId) ? sentId : '';
+  if (!analyticsId && !request.trackingAllowed) return { configuration: null, hiddenFeatures: {}, cookies };
 
   const facts: RequestFacts = {
     analyticsId,
@@ -107,7 +102,7 @@ export async function pageExperimentsFor(db: Kysely<Database>, website: Website,
     if (!configuration.definitions[name]) continue;
     const evaluation = evaluateFeatureToggle(configuration, name, true);
     if (!evaluation.enabled) hiddenFeatures[feature] = true;
-    if (evaluation.exposed) shown.push(name);
+    if (evaluation.exposed && analyticsId) shown.push(name);
   }
   configuration.shown = shown;
   return { configuration, hiddenFeatures, cookies };

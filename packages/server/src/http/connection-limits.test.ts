@@ -70,21 +70,23 @@ function bodyOf(answer: string): unknown {
   return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 }
 
-async function crumbCookie(): Promise<string> {
-  const page = await fetch(`http://127.0.0.1:${port}/shop`);
-  const cookie = page.headers.getSetCookie().find((line) => line.startsWith('crumb='));
-  if (!cookie) throw new Error('no crumb cookie');
-  return cookie.split(';')[0]!.slice('crumb='.length);
+/** A visitor's crumb and the Cookie header that goes with it (GET /api/crumb sets the crumb and its key). */
+async function crumbCookie(): Promise<{ crumb: string; cookie: string }> {
+  const answer = await fetch(`http://127.0.0.1:${port}/api/crumb`);
+  const { crumb } = (await answer.json()) as { crumb: string };
+  const cookie = answer.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
+  if (!cookie.includes('crumb=')) throw new Error('no crumb cookie');
+  return { crumb, cookie };
 }
 
 describe('slow clients are cut off', () => {
   it('a body trickling in slower than the request timeout gets 408 and the connection closes', async () => {
-    const crumb = await crumbCookie();
+    const { crumb, cookie } = await crumbCookie();
     const body = JSON.stringify({ itemId: 'x'.repeat(24), sku: 'TOTE', quantity: 1 });
     const connection = await connect();
     connection.socket.write(
       'POST /api/commerce/shopping-cart/entries HTTP/1.1\r\nHost: shop.example\r\nContent-Type: application/json\r\n' +
-        `Content-Length: ${body.length}\r\nCookie: crumb=${crumb}\r\nX-CSRF-Token: ${crumb}\r\n\r\n`,
+        `Content-Length: ${body.length}\r\nCookie: ${cookie}\r\nX-CSRF-Token: ${crumb}\r\n\r\n`,
     );
     // 60+ bytes, one every 100 ms: 6 s to send in full, far past the 800 ms request timeout.
     const { sentAll } = await trickle(connection, body, 100);

@@ -2,7 +2,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
-import { CRUMB_COOKIE, CRUMB_HEADER } from './crumb';
+import { CRUMB_HEADER } from './crumb';
 
 /**
  * Every spelling of a path is either counted by the per-visitor limit or not routed at all: never a
@@ -17,13 +17,14 @@ const LIMIT = { max: 3, windowMs: 86_400_000 };
 let server: TestServer;
 let port: number;
 let crumb: string;
+let cookies: string;
 beforeAll(async () => {
   server = await openTestServer({ rateLimit: LIMIT });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   port = (server.app.server.address() as net.AddressInfo).port;
   const visitor = new TestVisitor(server.app);
-  await visitor.visit();
-  crumb = visitor.crumb!;
+  crumb = await visitor.fetchCrumb();
+  cookies = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 });
 afterAll(async () => {
   await server?.close();
@@ -37,7 +38,7 @@ function rawRequest(from: string, method: string, target: string, body?: unknown
   const head = [
     `${method} ${target} HTTP/1.1`,
     `Host: 127.0.0.1:${port}`,
-    `Cookie: ${CRUMB_COOKIE}=${crumb}`,
+    `Cookie: ${cookies}`,
     `${CRUMB_HEADER}: ${crumb}`,
     ...(body === undefined ? [] : ['Content-Type: application/json']),
     `Content-Length: ${Buffer.byteLength(payload)}`,

@@ -4,6 +4,7 @@ import { siteUserOf, visitorActor, type ApiKeyActor, type RequestActor, type Vis
 import type { Website } from '../db/schema';
 import { authorize } from '../authorize';
 import { CART_COOKIE, SESSION_COOKIE } from './cookies';
+import { checkCrumb, type CrumbOptions } from './crumb';
 import { HttpError } from './errors';
 import { websiteOrAnswer, type HostLookup } from './host-answer';
 
@@ -51,7 +52,7 @@ export interface CallerLookup {
 }
 
 /** What the request context takes from the app (app.ts): the website source and the caller lookups. */
-export interface RequestContextParts {
+export interface RequestContextParts extends CrumbOptions {
   /** The website each request is served for, from its Host (http/host-answer.ts). */
   websites: HostLookup;
   callers: CallerLookup;
@@ -84,6 +85,8 @@ export function registerRequestContext(app: FastifyInstance, context: RequestCon
     const website = await websiteOrAnswer(context, request, reply);
     if (!website) return reply;
     request.website = website;
+    // The crumb is bound to the website, so it is checked here, before the actor (a forged call is a 403 before a 401).
+    checkCrumb(request, website, context);
     // Owner calls: who may make them is written in their contract (401 signed out, 403 without the role).
     const access = contractFor(request.method, request.routeOptions.url)?.access;
     request.actor = (access && (await resolveApiKey(context, request))) || (await resolveVisitor(context, request.website, request));

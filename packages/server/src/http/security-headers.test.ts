@@ -1,6 +1,6 @@
 // databases: one — the HTTP edge's answers, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestServer, TestVisitor, type TestServer } from '../testing';
+import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
 
 /** The CSP as a map of directive → sources, so a test names the directive it cares about. */
@@ -78,6 +78,44 @@ describe('security headers behind HTTPS (secureCookies)', () => {
   });
   afterAll(async () => {
     await server?.close();
+  });
+
+  /** Every Set-Cookie of an answer, as sent. */
+  const setCookiesOf = (response: { headers: Record<string, unknown> }) => [response.headers['set-cookie'] ?? []].flat().map(String);
+  const tote = { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 1 };
+
+  it('names every cookie __Host-…, Secure, on Path=/ and without a Domain: crumb, key, cart, session, and their clearing', async () => {
+    const visitor = new TestVisitor(server.app);
+    const answers = [
+      await visitor.get('/api/crumb'),
+      await visitor.post('/api/commerce/shopping-cart/entries', tote),
+      await visitor.post('/api/site-users/account', { email: 'https-shopper@example.com', password: 'correct horse battery staple' }),
+      await visitor.request({ method: 'DELETE', url: '/api/site-users/account/session?cloneCart=true' }),
+      await visitor.get('/account'),
+    ];
+    const names = new Set<string>();
+    for (const header of answers.flatMap(setCookiesOf)) {
+      const name = header.slice(0, header.indexOf('='));
+      names.add(name);
+      expect(name).toMatch(/^__Host-/);
+      expect(header).toMatch(/; Secure/);
+      expect(header).toMatch(/; Path=\/(;|$)/);
+      expect(header).not.toMatch(/domain=/i);
+    }
+    expect([...names].sort()).toEqual(['__Host-CART', '__Host-SiteUserInfo', '__Host-crumb', '__Host-siteUserSession', '__Host-vitrine_crumb_key']);
+    expect(visitor.crumb).toBe(visitor.cookies.get('__Host-crumb'));
+  });
+
+  it('reads only the __Host- cookies: the same values under the plain names (as a sibling could plant them) count for nothing', async () => {
+    const visitor = new TestVisitor(server.app);
+    expect((await visitor.post('/api/commerce/shopping-cart/entries', tote)).statusCode).toBe(200);
+    const plain = [...visitor.cookies].map(([name, value]) => `${name.replace(/^__Host-/, '')}=${value}`).join('; ');
+    const refused = await visitor.request({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: tote, headers: { cookie: plain } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ crumbFail: true });
+    const cart = await visitor.request({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { cookie: plain } });
+    expect(cart.json()).toMatchObject({ id: '', entries: [] });
+    expect((await visitor.get('/api/commerce/shopping-cart')).json().entries).toHaveLength(1);
   });
 
   it('adds HSTS and upgrade-insecure-requests', async () => {

@@ -6,7 +6,7 @@ import {
 } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
 import { isFailure } from '../failures';
-import { clearCartCookie, clearSessionCookies, setCartCookie, setSessionCookies, setSiteUserXsrfHandoff } from '../http/cookies';
+import { clearCartCookie, clearSessionCookies, setCartCookie, setHostCookie, setSessionCookies, setSiteUserXsrfHandoff } from '../http/cookies';
 import { clientAddressKey } from '../http/client-address';
 import { isFormCrumbValid } from '../http/crumb';
 import type { RateLimitStore } from '../http/rate-limit';
@@ -78,7 +78,7 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: SignInRo
     // The access-denied page's join button. Signed out: the account page first, then back to the page.
     forms.post('/members/join', { config }, async (request, reply) => {
       const form = formOf(request);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
+      if (!isFormCrumbValid(context, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
       const next = safeNextPath(form.next);
       try {
         const joined = await joinMemberArea(db, request.website, request.actor, { memberAreaId: field(form, 'memberAreaId', 64) });
@@ -93,14 +93,14 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: SignInRo
     // The lock screen's password: right, the unlock cookie and back to the page; wrong, back to its lock screen.
     forms.post('/members/unlock', { config }, async (request, reply) => {
       const form = formOf(request);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
+      if (!isFormCrumbValid(context, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
       const next = safeNextPath(form.next);
       const back = (error: string) => reply.redirect(`${next}${next.includes('?') ? '&' : '?'}lockError=${error}`, 303);
       try {
         const unlocked = (await unlockCookieFor(db)).read(request.website.id, request.cookies[UNLOCK_COOKIE]);
         const answer = await unlockPage(db, request.website, { pageId: field(form, 'pageId', 64), password: field(form, 'password', 400), address: clientAddressKey(request.ip), unlocked }, services.rateLimits);
         if (answer === 'wrong') return back('wrong');
-        reply.setCookie(UNLOCK_COOKIE, answer.cookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: 30 * 24 * 60 * 60 });
+        setHostCookie(reply, secureCookies, UNLOCK_COOKIE, answer.cookie, { httpOnly: true, maxAgeSeconds: 30 * 24 * 60 * 60 });
         return reply.redirect(next, 303);
       } catch (error) {
         if (!isFailure(error)) throw error;
@@ -117,7 +117,7 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: SignInRo
     };
     const accountForm = (name: 'sign-in' | 'sign-up') => async (request: FastifyRequest, reply: FastifyReply) => {
       const form = formOf(request);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
+      if (!isFormCrumbValid(context, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
       const next = safeNextPath(form.next, '/account');
       const credentials = { email: field(form, 'email', 320), password: field(form, 'password', 400) };
       try {
@@ -134,11 +134,11 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: SignInRo
     forms.post('/account/sign-up', { config }, accountForm('sign-up'));
     forms.post('/account/sign-out', { config }, async (request, reply) => {
       const form = formOf(request);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
+      if (!isFormCrumbValid(context, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
       const { cartToken } = await signOut(db, request.website, request.actor, { cloneCart: false }, accountOptions);
-      clearSessionCookies(reply);
+      clearSessionCookies(reply, secureCookies);
       if (cartToken) setCartCookie(reply, cartToken, secureCookies);
-      else clearCartCookie(reply);
+      else clearCartCookie(reply, secureCookies);
       return reply.redirect('/', 303);
     });
 
@@ -147,7 +147,7 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: SignInRo
     const accountsOffered = async (request: FastifyRequest) => isFeatureOn(db, request.website.id, 'siteUserAccounts');
     forms.post(FORGOT_PASSWORD_PATH, { config }, async (request, reply) => {
       const form = formOf(request);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
+      if (!isFormCrumbValid(context, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
       if (!(await accountsOffered(request))) return refuse(reply, 404, ACCOUNT_ERRORS.off);
       try {
         await requestPasswordReset(db, request.website, request.actor, { email: field(form, 'email', 320) }, context.mail);
@@ -159,7 +159,7 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: SignInRo
     });
     forms.post(RESET_PAGES.account, { config }, async (request, reply) => {
       const form = formOf(request);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
+      if (!isFormCrumbValid(context, request, form.crumb)) return refuse(reply, 403, MEMBER_FORM_MESSAGES.crumb);
       if (!(await accountsOffered(request))) return refuse(reply, 404, ACCOUNT_ERRORS.off);
       const token = field(form, 'token', 100);
       const password = field(form, 'password', 400);
@@ -172,7 +172,7 @@ export function registerMemberRoutes(fastify: FastifyInstance, context: SignInRo
         return reply.redirect(back, 303);
       }
       // The account's sessions are over (resetPassword); this browser signs in afresh with the new password.
-      clearSessionCookies(reply);
+      clearSessionCookies(reply, secureCookies);
       return reply.redirect('/account?notice=reset', 303);
     });
   });

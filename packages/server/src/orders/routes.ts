@@ -9,7 +9,7 @@ import { resumePendingPayment } from './payment-lifecycle';
 import type { PaymentProvider } from './payment-provider';
 import { placeOrder } from './service';
 
-export function registerOrderRoutes(fastify: FastifyInstance, { db, payments, mail }: SharedParts & { payments: PaymentProvider; mail: MailSettings }): void {
+export function registerOrderRoutes(fastify: FastifyInstance, { db, payments, mail, secureCookies }: SharedParts & { payments: PaymentProvider; mail: MailSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({
     ...placeOrderContract,
@@ -19,7 +19,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, { db, payments, ma
       // A retry whose first answer was lost gets the same order: and, while its payment is pending, the same payment.
       const pendingPayment = placed.pendingPayment ?? (order.paymentStatus === 'pending' ? await resumePendingPayment(db, website, order.id, payments) : null);
       // The purchased cart is no longer the visitor's: drop the cookie that pointed at it.
-      if (cartTokenOf(actor) === purchasedCartToken) clearCartCookie(reply);
+      if (cartTokenOf(actor) === purchasedCartToken) clearCartCookie(reply, secureCookies);
       reply.status(201);
       // A payment the browser still confirms (Stripe): what Stripe.js needs, until the order is let go.
       if (pendingPayment && payments.browserConfig) {

@@ -79,8 +79,8 @@ const failureOf = (promise: Promise<unknown>) => promise.then(
 describe('signing in and out', () => {
   it('fetches the crumb first, then signs every change with the crumb and the XSRF token of the sign-in', async () => {
     const { client, requests, email } = await ownerClient('admin');
-    // No crumb cookie yet: the owner app's page gave one before the set-up call.
-    expect(requests.slice(0, 2)).toEqual(['GET /config', 'POST /api/owner/setup']);
+    // No crumb cookie yet: asked for (GET /api/crumb) before the set-up call.
+    expect(requests.slice(0, 2)).toEqual(['GET /api/crumb', 'POST /api/owner/setup']);
     expect(await client.me()).toMatchObject({ siteUser: { email }, role: CONTRIBUTOR_ROLES.admin, roleName: 'admin' });
     expect(client.siteUserInfo()).toEqual({ authenticated: true, siteUserId: expect.any(String) });
 
@@ -109,7 +109,7 @@ describe('signing in and out', () => {
     jar.set('crumb', 'stale.crumb');
     requests.length = 0;
     await client.signOut({ cloneCart: true });
-    expect(requests).toEqual(['DELETE /api/site-users/account/session', 'GET /config', 'DELETE /api/site-users/account/session']);
+    expect(requests).toEqual(['DELETE /api/site-users/account/session', 'GET /api/crumb', 'DELETE /api/site-users/account/session']);
     expect(jar.get('crumb')).not.toBe('stale.crumb');
     expect(await failureOf(client.me())).toMatchObject({ status: 401 });
   });

@@ -4,7 +4,7 @@ import { CONTRIBUTOR_ROLES, getOwnerContract, ownerSetupContract } from '@vitrin
 import { siteUserOf } from '../actor';
 import { isFailure } from '../failures';
 import { setCartCookie, clearCartCookie, clearSessionCookies, setSessionCookies } from '../http/cookies';
-import { ensureCrumbCookie, isFormCrumbValid } from '../http/crumb';
+import { ensureVisitorCrumb, isFormCrumbValid } from '../http/crumb';
 import { PASSWORD_RESET_MESSAGES, requestPasswordReset, resetPassword, signIn, signOut, TOTP_MESSAGES, type SignInRouteParts } from '../site-users';
 import { authorize, describeOwner, type Owner } from '../authorize';
 import { OwnerAppShell, ownerAppBoot } from './app-page';
@@ -58,7 +58,7 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: SignInRou
     });
     const html = (reply: FastifyReply, markup: string, status = 200) =>
       reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(markup);
-    const crumbOf = (request: FastifyRequest, reply: FastifyReply) => ensureCrumbCookie(request, reply, context);
+    const crumbOf = (request: FastifyRequest, reply: FastifyReply) => ensureVisitorCrumb(request, reply, context);
     const formOf = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {});
 
     const appShell = new OwnerAppShell(options.appDir);
@@ -96,7 +96,7 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: SignInRou
       const crumb = crumbOf(request, reply);
       const token = String(form.token ?? '').slice(0, 100);
       const email = String(form.email ?? '').slice(0, 256);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, setupPage(token, { crumb, email, message: FORM_CRUMB_MESSAGE }), 403);
+      if (!isFormCrumbValid(context, request, form.crumb)) return html(reply, setupPage(token, { crumb, email, message: FORM_CRUMB_MESSAGE }), 403);
       try {
         const { signedIn } = await redeemSetupLink(db, request.website, request.actor, { token, email, password: String(form.password ?? '') });
         setSessionCookies(reply, signedIn.session, signedIn.siteUser.id, secureCookies);
@@ -116,7 +116,7 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: SignInRou
       const pending = pendingToken === undefined ? undefined : openPendingSignIn(context.totpKey, pendingToken);
       const email = pending?.email ?? String(form.email ?? '').slice(0, 256);
       const next = pending?.next ?? ownerNextPath(form.next);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, signInPage({ crumb, email, next, message: FORM_CRUMB_MESSAGE }), 403);
+      if (!isFormCrumbValid(context, request, form.crumb)) return html(reply, signInPage({ crumb, email, next, message: FORM_CRUMB_MESSAGE }), 403);
       if (pendingToken !== undefined && !pending) return html(reply, signInPage({ crumb, next, message: SIGN_IN_STEP_EXPIRED }), 400);
       const input = pending
         ? { email, password: pending.password, rememberMe: pending.rememberMe, totpCode: String(form.totpCode ?? '').trim().slice(0, 16) || undefined }
@@ -152,7 +152,7 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: SignInRou
       const form = formOf(request);
       const crumb = crumbOf(request, reply);
       const email = String(form.email ?? '').slice(0, 256);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, forgotPasswordPage({ crumb, email, message: FORM_CRUMB_MESSAGE }), 403);
+      if (!isFormCrumbValid(context, request, form.crumb)) return html(reply, forgotPasswordPage({ crumb, email, message: FORM_CRUMB_MESSAGE }), 403);
       try {
         await requestPasswordReset(db, request.website, request.actor, { email }, context.mail);
       } catch (error) {
@@ -175,24 +175,24 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: SignInRou
       const form = formOf(request);
       const crumb = crumbOf(request, reply);
       const token = String(form.token ?? '').slice(0, 100);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, resetPasswordPage(token, { crumb, message: FORM_CRUMB_MESSAGE }), 403);
+      if (!isFormCrumbValid(context, request, form.crumb)) return html(reply, resetPasswordPage(token, { crumb, message: FORM_CRUMB_MESSAGE }), 403);
       try {
         await resetPassword(db, request.website, request.actor, { token, password: String(form.password ?? '') });
       } catch (error) {
         if (!isFailure(error)) throw error;
         return html(reply, resetPasswordPage(token, { crumb, message: error.message, errors: error.errors }), 400);
       }
-      clearSessionCookies(reply);
+      clearSessionCookies(reply, secureCookies);
       return html(reply, signInPage({ crumb, notice: PASSWORD_RESET_MESSAGES.changed }));
     });
 
     pages.post('/config/sign-out', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {
       const form = formOf(request);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return html(reply, signInPage({ crumb: crumbOf(request, reply), message: FORM_CRUMB_MESSAGE }), 403);
+      if (!isFormCrumbValid(context, request, form.crumb)) return html(reply, signInPage({ crumb: crumbOf(request, reply), message: FORM_CRUMB_MESSAGE }), 403);
       const { cartToken } = await signOut(db, request.website, request.actor, { cloneCart: false });
-      clearSessionCookies(reply);
+      clearSessionCookies(reply, secureCookies);
       if (cartToken) setCartCookie(reply, cartToken, secureCookies);
-      else clearCartCookie(reply);
+      else clearCartCookie(reply, secureCookies);
       return reply.redirect('/config', 303);
     });
   });

@@ -15,14 +15,15 @@ afterAll(async () => {
 const PAGES = ['/', '/shop', '/shop/p/linen-shirt', '/cart', '/checkout', '/checkout/subscription', `/checkout/gift-card?itemId=${demoProductId('gift-card')}&sku=GIFT-50`, '/search'];
 
 describe('pages', () => {
-  it.each(PAGES)('%s answers HTML and ?format=json, with a crumb cookie', async (path) => {
+  it.each(PAGES)('%s answers HTML and ?format=json, and sets no cookie (the crumb is asked for when a change needs it)', async (path) => {
     const html = await new TestVisitor(server.app).get(path);
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toMatch(/^text\/html/);
     expect(html.body).toMatch(/^<!doctype html>/);
-    expect(html.cookies.some((cookie) => cookie.name === 'crumb')).toBe(true);
+    expect(html.headers['set-cookie']).toBeUndefined();
     const json = await new TestVisitor(server.app).get(`${path}${path.includes('?') ? '&' : '?'}format=json`);
     expect(json.statusCode).toBe(200);
+    expect(json.headers['set-cookie']).toBeUndefined();
     expect(json.headers['content-type']).toMatch(/^application\/json/);
     expect(json.json()).toMatchObject({ website: { siteTitle: 'Vitrine Demo Store', baseCurrency: 'USD' }, websiteSettings: { storeSettings: { selectedCurrency: 'USD' } } });
   });

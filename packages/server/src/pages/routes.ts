@@ -6,7 +6,8 @@ import type { ProductItemJson } from '../catalog';
 import type { PaymentProvider } from '../orders';
 import type { SharedParts } from '../shared';
 import type { CatalogCache } from './catalog-cache';
-import { ensureCrumbCookie } from '../http/crumb';
+import { ensureVisitorCrumb } from '../http/crumb';
+import { clearHostCookie, setHostCookie } from '../http/cookies';
 import {
   PAGE_TYPES,
   buildCartPageContext,
@@ -26,7 +27,6 @@ import { readSiteChrome } from '../site-settings';
 import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
 import { buildReviewRequestPage, productReviewsFor, reviewStructuredData, withCardReviewSummaries, type ProductReviews } from '../reviews';
-import { CRUMB_COOKIE } from '../http/crumb';
 import { accountPageParts, confirmedPageParts, forgotPasswordPageParts, membershipConfirmedPathForOrder, resetPasswordPageParts, viewerOf } from '../members';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
@@ -47,8 +47,15 @@ export interface PageRouteParts extends SharedParts {
 }
 
 /**
+ * The templates whose pages render a plain HTML form carrying the crumb as a field (they work without JavaScript):
+ * such a page mints the visitor's crumb and sets its cookies. Every other page sets no cookie for a first-time visitor
+ * (issue 35): its scripts ask GET /api/crumb before their first state change.
+ */
+const CRUMB_FORM_TEMPLATES: ReadonlySet<PageTemplateName> = new Set(['members', 'subscriptions', 'reviews-request']);
+
+/**
  * Answers a page: its context as JSON with ?format=json, else the theme's template for it
- * rendered around that context; always with a crumb cookie.
+ * rendered around that context.
  */
 async function sendPage<T extends BasePageContext>(
   context: PageRouteParts,
@@ -59,7 +66,7 @@ async function sendPage<T extends BasePageContext>(
   tracking: TrackingSettings,
 ) {
   const { website, actor } = request;
-  const crumb = ensureCrumbCookie(request, reply, context);
+  const crumb = CRUMB_FORM_TEMPLATES.has(template) ? ensureVisitorCrumb(request, reply, context) : undefined;
   reply.header('cache-control', 'no-store');
   const found = pageContext !== undefined;
   const answered: BasePageContext = pageContext ?? {
@@ -98,8 +105,8 @@ async function sendPage<T extends BasePageContext>(
     trackingAllowed: !trackingContext.disabled && !trackingContext.cookieRestrictions,
   });
   for (const cookie of experiments.cookies) {
-    if (cookie.clear) reply.clearCookie(cookie.name, { path: '/' });
-    else reply.setCookie(cookie.name, cookie.value, { path: '/', sameSite: 'lax', httpOnly: false, secure: context.secureCookies, ...(cookie.maxAgeSeconds ? { maxAge: cookie.maxAgeSeconds } : {}) });
+    if (cookie.clear) clearHostCookie(reply, context.secureCookies, cookie.name);
+    else setHostCookie(reply, context.secureCookies, cookie.name, cookie.value, { httpOnly: false, ...(cookie.maxAgeSeconds ? { maxAgeSeconds: cookie.maxAgeSeconds } : {}) });
   }
   const pageTitle = pageTitleOf(template, answered, found);
   // Open Graph wants absolute addresses: the origin the visitor used.
@@ -212,11 +219,10 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     page('gift-card', ({ website, query }) => buildGiftCardPageContext(sources, website, text(query.itemId), text(query.sku))),
   );
   // Subscriptions (subscriptions/): the signed manage link's page and the signed-in shopper's list. Their cancel
-  // forms post the crumb as a field, so the page takes the crumb first (and sendPage then finds it set).
+  // forms post the crumb as a field, so the page takes the crumb first (sendPage then gets the same one).
   const subscriptionsPage = (build: (request: PageRequest, crumb: string) => Promise<SubscriptionsPageParts | undefined>) =>
     async (request: PageRequest, reply: FastifyReply) => {
-      const crumb = ensureCrumbCookie(request, reply, context);
-      request.cookies[CRUMB_COOKIE] = crumb;
+      const crumb = ensureVisitorCrumb(request, reply, context);
       const parts = await build(request, crumb);
       const pageContext = parts && { pageType: PAGE_TYPES.page, website: websiteJson(request.website), websiteSettings: websiteSettingsJson(request.website), ...parts };
       return sendPage(context, request, reply, pageContext, 'subscriptions', tracking);
@@ -231,8 +237,7 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
   // The reviews request page (209): the order a review-request mail's signed link names, a form per line (reviews/).
   // Its form posts the crumb as a field, so the page takes the crumb first. Not found for a bad link or with reviews off.
   app.get('/reviews/request', async (request: PageRequest, reply: FastifyReply) => {
-    const crumb = ensureCrumbCookie(request, reply, context);
-    request.cookies[CRUMB_COOKIE] = crumb;
+    const crumb = ensureVisitorCrumb(request, reply, context);
     const { query, website } = request;
     const parts = await buildReviewRequestPage(context.db, website, { token: text(query.token), submitted: text(query.submitted), error: text(query.error), line: text(query.line) }, crumb);
     const pageContext = parts && { pageType: PAGE_TYPES.reviewsRequest, website: websiteJson(website), websiteSettings: websiteSettingsJson(website), ...parts };

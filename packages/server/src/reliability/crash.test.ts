@@ -229,14 +229,14 @@ describe.skipIf(Boolean(serverUrl))('kill -9 on PGlite (DATA_DIR)', () => {
       // A request in flight (past the crumb check, its body not sent yet): the old process keeps running
       // until it is answered.
       const visitor = new HttpVisitor();
-      await visitor.visit(old.base);
+      await visitor.call(old.base, 'GET', '/api/crumb');
       const crumb = visitor.cookies.get('crumb')!;
       const socket = net.connect({ port: old.port, host: '127.0.0.1' });
       await new Promise((resolve) => socket.once('connect', resolve));
       socket.on('error', () => undefined);
       socket.write(
         `POST /api/commerce/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n` +
-          `Cookie: crumb=${crumb}\r\nX-CSRF-Token: ${crumb}\r\n\r\n`,
+          `Cookie: ${visitor.cookieHeader()}\r\nX-CSRF-Token: ${crumb}\r\n\r\n`,
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
       const oldExit = stopServerProcess(old);

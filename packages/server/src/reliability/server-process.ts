@@ -99,9 +99,16 @@ export class HttpVisitor {
   /** The xsrfToken of the last sign-in answer, echoed in X-SiteUser-XSRF-Token as the platform's client does. */
   siteUserXsrfToken: string | undefined;
 
+  /** The Cookie header this visitor sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   async call(base: string, method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<HttpAnswer> {
+    // Pages set no cookie: the first change asks for the crumb, as the storefront's client does.
+    if (method !== 'GET' && !this.cookies.has('crumb')) await this.call(base, 'GET', '/api/crumb', undefined, signal);
     const headers: Record<string, string> = {};
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     if (method !== 'GET' && this.cookies.has('crumb')) headers['x-csrf-token'] = this.cookies.get('crumb')!;
     if (method !== 'GET' && this.siteUserXsrfToken) headers['x-siteuser-xsrf-token'] = this.siteUserXsrfToken;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -121,7 +128,7 @@ export class HttpVisitor {
     return { status: response.status, body: parsed, text };
   }
 
-  /** Loads a page (sets the crumb cookie). */
+  /** Loads a page (which sets no cookie: the first change asks GET /api/crumb). */
   visit(base: string, url = '/shop'): Promise<HttpAnswer> {
     return this.call(base, 'GET', url);
   }

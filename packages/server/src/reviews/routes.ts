@@ -50,7 +50,7 @@ export function registerReviewRoutes(fastify: FastifyInstance, context: SharedPa
         reply.status(303).header('location', location).header('cache-control', 'no-store').type('text/html; charset=utf-8')
           .send(`<!doctype html><title>Review</title><p><a href="${attr(location)}">Back to your review</a></p>`);
       const refuse = (error: ReviewFormError) => redirect(`${back({ error, line: orderItemId })}#review-${orderItemId}`);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse('crumb');
+      if (!isFormCrumbValid(context, request, form.crumb)) return refuse('crumb');
       try {
         await submitReview(db, request.website, request.actor, {
           token, orderItemId, rating: form.rating, title: form.title, body: form.body, reviewerName: form.reviewerName,

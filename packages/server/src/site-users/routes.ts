@@ -64,9 +64,9 @@ export function registerSiteUserRoutes(fastify: FastifyInstance, context: SignIn
     config: { siteUserXsrf: false },
     handler: async ({ website, actor, query }, reply) => {
       const { cartToken } = await signOut(db, website, actor, { cloneCart: query.cloneCart === 'true' }, options);
-      clearSessionCookies(reply);
+      clearSessionCookies(reply, secureCookies);
       if (cartToken) setCartCookie(reply, cartToken, secureCookies);
-      else clearCartCookie(reply);
+      else clearCartCookie(reply, secureCookies);
       return { signedOut: true as const };
     },
   });

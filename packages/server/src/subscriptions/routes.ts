@@ -44,7 +44,7 @@ export function registerSubscriptionRoutes(fastify: FastifyInstance, context: Sh
     forms.post('/subscriptions/manage/cancel', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {
       const form = formOf(request);
       const token = String(form.token ?? '').slice(0, 400);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, SUBSCRIPTION_FORM_MESSAGES.crumb);
+      if (!isFormCrumbValid(context, request, form.crumb)) return refuse(reply, 403, SUBSCRIPTION_FORM_MESSAGES.crumb);
       try {
         await cancelSubscriptionByLink(db, request.website, request.actor, { token }, { mail });
       } catch (error) {
@@ -56,7 +56,7 @@ export function registerSubscriptionRoutes(fastify: FastifyInstance, context: Sh
 
     forms.post('/account/subscriptions/cancel', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {
       const form = formOf(request);
-      if (!isFormCrumbValid(context.crumbs, request, form.crumb)) return refuse(reply, 403, SUBSCRIPTION_FORM_MESSAGES.crumb);
+      if (!isFormCrumbValid(context, request, form.crumb)) return refuse(reply, 403, SUBSCRIPTION_FORM_MESSAGES.crumb);
       try {
         await cancelAccountSubscription(db, request.website, request.actor, { subscriptionId: String(form.subscriptionId ?? '').slice(0, 64) }, { mail });
       } catch (error) {

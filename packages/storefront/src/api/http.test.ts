@@ -26,6 +26,11 @@ describe('readCookie', () => {
     expect(readCookie('crumb', 'a=1; crumb=abc%3D%3D; b=2')).toBe('abc==');
     expect(readCookie('crumb', 'a=1')).toBeNull();
   });
+
+  it('takes the __Host- cookie the server sets over HTTPS before a plain one of the same name', () => {
+    expect(readCookie('crumb', 'crumb=planted; __Host-crumb=own')).toBe('own');
+    expect(readCookie('CART', '__Host-CART=token-1')).toBe('token-1');
+  });
 });
 
 describe('requestJson', () => {
@@ -39,6 +44,7 @@ describe('requestJson', () => {
 
   it('keeps the xsrfToken of a sign-in answer and sends it in X-SiteUser-XSRF-Token on later changes, not on reads', async () => {
     setSiteUserXsrfToken(null);
+    document.cookie = 'crumb=token-123; path=/';
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { xsrfToken: 'xsrf-1', siteUser: { id: 'u', email: 'a@example.com' } }));
     await requestJson('POST', '/api/site-users/account/session', { email: 'a@example.com', password: 'secret-password' });
     expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>)['X-SiteUser-XSRF-Token']).toBeUndefined();
@@ -55,6 +61,7 @@ describe('requestJson', () => {
 
   it('takes the token a plain-form sign-in left in its hand-off cookie, keeps it and deletes the cookie', async () => {
     setSiteUserXsrfToken('xsrf-of-an-older-session');
+    document.cookie = 'crumb=token-123; path=/';
     document.cookie = 'siteUserXsrfHandoff=xsrf-form; path=/';
     fetchMock.mockResolvedValue(jsonResponse(200, { shoppingCart: {}, newlyAdded: {} }));
     await addCartEntry({ itemId: 'i', sku: 's', quantity: 1 });
@@ -76,6 +83,14 @@ describe('requestJson', () => {
     expect(init?.method).toBe('POST');
     expect((init?.headers as Record<string, string>)['X-CSRF-Token']).toBe('token-123');
     expect(JSON.parse(String(init?.body))).toEqual({ itemId: 'i', sku: 's', quantity: 2 });
+  });
+
+  it('asks for the crumb (GET /api/crumb) before the first change when the page set none, and sends it', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { crumb: 'asked-1' }));
+    fetchMock.mockResolvedValue(jsonResponse(200, { shoppingCart: {}, newlyAdded: {} }));
+    await addCartEntry({ itemId: 'i', sku: 's', quantity: 1 });
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual(['GET /api/crumb', 'POST /api/commerce/shopping-cart/entries']);
+    expect((fetchMock.mock.calls[1]![1]?.headers as Record<string, string>)['X-CSRF-Token']).toBe('asked-1');
   });
 
   it('sends no crumb on reads', async () => {

@@ -19,8 +19,13 @@ export class ApiError extends Error {
 /** What a failing call may answer: the contracts' ErrorBody, read defensively (a proxy may answer anything). */
 type ErrorBody = { [K in keyof ContractErrorBody]?: unknown };
 
-/** The value of one cookie, or null. The server sets `crumb` readable by scripts. */
-export function readCookie(name: string, cookieHeader: string = globalThis.document?.cookie ?? ''): string | null {
+/**
+ * Over HTTPS the server names every cookie it sets `__Host-{name}` (a browser takes such a cookie from this host
+ * only, so a sibling subdomain cannot plant it); over plain HTTP it uses the plain name.
+ */
+export const HOST_COOKIE_PREFIX = '__Host-';
+
+function readExactCookie(name: string, cookieHeader: string): string | null {
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
@@ -34,7 +39,15 @@ export function readCookie(name: string, cookieHeader: string = globalThis.docum
   return null;
 }
 
-/** Cookies are off when the browser says so or the page set none at all (the server always sets the crumb). */
+/** The value of one of the server's cookies (`__Host-{name}` first, then `{name}`), or null. `crumb` is readable by scripts. */
+export function readCookie(name: string, cookieHeader: string = globalThis.document?.cookie ?? ''): string | null {
+  return readExactCookie(`${HOST_COOKIE_PREFIX}${name}`, cookieHeader) ?? readExactCookie(name, cookieHeader);
+}
+
+/**
+ * Cookies are off when the browser says so or the page has none at all: a crumb failure comes after the client
+ * asked for its crumb (GET /api/crumb sets its cookies), so a cookie-less page then means cookies are blocked.
+ */
 export function cookiesDisabled(): boolean {
   const nav = globalThis.navigator as Navigator | undefined;
   if (nav && nav.cookieEnabled === false) return true;
@@ -86,7 +99,11 @@ const SITE_USER_XSRF_HANDOFF_COOKIE = 'siteUserXsrfHandoff';
  */
 export function setSiteUserXsrfToken(token: string | null): void {
   siteUserXsrfToken = token;
-  if (globalThis.document && readCookie(SITE_USER_XSRF_HANDOFF_COOKIE) !== null) document.cookie = `${SITE_USER_XSRF_HANDOFF_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict`;
+  if (globalThis.document) {
+    if (readExactCookie(SITE_USER_XSRF_HANDOFF_COOKIE, document.cookie) !== null) document.cookie = `${SITE_USER_XSRF_HANDOFF_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict`;
+    const prefixed = `${HOST_COOKIE_PREFIX}${SITE_USER_XSRF_HANDOFF_COOKIE}`;
+    if (readExactCookie(prefixed, document.cookie) !== null) document.cookie = `${prefixed}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict; Secure`;
+  }
   try {
     if (token) storage()?.setItem(SITE_USER_XSRF_KEY, token);
     else storage()?.removeItem(SITE_USER_XSRF_KEY);
@@ -108,15 +125,42 @@ function currentSiteUserXsrfToken(): string | null {
   return siteUserXsrfToken;
 }
 
+/** Where a browser asks for its crumb (server: http/crumb.ts): pages set no cookie, so the first change asks. */
+export const CRUMB_PATH = '/api/crumb';
+let crumbAsked: Promise<string | null> | undefined;
+
 /**
- * One JSON call to the server. State-changing calls carry the crumb cookie back
- * in `X-CSRF-Token`. Every failure becomes an ApiError with a shopper-facing message.
+ * Asks the server for this visitor's crumb: the answer sets the crumb cookie (and the HttpOnly key it is signed
+ * over). Concurrent callers share one request. Null when it could not be had (offline, or the answer was not one).
+ */
+export function fetchCrumb(): Promise<string | null> {
+  crumbAsked ??= fetch(CRUMB_PATH, { method: 'GET', headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+    .then(async (response) => {
+      const answer = response.ok ? ((await response.json()) as { crumb?: unknown } | null) : null;
+      return typeof answer?.crumb === 'string' ? answer.crumb : null;
+    })
+    .catch(() => null)
+    .finally(() => {
+      crumbAsked = undefined;
+    });
+  return crumbAsked;
+}
+
+/** The crumb to echo: the crumb cookie, else asked for (GET /api/crumb) before the first state change. */
+export async function currentCrumb(): Promise<string | null> {
+  return readCookie('crumb') ?? (await fetchCrumb());
+}
+
+/**
+ * One JSON call to the server. State-changing calls carry the crumb back in `X-CSRF-Token` (asked for first when the
+ * browser has none yet). Every failure becomes an ApiError with a shopper-facing message (a crumb failure: storefront
+ * §8's session-expired or enable-cookies words, not retried).
  */
 export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (!SAFE_METHODS.has(method)) {
-    const crumb = readCookie('crumb');
+    const crumb = await currentCrumb();
     if (crumb !== null) headers['X-CSRF-Token'] = crumb;
     const xsrf = currentSiteUserXsrfToken();
     if (xsrf) headers[SITE_USER_XSRF_HEADER] = xsrf;

@@ -16,6 +16,8 @@ beforeEach(() => {
   fetchMock.mockReset();
   assignSpy.mockClear();
   vi.stubGlobal('fetch', fetchMock);
+  // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+  document.cookie = 'crumb=test-crumb; path=/';
 });
 afterEach(() => {
   cleanup();

@@ -16,6 +16,8 @@ let assignSpy: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
+  // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+  document.cookie = 'crumb=test-crumb; path=/';
   assignSpy = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
 });
 afterEach(() => {

@@ -27,6 +27,8 @@ const listener = (event: Event) => tracked.push((event as CustomEvent).detail);
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
+  // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+  document.cookie = 'crumb=test-crumb; path=/';
   tracked = [];
   document.addEventListener('vitrine:track', listener);
 });

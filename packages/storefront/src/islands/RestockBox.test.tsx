@@ -13,6 +13,8 @@ beforeEach(() => {
   cartStore.reset();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
+  // The page already holds its crumb cookie (asking for one first is api/http.test.ts's).
+  document.cookie = 'crumb=test-crumb; path=/';
 });
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { record } from 'rrweb';
-import { readCookie } from '../api/http';
+import { currentCrumb } from '../api/http';
 
 /**
  * The recorder (its own chunk, loaded only for a sampled visitor): rrweb records the page with every input
@@ -17,9 +17,10 @@ export interface RecorderOptions {
   recordFn?: typeof record;
 }
 
-function sendBatch(body: string, keepalive: boolean): Promise<unknown> {
+async function sendBatch(body: string, keepalive: boolean): Promise<unknown> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  const crumb = readCookie('crumb');
+  // Asked for once when the visitor has none yet (pages set no cookie). On page hide the ask may not finish.
+  const crumb = await currentCrumb();
   if (crumb !== null) headers['X-CSRF-Token'] = crumb;
   return fetch(REPLAY_EVENTS_PATH, { method: 'POST', headers, body, credentials: 'same-origin', keepalive: keepalive && body.length <= KEEPALIVE_BYTES });
 }
