@@ -31,7 +31,7 @@ interface ObjectSchema {
 const URL_WITH = (contract: RouteContract, params: Record<string, string>) =>
   contract.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
 
-/** Refusals for one contract: an unknown body field (or a non-object body), a query parameter sent twice (an array), an overlong path parameter. */
+/** Refusals for one contract: an unknown body field (or a non-object body), a query parameter sent twice (an array), an overlong path parameter with a character no id or domain name has (66 characters, within the router's 100). */
 function refusalsOf(contract: RouteContract): Array<{ part: string; url: string; payload?: unknown }> {
   const schema = contract.schema as { body?: ObjectSchema; querystring?: ObjectSchema; params?: ObjectSchema };
   const refusals: Array<{ part: string; url: string; payload?: unknown }> = [];
@@ -42,7 +42,7 @@ function refusalsOf(contract: RouteContract): Array<{ part: string; url: string;
     refusals.push({ part: `query ${name}`, url: `${base}?${name}=a&${name}=b` });
   }
   for (const name of Object.keys(schema.params?.properties ?? {})) {
-    refusals.push({ part: `param ${name}`, url: URL_WITH(contract, { [name]: 'x'.repeat(65) }), payload: schema.body ? {} : undefined });
+    refusals.push({ part: `param ${name}`, url: URL_WITH(contract, { [name]: `${'x'.repeat(65)}~` }), payload: schema.body ? {} : undefined });
   }
   return refusals;
 }
@@ -58,7 +58,8 @@ describe('every call refuses what its schema refuses: 400, the error shape, noth
   it.each(cases.map((item) => [`${item.contract.method} ${item.contract.url} (${item.part})`, item] as const))('%s', async (_name, item) => {
     let visitor = admin;
     if (!item.contract.access) {
-      visitor = new TestVisitor(server.app);
+      // From this machine: the calls for a proxy on it (the TLS ask) answer only loopback, and refuse the rest as 404.
+      visitor = new TestVisitor(server.app, '127.0.0.1');
       await visitor.visit();
     }
     const before = await snapshotDomainTables(server.database.db);

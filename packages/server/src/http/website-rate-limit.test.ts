@@ -64,7 +64,7 @@ let nextAddress = 1;
 const newAddress = () => `198.18.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
 
 /** A state-changing call from `address` at `host`: unrouted and without a crumb (403 after the limit counted it). */
-const post = (host: string, address: string) => server.app.inject({ method: 'POST', url: '/api/limit-probe', remoteAddress: address, headers: { host } });
+const post = (host: string, address: string) => server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', remoteAddress: address, headers: { host } });
 
 function limitCases(storeFor: () => RateLimitStore): void {
   beforeAll(() => {
@@ -114,8 +114,9 @@ function limitCases(storeFor: () => RateLimitStore): void {
 
   it('hosts no website answers share one count: making up a new host buys no fresh allowance', async () => {
     const address = newAddress();
-    expect((await post(`no-such-${newId().slice(0, 6).toLowerCase()}.${PLATFORM}`, address)).statusCode).toBe(403);
-    expect((await post('made-up.example', address)).statusCode).toBe(403);
+    // An unknown host answers 404 (it names no website); the refusal is counted all the same.
+    expect((await post(`no-such-${newId().slice(0, 6).toLowerCase()}.${PLATFORM}`, address)).statusCode).toBe(404);
+    expect((await post('made-up.example', address)).statusCode).toBe(404);
     expect((await post('another-made-up.example', address)).statusCode).toBe(429);
     // The same address on a real website is counted there, apart.
     expect((await post(await newSite(), address)).statusCode).toBe(403);

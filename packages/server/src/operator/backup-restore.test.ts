@@ -193,7 +193,7 @@ describe('npm run platform', () => {
   it('prints the commands for an unknown one, and refuses a backup without a manifest', async () => {
     const lines: string[] = [];
     const out = { say: (line: string) => lines.push(line), fail: (line: string) => lines.push(line) };
-    expect(await runOperatorCommand(['sites'], {}, out)).toBe(2);
+    expect(await runOperatorCommand(['frobnicate'], {}, out)).toBe(2);
     expect(lines.join('\n')).toMatch(/backup DIR[\s\S]*restore DIR/);
     expect(await runOperatorCommand(['backup'], {}, out)).toBe(2);
     expect(await runOperatorCommand(['backup', path.join(workDir, 'x')], { DATA_DIR: path.join(workDir, 'no-install') }, out)).toBe(1);

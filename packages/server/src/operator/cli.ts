@@ -4,7 +4,7 @@ import { openDatabaseFromEnv, type OpenDatabase } from '../db/database';
 import { backupInstall } from './backup';
 import { RestoreRefused, restoreInstall } from './restore';
 import { migrate } from '../db/migrate';
-import { runSitesCommand, SITES_USAGE } from './sites-command';
+import { runSitesCommand, SITES_ACTIONS, SITES_USAGE } from './sites-command';
 
 /**
  * `npm run platform -- COMMAND …`: the operator's commands for the whole install. Each opens the database the server
@@ -51,6 +51,7 @@ export const OPERATOR_COMMANDS: Readonly<Record<string, OperatorCommand>> = {
     arguments: 'ACTION …',
     summary: `The websites of the install (many websites: PLATFORM_DOMAIN). One of:\n  npm run platform -- ${SITES_USAGE}`,
     async run(args, env, out) {
+      if (!SITES_ACTIONS.includes(args[0] ?? '')) return usage(out);
       // A new install may be empty: the migrations first, as a server start does.
       return withDatabase(env, async (database) => {
         await migrate(database.db);

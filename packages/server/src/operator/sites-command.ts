@@ -25,6 +25,9 @@ export const SITES_USAGE = [
   'sites purge [--grace-days N]',
 ].join('\n  npm run platform -- ');
 
+/** The actions `sites` knows (others get the usage before the database is opened). */
+export const SITES_ACTIONS: readonly string[] = ['list', 'create', 'suspend', 'resume', 'delete', 'restore', 'usage', 'quotas', 'purge'];
+
 export interface SitesCommandOutput {
   say(line: string): void;
   fail(line: string): void;
