@@ -3,8 +3,9 @@
  * The access rule every domain checks (`authorize`) lives outside the domains, in src/authorize.ts.
  */
 export { createSetupLink, writeSetupLink, needsFirstAdmin, redeemSetupLink, setupLinkUrl, SETUP_LINK_HOURS, SETUP_MESSAGES, type SetupLink } from './setup';
+export { addContributorIn, describeSetupLink, redeemSetupLinkForAccount } from './setup';
 export { registerOwnerRoutes, type OwnerRouteOptions } from './routes';
 export { registerContributorRoutes } from './contributors-routes';
 export { OWNER_APP_ASSET_PREFIX, ownerAppDistDir } from './app-page';
 export { printFirstAdminLinkIfNeeded } from './first-run';
-export { contributorEmailsWith } from './contributors';
+export { contributorEmailsWith, contributorRoleOf, websitesOfAccount, type AccountWebsite } from './contributors';

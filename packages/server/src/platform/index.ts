@@ -3,4 +3,7 @@
  * content or empty), and the operator's actions. It builds on the other domains' fronts; none of them imports it.
  */
 export { countWebsites, createWebsite, CREATE_WEBSITE_MESSAGES, newWebsiteErrors, SITE_TITLE_MAX, type CreatedWebsite, type NewWebsiteRequest } from './create-website';
+export { createWebsiteForAccount } from './create-website';
 export { writeSampleContent } from './sample-content';
+export { accountWebsites, handoffUrl, HANDOFF_MESSAGES, HANDOFF_PATH, openWebsiteForAccount, redeemHandoff, roleLabelOf, type AccountWebsiteView } from './handoff';
+export { acceptInvitationWithAccount, confirmAccount, describeInvitation } from './account-flow';

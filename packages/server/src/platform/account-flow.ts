@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import { roleName, type ContributorRole } from '@vitrine/contracts';
+import { confirmAccountEmail, createHandoff, startAccountSessionIn, type PlatformCaller, type SignedInAccount } from '../accounts';
+import type { Database } from '../db/schema';
+import { inTransaction } from '../db/transactions';
+import { invalid } from '../failures';
+import type { MailSettings } from '../mail';
+import { describeSetupLink, redeemSetupLinkForAccount, SETUP_MESSAGES } from '../owner';
+import { linkContributorsByEmail } from '../site-users';
+import { findWebsiteByIdentifier } from '../websites';
+import { handoffUrl } from './handoff';
+
+/*
+ * What the platform's pages do across domains (issue 32): confirming an account's address (and finding the websites
+ * it was invited to before it signed up), and accepting a website's invitation with the account signed in on the
+ * platform's host.
+ */
+
+/**
+ * Confirms the address from the mailed link and signs the account in, in one transaction; every website where this
+ * address is already a contributor (invited before the account existed) is linked to it.
+ */
+export async function confirmAccount(db: Kysely<Database>, _caller: PlatformCaller, input: { token: string }): Promise<SignedInAccount & { linkedWebsites: number }> {
+  return inTransaction(db, async (trx) => {
+    const account = await confirmAccountEmail(trx, input);
+    const linkedWebsites = await linkContributorsByEmail(trx, account);
+    return { ...(await startAccountSessionIn(trx, account)), linkedWebsites };
+  });
+}
+
+/** What an invitation link offers, for the platform's acceptance page; undefined when unknown, used or expired. */
+export async function describeInvitation(
+  db: Kysely<Database>,
+  input: { identifier: string; token: string },
+): Promise<{ websiteId: string; siteTitle: string; email: string | null; role: ContributorRole; roleName: string } | undefined> {
+  if (input.token.length < 16 || input.token.length > 100) return undefined;
+  const found = await findWebsiteByIdentifier(db, input.identifier.toLowerCase());
+  if (!found || found.website.deleted_at) return undefined;
+  const link = await describeSetupLink(db, found.website, input.token);
+  return link ? { websiteId: found.website.id, siteTitle: found.website.site_title, email: link.email, role: link.role, roleName: roleName(link.role) } : undefined;
+}
+
+/**
+ * Accepts a website's invitation with the signed-in account: the link is redeemed for the account (made for its address,
+ * or for nobody in particular), its site user there gets the role, and a hand-off takes the browser to the website's
+ * /config signed in.
+ */
+export async function acceptInvitationWithAccount(
+  db: Kysely<Database>,
+  account: { id: string; email: string },
+  input: { identifier: string; token: string },
+  mail: Pick<MailSettings, 'publicUrl' | 'platformDomain'>,
+): Promise<{ location: string }> {
+  const found = input.token.length >= 16 && input.token.length <= 100 ? await findWebsiteByIdentifier(db, input.identifier.toLowerCase()) : undefined;
+  if (!found || found.website.deleted_at) throw invalid(SETUP_MESSAGES.linkNotValid, { token: SETUP_MESSAGES.linkNotValid });
+  const website = found.website;
+  const token = await inTransaction(db, async (trx) => {
+    await redeemSetupLinkForAccount(trx, website, { token: input.token, account });
+    return (await createHandoff(trx, account.id, website.id)).token;
+  });
+  return { location: handoffUrl(mail, website, token) };
+}
