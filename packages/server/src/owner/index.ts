@@ -8,4 +8,6 @@ export { registerOwnerRoutes, type OwnerRouteOptions } from './routes';
 export { registerContributorRoutes } from './contributors-routes';
 export { OWNER_APP_ASSET_PREFIX, ownerAppDistDir } from './app-page';
 export { printFirstAdminLinkIfNeeded } from './first-run';
+// The sign-in form's sealed second step, reused by the platform's own sign-in form (platform/routes.ts) under a key of its own.
+export { openPendingSignIn, sealPendingSignIn, type PendingSignIn } from './sign-in-step';
 export { contributorEmailsWith, contributorRoleOf, websitesOfAccount, type AccountWebsite } from './contributors';

@@ -60,7 +60,10 @@ const roleWords = (role: ContributorRole) => roleName(role).replace(/[A-Z]/g, (l
  * fills in the address: the invitee may be new (the password they choose makes the account) or have an account already
  * (its password confirms it). A first-admin link (no email) asks for both.
  */
-export function setupPage(token: string, state: FormState & { invitation?: { email: string; role: ContributorRole; siteTitle: string } }): string {
+export function setupPage(
+  token: string,
+  state: FormState & { invitation?: { email: string; role: ContributorRole; siteTitle: string }; platformAcceptUrl?: string },
+): string {
   const invitation = state.invitation;
   const title = invitation ? 'Accept your invitation' : 'Create your owner account';
   const intro = invitation
@@ -78,7 +81,10 @@ ${errorBox(state.message)}
   ${field('email', 'Email', 'email', { value: email, autocomplete: 'username', error: state.errors?.email })}
   ${field('password', 'Password (at least 8 characters)', 'password', { autocomplete: 'new-password', error: state.errors?.password })}
   <button type="submit" class="button">${invitation ? 'Accept invitation' : 'Create account'}</button>
-</form>`,
+</form>${
+      // Platform mode (issue 32): a person with a platform account accepts with it instead, on the platform's host.
+      state.platformAcceptUrl ? `\n<p>Have a Vitrine account? <a href="${attr(state.platformAcceptUrl)}">Accept with your Vitrine account</a></p>` : ''
+    }`,
   );
 }
 

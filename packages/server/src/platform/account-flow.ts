@@ -16,6 +16,10 @@ import { handoffUrl } from './handoff';
  * platform's host.
  */
 
+export const INVITATION_MESSAGES = {
+  notValid: "This invitation is not valid, has expired or has been used. Ask the website's admin for a new one.",
+} as const;
+
 /**
  * Confirms the address from the mailed link and signs the account in, in one transaction; every website where this
  * address is already a contributor (invited before the account existed) is linked to it.
