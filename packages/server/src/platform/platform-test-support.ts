@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import type { TestServer } from '../testing';
@@ -18,6 +21,8 @@ let addressCount = 0;
 export class PlatformBrowser {
   readonly #hosts = new Map<string, TestVisitor>();
   readonly ip: string;
+  /** The host of the last request: where a relative Location points. */
+  #lastHost = PLATFORM;
 
   constructor(private readonly server: TestServer) {
     addressCount += 1;
@@ -39,12 +44,14 @@ export class PlatformBrowser {
   }
 
   get(host: string, url: string): Promise<Response> {
+    this.#lastHost = host;
     return this.at(host).request({ method: 'GET', url, headers: { accept: 'text/html' } });
   }
 
   /** Posts a form as a browser does: urlencoded, the crumb cookie's value as the `crumb` field. */
   async postForm(host: string, url: string, fields: Record<string, string>): Promise<Response> {
     const visitor = this.at(host);
+    this.#lastHost = host;
     if (!visitor.crumb) await visitor.request({ method: 'GET', url: '/signin', headers: { accept: 'text/html' } });
     const payload = new URLSearchParams({ crumb: visitor.crumb ?? '', ...fields }).toString();
     return visitor.request({ method: 'POST', url, payload, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, sendCrumb: false });
@@ -53,9 +60,20 @@ export class PlatformBrowser {
   /** Follows a 303 or 301 to wherever it points (another host included), as a GET. */
   async follow(response: Response): Promise<Response> {
     expect([301, 302, 303], response.body).toContain(response.statusCode);
-    const location = new URL(String(response.headers.location), PLATFORM_URL);
-    return this.get(location.host, `${location.pathname}${location.search}`);
+    const location = new URL(String(response.headers.location), `http://${this.#lastHost}`);
+    const answer = await this.get(location.host, `${location.pathname}${location.search}`);
+    // The owner app's page hands its changes' X-SiteUser-XSRF-Token over in its boot data, as the app reads it.
+    const boot = /<script type="application\/json" id="owner-boot">([^<]*)<\/script>/.exec(answer.body);
+    if (boot) this.at(location.host).siteUserXsrfToken = (JSON.parse(boot[1]!) as { xsrfToken: string }).xsrfToken;
+    return answer;
   }
+}
+
+/** A stand-in for the built owner app (its index.html with the boot marker), so /config answers the boot data. */
+export function fakeOwnerAppDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'platform-owner-app-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>Vitrine</title></head><body>\n<!--owner-boot-->\n<div id="owner-app"></div>\n</body></html>');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** A hidden field's value in a page (the session's `xsrf`, a sealed `pending`). */
