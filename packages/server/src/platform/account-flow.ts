@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely';
 import { roleName, type ContributorRole } from '@vitrine/contracts';
-import { confirmAccountEmail, createHandoff, startAccountSessionIn, type PlatformCaller, type SignedInAccount } from '../accounts';
-import type { Database } from '../db/schema';
+import { confirmAccountEmail, startAccountSessionIn, type PlatformCaller, type SignedInAccount } from '../accounts';
+import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { invalid } from '../failures';
-import type { MailSettings } from '../mail';
 import { describeSetupLink, redeemSetupLinkForAccount, SETUP_MESSAGES } from '../owner';
 import { linkContributorsByEmail } from '../site-users';
 import { findWebsiteByIdentifier } from '../websites';
-import { handoffUrl } from './handoff';
 
 /*
  * What the platform's pages do across domains (issue 32): confirming an account's address (and finding the websites
@@ -46,21 +44,16 @@ export async function describeInvitation(
 
 /**
  * Accepts a website's invitation with the signed-in account: the link is redeemed for the account (made for its address,
- * or for nobody in particular), its site user there gets the role, and a hand-off takes the browser to the website's
- * /config signed in.
+ * or for nobody in particular) and its site user there gets the role. "Open" then takes the browser there signed in.
  */
 export async function acceptInvitationWithAccount(
   db: Kysely<Database>,
   account: { id: string; email: string },
   input: { identifier: string; token: string },
-  mail: Pick<MailSettings, 'publicUrl' | 'platformDomain'>,
-): Promise<{ location: string }> {
+): Promise<{ website: Website; role: ContributorRole }> {
   const found = input.token.length >= 16 && input.token.length <= 100 ? await findWebsiteByIdentifier(db, input.identifier.toLowerCase()) : undefined;
   if (!found || found.website.deleted_at) throw invalid(SETUP_MESSAGES.linkNotValid, { token: SETUP_MESSAGES.linkNotValid });
   const website = found.website;
-  const token = await inTransaction(db, async (trx) => {
-    await redeemSetupLinkForAccount(trx, website, { token: input.token, account });
-    return (await createHandoff(trx, account.id, website.id)).token;
-  });
-  return { location: handoffUrl(mail, website, token) };
+  const { role } = await inTransaction(db, (trx) => redeemSetupLinkForAccount(trx, website, { token: input.token, account }));
+  return { website, role };
 }

@@ -6,7 +6,7 @@ import { OWNER_MESSAGES } from '../authorize';
 import { openTestServer, type TestServer } from '../testing';
 import { CREATE_WEBSITE_MESSAGES } from './create-website';
 import { HANDOFF_MESSAGES } from './handoff';
-import { createSite, fakeOwnerAppDir, hiddenField, PLATFORM, PLATFORM_URL, PlatformBrowser, signedUpAccount, xsrfOf } from './platform-test-support';
+import { createSite, fakeOwnerAppDir, hiddenField, refreshTarget, PLATFORM, PLATFORM_URL, PlatformBrowser, signedUpAccount, xsrfOf } from './platform-test-support';
 
 let server: TestServer;
 const ownerApp = fakeOwnerAppDir();
@@ -22,8 +22,16 @@ const db = () => server.database.db;
 const websiteNamed = (identifier: string) => db().selectFrom('websites').selectAll().where('identifier', '=', identifier).executeTakeFirstOrThrow();
 const accountNamed = (email: string) => db().selectFrom('platform_accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
 
-/** Follows "Create a website"'s 303 onto the website's host and its hand-off's 303 to /config; answers the last hop. */
-async function landInConfig(browser: PlatformBrowser, created: Awaited<ReturnType<typeof createSite>>, identifier: string) {
+/**
+ * From a form's opening page (a new website, an accepted invitation) on, as a browser goes: its refresh to "Open", Open's
+ * 303 onto the website's host, the hand-off's 303 to /config. Answers the token and the /config page.
+ */
+async function landInConfig(browser: PlatformBrowser, opening: Awaited<ReturnType<typeof createSite>>, identifier: string) {
+  expect([200, 201], opening.body).toContain(opening.statusCode);
+  const website = await websiteNamed(identifier);
+  expect(refreshTarget(opening.body)).toBe(`/websites/${website.id}/open`);
+  expect(opening.body).toContain(`<a class="button" href="/websites/${website.id}/open">Open `);
+  const created = await browser.get(PLATFORM, refreshTarget(opening.body));
   expect(created.statusCode, created.body).toBe(303);
   const location = new URL(String(created.headers.location));
   expect(`${location.origin}${location.pathname}`).toBe(`http://${identifier}.${PLATFORM}/config/handoff`);
@@ -105,7 +113,7 @@ describe('"Create a website" lands the owner in its /config, signed in through a
       xsrfOf(first).then((xsrf) => first.postForm(PLATFORM, '/websites', { siteTitle: 'Race', identifier: 'race-site', content: 'empty', xsrf })),
       xsrfOf(second).then((xsrf) => second.postForm(PLATFORM, '/websites', { siteTitle: 'Race', identifier: 'race-site', content: 'empty', xsrf })),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([303, 409]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const website = await websiteNamed('race-site');
     const owners = await db().selectFrom('contributors').select('site_user_id').where('website_id', '=', website.id).execute();
     expect(owners).toHaveLength(1);
@@ -181,9 +189,9 @@ describe('one account, many websites', () => {
       token: accept.searchParams.get('token')!,
       xsrf: hiddenField(acceptPage.body, 'xsrf'),
     });
-    expect(accepted.statusCode, accepted.body).toBe(303);
-    const landed = await ana.follow(accepted);
-    expect(landed.headers.location).toBe('/config');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.body).toContain('You now work on Ben Books. Opening it…');
+    await landInConfig(ana, accepted, 'ben-books');
 
     const asEditor = ana.at(benHost);
     expect((await asEditor.get('/api/owner/me')).json()).toMatchObject({ siteUser: { email: 'ana@example.com' }, roleName: 'editor' });

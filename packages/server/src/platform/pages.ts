@@ -23,7 +23,7 @@ export interface PageFrame {
   account?: PageAccount;
 }
 
-function page(title: string, frame: PageFrame, body: string, options: { wide?: boolean } = {}): string {
+function page(title: string, frame: PageFrame, body: string, options: { wide?: boolean; refreshTo?: string } = {}): string {
   const signedIn = frame.account
     ? `<nav class="platform-nav" aria-label="Account">
   <a href="/websites">Your websites</a>
@@ -44,7 +44,7 @@ function page(title: string, frame: PageFrame, body: string, options: { wide?: b
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${attr(title)} · Vitrine</title>
+<title>${attr(title)} · Vitrine</title>${options.refreshTo ? `\n<meta http-equiv="refresh" content="0;url=${attr(options.refreshTo)}">` : ''}
 ${STYLESHEETS.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 <link rel="icon" href="/assets/theme/favicon.svg" type="image/svg+xml">
 </head>
@@ -323,6 +323,23 @@ export function acceptInvitationPage(
 </form>`
     : '';
   return page('Accept an invitation', frame, `<h1>Accept an invitation</h1>\n${errorBox(state.message)}\n${form}\n<p><a href="/websites">Your websites</a></p>`);
+}
+
+/**
+ * After a form that ends on a website's host (a new website, an accepted invitation, a sign-in on the way to one): the
+ * Content-Security-Policy's `form-action 'self'` holds every redirect of a form's navigation to this origin, so the
+ * form's answer is this page, which goes on at once (a refresh, a navigation of its own) to the platform's
+ * `/websites/{id}/open` — which hands off with a 303 — and links there too.
+ */
+export function openingPage(frame: PageFrame, state: { heading: string; line: string; href: string; linkText: string }): string {
+  return page(
+    state.heading,
+    frame,
+    `<h1>${attr(state.heading)}</h1>
+<p role="status">${attr(state.line)}</p>
+<p><a class="button" href="${attr(state.href)}">${attr(state.linkText)}</a></p>`,
+    { refreshTo: state.href },
+  );
 }
 
 /** A refusal with a way on: a website that is not the account's, a stale link. */

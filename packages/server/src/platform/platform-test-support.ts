@@ -69,6 +69,13 @@ export class PlatformBrowser {
   }
 }
 
+/** Where a page's `<meta http-equiv="refresh">` goes on to (the opening page after a form that ends on a website). */
+export function refreshTarget(html: string): string {
+  const match = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html);
+  if (!match) throw new Error(`no refresh in the page:\n${html.slice(0, 2000)}`);
+  return match[1]!.replace(/&amp;/g, '&');
+}
+
 /** A stand-in for the built owner app (its index.html with the boot marker), so /config answers the boot data. */
 export function fakeOwnerAppDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'platform-owner-app-'));

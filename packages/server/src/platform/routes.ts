@@ -36,6 +36,7 @@ import {
   homePage,
   messagePage,
   newWebsitePage,
+  openingPage,
   resetPasswordPage,
   signInCodePage,
   signInPage,
@@ -56,6 +57,10 @@ export const PLATFORM_PAGE_MESSAGES = {
   twoStepOn: 'Two-step sign-in is on. Signing in now asks for a code after your password.',
   twoStepOff: 'Two-step sign-in is off.',
 } as const;
+
+/** "Open": a website's hand-off, on the platform's host. */
+const openPathOf = (websiteId: string) => `/websites/${encodeURIComponent(websiteId)}/open`;
+const OPEN_PATH = /^\/websites\/[^/?]+\/open$/;
 
 export interface PlatformRouteOptions {
   /** Counts sign-ups per client address (accounts' SIGN_UPS_PER_HOUR). */
@@ -211,6 +216,11 @@ export function registerPlatformRoutes(app: FastifyInstance, context: ServerCont
       try {
         const signed = await signInAccount(db, caller(request), input, signInOptions);
         setPlatformSessionCookie(reply, signed.session, secureCookies);
+        // On the way to a website (its switcher's link, signed out here): a page goes on, for the CSP's form-action.
+        if (OPEN_PATH.test(next)) {
+          const account = { email: signed.account.email, xsrfToken: signed.session.xsrfToken };
+          return html(reply, openingPage({ ...frame, account }, { heading: 'Signed in', line: 'Opening your website…', href: next, linkText: 'Open the website' }));
+        }
         return reply.redirect(next, 303);
       } catch (error) {
         const failure = refusal(error, reply);
@@ -290,10 +300,12 @@ export function registerPlatformRoutes(app: FastifyInstance, context: ServerCont
       const values = { siteTitle: text(form.siteTitle, 200), identifier: text(form.identifier, 100), sampleContent: form.content !== 'empty' };
       if (!formIsGood(request, session)) return html(reply, newWebsitePage(frame, platformDomain, { values, message: FORM_EXPIRED }), 403);
       try {
-        const account = { id: session.accountId, email: session.email };
-        const { website } = await createWebsiteForAccount(db, values, account);
-        const { location } = await openWebsiteForAccount(db, account, { websiteId: website.id }, context.mail);
-        return reply.redirect(location, 303);
+        const { website } = await createWebsiteForAccount(db, values, { id: session.accountId, email: session.email });
+        return html(
+          reply,
+          openingPage(frame, { heading: 'Your website is ready', line: `${website.site_title} is created. Opening it…`, href: openPathOf(website.id), linkText: `Open ${website.site_title}` }),
+          201,
+        );
       } catch (error) {
         const failure = refusal(error, reply);
         return html(reply, newWebsitePage(frame, platformDomain, { values, message: failure.message, errors: failure.errors }), statusOf(failure));
@@ -332,8 +344,11 @@ export function registerPlatformRoutes(app: FastifyInstance, context: ServerCont
       const token = text(form.token, 101);
       if (!formIsGood(request, session)) return html(reply, acceptInvitationPage(frame, { site, token, message: FORM_EXPIRED }), 403);
       try {
-        const { location } = await acceptInvitationWithAccount(db, { id: session.accountId, email: session.email }, { identifier: site, token }, context.mail);
-        return reply.redirect(location, 303);
+        const { website } = await acceptInvitationWithAccount(db, { id: session.accountId, email: session.email }, { identifier: site, token });
+        return html(
+          reply,
+          openingPage(frame, { heading: 'Invitation accepted', line: `You now work on ${website.site_title}. Opening it…`, href: openPathOf(website.id), linkText: `Open ${website.site_title}` }),
+        );
       } catch (error) {
         const failure = refusal(error, reply);
         return html(reply, acceptInvitationPage(frame, { site, token, message: failure.message }), statusOf(failure));
