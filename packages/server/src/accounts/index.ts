@@ -12,5 +12,5 @@ export {
   type PlatformCaller, type PlatformMailSettings, type SignedInAccount,
 } from './service';
 export { ACCOUNT_REMEMBER_ME_SECONDS, ACCOUNT_SESSION_SECONDS, findAccountSession, type AccountSession, type NewAccountSession } from './sessions';
-export { beginAccountTotp, confirmAccountTotp, disableAccountTotp, isAccountTotpOn } from './totp';
+export { beginAccountTotp, begunAccountTotp, confirmAccountTotp, disableAccountTotp, isAccountTotpOn } from './totp';
 export { claimHandoff, createHandoff, HANDOFF_SECONDS } from './handoffs';

@@ -59,6 +59,14 @@ export async function disableAccountTotp(db: Kysely<Database>, accountId: string
   return { totpEnabled: false };
 }
 
+/** Two-step sign-in begun and not yet confirmed: its secret again (a wrong first code shows the set-up once more). */
+export async function begunAccountTotp(db: Db, accountId: string, key: Buffer): Promise<{ secret: string; otpauthUrl: string } | undefined> {
+  const row = await readRow(db, accountId);
+  if (row.totp_enabled_at || !row.totp_secret_sealed) return undefined;
+  const secret = openSecret(key, row.totp_secret_sealed);
+  return { secret, otpauthUrl: generateURI({ issuer: ISSUER, label: row.email, secret }) };
+}
+
 /** Whether the account has two-step sign-in on (its settings page shows the matching form). */
 export async function isAccountTotpOn(db: Db, accountId: string): Promise<boolean> {
   return (await readRow(db, accountId)).totp_enabled_at !== null;

@@ -210,6 +210,9 @@ describe('sign-in, two-step sign-in and sign-out', () => {
     const wrongSetup = await browser.postForm(PLATFORM, '/account/two-step/confirm', { xsrf, code: '000000' });
     expect(wrongSetup.statusCode).toBe(400);
     expect(wrongSetup.body).toContain(TOTP_MESSAGES.wrongCode);
+    // The same key is shown again, to try the next code.
+    expect(wrongSetup.body).toContain(`Key: <code>${secret}</code>`);
+    expect(wrongSetup.body).toContain('aria-describedby="platform-code-error"');
     const on = await browser.postForm(PLATFORM, '/account/two-step/confirm', { xsrf, code: await generate({ secret }) });
     expect(on.statusCode).toBe(200);
     expect(on.body).toContain(PLATFORM_PAGE_MESSAGES.twoStepOn);

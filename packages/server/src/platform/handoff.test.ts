@@ -6,7 +6,7 @@ import { OWNER_MESSAGES } from '../authorize';
 import { openTestServer, type TestServer } from '../testing';
 import { CREATE_WEBSITE_MESSAGES } from './create-website';
 import { HANDOFF_MESSAGES } from './handoff';
-import { createSite, fakeOwnerAppDir, hiddenField, refreshTarget, PLATFORM, PLATFORM_URL, PlatformBrowser, signedUpAccount, xsrfOf } from './platform-test-support';
+import { createSite, fakeOwnerAppDir, hiddenField, PASSWORD, refreshTarget, PLATFORM, PLATFORM_URL, PlatformBrowser, signedUpAccount, xsrfOf } from './platform-test-support';
 
 let server: TestServer;
 const ownerApp = fakeOwnerAppDir();
@@ -162,6 +162,18 @@ describe('the hand-off token', () => {
     const signedOut = await new PlatformBrowser(server).get(PLATFORM, `/websites/${demo.id}/open`);
     expect(signedOut.statusCode).toBe(303);
     expect(signedOut.headers.location).toBe(`/signin?next=${encodeURIComponent(`/websites/${demo.id}/open`)}`);
+
+    // Signing in on the way to a website (the switcher's link, signed out on the platform) ends on a page that goes on.
+    const owner = await signedUpAccount(server, 'comes-back@example.com');
+    await landInConfig(owner, await createSite(owner, { siteTitle: 'Comes Back', identifier: 'comes-back', content: 'empty' }), 'comes-back');
+    const website = await websiteNamed('comes-back');
+    const elsewhere = new PlatformBrowser(server);
+    const asked = await elsewhere.get(PLATFORM, `/websites/${website.id}/open`);
+    await elsewhere.follow(asked);
+    const signedIn = await elsewhere.postForm(PLATFORM, '/signin', { email: 'comes-back@example.com', password: PASSWORD, next: `/websites/${website.id}/open` });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('Opening your website…');
+    await landInConfig(elsewhere, signedIn, 'comes-back');
   });
 });
 

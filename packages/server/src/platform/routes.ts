@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import {
   ACCOUNT_MESSAGES,
   beginAccountTotp,
+  begunAccountTotp,
   confirmAccountTotp,
   disableAccountTotp,
   findAccountSession,
@@ -367,7 +368,10 @@ export function registerPlatformRoutes(app: FastifyInstance, context: ServerCont
         return html(reply, twoStepPage(frame, await action(session)));
       } catch (error) {
         const failure = refusal(error, reply);
-        return html(reply, twoStepPage(frame, { on: await isAccountTotpOn(db, session.accountId), message: failure.message, errors: failure.errors }), statusOf(failure));
+        // A wrong first code: the same key again, to try the next code.
+        const setup = await begunAccountTotp(db, session.accountId, context.totpKey);
+        const on = await isAccountTotpOn(db, session.accountId);
+        return html(reply, twoStepPage(frame, { on, ...(setup ? { setup } : {}), message: failure.message, errors: failure.errors }), statusOf(failure));
       }
     };
     route('GET', '/account/two-step', (request, reply) => twoStep(request, reply, async (session) => ({ on: await isAccountTotpOn(db, session.accountId) })));
