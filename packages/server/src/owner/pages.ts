@@ -90,7 +90,7 @@ ${errorBox(state.message)}
 
 const noticeBox = (notice: string | undefined) => (notice ? `<p class="notice" role="status">${attr(notice)}</p>` : '');
 
-export function signInPage(state: FormState & { notice?: string; next?: string }): string {
+export function signInPage(state: FormState & { notice?: string; next?: string; platformUrl?: string }): string {
   // Always there (the app's home when the asked page is not one to return to), so the form is the same form
   // whatever the address held.
   const next = `\n  <input type="hidden" name="next" value="${attr(state.next ?? '/config')}">`;
@@ -106,7 +106,10 @@ ${errorBox(state.message)}
   <p class="owner-field owner-field-check"><label><input type="checkbox" name="rememberMe" value="true"> Keep me signed in for 30 days</label></p>
   <button type="submit" class="button">Sign in</button>
 </form>
-<p><a href="/config/forgot-password">Forgot your password?</a></p>`,
+<p><a href="/config/forgot-password">Forgot your password?</a></p>${
+      // Platform mode (issue 32): an owner who signed up on the platform signs in there and opens the website from it.
+      state.platformUrl ? `\n<p>Signed up on Vitrine? <a href="${attr(state.platformUrl)}/websites">Sign in on Vitrine</a> and open this website from your websites.</p>` : ''
+    }`,
   );
 }
 

@@ -75,7 +75,7 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: ServerCon
     const ownerApp = async (request: FastifyRequest, reply: FastifyReply) => {
       const crumb = crumbOf(request, reply);
       const siteUser = siteUserOf(request.actor);
-      if (!siteUser) return html(reply, signInPage({ crumb, next: ownerNextPath(request.url) }));
+      if (!siteUser) return html(reply, signInPage({ crumb, next: ownerNextPath(request.url), ...(context.websites.isPlatform ? { platformUrl: context.mail.publicUrl } : {}) }));
       if (siteUser.role === undefined) return html(reply, notContributorPage(siteUser.email, crumb), 403);
       const owner = authorize(request.actor, 'contributor') as Owner;
       const app = appShell.page(ownerAppBoot(owner, request.website, siteUser.xsrfToken, context.websites.isPlatform ? context.mail.publicUrl : null));

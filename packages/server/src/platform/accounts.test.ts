@@ -282,6 +282,7 @@ describe('the platform session stays on the platform host', () => {
     const config = await server.app.inject({ method: 'GET', url: '/config', headers: { host: DEMO, accept: 'text/html', cookie: `platformSession=${session}` } });
     expect(config.statusCode).toBe(200);
     expect(config.body).toContain('Sign in to manage your website');
+    expect(config.body).toContain(`Signed up on Vitrine? <a href="${PLATFORM_URL}/websites">Sign in on Vitrine</a>`);
     const me = await server.app.inject({ method: 'GET', url: '/api/owner/me', headers: { host: DEMO, cookie: `platformSession=${session}` } });
     expect(me.statusCode).toBe(401);
     // And a website's session cookie means nothing on the platform's host.
