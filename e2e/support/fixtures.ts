@@ -6,6 +6,8 @@ import { startServer, type RunningServer, type StartServerOptions } from './serv
 export interface Shop {
   /** The server's base URL, e.g. http://127.0.0.1:41234 */
   url: string;
+  /** With `platformDomain`: the platform's own address, e.g. http://vitrine.localhost:41234 (its websites are subdomains of it). */
+  platformUrl?: string;
   browser: Browser;
   /** A fresh shopper per test: no cookies, no cart. */
   context: BrowserContext;
@@ -45,6 +47,7 @@ export function useShop({ sharedStore = false, ...options }: UseShopOptions = {}
     }
     [server, shop.browser] = await Promise.all([startServer(options), launchBrowser()]);
     shop.url = server.url;
+    shop.platformUrl = server.platformUrl;
   });
 
   afterAll(async () => {

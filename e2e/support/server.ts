@@ -18,10 +18,19 @@ export interface StartServerOptions {
    * store leaves off). Runs in this process on the same data dir; the server then finds it seeded.
    */
   prepareDatabase?: (db: Kysely<Database>) => Promise<void>;
+  /**
+   * Platform mode (issue 32): PLATFORM_DOMAIN, with PUBLIC_URL the platform's own address on the server's port
+   * (`http://{platformDomain}:{port}`). Chromium resolves `*.localhost` to loopback, so 'vitrine.localhost' and its
+   * websites' subdomains reach the server offline.
+   */
+  platformDomain?: string;
 }
 
 export interface RunningServer {
+  /** The server on 127.0.0.1 (its health check, and the one website in one-site mode). */
   url: string;
+  /** Platform mode: the platform's own address, `http://{platformDomain}:{port}`. */
+  platformUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -101,8 +110,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * Starts the real server (the same entry `npm start` runs) on a free port with a fresh
  * embedded database, seeded with the demo store (a copy of the seeded template, see seededDataDir).
  */
-export async function startServer({ env = {}, prepareDatabase }: StartServerOptions = {}): Promise<RunningServer> {
+export async function startServer({ env = {}, prepareDatabase, platformDomain }: StartServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
+  const platformUrl = platformDomain ? `http://${platformDomain}:${port}` : undefined;
+  const platformEnv: Record<string, string> = platformDomain ? { PLATFORM_DOMAIN: platformDomain, PUBLIC_URL: platformUrl! } : {};
   const dataDir = await freshDataDir();
   if (prepareDatabase) await prepareDataDir(dataDir, prepareDatabase);
   // The compiled server when the run built one (scripts/test.mjs sets VITRINE_SERVER_BUNDLE), as `npm start` runs it;
@@ -110,7 +121,7 @@ export async function startServer({ env = {}, prepareDatabase }: StartServerOpti
   const entry = process.env.VITRINE_SERVER_BUNDLE ? ['--enable-source-maps', process.env.VITRINE_SERVER_BUNDLE] : ['--import', 'tsx', 'packages/server/src/main.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...platformEnv, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -123,6 +134,7 @@ export async function startServer({ env = {}, prepareDatabase }: StartServerOpti
   }
   return {
     url,
+    ...(platformUrl ? { platformUrl } : {}),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

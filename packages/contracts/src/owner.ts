@@ -57,4 +57,39 @@ export const getOwnerContract = defineContract({
   schema: { response: { 200: OwnerSchema, ...ERROR_RESPONSES } },
 });
 
-export const OWNER_ACCOUNT_CONTRACTS = [ownerSetupContract, getOwnerContract] as const;
+// GET /api/owner/websites
+
+/** One website the signed-in contributor works on (issue 32: the owner app's website switcher). */
+export const OwnerWebsiteSchema = ResponseObject({
+  websiteId: Type.String(),
+  title: Type.String(),
+  /** The website's own address (origin): its platform subdomain, or the one-site server's PUBLIC_URL. */
+  address: Type.String(),
+  role: ContributorRoleSchema,
+  roleName: Type.String(),
+  /** The website this call was made on. */
+  current: Type.Boolean(),
+  /** Where the switcher sends the browser to open it: the platform's hand-off (`{platform}/websites/{id}/open`); null in one-site mode. */
+  openUrl: Type.Union([Type.String(), Type.Null()]),
+});
+export type OwnerWebsiteJson = Static<typeof OwnerWebsiteSchema>;
+
+export const OwnerWebsitesReplySchema = ResponseObject({
+  /** The platform's address ("Your websites" is `{platformUrl}/websites`); null in one-site mode. */
+  platformUrl: Type.Union([Type.String(), Type.Null()]),
+  websites: Type.Array(OwnerWebsiteSchema),
+});
+export type OwnerWebsitesReply = Static<typeof OwnerWebsitesReplySchema>;
+
+export const listOwnerWebsitesContract = defineContract({
+  operationId: 'listOwnerWebsites',
+  method: 'GET',
+  url: '/api/owner/websites',
+  summary:
+    "The websites the signed-in contributor's platform account works on, with the role on each, by name (the owner app's switcher). In one-site mode, or for an account of this website's own, just this website.",
+  tags,
+  access: 'contributor',
+  schema: { response: { 200: OwnerWebsitesReplySchema, ...ERROR_RESPONSES } },
+});
+
+export const OWNER_ACCOUNT_CONTRACTS = [ownerSetupContract, getOwnerContract, listOwnerWebsitesContract] as const;

@@ -9,6 +9,8 @@ export interface OwnerAppBoot {
   website: { id: string; title: string; locale: string; currency: string; timeZone: string };
   /** The session's X-SiteUser-XSRF-Token (signed-in changes carry it). */
   xsrfToken: string;
+  /** Platform mode (issue 32): the platform's address, where the website switcher's links go; absent or null with one website. */
+  platformUrl?: string | null;
 }
 
 export const BOOT_ELEMENT_ID = 'owner-boot';

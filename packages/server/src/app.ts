@@ -71,6 +71,8 @@ import { SignInThrottle } from './site-users';
 import { registerSiteUserRoutes } from './site-users/routes';
 import { customDomainSettings, WebsiteResolver, type CustomDomainOptions } from './websites';
 import { registerCustomDomainRoutes, registerPlatformHostRoutes } from './websites/custom-domains/routes';
+import { registerPlatformRoutes } from './platform/routes';
+import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
 
@@ -298,6 +300,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerPaymentRoutes(routes, context);
     registerSiteUserRoutes(routes, context);
     registerOwnerRoutes(routes, context, { appDir: options.ownerAppDir });
+    // Platform mode: the landing of a hand-off from the platform's host (issue 32).
+    registerHandoffRoutes(routes, context);
     registerContributorRoutes(routes, context);
     registerCustomDomainRoutes(routes, context, domainSettings);
     registerMailRoutes(routes, context);
@@ -331,6 +335,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerMapsRoutes(routes, context);
     registerPageRoutes(routes, context);
   });
+  // Platform mode: the platform's own pages, on its host only (Fastify's host constraint), outside the website context.
+  registerPlatformRoutes(app, context, { rateLimits: rateLimitStore });
   await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir);
   // The website's pictures (/images/{id}/{filename}): public, like the assets, so outside the request context.
   registerImageFileRoutes(app, context);

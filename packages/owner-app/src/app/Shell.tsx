@@ -5,6 +5,7 @@ import { APP_TEXTS, failureText } from '../ui/messages';
 import { NavIcon } from '../ui/NavIcon';
 import { Link, useLocation } from './router';
 import { SCREENS, screenAt } from './screens';
+import { WebsiteSwitcher } from './WebsiteSwitcher';
 
 /**
  * The frame around every screen: the header (the site's name, a link to the site, the owner and sign-out),
@@ -53,12 +54,16 @@ export function Shell({ children }: { children: ReactNode }) {
           <span className="menu-icon" aria-hidden="true" />
           {APP_TEXTS.menu}
         </button>
-        <p className="site-name">
-          <span className="site-mark" aria-hidden="true">
-            {(boot.website.title.trim()[0] ?? 'V').toUpperCase()}
-          </span>
-          <span className="site-title">{boot.website.title}</span>
-        </p>
+        {boot.platformUrl ? (
+          <WebsiteSwitcher platformUrl={boot.platformUrl} />
+        ) : (
+          <p className="site-name">
+            <span className="site-mark" aria-hidden="true">
+              {(boot.website.title.trim()[0] ?? 'V').toUpperCase()}
+            </span>
+            <span className="site-title">{boot.website.title}</span>
+          </p>
+        )}
         <div className="topbar-actions">
           <a className="topbar-link topbar-view-site" href="/" target="_blank" rel="noopener">
             {APP_TEXTS.viewSite}

@@ -196,6 +196,8 @@ export interface SiteUsersTable {
   totp_enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The time step of the last code accepted: each code works once. */
   totp_last_step: Defaulted<number>;
+  /** The platform account this site user is (migration 042): one per account and website; null for the website's own accounts. */
+  platform_account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SiteUserSessionsTable {
@@ -473,7 +475,8 @@ export interface ImageColorData {
 /** Mail waiting to go, being sent, sent or given up (migration 013; mail/outbox.ts). */
 export interface MailOutboxTable {
   id: string;
-  website_id: string;
+  /** Null for the platform's own mail (an account's confirmation or password reset; migration 042). */
+  website_id: ColumnType<string | null, string | null, string | null>;
   kind: 'transactional' | 'marketing';
   template: string;
   from_address: string;
@@ -1221,6 +1224,47 @@ export interface PostLikesTable {
   created_at: Timestamp;
 }
 
+/** A person's account on the platform itself (migration 042; accounts/): one sign-in for many websites. */
+export interface PlatformAccountsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  confirmed_at: NullableTimestamp;
+  totp_secret_sealed: string | null;
+  totp_enabled_at: NullableTimestamp;
+  totp_last_step: Defaulted<number>;
+  created_at: Timestamp;
+}
+
+/** A signed-in browser on the platform's host; only the token's hash is stored (migration 042). */
+export interface PlatformSessionsTable {
+  token_hash: string;
+  account_id: string;
+  xsrf_token: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** An account's one-time mailed links (migration 042). */
+export interface PlatformAccountTokensTable {
+  token_hash: string;
+  account_id: string;
+  purpose: 'confirm-email' | 'password-reset';
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** One-time hand-offs from the platform's host to a website's /config (migration 042). */
+export interface PlatformHandoffsTable {
+  token_hash: string;
+  account_id: string;
+  website_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   experiments: ExperimentsTable;
   experiment_exposures: ExperimentExposuresTable;
@@ -1237,6 +1281,11 @@ export interface Database {
   site_user_sessions: SiteUserSessionsTable;
   contributors: ContributorsTable;
   owner_invitations: OwnerInvitationsTable;
+  // Issue 32: the platform's accounts (migration 042).
+  platform_accounts: PlatformAccountsTable;
+  platform_sessions: PlatformSessionsTable;
+  platform_account_tokens: PlatformAccountTokensTable;
+  platform_handoffs: PlatformHandoffsTable;
   // Issue 12 tables, one block per domain (catalog management, orders, API keys, images, site settings):
   images: ImagesTable;
   site_navigations: SiteNavigationsTable;

@@ -146,3 +146,25 @@ export function clearSessionCookies(reply: FastifyReply, secure: boolean): void 
   clearHostCookie(reply, secure, SESSION_COOKIE);
   clearHostCookie(reply, secure, SITE_USER_INFO_COOKIE);
 }
+
+/**
+ * The platform account's session on the platform's own host (issue 32; accounts/). HttpOnly, SameSite=Lax and, like
+ * every cookie here, host-only: it never carries a Domain attribute, so no website's subdomain ever receives it. Over
+ * HTTPS it takes the `__Host-` prefix, which browsers refuse to set with a Domain or from another host, so a website
+ * on a sibling subdomain cannot plant one for the platform either (cookie tossing).
+ */
+export const platformSessionCookieName = (secure: boolean) => (secure ? '__Host-platformSession' : 'platformSession');
+
+export function setPlatformSessionCookie(reply: FastifyReply, session: { token: string; maxAgeSeconds: number | undefined }, secure: boolean): void {
+  reply.setCookie(platformSessionCookieName(secure), session.token, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: true,
+    secure,
+    ...(session.maxAgeSeconds ? { maxAge: session.maxAgeSeconds } : {}),
+  });
+}
+
+export function clearPlatformSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(platformSessionCookieName(secure), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+}

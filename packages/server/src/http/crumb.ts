@@ -56,6 +56,12 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * The crumbs of the platform's own pages (issue 32: sign up, sign in, "Your websites" on PLATFORM_DOMAIN), which
+ * belong to no website: bound to this scope instead of a website id (ids are 24 hex digits, so none is this).
+ */
+export const PLATFORM_CRUMB_SCOPE = 'platform';
+
 export interface CrumbOptions {
   crumbs: Crumbs;
   secureCookies: boolean;
@@ -74,10 +80,10 @@ function setCrumbCookies(reply: FastifyReply, options: CrumbOptions, key: string
  * request carries none, or carries it twice. Only what needs a crumb calls this: GET /api/crumb, and the pages
  * that render a plain HTML form carrying the crumb as a field (never a page any visitor may be shown as is).
  */
-export function ensureVisitorCrumb(request: FastifyRequest, reply: FastifyReply, options: CrumbOptions): string {
+export function ensureVisitorCrumb(request: FastifyRequest, reply: FastifyReply, options: CrumbOptions, scope: string = request.website.id): string {
   const minted = mintedCrumbs.get(request);
   if (minted) return minted;
-  const websiteId = request.website.id;
+  const websiteId = scope;
   const key = request.cookies[CRUMB_KEY_COOKIE];
   if (options.crumbs.isKey(key) && !carriesDuplicateCookie(request, [CRUMB_KEY_COOKIE], options.secureCookies)) {
     const crumb = options.crumbs.crumbFor(websiteId, key);
@@ -93,10 +99,10 @@ export function ensureVisitorCrumb(request: FastifyRequest, reply: FastifyReply,
 }
 
 /** Whether `sent` (the header or a form field) is this visitor's crumb here, and the crumb cookie says the same. */
-function isVisitorCrumb(request: FastifyRequest, website: Website, options: CrumbOptions, sent: unknown): boolean {
+function isVisitorCrumb(request: FastifyRequest, scope: string, options: CrumbOptions, sent: unknown): boolean {
   if (carriesDuplicateCookie(request, BOUND_COOKIES, options.secureCookies)) return false;
   const cookie = request.cookies[CRUMB_COOKIE];
-  return typeof sent === 'string' && cookie !== undefined && safeEqual(sent, cookie) && options.crumbs.matches(website.id, request.cookies[CRUMB_KEY_COOKIE], sent);
+  return typeof sent === 'string' && cookie !== undefined && safeEqual(sent, cookie) && options.crumbs.matches(scope, request.cookies[CRUMB_KEY_COOKIE], sent);
 }
 
 /**
@@ -113,14 +119,14 @@ export function checkCrumb(request: FastifyRequest, website: Website, options: C
   if (ownCheck === 'form' || ownCheck === 'token' || ownCheck === 'beacon') return;
   if (isCookielessBearerOwnerCall(request)) return;
   const header = request.headers[CRUMB_HEADER];
-  if (isVisitorCrumb(request, website, options, Array.isArray(header) ? header[0] : header)) return;
+  if (isVisitorCrumb(request, website.id, options, Array.isArray(header) ? header[0] : header)) return;
   const carriesCookies = Boolean(request.headers.cookie && request.headers.cookie.trim());
   throw new HttpError(403, carriesCookies ? CRUMB_MESSAGES.sessionExpired : CRUMB_MESSAGES.enableCookies, undefined, true);
 }
 
 /** For routes a plain HTML form posts to (route config `crumb: 'form'`): the form's crumb field must be the visitor's crumb. */
-export function isFormCrumbValid(options: CrumbOptions, request: FastifyRequest, field: unknown): boolean {
-  return isVisitorCrumb(request, request.website, options, field);
+export function isFormCrumbValid(options: CrumbOptions, request: FastifyRequest, field: unknown, scope: string = request.website.id): boolean {
+  return isVisitorCrumb(request, scope, options, field);
 }
 
 /**

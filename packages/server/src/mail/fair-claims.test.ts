@@ -93,7 +93,7 @@ describe('fair claiming across websites', () => {
     for (let round = 0; round < 4; round++) await worker.runOnce();
     const siteOf = async (id: string) => (await database.db.selectFrom('mail_outbox').select('website_id').where('id', '=', id).executeTakeFirstOrThrow()).website_id;
     const order = await Promise.all(sent.map(siteOf));
-    const name = (id: string) => (id === siteA.id ? 'A' : id === siteB.id ? 'B' : 'C');
+    const name = (id: string | null) => (id === siteA.id ? 'A' : id === siteB.id ? 'B' : 'C');
     expect(order.map(name).slice(2)).toEqual(['C', order.map(name)[0], order.map(name)[1], order.map(name)[0]]);
     expect(new Set(order.slice(0, 2).map(name))).toEqual(new Set(['A', 'B']));
   });

@@ -79,3 +79,31 @@ async function insertMail(db: Db, website: Website, mailFrom: string, message: M
     .execute();
   return id;
 }
+
+/** The platform's own name: the sender's name and the header of its mail (an account's confirmation, its password reset). */
+export const PLATFORM_NAME = 'Vitrine';
+
+/**
+ * Writes a message of the platform itself (no website's: an account's address confirmation, its password reset) to the
+ * outbox, inside the caller's transaction, from MAIL_FROM named after the platform. It has no website, so no owner's
+ * outbox view lists it; the worker delivers it like any other.
+ */
+export async function enqueuePlatformMail(db: Db, mailFrom: string, message: MailMessage): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      website_id: null,
+      kind: message.kind,
+      template: message.template,
+      from_address: `"${PLATFORM_NAME}" <${mailFrom}>`,
+      to_address: message.to.trim().toLowerCase(),
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      headers: JSON.stringify(message.headers ?? {}),
+    })
+    .execute();
+  return id;
+}

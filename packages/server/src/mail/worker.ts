@@ -18,7 +18,8 @@ export interface MailWorkerOptions {
 
 interface ClaimedMail {
   id: string;
-  website_id: string;
+  /** Null for the platform's own mail (outbox.ts enqueuePlatformMail). */
+  website_id: string | null;
   kind: 'transactional' | 'marketing';
   from_address: string;
   to_address: string;
@@ -135,12 +136,12 @@ export class MailWorker {
   }
 
   async #deliver(mail: ClaimedMail): Promise<void> {
-    const suppression = await this.db
-      .selectFrom('mail_suppressions')
-      .select('reason')
-      .where('website_id', '=', mail.website_id)
-      .where('email', '=', mail.to_address)
-      .executeTakeFirst();
+    // The suppression list is a website's; the platform's own mail (no website) is always transactional.
+    const websiteId = mail.website_id;
+    const suppression =
+      websiteId === null
+        ? undefined
+        : await this.db.selectFrom('mail_suppressions').select('reason').where('website_id', '=', websiteId).where('email', '=', mail.to_address).executeTakeFirst();
     if (suppression && (suppression.reason === 'hard-bounce' || mail.kind === 'marketing')) {
       await this.#finish(mail, { status: 'suppressed', last_error: `suppressed: ${suppression.reason}` });
       return;
@@ -158,11 +159,11 @@ export class MailWorker {
     } catch (error) {
       const permanent = error instanceof DeliveryError && error.permanent;
       const message = error instanceof Error ? error.message : String(error);
-      if (permanent) {
+      if (permanent && websiteId !== null) {
         // The receiving server refused the address: no mail to it any more.
         await this.db
           .insertInto('mail_suppressions')
-          .values({ website_id: mail.website_id, email: mail.to_address, reason: 'hard-bounce' })
+          .values({ website_id: websiteId, email: mail.to_address, reason: 'hard-bounce' })
           .onConflict((conflict) => conflict.columns(['website_id', 'email']).doUpdateSet({ reason: 'hard-bounce' }))
           .execute();
       }

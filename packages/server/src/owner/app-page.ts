@@ -27,13 +27,16 @@ export interface OwnerAppBoot {
   website: { id: string; title: string; locale: string; currency: string; timeZone: string };
   /** The session's X-SiteUser-XSRF-Token: the app signs its changes with it (the sign-in form cannot hand it over otherwise). */
   xsrfToken: string;
+  /** Platform mode (issue 32): the platform's address, where the website switcher's links go; null with one website. */
+  platformUrl: string | null;
 }
 
-export function ownerAppBoot(owner: Owner, website: Website, xsrfToken: string): OwnerAppBoot {
+export function ownerAppBoot(owner: Owner, website: Website, xsrfToken: string, platformUrl: string | null = null): OwnerAppBoot {
   return {
     owner: describeOwner(owner),
     website: { id: website.id, title: website.site_title, locale: website.locale, currency: website.currency, timeZone: website.time_zone },
     xsrfToken,
+    platformUrl,
   };
 }
 

@@ -60,7 +60,10 @@ const roleWords = (role: ContributorRole) => roleName(role).replace(/[A-Z]/g, (l
  * fills in the address: the invitee may be new (the password they choose makes the account) or have an account already
  * (its password confirms it). A first-admin link (no email) asks for both.
  */
-export function setupPage(token: string, state: FormState & { invitation?: { email: string; role: ContributorRole; siteTitle: string } }): string {
+export function setupPage(
+  token: string,
+  state: FormState & { invitation?: { email: string; role: ContributorRole; siteTitle: string }; platformAcceptUrl?: string },
+): string {
   const invitation = state.invitation;
   const title = invitation ? 'Accept your invitation' : 'Create your owner account';
   const intro = invitation
@@ -78,13 +81,16 @@ ${errorBox(state.message)}
   ${field('email', 'Email', 'email', { value: email, autocomplete: 'username', error: state.errors?.email })}
   ${field('password', 'Password (at least 8 characters)', 'password', { autocomplete: 'new-password', error: state.errors?.password })}
   <button type="submit" class="button">${invitation ? 'Accept invitation' : 'Create account'}</button>
-</form>`,
+</form>${
+      // Platform mode (issue 32): a person with a platform account accepts with it instead, on the platform's host.
+      state.platformAcceptUrl ? `\n<p>Have a Vitrine account? <a href="${attr(state.platformAcceptUrl)}">Accept with your Vitrine account</a></p>` : ''
+    }`,
   );
 }
 
 const noticeBox = (notice: string | undefined) => (notice ? `<p class="notice" role="status">${attr(notice)}</p>` : '');
 
-export function signInPage(state: FormState & { notice?: string; next?: string }): string {
+export function signInPage(state: FormState & { notice?: string; next?: string; platformUrl?: string }): string {
   // Always there (the app's home when the asked page is not one to return to), so the form is the same form
   // whatever the address held.
   const next = `\n  <input type="hidden" name="next" value="${attr(state.next ?? '/config')}">`;
@@ -100,7 +106,10 @@ ${errorBox(state.message)}
   <p class="owner-field owner-field-check"><label><input type="checkbox" name="rememberMe" value="true"> Keep me signed in for 30 days</label></p>
   <button type="submit" class="button">Sign in</button>
 </form>
-<p><a href="/config/forgot-password">Forgot your password?</a></p>`,
+<p><a href="/config/forgot-password">Forgot your password?</a></p>${
+      // Platform mode (issue 32): an owner who signed up on the platform signs in there and opens the website from it.
+      state.platformUrl ? `\n<p>Signed up on Vitrine? <a href="${attr(state.platformUrl)}/websites">Sign in on Vitrine</a> and open this website from your websites.</p>` : ''
+    }`,
   );
 }
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CONTRIBUTOR_ROLES, getOwnerContract, ownerSetupContract } from '@vitrine/contracts';
+import { CONTRIBUTOR_ROLES, getOwnerContract, listOwnerWebsitesContract, ownerSetupContract } from '@vitrine/contracts';
 import { siteUserOf } from '../actor';
 import { isFailure } from '../failures';
 import { setCartCookie, clearCartCookie, clearSessionCookies, setSessionCookies } from '../http/cookies';
 import { ensureVisitorCrumb, isFormCrumbValid } from '../http/crumb';
 import { PASSWORD_RESET_MESSAGES, requestPasswordReset, resetPassword, signIn, signOut, TOTP_MESSAGES, type SignInRouteParts } from '../site-users';
 import { authorize, describeOwner, type Owner } from '../authorize';
+import { listOwnerWebsites } from './account-websites';
 import { OwnerAppShell, ownerAppBoot } from './app-page';
 import { forgotPasswordPage, notContributorPage, ownerHomePage, resetPasswordPage, setupPage, signInCodePage, signInPage } from './pages';
 import { describeSetupLink, redeemSetupLink, SETUP_MESSAGES } from './setup';
@@ -51,6 +52,11 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: SignInRou
     handler: async ({ actor }) => describeOwner(authorize(actor, 'contributor') as Owner),
   });
 
+  app.route({
+    ...listOwnerWebsitesContract,
+    handler: async ({ website, actor }) => listOwnerWebsites(db, website, actor, context.mail),
+  });
+
   // The pages: plain HTML forms (crumb as a field). Registered in their own scope for the form parser.
   fastify.register(async (pages) => {
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
@@ -68,10 +74,10 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: SignInRou
     const ownerApp = async (request: FastifyRequest, reply: FastifyReply) => {
       const crumb = crumbOf(request, reply);
       const siteUser = siteUserOf(request.actor);
-      if (!siteUser) return html(reply, signInPage({ crumb, next: ownerNextPath(request.url) }));
+      if (!siteUser) return html(reply, signInPage({ crumb, next: ownerNextPath(request.url), ...(context.websites.isPlatform ? { platformUrl: context.mail.publicUrl } : {}) }));
       if (siteUser.role === undefined) return html(reply, notContributorPage(siteUser.email, crumb), 403);
       const owner = authorize(request.actor, 'contributor') as Owner;
-      const app = appShell.page(ownerAppBoot(owner, request.website, siteUser.xsrfToken));
+      const app = appShell.page(ownerAppBoot(owner, request.website, siteUser.xsrfToken, context.websites.isPlatform ? context.mail.publicUrl : null));
       return html(reply, app ?? ownerHomePage(owner, crumb));
     };
     pages.get('/config', ownerApp);
@@ -88,7 +94,10 @@ export function registerOwnerRoutes(fastify: FastifyInstance, context: SignInRou
       // An invitation to a role below admin reads as one; an admin's link (printed at first start, or an admin inviting
       // another) is the owner's account set-up.
       const invitation = link.email && link.role !== CONTRIBUTOR_ROLES.admin ? { email: link.email, role: link.role, siteTitle: request.website.site_title } : undefined;
-      return html(reply, setupPage(token, { crumb, invitation }));
+      const platformAcceptUrl = context.websites.isPlatform
+        ? `${context.mail.publicUrl}/invitations/accept?site=${encodeURIComponent(request.website.identifier)}&token=${encodeURIComponent(token)}`
+        : undefined;
+      return html(reply, setupPage(token, { crumb, invitation, platformAcceptUrl }));
     });
 
     pages.post('/config/setup', { config: { crumb: 'form', siteUserXsrf: false } }, async (request, reply) => {

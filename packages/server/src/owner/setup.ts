@@ -5,12 +5,14 @@ import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { invalid } from '../failures';
 import { hashToken, newSecret } from '../ids';
-import { confirmOrCreateAccount, startSessionIn, type SignedIn } from '../site-users';
+import { confirmOrCreateAccount, findOrCreateLinkedSiteUser, linkSiteUserToAccount, startSessionIn, type SignedIn } from '../site-users';
+import { findConfirmedAccountByEmail } from '../accounts';
 import { authorize, type Owner } from '../authorize';
 
 export const SETUP_MESSAGES = {
   linkNotValid: 'This set-up link is not valid, has expired or has been used. Ask for a new one.',
   otherEmail: 'This set-up link was made for another email address.',
+  otherAccount: 'This invitation was made for another email address: sign in with the account of the address it was sent to.',
 } as const;
 
 /** How long a set-up link works. */
@@ -122,12 +124,53 @@ export async function redeemSetupLink(
     }
     const account = await confirmOrCreateAccount(trx, website, { email: input.email, password: input.password });
     const role = claimed.role as ContributorRole;
-    await trx
-      .insertInto('contributors')
-      .values({ website_id: website.id, site_user_id: account.id, role })
-      .onConflict((conflict) => conflict.columns(['website_id', 'site_user_id']).doUpdateSet({ role }))
-      .execute();
+    await addContributorIn(trx, website.id, account.id, role);
+    // An invitation made for an address that has a platform account links the two (issue 32): the mailed link proved
+    // the address, so the website appears among that account's websites with this role. A link made for no address
+    // (the first admin's, printed by the shell) proves nothing about the email typed into it, and links nothing.
+    if (claimed.email !== null) {
+      const platformAccount = await findConfirmedAccountByEmail(trx, claimed.email);
+      if (platformAccount) await linkSiteUserToAccount(trx, website.id, account.id, platformAccount.id);
+    }
     const signedIn = await startSessionIn(trx, website, actor, { id: account.id, email: account.email }, false);
     return { signedIn, owner: { siteUser: { id: account.id, email: account.email }, role } };
   });
+}
+
+/** Gives a site user a contributor role on the website (or changes it), in the caller's transaction. */
+export async function addContributorIn(trx: Transaction<Database>, websiteId: string, siteUserId: string, role: ContributorRole): Promise<void> {
+  await trx
+    .insertInto('contributors')
+    .values({ website_id: websiteId, site_user_id: siteUserId, role })
+    .onConflict((conflict) => conflict.columns(['website_id', 'site_user_id']).doUpdateSet({ role }))
+    .execute();
+}
+
+/**
+ * Accepts an invitation with a platform account signed in on the platform's host (issue 32), in the caller's
+ * transaction: the link is claimed once, it must have been made for the account's own address (or for no address in
+ * particular: whoever holds it), and the account's site
+ * user on the website (linked, or made now without a password of its own) gets the link's role. Any refusal leaves
+ * the link usable.
+ */
+export async function redeemSetupLinkForAccount(
+  trx: Transaction<Database>,
+  website: Website,
+  input: { token: string; account: { id: string; email: string } },
+): Promise<{ siteUserId: string; role: ContributorRole }> {
+  const claimed = await trx
+    .updateTable('owner_invitations')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(input.token))
+    .where('website_id', '=', website.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['role', 'email'])
+    .executeTakeFirst();
+  if (!claimed) throw invalid(SETUP_MESSAGES.linkNotValid, { token: SETUP_MESSAGES.linkNotValid });
+  if (claimed.email !== null && claimed.email !== input.account.email) throw invalid(SETUP_MESSAGES.otherAccount, { email: SETUP_MESSAGES.otherAccount });
+  const siteUser = await findOrCreateLinkedSiteUser(trx, website.id, input.account);
+  const role = claimed.role as ContributorRole;
+  await addContributorIn(trx, website.id, siteUser.id, role);
+  return { siteUserId: siteUser.id, role };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { CONTRIBUTOR_ROLES } from '@vitrine/contracts';
 import { DEMO_WEBSITE, writeDemoStore, writeEmptyStore } from '../catalog';
 import { writeStarterPages } from '../content';
@@ -6,7 +6,8 @@ import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid } from '../failures';
 import { newId } from '../ids';
-import { writeSetupLink, type SetupLink } from '../owner';
+import { addContributorIn, writeSetupLink, type SetupLink } from '../owner';
+import { findOrCreateLinkedSiteUser } from '../site-users';
 import { findWebsiteById, insertWebsite, isWebsiteIdentifier, RESERVED_IDENTIFIERS } from '../websites';
 import { writeSampleContent } from './sample-content';
 
@@ -61,6 +62,36 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
  * decides, the loser gets a 409 with the field error.
  */
 export async function createWebsite(db: Kysely<Database>, input: NewWebsiteRequest): Promise<CreatedWebsite> {
+  const { website, made } = await writeNewWebsite(db, input, (trx, websiteId) =>
+    writeSetupLink(trx, websiteId, { role: CONTRIBUTOR_ROLES.admin, email: input.ownerEmail?.trim().toLowerCase() || null, hours: 7 * 24 }),
+  );
+  return { website, setupLink: made };
+}
+
+/**
+ * A website created by a signed-in platform account (issue 32, "Create a website"): the same website, in the same one
+ * transaction, with the account as its admin at once — its site user there (linked to the account, no password of its
+ * own) and its contributors row — instead of a set-up link.
+ */
+export async function createWebsiteForAccount(
+  db: Kysely<Database>,
+  input: Omit<NewWebsiteRequest, 'ownerEmail'>,
+  account: { id: string; email: string },
+): Promise<{ website: Website; ownerSiteUserId: string }> {
+  const { website, made } = await writeNewWebsite(db, input, async (trx, websiteId) => {
+    const siteUser = await findOrCreateLinkedSiteUser(trx, websiteId, account);
+    await addContributorIn(trx, websiteId, siteUser.id, CONTRIBUTOR_ROLES.admin);
+    return siteUser.id;
+  });
+  return { website, ownerSiteUserId: made };
+}
+
+/** The one transaction both creations share; `withOwner` writes the first admin's part in it. */
+async function writeNewWebsite<T>(
+  db: Kysely<Database>,
+  input: Omit<NewWebsiteRequest, 'ownerEmail'>,
+  withOwner: (trx: Transaction<Database>, websiteId: string) => Promise<T>,
+): Promise<{ website: Website; made: T }> {
   const errors = newWebsiteErrors(input);
   if (Object.keys(errors).length > 0) throw invalid(CREATE_WEBSITE_MESSAGES.refused, errors);
   const identifier = input.identifier.trim().toLowerCase();
@@ -77,7 +108,7 @@ export async function createWebsite(db: Kysely<Database>, input: NewWebsiteReque
     settings: input.sampleContent ? DEMO_WEBSITE.settings : {},
   };
   try {
-    const setupLink = await inTransaction(db, async (trx) => {
+    const made = await inTransaction(db, async (trx) => {
       // Taken, or kept by a site deleted but not yet removed: refused before any write.
       const taken = await trx.selectFrom('websites').select('id').where('identifier', '=', identifier).executeTakeFirst();
       if (taken) throw conflict(CREATE_WEBSITE_MESSAGES.refused, { identifier: CREATE_WEBSITE_MESSAGES.identifierTaken });
@@ -89,11 +120,11 @@ export async function createWebsite(db: Kysely<Database>, input: NewWebsiteReque
         await writeEmptyStore(trx, row.id, identifier);
         await writeStarterPages(trx, row.id, identifier, row.siteTitle);
       }
-      return writeSetupLink(trx, row.id, { role: CONTRIBUTOR_ROLES.admin, email: input.ownerEmail?.trim().toLowerCase() || null, hours: 7 * 24 });
+      return withOwner(trx, row.id);
     });
     const website = await findWebsiteById(db, row.id);
     if (!website) throw new Error(`Website ${row.id} vanished right after it was created.`);
-    return { website, setupLink };
+    return { website, made };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(CREATE_WEBSITE_MESSAGES.refused, { identifier: CREATE_WEBSITE_MESSAGES.identifierTaken });
     throw error;

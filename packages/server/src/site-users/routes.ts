@@ -21,6 +21,8 @@ export interface SignInRouteParts extends SharedParts {
   signInGuard: SignInGuard | undefined;
   totpKey: Buffer;
   mail: MailSettings;
+  /** One website per process, or many (PLATFORM_DOMAIN): the sign-in pages then link the platform's sign-in. */
+  websites: { readonly isPlatform: boolean; readonly platformDomain: string | undefined };
 }
 
 /** Site-user accounts: sign-up (ours), sign-in and sign-out (platform spec §7). */
