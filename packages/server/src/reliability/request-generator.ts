@@ -13,6 +13,8 @@ export interface FuzzRoute {
   schema?: { body?: unknown; querystring?: unknown; params?: unknown };
   /** The route checks its own crumb ('form': a form field) or needs none ('token': a signed token authorises it; 'beacon': analytics). */
   ownCrumbCheck?: 'form' | 'token' | 'beacon';
+  /** Registered for the platform's own host only (a host constraint): a website's host never reaches it. */
+  platformHostOnly?: boolean;
 }
 
 /**
@@ -24,6 +26,8 @@ export interface RegisteredRoute {
   url: string;
   schema?: unknown;
   config?: unknown;
+  /** Fastify's route constraints: `{ host }` for the platform's own pages (answered on PLATFORM_DOMAIN only). */
+  constraints?: { host?: unknown };
 }
 
 /** Lists the routes as the app registers them: pass `collector.onRoute` to buildApp. */
@@ -40,7 +44,7 @@ export function routeCollector(): { onRoute: (route: RegisteredRoute) => void; r
         if (seen.has(key)) continue;
         seen.add(key);
         const ownCrumbCheck = (route.config as { crumb?: 'form' | 'token' | 'beacon' } | undefined)?.crumb;
-        routes.push({ method: String(method).toUpperCase(), url: route.url, schema, ...(ownCrumbCheck ? { ownCrumbCheck } : {}) });
+        routes.push({ method: String(method).toUpperCase(), url: route.url, schema, ...(ownCrumbCheck ? { ownCrumbCheck } : {}), ...(route.constraints?.host ? { platformHostOnly: true } : {}) });
       }
     },
   };
