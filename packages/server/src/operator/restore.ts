@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { loadMigrations, migrate } from '../db/migrate';
 import type { Database } from '../db/schema';
@@ -185,8 +184,7 @@ async function loadTable(trx: Transaction<Database>, table: InstallTable, file: 
   let rows = 0;
   let batch: string[] = [];
   let batchBytes = 0;
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-  for await (const line of lines) {
+  for await (const line of linesOf(file)) {
     hash.update(`${line}\n`);
     if (line === '') continue;
     batch.push(line);
@@ -204,4 +202,18 @@ async function loadTable(trx: Transaction<Database>, table: InstallTable, file: 
 
 function quoteLiteral(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The lines of a JSON-lines file, split on "\n" only. Not node:readline: since Node 22 it also ends a line at U+2028
+ * and U+2029, which JSON text may hold raw inside a string (a pasted note), and a row would break in two.
+ */
+async function* linesOf(file: string): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+    const parts = (rest + (chunk as string)).split('\n');
+    rest = parts.pop()!;
+    yield* parts;
+  }
+  if (rest !== '') yield rest;
 }
