@@ -5,7 +5,7 @@ import type { Website } from '../db/schema';
 import { openTestDatabase, type TestDatabase } from '../db/testing';
 import { newId } from '../ids';
 import { findDefaultWebsite, findWebsiteById, insertWebsite } from '../websites';
-import { enqueueMail } from './outbox';
+import { enqueueMail, enqueuePlatformMail } from './outbox';
 import { startTestSmtpServer } from './test-smtp';
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from './transport';
 import { MailWorker } from './worker';
@@ -96,6 +96,15 @@ describe('fair claiming across websites', () => {
     const name = (id: string | null) => (id === siteA.id ? 'A' : id === siteB.id ? 'B' : 'C');
     expect(order.map(name).slice(2)).toEqual(['C', order.map(name)[0], order.map(name)[1], order.map(name)[0]]);
     expect(new Set(order.slice(0, 2).map(name))).toEqual(new Set(['A', 'B']));
+  });
+
+  it("the platform's own mail (no website) is claimed beside a website's backlog, in the first claim", async () => {
+    await queue(siteA, 50, 'a');
+    await enqueuePlatformMail(database.db, 'platform@example.com', { kind: 'transactional', template: 'platform-confirm-email', to: 'newcomer@platform.test', subject: 'Confirm', text: 'Confirm.', html: '<p>Confirm.</p>' });
+    const sent: string[] = [];
+    await new MailWorker(database.db, recordingTransport(sent), { batchSize: 4 }).runOnce();
+    const rows = await database.db.selectFrom('mail_outbox').select(['website_id', 'status']).where('id', 'in', sent).execute();
+    expect(rows.filter((row) => row.website_id === null)).toEqual([{ website_id: null, status: 'sent' }]);
   });
 
   it("within a website, transactional mail goes before the marketing mail queued ahead of it", async () => {

@@ -47,6 +47,7 @@ const DUE = (alias: string) => `${alias}.status IN ('pending', 'sending')
  *   claims as many per round as before), transactional before marketing, then the most overdue first. FOR UPDATE
  *   SKIP LOCKED: two workers, in one process or several, never claim the same message, and neither waits for the
  *   other;
+ * - the platform's own mail (no website) is claimed beside them, a turn of its own;
  * - then the claimed messages are marked, and each website's turn is recorded (in website order, so two claims
  *   lock turn rows in one order).
  */
@@ -72,6 +73,16 @@ const CLAIM_SQL = `
       LIMIT (SELECT ceil($1::numeric / count(*))::int FROM chosen)
       FOR UPDATE SKIP LOCKED
     ) picked
+    UNION ALL
+    -- The platform's own mail (sign-up confirmations, its password resets: website_id null) takes a turn of its own
+    -- in every claim, up to half a batch; a website's backlog never holds it back either.
+    SELECT platform.id FROM (
+      SELECT m.id FROM mail_outbox m
+      WHERE m.website_id IS NULL AND ${DUE('m')}
+      ORDER BY m.next_attempt_at, m.id
+      LIMIT greatest(1, $1::int / 2)
+      FOR UPDATE SKIP LOCKED
+    ) platform
   ),
   claimed AS (
     UPDATE mail_outbox m
@@ -82,7 +93,7 @@ const CLAIM_SQL = `
   ),
   turns AS (
     INSERT INTO mail_website_turns (website_id, last_claimed_at)
-    SELECT website_id, clock_timestamp() FROM (SELECT DISTINCT website_id FROM claimed) served ORDER BY website_id
+    SELECT website_id, clock_timestamp() FROM (SELECT DISTINCT website_id FROM claimed WHERE website_id IS NOT NULL) served ORDER BY website_id
     ON CONFLICT (website_id) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
   )
   SELECT id, website_id, kind, from_address, to_address, subject, text_body, html_body, headers, attempts FROM claimed
