@@ -157,18 +157,7 @@ export async function resendConfirmation(db: Kysely<Database>, _caller: Platform
 }
 
 /** Whether a confirmation link still works (its page says so before anyone presses the button). */
-export async function isConfirmLinkLive(db: Db, token: string): Promise<boolean> {
-  if (token.length < 16 || token.length > 100) return false;
-  const row = await db
-    .selectFrom('platform_account_tokens')
-    .select('account_id')
-    .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', 'confirm-email')
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const isConfirmLinkLive = (db: Db, token: string) => isAccountTokenLive(db, token, 'confirm-email');
 
 /**
  * Confirms the address from the mailed link, in the caller's transaction: the link is claimed once (every other
@@ -298,13 +287,16 @@ export async function resetAccountPassword(db: Kysely<Database>, _caller: Platfo
 }
 
 /** Whether a reset link still works (its page says so before anyone types). */
-export async function isAccountResetLinkLive(db: Db, token: string): Promise<boolean> {
+export const isAccountResetLinkLive = (db: Db, token: string) => isAccountTokenLive(db, token, 'password-reset');
+
+/** Whether a one-time link of this purpose is unused and in time: hashed, as stored. */
+async function isAccountTokenLive(db: Db, token: string, purpose: 'confirm-email' | 'password-reset'): Promise<boolean> {
   if (token.length < 16 || token.length > 100) return false;
   const row = await db
     .selectFrom('platform_account_tokens')
     .select('account_id')
     .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', 'password-reset')
+    .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();

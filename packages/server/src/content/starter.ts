@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
 import type { Database } from '../db/schema';
+import { escapeHtml } from '../http/plain-page';
 import { stableId } from '../ids';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
 /** The one page a website that starts empty has: a home page that names the site and says what to do next. */
 export function starterHomeBody(siteTitle: string): PageBody {
