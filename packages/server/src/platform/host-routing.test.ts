@@ -1,5 +1,6 @@
 // databases: both — host lookups are indexed reads through a partial unique index, and a website is created in one transaction
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
 import { notifyWebsiteChanged } from '../websites';
 import { HOST_MESSAGES } from '../http/host-answer';
@@ -127,5 +128,26 @@ describe('creating a website', () => {
     const page = await get(`second-shop.${PLATFORM}`, '/shop/p/linen-shirt');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Second Shop');
+  });
+});
+
+describe('a blank start (issue 33 item 6)', () => {
+  it('writes only the site\'s frame: no sample products, sign-ups, reviews, orders, members or posts', async () => {
+    const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.columns WHERE column_name = 'website_id' AND table_schema = current_schema()`.execute(db());
+    const filled: Record<string, number> = {};
+    for (const { table_name: table } of tables.rows) {
+      const row = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE website_id = ${emptySiteId}`.execute(db());
+      if (Number(row.rows[0]!.n) > 0) filled[table] = Number(row.rows[0]!.n);
+    }
+    // Every table an empty website may hold rows in, and why: a new table that a blank site fills must be added here on purpose.
+    const FRAME_TABLES = new Set([
+      'site_pages', // the starter home page
+      'collections', // one empty shop
+      'owner_invitations', // the first admin's one-time set-up link
+      'website_domains', // none at creation; the custom-domain case above adds three
+    ]);
+    const unexpected = Object.keys(filled).filter((table) => !FRAME_TABLES.has(table));
+    expect(unexpected, JSON.stringify(filled)).toEqual([]);
+    for (const sample of ['products', 'variants', 'images', 'orders', 'carts', 'newsletter_subscribers', 'reviews', 'members', 'form_submissions', 'posts', 'site_users']) expect(filled[sample], sample).toBeUndefined();
   });
 });
