@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { FallbackObjectStore } from './fallback';
+import { LocalDiskObjectStore } from './local-object-store';
+import { DEFAULT_PRESIGN_SECONDS, type ObjectStore } from './object-store';
+import { S3ObjectStore } from './s3-object-store';
+
+/**
+ * A store named by a URL: `s3://bucket?endpoint=http://…&region=…&forcePathStyle=true&presignSeconds=60` (keys
+ * from the AWS SDK's standard environment variables), or `file:///abs/dir` / a plain path for the local disk.
+ */
+export function objectStoreFromUrl(url: string): { store: ObjectStore; presignSeconds: number } {
+  if (url.startsWith('s3://')) {
+    const parsed = new URL(url);
+    const bucket = parsed.hostname;
+    if (bucket.length < 3 || bucket.length > 63) throw new Error(`STORAGE_URL: a bucket name has 3 to 63 characters (${JSON.stringify(bucket)})`);
+    const query = parsed.searchParams;
+    const presignSeconds = query.get('presignSeconds') ? Number(query.get('presignSeconds')) : DEFAULT_PRESIGN_SECONDS;
+    if (!Number.isInteger(presignSeconds) || presignSeconds < 1 || presignSeconds > 3600) throw new Error('STORAGE_URL: presignSeconds is a whole number from 1 to 3600');
+    const store = new S3ObjectStore({
+      bucket,
+      endpoint: query.get('endpoint') || undefined,
+      region: query.get('region') || process.env.AWS_REGION || 'us-east-1',
+      forcePathStyle: query.get('forcePathStyle') === 'true',
+    });
+    return { store, presignSeconds };
+  }
+  const dir = url.startsWith('file://') ? new URL(url).pathname : url;
+  return { store: new LocalDiskObjectStore(path.resolve(dir)), presignSeconds: DEFAULT_PRESIGN_SECONDS };
+}
+
+/**
+ * The server's store from its environment: STORAGE_URL (DATA_DIR's disk without it), and while moving files,
+ * STORAGE_FALLBACK_URL, the store being moved from (reads fall back to it).
+ */
+export function objectStoreFromEnv(env: NodeJS.ProcessEnv): { store: ObjectStore; presignSeconds: number } {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const chosen = objectStoreFromUrl(env.STORAGE_URL || dataDir);
+  if (!env.STORAGE_FALLBACK_URL) return chosen;
+  const previous = objectStoreFromUrl(env.STORAGE_FALLBACK_URL).store;
+  return { store: new FallbackObjectStore(chosen.store, previous), presignSeconds: chosen.presignSeconds };
+}

@@ -1,0 +1,6 @@
+export * from './object-store';
+export { LocalDiskObjectStore } from './local-object-store';
+export { S3ObjectStore, type S3StoreSettings } from './s3-object-store';
+export { prefixedStore } from './prefixed';
+export { FallbackObjectStore } from './fallback';
+export { objectStoreFromEnv, objectStoreFromUrl } from './from-url';
