@@ -21,15 +21,15 @@ export class LocalDiskObjectStore implements ObjectStore {
     return path.join(this.root, ...key.split('/'));
   }
 
-  put(key: string, body: Readable, options: PutOptions): Promise<WrittenObject> {
+  async put(key: string, body: Readable, options: PutOptions): Promise<WrittenObject> {
     return writeWholeFile(this.fileOf(key), body, options.maxBytes);
   }
 
-  open(key: string): Promise<StoredObject | undefined> {
+  async open(key: string): Promise<StoredObject | undefined> {
     return openFile(this.fileOf(key));
   }
 
-  remove(key: string): Promise<void> {
+  async remove(key: string): Promise<void> {
     return removeFile(this.fileOf(key));
   }
 

@@ -60,13 +60,8 @@ export interface PresignOptions {
   contentType?: string;
 }
 
-/** The body went past the limit: nothing was kept. */
-export class ObjectTooLargeError extends Error {
-  constructor() {
-    super('upload too large');
-    this.name = 'ObjectTooLargeError';
-  }
-}
+/** The body went past the limit: nothing was kept (one class, shared with the disk helpers the port wraps). */
+export { ObjectTooLargeError } from './local-files';
 
 /** Segments of lower-case letters, digits, `-`, `_` and inner dots; no empty segment, no `..`. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*(?:\/[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*)*$/;
