@@ -8,7 +8,7 @@ import { S3ObjectStore } from './s3-object-store';
  * A store named by a URL: `s3://bucket?endpoint=http://…&region=…&forcePathStyle=true&presignSeconds=60` (keys
  * from the AWS SDK's standard environment variables), or `file:///abs/dir` / a plain path for the local disk.
  */
-export function objectStoreFromUrl(url: string): { store: ObjectStore; presignSeconds: number } {
+export function objectStoreFromUrl(url: string, env: NodeJS.ProcessEnv = process.env): { store: ObjectStore; presignSeconds: number } {
   if (url.startsWith('s3://')) {
     const parsed = new URL(url);
     const bucket = parsed.hostname;
@@ -19,8 +19,10 @@ export function objectStoreFromUrl(url: string): { store: ObjectStore; presignSe
     const store = new S3ObjectStore({
       bucket,
       endpoint: query.get('endpoint') || undefined,
-      region: query.get('region') || process.env.AWS_REGION || 'us-east-1',
+      region: query.get('region') || env.AWS_REGION || 'us-east-1',
       forcePathStyle: query.get('forcePathStyle') === 'true',
+      // The standard variables, read from the environment given (the SDK's own chain without them: profiles, roles…).
+      credentials: env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined } : undefined,
     });
     return { store, presignSeconds };
   }
@@ -34,8 +36,8 @@ export function objectStoreFromUrl(url: string): { store: ObjectStore; presignSe
  */
 export function objectStoreFromEnv(env: NodeJS.ProcessEnv): { store: ObjectStore; presignSeconds: number } {
   const dataDir = path.resolve(env.DATA_DIR || './data');
-  const chosen = objectStoreFromUrl(env.STORAGE_URL || dataDir);
+  const chosen = objectStoreFromUrl(env.STORAGE_URL || dataDir, env);
   if (!env.STORAGE_FALLBACK_URL) return chosen;
-  const previous = objectStoreFromUrl(env.STORAGE_FALLBACK_URL).store;
+  const previous = objectStoreFromUrl(env.STORAGE_FALLBACK_URL, env).store;
   return { store: new FallbackObjectStore(chosen.store, previous), presignSeconds: chosen.presignSeconds };
 }

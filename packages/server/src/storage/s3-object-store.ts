@@ -23,7 +23,7 @@ export interface S3StoreSettings {
   region: string;
   forcePathStyle: boolean;
   /** Explicit keys (tests); otherwise the SDK's standard chain (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, profiles…). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 }
 
 /**
