@@ -6,7 +6,7 @@ import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
 import { ObjectImageStore } from './images';
-import { objectStoreFromEnv, prefixedStore } from './storage';
+import { browserOriginsOf, objectStoreFromEnv, prefixedStore } from './storage';
 import { ObjectDownloadStore } from './downloads';
 import { ObjectLessonVideoStore } from './courses';
 import { existsSync } from 'node:fs';
@@ -109,6 +109,8 @@ async function main(): Promise<void> {
     imageStore: new ObjectImageStore(prefixedStore(objects.store, 'images/')),
     downloadStore: new ObjectDownloadStore(prefixedStore(objects.store, 'downloads/'), { presignSeconds: objects.presignSeconds }),
     lessonVideoStore: new ObjectLessonVideoStore(prefixedStore(objects.store, 'lesson-videos/'), { presignSeconds: objects.presignSeconds }),
+    // A lesson video on a bucket plays from the bucket's origin (a redirect): pages' CSP media-src allows it.
+    mediaSources: await browserOriginsOf(objects.store),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,
     payments: stripeSettings ? new StripePaymentProvider(stripeSettings) : undefined,

@@ -30,6 +30,12 @@ export function objectStoreFromUrl(url: string, env: NodeJS.ProcessEnv = process
   return { store: new LocalDiskObjectStore(path.resolve(dir)), presignSeconds: DEFAULT_PRESIGN_SECONDS };
 }
 
+/** The origins browsers are sent to for this store's objects (none for the disk): CSP media-src. */
+export async function browserOriginsOf(store: ObjectStore): Promise<string[]> {
+  if (store instanceof FallbackObjectStore) return [...new Set([...(await browserOriginsOf(store.primary)), ...(await browserOriginsOf(store.previous))])];
+  return store instanceof S3ObjectStore ? [await store.browserOrigin()] : [];
+}
+
 /**
  * The server's store from its environment: STORAGE_URL (DATA_DIR's disk without it), and while moving files,
  * STORAGE_FALLBACK_URL, the store being moved from (reads fall back to it).

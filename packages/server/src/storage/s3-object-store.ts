@@ -102,6 +102,11 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
+  /** The origin presigned URLs point at (what a page's CSP media-src must allow for redirected videos). */
+  async browserOrigin(): Promise<string> {
+    return new URL(await this.presignedUrl('origin-probe', { expiresIn: 1 })).origin;
+  }
+
   presignedUrl(key: string, options: PresignOptions): Promise<string> {
     assertObjectKey(key);
     const command = new GetObjectCommand({

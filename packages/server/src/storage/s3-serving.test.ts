@@ -36,6 +36,7 @@ beforeAll(async () => {
     imageStore: new ObjectImageStore(prefixedStore(s3.store, 'images/')),
     downloadStore: new ObjectDownloadStore(prefixedStore(s3.store, 'downloads/'), { presignSeconds: 30 }),
     lessonVideoStore: videoStore,
+    mediaSources: [await s3.store.browserOrigin()],
   });
   admin = await ownerVisitor(server, 'admin');
 }, 60_000);
@@ -137,6 +138,9 @@ describe('a lesson video on S3', () => {
     expect(part.headers.get('content-range')).toBe('bytes 10-19/1000');
     expect(part.headers.get('content-type')).toBe('video/mp4');
     expect(Buffer.from(await part.arrayBuffer()).equals(VIDEO.subarray(10, 20))).toBe(true);
+    // The lesson's page may play media from the bucket (CSP media-src), and only from there besides itself.
+    const page = await new TestVisitor(server.app).get('/');
+    expect(String(page.headers['content-security-policy']).split(';')).toContain(`media-src 'self' ${s3.endpoint}`);
     // HEAD still answers the headers here.
     const head = await admin.request({ method: 'HEAD', url: `/api/courses/videos/${membersOnly}` });
     expect([head.statusCode, head.headers['content-length']]).toEqual([200, '1000']);
