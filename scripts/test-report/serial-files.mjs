@@ -11,4 +11,6 @@ export const SERIAL_TEST_FILES = [
   'packages/server/src/http/connection-limits.test.ts',
   // Spawns Debian's caddy in front of a listening server (on-demand TLS with its internal CA).
   'packages/server/src/websites/custom-domains/caddy.test.ts',
+  // Spawns two server processes sharing one S3-protocol bucket (s3rver on loopback).
+  'packages/server/src/storage/two-processes.test.ts',
 ];

@@ -104,6 +104,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Mark cookies Secure (behind HTTPS). */
   secureCookies?: boolean;
+  /** Origins pages may play media from (CSP media-src): the bucket of STORAGE_URL, where lesson videos redirect. */
+  mediaSources?: readonly string[];
   /**
    * Which X-Forwarded-For entries to believe (http/client-address.ts): false, or a comma list of the proxies'
    * addresses/CIDRs (X-Forwarded-For counts only on a connection from one of them).
@@ -190,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     websites,
     crumbs,
     secureCookies: options.secureCookies ?? false,
+    mediaSources: options.mediaSources ?? [],
     payments: options.payments ?? new TestModePaymentProvider(),
     catalog: new CatalogCache(db),
     cartMergePolicy: options.cartMergePolicy ?? defaultCartMergePolicy,
@@ -248,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stripe = context.payments instanceof StripePaymentProvider ? context.payments : null;
   await registerSecurityHeaders(app, {
     secureCookies: options.secureCookies ?? false,
+    mediaSources: options.mediaSources,
     // The checkout pages load Stripe.js and its frames, only when Stripe takes the payments.
     ...(stripe ? { routeSources: { routes: CHECKOUT_PAGE_ROUTES, sources: STRIPE_CHECKOUT_SOURCES } } : {}),
   });

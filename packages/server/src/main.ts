@@ -5,9 +5,10 @@ import { migrate } from './db/migrate';
 import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
-import { LocalDiskImageStore } from './images';
-import { LocalDiskDownloadStore } from './downloads';
-import { LocalDiskLessonVideoStore } from './courses';
+import { ObjectImageStore } from './images';
+import { browserOriginsOf, objectStoreFromEnv, prefixedStore } from './storage';
+import { ObjectDownloadStore } from './downloads';
+import { ObjectLessonVideoStore } from './courses';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createFolderTransport, createSmtpTransport, MailWorker } from './mail';
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
   const seeded = await seedDemoSite(database.db, { onSeeding: () => (seededDone = progress.begin('Seeding the demo store')) });
   seededDone?.();
   const redisStore = env.REDIS_URL ? new RedisRateLimitStore(env.REDIS_URL) : undefined;
+  // STORAGE_URL (s3://…) or DATA_DIR's disk; STORAGE_FALLBACK_URL while files move (npm run storage -- migrate).
+  const objects = objectStoreFromEnv(env);
 
   const app = await buildApp({
     db: database.db,
@@ -102,12 +105,12 @@ async function main(): Promise<void> {
     connectionLimits,
     // A start compiles no route's schemas: each route does on its first request (about a second less to start).
     lazySchemaCompilation: true,
-    // Pictures stay on this machine's disk; past one machine, an S3-compatible ImageStore (images/store.ts).
-    imageStore: new LocalDiskImageStore(path.join(path.resolve(env.DATA_DIR || './data'), 'images')),
-    // Digital products' files, beside the pictures (downloads/file-store.ts).
-    downloadStore: new LocalDiskDownloadStore(path.join(path.resolve(env.DATA_DIR || './data'), 'downloads')),
-    // Lessons' uploaded videos, beside them (courses/video-store.ts).
-    lessonVideoStore: new LocalDiskLessonVideoStore(path.join(path.resolve(env.DATA_DIR || './data'), 'lesson-videos')),
+    // Every file in one storage port (storage/): DATA_DIR on this machine's disk, or STORAGE_URL's bucket.
+    imageStore: new ObjectImageStore(prefixedStore(objects.store, 'images/')),
+    downloadStore: new ObjectDownloadStore(prefixedStore(objects.store, 'downloads/'), { presignSeconds: objects.presignSeconds }),
+    lessonVideoStore: new ObjectLessonVideoStore(prefixedStore(objects.store, 'lesson-videos/'), { presignSeconds: objects.presignSeconds }),
+    // A lesson video on a bucket plays from the bucket's origin (a redirect): pages' CSP media-src allows it.
+    mediaSources: await browserOriginsOf(objects.store),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,
     payments: stripeSettings ? new StripePaymentProvider(stripeSettings) : undefined,

@@ -4,7 +4,7 @@
  * owner's lesson calls. Course pages and lessons themselves are the content domain's pages and items.
  */
 export { registerCourseRoutes } from './routes';
-export { LocalDiskLessonVideoStore, type LessonVideoStore } from './video-store';
+export { LocalDiskLessonVideoStore, ObjectLessonVideoStore, type LessonVideoStore } from './video-store';
 export { DeletedLessonVideoSweep } from './video-sweep';
 export { loadCoursePageData, loadLessonPageData, type CoursePageData, type LessonPageData } from './page-data';
 export { isOpenPreviewLesson, lessonAccessFrom, type LessonAccess } from './access';

@@ -44,7 +44,8 @@ export function registerCourseRoutes(fastify: FastifyInstance, context: SharedPa
     const { itemId = '' } = request.params as { itemId?: string };
     const viewer = await viewerOf(db, request.website.id, request);
     const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
-    const answer = await serveLessonVideo(db, videos, request.website, viewer, { itemId: itemId.slice(0, 64), range });
+    const answer = await serveLessonVideo(db, videos, request.website, viewer, { itemId: itemId.slice(0, 64), range, withBody });
+    if ('location' in answer) return reply.status(302).headers(answer.headers).header('location', await answer.location()).send();
     if (!('stream' in answer)) {
       reply.status(answer.status).header('cache-control', 'private, no-store');
       if ('headers' in answer) reply.headers(answer.headers);

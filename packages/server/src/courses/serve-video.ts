@@ -22,7 +22,9 @@ export const VIDEO_MESSAGES = {
 export type VideoAnswer =
   | { status: 403 | 404; message: string }
   | { status: 416; message: string; headers: Record<string, string> }
-  | { status: 200 | 206; headers: Record<string, string>; stream: () => Readable; access: LessonAccess };
+  | { status: 200 | 206; headers: Record<string, string>; stream: () => Readable; access: LessonAccess }
+  /** The video is on a bucket: the browser is sent a short-lived URL of it, where its range requests go. */
+  | { status: 302; headers: Record<string, string>; location: () => Promise<string>; access: LessonAccess };
 
 const PRIVATE_HEADERS = { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', 'accept-ranges': 'bytes' };
 
@@ -31,7 +33,7 @@ export async function serveLessonVideo(
   store: LessonVideoStore,
   website: Website,
   viewer: Viewer,
-  input: { itemId: string; range: string | undefined },
+  input: { itemId: string; range: string | undefined; /** GET (false: HEAD, answered with the headers here). */ withBody?: boolean },
 ): Promise<VideoAnswer> {
   const lesson = await findLesson(db, website.id, input.itemId);
   // Contributors play drafts and a file the lesson does not show yet (the owner's screens); visitors the live lesson's.
@@ -41,6 +43,10 @@ export async function serveLessonVideo(
   if (access === 'denied') return { status: 403, message: VIDEO_MESSAGES.denied };
   const file = await store.open(lesson.video!.storage_key);
   if (!file) return { status: 404, message: VIDEO_MESSAGES.notFound };
+  if (file.presignedUrl && input.withBody) {
+    const contentType = lesson.video!.content_type;
+    return { status: 302, access, headers: { 'cache-control': 'private, no-store' }, location: () => file.presignedUrl!({ contentType }) };
+  }
   const range = rangeOf(input.range, file.size);
   if (range.kind === 'unsatisfiable') {
     return { status: 416, message: VIDEO_MESSAGES.unsatisfiable, headers: { ...PRIVATE_HEADERS, 'content-range': contentRangeOf(range, file.size)! } };

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
-import { ObjectTooLargeError, openFile, removeFile, writeWholeFile } from '../storage/local-files';
+import { DEFAULT_PRESIGN_SECONDS, LocalDiskObjectStore, ObjectTooLargeError, type ObjectStore, type PresignOptions } from '../storage';
 
 /**
  * Where digital products' files live: one object per upload, by key (`{fileId}/{random}`), never changed once
- * written (a replacement gets a new key). Like the pictures' store (images/store.ts), a strategy a deployment
- * past one machine swaps for a shared bucket. Keys starting with `bundled/` are read-only files shipped with the
+ * written (a replacement gets a new key), in the storage port (storage/: DATA_DIR/downloads on disk, or
+ * `downloads/` of the bucket). Keys starting with `bundled/` are read-only files shipped with the
  * server (the demo store's e-book), so a demo seed needs no data directory.
  */
 export interface DownloadFileStore {
@@ -29,6 +29,8 @@ export interface WrittenFile {
 export interface StoredFile {
   size: number;
   stream(): Readable;
+  /** On a store browsers can read from (S3): a short-lived URL of the object, which the link redirects to. */
+  presignedUrl?(options: Omit<PresignOptions, 'expiresIn'>): Promise<string>;
 }
 
 /** The body went past the limit: nothing was kept. */
@@ -46,26 +48,41 @@ export const isValidFileKey = (key: string) => KEY_PATTERN.test(key) || BUNDLED_
 /** A fresh key for a new upload of file `fileId`. */
 export const newFileKey = (fileId: string) => `${fileId}/${randomBytes(12).toString('hex')}`;
 
-export class LocalDiskDownloadStore implements DownloadFileStore {
-  constructor(readonly root: string) {}
+/** The downloads' part of the storage port (prefixed `downloads/`); bundled files read from the server's own folder. */
+export class ObjectDownloadStore implements DownloadFileStore {
+  private readonly bundled = new LocalDiskObjectStore(BUNDLED_FILES_DIR);
 
-  private fileOf(key: string): string {
+  constructor(readonly objects: ObjectStore, readonly options: { presignSeconds?: number } = {}) {}
+
+  private check(key: string): void {
     if (!isValidFileKey(key)) throw new Error(`not a download file key: ${JSON.stringify(key)}`);
-    if (key.startsWith(BUNDLED_PREFIX)) return path.join(BUNDLED_FILES_DIR, key.slice(BUNDLED_PREFIX.length));
-    return path.join(this.root, ...key.split('/'));
   }
 
   async write(key: string, body: Readable, maxBytes: number): Promise<WrittenFile> {
+    this.check(key);
     if (key.startsWith(BUNDLED_PREFIX)) throw new Error('bundled files are read-only');
-    return writeWholeFile(this.fileOf(key), body, maxBytes);
+    return this.objects.put(key, body, { maxBytes });
   }
 
   async open(key: string): Promise<StoredFile | undefined> {
-    return openFile(this.fileOf(key));
+    this.check(key);
+    if (key.startsWith(BUNDLED_PREFIX)) return this.bundled.open(key.slice(BUNDLED_PREFIX.length));
+    const stored = await this.objects.open(key);
+    if (!stored?.presignedUrl) return stored;
+    const expiresIn = this.options.presignSeconds ?? DEFAULT_PRESIGN_SECONDS;
+    return { size: stored.size, stream: () => stored.stream(), presignedUrl: (options) => stored.presignedUrl!({ ...options, expiresIn }) };
   }
 
   async remove(key: string): Promise<void> {
+    this.check(key);
     if (key.startsWith(BUNDLED_PREFIX)) return;
-    await removeFile(this.fileOf(key));
+    await this.objects.remove(key);
+  }
+}
+
+/** The downloads on the local disk, under `root` (DATA_DIR/downloads): the store before the port, unchanged. */
+export class LocalDiskDownloadStore extends ObjectDownloadStore {
+  constructor(readonly root: string) {
+    super(new LocalDiskObjectStore(root));
   }
 }

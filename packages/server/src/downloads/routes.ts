@@ -54,6 +54,11 @@ export function registerDownloadFileRoutes(app: FastifyInstance, context: Shared
       if (wantsHtml(request)) return reply.type('text/html; charset=utf-8').send(refusalPage(message, website.site_title));
       return reply.send({ message });
     }
+    // On a bucket (S3), the checked and counted download goes there: a short-lived URL of the object alone.
+    if (count && answer.file.presignedUrl) {
+      const location = await answer.file.presignedUrl({ disposition: attachmentDisposition(answer.fileName), contentType: answer.contentType });
+      return reply.status(302).header('location', location).header('x-downloads-left', answer.downloadsLeft).send();
+    }
     reply
       .type(answer.contentType)
       .header('content-disposition', attachmentDisposition(answer.fileName))

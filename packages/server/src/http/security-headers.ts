@@ -35,10 +35,15 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
  */
 export function contentSecurityPolicy(secure: boolean, extra: Readonly<Record<string, readonly string[]>> = {}): string {
   const directives: Record<string, readonly string[]> = { ...CSP_DIRECTIVES };
-  for (const [name, sources] of Object.entries(extra)) directives[name] = [...(directives[name] ?? ["'self'"]), ...sources];
+  for (const [name, sources] of Object.entries(extra)) directives[name] = [...new Set([...(directives[name] ?? ["'self'"]), ...sources])];
   const parts = Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`);
   if (secure) parts.push('upgrade-insecure-requests');
   return parts.join(';');
+}
+
+/** The media-src extra of `contentSecurityPolicy` for a store's origins (none: no media-src, 'self' by default-src). */
+export function mediaSourcesOf(sources: readonly string[] | undefined): Record<string, readonly string[]> {
+  return sources && sources.length > 0 ? { 'media-src': ["'self'", ...sources] } : {};
 }
 
 /** The policy on plain HTTP (what tests and a local `npm start` see). */
@@ -56,6 +61,8 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: {
     secureCookies: boolean;
+    /** Origins media may play from besides ours (media-src): the bucket lesson videos redirect to. */
+    mediaSources?: readonly string[];
     /** More sources for some routes only (the checkout pages when Stripe is on: payments/content-security.ts). */
     routeSources?: { routes: readonly string[]; sources: Readonly<Record<string, readonly string[]>> };
   },
@@ -64,6 +71,8 @@ export async function registerSecurityHeaders(
   const directives: Record<string, string[] | null> = Object.fromEntries(
     Object.entries(CSP_DIRECTIVES).map(([name, sources]) => [name, [...sources]]),
   );
+  const media = mediaSourcesOf(options.mediaSources);
+  if (media['media-src']) directives['media-src'] = [...media['media-src']];
   // Helmet adds upgrade-insecure-requests unless told otherwise; only HTTPS sites want it.
   directives['upgrade-insecure-requests'] = secure ? [] : null;
   await app.register(helmet, {
@@ -79,7 +88,7 @@ export async function registerSecurityHeaders(
   const routeSources = options.routeSources;
   if (routeSources) {
     const routes = new Set(routeSources.routes);
-    const widened = contentSecurityPolicy(secure, routeSources.sources);
+    const widened = contentSecurityPolicy(secure, { ...routeSources.sources, ...media });
     // After helmet's hook (registered above): the matched route's pattern decides, never the URL's spelling.
     app.addHook('onRequest', async (request, reply) => {
       if (request.routeOptions.url !== undefined && routes.has(request.routeOptions.url)) reply.raw.setHeader('content-security-policy', widened);

@@ -2,7 +2,7 @@ import type { Static, TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { RouteContract, RouteSchema } from '@vitrine/contracts';
-import { ObjectTooLargeError } from '../storage/local-files';
+import { ObjectTooLargeError } from '../storage';
 import { HttpError } from './errors';
 
 /** The uploaded file as a store takes it: the raw body, never buffered, with its name and type. */

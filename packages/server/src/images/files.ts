@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageWidth } from '@vitrine/contracts';
 import { IMAGE_FORMATS, type ImageFormat } from './formats';
-import { pngCopy, renderBundled, resizeImage, squareIcon } from './processing';
+import { modernCopy, pngCopy, renderBundled, resizeImage, squareIcon, type ModernFormat } from './processing';
 import type { ImageRendition } from './renditions';
 import { formatOfImage, type ImageRow } from './records';
 import type { ImageStore, StoredImage } from './store';
@@ -81,6 +81,12 @@ export class ImageFiles {
       case 'icon':
         return this.derived(image, `${image.id}/icon${rendition.size}.png`, (bytes) => squareIcon(bytes, rendition.size));
     }
+  }
+
+  /** A WebP or AVIF copy of a width (never wider than the original), made on first request: `Accept` negotiation. */
+  async modern(image: ImageRow, format: ModernFormat, width: number): Promise<StoredImage | undefined> {
+    const shown = Math.min(width, image.width);
+    return this.derived(image, `${image.id}/${shown}w.${format}`, (bytes) => modernCopy(bytes, format, shown));
   }
 
   /** The object at `key`, made from the original by `make` on first request. */

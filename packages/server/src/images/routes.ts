@@ -80,8 +80,11 @@ export function registerImageFileRoutes(app: FastifyInstance, context: SharedPar
     const { imageId, filename } = request.params as { imageId: string; filename: string };
     const website = await websiteOrAnswer(context, request, reply);
     if (!website) return reply;
-    const served = await serveImage(db, images, website, { imageId, filename, format: (request.query as { format?: unknown }).format });
+    const accept = typeof request.headers.accept === 'string' ? request.headers.accept : undefined;
+    const served = await serveImage(db, images, website, { imageId, filename, format: (request.query as { format?: unknown }).format, accept });
     reply.header('cache-control', IMMUTABLE).header('etag', served.etag).type(served.contentType);
+    // One URL, a format per browser: shared caches key the copy by Accept.
+    if (served.negotiated) reply.header('vary', 'Accept');
     if (etagMatches(request.headers['if-none-match'], served.etag)) return reply.status(304).send();
     reply.header('content-length', served.file.size);
     return reply.send(served.file.stream());

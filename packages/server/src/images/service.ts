@@ -179,6 +179,8 @@ export function parseRendition(format: unknown): ImageRendition {
 
 export interface ServedImage {
   contentType: string;
+  /** `Vary: Accept` when the answer depends on the browser's Accept (a JPEG or PNG that may go out as AVIF or WebP). */
+  negotiated?: boolean;
   /** Strong: an image's bytes at one width never change (a new upload is a new id). */
   etag: string;
   file: StoredImage;
@@ -193,21 +195,46 @@ export async function serveImage(
   db: Kysely<Database>,
   files: ImageFiles,
   website: Website,
-  input: { imageId: string; filename: string; format: unknown },
+  input: { imageId: string; filename: string; format: unknown; accept?: string },
 ): Promise<ServedImage> {
   const rendition = parseRendition(input.format);
   const image = /^[a-z0-9]{1,64}$/.test(input.imageId) ? await findImage(db, website.id, input.imageId) : undefined;
   if (!image || image.filename !== input.filename) throw notFound(IMAGE_MESSAGES.notFound);
+  // A JPEG or PNG at a width (or whole) goes out as AVIF or WebP to a browser that says it reads them.
+  const negotiable = (image.content_type === 'image/jpeg' || image.content_type === 'image/png') && (rendition.kind === 'width' || rendition.kind === 'original');
+  if (negotiable) {
+    const modern = modernFormatFor(input.accept);
+    if (modern) {
+      const width = rendition.kind === 'width' ? Math.min(rendition.width, image.width) : image.width;
+      const file = await files.modern(image, modern, width);
+      if (!file) throw notFound(IMAGE_MESSAGES.notFound);
+      return { contentType: `image/${modern}`, etag: `"${image.id}-${width}w-${modern}"`, file, negotiated: true };
+    }
+  }
   const file = await files.rendition(image, rendition);
   if (!file) throw notFound(IMAGE_MESSAGES.notFound);
   switch (rendition.kind) {
     case 'original':
-      return { contentType: image.content_type, etag: `"${image.id}-original"`, file };
+      return { contentType: image.content_type, etag: `"${image.id}-original"`, file, negotiated: negotiable };
     case 'width':
-      return { contentType: image.content_type, etag: `"${image.id}-${rendition.width >= image.width ? 'original' : `${rendition.width}w`}"`, file };
+      return { contentType: image.content_type, etag: `"${image.id}-${rendition.width >= image.width ? 'original' : `${rendition.width}w`}"`, file, negotiated: negotiable };
     case 'png':
       return { contentType: 'image/png', etag: `"${image.id}-png-${rendition.width}w"`, file };
     case 'icon':
       return { contentType: 'image/png', etag: `"${image.id}-icon-${rendition.size}"`, file };
   }
+}
+
+/** AVIF when the Accept header names it, else WebP when it names that, else none (the original's format). */
+export function modernFormatFor(accept: string | undefined): 'avif' | 'webp' | undefined {
+  if (!accept) return undefined;
+  const types = accept.toLowerCase().split(',').map((part) => {
+    const [type = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
+  });
+  const accepts = (type: string) => types.some((entry) => entry.type === type && entry.q > 0);
+  if (accepts('image/avif')) return 'avif';
+  if (accepts('image/webp')) return 'webp';
+  return undefined;
 }

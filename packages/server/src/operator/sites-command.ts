@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { LocalDiskLessonVideoStore } from '../courses';
+import { ObjectLessonVideoStore } from '../courses';
 import type { Database } from '../db/schema';
-import { LocalDiskDownloadStore } from '../downloads';
+import { ObjectDownloadStore } from '../downloads';
 import { isFailure } from '../failures';
-import { LocalDiskImageStore } from '../images';
+import { ObjectImageStore } from '../images';
+import { objectStoreFromEnv, prefixedStore } from '../storage';
 import { siteUrlOf } from '../mail';
 import { setupLinkUrl } from '../owner';
 import {
@@ -95,10 +95,11 @@ export async function runSitesCommand(db: Kysely<Database>, args: readonly strin
         return 0;
       }
       case 'purge': {
-        const dataDir = path.resolve(env.DATA_DIR || './data');
-        const images = new LocalDiskImageStore(path.join(dataDir, 'images'));
-        const downloads = new LocalDiskDownloadStore(path.join(dataDir, 'downloads'));
-        const videos = new LocalDiskLessonVideoStore(path.join(dataDir, 'lesson-videos'));
+        // The same store the server uses (STORAGE_URL, else DATA_DIR's disk), through the storage port.
+        const { store: objects } = objectStoreFromEnv(env);
+        const images = new ObjectImageStore(prefixedStore(objects, 'images/'));
+        const downloads = new ObjectDownloadStore(prefixedStore(objects, 'downloads/'));
+        const videos = new ObjectLessonVideoStore(prefixedStore(objects, 'lesson-videos/'));
         const graceDays = flag(args, 'grace-days');
         const purged = await purgeDeletedWebsites(
           db,

@@ -5,7 +5,7 @@ import { listCollectionItems } from '../catalog';
 import type { SharedParts } from '../shared';
 import type { CatalogCache } from './catalog-cache';
 import { findLiveBody, frameSourcesOf, findLivePage, ownerFrameDocument, listLivePosts, listSitemapContent, liveItemOf, livePageOf, readItemForPreview, readPageForPreview } from '../content';
-import { contentSecurityPolicy } from '../http/security-headers';
+import { contentSecurityPolicy, mediaSourcesOf } from '../http/security-headers';
 import { buildSiteItemAnswer, contentItemAnswer, contentPageAnswer, type BlockWarn, type ContentAnswer } from './content-pages';
 import type { BasePageContext, PageSources } from './contexts';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './feeds';
@@ -65,9 +65,9 @@ export function withFooterFormUnnamed<T extends BasePageContext>(context: T, foo
  * frame that player's origin (frame-src, from framedPlayerAddresses), and the editor's preview may be framed by
  * this origin (frame-ancestors 'self'). Only those pages widen the policy; every other page keeps the site's.
  */
-function setContentPolicy(reply: FastifyReply, secure: boolean, options: { frameSources: readonly string[]; preview: boolean }) {
+function setContentPolicy(reply: FastifyReply, secure: boolean, options: { frameSources: readonly string[]; preview: boolean; mediaSources?: readonly string[] }) {
   if (options.frameSources.length === 0 && !options.preview) return;
-  let policy = contentSecurityPolicy(secure, options.frameSources.length > 0 ? { 'frame-src': options.frameSources } : {});
+  let policy = contentSecurityPolicy(secure, { ...(options.frameSources.length > 0 ? { 'frame-src': options.frameSources } : {}), ...mediaSourcesOf(options.mediaSources) });
   if (options.preview) {
     policy = policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
     reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
@@ -77,10 +77,10 @@ function setContentPolicy(reply: FastifyReply, secure: boolean, options: { frame
 }
 
 /** Sends a content answer: a redirect (a folder to its first page), a page, or not found. */
-export async function sendContentAnswer(send: SendPage, request: PageRequest, reply: FastifyReply, answer: ContentAnswer | undefined, options: { secure: boolean; preview?: boolean }) {
+export async function sendContentAnswer(send: SendPage, request: PageRequest, reply: FastifyReply, answer: ContentAnswer | undefined, options: { secure: boolean; preview?: boolean; mediaSources?: readonly string[] }) {
   if (answer && 'redirect' in answer) return reply.redirect(answer.redirect, 302);
   if (answer?.status) reply.status(answer.status);
-  setContentPolicy(reply, options.secure, { frameSources: frameSourcesOf(framedPlayerAddresses(answer?.context)), preview: options.preview === true });
+  setContentPolicy(reply, options.secure, { frameSources: frameSourcesOf(framedPlayerAddresses(answer?.context)), preview: options.preview === true, mediaSources: options.mediaSources });
   return send(request, reply, answer?.context, answer?.template ?? 'page');
 }
 
@@ -120,7 +120,7 @@ export function registerContentRoutes(app: FastifyInstance, context: SharedParts
     if (PLATFORM_PREFIXES.has(request.params.collectionUrlId ?? '')) return reply.callNotFound();
     const viewer = await viewerOf(context.db, request.website.id, request);
     const answer = await buildSiteItemAnswer(sources, request.website, request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request), viewer);
-    return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies });
+    return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, mediaSources: context.mediaSources });
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
@@ -175,11 +175,11 @@ export function registerContentRoutes(app: FastifyInstance, context: SharedParts
     const answer = await contentPageAnswer(sources, request.website, livePageOf(preview.page, preview.body), request.query, blockWarnOf(request), { preview: true });
     // A folder that redirects, or shows nothing, previews as its index.
     const shown = answer && !('redirect' in answer) ? answer : await contentPageAnswer(sources, request.website, { ...livePageOf(preview.page, preview.body), folderBehaviour: 1 }, request.query, blockWarnOf(request), { preview: true });
-    return sendContentAnswer(send, request, reply, shown, { secure: context.secureCookies, preview: true });
+    return sendContentAnswer(send, request, reply, shown, { secure: context.secureCookies, preview: true, mediaSources: context.mediaSources });
   });
   app.get('/config/preview/items/:itemId', async (request: PageRequest, reply) => {
     const preview = await readItemForPreview(context.db, request.website, request.actor, request.params.itemId ?? '');
     const answer = await contentItemAnswer(sources, request.website, livePageOf(preview.collection), liveItemOf(preview.item, preview.body), blockWarnOf(request), { preview: true });
-    return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, preview: true });
+    return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, preview: true, mediaSources: context.mediaSources });
   });
 }

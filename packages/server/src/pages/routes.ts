@@ -198,7 +198,7 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
   // The owner's home page (site editor) when one is set and live; else the store's home.
   app.get('/', async (request: PageRequest, reply: FastifyReply) => {
     const answer = await buildHomeContentAnswer(sources, request.website, request.query, blockWarnOf(request), await viewerOf(context.db, request.website.id, request));
-    if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies });
+    if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, mediaSources: context.mediaSources });
     return send(request, reply, await withStoreCardSummaries(request, await buildHomePageContext(sources, request.website)), 'home');
   });
   app.get('/cart', page('cart', ({ website, actor }) => buildCartPageContext(sources, website, actor)));
@@ -278,7 +278,7 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, request.website, urlId));
     if (store) return sendPage(context, request, reply, store, 'collection', tracking);
     const viewer = await viewerOf(context.db, request.website.id, request);
-    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies });
+    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies, mediaSources: context.mediaSources });
   });
   registerContentRoutes(app, context, sources, send);
   app.get(

@@ -18,6 +18,8 @@ import type { ThemeRenderer } from '../rendering/theme-renderer';
 export interface SharedParts {
   db: Kysely<Database>;
   secureCookies: boolean;
+  /** Origins pages may play media from besides their own: the bucket lesson videos are redirected to (STORAGE_URL). */
+  mediaSources?: readonly string[];
   crumbs: Crumbs;
   theme: ThemeRenderer;
 }
