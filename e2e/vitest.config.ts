@@ -17,11 +17,6 @@ const shared = {
   testTimeout: 60_000,
   hookTimeout: 180_000,
   pool: 'forks' as const,
-  // Each worker keeps its imported modules from one file to the next, as the server project does (vitest.config.ts):
-  // playwright-core, axe and, for the files that prepare their database, the server's database and owner modules
-  // load once per worker instead of once per file. No support module keeps state of its own, and each file still
-  // starts (or shares) its server and opens its own browser contexts.
-  isolate: false,
   globalSetup: ['e2e/support/shared-browser.ts'],
   setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
 };
