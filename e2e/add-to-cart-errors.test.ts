@@ -19,7 +19,8 @@ async function expectAddError(page: Page, title: string, message: string): Promi
 }
 
 describe('add-to-cart errors', () => {
-  const shop = useShop();
+  // Carts only, no order and no stock change: the run's shared demo store (the rate limit below needs a server of its own).
+  const shop = useShop({ sharedStore: true });
 
   test('no option chosen names both options, in the store\'s option order', async () => {
     const { page } = shop;

@@ -8,7 +8,8 @@ import { checkoutForm, orderSummary, receiptTotals, shippingMethods } from './su
 // A purchase with the keyboard alone: Tab to move, arrow keys to choose, Space and Enter to act.
 // Locators are only used to check where focus is, never to click or fill.
 
-const shop = useShop();
+// Its order takes two S / White shirts, whose stock no other file of the shared demo store reads: that store it is.
+const shop = useShop({ sharedStore: true });
 
 
 /** Presses ArrowRight in a focused radio group until `value` is checked (the store decides the value order). */

@@ -16,7 +16,8 @@ const PHONE = { width: 390, height: 844 };
 const priceLine = async (page: Page) => ((await page.locator('.vitrine-product-price').textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 describe('product page and cart states', () => {
-  const shop = useShop();
+  // Carts only, no order: the run's shared demo store (support/shared-store.ts), each test a new visitor.
+  const shop = useShop({ sharedStore: true });
 
   it('the price follows the chosen variant; options keep the store order; the header cart is an icon with its name', async () => {
     const { page } = shop;

@@ -9,7 +9,8 @@ import { chooseOptions, openProduct } from './support/shop';
 // The back-in-stock box on a sold-out variant (storefront spec §2, §4, §5): shown for the chosen variant,
 // with the demo's captcha (ALTCHA, solved in the browser), signed up by keyboard alone.
 
-const shop = useShop();
+// Sign-ups of addresses of its own, no order and no stock change: the run's shared demo store.
+const shop = useShop({ sharedStore: true });
 
 const CTA = 'Get notified by email when this product is back in stock.';
 const restockBox = (page: Page) => page.getByRole('region', { name: CTA });

@@ -7,7 +7,8 @@ import { visit } from './support/shop';
 // A visitor reads the site the owner built with blocks (the demo site): the home page, a post, the events page and
 // the home page's gallery with its lightbox. Each page is axe-clean; screenshots at 1280 and 390 px.
 
-const shop = useShop();
+// Reads the demo's pages only: the run's shared demo store.
+const shop = useShop({ sharedStore: true });
 
 test('the home page shows its blocks: hero image, words, button, products summary, gallery, newsletter', async () => {
   const { page } = shop;

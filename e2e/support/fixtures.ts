@@ -25,7 +25,9 @@ export interface UseShopOptions extends StartServerOptions {
   /**
    * Use the run's shared demo store (support/shared-store.ts) instead of a server of this file's own. For journeys
    * that only visit as shoppers — each test is a new visitor with its own cart — and change nothing another file
-   * could see (no order, no stock, no owner setting). Outside a run that starts one, the file starts its own.
+   * could see: no owner setting, no stock another file reads (an order only of unlimited products, or of a variant
+   * whose count no shared file checks: keyboard.test.ts's S / White shirts), nothing sold out. A server of a file's
+   * own costs seconds of both cores to start; a shared one nothing. Outside a run that starts one, the file starts its own.
    */
   sharedStore?: boolean;
 }
