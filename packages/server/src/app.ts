@@ -164,8 +164,8 @@ export interface BuildAppOptions {
    * default) and whether Node's process metrics are exported too (main.ts: yes; tests: no).
    */
   metrics?: { allow?: string; processMetrics?: boolean };
-  /** Requests a day per website (request-days/): a counter of one's own (tests flush it), else one per app. */
-  requestDays?: RequestDayCounter;
+  /** Requests a day per website (request-days/): `created` is handed the app's counter (tests flush it). */
+  requestDays?: { flushMs?: number; created?: (counter: RequestDayCounter) => void };
   /** The final purge of websites deleted longer ago than the grace period (platform/purge-job.ts); 0 never runs it. */
   websitePurge?: { intervalMs?: number };
 }
@@ -251,7 +251,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     parseMetricsAllow(options.metrics?.allow),
   );
-  registerRequestDayCounting(app, options.requestDays ?? new RequestDayCounter(db, { log: app.log }));
+  const requestDays = new RequestDayCounter(db, { flushMs: options.requestDays?.flushMs, log: app.log });
+  options.requestDays?.created?.(requestDays);
+  registerRequestDayCounting(app, requestDays);
   const stripe = context.payments instanceof StripePaymentProvider ? context.payments : null;
   await registerSecurityHeaders(app, {
     secureCookies: options.secureCookies ?? false,
