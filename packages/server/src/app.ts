@@ -312,7 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Platform mode: the landing of a hand-off from the platform's host (issue 32).
     registerHandoffRoutes(routes, context);
     registerContributorRoutes(routes, context);
-    registerCustomDomainRoutes(routes, context, domainSettings);
+    registerCustomDomainRoutes(routes, context, domainSettings, { rateLimits: rateLimitStore });
     registerMailRoutes(routes, context);
     registerRestockRoutes(routes, context);
     registerCaptchaRoutes(routes, context);
