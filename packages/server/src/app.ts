@@ -72,7 +72,7 @@ import { registerSiteUserRoutes } from './site-users/routes';
 import { customDomainSettings, WebsiteResolver, type CustomDomainOptions } from './websites';
 import { registerCustomDomainRoutes, registerPlatformHostRoutes } from './websites/custom-domains/routes';
 import { registerPlatformRoutes } from './platform/routes';
-import { DeletedWebsitePurgeJob } from './platform/purge-job';
+import { DeletedWebsitePurgeJob } from './platform';
 import { registerRequestDayCounting, RequestDayCounter } from './request-days';
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
