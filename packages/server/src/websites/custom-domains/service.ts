@@ -119,7 +119,7 @@ export async function verifyDomain(
   authorize(actor, 'domains:manage');
   requirePlatform(settings);
   // Every check counts, a found one too: the limit is on the platform's DNS queries and fetches for this website.
-  if (rateLimits) await takeVerifyTurn(rateLimits, website.id);
+  if (rateLimits) await takeVerifyTurn(rateLimits, website.id, settings.verifyPerMinute);
   const host = hostOfParam(input.domain);
   const row = await findDomainRow(db, website.id, host);
   if (!row) throw notFound(DOMAIN_MESSAGES.notFound);

@@ -10,15 +10,15 @@ import { tooMany } from '../../failures';
 export const VERIFY_NOW_PER_MINUTE = 10;
 const WINDOW_MS = 60_000;
 
-export const verifyThrottleMessage = (seconds: number) =>
-  `Too many domain checks for this website: at most ${VERIFY_NOW_PER_MINUTE} a minute. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+export const verifyThrottleMessage = (seconds: number, perMinute = VERIFY_NOW_PER_MINUTE) =>
+  `Too many domain checks for this website: at most ${perMinute} a minute. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 /** Counts one "Verify now" of the website, or throws a 429 failure (with Retry-After) past the limit. */
-export async function takeVerifyTurn(rateLimits: RateLimitStore, websiteId: string, nowMs = Date.now()): Promise<void> {
+export async function takeVerifyTurn(rateLimits: RateLimitStore, websiteId: string, perMinute = VERIFY_NOW_PER_MINUTE, nowMs = Date.now()): Promise<void> {
   const { current, previous } = await rateLimits.hitAndPeekPrevious(`domain-verify:${websiteId}`, WINDOW_MS, nowMs);
   const intoWindow = nowMs % WINDOW_MS;
   const estimate = current + (previous * (WINDOW_MS - intoWindow)) / WINDOW_MS;
-  if (estimate <= VERIFY_NOW_PER_MINUTE) return;
+  if (estimate <= perMinute) return;
   const seconds = Math.max(1, Math.ceil((WINDOW_MS - intoWindow) / 1000));
-  throw tooMany(verifyThrottleMessage(seconds), seconds);
+  throw tooMany(verifyThrottleMessage(seconds, perMinute), seconds);
 }
