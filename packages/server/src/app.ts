@@ -72,6 +72,8 @@ import { registerSiteUserRoutes } from './site-users/routes';
 import { customDomainSettings, WebsiteResolver, type CustomDomainOptions } from './websites';
 import { registerCustomDomainRoutes, registerPlatformHostRoutes } from './websites/custom-domains/routes';
 import { registerPlatformRoutes } from './platform/routes';
+import { DeletedWebsitePurgeJob } from './platform';
+import { registerRequestDayCounting, RequestDayCounter } from './request-days';
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
@@ -164,6 +166,10 @@ export interface BuildAppOptions {
    * default) and whether Node's process metrics are exported too (main.ts: yes; tests: no).
    */
   metrics?: { allow?: string; processMetrics?: boolean };
+  /** Requests a day per website (request-days/): `created` is handed the app's counter (tests flush it). */
+  requestDays?: { flushMs?: number; created?: (counter: RequestDayCounter) => void };
+  /** The final purge of websites deleted longer ago than the grace period (platform/purge-job.ts); 0 never runs it. */
+  websitePurge?: { intervalMs?: number };
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -248,6 +254,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     parseMetricsAllow(options.metrics?.allow),
   );
+  const requestDays = new RequestDayCounter(db, { flushMs: options.requestDays?.flushMs, log: app.log });
+  options.requestDays?.created?.(requestDays);
+  registerRequestDayCounting(app, requestDays);
   const stripe = context.payments instanceof StripePaymentProvider ? context.payments : null;
   await registerSecurityHeaders(app, {
     secureCookies: options.secureCookies ?? false,
@@ -307,7 +316,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Platform mode: the landing of a hand-off from the platform's host (issue 32).
     registerHandoffRoutes(routes, context);
     registerContributorRoutes(routes, context);
-    registerCustomDomainRoutes(routes, context, domainSettings);
+    registerCustomDomainRoutes(routes, context, domainSettings, { rateLimits: rateLimitStore });
     registerMailRoutes(routes, context);
     registerRestockRoutes(routes, context);
     registerCaptchaRoutes(routes, context);
@@ -372,6 +381,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const lessonVideoSweep = new DeletedLessonVideoSweep(db, lessonVideoStore, { log: app.log });
   app.addHook('onListen', async () => lessonVideoSweep.start());
   app.addHook('onClose', async () => lessonVideoSweep.stop());
+  // Websites deleted longer ago than the grace period: rows and files removed in every listening process (SKIP LOCKED).
+  const websitePurge = new DeletedWebsitePurgeJob(db, {
+    removeImage: (id) => imageStore.removeImage(id),
+    removeDownload: (key) => downloadStore.remove(key),
+    removeLessonVideo: (key) => lessonVideoStore.remove(key),
+  }, { intervalMs: options.websitePurge?.intervalMs, log: app.log });
+  app.addHook('onListen', async () => websitePurge.start());
+  app.addHook('onClose', async () => websitePurge.stop());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   if (temporaryDownloadsDir) app.addHook('onClose', async () => rmSync(temporaryDownloadsDir, { recursive: true, force: true }));
   if (temporaryVideosDir) app.addHook('onClose', async () => rmSync(temporaryVideosDir, { recursive: true, force: true }));

@@ -14,3 +14,4 @@ export {
 export { ACCOUNT_REMEMBER_ME_SECONDS, ACCOUNT_SESSION_SECONDS, findAccountSession, type AccountSession, type NewAccountSession } from './sessions';
 export { beginAccountTotp, begunAccountTotp, confirmAccountTotp, disableAccountTotp, isAccountTotpOn } from './totp';
 export { claimHandoff, createHandoff, HANDOFF_SECONDS } from './handoffs';
+export { grantOperator, isOperator, listOperators, OPERATOR_ROLE_MESSAGES, revokeOperator } from './operators';

@@ -1234,6 +1234,17 @@ export interface PlatformAccountsTable {
   totp_enabled_at: NullableTimestamp;
   totp_last_step: Defaulted<number>;
   created_at: Timestamp;
+  /** Migration 044: since when the account is a platform operator (the /operator page); null: not one. */
+  operator_since: NullableTimestamp;
+}
+
+/** The requests a website answered on one UTC day, added to by every process (migration 044; request-days/). */
+export interface WebsiteRequestDaysTable {
+  website_id: string;
+  /** The UTC day; read it with to_char(day, 'YYYY-MM-DD'): PGlite and pg parse a date differently. */
+  day: ColumnType<string | Date, string, string>;
+  /** bigint: pg answers a string. */
+  requests: ColumnType<string | number, number, number>;
 }
 
 /** A signed-in browser on the platform's host; only the token's hash is stored (migration 042). */
@@ -1286,6 +1297,7 @@ export interface Database {
   platform_sessions: PlatformSessionsTable;
   platform_account_tokens: PlatformAccountTokensTable;
   platform_handoffs: PlatformHandoffsTable;
+  website_request_days: WebsiteRequestDaysTable;
   // Issue 12 tables, one block per domain (catalog management, orders, API keys, images, site settings):
   images: ImagesTable;
   site_navigations: SiteNavigationsTable;

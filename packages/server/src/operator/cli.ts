@@ -5,6 +5,7 @@ import { backupInstall } from './backup';
 import { RestoreRefused, restoreInstall } from './restore';
 import { migrate } from '../db/migrate';
 import { runSitesCommand, SITES_ACTIONS, SITES_USAGE } from './sites-command';
+import { OPERATORS_ACTIONS, OPERATORS_USAGE, runOperatorsCommand } from './operators-command';
 
 /**
  * `npm run platform -- COMMAND …`: the operator's commands for the whole install. Each opens the database the server
@@ -56,6 +57,17 @@ export const OPERATOR_COMMANDS: Readonly<Record<string, OperatorCommand>> = {
       return withDatabase(env, async (database) => {
         await migrate(database.db);
         return runSitesCommand(database.db, args, env, out);
+      });
+    },
+  },
+  operators: {
+    arguments: 'ACTION …',
+    summary: `Who may use the operator page at {PLATFORM_DOMAIN}/operator (platform accounts; granted only here):\n  npm run platform -- ${OPERATORS_USAGE}`,
+    async run(args, env, out) {
+      if (!OPERATORS_ACTIONS.includes(args[0] ?? '')) return usage(out);
+      return withDatabase(env, async (database) => {
+        await migrate(database.db);
+        return runOperatorsCommand(database.db, args, out);
       });
     },
   },

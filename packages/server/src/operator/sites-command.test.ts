@@ -39,6 +39,10 @@ describe('npm run platform -- sites', () => {
     const quotas = await run('sites', 'quotas', 'cli-shop', '--products', '5');
     expect(quotas.said).toContain('products 0 of 5 (website)');
     expect((await run('sites', 'usage', 'demo')).said).toMatch(/^demo: products \d+/);
+    // Requests a day, as the servers' counters add them (request-days/).
+    const demo = await database.db.selectFrom('websites').select('id').where('identifier', '=', 'demo').executeTakeFirstOrThrow();
+    await database.db.insertInto('website_request_days').values({ website_id: demo.id, day: new Date().toISOString().slice(0, 10), requests: 42 }).execute();
+    expect((await run('sites', 'usage', 'demo')).said).toContain('demo: requests today 42, yesterday 0 (UTC days; each server adds its counts every few seconds)');
     expect((await run('sites', 'delete', 'cli-shop')).said).toContain('deleted (restorable until it is purged)');
     expect((await run('sites', 'purge')).said).toBe('No deleted website is past its grace period.');
   });

@@ -10,6 +10,7 @@ import { setupLinkUrl } from '../owner';
 import {
   createWebsite, deleteWebsite, findWebsiteForOperator, listWebsitesForOperator, purgeDeletedWebsites, restoreWebsite, resumeWebsite, suspendWebsite,
 } from '../platform';
+import { requestsOnDays, todayAndYesterday } from '../request-days';
 import { QUOTA_KINDS, setWebsiteQuotas, websiteUsage, type QuotaKind, type WebsiteUsage } from '../quotas';
 
 /**
@@ -79,6 +80,9 @@ export async function runSitesCommand(db: Kysely<Database>, args: readonly strin
         if (!target) return bad(out);
         const website = await findWebsiteForOperator(db, target);
         sayUsage(out, website.identifier, await websiteUsage(db, website.id));
+        const [today, yesterday] = todayAndYesterday();
+        const [requestsToday, requestsYesterday] = (await requestsOnDays(db, [website.id], [today, yesterday])).get(website.id)!;
+        out.say(`${website.identifier}: requests today ${requestsToday}, yesterday ${requestsYesterday} (UTC days; each server adds its counts every few seconds)`);
         return 0;
       }
       case 'quotas': {

@@ -11,3 +11,6 @@ export {
 export { purgePlan, purgeWebsite, type PurgeStep, type WebsiteFileStores } from './purge';
 export { accountWebsites, handoffUrl, HANDOFF_MESSAGES, HANDOFF_PATH, openWebsiteForAccount, redeemHandoff, roleLabelOf, type AccountWebsiteView } from './handoff';
 export { acceptInvitationWithAccount, confirmAccount, describeInvitation } from './account-flow';
+export { DeletedWebsitePurgeJob, DEFAULT_WEBSITE_PURGE_INTERVAL_MS } from './purge-job';
+export { humanBytes, listWebsitesForOperatorPage, OPERATOR_PAGE_SIZE, type OperatorWebsiteRow } from './operator-listing';
+export { purgeNextDeletedWebsite } from './purge';

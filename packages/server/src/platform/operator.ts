@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Website } from '../db/schema';
 import { notFound } from '../failures';
 import { notifyWebsiteChanged } from '../websites';
-import { purgeWebsite, type WebsiteFileStores } from './purge';
+import { purgeNextDeletedWebsite, purgePlan, type WebsiteFileStores } from './purge';
 
 /**
  * The platform operator's actions on a website (`npm run platform -- sites …`, the operator page). Each one tells
@@ -43,21 +43,25 @@ export const deleteWebsite = (db: Kysely<Database>, idOrIdentifier: string) => s
 export const restoreWebsite = (db: Kysely<Database>, idOrIdentifier: string) => setMarks(db, idOrIdentifier, { deleted_at: null });
 
 /**
- * Removes for good every website deleted more than `graceDays` ago: rows, then files (platform/purge.ts).
- * Answers the identifiers removed.
+ * Removes for good every website deleted more than `graceDays` ago: rows, then files (platform/purge.ts), one
+ * website at a time, each claimed FOR UPDATE SKIP LOCKED, so the background job of several processes and the CLI
+ * never purge one twice. Answers the identifiers this call removed.
  */
 export async function purgeDeletedWebsites(
   db: Kysely<Database>,
   files: WebsiteFileStores,
-  options: { graceDays?: number; now?: Date } = {},
+  options: { graceDays?: number; now?: Date; limit?: number } = {},
 ): Promise<string[]> {
   const cutoff = new Date((options.now ?? new Date()).getTime() - (options.graceDays ?? DELETE_GRACE_DAYS) * 86_400_000);
-  const due = await db.selectFrom('websites').select(['id', 'identifier']).where('deleted_at', 'is not', null).where('deleted_at', '<=', cutoff).execute();
-  for (const website of due) {
-    await purgeWebsite(db, website.id, files);
+  const plan = await purgePlan(db);
+  const purged: string[] = [];
+  while (purged.length < (options.limit ?? Infinity)) {
+    const website = await purgeNextDeletedWebsite(db, files, cutoff, plan);
+    if (!website) break;
     notifyWebsiteChanged(website.id);
+    purged.push(website.identifier);
   }
-  return due.map((website) => website.identifier);
+  return purged;
 }
 
 /** The websites, oldest first, with their state; `after` (an identifier) pages on. */

@@ -23,7 +23,7 @@ export interface PageFrame {
   account?: PageAccount;
 }
 
-function page(title: string, frame: PageFrame, body: string, options: { wide?: boolean; refreshTo?: string } = {}): string {
+function page(title: string, frame: PageFrame, body: string, options: { wide?: boolean; extraWide?: boolean; refreshTo?: string } = {}): string {
   const signedIn = frame.account
     ? `<nav class="platform-nav" aria-label="Account">
   <a href="/websites">Your websites</a>
@@ -54,7 +54,7 @@ ${STYLESHEETS.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')
 <a class="platform-brand" href="/">Vitrine</a>
 ${signedIn}
 </header>
-<main id="main" class="owner-main platform-main${options.wide ? ' platform-main-wide' : ''}">
+<main id="main" class="owner-main platform-main${options.wide ? ' platform-main-wide' : ''}${options.extraWide ? ' platform-main-operator' : ''}">
 ${body}
 </main>
 </body>
@@ -375,4 +375,106 @@ export function twoStepPage(frame: PageFrame, state: FormState & { on: boolean; 
 </form>`;
   }
   return page('Two-step sign-in', frame, `<h1>Two-step sign-in</h1>\n${noticeBox(state.notice)}\n${errorBox(state.message)}\n${body}`);
+}
+
+/** One website as the operator page shows it (platform/operator-listing.ts). */
+export interface OperatorPageRow {
+  id: string;
+  identifier: string;
+  name: string;
+  primaryUrl: string;
+  status: 'active' | 'suspended' | 'deleted';
+  purgeOn?: Date;
+  products: number;
+  orders: number;
+  storage: string;
+  requestsToday: number;
+  requestsYesterday: number;
+}
+
+const operatorAction = (frame: PageFrame, row: OperatorPageRow, action: 'suspend' | 'resume' | 'delete' | 'restore', back: string) => {
+  const label = { suspend: 'Suspend', resume: 'Resume', delete: 'Delete…', restore: 'Restore' }[action];
+  // Delete asks first: its button leads to a confirmation page (GET), the others act at once.
+  if (action === 'delete') {
+    return `<a class="button button-secondary" href="/operator/websites/${attr(encodeURIComponent(row.id))}/delete?back=${attr(encodeURIComponent(back))}" aria-label="Delete ${attr(row.identifier)}">${label}</a>`;
+  }
+  return `<form method="post" action="/operator/websites/${attr(encodeURIComponent(row.id))}/${action}" class="platform-inline-form">
+    ${signedInFields(frame)}${hidden('back', back)}
+    <button type="submit" class="button button-secondary" aria-label="${label} ${attr(row.identifier)}">${label}</button>
+  </form>`;
+};
+
+/** The platform operator's page: every website with its state, usage and requests, paged by identifier, with its actions. */
+export function operatorPage(
+  frame: PageFrame,
+  state: { rows: readonly OperatorPageRow[]; search: string; after?: string; nextAfter?: string; back: string; notice?: string; message?: string },
+): string {
+  const statusText = (row: OperatorPageRow) =>
+    row.status === 'deleted' ? `Deleted — purged on ${row.purgeOn!.toISOString().slice(0, 10)}` : row.status === 'suspended' ? 'Suspended' : 'Active';
+  const body = state.rows
+    .map((row) => {
+      const actions = row.status === 'deleted' ? ['restore' as const] : [row.status === 'suspended' ? ('resume' as const) : ('suspend' as const), 'delete' as const];
+      return `<tr>
+  <th scope="row" data-label="Website"><span class="platform-operator-id">${attr(row.identifier)}</span><span class="platform-operator-name">${attr(row.name)}</span></th>
+  <td data-label="Address"><a href="${attr(row.primaryUrl)}/">${attr(row.primaryUrl.replace(/^https?:\/\//, ''))}</a></td>
+  <td data-label="Status"><span class="platform-status platform-status-${row.status}">${attr(statusText(row))}</span></td>
+  <td data-label="Products" class="platform-number">${row.products}</td>
+  <td data-label="Orders" class="platform-number">${row.orders}</td>
+  <td data-label="Storage" class="platform-number">${attr(row.storage)}</td>
+  <td data-label="Requests today" class="platform-number">${row.requestsToday}</td>
+  <td data-label="Requests yesterday" class="platform-number">${row.requestsYesterday}</td>
+  <td data-label="Actions" class="platform-operator-actions">${actions.map((action) => operatorAction(frame, row, action, state.back)).join('\n')}</td>
+</tr>`;
+    })
+    .join('\n');
+  const table = state.rows.length
+    ? `<table class="platform-operator-table">
+<caption>Websites${state.search ? ` matching “${attr(state.search)}”` : ''}</caption>
+<thead><tr><th scope="col">Website</th><th scope="col">Address</th><th scope="col">Status</th><th scope="col">Products</th><th scope="col">Orders</th><th scope="col">Storage</th><th scope="col">Requests today</th><th scope="col">Requests yesterday</th><th scope="col">Actions</th></tr></thead>
+<tbody>
+${body}
+</tbody>
+</table>`
+    : `<p class="platform-empty">${state.search ? 'No website matches this search.' : 'There is no website yet.'}</p>`;
+  const query = (after: string) => `/operator?${new URLSearchParams({ ...(state.search ? { q: state.search } : {}), after }).toString()}`;
+  const pager = [
+    state.after ? `<a href="/operator${state.search ? `?q=${attr(encodeURIComponent(state.search))}` : ''}">First page</a>` : '',
+    state.nextAfter ? `<a href="${attr(query(state.nextAfter))}" rel="next">Next page</a>` : '',
+  ].filter(Boolean);
+  return page(
+    'Operator',
+    frame,
+    `<h1>Operator</h1>
+<p>Every website of this install. Requests are counted per UTC day; each server adds its counts every few seconds.</p>
+${noticeBox(state.notice)}
+${errorBox(state.message)}
+<form method="get" action="/operator" class="platform-operator-search" role="search">
+  <label for="operator-q">Search by identifier or domain</label>
+  <input id="operator-q" name="q" type="search" value="${attr(state.search)}" maxlength="253">
+  <button type="submit" class="button button-secondary">Search</button>
+</form>
+${table}
+${pager.length ? `<nav class="platform-pager" aria-label="Pages of websites">${pager.join(' ')}</nav>` : ''}`,
+    { wide: true, extraWide: true },
+  );
+}
+
+/** Delete's confirmation step. */
+export function operatorDeletePage(frame: PageFrame, row: { id: string; identifier: string; name: string }, graceDays: number, back: string): string {
+  return page(
+    `Delete ${row.identifier}`,
+    frame,
+    `<h1>Delete ${attr(row.name)}?</h1>
+<p>${attr(row.identifier)} stops answering at once: its addresses answer like unknown ones. It can be restored for ${graceDays} days; then its pages, orders, customers and files are removed for good.</p>
+<form method="post" action="/operator/websites/${attr(encodeURIComponent(row.id))}/delete" class="platform-actions">
+  ${signedInFields(frame)}${hidden('back', back)}
+  <button type="submit" class="button platform-danger">Delete ${attr(row.identifier)}</button>
+  <a href="${attr(back)}">Cancel</a>
+</form>`,
+  );
+}
+
+/** A signed-in account without the operator role. */
+export function notOperatorPage(frame: PageFrame): string {
+  return page('Not an operator', frame, `<h1>Not an operator</h1>\n<p class="notice notice-error" role="alert">This page is for the platform's operators. An operator grants the role from the shell: npm run platform -- operators add EMAIL.</p>\n<p><a href="/websites">Back to your websites</a></p>`);
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
@@ -84,6 +84,35 @@ export interface WebsiteFileStores {
   removeLessonVideo(storageKey: string): Promise<void>;
 }
 
+/** What a website keeps in the file stores, listed before its rows go (the rows name the files). */
+async function filesOf(db: Kysely<Database> | Transaction<Database>, websiteId: string) {
+  const images = await db.selectFrom('images').select('id').where('website_id', '=', websiteId).execute();
+  const downloads = await db.selectFrom('product_files').select('storage_key').where('website_id', '=', websiteId).execute();
+  const videos = await db.selectFrom('lesson_videos').select('storage_key').where('website_id', '=', websiteId).execute();
+  return { images: images.map((row) => row.id), downloads: downloads.map((row) => row.storage_key), videos: videos.map((row) => row.storage_key) };
+}
+
+/** Deletes every row of the website, step by step of the plan, inside the caller's transaction. */
+async function deleteRowsOf(trx: Transaction<Database>, websiteId: string, plan: PurgeStep[]): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const step of plan) {
+    if (step.clear) {
+      await sql`UPDATE ${sql.table(step.table)} SET ${sql.ref(step.clear)} = NULL WHERE ${step.where(websiteId)}`.execute(trx);
+      continue;
+    }
+    const result = await sql`DELETE FROM ${sql.table(step.table)} WHERE ${step.where(websiteId)}`.execute(trx);
+    const count = Number(result.numAffectedRows ?? 0);
+    if (count > 0) removed[step.table] = count;
+  }
+  return removed;
+}
+
+async function removeFiles(files: WebsiteFileStores, listed: Awaited<ReturnType<typeof filesOf>>): Promise<void> {
+  for (const image of listed.images) await files.removeImage(image);
+  for (const download of listed.downloads) await files.removeDownload(download);
+  for (const video of listed.videos) await files.removeLessonVideo(video);
+}
+
 /**
  * Deletes every row of the website and then its files. The rows go in one transaction (all or nothing); the files
  * after it commits, so a crash between leaves unreferenced files, never rows pointing at missing ones.
@@ -91,23 +120,37 @@ export interface WebsiteFileStores {
  */
 export async function purgeWebsite(db: Kysely<Database>, websiteId: string, files: WebsiteFileStores): Promise<Record<string, number>> {
   const plan = await purgePlan(db);
-  const images = await db.selectFrom('images').select('id').where('website_id', '=', websiteId).execute();
-  const downloads = await db.selectFrom('product_files').select('storage_key').where('website_id', '=', websiteId).execute();
-  const videos = await db.selectFrom('lesson_videos').select('storage_key').where('website_id', '=', websiteId).execute();
-  const removed: Record<string, number> = {};
-  await db.transaction().execute(async (trx) => {
-    for (const step of plan) {
-      if (step.clear) {
-        await sql`UPDATE ${sql.table(step.table)} SET ${sql.ref(step.clear)} = NULL WHERE ${step.where(websiteId)}`.execute(trx);
-        continue;
-      }
-      const result = await sql`DELETE FROM ${sql.table(step.table)} WHERE ${step.where(websiteId)}`.execute(trx);
-      const count = Number(result.numAffectedRows ?? 0);
-      if (count > 0) removed[step.table] = count;
-    }
-  });
-  for (const image of images) await files.removeImage(image.id);
-  for (const download of downloads) await files.removeDownload(download.storage_key);
-  for (const video of videos) await files.removeLessonVideo(video.storage_key);
+  const listed = await filesOf(db, websiteId);
+  const removed = await db.transaction().execute((trx) => deleteRowsOf(trx, websiteId, plan));
+  await removeFiles(files, listed);
   return removed;
+}
+
+/**
+ * The final purge's claim: the next website deleted at or before `cutoff`, its row held `FOR UPDATE SKIP LOCKED` for
+ * the transaction that deletes its rows, so two processes never purge one website, and a restore (which clears
+ * deleted_at under the same row lock) either lands first — the row no longer qualifies — or waits and finds no
+ * website. Files are removed after the commit. Answers the purged website's identifier, or undefined when none is due.
+ */
+export async function purgeNextDeletedWebsite(db: Kysely<Database>, files: WebsiteFileStores, cutoff: Date, plan?: PurgeStep[]): Promise<{ id: string; identifier: string } | undefined> {
+  const steps = plan ?? (await purgePlan(db));
+  const claimed = await db.transaction().execute(async (trx) => {
+    const website = await trx
+      .selectFrom('websites')
+      .select(['id', 'identifier'])
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<=', cutoff)
+      .orderBy('deleted_at')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!website) return undefined;
+    const listed = await filesOf(trx, website.id);
+    await deleteRowsOf(trx, website.id, steps);
+    return { website, listed };
+  });
+  if (!claimed) return undefined;
+  await removeFiles(files, claimed.listed);
+  return claimed.website;
 }

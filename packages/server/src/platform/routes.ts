@@ -18,7 +18,10 @@ import {
   signUpAccount,
   type AccountSession,
   type PlatformMailSettings,
+  isOperator,
 } from '../accounts';
+import { deleteWebsite, DELETE_GRACE_DAYS, findWebsiteForOperator, restoreWebsite, resumeWebsite, suspendWebsite } from './operator';
+import { humanBytes, listWebsitesForOperatorPage } from './operator-listing';
 import type { SignInRouteParts } from '../site-users';
 import { isFailure, type Failure } from '../failures';
 import { clearPlatformSessionCookie, platformSessionCookieName, setPlatformSessionCookie } from '../http/cookies';
@@ -37,7 +40,10 @@ import {
   homePage,
   messagePage,
   newWebsitePage,
+  notOperatorPage,
   openingPage,
+  operatorDeletePage,
+  operatorPage,
   resetPasswordPage,
   signInCodePage,
   signInPage,
@@ -78,7 +84,7 @@ export function platformNextPath(value: unknown): string {
   if (typeof value !== 'string' || value.length > 512) return '/websites';
   const path = value.split('?')[0]!;
   const safe =
-    /^\/(websites|invitations|account)(\/[A-Za-z0-9\-._~/]*)?(\?[A-Za-z0-9\-._~=&%]*)?$/.test(value) && !value.includes('//') && !/(^|\/)\.\.?(\/|$)/.test(path);
+    /^\/(websites|invitations|account|operator)(\/[A-Za-z0-9\-._~/]*)?(\?[A-Za-z0-9\-._~=&%]*)?$/.test(value) && !value.includes('//') && !/(^|\/)\.\.?(\/|$)/.test(path);
   return safe ? value : '/websites';
 }
 
@@ -324,6 +330,61 @@ export function registerPlatformRoutes(app: FastifyInstance, context: SignInRout
         return html(reply, messagePage(frameOf(request, reply, session), 'Website not found', failure.message, { href: '/websites', text: 'Back to your websites' }), statusOf(failure));
       }
     });
+
+    // The platform operator's page: only for an account with the operator role (granted from the shell).
+    const asOperator = async (request: FastifyRequest, reply: FastifyReply): Promise<AccountSession | undefined> => {
+      const session = await signedIn(request, reply);
+      if (!session) return undefined;
+      if (await isOperator(db, session.accountId)) return session;
+      await html(reply, notOperatorPage(frameOf(request, reply, session)), 403);
+      return undefined;
+    };
+    /** Where an action returns: the operator page with its search and cursor, nothing else. */
+    const operatorBack = (value: unknown) => {
+      const back = typeof value === 'string' ? value : '';
+      return /^\/operator(\?[A-Za-z0-9\-._~=&%+]*)?$/.test(back) && back.length <= 600 ? back : '/operator';
+    };
+    route('GET', '/operator', async (request, reply) => {
+      const session = await asOperator(request, reply);
+      if (!session) return reply;
+      const query = queryOf(request);
+      const search = text(query.q, 253).trim();
+      const after = text(query.after, 63) || undefined;
+      const listing = await listWebsitesForOperatorPage(db, context.mail, { search, after });
+      const back = request.url.length <= 600 ? request.url : '/operator';
+      const rows = listing.rows.map((row) => ({ ...row, storage: humanBytes(row.storageBytes) }));
+      return html(reply, operatorPage(frameOf(request, reply, session), { rows, search, after, nextAfter: listing.nextAfter, back }));
+    });
+    route('GET', '/operator/websites/:websiteId/delete', async (request, reply) => {
+      const session = await asOperator(request, reply);
+      if (!session) return reply;
+      const { websiteId } = request.params as { websiteId: string };
+      const back = operatorBack(queryOf(request).back);
+      try {
+        const website = await findWebsiteForOperator(db, websiteId);
+        return html(reply, operatorDeletePage(frameOf(request, reply, session), { id: website.id, identifier: website.identifier, name: website.site_title }, DELETE_GRACE_DAYS, back));
+      } catch (error) {
+        const failure = refusal(error, reply);
+        return html(reply, messagePage(frameOf(request, reply, session), 'Website not found', failure.message, { href: back, text: 'Back to the operator page' }), statusOf(failure));
+      }
+    });
+    const operatorActions = { suspend: suspendWebsite, resume: resumeWebsite, delete: deleteWebsite, restore: restoreWebsite } as const;
+    for (const [name, act] of Object.entries(operatorActions)) {
+      route('POST', `/operator/websites/:websiteId/${name}`, async (request, reply) => {
+        const session = await asOperator(request, reply);
+        if (!session) return reply;
+        const back = operatorBack(formOf(request).back);
+        const frame = frameOf(request, reply, session);
+        if (!formIsGood(request, session)) return html(reply, messagePage(frame, 'Operator', FORM_EXPIRED, { href: back, text: 'Back to the operator page' }), 403);
+        try {
+          await act(db, (request.params as { websiteId: string }).websiteId);
+          return reply.redirect(back, 303);
+        } catch (error) {
+          const failure = refusal(error, reply);
+          return html(reply, messagePage(frame, 'Website not found', failure.message, { href: back, text: 'Back to the operator page' }), statusOf(failure));
+        }
+      });
+    }
 
     // An invitation to a website, accepted with the account (the website's set-up page links here in platform mode).
     route('GET', '/invitations/accept', async (request, reply) => {

@@ -113,7 +113,11 @@ export class WebsiteResolver {
       kind.kind === 'subdomain' ? await findWebsiteByIdentifier(this.db, kind.identifier) : await findWebsiteByCustomDomain(this.db, kind.host);
     if (!found) return { kind: 'unknown' };
     const { primaryHost, website } = found;
-    if (primaryHost && primaryHost !== host) return { kind: 'redirect', host: primaryHost, website };
+    if (website.deleted_at) return { kind: 'unknown' };
+    // Without a primary custom domain (none chosen, or the primary removed) the platform subdomain is primary, and
+    // every verified custom domain keeps answering 301 to it.
+    const primary = primaryHost ?? `${website.identifier}.${this.platformDomain!}`;
+    if (primary !== host) return { kind: 'redirect', host: primary, website };
     return answerFor(website);
   }
 }

@@ -14,6 +14,8 @@ import { dnsDomainResolver } from './dns';
 import { addDomain, DOMAIN_CHECK_MESSAGES } from './service';
 import { customDomainSettings } from './settings';
 import { LoopbackDnsServer } from './test-support/loopback-dns';
+import { VERIFY_NOW_PER_MINUTE, verifyThrottleMessage } from './verify-throttle';
+import { DELETE_GRACE_DAYS, deleteWebsite, purgeDeletedWebsites, restoreWebsite } from '../../platform';
 
 /**
  * Settings → Domains on a platform (`vitrine.test`): adding, proving by DNS TXT (a DNS server on loopback, asked
@@ -23,6 +25,7 @@ import { LoopbackDnsServer } from './test-support/loopback-dns';
  */
 
 const PLATFORM = 'vitrine.test';
+const VERIFY_LIMIT = 25;
 let dns: LoopbackDnsServer;
 let server: TestServer;
 let demo: Website;
@@ -43,6 +46,8 @@ beforeAll(async () => {
       resolver: dnsDomainResolver({ servers: [dns.server], timeoutMs: 500, tries: 1 }),
       // The HTTP check reaches this server itself on loopback: allowed here, refused by default.
       httpCheck: { allowedTargets: 'loopback', port, timeoutMs: 2000 },
+      // Room for this file's many checks of the demo website within a minute; the throttle's test counts to it.
+      verifyPerMinute: VERIFY_LIMIT,
     },
   });
   await server.app.listen({ host: '127.0.0.1', port });
@@ -193,10 +198,11 @@ describe('proving a domain', () => {
     expect(proven.json()).toMatchObject({ verified: true, domain: { status: 'verified', verified: expect.any(Number) }, checks: [{ method: 'dns', found: true }] });
     expect(dns.questions).toContain('TXT _vitrine-challenge.dns-proof.example');
 
-    // The resolver had remembered "unknown" for this host: the change made it forget.
-    const page = await visitorAt('dns-proof.example').get('/');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(demo.site_title);
+    // The resolver had remembered "unknown" for this host: the change made it forget. Until the domain is made
+    // primary, the subdomain is, and the domain answers 301 to it (path and query kept).
+    const page = await visitorAt('dns-proof.example').get('/shop?page=2');
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe(`http://${demoHost()}/shop?page=2`);
     const again = await admin.post('/api/owner/domains/dns-proof.example/verification');
     expect(again.json()).toMatchObject({ verified: true, checks: [] });
   });
@@ -224,7 +230,7 @@ describe('proving a domain', () => {
     });
     // Verified: the token is not answered any more, and the website is.
     expect((await visitorAt('http-proof.example').get(challengeUrl)).statusCode).toBe(404);
-    expect((await visitorAt('http-proof.example').get('/')).body).toContain(demo.site_title);
+    expect((await visitorAt('http-proof.example').get('/')).headers.location).toBe(`http://${demoHost()}/`);
   });
 
   it('does not fetch private, link-local or (unless allowed) other reserved targets', async () => {
@@ -279,7 +285,8 @@ describe('two websites and one domain', () => {
     expect(((await winner.get('/api/owner/domains')).json() as DomainsReply).domains.find((entry) => entry.host === 'contested.example')?.status).toBe('verified');
     expect((await losing.post('/api/owner/domains/contested.example/verification')).statusCode).toBe(409);
     const page = await visitorAt('contested.example').get('/');
-    expect(page.statusCode).toBe(200);
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe(winner === admin ? `http://${demoHost()}/` : `http://rival.${PLATFORM}/`);
 
     // The winner gives it up; the loser can prove it now.
     expect((await winner.delete('/api/owner/domains/contested.example')).statusCode).toBe(200);
@@ -328,6 +335,10 @@ describe('the primary domain', () => {
     expect((await visitorAt(demoHost()).get('/shop')).statusCode).toBe(200);
     expect((await visitorAt('http-proof.example').get('/')).statusCode).toBe(404);
     expect((await admin.delete('/api/owner/domains/http-proof.example')).statusCode).toBe(404);
+    // The domain still verified keeps sending shoppers on, now to the subdomain, path and query kept.
+    const moved = await visitorAt('dns-proof.example').get('/shop?sort=price');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`http://${demoHost()}/shop?sort=price`);
 
     await admin.put('/api/owner/domains/dns-proof.example/primary');
     expect((await visitorAt(demoHost()).get('/')).statusCode).toBe(301);
@@ -372,5 +383,54 @@ describe("Caddy's ask endpoint", () => {
     await db().updateTable('websites').set({ deleted_at: new Date() }).where('id', '=', rival.id).execute();
     expect((await ask('rival-shop.example')).statusCode).toBe(404);
     expect((await ask(`rival.${PLATFORM}`)).statusCode).toBe(404);
+  });
+});
+
+describe("a deleted website's domains", () => {
+  it('stay reserved during the grace period, so a restore brings them back, and are released at the purge', async () => {
+    // The rival was deleted by the test above, with rival-shop.example verified (and made its primary here).
+    await db().updateTable('website_domains').set({ is_primary: true }).where('host', '=', 'rival-shop.example').execute();
+    expect((await visitorAt('rival-shop.example').get('/')).statusCode).toBe(404);
+    const refused = await admin.post('/api/owner/domains', { domain: 'rival-shop.example' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: DOMAIN_MESSAGES.takenElsewhere, errors: { domain: DOMAIN_MESSAGES.takenElsewhere } });
+    await restoreWebsite(db(), rival.id);
+    const back = await visitorAt('rival-shop.example').get('/');
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('Rival Goods');
+
+    await deleteWebsite(db(), rival.id);
+    const noFiles = { removeImage: async () => {}, removeDownload: async () => {}, removeLessonVideo: async () => {} };
+    expect(await purgeDeletedWebsites(db(), noFiles, { now: new Date(Date.now() + (DELETE_GRACE_DAYS + 1) * 86_400_000) })).toEqual(['rival']);
+    const added = await admin.post('/api/owner/domains', { domain: 'rival-shop.example' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().domain).toMatchObject({ host: 'rival-shop.example', status: 'waiting' });
+  });
+});
+
+describe('"Verify now"', () => {
+  it(`is allowed a number of times a minute per website (${VERIFY_NOW_PER_MINUTE} by default), then answers 429 with the wait, leaving other websites alone`, async () => {
+    await insertWebsite(db(), { id: 'busy-website', identifier: 'busy', siteTitle: 'Busy', currency: 'USD', locale: 'en-US', timeZone: 'UTC', captchaSiteKey: null, settings: {} });
+    await insertWebsite(db(), { id: 'calm-website', identifier: 'calm', siteTitle: 'Calm', currency: 'USD', locale: 'en-US', timeZone: 'UTC', captchaSiteKey: null, settings: {} });
+    const busy = await ownerOn((await findWebsiteById(db(), 'busy-website'))!, `busy.${PLATFORM}`);
+    const calm = await ownerOn((await findWebsiteById(db(), 'calm-website'))!, `calm.${PLATFORM}`);
+    await add(busy, 'busy-shop.example');
+    await add(calm, 'calm-shop.example');
+    for (let check = 1; check <= VERIFY_LIMIT; check += 1) {
+      const answer = await busy.post('/api/owner/domains/busy-shop.example/verification');
+      expect(answer.statusCode, `check ${check}`).toBe(200);
+      expect(answer.json().verified).toBe(false);
+    }
+    const refused = await busy.post('/api/owner/domains/busy-shop.example/verification');
+    expect(refused.statusCode).toBe(429);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(refused.json()).toEqual({ message: verifyThrottleMessage(wait, VERIFY_LIMIT) });
+    expect(refused.json().message).toContain(`at most ${VERIFY_LIMIT} a minute`);
+    expect(VERIFY_NOW_PER_MINUTE).toBe(10);
+    expect(verifyThrottleMessage(30)).toBe('Too many domain checks for this website: at most 10 a minute. Try again in 30 seconds.');
+    // Another website's checks are counted apart.
+    expect((await calm.post('/api/owner/domains/calm-shop.example/verification')).statusCode).toBe(200);
   });
 });

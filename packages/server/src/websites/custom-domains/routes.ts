@@ -6,11 +6,12 @@ import {
 } from '@vitrine/contracts';
 import { HttpError } from '../../http/errors';
 import type { SharedParts } from '../../shared';
+import type { RateLimitStore } from '../../http/rate-limit';
 import { addDomain, challengeAnswer, listDomains, makeDomainPrimary, mayHaveCertificate, removeDomain, verifyDomain } from './service';
 import type { CustomDomainSettings } from './settings';
 
 /** Settings → Domains: the owner's calls, inside the website's request context (the website comes from the Host). */
-export function registerCustomDomainRoutes(fastify: FastifyInstance, { db }: SharedParts, settings: CustomDomainSettings): void {
+export function registerCustomDomainRoutes(fastify: FastifyInstance, { db }: SharedParts, settings: CustomDomainSettings, services: { rateLimits: RateLimitStore }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({ ...listDomainsContract, handler: async ({ website, actor }) => listDomains(db, website, actor, settings) });
   app.route({
@@ -21,7 +22,7 @@ export function registerCustomDomainRoutes(fastify: FastifyInstance, { db }: Sha
       return added;
     },
   });
-  app.route({ ...verifyDomainContract, handler: async ({ website, actor, params }) => verifyDomain(db, website, actor, params, settings) });
+  app.route({ ...verifyDomainContract, handler: async ({ website, actor, params }) => verifyDomain(db, website, actor, params, settings, services.rateLimits) });
   app.route({ ...makeDomainPrimaryContract, handler: async ({ website, actor, params }) => makeDomainPrimary(db, website, actor, params, settings) });
   app.route({ ...removeDomainContract, handler: async ({ website, actor, params }) => removeDomain(db, website, actor, params, settings) });
 }

@@ -19,6 +19,8 @@ import {
   markDomainVerified, setPrimaryDomain, waitingTokenFor, type DomainRow,
 } from './queries';
 import type { CustomDomainSettings } from './settings';
+import type { RateLimitStore } from '../../http/rate-limit';
+import { takeVerifyTurn } from './verify-throttle';
 
 /**
  * Custom domains (issue 32): an owner adds a domain, proves it (a DNS TXT record, or the platform reading its HTTP
@@ -106,9 +108,18 @@ export async function addDomain(db: Db, website: Website, actor: Actor, input: A
  * held while the checks wait on the network; the claim afterwards is one statement, and the unique index on
  * verified hosts decides between two websites proving one domain at once (the loser: 409).
  */
-export async function verifyDomain(db: Db, website: Website, actor: Actor, input: { domain: string }, settings: CustomDomainSettings): Promise<VerifyDomainReply> {
+export async function verifyDomain(
+  db: Db,
+  website: Website,
+  actor: Actor,
+  input: { domain: string },
+  settings: CustomDomainSettings,
+  rateLimits?: RateLimitStore,
+): Promise<VerifyDomainReply> {
   authorize(actor, 'domains:manage');
   requirePlatform(settings);
+  // Every check counts, a found one too: the limit is on the platform's DNS queries and fetches for this website.
+  if (rateLimits) await takeVerifyTurn(rateLimits, website.id, settings.verifyPerMinute);
   const host = hostOfParam(input.domain);
   const row = await findDomainRow(db, website.id, host);
   if (!row) throw notFound(DOMAIN_MESSAGES.notFound);

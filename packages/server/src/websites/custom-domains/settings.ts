@@ -1,3 +1,4 @@
+import { VERIFY_NOW_PER_MINUTE } from './verify-throttle';
 import { NO_ADDRESSES, parseAddressList, type AddressList } from './address-ranges';
 import { dnsDomainResolver, parseDnsServers, type DomainResolver } from './dns';
 import { DEFAULT_OUTGOING_REQUEST, type OutgoingRequestPolicy } from './outgoing-request';
@@ -12,6 +13,8 @@ export interface CustomDomainSettings {
   httpCheck: Omit<OutgoingRequestPolicy, 'resolver'>;
   /** Peers the TLS ask endpoint answers (TLS_ASK_ALLOW; loopback by default); everyone else gets 404. */
   tlsAskAllow: AddressList;
+  /** "Verify now" calls a minute per website (verify-throttle.ts; 10 unless a test needs room). */
+  verifyPerMinute: number;
 }
 
 /** What buildApp takes: any part may be left out. */
@@ -19,6 +22,7 @@ export interface CustomDomainOptions {
   resolver?: DomainResolver;
   httpCheck?: Partial<Omit<OutgoingRequestPolicy, 'resolver' | 'allowedTargets'>> & { allowedTargets?: AddressList | string };
   tlsAskAllow?: AddressList | string;
+  verifyPerMinute?: number;
 }
 
 export const DEFAULT_TLS_ASK_ALLOW = 'loopback';
@@ -38,6 +42,7 @@ export function customDomainSettings(platformDomain: string | undefined, options
       allowedTargets: check.allowedTargets === undefined ? NO_ADDRESSES : listOf(check.allowedTargets, '', 'DOMAIN_CHECK_ALLOW'),
     },
     tlsAskAllow: listOf(options.tlsAskAllow, DEFAULT_TLS_ASK_ALLOW, 'TLS_ASK_ALLOW'),
+    verifyPerMinute: options.verifyPerMinute ?? VERIFY_NOW_PER_MINUTE,
   };
 }
 
