@@ -4,10 +4,13 @@ import { TemplateRenderError, type TemplateError } from './errors';
 import './plugins';
 import { registerFormatters, registerPredicates } from './registry';
 import { RenderState, type Formatter, type PartialProvider, type Predicate, type TemplateBody } from './runtime';
+import { compilePreprocessor, hasPreprocessorDirectives, type PreprocessResult } from './preprocess';
 
 export { compile, registerFormatters, registerPredicates, TemplateRenderError };
 export type { CompiledTemplate, CompileOptions, Formatter, Predicate, TemplateError };
 export type { TemplateErrorKind } from './errors';
+export type { PreprocessResult } from './preprocess';
+export { preprocessorSource } from './preprocess';
 export { RenderState } from './runtime';
 export { MAX_PARTIAL_CALLS, MAX_PARTIAL_DEPTH } from './runtime';
 export { MAX_BLOCK_NESTING } from './parser';
@@ -96,4 +99,16 @@ export function render(template: CompiledTemplate | string, context: unknown, op
   const errors = compiled.errors.length ? [...compileErrors(compiled, options), ...state.errors] : state.errors;
   if (options.strict && errors.length > 0) throw new TemplateRenderError(errors);
   return { output: state.out, errors };
+}
+
+/**
+ * Runs a source's preprocessor directives (`{^.section a}…{^.end}`, `{^a|formatter}`…) against a context and
+ * returns the template they leave: every other instruction, comment and brace is kept as written. A source without
+ * `{^` comes back unchanged. Render options apply to the pass (partials applied by a directive run whole).
+ */
+export function preprocess(source: string, context: unknown, options: RenderOptions = {}): PreprocessResult {
+  if (!hasPreprocessorDirectives(source)) return { source, errors: [] };
+  const { output, errors } = render(compilePreprocessor(source), context, { ...options, strict: false });
+  if (options.strict && errors.length > 0) throw new TemplateRenderError(errors);
+  return { source: output, errors };
 }
