@@ -4,7 +4,10 @@ import { axeViolations } from './support/axe';
 import { useShop } from './support/fixtures';
 import { mailsTo, useTestSmtp } from './support/mail';
 import { saveAtBothWidths } from './support/screenshots';
-import { newShopper } from './support/browser';
+import { chromium } from 'playwright-core';
+import { LoopbackDnsServer } from '@vitrine/server/loopback-dns';
+import { beforeAll, afterAll } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, newShopper } from './support/browser';
 
 // The platform (issue 32 items 2 and 3) on PLATFORM_DOMAIN=vitrine.localhost (Chromium resolves *.localhost to
 // loopback): a new person signs up at the platform's own host, confirms the address from the mail (delivered over SMTP
@@ -13,11 +16,21 @@ import { newShopper } from './support/browser';
 // both on their own subdomains. Axe on the platform's pages; screenshots at 1280 and 390 px.
 
 const PLATFORM_DOMAIN = 'vitrine.localhost';
+/** The custom domain of the second test: the loopback DNS server holds its TXT proof, Chromium maps it to loopback. */
+const CUSTOM_DOMAIN = 'shop.fern-loom.test';
 const env: Record<string, string> = {};
 const smtp = useTestSmtp(env);
+let dns: LoopbackDnsServer;
+beforeAll(async () => {
+  dns = await LoopbackDnsServer.start();
+  env.DOMAIN_DNS_SERVERS = dns.server;
+});
+afterAll(() => dns?.close());
 const shop = useShop({ platformDomain: PLATFORM_DOMAIN, env });
 
 const PASSWORD = 'a long enough password';
+/** The account the first test makes; the second signs in with it. */
+const newcomerEmail = `newcomer-${Date.now()}@example.com`;
 /** Text as read aloud: runs of white space as one space. */
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -40,7 +53,7 @@ describe('the platform', () => {
     const platform = shop.platformUrl!;
     const port = new URL(platform).port;
     const siteUrl = (identifier: string) => `http://${identifier}.${PLATFORM_DOMAIN}:${port}`;
-    const email = `newcomer-${Date.now()}@example.com`;
+    const email = newcomerEmail;
 
     // 1. The platform's home says what it is; Sign up.
     await page.goto(`${platform}/`);
@@ -135,6 +148,77 @@ describe('the platform', () => {
     }
     // No cookie anywhere was set for the parent domain: each is host-only.
     expect((await shop.context.cookies()).filter((cookie) => cookie.domain.startsWith('.'))).toEqual([]);
+    expect(shop.pageErrors).toEqual([]);
+  });
+
+  test('the owner edits one website (the other is untouched) and gives it a custom domain, proved by DNS', async () => {
+    const { page } = shop;
+    const platform = shop.platformUrl!;
+    const port = new URL(platform).port;
+    const siteUrl = (identifier: string) => `http://${identifier}.${PLATFORM_DOMAIN}:${port}`;
+
+    // 7. Signed in again on the platform, "Open" hands the owner over to Fern & Loom's owner app.
+    await page.goto(`${platform}/signin`);
+    await page.getByLabel('Email').fill(newcomerEmail);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your websites' }).waitFor();
+    await page.getByRole('link', { name: 'Open Fern & Loom' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 20_000 });
+
+    // 8. The site renamed in Settings → Site identity: its shoppers see the new name, the other site's do not.
+    await page.goto(`${siteUrl('fern-loom')}/config/settings/site`);
+    await page.getByRole('heading', { level: 1, name: 'Site identity' }).waitFor();
+    await page.getByRole('textbox', { name: 'Site title' }).fill('Fern & Loom Studio');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const shopper = await newShopper(shop.browser, siteUrl('fern-loom'));
+    try {
+      const visitor = await shopper.newPage();
+      await visitor.goto(`${siteUrl('fern-loom')}/shop`);
+      await expect(visitor.title()).resolves.toContain('Fern & Loom Studio');
+      await visitor.goto(`${siteUrl('quiet-press')}/`);
+      await expect(visitor.title()).resolves.toContain('Quiet Press');
+      await expect(visitor.content()).resolves.not.toContain('Fern &amp; Loom Studio');
+    } finally {
+      await shopper.close();
+    }
+
+    // 9. Settings → Domains: the domain added, its TXT record published on the (loopback) DNS, verified, made primary.
+    await page.goto(`${siteUrl('fern-loom')}/config/settings/domains`);
+    await page.getByRole('heading', { level: 1, name: 'Domains' }).waitFor();
+    await page.getByRole('textbox', { name: 'Domain' }).fill(CUSTOM_DOMAIN);
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('status').filter({ hasText: `${CUSTOM_DOMAIN} added.` }).waitFor();
+    const item = page.getByRole('listitem', { name: CUSTOM_DOMAIN });
+    const record = item.getByRole('definition');
+    const [type, name, value] = await record.allInnerTexts();
+    expect([type, name]).toEqual(['TXT', `_vitrine-challenge.${CUSTOM_DOMAIN}`]);
+    dns.set(name!, { TXT: [value!] });
+    await expectAxeClean(page, 'domains, waiting');
+    await saveAtBothWidths(page, 'owner-domains-waiting');
+    await item.getByRole('button', { name: `Verify ${CUSTOM_DOMAIN} now` }).click();
+    await page.getByRole('status').filter({ hasText: `${CUSTOM_DOMAIN} is verified.` }).waitFor();
+    await item.getByRole('button', { name: `Make ${CUSTOM_DOMAIN} primary` }).click();
+    await page.getByRole('status').filter({ hasText: `${CUSTOM_DOMAIN} is now the primary address.` }).waitFor();
+    await expectAxeClean(page, 'domains, verified');
+    await saveAtBothWidths(page, 'owner-domains-verified');
+
+    // 10. A browser whose DNS maps the domain to this machine: the domain shows Fern & Loom, and its platform
+    // address sends visitors there with the path kept.
+    const mapped = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${CUSTOM_DOMAIN} 127.0.0.1`] });
+    try {
+      const visitor = await (await newShopper(mapped, `http://${CUSTOM_DOMAIN}:${port}`)).newPage();
+      await visitor.goto(`http://${CUSTOM_DOMAIN}:${port}/shop`);
+      await expect(visitor.title()).resolves.toContain('Fern & Loom Studio');
+      await visitor.getByRole('link', { name: /Linen Shirt/ }).first().waitFor();
+      await visitor.goto(`${siteUrl('fern-loom')}/shop?sort=price`);
+      expect(visitor.url()).toBe(`http://${CUSTOM_DOMAIN}:${port}/shop?sort=price`);
+      expect(await axeViolations(visitor)).toEqual([]);
+      await saveAtBothWidths(visitor, 'custom-domain-shop');
+    } finally {
+      await mapped.close();
+    }
     expect(shop.pageErrors).toEqual([]);
   });
 });
