@@ -75,6 +75,8 @@ import { registerPlatformRoutes } from './platform/routes';
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
+import { ThemeDevSession } from './themes/dev';
+import { registerThemeDevRoutes } from './themes/dev-routes';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -162,6 +164,8 @@ export interface BuildAppOptions {
    * default) and whether Node's process metrics are exported too (main.ts: yes; tests: no).
    */
   metrics?: { allow?: string; processMetrics?: boolean };
+  /** `npm run theme -- dev DIR` (themes/cli.ts): render with the theme in DIR and reload browsers on save (themes/dev.ts). */
+  themeDevDir?: string;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -172,7 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One-site mode fails at start, not on the first request, when there is no website to serve.
   await websites.load();
   const crumbs = new Crumbs(await loadServerSecret(db, 'crumb'));
-  const theme = loadTheme();
+  const theme = loadTheme(options.themeDevDir);
+  const themeDev = options.themeDevDir ? new ThemeDevSession(options.themeDevDir, loadPageAssets(), (error) => error && console.error(`theme not reloaded: ${error.message}`)) : null;
   const rateLimitStore = options.rateLimit?.store ?? new DatabaseRateLimitStore(db);
   const signInGuard: SignInGuard = options.signInGuard ?? new SignInThrottle(rateLimitStore);
   const temporaryImagesDir = options.imageStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-images-'));
@@ -207,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       keySignatureSecret: await loadServerSecret(db, 'captcha-key'),
       difficulty: options.captchaDifficulty ?? DEFAULT_CAPTCHA_DIFFICULTY,
     },
-    theme: createThemeRenderer(theme, loadPageAssets()),
+    theme: themeDev ? themeDev.themeRenderer : createThemeRenderer(theme, loadPageAssets()),
     images: new ImageFiles(imageStore, demoAssetsDir),
   };
 
@@ -338,6 +343,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Platform mode: the platform's own pages, on its host only (Fastify's host constraint), outside the website context.
   registerPlatformRoutes(app, context, { rateLimits: rateLimitStore });
   await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir);
+  if (themeDev) {
+    registerThemeDevRoutes(app, themeDev);
+    themeDev.watch();
+  }
   // The website's pictures (/images/{id}/{filename}): public, like the assets, so outside the request context.
   registerImageFileRoutes(app, context);
   // Paid orders' download links (/downloads/{token}): public, the signed token is the key.
