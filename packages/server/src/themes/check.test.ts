@@ -69,6 +69,9 @@ describe('theme check', () => {
     expect(check(withFile('theme.json', '{\n  "name": "x",\n  "version": \n}'))).toEqual([
       expect.stringMatching(/^theme\.json:(4|1): theme\.json is not valid JSON: /),
     ]);
-    expect(check(withFile('theme.json', '{"name": "x", "settings": []}'))).toEqual(['theme.json:1: /version: must be a non-empty string']);
+    expect(check(withFile('theme.json', '{"name": "x", "settings": []}'))).toEqual(['theme.json:1: (manifest): missing version']);
+    const manifest = JSON.parse(defaultTheme().get('theme.json')!.toString());
+    manifest.settings[0].settings[0].default = 'red';
+    expect(check(withFile('theme.json', JSON.stringify(manifest)))).toEqual(['theme.json:1: settings[0].settings[0].default: must be a colour as #rrggbb (six lower-case hex digits)']);
   });
 });

@@ -1,3 +1,5 @@
+import { validateManifest } from '@vitrine/design';
+
 /**
  * theme.json, the theme's manifest (name, version, settings schema). The schema itself is @vitrine/design's
  * (validateManifest); this adapter turns its answer into the `theme check` problems.
@@ -23,13 +25,8 @@ export function parseManifestText(text: string): { json: unknown } | { problem: 
   }
 }
 
-/** The manifest's validation for `theme check` and the upload: the design package's schema, errors by JSON path. */
+/** The manifest's validation for `theme check` and the upload: the design package's schema, each error at its JSON path. */
 export function validateThemeManifest(json: unknown): ManifestProblem[] {
-  const problems: ManifestProblem[] = [];
-  const object = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
-  if (!object) return [{ line: 1, message: 'theme.json must be an object' }];
-  if (typeof object.name !== 'string' || object.name === '') problems.push({ line: 1, message: '/name: must be a non-empty string' });
-  if (typeof object.version !== 'string' || object.version === '') problems.push({ line: 1, message: '/version: must be a non-empty string' });
-  if (!Array.isArray(object.settings)) problems.push({ line: 1, message: '/settings: must be an array' });
-  return problems;
+  const result = validateManifest(json);
+  return result.ok ? [] : result.errors.map((error) => ({ line: 1, message: `${error.path || '/'}: ${error.message}` }));
 }
