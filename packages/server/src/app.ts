@@ -77,6 +77,7 @@ import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefront
 import { createThemeRenderer } from './rendering/theme-renderer';
 import { ThemeDevSession } from './themes/dev';
 import { registerThemeDevRoutes } from './themes/dev-routes';
+import { LocalDiskThemeStore, registerThemeAssetRoutes, registerThemeRoutes, ThemeRegistry, type ThemeArchiveStore } from './themes';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -139,6 +140,8 @@ export interface BuildAppOptions {
    * Without one, a private temporary directory, removed when the app closes (tests).
    */
   downloadStore?: DownloadFileStore;
+  /** Where uploaded theme archives are kept (themes/store.ts); a temporary folder removed on close by default. */
+  themeStore?: ThemeArchiveStore;
   /** Where lessons' uploaded videos are kept (courses/video-store.ts): main.ts passes one at DATA_DIR/lesson-videos; tests a temporary one. */
   lessonVideoStore?: LessonVideoStore;
   /** PUBLIC_URL: the origin links in mail point to (mail/settings.ts). */
@@ -184,12 +187,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const imageStore = options.imageStore ?? new LocalDiskImageStore(temporaryImagesDir!);
   const temporaryDownloadsDir = options.downloadStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-downloads-'));
   const downloadStore = options.downloadStore ?? new LocalDiskDownloadStore(temporaryDownloadsDir!);
+  const temporaryThemesDir = options.themeStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-themes-'));
+  const themeStore = options.themeStore ?? new LocalDiskThemeStore(temporaryThemesDir!);
   const temporaryVideosDir = options.lessonVideoStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-lesson-videos-'));
   const lessonVideoStore = options.lessonVideoStore ?? new LocalDiskLessonVideoStore(temporaryVideosDir!);
   // Made at start, so the first paid order's transaction only reads it.
   await loadServerSecret(db, DOWNLOAD_SECRET_NAME);
   // Newsletter confirmation links: signed like unsubscribe links, under their own purpose.
   const newsletterTokens = new UnsubscribeTokens(await loadServerSecret(db, 'mail'), 'newsletter-confirm');
+  const defaultThemeRenderer = themeDev ? themeDev.themeRenderer : createThemeRenderer(theme, loadPageAssets());
+  const themeRegistry = new ThemeRegistry(db, themeStore, defaultThemeRenderer, loadPageAssets(), (message, error) => console.error(message, error));
   const context: ServerContext = {
     db,
     websites,
@@ -212,7 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       keySignatureSecret: await loadServerSecret(db, 'captcha-key'),
       difficulty: options.captchaDifficulty ?? DEFAULT_CAPTCHA_DIFFICULTY,
     },
-    theme: themeDev ? themeDev.themeRenderer : createThemeRenderer(theme, loadPageAssets()),
+    theme: defaultThemeRenderer,
+    themes: themeRegistry,
     images: new ImageFiles(imageStore, demoAssetsDir),
   };
 
@@ -335,6 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSubscriptionRoutes(routes, context);
     registerReviewRoutes(routes, context);
     registerDownloadRoutes(routes, context, downloadStore);
+    registerThemeRoutes(routes, context, themeStore);
     registerCourseRoutes(routes, context, lessonVideoStore);
     registerGiftCardRoutes(routes, context, { rateLimits: rateLimitStore });
     registerMapsRoutes(routes, context);
@@ -351,6 +360,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerImageFileRoutes(app, context);
   // Paid orders' download links (/downloads/{token}): public, the signed token is the key.
   registerDownloadFileRoutes(app, context, downloadStore);
+  // Uploaded themes' assets (/assets/themes/{themeId}/…): public, for the uploading website's hosts only.
+  registerThemeAssetRoutes(app, context, themeRegistry);
   app.addHook('onClose', async () => websites.close());
   // Analytics rollups and retention run in every listening process (inject-only tests never start them).
   app.addHook('onListen', async () => analytics.jobs.start());
@@ -378,6 +389,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onListen', async () => lessonVideoSweep.start());
   app.addHook('onClose', async () => lessonVideoSweep.stop());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
+  if (temporaryThemesDir) app.addHook('onClose', async () => rmSync(temporaryThemesDir, { recursive: true, force: true }));
   if (temporaryDownloadsDir) app.addHook('onClose', async () => rmSync(temporaryDownloadsDir, { recursive: true, force: true }));
   if (temporaryVideosDir) app.addHook('onClose', async () => rmSync(temporaryVideosDir, { recursive: true, force: true }));
   return app;

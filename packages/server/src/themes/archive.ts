@@ -76,6 +76,9 @@ export async function readThemeArchive(archive: Buffer): Promise<ThemeFiles> {
   } catch (error) {
     zip.close();
     if (error instanceof ThemeArchiveError) throw error;
+    // yauzl itself refuses climbing and absolute names (its validateFileName) before handing the entry over.
+    const unsafe = /^(invalid relative path|absolute path): (.*)$/.exec((error as Error).message);
+    if (unsafe) throw new ThemeArchiveError([{ file: unsafe[2]!, message: unsafeName(unsafe[2]!) ?? 'unsafe path: an archive entry may not climb out of the theme folder' }]);
     throw new ThemeArchiveError([{ file: '(archive)', message: `damaged archive: ${(error as Error).message}` }]);
   }
 
