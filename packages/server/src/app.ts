@@ -75,9 +75,7 @@ import { registerPlatformRoutes } from './platform/routes';
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
-import { ThemeDevSession } from './themes/dev';
-import { registerThemeDevRoutes } from './themes/dev-routes';
-import { LocalDiskThemeStore, registerThemeAssetRoutes, registerThemeRoutes, ThemeRegistry, type ThemeArchiveStore } from './themes';
+import { LocalDiskThemeStore, registerThemeAssetRoutes, registerThemeDevRoutes, registerThemeRoutes, ThemeDevSession, ThemeRegistry, type ThemeArchiveStore } from './themes';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
 export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkTheme, formatProblem, type ThemeProblem } from './check';
 import { packThemeFiles } from './archive';
@@ -42,28 +41,10 @@ async function pack(dir: string, out: string | undefined): Promise<number> {
   return 0;
 }
 
-async function dev(dir: string, port: number): Promise<number> {
-  // Imported here: check and pack need no database.
-  const [{ buildApp }, { openDatabaseFromEnv }, { migrate }, { seedDemoSite }] = await Promise.all([import('../app'), import('../db/database'), import('../db/migrate'), import('../demo-site')]);
-  report(checkThemeFolder(dir));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-theme-dev-'));
-  const database = await openDatabaseFromEnv({ DATA_DIR: dataDir });
-  await migrate(database.db);
-  await seedDemoSite(database.db);
-  const app = await buildApp({ db: database.db, databaseKind: database.kind, themeDevDir: path.resolve(dir), publicUrl: `http://localhost:${port}` });
-  const address = await app.listen({ port, host: '127.0.0.1' });
-  console.log(`Theme dev server for ${path.resolve(dir)} at ${address.replace('127.0.0.1', 'localhost')} — save a file and the browser reloads.`);
-  const stop = async () => {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
-  return new Promise<number>(() => {});
-}
+/** `theme dev`'s server (theme-cli.ts builds it, as main.ts builds the app): resolves when it stops. */
+export type StartThemeDevServer = (dir: string, port: number) => Promise<number>;
 
-export async function runThemeCommand(args: readonly string[]): Promise<number> {
+export async function runThemeCommand(args: readonly string[], startDevServer: StartThemeDevServer): Promise<number> {
   const [command, dir, ...rest] = args;
   if (!dir) {
     console.error(USAGE);
@@ -82,18 +63,9 @@ export async function runThemeCommand(args: readonly string[]): Promise<number> 
       console.error(USAGE);
       return 2;
     }
-    return dev(dir, port);
+    report(checkThemeFolder(dir));
+    return startDevServer(path.resolve(dir), port);
   }
   console.error(USAGE);
   return 2;
-}
-
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  runThemeCommand(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
 }
