@@ -66,7 +66,7 @@ export const uploadThemeContract = defineContract({
 });
 
 export const ChooseThemeBodySchema = RequestBody({
-  themeId: Type.Union([Text({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: THEME_MESSAGES.themeId }), Type.Null()]),
+  themeId: Type.Union([Text({ minLength: 1, maxLength: 64 }), Type.Null()], { [MESSAGE_KEYWORD]: THEME_MESSAGES.themeId }),
 });
 export type ChooseThemeBody = Static<typeof ChooseThemeBodySchema>;
 
