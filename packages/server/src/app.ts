@@ -349,7 +349,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Platform mode: the platform's own pages, on its host only (Fastify's host constraint), outside the website context.
   registerPlatformRoutes(app, context, { rateLimits: rateLimitStore });
-  await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir);
+  await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir, { themeAssetsCached: !themeDev });
   if (themeDev) {
     registerThemeDevRoutes(app, themeDev);
     themeDev.watch();
@@ -397,7 +397,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * The theme's stylesheet and the built islands. Island files carry content hashes in their
  * names, so browsers may keep them for a year; the build writes .br and .gz beside each file.
  */
-async function registerAssets(app: FastifyInstance, themeAssetsDir: string, ownerAppDir: string): Promise<void> {
+async function registerAssets(app: FastifyInstance, themeAssetsDir: string, ownerAppDir: string, { themeAssetsCached }: { themeAssetsCached: boolean }): Promise<void> {
   await app.register(fastifyStatic, {
     root: storefrontDistDir,
     prefix: STOREFRONT_ASSET_PREFIX,
@@ -425,7 +425,8 @@ async function registerAssets(app: FastifyInstance, themeAssetsDir: string, owne
     root: themeAssetsDir,
     prefix: THEME_ASSET_PREFIX,
     decorateReply: false,
-    maxAge: '1h',
+    // `theme dev`: a saved stylesheet shows on the reload, so the browser keeps none.
+    maxAge: themeAssetsCached ? '1h' : 0,
     index: false,
   });
   // Browsers and crawlers ask for /favicon.ico whatever the page links: the theme's SVG icon answers.
