@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ScreenHeading } from '../../app/ScreenHeading';
 import { failureText } from '../../ui/messages';
 import { ReadStates } from '../../ui/states';
+import './themes.css';
 import { themeKeys, THEME_TEXTS, ThemeUploadError, uploadTheme, useChooseTheme, useDeleteTheme, useThemes } from './themes-api';
 
 /**
@@ -17,7 +18,7 @@ export default function ThemesScreen() {
   return (
     <section className="themes-screen">
       <ScreenHeading>Themes</ScreenHeading>
-      <p>{THEME_TEXTS.intro}</p>
+      <p className="muted themes-intro">{THEME_TEXTS.intro}</p>
       <ReadStates read={themes}>{(data) => <ThemeChoice data={data} />}</ReadStates>
       <ThemeUpload />
     </section>
@@ -39,26 +40,28 @@ function ThemeChoice({ data }: { data: ThemesReply }) {
     });
   };
   return (
-    <form onSubmit={save}>
-      <fieldset>
+    <form onSubmit={save} className="card themes-card">
+      <fieldset className="themes-choice">
         <legend>{THEME_TEXTS.installed}</legend>
-        <label>
-          <input type="radio" name={name} value="" checked={selected === ''} onChange={() => setSelected('')} /> {THEME_TEXTS.defaultTheme}{' '}
-          <small>{THEME_TEXTS.defaultThemeNote}</small>
-        </label>
+        <div className="themes-row">
+          <label>
+            <input type="radio" name={name} value="" checked={selected === ''} onChange={() => setSelected('')} /> {THEME_TEXTS.defaultTheme}{' '}
+            <small className="muted">{THEME_TEXTS.defaultThemeNote}</small>
+          </label>
+        </div>
         {data.themes.map((theme) => (
           <div key={theme.id} className="themes-row">
             <label>
               <input type="radio" name={name} value={theme.id} checked={selected === theme.id} onChange={() => setSelected(theme.id)} /> {theme.name}{' '}
-              <small>{THEME_TEXTS.version(theme.version)}</small>
+              <small className="muted">{THEME_TEXTS.version(theme.version)}</small>
             </label>{' '}
-            <button type="button" onClick={() => remove.mutate(theme.id, { onSuccess: () => setStatus(THEME_TEXTS.removed), onError: (error) => setStatus(failureText(error)) })}>
+            <button type="button" className="button button-plain" onClick={() => remove.mutate(theme.id, { onSuccess: () => setStatus(THEME_TEXTS.removed), onError: (error) => setStatus(failureText(error)) })}>
               {THEME_TEXTS.remove(theme.name)}
             </button>
           </div>
         ))}
       </fieldset>
-      <button type="submit" disabled={choose.isPending}>{choose.isPending ? THEME_TEXTS.using : THEME_TEXTS.use}</button>
+      <button type="submit" className="button button-primary" disabled={choose.isPending}>{choose.isPending ? THEME_TEXTS.using : THEME_TEXTS.use}</button>
       <p role="status">{status}</p>
     </form>
   );
@@ -91,11 +94,11 @@ function ThemeUpload() {
     }
   };
   return (
-    <form onSubmit={(event) => void send(event)}>
+    <form onSubmit={(event) => void send(event)} className="card themes-card themes-upload">
       <label htmlFor={inputId}>{THEME_TEXTS.uploadLabel}</label>
       <input id={inputId} ref={input} type="file" accept=".zip,application/zip" />
-      <button type="submit" disabled={busy}>{busy ? THEME_TEXTS.uploading : THEME_TEXTS.upload}</button>
-      <div role="alert">
+      <button type="submit" className="button button-secondary" disabled={busy}>{busy ? THEME_TEXTS.uploading : THEME_TEXTS.upload}</button>
+      <div role="alert" className="themes-problems">
         {message ? <p>{message}</p> : null}
         {problems.length > 0 ? (
           <ul>
