@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import yazl from 'yazl';
 import { axeViolations } from './support/axe';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
@@ -18,18 +20,31 @@ const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 let setupToken = '';
 const shop = useShop({ prepareDatabase: async (db) => void (setupToken = await createOwnerSetupToken(db)) });
 
-/** A zip of the default theme with a marker in its layout (or a broken template), as `theme pack` makes it. */
+/**
+ * A copy of the default theme with a marker in its layout, packed by `npm run theme -- pack` (which checks first); the
+ * broken one (an unknown formatter in blog.html) zipped directly, since pack would refuse it.
+ */
 async function themeZip(broken: boolean): Promise<string> {
-  const { readThemeFolder, disallowedThemeFile, packThemeFiles } = await import('../packages/server/src/themes/index');
-  const { files } = readThemeFolder(path.join(root, 'packages/theme'));
-  for (const file of [...files.keys()]) if (disallowedThemeFile(file)) files.delete(file);
-  const layout = files.get('templates/site.layout.html')!.toString().replace('</body>', '<p>Made with the Marked theme</p></body>');
-  files.set('templates/site.layout.html', Buffer.from(layout));
-  files.set('theme.json', Buffer.from(JSON.stringify({ ...JSON.parse(files.get('theme.json')!.toString()), name: 'Marked', version: '2.0.0' })));
-  if (broken) files.set('templates/blog.html', Buffer.from('<main>\n{title|shout}</main>'));
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'vitrine-theme-zip-')), broken ? 'broken.zip' : 'marked.zip');
-  writeFileSync(file, await packThemeFiles(files));
-  return file;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'vitrine-theme-zip-'));
+  const dir = path.join(work, 'marked');
+  cpSync(path.join(root, 'packages/theme'), dir, { recursive: true, filter: (source) => !source.includes(`${path.sep}src`) && !source.endsWith('.svg') && !source.endsWith('.json') || source.endsWith('theme.json') });
+  const layout = path.join(dir, 'templates/site.layout.html');
+  writeFileSync(layout, readFileSync(layout, 'utf8').replace('</body>', '<p>Made with the Marked theme</p></body>'));
+  const manifest = path.join(dir, 'theme.json');
+  writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), name: 'Marked', version: '2.0.0' }));
+  const out = path.join(work, broken ? 'broken.zip' : 'marked.zip');
+  if (!broken) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'packages/server/src/theme-cli.ts', 'pack', dir, out], { cwd: root });
+    return out;
+  }
+  writeFileSync(path.join(dir, 'templates/blog.html'), '<main>\n{title|shout}</main>');
+  const zip = new yazl.ZipFile();
+  for (const file of readdirSync(dir, { recursive: true }) as string[]) {
+    if (statSync(path.join(dir, file)).isFile() && !file.endsWith('README.md')) zip.addFile(path.join(dir, file), file.split(path.sep).join('/'));
+  }
+  zip.end();
+  await new Promise<void>((resolve) => zip.outputStream.pipe(createWriteStream(out)).on('close', () => resolve()));
+  return out;
 }
 
 async function checked(page: Page, name: string): Promise<void> {
