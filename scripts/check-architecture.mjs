@@ -27,13 +27,15 @@ const packagesDir = path.join(root, 'packages');
 /** A domain's route file: routes.ts, or a second one named for whom it serves (owner-routes.ts). */
 const ROUTE_FILE = /(^|\/)([a-z]+-)?routes\.ts$/;
 
-const FLOORS = { format: 0, 'browser-helpers': 0, theme: 0, commerce: 1, forms: 1, blocks: 1, experiments: 1, tracking: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4, 'owner-app': 4 };
+const FLOORS = { format: 0, 'browser-helpers': 0, theme: 0, commerce: 1, forms: 1, blocks: 1, design: 1, experiments: 1, tracking: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4, 'owner-app': 4 };
 
 /** Packages that are browser bundles and the packages they may import for types only (outside tests). */
 const TYPE_ONLY_IMPORTS = { 'owner-app': ['@vitrine/contracts'] };
 
 /** Declared dependencies used without an import in the package's source, and why. */
-const USED_WITHOUT_IMPORT = {};
+const USED_WITHOUT_IMPORT = {
+  server: { '@fontsource/*': 'font files the site-styles fonts route serves from node_modules (an allow-list built from FONT_CATALOG); nothing imports them' },
+};
 /** Dev dependencies are tools (vite, testing libraries, types): not checked. */
 
 const violations = [];
@@ -108,7 +110,8 @@ const domains = new Set(
  * the test server in testing.ts). They stand outside the domain graph, and nothing in it imports them: a route file
  * declares the parts it takes where it uses them, and app.ts hands them in.
  */
-const COMPOSITION_ROOT = new Set(['app.ts', 'main.ts', 'index.ts', 'testing.ts', 'context.ts', 'demo-site.ts', 'request-callers.ts']);
+// theme-cli.ts: `npm run theme`, whose dev command assembles the app like main.ts.
+const COMPOSITION_ROOT = new Set(['app.ts', 'main.ts', 'index.ts', 'testing.ts', 'context.ts', 'demo-site.ts', 'request-callers.ts', 'theme-cli.ts']);
 /**
  * The domain graph: one node per top-level folder of src/ (a domain with its front, or a shared folder such as
  * http/, db/, pages/, shared/) and per shared top-level file (actor.ts, failures.ts); an edge for every import,
@@ -168,7 +171,7 @@ for (const name of packageNames) {
   }
   // Configuration files name their plugins as imports too, so they are in `files` above.
   for (const dependency of Object.keys(manifest.dependencies ?? {})) {
-    if (usedPackages.has(dependency) || USED_WITHOUT_IMPORT[name]?.[dependency]) continue;
+    if (usedPackages.has(dependency) || USED_WITHOUT_IMPORT[name]?.[dependency] || USED_WITHOUT_IMPORT[name]?.[dependency.replace(/\/.*$/, '/*')]) continue;
     report(path.join(dir, 'package.json'), `declares ${dependency} but never imports it: remove it`);
   }
 }

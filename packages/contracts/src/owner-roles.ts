@@ -44,6 +44,7 @@ export const PERMISSIONS = {
   'site:read': 'See navigation, header and footer, languages, tracking switches',
   'site:write': 'Change navigation, header and footer, languages, tracking switches',
   'site-identity:write': "Change the site's title, tagline, logo, favicon and social sharing picture",
+  'themes:manage': 'Upload themes and choose the one the site renders with (Design → Themes; admins only)',
   'reports:read': 'See analytics and sales reports',
   'forms:read': "See the site's forms and what visitors sent through them; export submissions",
   'forms:write': 'Build, change and delete forms; mark submissions as spam and delete them',
@@ -75,7 +76,7 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
  */
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
-  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage'),
+  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage'),
   storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read'],
   editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write', 'members:read'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read', 'members:read'],

@@ -77,6 +77,7 @@ import { registerRequestDayCounting, RequestDayCounter } from './request-days';
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
+import { LocalDiskThemeStore, registerThemeAssetRoutes, registerThemeDevRoutes, registerThemeRoutes, ThemeDevSession, ThemeRegistry, type ThemeArchiveStore } from './themes';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -141,6 +142,8 @@ export interface BuildAppOptions {
    * Without one, a private temporary directory, removed when the app closes (tests).
    */
   downloadStore?: DownloadFileStore;
+  /** Where uploaded theme archives are kept (themes/store.ts); a temporary folder removed on close by default. */
+  themeStore?: ThemeArchiveStore;
   /** Where lessons' uploaded videos are kept (courses/video-store.ts): main.ts passes one at DATA_DIR/lesson-videos; tests a temporary one. */
   lessonVideoStore?: LessonVideoStore;
   /** PUBLIC_URL: the origin links in mail point to (mail/settings.ts). */
@@ -170,6 +173,8 @@ export interface BuildAppOptions {
   requestDays?: { flushMs?: number; created?: (counter: RequestDayCounter) => void };
   /** The final purge of websites deleted longer ago than the grace period (platform/purge-job.ts); 0 never runs it. */
   websitePurge?: { intervalMs?: number };
+  /** `npm run theme -- dev DIR` (themes/cli.ts): render with the theme in DIR and reload browsers on save (themes/dev.ts). */
+  themeDevDir?: string;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -180,19 +185,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One-site mode fails at start, not on the first request, when there is no website to serve.
   await websites.load();
   const crumbs = new Crumbs(await loadServerSecret(db, 'crumb'));
-  const theme = loadTheme();
+  const theme = loadTheme(options.themeDevDir);
+  const themeDev = options.themeDevDir ? new ThemeDevSession(options.themeDevDir, loadPageAssets(), (error) => error && console.error(`theme not reloaded: ${error.message}`)) : null;
   const rateLimitStore = options.rateLimit?.store ?? new DatabaseRateLimitStore(db);
   const signInGuard: SignInGuard = options.signInGuard ?? new SignInThrottle(rateLimitStore);
   const temporaryImagesDir = options.imageStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-images-'));
   const imageStore = options.imageStore ?? new LocalDiskImageStore(temporaryImagesDir!);
   const temporaryDownloadsDir = options.downloadStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-downloads-'));
   const downloadStore = options.downloadStore ?? new LocalDiskDownloadStore(temporaryDownloadsDir!);
+  const temporaryThemesDir = options.themeStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-themes-'));
+  const themeStore = options.themeStore ?? new LocalDiskThemeStore(temporaryThemesDir!);
   const temporaryVideosDir = options.lessonVideoStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-lesson-videos-'));
   const lessonVideoStore = options.lessonVideoStore ?? new LocalDiskLessonVideoStore(temporaryVideosDir!);
   // Made at start, so the first paid order's transaction only reads it.
   await loadServerSecret(db, DOWNLOAD_SECRET_NAME);
   // Newsletter confirmation links: signed like unsubscribe links, under their own purpose.
   const newsletterTokens = new UnsubscribeTokens(await loadServerSecret(db, 'mail'), 'newsletter-confirm');
+  const defaultThemeRenderer = themeDev ? themeDev.themeRenderer : createThemeRenderer(theme, loadPageAssets());
+  const themeRegistry = new ThemeRegistry(db, themeStore, defaultThemeRenderer, loadPageAssets(), (message, error) => console.error(message, error));
   const context: ServerContext = {
     db,
     websites,
@@ -216,7 +226,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       keySignatureSecret: await loadServerSecret(db, 'captcha-key'),
       difficulty: options.captchaDifficulty ?? DEFAULT_CAPTCHA_DIFFICULTY,
     },
-    theme: createThemeRenderer(theme, loadPageAssets()),
+    theme: defaultThemeRenderer,
+    themes: themeRegistry,
     images: new ImageFiles(imageStore, demoAssetsDir),
   };
 
@@ -343,6 +354,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSubscriptionRoutes(routes, context);
     registerReviewRoutes(routes, context);
     registerDownloadRoutes(routes, context, downloadStore);
+    registerThemeRoutes(routes, context, themeStore);
     registerCourseRoutes(routes, context, lessonVideoStore);
     registerGiftCardRoutes(routes, context, { rateLimits: rateLimitStore });
     registerMapsRoutes(routes, context);
@@ -350,11 +362,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Platform mode: the platform's own pages, on its host only (Fastify's host constraint), outside the website context.
   registerPlatformRoutes(app, context, { rateLimits: rateLimitStore });
-  await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir);
+  await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir, { themeAssetsCached: !themeDev });
+  if (themeDev) {
+    registerThemeDevRoutes(app, themeDev);
+    themeDev.watch();
+  }
   // The website's pictures (/images/{id}/{filename}): public, like the assets, so outside the request context.
   registerImageFileRoutes(app, context);
   // Paid orders' download links (/downloads/{token}): public, the signed token is the key.
   registerDownloadFileRoutes(app, context, downloadStore);
+  // Uploaded themes' assets (/assets/themes/{themeId}/…): public, for the uploading website's hosts only.
+  registerThemeAssetRoutes(app, context, themeRegistry);
   app.addHook('onClose', async () => websites.close());
   // Analytics rollups and retention run in every listening process (inject-only tests never start them).
   app.addHook('onListen', async () => analytics.jobs.start());
@@ -390,6 +408,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onListen', async () => websitePurge.start());
   app.addHook('onClose', async () => websitePurge.stop());
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
+  if (temporaryThemesDir) app.addHook('onClose', async () => rmSync(temporaryThemesDir, { recursive: true, force: true }));
   if (temporaryDownloadsDir) app.addHook('onClose', async () => rmSync(temporaryDownloadsDir, { recursive: true, force: true }));
   if (temporaryVideosDir) app.addHook('onClose', async () => rmSync(temporaryVideosDir, { recursive: true, force: true }));
   return app;
@@ -399,7 +418,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * The theme's stylesheet and the built islands. Island files carry content hashes in their
  * names, so browsers may keep them for a year; the build writes .br and .gz beside each file.
  */
-async function registerAssets(app: FastifyInstance, themeAssetsDir: string, ownerAppDir: string): Promise<void> {
+async function registerAssets(app: FastifyInstance, themeAssetsDir: string, ownerAppDir: string, { themeAssetsCached }: { themeAssetsCached: boolean }): Promise<void> {
   await app.register(fastifyStatic, {
     root: storefrontDistDir,
     prefix: STOREFRONT_ASSET_PREFIX,
@@ -427,7 +446,8 @@ async function registerAssets(app: FastifyInstance, themeAssetsDir: string, owne
     root: themeAssetsDir,
     prefix: THEME_ASSET_PREFIX,
     decorateReply: false,
-    maxAge: '1h',
+    // `theme dev`: a saved stylesheet shows on the reload, so the browser keeps none.
+    maxAge: themeAssetsCached ? '1h' : 0,
     index: false,
   });
   // Browsers and crawlers ask for /favicon.ico whatever the page links: the theme's SVG icon answers.

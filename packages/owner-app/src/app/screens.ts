@@ -33,6 +33,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config/forms', title: 'Forms', permission: 'forms:read', load: () => import('../screens/forms/FormsScreen') },
   { path: '/config/restock', title: 'Restock', permission: 'orders:read', load: () => import('../screens/restock/RestockScreen') },
   { path: '/config/mail', title: 'Mail', permission: 'mail:read', load: () => import('../screens/mail/MailScreen') },
+  { path: '/config/design/themes', title: 'Themes', permission: 'themes:manage', load: () => import('../screens/themes/ThemesScreen') },
   { path: '/config/settings', title: 'Settings', load: () => import('../screens/settings/SettingsScreen') },
 ];
 

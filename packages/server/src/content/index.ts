@@ -19,3 +19,4 @@ export {
   blockNeeds, calendarLink, dateLabel, EMPTY_BLOCK_DATA, eventTimeLabel, frameSourcesOf, PLAYER_ORIGINS, ownerFrameDocument, galleryView, imageView, placeView, renderBody, sanitiseRichText,
   type BlockData, type GalleryImageInput, type ImageAsset, type RenderedSection, type SummaryEntry,
 } from './render';
+export { BLOCK_PARTIAL_NAMES } from './render';

@@ -998,6 +998,26 @@ export interface ProductFilesTable {
   updated_at: Timestamp;
 }
 
+/** Migration 045 (themes/): a theme archive an admin uploaded, for its website only. */
+export interface WebsiteThemesTable {
+  id: string;
+  website_id: string;
+  name: string;
+  version: string;
+  byte_size: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_at: Timestamp;
+  uploaded_by: string | null;
+}
+
+/** Migration 045: the theme a website renders with (null or no row: the default theme). */
+export interface WebsiteThemeChoicesTable {
+  website_id: string;
+  theme_id: string | null;
+  chosen_at: Timestamp;
+}
+
 /** What a paid digital order line grants (migration 023): downloads until expires_at, at most download_limit. */
 export interface DownloadGrantsTable {
   id: string;
@@ -1361,6 +1381,8 @@ export interface Database {
   gift_card_redemptions: GiftCardRedemptionsTable;
   gift_card_deliveries: GiftCardDeliveriesTable;
   product_files: ProductFilesTable;
+  website_themes: WebsiteThemesTable;
+  website_theme_choices: WebsiteThemeChoicesTable;
   download_grants: DownloadGrantsTable;
   product_reviews: ProductReviewsTable;
   product_review_summaries: ProductReviewSummariesTable;

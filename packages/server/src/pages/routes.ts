@@ -113,7 +113,7 @@ async function sendPage<T extends BasePageContext>(
   const origin = originOf(request.protocol, request.host);
   const item = (answered as { item?: ProductItemJson | null }).item;
   const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
-  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures,
+  const { html, errors } = (await context.themes.rendererFor(website)).renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures,
     // The header's account link: 'Account' for a signed-in site user, 'Sign in' while the website offers accounts
     // (flag 29, cached per process); the members' pages' plain forms carry the crumb as a field (members/). Neither
     // is in the JSON context.

@@ -18,8 +18,8 @@ export const storefrontDistDir = path.resolve(fileURLToPath(import.meta.url), '.
 export function loadPageAssets(distDir: string = storefrontDistDir): PageAssets {
   const manifestPath = path.join(distDir, 'manifest.json');
   const stylesheet = `${THEME_ASSET_PREFIX}site.css`;
-  if (!existsSync(manifestPath)) return { stylesheet, script: null, preloads: [] };
+  if (!existsSync(manifestPath)) return { stylesheet, themeUrl: THEME_ASSET_PREFIX, script: null, preloads: [] };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest;
   const assets = clientAssets(manifest, STOREFRONT_ASSET_PREFIX);
-  return { stylesheet, script: assets.script, preloads: assets.preloads };
+  return { stylesheet, themeUrl: THEME_ASSET_PREFIX, script: assets.script, preloads: assets.preloads };
 }

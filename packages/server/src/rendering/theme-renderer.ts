@@ -15,6 +15,8 @@ export interface NavigationLink {
 /** The script and styles a page links; null until the islands are built. */
 export interface PageAssets {
   stylesheet: string;
+  /** Where the theme's assets/ folder is served (ends in /): templates link pictures and fonts from it. */
+  themeUrl?: string;
   script: string | null;
   preloads: string[];
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, Website } from '../db/schema';
 import type { Crumbs } from '../http/crumb';
 import type { ThemeRenderer } from '../rendering/theme-renderer';
 
@@ -21,5 +21,8 @@ export interface SharedParts {
   /** Origins pages may play media from besides their own: the bucket lesson videos are redirected to (STORAGE_URL). */
   mediaSources?: readonly string[];
   crumbs: Crumbs;
+  /** The default theme's renderer (every website without a theme of its own). */
   theme: ThemeRenderer;
+  /** The theme a website renders with, resolved per request (themes/registry.ts: compiled themes shared by hash). */
+  themes: { rendererFor(website: Website): Promise<ThemeRenderer> };
 }

@@ -106,6 +106,9 @@ const VIEW_MODELS: ReadonlyMap<number, { partial: string; view: ViewModel }> = n
 /** The block codes this renderer draws. */
 export const RENDERED_BLOCK_TYPES: readonly number[] = [...VIEW_MODELS.keys()];
 
+/** The partials (`blocks/{name}.block`) a theme must provide for the block types rendered (themes/check.ts). */
+export const BLOCK_PARTIAL_NAMES: readonly string[] = [...new Set([...VIEW_MODELS.values()].map((model) => model.partial))];
+
 /** Codes already reported as not rendered, so each is logged once per process. */
 const reportedCodes = new Set<number>();
 
