@@ -15,6 +15,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'site:write': 'Change navigation, header and footer, languages, tracking switches',
   'site-identity:write': "Change the site's title, tagline, logo, favicon and social sharing picture",
   'themes:manage': 'Upload themes and choose the one the site renders with',
+  'site-styles:write': "Change and publish the site's styles (colours, fonts, spacing, buttons) and restore past versions",
   'reports:read': 'See analytics and sales reports',
   'forms:read': "See the site's forms and what visitors sent through them; export submissions",
   'forms:write': 'Build, change and delete forms; mark submissions as spam and delete them',
