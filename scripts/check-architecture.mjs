@@ -27,13 +27,15 @@ const packagesDir = path.join(root, 'packages');
 /** A domain's route file: routes.ts, or a second one named for whom it serves (owner-routes.ts). */
 const ROUTE_FILE = /(^|\/)([a-z]+-)?routes\.ts$/;
 
-const FLOORS = { format: 0, 'browser-helpers': 0, theme: 0, commerce: 1, forms: 1, blocks: 1, experiments: 1, tracking: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4, 'owner-app': 4 };
+const FLOORS = { format: 0, 'browser-helpers': 0, theme: 0, commerce: 1, forms: 1, blocks: 1, design: 1, experiments: 1, tracking: 1, contracts: 2, template: 2, storefront: 3, 'owner-client': 3, server: 4, 'owner-app': 4 };
 
 /** Packages that are browser bundles and the packages they may import for types only (outside tests). */
 const TYPE_ONLY_IMPORTS = { 'owner-app': ['@vitrine/contracts'] };
 
 /** Declared dependencies used without an import in the package's source, and why. */
-const USED_WITHOUT_IMPORT = {};
+const USED_WITHOUT_IMPORT = {
+  server: { '@fontsource/*': 'font files the site-styles fonts route serves from node_modules (an allow-list built from FONT_CATALOG); nothing imports them' },
+};
 /** Dev dependencies are tools (vite, testing libraries, types): not checked. */
 
 const violations = [];
@@ -168,7 +170,7 @@ for (const name of packageNames) {
   }
   // Configuration files name their plugins as imports too, so they are in `files` above.
   for (const dependency of Object.keys(manifest.dependencies ?? {})) {
-    if (usedPackages.has(dependency) || USED_WITHOUT_IMPORT[name]?.[dependency]) continue;
+    if (usedPackages.has(dependency) || USED_WITHOUT_IMPORT[name]?.[dependency] || USED_WITHOUT_IMPORT[name]?.[dependency.replace(/\/.*$/, '/*')]) continue;
     report(path.join(dir, 'package.json'), `declares ${dependency} but never imports it: remove it`);
   }
 }

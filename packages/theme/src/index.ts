@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +27,8 @@ export interface Theme {
   partials: Record<string, string>;
   /** Absolute path of the folder served at /assets/theme/. */
   assetsDir: string;
+  /** The parsed theme.json (its settings schema; @vitrine/design validates it), when the folder has one. */
+  manifest?: unknown;
 }
 
 export const defaultThemeDir = path.resolve(fileURLToPath(import.meta.url), '../..');
@@ -41,5 +43,7 @@ export function loadTheme(dir: string = defaultThemeDir): Theme {
     // One level of folders: partials/blocks/text.block is 'blocks/text.block'.
     else if (entry.isDirectory()) for (const file of readdirSync(path.join(dir, 'partials', entry.name))) partials[`${entry.name}/${file}`] = read('partials', entry.name, file);
   }
-  return { layout: read('templates', 'site.layout.html'), checkoutLayout: read('templates', 'checkout.layout.html'), pages, partials, assetsDir: path.join(dir, 'assets') };
+  const manifestFile = path.join(dir, 'theme.json');
+  const manifest: unknown = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined;
+  return { layout: read('templates', 'site.layout.html'), checkoutLayout: read('templates', 'checkout.layout.html'), pages, partials, assetsDir: path.join(dir, 'assets'), manifest };
 }
