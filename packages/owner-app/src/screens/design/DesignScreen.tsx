@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { compileStylesheet, contrastWarnings, FONT_CATALOG, resolveStyles, type StyleValues, type ThemeManifest } from '@vitrine/design';
+import type { Permission } from '@vitrine/contracts';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
 import { useCan } from '../../api/hooks';
 import { ScreenHeading } from '../../app/ScreenHeading';
@@ -7,7 +8,7 @@ import { useConfirm } from '../../ui/confirm';
 import { failureText } from '../../ui/messages';
 import { LoadFailed, Loading } from '../../ui/states';
 import { usePublish, useReset, useRestore, useSaveDraft, useSiteStyles, type SiteStylesJson, type StyleVersionJson } from './design-api';
-import { sameValues, withChanges } from './design-draft';
+import { sameValues, withChanges, type StyleChanges } from './design-draft';
 import { DESIGN_TEXTS as T } from './design-texts';
 import { DesignPreview } from './DesignPreview';
 import { SettingControl } from './SettingControl';
@@ -17,7 +18,7 @@ import { useCatalogFontFaces } from './font-faces';
 import './design.css';
 
 /** What may change the site's styles (the server checks the same). */
-export const DESIGN_WRITE_PERMISSION = 'site-styles:write';
+export const DESIGN_WRITE_PERMISSION = 'site-styles:write' as Permission;
 /** The draft is saved this long after the last change (a slider's drag is one save). */
 export const DRAFT_SAVE_DELAY_MS = 600;
 
@@ -42,7 +43,7 @@ type SaveState = { kind: 'idle' | 'unsaved' | 'saving' | 'saved' } | { kind: 're
 
 function DesignEditor({ styles }: { styles: SiteStylesJson }) {
   const id = useId();
-  const mayWrite = useCan(DESIGN_WRITE_PERMISSION as never);
+  const mayWrite = useCan(DESIGN_WRITE_PERMISSION);
   const manifest: ThemeManifest = styles.manifest;
   const [draft, setDraft] = useState<StyleValues>(styles.draft);
   /** What the server holds as the draft (the last answer). */
@@ -94,7 +95,7 @@ function DesignEditor({ styles }: { styles: SiteStylesJson }) {
     }
   }
 
-  const change = (changes: StyleValues) => {
+  const change = (changes: StyleChanges) => {
     setDraft((current) => withChanges(manifest, current, changes));
     setOutcome(null);
   };
@@ -203,7 +204,7 @@ function DesignEditor({ styles }: { styles: SiteStylesJson }) {
           </fieldset>
         ) : null}
 
-        <VersionsPanel liveVersionId={styles.publishedVersionId} mayWrite={mayWrite} restoring={restore.isPending} onRestore={onRestore} />
+        <VersionsPanel mayWrite={mayWrite} restoring={restore.isPending} onRestore={onRestore} />
       </div>
       <div id={`${id}-preview`} className="design-preview-column" hidden={!previewShown}>
         <DesignPreview css={css} />

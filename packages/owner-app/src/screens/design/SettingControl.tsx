@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FONT_CATALOG, FONT_PAIRINGS, fontStack, type Setting, type StyleValues } from '@vitrine/design';
 import { DESIGN_TEXTS as T } from './design-texts';
-import { isHexColour, pairingTargets } from './design-draft';
+import { isHexColour, pairingTargets, type StyleChanges } from './design-draft';
 
 export interface ControlProps {
   setting: Setting;
@@ -9,7 +9,7 @@ export interface ControlProps {
   value: string | number | boolean;
   /** Every resolved value (a pairing reads the two fonts it sets). */
   values: StyleValues;
-  onChange: (changes: StyleValues) => void;
+  onChange: (changes: StyleChanges) => void;
   error?: string;
   /** Under the control: the contrast warnings about it. */
   children?: ReactNode;
@@ -176,11 +176,12 @@ function ToggleControl({ setting, value, onChange, error, children }: ControlPro
   );
 }
 
-/** The pairings as one choice each (radio buttons), each named by its two families and drawn in them. */
+/** The pairings as one choice each (radio buttons named by the pairing), the heading family drawn in itself above the name in the body family. */
 function PairingControl({ setting, values, onChange, error, children }: ControlProps) {
   const id = useId();
   const targets = pairingTargets(setting);
   if (!targets) return null;
+  // The pairing the two fonts now make (chosen as one, or by picking both fonts).
   const current = FONT_PAIRINGS.find((pairing) => values[targets.heading] === pairing.heading && values[targets.body] === pairing.body);
   return (
     <fieldset className="design-field design-pairings" {...described(`${id}-error`, error)}>
@@ -193,13 +194,13 @@ function PairingControl({ setting, values, onChange, error, children }: ControlP
           if (!heading || !body) return null;
           return (
             <label key={pairing.id} className="design-pairing">
-              <input type="radio" name={`${id}-pairing`} value={pairing.id} checked={current?.id === pairing.id} onChange={() => onChange({ [targets.heading]: pairing.heading, [targets.body]: pairing.body })} />
+              <input type="radio" name={`${id}-pairing`} value={pairing.id} checked={current?.id === pairing.id} onChange={() => onChange({ [setting.id]: pairing.id, [targets.heading]: null, [targets.body]: null })} />
               <span className="design-pairing-text">
-                <span className="design-pairing-heading" style={{ fontFamily: fontStack(heading) }}>
+                <span className="design-pairing-heading" style={{ fontFamily: fontStack(heading) }} aria-hidden="true">
                   {heading.family}
                 </span>
                 <span className="design-pairing-body" style={{ fontFamily: fontStack(body) }}>
-                  {T.pairingNamed(heading.family, body.family)}
+                  {pairing.label}
                 </span>
               </span>
             </label>

@@ -7,14 +7,15 @@ import { DESIGN_TEXTS as T } from './design-texts';
 
 /** When a version was published, in the website's locale and time zone. */
 export function versionDate(version: StyleVersionJson, locale: string, timeZone: string): string {
-  const at = version.publishedAt ?? version.createdAt;
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at));
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(version.publishedAt));
 }
 
 /** Every published version, newest first, with who published it; Restore puts one into the draft. */
-export function VersionsPanel({ liveVersionId, mayWrite, restoring, onRestore }: { liveVersionId: string | null; mayWrite: boolean; restoring: boolean; onRestore: (version: StyleVersionJson, when: string) => void }) {
+export function VersionsPanel({ mayWrite, restoring, onRestore }: { mayWrite: boolean; restoring: boolean; onRestore: (version: StyleVersionJson, when: string) => void }) {
   const id = useId();
-  const { website } = useBoot();
+  const { website, owner } = useBoot();
+  // The versions name their publisher by account id: the signed-in owner is named by their email.
+  const whoOf = (version: StyleVersionJson) => (version.createdBy === null ? T.someone : version.createdBy === owner.siteUser.id ? owner.siteUser.email : T.anotherContributor);
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
   const versions = useStyleVersions(cursor);
@@ -32,12 +33,12 @@ export function VersionsPanel({ liveVersionId, mayWrite, restoring, onRestore }:
         <ol className="design-version-list">
           {versions.data.versions.map((version) => {
             const when = versionDate(version, website.locale, website.timeZone);
-            const who = version.createdByEmail ?? version.createdBy ?? T.someone;
+            const who = whoOf(version);
             return (
               <li key={version.id} className="design-version">
                 <span>
                   {T.versionLine(when, who)}
-                  {version.id === liveVersionId ? <span className="badge design-live">{T.current}</span> : null}
+                  {version.live ? <span className="badge design-live">{T.current}</span> : null}
                 </span>
                 {mayWrite ? (
                   <button type="button" className="button button-secondary" aria-label={T.restoreNamed(when)} disabled={restoring} onClick={() => onRestore(version, when)}>

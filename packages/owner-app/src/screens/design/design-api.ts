@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StyleValues, ThemeManifest } from '@vitrine/design';
+import type { ContrastWarning, StyleValues, ThemeManifest } from '@vitrine/design';
 import { callRoute, type CallRoute } from '@vitrine/owner-client/browser';
 import { useOwnerClient } from '../../api/client';
 import { useOwnerMutation } from '../../api/hooks';
@@ -14,11 +14,6 @@ export const DESIGN_ROUTES = {
   restore: callRoute('POST', '/api/site-styles/versions/:versionId/restore'),
 } as const;
 
-/** One pair of colours that fails WCAG AA, as the server (and @vitrine/design in the browser) reports it. */
-export interface ContrastWarningJson {
-  [key: string]: unknown;
-}
-
 /** What GET /api/site-styles answers (and every change of the draft). */
 export interface SiteStylesJson {
   manifest: ThemeManifest;
@@ -26,16 +21,18 @@ export interface SiteStylesJson {
   published: StyleValues;
   publishedVersionId: string | null;
   stylesheetUrl: string;
-  contrastWarnings: ContrastWarningJson[];
+  contrastWarnings: ContrastWarning[];
 }
 
 export interface StyleVersionJson {
   id: string;
-  publishedAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  createdByEmail?: string | null;
   values: StyleValues;
+  createdAt: string;
+  /** The contributor who published it (their account id), null when unknown. */
+  createdBy: string | null;
+  publishedAt: string;
+  /** The version the site shows. */
+  live: boolean;
 }
 
 export interface StyleVersionPageJson {

@@ -1,5 +1,8 @@
 import type { Setting, StyleValues, ThemeManifest } from '@vitrine/design';
 
+/** Changes to a draft: a value, or null to drop the override (the setting takes its default again). */
+export type StyleChanges = Record<string, string | number | boolean | null>;
+
 /** The rules of the Design screen's draft, pure: which values are overrides, which pairing sets which fonts, what a warning says. */
 
 export const isHexColour = (text: string) => /^#[0-9a-fA-F]{6}$/.test(text);
@@ -9,21 +12,18 @@ export function settingsById(manifest: ThemeManifest): Map<string, Setting> {
   return new Map(manifest.settings.flatMap((group) => group.settings.map((setting) => [setting.id, setting] as const)));
 }
 
-/** The default of a setting (a pairing has none of its own: it sets two font settings). */
-export function defaultOf(setting: Setting): string | number | boolean | undefined {
-  return 'default' in setting ? (setting.default as string | number | boolean) : undefined;
-}
+export const defaultOf = (setting: Setting): string | number | boolean => setting.default;
 
 /**
  * The draft after some changes: only overrides are kept, so a value set back to the manifest's default leaves the
  * draft (the draft then follows the theme's default if the theme changes it).
  */
-export function withChanges(manifest: ThemeManifest, values: StyleValues, changes: StyleValues): StyleValues {
+export function withChanges(manifest: ThemeManifest, values: StyleValues, changes: StyleChanges): StyleValues {
   const settings = settingsById(manifest);
   const next: StyleValues = { ...values };
   for (const [id, value] of Object.entries(changes)) {
     const setting = settings.get(id);
-    if (setting && defaultOf(setting) === value) delete next[id];
+    if (value === null || (setting && defaultOf(setting) === value)) delete next[id];
     else next[id] = value;
   }
   return next;
