@@ -38,6 +38,7 @@ export function VersionsPanel({ mayWrite, restoring, onRestore }: { mayWrite: bo
               <li key={version.id} className="design-version">
                 <span>
                   {T.versionLine(when, who)}
+                  {version.live ? ' ' : null}
                   {version.live ? <span className="badge design-live">{T.current}</span> : null}
                 </span>
                 {mayWrite ? (

@@ -18,7 +18,7 @@ const adopted = new WeakMap<Document, CSSStyleSheet>();
 
 export function injectPreviewStyles(doc: Document, css: string): void {
   // The served link would otherwise still apply (and win where our sheet leaves a property out).
-  for (const link of doc.querySelectorAll<HTMLLinkElement>(SITE_STYLES_LINK)) link.disabled = true;
+  for (const link of doc.querySelectorAll<HTMLLinkElement>(SITE_STYLES_LINK)) link.setAttribute('disabled', '');
   const view = doc.defaultView as SheetWindow | null;
   const adopting = doc as AdoptingDocument;
   if (view && typeof view.CSSStyleSheet === 'function' && Array.isArray(adopting.adoptedStyleSheets) && 'replaceSync' in view.CSSStyleSheet.prototype) {
