@@ -41,6 +41,7 @@ export * from './owner-orders';
 export * from './owner-images';
 export * from './owner-site';
 export * from './site-identity';
+export * from './site-styles';
 export * from './owner-forms';
 export * from './owner-content';
 export * from './owner-courses';

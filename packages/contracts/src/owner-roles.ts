@@ -44,6 +44,7 @@ export const PERMISSIONS = {
   'site:read': 'See navigation, header and footer, languages, tracking switches',
   'site:write': 'Change navigation, header and footer, languages, tracking switches',
   'site-identity:write': "Change the site's title, tagline, logo, favicon and social sharing picture",
+  'site-styles:write': "Change and publish the site's styles (colours, fonts, spacing, buttons) and restore past versions",
   'reports:read': 'See analytics and sales reports',
   'forms:read': "See the site's forms and what visitors sent through them; export submissions",
   'forms:write': 'Build, change and delete forms; mark submissions as spam and delete them',
@@ -67,7 +68,7 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
 
 /**
  * The matrix. Admins may do everything; a website manager everything but contributors, billing and custom domains (so
- * both may change the site's identity, its name and logo, which no other role may); a
+ * both may change the site's identity, its name and logo, and its styles, which no other role may); a
  * store manager runs the shop (catalog, orders, commerce settings, reports); an editor changes the site
  * (navigation, header and footer, languages, pages, posts and events) and may look at the shop; reporting reads numbers and
  * orders; billing sees the plan; a viewer only looks (no shoppers' details); moderators moderate.

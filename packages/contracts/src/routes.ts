@@ -13,6 +13,7 @@ import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { SITE_IDENTITY_CONTRACTS } from './site-identity';
+import { SITE_STYLES_CONTRACTS } from './site-styles';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
 import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
 import { REVIEW_CONTRACTS } from './reviews';
@@ -54,6 +55,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...SITE_IDENTITY_CONTRACTS,
+  ...SITE_STYLES_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
   ...OWNER_SUBSCRIPTION_CONTRACTS,
   ...REVIEW_CONTRACTS,

@@ -14,6 +14,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'site:read': 'See navigation, header and footer, languages, tracking switches',
   'site:write': 'Change navigation, header and footer, languages, tracking switches',
   'site-identity:write': "Change the site's title, tagline, logo, favicon and social sharing picture",
+  'site-styles:write': "Change and publish the site's styles (colours, fonts, spacing, buttons) and restore past versions",
   'reports:read': 'See analytics and sales reports',
   'forms:read': "See the site's forms and what visitors sent through them; export submissions",
   'forms:write': 'Build, change and delete forms; mark submissions as spam and delete them',
