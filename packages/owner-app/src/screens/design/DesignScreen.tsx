@@ -18,7 +18,7 @@ import { useCatalogFontFaces } from './font-faces';
 import './design.css';
 
 /** What may change the site's styles (the server checks the same). */
-export const DESIGN_WRITE_PERMISSION = 'site-styles:write' as Permission;
+export const DESIGN_WRITE_PERMISSION: Permission = 'site-styles:write';
 /** The draft is saved this long after the last change (a slider's drag is one save). */
 export const DRAFT_SAVE_DELAY_MS = 600;
 

@@ -1,39 +1,31 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContrastWarning, StyleValues, ThemeManifest } from '@vitrine/design';
+import type {
+  getSiteStylesContract,
+  listSiteStylesVersionsContract,
+  publishSiteStylesContract,
+  resetSiteStylesContract,
+  restoreSiteStylesVersionContract,
+  saveSiteStylesDraftContract,
+  SiteStylesJson,
+  SiteStylesVersionJson,
+} from '@vitrine/contracts';
+import type { StyleValues } from '@vitrine/design';
 import { callRoute, type CallRoute } from '@vitrine/owner-client/browser';
 import { useOwnerClient } from '../../api/client';
 import { useOwnerMutation } from '../../api/hooks';
 
 /** The Design screen's calls: the site styles (draft, published, versions) of the server's site-styles domain. */
 export const DESIGN_ROUTES = {
-  styles: callRoute('GET', '/api/site-styles'),
-  saveDraft: callRoute('PUT', '/api/site-styles/draft'),
-  publish: callRoute('POST', '/api/site-styles/publish'),
-  reset: callRoute('POST', '/api/site-styles/reset'),
-  versions: callRoute('GET', '/api/site-styles/versions'),
-  restore: callRoute('POST', '/api/site-styles/versions/:versionId/restore'),
+  styles: callRoute<typeof getSiteStylesContract>('GET', '/api/site-styles'),
+  saveDraft: callRoute<typeof saveSiteStylesDraftContract>('PUT', '/api/site-styles/draft'),
+  publish: callRoute<typeof publishSiteStylesContract>('POST', '/api/site-styles/publish'),
+  reset: callRoute<typeof resetSiteStylesContract>('POST', '/api/site-styles/reset'),
+  versions: callRoute<typeof listSiteStylesVersionsContract>('GET', '/api/site-styles/versions'),
+  restore: callRoute<typeof restoreSiteStylesVersionContract>('POST', '/api/site-styles/versions/:versionId/restore'),
 } as const;
 
-/** What GET /api/site-styles answers (and every change of the draft). */
-export interface SiteStylesJson {
-  manifest: ThemeManifest;
-  draft: StyleValues;
-  published: StyleValues;
-  publishedVersionId: string | null;
-  stylesheetUrl: string;
-  contrastWarnings: ContrastWarning[];
-}
-
-export interface StyleVersionJson {
-  id: string;
-  values: StyleValues;
-  createdAt: string;
-  /** The contributor who published it (their account id), null when unknown. */
-  createdBy: string | null;
-  publishedAt: string;
-  /** The version the site shows. */
-  live: boolean;
-}
+export type { SiteStylesJson };
+export type StyleVersionJson = SiteStylesVersionJson;
 
 export interface StyleVersionPageJson {
   versions: StyleVersionJson[];

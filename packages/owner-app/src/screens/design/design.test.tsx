@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Permission } from '@vitrine/contracts';
+import { ROUTE_CONTRACTS, type Permission } from '@vitrine/contracts';
 import { contrastRatio, FONT_CATALOG, FONT_PAIRINGS, nearestPassingColour, resolveStyles, contrastWarnings, validateStyleValues, type StyleValues, type ThemeManifest } from '@vitrine/design';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import themeManifest from '../../../../theme/theme.json';
@@ -8,12 +8,12 @@ import { createQueryClient } from '../../api/query-client';
 import { App } from '../../app/App';
 import { navigate } from '../../app/router';
 import { bootWith, recordingServer } from '../settings/navigation/site-test-server';
-import type { SiteStylesJson, StyleVersionJson } from './design-api';
+import { DESIGN_ROUTES, type SiteStylesJson, type StyleVersionJson } from './design-api';
 import { ratioText } from './design-draft';
 import { injectedPreviewCss, injectPreviewStyles } from './preview-styles';
 
 const MANIFEST = themeManifest as ThemeManifest;
-const OWNER: Permission[] = ['site:read', 'site-styles:write' as Permission];
+const OWNER: Permission[] = ['site:read', 'site-styles:write'];
 const VIEWER: Permission[] = ['site:read'];
 
 configure({ asyncUtilTimeout: 4000 });
@@ -75,6 +75,12 @@ beforeEach(() => window.history.replaceState(null, '', '/config'));
 afterEach(() => cleanup());
 
 describe('Design', () => {
+  it('calls routes the contracts have', () => {
+    for (const route of Object.values(DESIGN_ROUTES)) {
+      expect(ROUTE_CONTRACTS.some((contract) => contract.method === route.method && contract.url === route.url), `${route.method} ${route.url}`).toBe(true);
+    }
+  });
+
   it('builds its form from the theme manifest: a group per settings group, one control per setting type', async () => {
     await open(stylesServer());
     const groups = within(screen.getByRole('navigation', { name: 'Site styles' })).getAllByRole('button');
