@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { compileStylesheet, contrastWarnings, FONT_CATALOG, resolveStyles, type StyleValues, type ThemeManifest } from '@vitrine/design';
+import { compileStylesheet, contrastWarnings, FONT_CATALOG, resolveStyles, type StyleValues, type ThemeManifest } from '@vitrine/design/browser';
 import type { Permission } from '@vitrine/contracts';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
 import { useCan } from '../../api/hooks';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { FONT_CATALOG, FONT_PAIRINGS, fontStack, type Setting, type StyleValues } from '@vitrine/design';
+import { FONT_CATALOG, FONT_PAIRINGS, fontStack, type Setting, type StyleValues } from '@vitrine/design/browser';
 import { DESIGN_TEXTS as T } from './design-texts';
 import { isHexColour, pairingTargets, type StyleChanges } from './design-draft';
 

@@ -1,4 +1,4 @@
-import { findSetting, type ContrastWarning, type ThemeManifest } from '@vitrine/design';
+import { findSetting, type ContrastWarning, type ThemeManifest } from '@vitrine/design/browser';
 import { ratioText } from './design-draft';
 import { DESIGN_TEXTS as T } from './design-texts';
 

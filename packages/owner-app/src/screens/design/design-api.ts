@@ -9,7 +9,7 @@ import type {
   SiteStylesJson,
   SiteStylesVersionJson,
 } from '@vitrine/contracts';
-import type { StyleValues } from '@vitrine/design';
+import type { StyleValues } from '@vitrine/design/browser';
 import { callRoute, type CallRoute } from '@vitrine/owner-client/browser';
 import { useOwnerClient } from '../../api/client';
 import { useOwnerMutation } from '../../api/hooks';

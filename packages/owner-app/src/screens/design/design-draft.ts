@@ -1,4 +1,4 @@
-import type { Setting, StyleValues, ThemeManifest } from '@vitrine/design';
+import type { Setting, StyleValues, ThemeManifest } from '@vitrine/design/browser';
 
 /** Changes to a draft: a value, or null to drop the override (the setting takes its default again). */
 export type StyleChanges = Record<string, string | number | boolean | null>;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FONT_CATALOG, fontFileName, fontFileUrl } from '@vitrine/design';
+import { FONT_CATALOG, fontFileName, fontFileUrl } from '@vitrine/design/browser';
 import { injectPreviewStyles } from './preview-styles';
 
 /**
