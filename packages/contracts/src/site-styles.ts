@@ -54,6 +54,8 @@ export interface SiteStylesJson {
   publishedVersionId: string | null;
   /** The published stylesheet: `/assets/site-styles/{hash}.css`. */
   stylesheetUrl: string;
+  /** The draft compiled (the published one while there is no draft): what `?design-preview=draft` links. */
+  draftStylesheetUrl: string;
   /** The draft's failing colour pairs (WCAG AA), each with the nearest passing colour. */
   contrastWarnings: ContrastWarning[];
 }
@@ -65,6 +67,7 @@ export const SiteStylesSchema = Type.Unsafe<SiteStylesJson>(
     published: Type.Object({}, { additionalProperties: true }),
     publishedVersionId: Type.Union([Type.String(), Type.Null()]),
     stylesheetUrl: Type.String(),
+    draftStylesheetUrl: Type.String(),
     contrastWarnings: Type.Array(Type.Object({}, { additionalProperties: true })),
   }),
 );

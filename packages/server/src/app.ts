@@ -31,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { registerMapsRoutes } from './maps';
 import { registerSiteSettingsRoutes } from './site-settings';
+import { registerSiteStylesRoutes } from './site-styles';
 import { registerCheckoutSettingsRoutes } from './checkout-settings';
 import { manageLinksFor, registerSubscriptionRoutes, SubscriptionRenewalJob } from './subscriptions';
 import { DEFAULT_REVIEW_REQUEST_DELAY_MS, registerReviewRoutes, ReviewRequestJob, reviewRequestSettingsFromEnv } from './reviews';
@@ -326,6 +327,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     registerSiteSettingsRoutes(routes, context);
+    registerSiteStylesRoutes(routes, context);
     registerCheckoutSettingsRoutes(routes, context);
     registerSubscriptionRoutes(routes, context);
     registerReviewRoutes(routes, context);

@@ -77,6 +77,28 @@ export interface WebsitesTable {
   social_image_id: string | null;
   /** What pages and mail need of those pictures, by image id (an id's address and size never change). */
   identity_pictures: ColumnType<IdentityPictures, string | undefined, string>;
+  /** The live site styles (issue 33; migration 043), written at publish; null: the theme's defaults. */
+  site_styles: ColumnType<PublishedSiteStyles | null, string | null | undefined, string | null>;
+}
+
+/** websites.site_styles: what pages need of the published style version (site-styles/). */
+export interface PublishedSiteStyles {
+  versionId: string;
+  stylesheetUrl: string;
+  preload: string[];
+  options: Record<string, string | number | boolean>;
+}
+
+/** A website's site styles (migration 043): its draft (published_at null) and every published version. */
+export interface SiteStyleVersionsTable {
+  id: string;
+  website_id: string;
+  style_values: ColumnType<Record<string, string | number | boolean>, string | undefined, string>;
+  stylesheet: string;
+  stylesheet_hash: string;
+  created_at: Timestamp;
+  created_by: string | null;
+  published_at: NullableTimestamp;
 }
 
 /** websites.identity_pictures: the address (`/images/{id}/{file}`) and size of each identity picture, by image id. */
@@ -1272,6 +1294,7 @@ export interface Database {
   replay_sessions: ReplaySessionsTable;
   replay_batches: ReplayBatchesTable;
   websites: WebsitesTable;
+  site_style_versions: SiteStyleVersionsTable;
   website_domains: WebsiteDomainsTable;
   website_quotas: WebsiteQuotasTable;
   collections: CollectionsTable;

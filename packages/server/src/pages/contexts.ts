@@ -15,6 +15,7 @@ import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
 import { orderReceipt, type OrderReceipt } from './order-receipt';
 import { faviconViewOf, logoViewOf, type FaviconView, type LogoView } from './identity-view';
+import { designViewOf, type DesignView } from '../site-styles';
 import type { CatalogCache } from './catalog-cache';
 
 /** What the page builders read from: the database and the per-process catalog cache. */
@@ -58,6 +59,8 @@ export interface WebsiteJson {
   timeZone: string;
   baseCurrency: string;
   captchaSettings: { siteKey: string | null };
+  /** Site styles (issue 33): the compiled stylesheet the layout links after site.css, its font preloads, the layout options. */
+  design: DesignView;
 }
 
 export interface WebsiteSettingsJson {
@@ -218,6 +221,7 @@ export function websiteJson(website: Website): WebsiteJson {
     timeZone: website.time_zone,
     baseCurrency: website.currency,
     captchaSettings: { siteKey: website.captcha_site_key },
+    design: designViewOf(website.site_styles),
   };
 }
 

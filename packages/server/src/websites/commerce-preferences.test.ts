@@ -20,6 +20,7 @@ const website = (settings: Website['settings'] = {}): Website => ({
   favicon_image_id: null,
   social_image_id: null,
   identity_pictures: {},
+  site_styles: null,
   status: 8,
   created_at: new Date(0),
 });

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, IdentityPictures, Website } from '../db/schema';
+import type { Database, IdentityPictures, PublishedSiteStyles, Website } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -79,4 +79,12 @@ export async function writeWebsiteIdentity(db: Db, websiteId: string, identity: 
 /** The website row locked for an identity change (two owners saving at once: one after the other). */
 export async function lockWebsiteRow(db: Db, websiteId: string): Promise<Website | undefined> {
   return db.selectFrom('websites').selectAll().where('id', '=', websiteId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * The live site styles' summary (site-styles/ publishes; migration 043): the stylesheet's address, its preloads
+ * and layout options, read by every page from the website row (so every process follows a publish, as identity).
+ */
+export async function writeWebsiteSiteStyles(db: Db, websiteId: string, published: PublishedSiteStyles | null): Promise<void> {
+  await db.updateTable('websites').set({ site_styles: published === null ? null : JSON.stringify(published) }).where('id', '=', websiteId).execute();
 }

@@ -5,7 +5,7 @@ export { normalHostOf, hostKindOf, isWebsiteIdentifier, isCustomDomainName, RESE
 export { notifyWebsiteChanged } from './changes';
 export { findDefaultWebsite, findLiveWebsitesWithSettingOn, findWebsiteById, findWebsiteByIdentifier, findWebsiteByCustomDomain, type WebsiteWithPrimaryHost, hasAnyWebsite, insertWebsite, type NewWebsite, type WebsiteSettingsChanges } from './queries';
 export { updateWebsiteSettings } from './service';
-export { lockWebsiteRow, siteIdentityOf, writeWebsiteIdentity, type IdentityPicture, type SiteIdentity, type WebsiteIdentityRow } from './identity';
+export { lockWebsiteRow, siteIdentityOf, writeWebsiteIdentity, writeWebsiteSiteStyles, type IdentityPicture, type SiteIdentity, type WebsiteIdentityRow } from './identity';
 export {
   commercePreferencesOf,
   COMMERCE_PREFERENCE_MESSAGES,
