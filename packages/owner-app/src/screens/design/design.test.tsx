@@ -29,6 +29,7 @@ function stylesServer() {
     published,
     publishedVersionId: versions.find((version) => version.live)?.id ?? null,
     stylesheetUrl: `/assets/site-styles/${versions.length}.css`,
+    draftStylesheetUrl: '/assets/site-styles/draft.css',
     contrastWarnings: contrastWarnings(MANIFEST, resolveStyles(MANIFEST, draft)),
   });
   const server = recordingServer((method, url, body) => {
