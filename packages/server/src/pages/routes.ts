@@ -35,6 +35,8 @@ import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer, wi
 import { readPopupOverlayForPage } from '../popup-overlay';
 import { isFeatureOn, pageExperimentsFor } from '../experiments';
 import { siteUserOf } from '../actor';
+import { designViewOf, draftStylesFor } from '../site-styles';
+import { roleMay } from '@vitrine/contracts';
 import { VISITOR_COOKIE } from '@vitrine/tracking/visitor-cookie';
 
 type PageQuery = { format?: string; [key: string]: string | undefined };
@@ -113,7 +115,11 @@ async function sendPage<T extends BasePageContext>(
   const origin = originOf(request.protocol, request.host);
   const item = (answered as { item?: ProductItemJson | null }).item;
   const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
-  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures,
+  // ?design-preview=draft: one who may change the site's styles sees the page with the draft's stylesheet (site-styles/).
+  const previewRole = request.query['design-preview'] === 'draft' ? siteUserOf(actor)?.role : undefined;
+  const draftStyles = previewRole !== undefined && roleMay(previewRole, 'site-styles:write') ? await draftStylesFor(context.db, website) : undefined;
+  const previewWebsite = draftStyles ? { website: { ...answered.website, design: designViewOf(website.site_styles, draftStyles) } } : {};
+  const { html, errors } = context.theme.renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), ...previewWebsite, trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures,
     // The header's account link: 'Account' for a signed-in site user, 'Sign in' while the website offers accounts
     // (flag 29, cached per process); the members' pages' plain forms carry the crumb as a field (members/). Neither
     // is in the JSON context.
