@@ -130,6 +130,16 @@ describe('Design: site styles', () => {
     await saveScreenshot(page, 'owner-design-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     await saveScreenshot(page, 'owner-design-full-desktop');
+
+    // A hard-to-read pair: its note under the colour, and the nearest passing colour applied by its button.
+    await page.getByRole('button', { name: /^Colour theme: Dark/ }).click();
+    await page.getByRole('textbox', { name: 'Text (hex)' }).fill('#555555');
+    const note = page.getByText(/^Text on Dark background: \d+(\.\d)? : 1 — needs 4\.5 : 1$/);
+    await note.waitFor();
+    await saveScreenshot(page, 'owner-design-contrast-desktop', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Use #[0-9a-f]{6} for Text$/ }).click();
+    await note.waitFor({ state: 'detached' });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -114,6 +114,7 @@ function DesignEditor({ styles }: { styles: SiteStylesJson }) {
     publish.mutate(undefined, {
       onSuccess: (answer) => {
         setSavedDraft(answer.draft);
+        setSave({ kind: 'idle' });
         setOutcome({ kind: 'done', text: T.published });
       },
       onError: (error) => setOutcome({ kind: 'refused', text: failureText(error) }),
