@@ -133,7 +133,7 @@ describe('Design: site styles', () => {
 
     // A hard-to-read pair: its note under the colour, and the nearest passing colour applied by its button.
     await page.getByRole('button', { name: /^Colour theme: Dark/ }).click();
-    await page.getByRole('textbox', { name: 'Text (hex)' }).fill('#555555');
+    await page.getByRole('textbox', { name: 'Text (hex)', exact: true }).fill('#555555');
     const note = page.getByText(/^Text on Dark background: \d+(\.\d)? : 1 — needs 4\.5 : 1$/);
     await note.waitFor();
     await saveScreenshot(page, 'owner-design-contrast-desktop', { fullPage: false });
