@@ -15,9 +15,19 @@ export interface Block {
   settings: Record<string, unknown>;
 }
 
+/**
+ * A section's colour theme (issue 33): the theme's site styles define each one's background, text, heading, link,
+ * button and border colours; the section renders with `data-colour-theme`. Light is the page's own colours, so a
+ * section without one (or with 'light') looks like the page.
+ */
+export const SECTION_COLOUR_THEMES = ['light', 'dark', 'accent'] as const;
+export type SectionColourTheme = (typeof SECTION_COLOUR_THEMES)[number];
+
 export interface Section {
   id: string;
   blocks: Block[];
+  /** Left out for the page's own colours (light). */
+  colourTheme?: SectionColourTheme;
 }
 
 export interface PageBody {

@@ -9,6 +9,16 @@ const block = (id: string, type: number, settings: Record<string, unknown> = {})
 const body = (...blocks: unknown[]) => ({ schemaVersion: 1, sections: [{ id: 'main', blocks }] });
 
 describe('checkPageBody', () => {
+  it('keeps a section’s colour theme (light, the page’s own, is left out) and refuses an unknown one', () => {
+    const themed = (colourTheme: unknown) => checkPageBody({ schemaVersion: 1, sections: [{ id: 's', colourTheme, blocks: [] }] });
+    expect(themed('dark')).toEqual({ body: { schemaVersion: 1, sections: [{ id: 's', colourTheme: 'dark', blocks: [] }] }, errors: {} });
+    expect(themed('accent').body?.sections[0]?.colourTheme).toBe('accent');
+    expect(themed('light')).toEqual({ body: { schemaVersion: 1, sections: [{ id: 's', blocks: [] }] }, errors: {} });
+    expect(themed(undefined).body?.sections[0]).toEqual({ id: 's', blocks: [] });
+    expect(themed('purple')).toEqual({ errors: { 'sections.0.colourTheme': 'The section colour theme must be one of light, dark, accent.' } });
+    expect(themed(3).errors).toEqual({ 'sections.0.colourTheme': 'The section colour theme must be one of light, dark, accent.' });
+  });
+
   it('accepts the empty body and a body with every editable block, filling defaults', () => {
     expect(checkPageBody(emptyPageBody())).toEqual({ body: emptyPageBody(), errors: {} });
     const every = body(...EDITABLE_BLOCKS.map((definition) => block(`b-${definition.type}`, definition.type)));

@@ -1,5 +1,5 @@
 import { BLOCK_TYPE_RANGE } from './block-types';
-import { PAGE_BODY_SCHEMA_VERSION, type Block, type PageBody, type Section } from './body';
+import { PAGE_BODY_SCHEMA_VERSION, SECTION_COLOUR_THEMES, type Block, type PageBody, type Section, type SectionColourTheme } from './body';
 import { checkBlockSettings, isPlainObject, type SettingErrors } from './check-settings';
 import { blockDefinition } from './definitions';
 import { CONTENT_LIMITS } from './messages';
@@ -53,7 +53,13 @@ export function checkPageBody(value: unknown): PageBodyCheck {
       return { id, blocks: [] };
     }
     const blocks = sectionValue.blocks.map((blockValue, blockIndex) => checkBlock(blockValue, `${sectionPath}.blocks.${blockIndex}`, errors, checkId));
-    return { id, blocks };
+    const colourTheme = sectionValue.colourTheme;
+    if (colourTheme === undefined || colourTheme === 'light') return { id, blocks };
+    if (typeof colourTheme !== 'string' || !(SECTION_COLOUR_THEMES as readonly string[]).includes(colourTheme)) {
+      errors[`${sectionPath}.colourTheme`] = `The section colour theme must be one of ${SECTION_COLOUR_THEMES.join(', ')}.`;
+      return { id, blocks };
+    }
+    return { id, blocks, colourTheme: colourTheme as SectionColourTheme };
   });
   if (Object.keys(errors).length > 0) return { errors };
   return { body: { schemaVersion: PAGE_BODY_SCHEMA_VERSION, sections }, errors };

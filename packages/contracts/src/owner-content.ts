@@ -121,10 +121,14 @@ export const ContentItemRevisionParamsSchema = RequestParams({ itemId: IdText(OW
 /** @vitrine/blocks' PageBody, as JSON (the same shape, so either type assigns to the other). */
 export interface PageBodyJson {
   schemaVersion: 1;
-  sections: Array<{ id: string; blocks: Array<{ id: string; type: number; settings: Record<string, unknown> }> }>;
+  sections: Array<{ id: string; blocks: Array<{ id: string; type: number; settings: Record<string, unknown> }>; colourTheme?: 'light' | 'dark' | 'accent' }>;
 }
 export const PageBodySchema = Type.Unsafe<PageBodyJson>(
-  ResponseObject({ schemaVersion: Type.Integer(), sections: Type.Array(ResponseObject({ id: Type.String(), blocks: Type.Array(AnyObject) })) }),
+  ResponseObject({
+    schemaVersion: Type.Integer(),
+    // A section's colour theme (blocks' SECTION_COLOUR_THEMES) is named here, or the answer's serialiser would drop it.
+    sections: Type.Array(ResponseObject({ id: Type.String(), blocks: Type.Array(AnyObject), colourTheme: Type.Optional(StringEnum(['light', 'dark', 'accent'] as const)) })),
+  }),
 );
 
 /** One row of the page tree. */

@@ -4,7 +4,7 @@
  * the server hashes the text for the URL and caches it per (website, version).
  */
 import { FONT_CATALOG, findFont, fontFileRef, fontStack, type FontFamily, type FontFileRef } from './fonts';
-import { allSettings, colourThemeOf, PAGE_COLOUR_THEME, type Setting, type StyleValue, type StyleValues, type ThemeManifest } from './manifest';
+import { allSettings, colourThemeOf, PAGE_COLOUR_THEME, type Setting, type StyleValue, type StyleValues, type ThemeManifest } from './settings';
 import { resolveStyles } from './values';
 
 export interface CompiledStylesheet {

@@ -5,11 +5,26 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { FONT_CATALOG, FONT_PAIRINGS, findFont } from './fonts';
+import { findFont } from './fonts';
+import {
+  COLOUR_ROLES,
+  colourThemeOf,
+  FONT_PAIRINGS_IDS,
+  findSetting,
+  validateStyleValuesAgainst,
+  type ColourSetting,
+  type FontPairingSetting,
+  type FontSetting,
+  type RangeSetting,
+  type SelectSetting,
+  type Setting,
+  type SettingType,
+  type ThemeManifest,
+  type ToggleSetting,
+} from './settings';
 
-export type StyleValue = string | number | boolean;
-/** Values by setting id: only the owner's overrides; a missing id takes the manifest's default. */
-export type StyleValues = Record<string, StyleValue>;
+export * from './settings';
+
 
 const SETTING_ID = '^[a-z0-9]+(?:[.-][a-z0-9]+)*$';
 const CSS_VAR = '^--[a-z][a-z0-9-]*$';
@@ -65,14 +80,17 @@ export const FontPairingSettingSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export type ColourSetting = Static<typeof ColourSettingSchema>;
-export type FontSetting = Static<typeof FontSettingSchema>;
-export type RangeSetting = Static<typeof RangeSettingSchema>;
-export type SelectSetting = Static<typeof SelectSettingSchema>;
-export type ToggleSetting = Static<typeof ToggleSettingSchema>;
-export type FontPairingSetting = Static<typeof FontPairingSettingSchema>;
-export type Setting = ColourSetting | FontSetting | RangeSetting | SelectSetting | ToggleSetting | FontPairingSetting;
-export type SettingType = Setting['type'];
+/* The TypeBox schemas' static types are the hand-written interfaces of settings.ts (checked below). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShapes: [
+  Same<Static<typeof ColourSettingSchema>, ColourSetting>,
+  Same<Static<typeof FontSettingSchema>, FontSetting>,
+  Same<Static<typeof RangeSettingSchema>, RangeSetting>,
+  Same<Static<typeof SelectSettingSchema>, SelectSetting>,
+  Same<Static<typeof ToggleSettingSchema>, ToggleSetting>,
+  Same<Static<typeof FontPairingSettingSchema>, FontPairingSetting>,
+] = [true, true, true, true, true, true];
+void sameShapes;
 
 const SETTING_SCHEMAS: Record<SettingType, TSchema> = {
   colour: ColourSettingSchema,
@@ -109,15 +127,6 @@ export const ThemeManifestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export interface SettingGroup { id: string; label: string; settings: Setting[] }
-export interface StylePreset { id: string; label: string; values: StyleValues }
-export interface ThemeManifest {
-  name: string;
-  version: string;
-  settings: SettingGroup[];
-  presets?: StylePreset[];
-  bundledFonts?: string[];
-}
 
 export interface ManifestError { path: string; message: string }
 export type ManifestValidation = { ok: true; errors: []; manifest: ThemeManifest } | { ok: false; errors: ManifestError[] };
@@ -257,75 +266,4 @@ function settingRuleErrors(setting: Setting, at: string): ManifestError[] {
       break;
   }
   return errors;
-}
-
-const FONT_PAIRINGS_IDS = new Set(FONT_PAIRINGS.map((pairing) => pairing.id));
-
-/** The roles a section colour theme maps (setting ids `theme.{name}.{role}`). */
-export const COLOUR_ROLES = ['background', 'text', 'heading', 'link', 'button', 'button-text', 'border'] as const;
-export type ColourRole = (typeof COLOUR_ROLES)[number];
-/** The page's own colours; the other themes (dark, accent, …) apply inside `[data-colour-theme="name"]`. */
-export const PAGE_COLOUR_THEME = 'light';
-
-/** `theme.dark.button-text` → { theme: 'dark', role: 'button-text' }; null for any other id. */
-export function colourThemeOf(settingId: string): { theme: string; role: ColourRole } | null {
-  const match = /^theme\.([a-z0-9-]+)\.([a-z-]+)$/.exec(settingId);
-  if (!match || !(COLOUR_ROLES as readonly string[]).includes(match[2]!)) return null;
-  return { theme: match[1]!, role: match[2] as ColourRole };
-}
-
-/** The colour theme names a manifest declares, the page's first. */
-export function colourThemes(manifest: ThemeManifest): string[] {
-  const names = new Set<string>();
-  for (const setting of allSettings(manifest)) {
-    const place = colourThemeOf(setting.id);
-    if (place) names.add(place.theme);
-  }
-  return [...names].sort((a, b) => (a === PAGE_COLOUR_THEME ? -1 : b === PAGE_COLOUR_THEME ? 1 : 0));
-}
-
-/** Every setting of the manifest, in order. */
-export function allSettings(manifest: ThemeManifest): Setting[] {
-  return manifest.settings.flatMap((group) => group.settings);
-}
-
-export function findSetting(manifest: ThemeManifest, id: string): Setting | undefined {
-  for (const group of manifest.settings) for (const setting of group.settings) if (setting?.id === id) return setting;
-  return undefined;
-}
-
-export interface FieldError { field: string; message: string }
-
-/** Per-setting checks of values (shared by validateStyleValues and the presets check). */
-export function validateStyleValuesAgainst(manifest: ThemeManifest, values: unknown): FieldError[] {
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) return [{ field: 'values', message: 'must be an object of setting ids to values' }];
-  const errors: FieldError[] = [];
-  for (const [field, value] of Object.entries(values as Record<string, unknown>)) {
-    const setting = findSetting(manifest, field);
-    if (!setting) { errors.push({ field, message: 'is not a setting of this theme' }); continue; }
-    const problem = valueProblem(setting, value);
-    if (problem) errors.push({ field, message: problem });
-  }
-  return errors;
-}
-
-function valueProblem(setting: Setting, value: unknown): string | null {
-  switch (setting.type) {
-    case 'colour':
-      return typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? null : 'must be a colour as #rrggbb';
-    case 'font':
-      return typeof value === 'string' && findFont(value) ? null : `must be a font of the catalog (${FONT_CATALOG.length} families)`;
-    case 'range': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return `must be a number from ${setting.min} to ${setting.max}`;
-      if (value < setting.min || value > setting.max) return `must be from ${setting.min} to ${setting.max}`;
-      const steps = (value - setting.min) / setting.step;
-      return Math.abs(steps - Math.round(steps)) < 1e-6 ? null : `must be a step of ${setting.step} from ${setting.min}`;
-    }
-    case 'select':
-      return typeof value === 'string' && setting.options.some((option) => option.value === value) ? null : `must be one of ${setting.options.map((option) => option.value).join(', ')}`;
-    case 'toggle':
-      return typeof value === 'boolean' ? null : 'must be true or false';
-    case 'font-pairing':
-      return typeof value === 'string' && (value === '' || FONT_PAIRINGS_IDS.has(value)) ? null : 'must be a font pairing of the catalog';
-  }
 }

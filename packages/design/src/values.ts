@@ -1,6 +1,6 @@
 /** Style values: the owner's overrides, checked against a manifest and completed with its defaults. */
 import { findPairing } from './fonts';
-import { allSettings, validateStyleValuesAgainst, type FieldError, type ThemeManifest, type StyleValues } from './manifest';
+import { allSettings, validateStyleValuesAgainst, type FieldError, type ThemeManifest, type StyleValues } from './settings';
 
 export interface StyleValuesValidation { ok: boolean; errors: FieldError[] }
 

@@ -1,6 +1,6 @@
 /** The colour pairs of a manifest that fail WCAG AA, with the nearest passing colour for each. */
 import { CONTRAST_MINIMUMS, contrastRatio, nearestPassingColour, type ContrastKind } from './contrast';
-import { colourThemes, findSetting, PAGE_COLOUR_THEME, type StyleValues, type ThemeManifest } from './manifest';
+import { colourThemes, findSetting, PAGE_COLOUR_THEME, type StyleValues, type ThemeManifest } from './settings';
 
 export interface ContrastWarning {
   /** The colour theme the pair belongs to ('light' = the page), or null for a palette pair. */

@@ -20,6 +20,7 @@ export interface ScreenDefinition {
 export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config', title: 'Dashboard', permission: 'reports:read', load: () => import('../screens/dashboard/DashboardScreen') },
   { path: '/config/pages', title: 'Pages', permission: 'content:read', load: () => import('../screens/pages/PagesScreen') },
+  { path: '/config/design', title: 'Design', permission: 'site:read', load: () => import('../screens/design/DesignScreen') },
   { path: '/config/popup', title: 'Popup', permission: 'content:read', load: () => import('../screens/popup/PopupScreen') },
   { path: '/config/experiments', title: 'Experiments', permission: 'site:read', load: () => import('../screens/experiments/ExperimentsScreen') },
   { path: '/config/products', title: 'Products', permission: 'catalog:read', load: () => import('../screens/products/ProductsScreen') },

@@ -9,6 +9,8 @@ const ICONS: Record<string, string> = {
   '/config': 'M3 9.5 10 3.5l7 6M5 8v8.5h10V8M8.5 16.5v-4h3v4',
   // A document with a folded corner.
   '/config/pages': 'M6 2.5h5.5l4 4V16a1.5 1.5 0 0 1-1.5 1.5H6A1.5 1.5 0 0 1 4.5 16V4A1.5 1.5 0 0 1 6 2.5zM11.5 2.5v4h4',
+  // A painter's palette: its outline, three dabs of paint and the thumb hole.
+  '/config/design': `M10 2.5a7.5 7.5 0 0 0 0 15c1.2 0 1.8-.8 1.5-1.8-.3-1 .3-2.2 1.6-2.2h1.6a2.8 2.8 0 0 0 2.8-2.8C17.5 5.7 14.2 2.5 10 2.5z${ring(6.3, 9, 1)}${ring(8.5, 5.8, 1)}${ring(12.3, 6.2, 1)}`,
   // A window with a dialog over it.
   '/config/popup': 'M4.5 3.5h11a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-11a2 2 0 0 1-2-2v-9a2 2 0 0 1 2-2zM2.5 6.5h15M7 9.5h6v4H7z',
   // A flask.

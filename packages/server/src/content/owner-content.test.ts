@@ -165,6 +165,21 @@ describe('pages', () => {
     expect(discarded.json()).toMatchObject({ hasDraft: false, draftBody: null, version: 3 });
   });
 
+  it('keeps a section’s colour theme through the draft and publish; the public page renders it as data-colour-theme', async () => {
+    const page = await createPage();
+    const themed = { schemaVersion: 1, sections: [{ id: 'section-1', colourTheme: 'dark', blocks: [textBlock('t', '<p>On a dark section</p>')] }] };
+    const version = await saveDraft(page, themed);
+    const read = (await admin.get(`${PAGES}/${page.id}`)).json() as ContentPageJson;
+    expect(read.draftBody).toEqual(themed);
+    const published = await publish(page, version);
+    expect(published.body).toEqual(themed);
+    const html = await visitor().get(page.fullUrl);
+    expect(html.body).toContain('<div class="page-section" data-colour-theme="dark">');
+    const refused = await admin.put(`${PAGES}/${page.id}/draft`, { version: published.version, body: { schemaVersion: 1, sections: [{ id: 's', colourTheme: 'neon', blocks: [] }] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ 'body.sections.0.colourTheme': 'The section colour theme must be one of light, dark, accent.' });
+  });
+
   it('refuses a body with a bad setting or over 60 blocks, keyed under body., writing nothing', async () => {
     const page = await createPage();
     const bad = await admin.put(`${PAGES}/${page.id}/draft`, { version: 1, body: bodyOf({ id: 'gap', type: BLOCK_TYPES.spacer, settings: { height: 601 } }) });

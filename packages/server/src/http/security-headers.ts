@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * What pages may load. Everything comes from our own origin: one module script from /assets/,
@@ -94,4 +94,17 @@ export async function registerSecurityHeaders(
       if (request.routeOptions.url !== undefined && routes.has(request.routeOptions.url)) reply.raw.setHeader('content-security-policy', widened);
     });
   }
+}
+
+/**
+ * Lets this origin alone frame an answer (the owner app's Design screen frames storefront pages with
+ * `?design-preview=draft` to show the draft styles): the page's policy, whatever it already widened, keeps every
+ * directive but frame-ancestors, and it is never stored by a cache nor indexed.
+ */
+export function allowSameOriginFraming(reply: FastifyReply): void {
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
+  reply.raw.setHeader('x-robots-tag', 'noindex');
+  reply.header('cache-control', 'no-store');
 }

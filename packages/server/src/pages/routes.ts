@@ -8,6 +8,7 @@ import type { SharedParts } from '../shared';
 import type { CatalogCache } from './catalog-cache';
 import { ensureVisitorCrumb } from '../http/crumb';
 import { clearHostCookie, setHostCookie } from '../http/cookies';
+import { allowSameOriginFraming } from '../http/security-headers';
 import {
   PAGE_TYPES,
   buildCartPageContext,
@@ -117,7 +118,10 @@ async function sendPage<T extends BasePageContext>(
   const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
   // ?design-preview=draft: one who may change the site's styles sees the page with the draft's stylesheet (site-styles/).
   const previewRole = request.query['design-preview'] === 'draft' ? siteUserOf(actor)?.role : undefined;
-  const draftStyles = previewRole !== undefined && roleMay(previewRole, 'site-styles:write') ? await draftStylesFor(context.db, website) : undefined;
+  const mayPreviewDesign = previewRole !== undefined && roleMay(previewRole, 'site-styles:write');
+  const draftStyles = mayPreviewDesign ? await draftStylesFor(context.db, website) : undefined;
+  // The Design screen shows this page in a frame of the owner app (same origin only).
+  if (mayPreviewDesign) allowSameOriginFraming(reply);
   const previewWebsite = draftStyles ? { website: { ...answered.website, design: designViewOf(website.site_styles, draftStyles) } } : {};
   const { html, errors } = (await context.themes.rendererFor(website)).renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), ...previewWebsite, trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures,
     // The header's account link: 'Account' for a signed-in site user, 'Sign in' while the website offers accounts

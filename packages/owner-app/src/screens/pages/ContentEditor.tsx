@@ -1,12 +1,13 @@
-import type { PageBody } from '@vitrine/blocks';
-import { BLOCK_TYPES, blocksOf } from '@vitrine/blocks';
+import type { PageBody, SectionColourTheme } from '@vitrine/blocks';
+import { BLOCK_TYPES, blocksOf, SECTION_COLOUR_THEMES } from '@vitrine/blocks';
 import { useQueryClient } from '@tanstack/react-query';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useOwnerClient } from '../../api/client';
 import { failureText } from '../../ui/messages';
 import { blockOf, labelOfType, MAX_BLOCKS, settingsErrors } from './block-catalog';
 import { BlockList } from './BlockList';
+import { sectionColourThemeOf } from './body-edits';
 import { contentKeys, keyOf, saveDraft, type ContentTarget } from './content-api';
 import type { ContentItem, ContentPage } from './content-types';
 import { editorReducer, idFor, startEditor } from './editor-state';
@@ -245,6 +246,11 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
                   {T.closeSettings}
                 </button>
               </div>
+              <SectionColourThemeField
+                value={sectionColourThemeOf(body, selected.id)}
+                readOnly={readOnly}
+                onChange={(colourTheme) => dispatch({ type: 'section-theme', blockId: selected.id, colourTheme })}
+              />
               {selectedDefinition && selected.type === MAP_BLOCK_TYPE && !readOnly ? (
                 <MapPlaceSearch
                   onChoose={(choice) => {
@@ -279,4 +285,24 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
 export function settingsGroup(blockId: string, before: Record<string, unknown>, after: Record<string, unknown>): string {
   const changed = Object.keys({ ...before, ...after }).find((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
   return `${blockId}:${changed ?? ''}`;
+}
+
+/** The colour theme of the selected block's section (issue 33): the theme renders it as data-colour-theme. */
+function SectionColourThemeField({ value, readOnly, onChange }: { value: SectionColourTheme; readOnly: boolean; onChange: (colourTheme: SectionColourTheme) => void }) {
+  const id = useId();
+  return (
+    <div className="pages-field pages-section-theme">
+      <label htmlFor={id}>{T.sectionColourTheme}</label>
+      <select id={id} value={value} disabled={readOnly} aria-describedby={`${id}-help`} onChange={(event) => onChange(event.target.value as SectionColourTheme)}>
+        {SECTION_COLOUR_THEMES.map((theme) => (
+          <option key={theme} value={theme}>
+            {T.sectionColourThemes[theme]}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-help`} className="field-hint">
+        {T.sectionColourThemeHelp}
+      </p>
+    </div>
+  );
 }

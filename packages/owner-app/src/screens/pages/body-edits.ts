@@ -1,4 +1,4 @@
-import type { Block, PageBody } from '@vitrine/blocks';
+import type { Block, PageBody, SectionColourTheme } from '@vitrine/blocks';
 
 /**
  * The block editor's edits of a body, pure: each returns a new body (the history keeps the old one). Blocks
@@ -117,4 +117,24 @@ export function canMove(body: PageBody, blockId: string, direction: -1 | 1): boo
   const order = body.sections.flatMap((section) => section.blocks.map((block) => block.id));
   const index = order.indexOf(blockId);
   return index >= 0 && index + direction >= 0 && index + direction < order.length;
+}
+
+/** The colour theme of the section a block is in ('light', the page's own, unless the section names another). */
+export function sectionColourThemeOf(body: PageBody, blockId: string): SectionColourTheme {
+  const place = placeOf(body, blockId);
+  return (place && body.sections[place.section]!.colourTheme) || 'light';
+}
+
+/** Sets the colour theme of the section a block is in; light (the page's own) is stored as none. */
+export function setSectionColourTheme(body: PageBody, blockId: string, colourTheme: SectionColourTheme): PageBody {
+  const place = placeOf(body, blockId);
+  if (!place) return body;
+  return {
+    ...body,
+    sections: body.sections.map((section, index) => {
+      if (index !== place.section) return section;
+      const { colourTheme: _previous, ...rest } = section;
+      return colourTheme === 'light' ? rest : { ...rest, colourTheme };
+    }),
+  };
 }

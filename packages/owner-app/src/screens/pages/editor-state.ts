@@ -1,7 +1,7 @@
-import type { Block, PageBody } from '@vitrine/blocks';
+import type { Block, PageBody, SectionColourTheme } from '@vitrine/blocks';
 import { blocksOf, emptyPageBody } from '@vitrine/blocks';
 import { defaultsOf } from './block-catalog';
-import { duplicateBlock, insertBlock, moveBlock, moveBlockTo, newBlockId, removeBlock, updateBlockSettings } from './body-edits';
+import { duplicateBlock, insertBlock, moveBlock, moveBlockTo, newBlockId, removeBlock, setSectionColourTheme, updateBlockSettings } from './body-edits';
 import { historyReducer, startHistory, type History } from './history';
 
 /**
@@ -20,6 +20,7 @@ export type EditorAction =
   | { type: 'duplicate'; blockId: string; id: string }
   | { type: 'delete'; blockId: string }
   | { type: 'settings'; blockId: string; settings: Record<string, unknown>; group: string }
+  | { type: 'section-theme'; blockId: string; colourTheme: SectionColourTheme }
   | { type: 'select'; blockId: string | null }
   | { type: 'undo' }
   | { type: 'redo' }
@@ -49,6 +50,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return edit(state, removeBlock(body, action.blockId), state.selectedId === action.blockId ? null : state.selectedId);
     case 'settings':
       return edit(state, updateBlockSettings(body, action.blockId, action.settings), state.selectedId, action.group);
+    case 'section-theme':
+      return edit(state, setSectionColourTheme(body, action.blockId, action.colourTheme), state.selectedId);
     case 'select':
       return { ...state, selectedId: action.blockId };
     case 'undo':

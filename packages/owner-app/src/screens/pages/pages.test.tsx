@@ -155,6 +155,26 @@ describe('the page editor', () => {
     expect(frame.getAttribute('src')).toBe('/config/preview/pages/about?r=1');
   });
 
+  it('chooses the colour theme of the selected block’s section; the draft carries it, Light leaves it out, and undo restores it', async () => {
+    const server = renderPages('/config/pages/about', standard());
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit Text block 1 of 2' }));
+    const theme = screen.getByRole('combobox', { name: 'Section colour theme' }) as HTMLSelectElement;
+    expect(theme.value).toBe('light');
+    expect([...theme.options].map((option) => option.textContent)).toEqual(['Light', 'Dark', 'Accent']);
+    expect(document.getElementById(theme.getAttribute('aria-describedby')!)?.textContent).toContain('set in Design');
+    fireEvent.change(theme, { target: { value: 'dark' } });
+    expect(theme.value).toBe('dark');
+    const drafts = () => server.calls.filter((call) => call.url === '/api/owner/content/pages/about/draft').map((call) => (call.body as { body: PageBody }).body.sections[0]);
+    await waitFor(() => expect(drafts().at(-1)?.colourTheme).toBe('dark'), { timeout: 3000 });
+    await screen.findByText('Saved');
+    fireEvent.change(theme, { target: { value: 'light' } });
+    await waitFor(() => expect(drafts().length).toBe(2), { timeout: 3000 });
+    expect(drafts()[1]).not.toHaveProperty('colourTheme');
+    fireEvent.keyDown(list, { key: 'z', ctrlKey: true });
+    expect((screen.getByRole('combobox', { name: 'Section colour theme' }) as HTMLSelectElement).value).toBe('dark');
+  });
+
   it('moves a block up, undoes it with Ctrl+Z and redoes it with Shift+Ctrl+Z', async () => {
     renderPages('/config/pages/about', standard());
     const list = await screen.findByRole('list', { name: 'Blocks' });

@@ -33,6 +33,24 @@ function render(body: PageBody, data: Partial<BlockData> = {}): string {
 
 const one = (type: number, settings: Record<string, unknown>, data: Partial<BlockData> = {}) => sectionsOf(bodyOf({ type, settings }), data)[0]!.blocks[0];
 
+describe('section colour themes', () => {
+  it('carries a section’s colour theme to the page as data-colour-theme; the page’s own colours (light, or none) add nothing', () => {
+    const body: PageBody = {
+      schemaVersion: 1,
+      sections: [
+        { id: 'plain', blocks: [{ id: 'c1', type: 21, settings: { height: 10 } }] },
+        { id: 'dark', colourTheme: 'dark', blocks: [{ id: 'c2', type: 21, settings: { height: 10 } }] },
+        { id: 'light', colourTheme: 'light', blocks: [{ id: 'c3', type: 21, settings: { height: 10 } }] },
+        { id: 'empty', colourTheme: 'accent', blocks: [] },
+      ],
+    };
+    expect(sectionsOf(body).map((section) => section.colourTheme)).toEqual([undefined, 'dark', undefined, 'accent']);
+    const html = render(body);
+    // An empty section draws nothing, as before.
+    expect(html.match(/<div class="page-section"[^>]*>/g)).toEqual(['<div class="page-section">', '<div class="page-section" data-colour-theme="dark">', '<div class="page-section">']);
+  });
+});
+
 describe('text and markdown', () => {
   it('keeps the allow-list and drops everything else', () => {
     expect(sanitiseRichText('<h2>Hi</h2><p class="x" style="color:red" onclick="alert(1)">a <u>b</u> <s>c</s> <code>d</code></p><hr><blockquote>q</blockquote><pre>p</pre>'))

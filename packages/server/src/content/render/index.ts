@@ -30,6 +30,8 @@ export interface RenderedBlock {
 export interface RenderedSection {
   id: string;
   blocks: RenderedBlock[];
+  /** A colour theme other than the page's own: the theme renders it as `data-colour-theme` on the section. */
+  colourTheme?: string;
 }
 
 /** What the blocks of a body need read from other domains, collected before rendering. */
@@ -145,6 +147,7 @@ export function renderBody(body: PageBody, data: BlockData, warn: (message: stri
   const sections = Array.isArray(body?.sections) ? body.sections : [];
   return sections.map((section) => ({
     id: String(section.id),
+    ...(section.colourTheme && section.colourTheme !== 'light' ? { colourTheme: section.colourTheme } : {}),
     blocks: (Array.isArray(section.blocks) ? section.blocks : []).flatMap((block): RenderedBlock[] => {
       const model = VIEW_MODELS.get(block.type);
       if (!model) {
