@@ -135,7 +135,7 @@ export const verifyDomainContract = defineContract({
   method: 'POST',
   url: '/api/owner/domains/:domain/verification',
   summary:
-    'Tries to prove the domain now: its DNS TXT record, then its HTTP token (private, loopback and link-local addresses are not fetched). 200 with verified and what each check found; 409 when another website holds the domain.',
+    'Tries to prove the domain now: its DNS TXT record, then its HTTP token (private, loopback and link-local addresses are not fetched). 200 with verified and what each check found; 409 when another website holds the domain; 429 (with Retry-After) past 10 checks a minute for the website.',
   tags,
   access: 'domains:manage',
   schema: { params: DomainParamsSchema, response: { 200: VerifyDomainReplySchema, ...ERROR_RESPONSES } },
