@@ -9,6 +9,7 @@ import { ObjectImageStore } from './images';
 import { browserOriginsOf, objectStoreFromEnv, prefixedStore } from './storage';
 import { ObjectDownloadStore } from './downloads';
 import { ObjectLessonVideoStore } from './courses';
+import { ObjectThemeStore } from './themes';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createFolderTransport, createSmtpTransport, MailWorker } from './mail';
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
     downloadStore: new ObjectDownloadStore(prefixedStore(objects.store, 'downloads/'), { presignSeconds: objects.presignSeconds }),
     lessonVideoStore: new ObjectLessonVideoStore(prefixedStore(objects.store, 'lesson-videos/'), { presignSeconds: objects.presignSeconds }),
     // A lesson video on a bucket plays from the bucket's origin (a redirect): pages' CSP media-src allows it.
+    themeStore: new ObjectThemeStore(prefixedStore(objects.store, 'themes/')),
     mediaSources: await browserOriginsOf(objects.store),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,

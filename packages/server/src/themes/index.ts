@@ -5,7 +5,7 @@ export { readThemeArchive, packThemeFiles, ThemeArchiveError, THEME_UNPACKED_MAX
 export { disallowedThemeFile, readThemeFolder, type ThemeFiles } from './files';
 export { ThemeRegistry, UPLOADED_THEME_ASSET_PREFIX, COMPILED_THEME_CAP } from './registry';
 export { registerThemeAssetRoutes, registerThemeRoutes } from './routes';
-export { LocalDiskThemeStore, type ThemeArchiveStore } from './store';
+export { LocalDiskThemeStore, ObjectThemeStore, type ThemeArchiveStore } from './store';
 export { runThemeCommand, checkThemeFolder, type StartThemeDevServer } from './cli';
 export { ThemeDevSession } from './dev';
 export { registerThemeDevRoutes } from './dev-routes';

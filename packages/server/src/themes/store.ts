@@ -1,6 +1,8 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ObjectStore } from '../storage';
 
 /**
  * Where uploaded theme archives live (the storage port, as the pictures' and digital files' stores): one object per
@@ -43,5 +45,37 @@ export class LocalDiskThemeStore implements ThemeArchiveStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.fileOf(key), { force: true });
+  }
+}
+
+/** An archive is at most the upload limit; the port refuses more (a stored archive was checked on upload). */
+const ARCHIVE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The theme archives on the storage port (disk under DATA_DIR/themes/ or the S3 bucket's `themes/`, as main.ts
+ * builds it), so uploads survive restarts and every process behind one address reads the same ones.
+ */
+export class ObjectThemeStore implements ThemeArchiveStore {
+  constructor(private readonly objects: ObjectStore) {}
+
+  private keyOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid theme key ${JSON.stringify(key)}`);
+    return `${key}.zip`;
+  }
+
+  async write(key: string, archive: Buffer): Promise<void> {
+    await this.objects.put(this.keyOf(key), Readable.from([archive]), { maxBytes: ARCHIVE_MAX_BYTES, contentType: 'application/zip' });
+  }
+
+  async read(key: string): Promise<Buffer | undefined> {
+    const stored = await this.objects.open(this.keyOf(key));
+    if (!stored) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.stream()) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.objects.remove(this.keyOf(key));
   }
 }
