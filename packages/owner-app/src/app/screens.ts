@@ -21,6 +21,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config', title: 'Dashboard', permission: 'reports:read', load: () => import('../screens/dashboard/DashboardScreen') },
   { path: '/config/pages', title: 'Pages', permission: 'content:read', load: () => import('../screens/pages/PagesScreen') },
   { path: '/config/design', title: 'Design', permission: 'site:read', load: () => import('../screens/design/DesignScreen') },
+  { path: '/config/design/themes', title: 'Themes', permission: 'themes:manage', load: () => import('../screens/themes/ThemesScreen') },
   { path: '/config/popup', title: 'Popup', permission: 'content:read', load: () => import('../screens/popup/PopupScreen') },
   { path: '/config/experiments', title: 'Experiments', permission: 'site:read', load: () => import('../screens/experiments/ExperimentsScreen') },
   { path: '/config/products', title: 'Products', permission: 'catalog:read', load: () => import('../screens/products/ProductsScreen') },
@@ -34,7 +35,6 @@ export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config/forms', title: 'Forms', permission: 'forms:read', load: () => import('../screens/forms/FormsScreen') },
   { path: '/config/restock', title: 'Restock', permission: 'orders:read', load: () => import('../screens/restock/RestockScreen') },
   { path: '/config/mail', title: 'Mail', permission: 'mail:read', load: () => import('../screens/mail/MailScreen') },
-  { path: '/config/design/themes', title: 'Themes', permission: 'themes:manage', load: () => import('../screens/themes/ThemesScreen') },
   { path: '/config/settings', title: 'Settings', load: () => import('../screens/settings/SettingsScreen') },
 ];
 

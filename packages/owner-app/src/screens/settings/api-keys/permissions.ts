@@ -14,7 +14,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'site:read': 'See navigation, header and footer, languages, tracking switches',
   'site:write': 'Change navigation, header and footer, languages, tracking switches',
   'site-identity:write': "Change the site's title, tagline, logo, favicon and social sharing picture",
-  'themes:manage': 'Upload themes and choose the one the site renders with',
+  'themes:manage': 'Upload themes and choose the one the site renders with (Design → Themes; admins only)',
   'site-styles:write': "Change and publish the site's styles (colours, fonts, spacing, buttons) and restore past versions",
   'reports:read': 'See analytics and sales reports',
   'forms:read': "See the site's forms and what visitors sent through them; export submissions",
