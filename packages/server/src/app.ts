@@ -406,6 +406,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     removeImage: (id) => imageStore.removeImage(id),
     removeDownload: (key) => downloadStore.remove(key),
     removeLessonVideo: (key) => lessonVideoStore.remove(key),
+    removeThemeArchive: (key) => themeStore.remove(key),
   }, { intervalMs: options.websitePurge?.intervalMs, log: app.log });
   app.addHook('onListen', async () => websitePurge.start());
   app.addHook('onClose', async () => websitePurge.stop());

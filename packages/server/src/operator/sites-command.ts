@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ObjectLessonVideoStore } from '../courses';
+import { ObjectThemeStore } from '../themes';
 import type { Database } from '../db/schema';
 import { ObjectDownloadStore } from '../downloads';
 import { isFailure } from '../failures';
@@ -104,10 +105,11 @@ export async function runSitesCommand(db: Kysely<Database>, args: readonly strin
         const images = new ObjectImageStore(prefixedStore(objects, 'images/'));
         const downloads = new ObjectDownloadStore(prefixedStore(objects, 'downloads/'));
         const videos = new ObjectLessonVideoStore(prefixedStore(objects, 'lesson-videos/'));
+        const themes = new ObjectThemeStore(prefixedStore(objects, 'themes/'));
         const graceDays = flag(args, 'grace-days');
         const purged = await purgeDeletedWebsites(
           db,
-          { removeImage: (id) => images.removeImage(id), removeDownload: (key) => downloads.remove(key), removeLessonVideo: (key) => videos.remove(key) },
+          { removeImage: (id) => images.removeImage(id), removeDownload: (key) => downloads.remove(key), removeLessonVideo: (key) => videos.remove(key), removeThemeArchive: (key) => themes.remove(key) },
           graceDays === undefined ? {} : { graceDays: Number(graceDays) },
         );
         out.say(purged.length === 0 ? 'No deleted website is past its grace period.' : `Removed for good: ${purged.join(', ')}`);

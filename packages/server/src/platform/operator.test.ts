@@ -55,7 +55,11 @@ describe('the operator', () => {
       removeImage: async (id: string) => void removedFiles.push(`image:${id}`),
       removeDownload: async (key: string) => void removedFiles.push(`download:${key}`),
       removeLessonVideo: async (key: string) => void removedFiles.push(`video:${key}`),
+      removeThemeArchive: async (key: string) => void removedFiles.push(`theme:${key}`),
     };
+    // An uploaded theme (Design → Themes) the site renders with: its archive goes too.
+    await db().insertInto('website_themes').values({ id: 'gonesoontheme', website_id: website.id, name: 'Mine', version: '1.0.0', byte_size: 10, sha256: 'ab'.repeat(32), storage_key: 'gonesoontheme' }).execute();
+    await db().insertInto('website_theme_choices').values({ website_id: website.id, theme_id: 'gonesoontheme' }).execute();
     await deleteWebsite(db(), website.id);
     // Inside the grace period nothing is removed.
     expect(await purgeDeletedWebsites(db(), files)).toEqual([]);
@@ -64,6 +68,7 @@ describe('the operator', () => {
     expect(await db().selectFrom('websites').select('id').where('id', '=', website.id).execute()).toEqual([]);
     expect(removedFiles.filter((file) => file.startsWith('image:')).length).toBeGreaterThan(5);
     expect(removedFiles.some((file) => file.startsWith('download:'))).toBe(true);
+    expect(removedFiles).toContain('theme:gonesoontheme');
     expect(await rowsOf(demo.id)).toEqual(demoBefore);
     // The address is free again.
     await createWebsite(db(), { identifier: 'gone-soon', siteTitle: 'Back', sampleContent: false });

@@ -77,11 +77,13 @@ export async function purgePlan(db: Kysely<Database>): Promise<PurgeStep[]> {
   return steps;
 }
 
-/** What a purge removes from the file stores: the pictures, downloads and lesson videos of the website. */
+/** What a purge removes from the file stores: the pictures, downloads, lesson videos and uploaded themes of the website. */
 export interface WebsiteFileStores {
   removeImage(imageId: string): Promise<void>;
   removeDownload(storageKey: string): Promise<void>;
   removeLessonVideo(storageKey: string): Promise<void>;
+  /** Uploaded theme archives (themes/); optional where a caller holds no theme store (none are left behind then). */
+  removeThemeArchive?(storageKey: string): Promise<void>;
 }
 
 /** What a website keeps in the file stores, listed before its rows go (the rows name the files). */
@@ -89,7 +91,8 @@ async function filesOf(db: Kysely<Database> | Transaction<Database>, websiteId: 
   const images = await db.selectFrom('images').select('id').where('website_id', '=', websiteId).execute();
   const downloads = await db.selectFrom('product_files').select('storage_key').where('website_id', '=', websiteId).execute();
   const videos = await db.selectFrom('lesson_videos').select('storage_key').where('website_id', '=', websiteId).execute();
-  return { images: images.map((row) => row.id), downloads: downloads.map((row) => row.storage_key), videos: videos.map((row) => row.storage_key) };
+  const themes = await db.selectFrom('website_themes').select('storage_key').where('website_id', '=', websiteId).execute();
+  return { images: images.map((row) => row.id), downloads: downloads.map((row) => row.storage_key), videos: videos.map((row) => row.storage_key), themes: themes.map((row) => row.storage_key) };
 }
 
 /** Deletes every row of the website, step by step of the plan, inside the caller's transaction. */
@@ -111,6 +114,7 @@ async function removeFiles(files: WebsiteFileStores, listed: Awaited<ReturnType<
   for (const image of listed.images) await files.removeImage(image);
   for (const download of listed.downloads) await files.removeDownload(download);
   for (const video of listed.videos) await files.removeLessonVideo(video);
+  if (files.removeThemeArchive) for (const theme of listed.themes) await files.removeThemeArchive(theme);
 }
 
 /**
