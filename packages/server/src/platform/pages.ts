@@ -1,5 +1,6 @@
 import { escapeAttribute as attr } from '@vitrine/template';
 import type { AccountWebsiteView } from './handoff';
+import type { OperatorWebsiteRow } from './operator-listing';
 
 /*
  * The platform's own pages at {PLATFORM_DOMAIN} (issue 32): what the platform is, sign up and its confirmation, sign in
@@ -377,20 +378,8 @@ export function twoStepPage(frame: PageFrame, state: FormState & { on: boolean; 
   return page('Two-step sign-in', frame, `<h1>Two-step sign-in</h1>\n${noticeBox(state.notice)}\n${errorBox(state.message)}\n${body}`);
 }
 
-/** One website as the operator page shows it (platform/operator-listing.ts). */
-export interface OperatorPageRow {
-  id: string;
-  identifier: string;
-  name: string;
-  primaryUrl: string;
-  status: 'active' | 'suspended' | 'deleted';
-  purgeOn?: Date;
-  products: number;
-  orders: number;
-  storage: string;
-  requestsToday: number;
-  requestsYesterday: number;
-}
+/** One website as the operator page shows it: the listing's row, its storage put in words. */
+export type OperatorPageRow = Omit<OperatorWebsiteRow, 'storageBytes'> & { storage: string };
 
 const operatorAction = (frame: PageFrame, row: OperatorPageRow, action: 'suspend' | 'resume' | 'delete' | 'restore', back: string) => {
   const label = { suspend: 'Suspend', resume: 'Resume', delete: 'Delete…', restore: 'Restore' }[action];
