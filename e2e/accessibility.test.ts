@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { newAxeBuilder } from './support/axe';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { useShop } from './support/fixtures';
@@ -12,7 +12,7 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /** The serious and critical violations on the page, one readable line per failing node. */
 async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await newAxeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
     .flatMap((violation) =>
