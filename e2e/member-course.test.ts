@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../packages/server/src/db/schema';
 import type { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { axeViolations } from './support/axe';
-import { launchBrowser, newShopper } from './support/browser';
+import { launchBrowser, newShopper, collectPageErrors } from './support/browser';
 import { checkoutForm } from './support/checkout';
 import { STEP_TIMEOUT_MS } from './support/fixtures';
 import { createOwnerSetupToken, signedInOwner } from './support/owner';
@@ -112,11 +112,7 @@ describe('the member journey', () => {
     const context = await newShopper(browser, base);
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    const pageErrors = collectPageErrors(page);
     const tracked = await recordTrackEvents(page);
     const sentEvents: string[] = [];
     page.on('requestfinished', async (request) => {

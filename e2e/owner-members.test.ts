@@ -2,7 +2,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { axeViolations } from './support/axe';
-import { newShopper } from './support/browser';
+import { newShopper, collectPageErrors } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { recordWebmVideo } from './support/recorded-video';
@@ -45,11 +45,7 @@ describe('the owner Members and Courses screens', () => {
     const context = await newShopper(shop.browser, shop.url);
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    const pageErrors = collectPageErrors(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await createOwnerAccount(page, setupToken);
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import type { ImageAssetJson, InventoryReply, OwnerProductReply } from '@vitrine/contracts';
 import { HttpVisitor } from '../packages/server/src/reliability/server-process';
-import { newShopper } from './support/browser';
+import { newShopper, collectPageErrors } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerAccount, createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
@@ -29,11 +29,7 @@ describe('the owner product editor', () => {
     const context = await newShopper(shop.browser, shop.url);
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    const pageErrors = collectPageErrors(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await createOwnerAccount(page, setupToken);
 

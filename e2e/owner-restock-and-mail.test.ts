@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { newShopper } from './support/browser';
+import { newShopper, collectPageErrors } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import path from 'node:path';
@@ -64,11 +64,7 @@ describe('the owner restock and mail screens', () => {
     const context = await newShopper(shop.browser, shop.url);
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    const pageErrors = collectPageErrors(page);
     await page.addInitScript(() => {
       (window as unknown as { cspViolations: string[] }).cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { ListMailReply, MailReply } from '@vitrine/contracts';
 import { HttpVisitor } from '../packages/server/src/reliability/server-process';
-import { newShopper } from './support/browser';
+import { newShopper, collectPageErrors } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerAccount, createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
@@ -33,11 +33,7 @@ describe('the owner store and access settings', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    const pageErrors = collectPageErrors(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await createOwnerAccount(page, setupToken);
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { newShopper } from './support/browser';
+import { newShopper, collectPageErrors } from './support/browser';
 import { useShop } from './support/fixtures';
 import { axeViolations } from './support/axe';
 import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
@@ -28,11 +28,7 @@ describe('the owner subscriptions screen', () => {
     const context = await newShopper(shop.browser, shop.url);
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    const pageErrors = collectPageErrors(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await createOwnerAccount(page, setupToken);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscriptions' }).click();

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -26,4 +26,14 @@ export function launchBrowser(): Promise<Browser> {
 export async function newShopper(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split('.')[0]}.0.0.0 Safari/537.36`;
   return browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'America/New_York', userAgent });
+}
+
+/** The page's uncaught errors and console errors, as they happen: a journey ends expecting none. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
 }
