@@ -158,6 +158,8 @@ export async function startPerformanceCollector(given?: Promise<string | null>):
   }
   const batch = createPerformanceBatch({ pageLoadId });
   for (const on of [onFCP, onLCP, onINP, onCLS, onTTFB]) on(batch.metric);
+  // As `data-tracking` says what the client decided: tests and people can see the collector is listening.
+  document.documentElement.dataset.performance = 'collecting';
   let observer: PerformanceObserver | undefined;
   try {
     observer = new PerformanceObserver((list) => {
@@ -180,6 +182,7 @@ export async function startPerformanceCollector(given?: Promise<string | null>):
     document.removeEventListener('visibilitychange', onHide);
     removeEventListener('pagehide', batch.flush);
     batch.stop();
+    document.documentElement.dataset.performance = 'stopped';
   }, Math.max(0, PERFORMANCE_LIMITS.metricWaitMs - elapsed));
   return batch;
 }
