@@ -7,6 +7,7 @@ import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, OWNER, todayUtc } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
 import { addToCart, chooseOptions, itemIdOf, openProduct, visit } from './support/shop';
+import { eventTaken, recordTrackingCalls } from './support/tracking';
 import { axeViolations } from './support/axe';
 
 /** The demo store ships to the US (no tax rule for Oregon): an order of goods that ship names where they go. */
@@ -46,26 +47,21 @@ describe('the owner dashboard', () => {
   test('a shopper visit shows in the numbers; the owner signs in by keyboard, changes the range and signs out', async () => {
     // 1. A shopper visits: home → Linen Shirt → add to cart, in a real Chromium page with the tracking client.
     const shopperPage = shop.page;
-    const sent: string[] = [];
-    shopperPage.on('requestfinished', async (request) => {
-      const { pathname } = new URL(request.url());
-      const status = (await request.response())?.status() ?? 0;
-      if (pathname === '/api/census/RecordHit') sent.push(`hit ${status}`);
-      if (pathname !== '/api/v1/clanker/events') return;
-      const body = request.postData() ?? '';
-      sent.push(`${body.startsWith('{') ? JSON.parse(body).eventSchemaName : new URLSearchParams(body).get('eventSchemaName')} ${status}`);
-    });
+    // Each page view is one call (issue 35): its hit and the events told so far.
+    const sent = recordTrackingCalls(shopperPage);
+    const HIT = '/api/census/page-view 200';
     const sentNow = (entry: string) => expect.poll(() => sent, { timeout: 15_000 }).toContain(entry);
+    const eventNow = (name: string) => expect.poll(() => eventTaken(sent, name), { timeout: 15_000 }).toBe(true);
     await visit(shopperPage, '/');
-    await sentNow('hit 200');
-    await sentNow('page-view 202');
-    const hitsOnHome = sent.filter((entry) => entry === 'hit 200').length;
+    await sentNow(HIT);
+    await eventNow('page-view');
+    const hitsOnHome = sent.filter((entry) => entry === HIT).length;
     await openProduct(shopperPage, 'linen-shirt');
-    await sentNow('visit-product-page 202');
-    await expect.poll(() => sent.filter((entry) => entry === 'hit 200').length, { timeout: 15_000 }).toBe(hitsOnHome + 1);
+    await eventNow('visit-product-page');
+    await expect.poll(() => sent.filter((entry) => entry === HIT).length, { timeout: 15_000 }).toBe(hitsOnHome + 1);
     await chooseOptions(shopperPage, { Size: 'S', Color: 'White' });
     await addToCart(shopperPage);
-    await sentNow('add-to-cart 202');
+    await sentNow('event add-to-cart 202');
     await shopperPage.close({ runBeforeUnload: true });
 
     // 2. The owner, in a browser of their own, redeems the first-run set-up link: the form lands in the app.

@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { newShopper } from './support/browser';
@@ -8,6 +8,7 @@ import { mailsTo, useTestSmtp } from './support/mail';
 import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 import { addToCart, openProduct, visit } from './support/shop';
+import { eventTaken, recordTrackingCalls } from './support/tracking';
 
 // Native product reviews (issue 20 item 3): a buyer places a test-mode order for the Sticker Pack; the server's
 // review-request job (no delay here) writes their mail to the outbox and the mail worker sends it through a real SMTP
@@ -34,18 +35,6 @@ async function ownerCall(page: Page, path: string): Promise<{ status: number; bo
     const response = await fetch(path, { headers: { 'X-SiteUser-XSRF-Token': boot.xsrfToken } });
     return { status: response.status, body: await response.json() };
   }, path);
-}
-
-/** The newer tracker's events the page sent, as `name status`. */
-function recordEvents(page: Page): string[] {
-  const sent: string[] = [];
-  page.on('requestfinished', async (request: Request) => {
-    if (new URL(request.url()).pathname !== '/api/v1/clanker/events') return;
-    const body = request.postData() ?? '';
-    const name = body.startsWith('{') ? JSON.parse(body).eventSchemaName : new URLSearchParams(body).get('eventSchemaName');
-    sent.push(`${name} ${(await request.response())?.status() ?? 0}`);
-  });
-  return sent;
 }
 
 describe('product reviews', () => {
@@ -120,7 +109,7 @@ describe('product reviews', () => {
     await ownerContext.close();
 
     // 5. The product page: the rating under the title, the Reviews tab, the events.
-    const sent = recordEvents(page);
+    const sent = recordTrackingCalls(page);
     await openProduct(page, 'sticker-pack');
     const anchor = page.getByRole('link', { name: '5.0 (1 review)', exact: true });
     await anchor.waitFor();
@@ -131,11 +120,11 @@ describe('product reviews', () => {
     const panel = page.getByRole('tabpanel', { name: 'Reviews (1)' });
     await panel.getByRole('heading', { level: 3, name: 'Tough little stickers' }).waitFor();
     await expect(panel.locator('.review-byline').textContent()).resolves.toMatch(/^Ada · Verified purchase · [A-Z][a-z]+ \d{1,2}, \d{4}$/);
-    await expect.poll(() => sent, { timeout: 15_000 }).toContain('reviews-anchor-link 202');
+    await expect.poll(() => eventTaken(sent, 'reviews-anchor-link'), { timeout: 15_000 }).toBe(true);
     // The Sticker Pack has no description: Reviews is its only tab. A click on it is told as reviews-tab.
     await expect(page.getByRole('tab').count()).resolves.toBe(1);
     await reviewsTab.click();
-    await expect.poll(() => sent, { timeout: 15_000 }).toContain('reviews-tab 202');
+    await expect.poll(() => eventTaken(sent, 'reviews-tab'), { timeout: 15_000 }).toBe(true);
     await expect(axeViolations(page)).resolves.toEqual([]);
     await saveAtBothWidths(page, 'product-reviews-tab');
 

@@ -1,10 +1,10 @@
-import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { AnalyticsSummaryReply } from '@vitrine/contracts';
 import { HttpVisitor } from '../packages/server/src/reliability/server-process';
 import { useShop } from './support/fixtures';
 import { createOwnerSetupToken, signedInOwner, todayUtc } from './support/owner';
 import { addToCart, chooseOptions, openProduct, visit } from './support/shop';
+import { eventTaken, recordTrackingCalls } from './support/tracking';
 
 // A real visit counted end to end (issue 15): the tracking client in Chromium sends the census hits and
 // the shopping events, the server keeps them, the rollup job counts them, and the owner's summary reports
@@ -19,22 +19,6 @@ const shop = useShop({
     setupToken = await createOwnerSetupToken(db);
   },
 });
-
-/** What the page sent to the analytics calls, by path (and event schema name for the newer tracker). */
-function recordTracking(page: Page): string[] {
-  const sent: string[] = [];
-  page.on('requestfinished', async (request: Request) => {
-    const { pathname } = new URL(request.url());
-    if (!/^\/api\/(census|events|v1\/clanker|performance)\//.test(pathname)) return;
-    const status = (await request.response())?.status() ?? 0;
-    if (pathname === '/api/v1/clanker/events') {
-      const body = request.postData() ?? '';
-      const name = body.startsWith('{') ? JSON.parse(body).eventSchemaName : new URLSearchParams(body).get('eventSchemaName');
-      sent.push(`${pathname} ${name} ${status}`);
-    } else sent.push(`${pathname} ${status}`);
-  });
-  return sent;
-}
 
 /** Polls the owner's summary for today until `ready` holds (the rollup runs every second). */
 async function summaryWhen(owner: HttpVisitor, ready: (summary: AnalyticsSummaryReply) => boolean): Promise<AnalyticsSummaryReply> {
@@ -52,21 +36,24 @@ async function summaryWhen(owner: HttpVisitor, ready: (summary: AnalyticsSummary
 
 const waitForSent = (sent: string[], entry: string) =>
   expect.poll(() => sent, { timeout: 15_000 }).toContain(entry);
+const waitForEvent = (sent: string[], name: string) => expect.poll(() => eventTaken(sent, name), { timeout: 15_000 }).toBe(true);
 
 describe('a visit is counted', () => {
   test('home → product → add to cart → cart: the hits, the events, the funnel, an error and the web vitals reach the owner', async () => {
     const { page } = shop;
-    const sent = recordTracking(page);
+    const sent = recordTrackingCalls(page);
 
+    // A page view is one call (issue 35): the hit and its page-view event together, no settings read.
     await visit(page, '/');
-    await waitForSent(sent, '/api/census/RecordHit 200');
-    await waitForSent(sent, '/api/v1/clanker/events page-view 202');
+    await waitForSent(sent, '/api/census/page-view 200');
+    await waitForEvent(sent, 'page-view');
+    expect(sent.filter((line) => line.startsWith('/api/'))).toEqual(['/api/census/page-view 200']);
 
     await openProduct(page, 'linen-shirt');
-    await waitForSent(sent, '/api/v1/clanker/events visit-product-page 202');
+    await waitForEvent(sent, 'visit-product-page');
     await chooseOptions(page, { Size: 'S', Color: 'White' });
     await addToCart(page);
-    await waitForSent(sent, '/api/v1/clanker/events add-to-cart 202');
+    await waitForSent(sent, 'event add-to-cart 202');
 
     // A script error on the page, twice: the reporter sends it, the server groups the two.
     await page.evaluate(() => {
@@ -76,14 +63,17 @@ describe('a visit is counted', () => {
 
     const beforeCart = sent.length;
     await visit(page, '/cart');
-    await waitForSent(sent, '/api/v1/clanker/events view-cart 202');
+    await waitForEvent(sent, 'view-cart');
     // Closing the tab hides the page: the collector sends what web-vitals measured by beacon at page hide. The
     // page is gone, so its 30-second timer cannot be what sends them: the owner's summary below shows they came.
-    await expect.poll(() => sent.slice(beforeCart), { timeout: 15_000 }).toContain('/api/performance/settings 200');
+    // Its pageLoadId came with the page view's answer: it listens once it has it.
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.performance), { timeout: 15_000 }).toBe('collecting');
     await page.close({ runBeforeUnload: true });
 
-    // Nothing the page sent was refused.
+    // Nothing the page sent was refused, and no page asked for the performance settings.
     expect(sent.filter((line) => !/ 20[02]$/.test(line))).toEqual([]);
+    expect(sent.filter((line) => line.startsWith('/api/performance/settings'))).toEqual([]);
+    expect(sent.slice(beforeCart)).toContain('/api/census/page-view 200');
 
     const owner = await signedInOwner(shop.url, setupToken);
     const summary = await summaryWhen(owner, (s) => s.totals.pageViews >= 3 && s.jsErrors.length > 0 && s.webVitals.some((row) => row.pages.some((one) => one.path === '/cart')));

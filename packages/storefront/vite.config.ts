@@ -28,7 +28,15 @@ export default defineConfig({
         chunkFileNames: 'assets/[name]-[hash].js',
         // Everything a page loads at once stays in the one entry script (one request, one compression window),
         // also the modules the on-demand chunks (site forms, the additional-fields form) share with it.
-        codeSplitting: { groups: [{ name: 'client', tags: ['$initial'] }] },
+        // The tracking client loads on every tracked page once it is idle: its rules (session, census, events), the
+        // performance collector and web-vitals make one chunk, one request (issue 35), not a chunk each. The
+        // experiments chunk, on pages with an experiment only, imports the session rules from it.
+        codeSplitting: {
+          groups: [
+            { name: 'client', tags: ['$initial'] },
+            { name: 'tracking-entry', test: /[\\/]packages[\\/]tracking[\\/]src[\\/]|[\\/]node_modules[\\/]web-vitals[\\/]|[\\/]src[\\/]tracking-entry\.ts$/ },
+          ],
+        },
         assetFileNames: 'assets/[name]-[hash][extname]',
       },
     },

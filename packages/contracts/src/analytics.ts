@@ -30,6 +30,8 @@ export const ANALYTICS_LIMITS = {
   errorMessageLength: 2000,
   /** Performance records per call (one page's metrics and images). */
   performanceRecordsPerCall: 100,
+  /** Newer-tracker events sent with a page view's hit in one call (the page-view event and what the page told so far). */
+  pageViewEvents: 10,
   /** Platform §5: timing values outside 0–2147483647 are dropped. */
   maxTimingValue: 2_147_483_647,
   /** The owner's summary: at most this many days per range. */
@@ -42,6 +44,7 @@ export const ANALYTICS_MESSAGES = {
   visitorCookie: 'The visitor cookie must be a text of at most 200 characters.',
   pageField: `Page fields must be texts, numbers or booleans (at most ${ANALYTICS_LIMITS.pageFields}, each at most ${ANALYTICS_LIMITS.pageFieldLength} characters).`,
   formId: 'formId must be a form id.',
+  pageViewEvents: `events must be a list of at most ${ANALYTICS_LIMITS.pageViewEvents} events { eventSchemaName, eventContent }.`,
   quickViewId: 'The product id must be 1 to 64 characters.',
   crumb: 'crumb must be the crumb cookie.',
   eventSchemaName: 'eventSchemaName must be an event schema name.',
@@ -211,6 +214,37 @@ export type ClankerEventBody = Static<typeof ClankerEventBodySchema>;
 
 /** 202: stored (or stored once already: a retried event_id is not stored twice). */
 export const ClankerEventReplySchema = ResponseObject({ accepted: Type.Literal(true) });
+
+/**
+ * Issue 35: a page view in one call — the census hit, the newer tracker's events the page had to tell by then (its
+ * page-view event first) and, in the answer, the performance collector's pageLoadId, so a page view costs one
+ * tracking request instead of three (RecordHit, the events, GET /api/performance/settings).
+ */
+export const PageViewBodySchema = RequestBody({
+  hit: RecordHitBodySchema,
+  events: Type.Optional(
+    Type.Array(ClankerEventBodySchema, { maxItems: ANALYTICS_LIMITS.pageViewEvents, [MESSAGE_KEYWORD]: ANALYTICS_MESSAGES.pageViewEvents }),
+  ),
+});
+export type PageViewBody = Static<typeof PageViewBodySchema>;
+
+export const PageViewReplySchema = ResponseObject({
+  recorded: Type.Literal(true),
+  /** How many of the events were stored (a bot's are stored and marked, so all of them). */
+  accepted: Type.Integer({ minimum: 0 }),
+  /** As GET /api/performance/settings gives: a fresh, signed id, valid a day. */
+  pageLoadId: Type.String(),
+});
+
+export const recordPageViewContract = defineContract({
+  operationId: 'recordPageView',
+  method: 'POST',
+  url: '/api/census/page-view',
+  summary:
+    'A page view in one call: JSON { hit: { event, data, ss_cvr }, events: [{ eventSchemaName, eventContent }] } (at most 10 events). Cookie-only, like a beacon. The hit and every event are checked before anything is stored: one refused part refuses the call (400, kept among the failed events). Answers the pageLoadId of the performance collector.',
+  tags,
+  schema: { body: PageViewBodySchema, response: { 200: PageViewReplySchema, ...ERROR_RESPONSES } },
+});
 
 export const recordClankerEventContract = defineContract({
   operationId: 'recordEvent',
@@ -455,6 +489,7 @@ export { EVENT_SCHEMA_NAMES };
 
 export const ANALYTICS_CONTRACTS = [
   recordHitContract,
+  recordPageViewContract,
   censusButtonClickContract,
   censusButtonRenderContract,
   censusFormRenderContract,

@@ -53,25 +53,31 @@ console.log(`raw ${kb(total.raw)} · gzip ${kb(total.gzip)} · brotli ${kb(total
 let over = total.gzip > BUDGET;
 if (over) console.error('Over the 90 KB budget');
 
-/** The tracking client's chunk: census, events and session rules, brotli. */
-const TRACKING_ENTRY = 'src/tracking-entry.ts';
-const TRACKING_BUDGET = 4 * 1024;
-const trackingFiles = manifest[TRACKING_ENTRY] ? staticClosure([TRACKING_ENTRY]) : [];
+/**
+ * The tracking client's chunk, brotli: census, events and session rules, the performance collector with web-vitals
+ * and the error reporter, one request (issue 35; vite.config.ts groups them). It was 4 KB for the client alone, with
+ * the collector (3.9 KB) and the session rules (1 KB) as chunks of their own.
+ */
+const TRACKING_ENTRY =
+  Object.keys(manifest).find((key) => key === 'src/tracking-entry.ts') ?? Object.keys(manifest).find((key) => manifest[key].name === 'tracking-entry') ?? 'src/tracking-entry.ts';
+const TRACKING_BUDGET = 9 * 1024;
+const trackingFiles = manifest[TRACKING_ENTRY] ? staticClosure([TRACKING_ENTRY]).filter((file) => !everyPage.includes(file)) : [];
+{
+  const size = measure(trackingFiles);
+  console.log(`tracking client, after load (${trackingFiles.join(', ')}): raw ${kb(size.raw)} · gzip ${kb(size.gzip)} · brotli ${kb(size.brotli)} · budget ${kb(TRACKING_BUDGET)} (brotli)`);
+  if (trackingFiles.length === 0 || size.brotli > TRACKING_BUDGET) {
+    console.error(trackingFiles.length === 0 ? 'The tracking chunk is missing from the manifest' : `The tracking client is over its ${kb(TRACKING_BUDGET)} budget`);
+    over = true;
+  }
+}
 
 for (const key of Object.keys(manifest).filter((name) => manifest[name].isDynamicEntry)) {
   // What the page already loaded (React, the shared runtime; for the tracking client's own chunks, the client) is not
   // fetched again: only the chunk's own files count.
-  const loaded = key.includes('/tracking/src/') ? [...everyPage, ...trackingFiles] : everyPage;
+  const loaded = key.includes('/tracking/src/') || key === 'src/experiments-entry.ts' ? [...everyPage, ...trackingFiles] : everyPage;
   const files = [...staticClosure([key]), ...(manifest[key].assets ?? []).filter((file) => file.endsWith('.js'))].filter((file) => !loaded.includes(file));
   const size = measure(files);
-  if (key === TRACKING_ENTRY) {
-    console.log(`tracking client, after load (${key}): ${files.join(', ')}: raw ${kb(size.raw)} · gzip ${kb(size.gzip)} · brotli ${kb(size.brotli)} · budget ${kb(TRACKING_BUDGET)} (brotli)`);
-    if (size.brotli > TRACKING_BUDGET) {
-      console.error(`The tracking client is over its ${kb(TRACKING_BUDGET)} budget`);
-      over = true;
-    }
-    continue;
-  }
+  if (key === TRACKING_ENTRY) continue;
   const budget = key === REPLAY_RECORDER ? REPLAY_RECORDER_BUDGET : ON_DEMAND_BUDGET;
   console.log(`on demand (${key}): ${files.join(', ')}: raw ${kb(size.raw)} · gzip ${kb(size.gzip)} · brotli ${kb(size.brotli)} · budget ${kb(budget)}`);
   if (size.gzip > budget) {

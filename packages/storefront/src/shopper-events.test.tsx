@@ -268,7 +268,15 @@ describe('what the tracking client sends validates against the server’s event 
         return true;
       },
     });
-    fetchMock.mockImplementation(async () => fakeResponse(200, {}));
+    // The page view's one call (issue 35) carries the page-view event with the hit: its events count as sent.
+    fetchMock.mockImplementation(async (url: string | URL | Request, init?: RequestInit) => {
+      if (String(url) === '/api/census/page-view') {
+        for (const event of JSON.parse(String(init?.body)).events as { eventSchemaName: EventSchemaName; eventContent: string }[]) {
+          sent.push({ name: event.eventSchemaName, content: JSON.parse(event.eventContent) });
+        }
+      }
+      return fakeResponse(200, {});
+    });
     document.cookie = 'ss_cvr=;Path=/;Expires=Thu, 01 Jan 1970 00:00:00 GMT';
     history.replaceState(null, '', '/shop/p/linen-shirt/');
     const buffer = startEventBuffer();

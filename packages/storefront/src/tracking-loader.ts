@@ -17,10 +17,26 @@ export function loadTrackingWhenIdle(): void {
   const buffer = startEventBuffer();
   const load = () => {
     import('./tracking-entry').then(({ startTracking }) => startTracking(context, buffer), () => undefined);
-    // Experiments (issue 19): exposures of what the page was rendered with, and session replay when sampled.
-    import('./experiments-entry').then(({ startExperiments }) => startExperiments(), () => undefined);
+    // Experiments (issue 19): exposures of what the page was rendered with, and session replay when sampled — only
+    // on a page rendered with an experiment: elsewhere the chunk would be a request with nothing to do.
+    if (pageHasExperiments()) import('./experiments-entry').then(({ startExperiments }) => startExperiments(), () => undefined);
   };
   const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: TRACKING_IDLE_TIMEOUT_MS }) : setTimeout(load, 0));
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
+}
+
+/**
+ * Whether the page's experiments configuration (`#vitrine-experiments`) defines any experiment or toggle: exposures
+ * and session replay (a toggle of its own) need one. Read without the experiments package, which stays in its chunk.
+ */
+export function pageHasExperiments(): boolean {
+  const text = document.getElementById('vitrine-experiments')?.textContent;
+  if (!text) return false;
+  try {
+    const definitions = (JSON.parse(text) as { definitions?: unknown } | null)?.definitions;
+    return typeof definitions === 'object' && definitions !== null && Object.keys(definitions).length > 0;
+  } catch {
+    return false;
+  }
 }

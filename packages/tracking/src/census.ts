@@ -94,7 +94,12 @@ const present = (fields: Record<string, unknown>) => Object.fromEntries(Object.e
 
 /** `POST /api/census/RecordHit`, form-encoded: event, data (JSON), ss_cvr. Errors ignored. */
 export function recordHit(context: TrackingPageContext, visitorCookie: string): Promise<void> {
-  return postFormQuietly(CENSUS_PATHS.hit, { event: HIT_EVENT, data: JSON.stringify(hitData(context)), ss_cvr: visitorCookie });
+  return postFormQuietly(CENSUS_PATHS.hit, hitFields(context, visitorCookie));
+}
+
+/** RecordHit's fields: event, data (JSON), ss_cvr (also the `hit` of a page-view call, page-view.ts). */
+export function hitFields(context: TrackingPageContext, visitorCookie: string): Record<string, string> {
+  return { event: HIT_EVENT, data: JSON.stringify(hitData(context)), ss_cvr: visitorCookie };
 }
 
 /**

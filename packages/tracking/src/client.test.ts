@@ -36,22 +36,25 @@ const start = (overrides = {}) => {
   return { buffer, begin: () => (client = startTracking(pageContext(overrides), buffer, { collectPerformance: false })) };
 };
 const dispatch = (type: string, detail: unknown, target: EventTarget = document) => target.dispatchEvent(new CustomEvent(type, { detail }));
-/** [eventSchemaName, content] of each event the newer tracker got. */
+/** [eventSchemaName, content] of each event the newer tracker got: those of the page view's call, then one by one. */
 const events = () =>
   network.sent
-    .filter((request) => request.url === '/api/v1/clanker/events')
-    .map((request) => {
-      const fields = formFields(request.body);
-      return [fields.eventSchemaName, JSON.parse(fields.eventContent!)] as [string, Record<string, unknown>];
-    });
+    .filter((request) => request.url === '/api/v1/clanker/events' || request.url === '/api/census/page-view')
+    .flatMap((request) =>
+      request.url === '/api/census/page-view' ? (JSON.parse(request.body).events as Record<string, string>[]) : [formFields(request.body)],
+    )
+    .map((fields) => [fields.eventSchemaName, JSON.parse(fields.eventContent!)] as [string, Record<string, unknown>]);
+const pageViewCall = () => JSON.parse(network.sent.find((request) => request.url === '/api/census/page-view')!.body) as { hit: Record<string, string>; events: unknown[] };
 const urls = () => network.sent.map((request) => request.url);
 
 describe('a tracked page', () => {
-  it('records the census hit (writing ss_cvr first), then the page-view with the session info', () => {
+  it('records the census hit (writing ss_cvr first) and the page-view with the session info in one call', () => {
     start().begin();
     expect(document.documentElement.dataset.tracking).toBe('on');
-    expect(urls()).toEqual(['/api/census/RecordHit', '/api/v1/clanker/events']);
-    expect(formFields(network.sent[0]!.body).ss_cvr).toBe(readCookie('ss_cvr'));
+    expect(urls()).toEqual(['/api/census/page-view']);
+    expect(network.sent[0]).toMatchObject({ via: 'fetch', keepalive: true, headers: expect.objectContaining({ 'content-type': 'application/json' }) });
+    expect(pageViewCall().hit).toMatchObject({ event: 'pageView', ss_cvr: readCookie('ss_cvr') });
+    expect(JSON.parse(pageViewCall().hit.data!)).toMatchObject({ websiteId: 'website-1', url: '/shop/p/linen-shirt', title: 'Linen Shirt · Vitrine' });
     expect(events()[0]![0]).toBe('page-view');
     expect(events()[0]![1]).toMatchObject({ is_first_landing: true, is_first_session: true, page_title: 'Linen Shirt · Vitrine', page_path: '/shop/p/linen-shirt' });
   });
@@ -69,6 +72,9 @@ describe('a tracked page', () => {
     tracking.begin();
     dispatch(SHOPPER_EVENTS.addToCart, { product, sku: 'SQ-S', quantity: 2, currency: 'USD', placement: 'product-page' });
     expect(events().map(([name]) => name)).toEqual(['page-view', 'visit-product-page', 'add-to-cart']);
+    // What happened before the client came rides with the page view; what happens after goes on its own.
+    expect(urls()).toEqual(['/api/census/page-view', '/api/v1/clanker/events']);
+    expect(pageViewCall().events).toHaveLength(2);
     expect(events()[1]![1]).toMatchObject({ product });
     expect(events()[2]![1]).toMatchObject({ product, sku: 'SQ-S', quantity: 2, currency: 'USD' });
   });
@@ -115,7 +121,7 @@ describe('a tracked page', () => {
     dispatch(SHOPPER_EVENTS.formRender, { formId: 'form-1', blockId: 'block-1' }, window);
     dispatch(SHOPPER_EVENTS.overlayView, {});
     (document.querySelector('a') as HTMLElement).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-    const census = network.sent.filter((request) => request.url.startsWith('/api/census/') && !request.url.endsWith('RecordHit'));
+    const census = network.sent.filter((request) => request.url.startsWith('/api/census/') && !request.url.endsWith('page-view'));
     expect(census.map((request) => request.url)).toEqual([
       '/api/census/button-render',
       '/api/census/RecordQuickView/item-7',
@@ -190,7 +196,7 @@ describe('a page that is not tracked (storefront §6)', () => {
     dispatch(SHOPPER_EVENTS.track, { name: 'join-cta-click', content: { member_area_id: 'a1' } });
     await expect(tracked.track('page-view', {})).resolves.toBe(false);
     await vi.waitFor(() => expect(events().map(([name]) => name)).toEqual(['access-denied-view', 'join-cta-click']));
-    expect(urls()).not.toContain('/api/census/RecordHit');
+    expect(urls()).not.toContain('/api/census/page-view');
     expect(readCookie('ss_cvr')).not.toBeNull();
     expect(document.documentElement.dataset.tracking).toBe('skipped-page-type');
   });
@@ -248,12 +254,45 @@ describe('script errors', () => {
 });
 
 describe('the performance collector', () => {
-  it('is loaded on a tracked page, and not on a skipped one', async () => {
-    network.json = {};
+  it("takes its pageLoadId from the page view's answer: no settings call on a tracked page, none on a skipped one", async () => {
+    network.json = { recorded: true, accepted: 1, pageLoadId: 'load-1.signed' };
     client = startTracking(pageContext({ pageType: 100 }), undefined);
     await settle();
-    expect(urls()).not.toContain('/api/performance/settings');
+    expect(urls()).toEqual([]);
     client = startTracking(pageContext(), undefined);
-    await vi.waitFor(() => expect(urls()).toContain('/api/performance/settings'));
+    await settle();
+    expect(urls()).toEqual(['/api/census/page-view']);
+  });
+
+  it('asks the settings call where the page records no page view (/search), or when the page view found no id', async () => {
+    network.json = {};
+    history.replaceState(null, '', '/search?q=linen');
+    client = startTracking(pageContext(), undefined);
+    await vi.waitFor(() => expect(urls()).toEqual(['/api/performance/settings']));
+    client.stop();
+    network.sent.length = 0;
+    history.replaceState(null, '', '/about');
+    client = startTracking(pageContext(), undefined);
+    await vi.waitFor(() => expect(urls()).toEqual(['/api/census/page-view', '/api/performance/settings']));
+  });
+});
+
+describe('the page view call', () => {
+  it('carries at most 10 events; the rest of what the islands did goes on its own', () => {
+    const tracking = start();
+    for (let i = 0; i < 12; i += 1) dispatch(SHOPPER_EVENTS.track, { name: 'view-cart', content: { cart: { item_count: i } } });
+    tracking.begin();
+    expect(pageViewCall().events).toHaveLength(10);
+    // The three that did not fit went as the buffer was replayed, before the page view's call left.
+    expect(urls()).toEqual(['/api/v1/clanker/events', '/api/v1/clanker/events', '/api/v1/clanker/events', '/api/census/page-view']);
+    expect(events().map(([name]) => name).sort()).toEqual([...Array(12).fill('view-cart'), 'page-view'].sort());
+  });
+
+  it('a failed call is silent', async () => {
+    network.status = 500;
+    start().begin();
+    await settle();
+    expect(urls()).toEqual(['/api/census/page-view']);
+    expect(console.warn).not.toHaveBeenCalled();
   });
 });

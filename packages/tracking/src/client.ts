@@ -1,4 +1,4 @@
-import { CENSUS_PATHS, clearCensusCookies, recordCensus, recordHit, renewVisitorCookies } from './census';
+import { CENSUS_PATHS, clearCensusCookies, recordCensus, renewVisitorCookies } from './census';
 import { readCookie } from './cookies';
 import { SHOPPER_EVENTS } from './dom-events';
 import type { BufferedEvent, EventBuffer, ScriptErrorDetail } from './event-buffer';
@@ -6,15 +6,19 @@ import { isEventSchemaName, type EventSchemaName } from './event-names';
 import { recordLegacyEvent, trackEvent } from './events';
 import type { ErrorReporter } from './error-reporter';
 import type { TrackingPageContext } from './page-context';
+import { startPageView, type PageViewCall } from './page-view';
+import { startPerformanceCollector } from './performance-collector';
 import { forgetAnalyticsIds, sessionInfo } from './session';
 import { pagePath, skipsPageView, trackingSkipReason, type SkipReason } from './skip-rules';
 import { VISITOR_COOKIE } from './visitor-cookie';
 
 /**
  * The shopper tracking client: the census hit and the page-view event of each page, the storefront's DOM events
- * turned into tracker events and census calls, the error reporter and the performance collector (each its own
- * chunk, imported when needed). Started by the storefront once the page is idle, with the page's context and the
- * buffer that kept what happened before.
+ * turned into tracker events and census calls, the performance collector (in this chunk: every tracked page runs it)
+ * and the error reporter (its own chunk, imported with the first error). Started by the storefront once the page is
+ * idle, with the page's context and the buffer that kept what happened before. A page view is one request
+ * (page-view.ts): the hit, the page-view event and every event replayed from the buffer go together, and its answer
+ * gives the collector its pageLoadId.
  */
 export interface TrackingClient {
   /** Why nothing is tracked on this page (storefront §6), or null. Also on `<html data-tracking>`. */
@@ -67,10 +71,13 @@ export function startTracking(context: TrackingPageContext, buffer?: EventBuffer
   }
 
   const sends = (name: EventSchemaName) => !skipped || (skipped === 'page-type' && SENT_ON_UNTRACKED_PAGES.has(name));
+  // While the client starts on a tracked page, events join the page view's one request instead of going alone.
+  let pageView: PageViewCall | null = null;
   const track = (name: EventSchemaName, content: Record<string, unknown>) => {
     if (!sends(name)) return Promise.resolve(false);
     // A visitor whose first page is the access-denied page has no visitor cookie yet (no hit made it): make it.
     if (skipped && !readCookie(VISITOR_COOKIE)) renewVisitorCookies();
+    if (content && typeof content === 'object' && pageView?.add(name, content)) return Promise.resolve(true);
     return trackEvent(context, name, content).catch(() => false);
   };
 
@@ -98,7 +105,7 @@ export function startTracking(context: TrackingPageContext, buffer?: EventBuffer
     const session = sessionInfo();
     if (!skipsPageView(path)) {
       // The census cookie first: events go only to visitors who have one (platform §6).
-      void recordHit(context, renewVisitorCookies());
+      pageView = startPageView(context, renewVisitorCookies());
       void track('page-view', { is_first_landing: session.isFirstLanding, is_first_session: session.isFirstSession, page_title: document.title });
     }
     // Button blocks marked for the census: a render call each now, a click call on each click.
@@ -112,9 +119,14 @@ export function startTracking(context: TrackingPageContext, buffer?: EventBuffer
       },
       { signal: listening.signal },
     );
-    if (options.collectPerformance !== false) import('./performance-collector').then((module) => module.startPerformanceCollector(), () => undefined);
   }
   buffer?.drain(handle);
+  if (!skipped) {
+    // Everything the page had to tell so far is in the page view's call: send it, and let later events go alone.
+    const pageLoadId = pageView?.send();
+    pageView = null;
+    if (options.collectPerformance !== false) void startPerformanceCollector(pageLoadId).catch(() => undefined);
+  }
 
   return {
     skipped,

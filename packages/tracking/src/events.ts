@@ -61,6 +61,16 @@ export function eventContent(context: TrackingPageContext, name: string, fields:
   return { destination_url: null, object_identifier: context.itemId, ...fields, ...auto };
 }
 
+/** What the newer tracker takes for one event: the schema's name and the content as a JSON string. */
+export interface EventEnvelope {
+  eventSchemaName: EventSchemaName;
+  eventContent: string;
+}
+
+export function eventEnvelope(context: TrackingPageContext, name: EventSchemaName, fields: Record<string, unknown>): EventEnvelope {
+  return { eventSchemaName: name, eventContent: JSON.stringify(eventContent(context, name, fields)) };
+}
+
 /**
  * Sends one event to the newer tracker: `{ eventSchemaName, eventContent }` with the content as a JSON string. By
  * beacon (a form-encoded body) when the browser has one and takes it; else a JSON POST whose answer must be exactly
@@ -70,8 +80,8 @@ export function eventContent(context: TrackingPageContext, name: string, fields:
 export async function trackEvent(context: TrackingPageContext, name: EventSchemaName, fields?: Record<string, unknown> | null): Promise<boolean> {
   if (!fields || typeof fields !== 'object') throw new Error(TRACKING_MESSAGES.noPayload);
   if (!readCookie(VISITOR_COOKIE)) return false;
-  const envelope = { eventSchemaName: name, eventContent: JSON.stringify(eventContent(context, name, fields)) };
-  if (beacon(EVENT_PATHS.events, new URLSearchParams(envelope))) return true;
+  const envelope = eventEnvelope(context, name, fields);
+  if (beacon(EVENT_PATHS.events, new URLSearchParams({ ...envelope }))) return true;
   const response = await post(EVENT_PATHS.events, JSON.stringify(envelope), 'application/json');
   if (response.status === 200 || response.status === 202) return true;
   const message = TRACKING_MESSAGES.httpStatus(response.status);

@@ -4,8 +4,8 @@ import { beacon, post } from './transport';
 import { rateWebVital, type WebVitalName } from './web-vitals-thresholds';
 
 /**
- * The performance collector (platform §4, §5, §7, §8, §9), its own chunk (with web-vitals) loaded by the tracking
- * client: `GET /api/performance/settings` for the page load's id, then web-vitals' FCP, LCP, INP, CLS and TTFB (FID
+ * The performance collector (platform §4, §5, §7, §8, §9), started by the tracking client (in its chunk, with
+ * web-vitals): the page load's id from the page view's call (else `GET /api/performance/settings`), then web-vitals' FCP, LCP, INP, CLS and TTFB (FID
  * is retired from the library: INP replaces it) and the timings of our own images, sent as
  * `POST /api/performance/records` on page hide, or 30 s after load; metrics arriving later than 60 s after load are
  * no longer waited for.
@@ -146,16 +146,20 @@ function sinceLoad(): number {
  * Starts collecting for this page; resolves once the settings are known (or the collector stopped: the reason is
  * warned). Returns the batch, or null when it stopped.
  */
-export async function startPerformanceCollector(): Promise<PerformanceBatch | null> {
+export async function startPerformanceCollector(given?: Promise<string | null>): Promise<PerformanceBatch | null> {
   let pageLoadId: string;
   try {
-    pageLoadId = await fetchPerformanceSettings();
+    // The page view's call answers the id (page-view.ts); the settings call only where there was none (/search) or
+    // it failed.
+    pageLoadId = (await given) ?? (await fetchPerformanceSettings());
   } catch (error) {
     console.warn((error as Error).message);
     return null;
   }
   const batch = createPerformanceBatch({ pageLoadId });
   for (const on of [onFCP, onLCP, onINP, onCLS, onTTFB]) on(batch.metric);
+  // As `data-tracking` says what the client decided: tests and people can see the collector is listening.
+  document.documentElement.dataset.performance = 'collecting';
   let observer: PerformanceObserver | undefined;
   try {
     observer = new PerformanceObserver((list) => {
@@ -178,6 +182,7 @@ export async function startPerformanceCollector(): Promise<PerformanceBatch | nu
     document.removeEventListener('visibilitychange', onHide);
     removeEventListener('pagehide', batch.flush);
     batch.stop();
+    document.documentElement.dataset.performance = 'stopped';
   }, Math.max(0, PERFORMANCE_LIMITS.metricWaitMs - elapsed));
   return batch;
 }

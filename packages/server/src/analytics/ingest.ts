@@ -4,6 +4,7 @@ import {
   ANALYTICS_MESSAGES,
   RATE_LIMIT_MESSAGE,
   type ClankerEventBody,
+  type PageViewBody,
   type CensusPageFieldsBody,
   type RecordHitBody,
 } from '@vitrine/contracts';
@@ -82,17 +83,14 @@ async function keepAndRefuse(ingest: AnalyticsIngest, row: FailedEventRow, messa
 // ---------------------------------------------------------------------------------------------
 // Census
 
-/** POST /api/census/RecordHit: a page view. */
-export async function recordCensusHit(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<RecordHitBody>) {
-  const visitor = visitorOf(facts, body.ss_cvr);
-  await takeVisitorBudget(ingest, website, facts, visitor?.id);
+/** A hit's row, or the failed row and why it was refused (nothing stored yet). */
+function hitRowOf(website: Website, facts: RequestFacts, body: RecordHitBody, visitor: ReturnType<typeof visitorOf>) {
   const parsed = parseJsonObject(body.data);
   if (!parsed.ok) {
-    await keepAndRefuse(ingest, failedRow(website, facts, { source: 'census', schema_name: 'RecordHit', reason: FAILURE_REASONS[parsed.reason], errors: null }, body), ANALYTICS_MESSAGES.data, {
-      data: ANALYTICS_MESSAGES.data,
-    });
+    const failed = failedRow(website, facts, { source: 'census', schema_name: 'RecordHit', reason: FAILURE_REASONS[parsed.reason], errors: null }, body);
+    return { ok: false as const, failed, message: ANALYTICS_MESSAGES.data, errors: { data: ANALYTICS_MESSAGES.data } as Record<string, string> };
   }
-  const data = (parsed as { value: Record<string, unknown> }).value;
+  const data = parsed.value;
   const userAgent = storableUserAgent(facts.userAgent);
   const row: HitRow = {
     website_id: website.id,
@@ -107,7 +105,16 @@ export async function recordCensusHit(ingest: AnalyticsIngest, website: Website,
     item_id: textField(data.itemId, 64),
     data: body.event ? { ...data, event: data.event ?? body.event } : data,
   };
-  await ingest.writer.append({ hits: [row] });
+  return { ok: true as const, row };
+}
+
+/** POST /api/census/RecordHit: a page view. */
+export async function recordCensusHit(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<RecordHitBody>) {
+  const visitor = visitorOf(facts, body.ss_cvr);
+  await takeVisitorBudget(ingest, website, facts, visitor?.id);
+  const hit = hitRowOf(website, facts, body, visitor);
+  if (!hit.ok) await keepAndRefuse(ingest, hit.failed, hit.message, hit.errors);
+  await ingest.writer.append({ hits: [(hit as Extract<typeof hit, { ok: true }>).row] });
   return { recorded: true as const };
 }
 
@@ -206,20 +213,14 @@ function occurredAt(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** POST /api/v1/clanker/events: one event of the newer tracker, stored once per event_id when it carries one. */
-export async function recordClankerEvent(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<ClankerEventBody>) {
-  const visitor = visitorOf(facts);
-  await takeVisitorBudget(ingest, website, facts, visitor?.id);
+/** A newer-tracker event's row, or the failed row and why it was refused (nothing stored yet). */
+function clankerRowOf(website: Website, facts: RequestFacts, body: ClankerEventBody, visitor: ReturnType<typeof visitorOf>) {
   const read = readEventContent(body.eventSchemaName, body.eventContent);
   if (!read.ok) {
-    await keepAndRefuse(
-      ingest,
-      failedRow(website, facts, { source: 'clanker', schema_name: body.eventSchemaName.slice(0, 100), reason: read.reason, errors: read.errors }, body.eventContent),
-      read.message,
-      read.errors,
-    );
+    const failed = failedRow(website, facts, { source: 'clanker', schema_name: body.eventSchemaName.slice(0, 100), reason: read.reason, errors: read.errors }, body.eventContent);
+    return { ok: false as const, failed, message: read.message, errors: read.errors as Record<string, string> };
   }
-  const { schemaName, content } = read as Extract<typeof read, { ok: true }>;
+  const { schemaName, content } = read;
   const userAgent = storableUserAgent(facts.userAgent);
   const product = content.product as { id?: unknown } | undefined;
   const row: EventRow = {
@@ -240,8 +241,51 @@ export async function recordClankerEvent(ingest: AnalyticsIngest, website: Websi
     is_bot: isBotAgent(userAgent),
     content,
   };
-  await ingest.writer.append({ events: [row] });
+  return { ok: true as const, row };
+}
+
+/** POST /api/v1/clanker/events: one event of the newer tracker, stored once per event_id when it carries one. */
+export async function recordClankerEvent(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<ClankerEventBody>) {
+  const visitor = visitorOf(facts);
+  await takeVisitorBudget(ingest, website, facts, visitor?.id);
+  const event = clankerRowOf(website, facts, body, visitor);
+  if (!event.ok) await keepAndRefuse(ingest, event.failed, event.message, event.errors);
+  await ingest.writer.append({ events: [(event as Extract<typeof event, { ok: true }>).row] });
   return { accepted: true as const };
+}
+
+/**
+ * POST /api/census/page-view (issue 35): the hit and the page's events in one call, checked whole before anything is
+ * stored — one refused part refuses the call (its failures kept, errors keyed `hit.data`, `events.{i}.{field}`) — then
+ * written in one batch; answers a pageLoadId as GET /api/performance/settings does. One call takes one of the
+ * visitor's budget, as one request does at the edge.
+ */
+export async function recordPageView(ingest: AnalyticsIngest, website: Website, _actor: Actor, { body, facts }: CallInput<PageViewBody>) {
+  const visitor = visitorOf(facts, body.hit.ss_cvr);
+  await takeVisitorBudget(ingest, website, facts, visitor?.id);
+  const hit = hitRowOf(website, facts, body.hit, visitor);
+  const events = (body.events ?? []).map((event) => clankerRowOf(website, facts, event, visitor));
+  const failed: FailedEventRow[] = [];
+  const errors: Record<string, string> = {};
+  let message: string | undefined;
+  if (!hit.ok) {
+    failed.push(hit.failed);
+    for (const [field, text] of Object.entries(hit.errors)) errors[`hit.${field}`] = text;
+    message ??= hit.message;
+  }
+  events.forEach((event, index) => {
+    if (event.ok) return;
+    failed.push(event.failed);
+    for (const [field, text] of Object.entries(event.errors)) errors[`events.${index}.${field}`] = text;
+    message ??= event.message;
+  });
+  if (message !== undefined) {
+    await ingest.writer.append({ failed });
+    throw invalid(message, errors);
+  }
+  const rows = events.map((event) => (event as Extract<typeof event, { ok: true }>).row);
+  await ingest.writer.append({ hits: [(hit as Extract<typeof hit, { ok: true }>).row], events: rows });
+  return { recorded: true as const, accepted: rows.length, pageLoadId: ingest.pageLoadIds.issue(facts.receivedAt.getTime()) };
 }
 
 /** POST /api/v1/clanker/validate-event-content/:schemaName: what is wrong with the content, storing nothing. */

@@ -14,6 +14,7 @@ import {
   getPerformanceSettingsContract,
   recordClankerEventContract,
   recordHitContract,
+  recordPageViewContract,
   recordJavascriptErrorsContract,
   recordLegacyEventContract,
   recordPerformanceContract,
@@ -34,6 +35,7 @@ import {
   recordClankerEvent,
   recordJavascriptErrors,
   recordLegacyEvent,
+  recordPageView,
   recordPerformance,
   validateEventContent,
   type AnalyticsIngest,
@@ -104,6 +106,16 @@ export function registerAnalyticsRoutes(fastify: FastifyInstance, context: Share
       ...recordHitContract,
       config: beacon,
       handler: async (request) => recordCensusHit(ingest, request.website, request.actor, { body: request.body, facts: factsOf(request) }),
+    });
+    // Issue 35: the hit, the page's events so far and the collector's pageLoadId in one call (fetch with keepalive:
+    // its answer is read, so not a beacon; cookie-only all the same, as a first visit has no crumb).
+    app.route({
+      ...recordPageViewContract,
+      config: beacon,
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return recordPageView(ingest, request.website, request.actor, { body: request.body, facts: factsOf(request) });
+      },
     });
     const census = (kind: CensusKind) => async (request: FastifyRequest) =>
       recordCensusCall(ingest, request.website, request.actor, {
