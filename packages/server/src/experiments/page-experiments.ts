@@ -81,6 +81,13 @@ export async function pageExperimentsFor(db: Kysely<Database>, website: Website,
     overrides: {},
   };
   const configuration = await experimentConfigurationFor(db, website, facts, now);
+  // No experiment or flag to evaluate: the page carries none (as for a visitor who may not be tracked), so its HTML is
+  // the same for every visitor and a shared cache may keep it (issue 35; the configuration's evaluatedAt alone made
+  // every answer differ). A stale overrides cookie is cleared all the same.
+  if (Object.keys(configuration.definitions).length === 0) {
+    if (request.cookies[OVERRIDES_COOKIE]) cookies.push({ name: OVERRIDES_COOKIE, value: '', clear: true });
+    return { configuration: null, hiddenFeatures: {}, cookies };
+  }
 
   let overrides = readOverrides(request.cookies[OVERRIDES_COOKIE]);
   if (mayOverride(website.status, request.isContributor)) {

@@ -266,7 +266,7 @@ describe('preview', () => {
     expect(preview.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
     expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(preview.headers['x-robots-tag']).toBe('noindex');
-    expect(preview.headers['cache-control']).toBe('no-store');
+    expect(preview.headers['cache-control']).toBe('private, no-store');
     expect((await viewer.get(`/config/preview/pages/${id}?format=json`)).json().sections[0].blocks[0].view).toEqual({ html: '<p>Draft words</p>' });
     expect((await viewer.get('/config/preview/pages/no-such-page')).statusCode).toBe(404);
     // The public page is still not found, and a public page can never be framed.

@@ -31,7 +31,7 @@ describe('the design preview frame', () => {
       expect(answer.headers['content-security-policy'], path).toContain("script-src 'self'");
       expect(answer.headers['content-security-policy'], path).toContain("style-src-elem 'self'");
       expect(answer.headers['x-robots-tag'], path).toBe('noindex');
-      expect(answer.headers['cache-control'], path).toBe('no-store');
+      expect(answer.headers['cache-control'], path).toBe('private, no-store');
     }
     expect(framing(await admin.get('/'))).toEqual({ ancestors: "'none'", xFrameOptions: 'DENY' });
   });

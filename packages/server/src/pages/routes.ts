@@ -35,7 +35,8 @@ import { buildHomeContentAnswer, buildSitePageAnswer } from './content-pages';
 import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer, withFooterFormUnnamed } from './content-routes';
 import { readPopupOverlayForPage } from '../popup-overlay';
 import { isFeatureOn, pageExperimentsFor } from '../experiments';
-import { siteUserOf } from '../actor';
+import { siteUserOf, type Actor } from '../actor';
+import { ifNoneMatchHits, isShareablePage, pageCacheControl, pageCacheSettingsFromEnvironment, strongEtagOf, surrogateKeysOf, type PageCacheSettings } from '../page-cache';
 import { designViewOf, draftStylesFor } from '../site-styles';
 import { roleMay } from '@vitrine/contracts';
 import { VISITOR_COOKIE } from '@vitrine/tracking/visitor-cookie';
@@ -56,6 +57,41 @@ export interface PageRouteParts extends SharedParts {
  */
 const CRUMB_FORM_TEMPLATES: ReadonlySet<PageTemplateName> = new Set(['members', 'subscriptions', 'reviews-request']);
 
+let pageCacheSettings: PageCacheSettings | undefined;
+
+/**
+ * Sends a page's body with what a shared cache may do with it (page-cache/): an anonymous, impersonal answer is
+ * `public` with a strong ETag (304 on If-None-Match) and its surrogate keys; anything else `private, no-store`.
+ */
+function sendUnderCachePolicy(
+  request: PageRequest,
+  reply: FastifyReply,
+  body: string,
+  facts: { template: PageTemplateName | 'not-found'; actor: Actor; hasExperiments: boolean; preview: boolean; pageContext: unknown; websiteId: string },
+) {
+  pageCacheSettings ??= pageCacheSettingsFromEnvironment();
+  const shareable = isShareablePage({
+    method: request.method,
+    status: reply.statusCode,
+    template: facts.template,
+    anonymous: facts.actor.kind === 'visitor' && siteUserOf(facts.actor) === undefined,
+    cookies: request.cookies,
+    setsCookie: reply.hasHeader('set-cookie'),
+    hasExperiments: facts.hasExperiments,
+    preview: facts.preview,
+  });
+  reply.header('cache-control', pageCacheControl(shareable, pageCacheSettings));
+  if (shareable) {
+    const etag = strongEtagOf(body);
+    const keys = surrogateKeysOf(facts.websiteId, facts.template, facts.pageContext);
+    reply.header('etag', etag).header('surrogate-key', keys.join(' ')).header('cache-tag', keys.join(','));
+    if (reply.statusCode === 200 && ifNoneMatchHits(typeof request.headers['if-none-match'] === 'string' ? request.headers['if-none-match'] : undefined, etag)) {
+      return reply.status(304).send();
+    }
+  }
+  return reply.send(body);
+}
+
 /**
  * Answers a page: its context as JSON with ?format=json, else the theme's template for it
  * rendered around that context.
@@ -70,7 +106,6 @@ async function sendPage<T extends BasePageContext>(
 ) {
   const { website, actor } = request;
   const crumb = CRUMB_FORM_TEMPLATES.has(template) ? ensureVisitorCrumb(request, reply, context) : undefined;
-  reply.header('cache-control', 'no-store');
   const found = pageContext !== undefined;
   const answered: BasePageContext = pageContext ?? {
     pageType: PAGE_TYPES.notFound,
@@ -80,7 +115,9 @@ async function sendPage<T extends BasePageContext>(
   if (!found) reply.status(404);
   const path = request.url.split('?')[0] ?? '/';
   if (request.query.format === 'json') {
-    return reply.type('application/json; charset=utf-8').send(found ? answered : { ...answered, message: 'Not found.', path });
+    const json = JSON.stringify(found ? answered : { ...answered, message: 'Not found.', path });
+    reply.type('application/json; charset=utf-8');
+    return sendUnderCachePolicy(request, reply, json, { template: found ? template : 'not-found', actor, hasExperiments: false, preview: false, pageContext: answered, websiteId: website.id });
   }
   // The cart page, and checkout without a token, already hold the visitor's cart; every other page
   // reads it for the header and pill.
@@ -144,7 +181,10 @@ async function sendPage<T extends BasePageContext>(
     searchQuery: typeof request.query.q === 'string' ? request.query.q : '',
   });
   if (errors.length > 0) request.log.warn({ errors, template }, 'theme template errors');
-  return reply.type('text/html; charset=utf-8').send(html);
+  reply.type('text/html; charset=utf-8');
+  const hasExperiments = Object.keys(experiments.configuration?.definitions ?? {}).length > 0;
+  const preview = mayPreviewDesign || request.query['design-preview'] !== undefined;
+  return sendUnderCachePolicy(request, reply, html, { template: found ? template : 'not-found', actor, hasExperiments, preview, pageContext: answered, websiteId: website.id });
 }
 
 /** The header's link to /account, named for who is looking; none when a signed-out visitor could not sign up. */
