@@ -67,6 +67,11 @@ import { registerMemberRoutes } from './members';
 import { analyticsSettingsFromEnv, createAnalytics, registerAnalyticsRoutes, registerOwnerAnalyticsRoutes, type AnalyticsOptions } from './analytics';
 import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
+import { registerPageCache, type PageChangeFeed, type RenderedPageCache } from './page-cache';
+import { registerCompression } from './http/compression';
+import { nextScheduledContentChange, notifyContentChanged } from './content';
+import { notifyWebsiteChanged } from './websites';
+import { notifySiteChromeChanged } from './site-settings';
 import type { SignInGuard } from './site-users';
 import { SignInThrottle } from './site-users';
 import { registerSiteUserRoutes } from './site-users/routes';
@@ -176,6 +181,11 @@ export interface BuildAppOptions {
   websitePurge?: { intervalMs?: number };
   /** `npm run theme -- dev DIR` (themes/cli.ts): render with the theme in DIR and reload browsers on save (themes/dev.ts). */
   themeDevDir?: string;
+  /**
+   * The server's rendered-page cache (page-cache/, issue 35) and how other processes' changes are heard; main.ts
+   * makes it from PAGE_CACHE_MAX_BYTES. None: every page is rendered (tests that write rows straight to the database).
+   */
+  pageCache?: { cache: RenderedPageCache; changes?: PageChangeFeed };
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -299,6 +309,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     websites,
   });
   await registerOpenApi(app);
+  // brotli or gzip for every compressible answer not already encoded (http/compression.ts).
+  registerCompression(app);
   const analytics = await createAnalytics(db, {
     ...options.analytics,
     settings: { ...analyticsSettingsFromEnv(process.env), ...options.analytics?.settings },
@@ -318,6 +330,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The API and the pages see the request's website and actor (resolved in one hook); static files do not.
   await app.register(async (routes) => {
     registerRequestContext(routes, { websites, callers: requestCallers(db, context.apiKeyRateLimit), crumbs: context.crumbs, secureCookies: context.secureCookies });
+    // Anonymous pages answered from the page cache; every state change that may alter a page invalidates its website.
+    if (options.pageCache?.cache.enabled) {
+      await registerPageCache(routes, {
+        db,
+        ...options.pageCache,
+        nextScheduledChange: nextScheduledContentChange,
+        // Another process saved: this one's caches of the site's structure forget that website too, so the page made
+        // again is made from the saved rows.
+        onRemoteChange: (websiteId) => {
+          context.catalog.forgetAll();
+          if (websiteId === '*') return;
+          notifyWebsiteChanged(websiteId);
+          notifySiteChromeChanged(websiteId);
+          notifyContentChanged(websiteId);
+        },
+      });
+    }
     registerCrumbRoutes(routes, context);
     registerCatalogRoutes(routes, context);
     registerCartRoutes(routes, context);

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
+import { pageCacheFromEnvironment, pgliteChangeFeed, postgresChangeFeed } from './page-cache';
 import { ObjectImageStore } from './images';
 import { browserOriginsOf, objectStoreFromEnv, prefixedStore } from './storage';
 import { ObjectDownloadStore } from './downloads';
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
   let seededDone: (() => void) | undefined;
   const seeded = await seedDemoSite(database.db, { onSeeding: () => (seededDone = progress.begin('Seeding the demo store')) });
   seededDone?.();
+  // A bad PAGE_CACHE_MAX_BYTES or PAGE_CACHE_MAX_AGE stops the start here.
+  const pageCache = pageCacheFromEnvironment(env);
   const redisStore = env.REDIS_URL ? new RedisRateLimitStore(env.REDIS_URL) : undefined;
   // STORAGE_URL (s3://…) or DATA_DIR's disk; STORAGE_FALLBACK_URL while files move (npm run storage -- migrate).
   const objects = objectStoreFromEnv(env);
@@ -119,6 +122,11 @@ async function main(): Promise<void> {
     paymentExpiry: { intervalMs: paymentExpiryIntervalMs },
     // GET /metrics for METRICS_ALLOW's addresses (loopback by default), with Node's process metrics.
     metrics: { allow: env.METRICS_ALLOW, processMetrics: true },
+    // Anonymous pages kept rendered (PAGE_CACHE_MAX_BYTES, 0: off); other processes' saves heard by LISTEN.
+    pageCache: {
+      cache: pageCache,
+      changes: database.pglite ? pgliteChangeFeed(database.pglite) : env.DATABASE_URL ? postgresChangeFeed(env.DATABASE_URL) : undefined,
+    },
   });
   // Mail: SMTP_URL when set; otherwise each message is kept as an .eml file under DATA_DIR/mail.
   const mailTransport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFolderTransport(path.join(path.resolve(env.DATA_DIR || './data'), 'mail'));

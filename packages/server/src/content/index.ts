@@ -6,6 +6,7 @@ export { starterHomeBody, writeStarterPages } from './starter';
 export { seedPublishedItem, seedPublishedPage, type SeedItem, type SeedPage } from './seed-rows';
 export { listNavigablePages, type NavigablePage } from './navigable-pages';
 export { notifyContentChanged, onContentChanged } from './content-changes';
+export { nextScheduledContentChange } from './published';
 export { createContentPage, deleteContentPage, RESERVED_URL_IDS } from './owner-pages';
 export { contentPageOf, pageSummaryOf, type PageSummaryRow, type SitePageRow } from './owner-model';
 export { listPageSummaryRows } from './owner-queries';

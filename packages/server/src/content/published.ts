@@ -248,3 +248,19 @@ export async function findLivePostById(db: Db, websiteId: string, itemId: string
   const item = page ? await liveItems(db, websiteId, row.collection_id, now).where('id', '=', itemId).executeTakeFirst() : undefined;
   return page && item ? { item: liveItemOf(item), collection: livePageOf(page) } : undefined;
 }
+
+/**
+ * When the website's live content next changes with no one saving (issue 35: the page cache ends its pages then): a
+ * scheduled page's or item's publish time, or an event's start or end (upcoming and past lists move). Null: never.
+ */
+export async function nextScheduledContentChange(db: Db, websiteId: string, now = new Date()): Promise<Date | null> {
+  const { rows } = await sql<{ next: Date | string | null }>`
+    SELECT least(
+      (SELECT min(publish_at) FROM site_pages WHERE website_id = ${websiteId} AND deleted_at IS NULL AND status = 'scheduled' AND publish_at > ${now}),
+      (SELECT min(publish_at) FROM site_items WHERE website_id = ${websiteId} AND deleted_at IS NULL AND status = 'scheduled' AND publish_at > ${now}),
+      (SELECT min(start_at) FROM site_items WHERE website_id = ${websiteId} AND deleted_at IS NULL AND start_at > ${now}),
+      (SELECT min(end_at) FROM site_items WHERE website_id = ${websiteId} AND deleted_at IS NULL AND end_at > ${now})
+    ) AS next`.execute(db);
+  const next = rows[0]?.next;
+  return next ? new Date(next) : null;
+}

@@ -1,3 +1,4 @@
+import { announcePagesChanged } from '../page-cache';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { findWebsiteById } from '../websites';
@@ -69,9 +70,12 @@ export async function expireNextPendingPayment(
     switch (answer.status) {
       case 'cancelled':
         await failPendingOrderIn(trx, website, { orderId: due.id }, 'expired');
+        // Its stock can be sold again: the cached pages showing it sold out end when this commits.
+        await announcePagesChanged(trx, website.id);
         return { orderId: due.id, outcome: 'expired' as const };
       case 'succeeded':
         await markOrderPaidIn(trx, website, { orderId: due.id, customerReference: answer.customerReference }, options.paidContext);
+        await announcePagesChanged(trx, website.id);
         return { orderId: due.id, outcome: 'paid' as const };
       default: {
         const seconds = options.postponeSeconds ?? DEFAULT_POSTPONE_SECONDS;

@@ -87,5 +87,6 @@ export function strongEtagOf(body: string | Buffer): string {
 export function ifNoneMatchHits(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  // An encoded answer's ETag names its encoding (http/compression.ts: `"x-br"`): the same page either way.
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '').replace(/-(br|gz)"$/, '"') === etag);
 }

@@ -36,7 +36,7 @@ import { blockWarnOf, registerContentRoutes, sendBlogFeed, sendContentAnswer, wi
 import { readPopupOverlayForPage } from '../popup-overlay';
 import { isFeatureOn, pageExperimentsFor } from '../experiments';
 import { siteUserOf, type Actor } from '../actor';
-import { ifNoneMatchHits, isShareablePage, pageCacheControl, pageCacheSettingsFromEnvironment, strongEtagOf, surrogateKeysOf, type PageCacheSettings } from '../page-cache';
+import { ifNoneMatchHits, isShareablePage, pageCacheControl, pageCacheSettingsFromEnvironment, rememberPage, strongEtagOf, surrogateKeysOf, type PageCacheSettings } from '../page-cache';
 import { designViewOf, draftStylesFor } from '../site-styles';
 import { roleMay } from '@vitrine/contracts';
 import { VISITOR_COOKIE } from '@vitrine/tracking/visitor-cookie';
@@ -85,6 +85,8 @@ function sendUnderCachePolicy(
     const etag = strongEtagOf(body);
     const keys = surrogateKeysOf(facts.websiteId, facts.template, facts.pageContext);
     reply.header('etag', etag).header('surrogate-key', keys.join(' ')).header('cache-tag', keys.join(','));
+    // The server's own cache keeps it too, when the request missed it (page-cache/routes.ts).
+    rememberPage(request, reply, body);
     if (reply.statusCode === 200 && ifNoneMatchHits(typeof request.headers['if-none-match'] === 'string' ? request.headers['if-none-match'] : undefined, etag)) {
       return reply.status(304).send();
     }

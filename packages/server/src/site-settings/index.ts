@@ -3,5 +3,5 @@ export { registerSiteSettingsRoutes } from './routes';
 export { addCollectionToMainNavigation } from './navigation';
 export { NAVIGATION_MESSAGES, type StoredNavigationItem, type StoreForLink } from './navigation-rules';
 export { editMainNavigation, readMainNavigation, type MainNavigation } from './main-navigation';
-export { readSiteChrome, type SiteChrome } from './site-chrome';
+export { notifySiteChromeChanged, readSiteChrome, type SiteChrome } from './site-chrome';
 export { sanitiseHtml } from './html-sanitiser';

@@ -1,3 +1,4 @@
+import { announcePagesChanged } from '../page-cache';
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { afterRenewalFailure, cycleDueDate, nextRenewalDate } from '@vitrine/commerce/subscriptions';
@@ -173,6 +174,8 @@ export class SubscriptionRenewalJob {
         customerReference: row.customer_reference,
       },
     );
+    // The renewal took stock: cached pages showing it end when this commits.
+    await announcePagesChanged(trx, website.id);
     await trx
       .insertInto('subscription_renewals')
       .values({
