@@ -12,6 +12,7 @@ const needs = [
   { name: 'postgresql', present: () => findPostgresBin() !== null },
   { name: 'redis-server', present: () => existsSync(REDIS_SERVER) },
   { name: 'caddy', present: () => existsSync('/usr/bin/caddy') },
+  { name: 'varnish', present: () => existsSync('/usr/sbin/varnishd') },
 ];
 
 export function ensureSystemPackages(names) {

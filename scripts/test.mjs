@@ -94,7 +94,7 @@ function hasTests(dir) {
   return readdirSync(dir, { recursive: true }).some((f) => /\.test\.tsx?$/.test(String(f)));
 }
 
-ensureSystemPackages(['postgresql', 'chromium', 'redis-server', 'caddy']);
+ensureSystemPackages(['postgresql', 'chromium', 'redis-server', 'caddy', 'varnish']);
 
 const redis = process.env.TEST_REDIS_URL ? null : await startThrowawayRedis();
 const redisEnv = { TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? redis.url };

@@ -67,7 +67,7 @@ import { registerMemberRoutes } from './members';
 import { analyticsSettingsFromEnv, createAnalytics, registerAnalyticsRoutes, registerOwnerAnalyticsRoutes, type AnalyticsOptions } from './analytics';
 import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
-import { registerPageCache, type PageChangeFeed, type RenderedPageCache } from './page-cache';
+import { registerPageCache, type CdnPurger, type PageChangeFeed, type RenderedPageCache } from './page-cache';
 import { registerCompression } from './http/compression';
 import { nextScheduledContentChange, notifyContentChanged } from './content';
 import { notifyWebsiteChanged } from './websites';
@@ -185,7 +185,7 @@ export interface BuildAppOptions {
    * The server's rendered-page cache (page-cache/, issue 35) and how other processes' changes are heard; main.ts
    * makes it from PAGE_CACHE_MAX_BYTES. None: every page is rendered (tests that write rows straight to the database).
    */
-  pageCache?: { cache: RenderedPageCache; changes?: PageChangeFeed };
+  pageCache?: { cache: RenderedPageCache; changes?: PageChangeFeed; cdn?: CdnPurger };
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -331,7 +331,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (routes) => {
     registerRequestContext(routes, { websites, callers: requestCallers(db, context.apiKeyRateLimit), crumbs: context.crumbs, secureCookies: context.secureCookies });
     // Anonymous pages answered from the page cache; every state change that may alter a page invalidates its website.
-    if (options.pageCache?.cache.enabled) {
+    if (options.pageCache && (options.pageCache.cache.enabled || options.pageCache.cdn)) {
       await registerPageCache(routes, {
         db,
         ...options.pageCache,

@@ -5,7 +5,7 @@ import { migrate } from './db/migrate';
 import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
-import { pageCacheFromEnvironment, pgliteChangeFeed, postgresChangeFeed } from './page-cache';
+import { httpCdnPurger, pageCacheFromEnvironment, pgliteChangeFeed, postgresChangeFeed } from './page-cache';
 import { ObjectImageStore } from './images';
 import { browserOriginsOf, objectStoreFromEnv, prefixedStore } from './storage';
 import { ObjectDownloadStore } from './downloads';
@@ -126,6 +126,8 @@ async function main(): Promise<void> {
     pageCache: {
       cache: pageCache,
       changes: database.pglite ? pgliteChangeFeed(database.pglite) : env.DATABASE_URL ? postgresChangeFeed(env.DATABASE_URL) : undefined,
+      // CDN_PURGE_URL: a shared cache in front (deploy/varnish.vcl) purged by surrogate key on every change.
+      cdn: env.CDN_PURGE_URL ? httpCdnPurger(env.CDN_PURGE_URL) : undefined,
     },
   });
   // Mail: SMTP_URL when set; otherwise each message is kept as an .eml file under DATA_DIR/mail.

@@ -18,7 +18,7 @@ describe('the page change feed', () => {
   it('hears a committed announcement with its website, and none of a rolled-back one', async () => {
     const feed = database.pglite ? pgliteChangeFeed(database.pglite) : postgresChangeFeed(database.url!);
     const heard: string[] = [];
-    const listening = await feed.listen((websiteId) => heard.push(websiteId));
+    const listening = await feed.listen(({ websiteId, ownAnnouncement }) => heard.push(`${websiteId}${ownAnnouncement ? ' (ours)' : ''}`));
     try {
       await inTransaction(database.db, async (trx) => {
         await announcePagesChanged(trx, 'site-committed');
@@ -30,8 +30,8 @@ describe('the page change feed', () => {
         }),
       ).rejects.toThrow('rolled back');
       await announcePagesChanged(database.db, 'site-after');
-      await until(() => heard.includes('site-after'));
-      expect(heard).toEqual(['site-committed', 'site-after']);
+      await until(() => heard.includes('site-after (ours)'));
+      expect(heard).toEqual(['site-committed (ours)', 'site-after (ours)']);
     } finally {
       await listening.stop();
     }

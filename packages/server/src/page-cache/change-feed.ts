@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -12,21 +13,35 @@ import type { Database } from '../db/schema';
  */
 export const PAGE_CHANGES_CHANNEL = 'vitrine_page_changes';
 
+/** This process's name in its announcements: the one that announced a change is the one that purges the CDN. */
+export const THIS_PROCESS = randomUUID();
+
 /** Tells every process (this one included, once committed) that the website's pages changed. */
 export async function announcePagesChanged(db: Kysely<Database>, websiteId: string): Promise<void> {
-  await sql`SELECT pg_notify(${PAGE_CHANGES_CHANNEL}, ${websiteId})`.execute(db);
+  await sql`SELECT pg_notify(${PAGE_CHANGES_CHANNEL}, ${`${websiteId} ${THIS_PROCESS}`})`.execute(db);
+}
+
+/** An announcement heard: the website (or '*': any may have changed) and whether this process made it. */
+export interface PageChange {
+  websiteId: string;
+  ownAnnouncement: boolean;
+}
+
+function changeOf(payload: string): PageChange {
+  const [websiteId = '', origin] = payload.split(' ');
+  return { websiteId, ownAnnouncement: origin === THIS_PROCESS };
 }
 
 /** Hears the announcements; `stop` ends the listening. */
 export interface PageChangeFeed {
-  listen(onChange: (websiteId: string) => void): Promise<{ stop(): Promise<void> }>;
+  listen(onChange: (change: PageChange) => void): Promise<{ stop(): Promise<void> }>;
 }
 
 /** PGlite's own listeners (one instance, one process). */
 export function pgliteChangeFeed(pglite: PGlite): PageChangeFeed {
   return {
     async listen(onChange) {
-      const unsubscribe = await pglite.listen(PAGE_CHANGES_CHANNEL, onChange);
+      const unsubscribe = await pglite.listen(PAGE_CHANGES_CHANNEL, (payload) => onChange(changeOf(payload)));
       return { stop: async () => unsubscribe() };
     },
   };
@@ -37,7 +52,7 @@ const RECONNECT_MS = 1_000;
 
 /**
  * A connection of its own that LISTENs (a pooled one would be handed to queries). When it is lost it reconnects,
- * and tells `onChange('*')`: announcements may have been missed meanwhile, so every website's pages are dropped.
+ * and tells of website '*': announcements may have been missed meanwhile, so every website's pages are dropped.
  */
 export function postgresChangeFeed(connectionString: string, log: (message: string) => void = console.error): PageChangeFeed {
   return {
@@ -48,7 +63,7 @@ export function postgresChangeFeed(connectionString: string, log: (message: stri
       const connect = async (): Promise<void> => {
         const next = new pg.Client({ connectionString });
         next.on('notification', (message) => {
-          if (message.channel === PAGE_CHANGES_CHANNEL && message.payload) onChange(message.payload);
+          if (message.channel === PAGE_CHANGES_CHANNEL && message.payload) onChange(changeOf(message.payload));
         });
         next.on('error', (error) => {
           log(`page changes: the listening connection was lost (${error.message}); listening again`);
@@ -63,7 +78,7 @@ export function postgresChangeFeed(connectionString: string, log: (message: stri
       const reconnect = async () => {
         try {
           await connect();
-          onChange('*');
+          onChange({ websiteId: '*', ownAnnouncement: false });
         } catch (error) {
           log(`page changes: could not listen (${(error as Error).message}); trying again`);
           if (!stopped) retry = setTimeout(() => void reconnect(), RECONNECT_MS);

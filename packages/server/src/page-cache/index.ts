@@ -15,6 +15,7 @@ export { MAX_SURROGATE_KEYS, surrogateKeysOf } from './surrogate-keys';
 export { pageCacheKeyOf } from './cache-key';
 export { mayChangePages } from './page-changes';
 export { RenderedPageCache, type CachedPage, type PageCacheTicket, type RenderedPageCacheOptions } from './rendered-page-cache';
-export { announcePagesChanged, PAGE_CHANGES_CHANNEL, pgliteChangeFeed, postgresChangeFeed, type PageChangeFeed } from './change-feed';
+export { announcePagesChanged, PAGE_CHANGES_CHANNEL, pgliteChangeFeed, postgresChangeFeed, type PageChange, type PageChangeFeed } from './change-feed';
+export { httpCdnPurger, type CdnPurger } from './cdn-purge';
 export { PAGE_CACHE_HEADER, rememberPage, registerPageCache } from './routes';
 export { pageCacheFromEnvironment } from './settings';

@@ -6,6 +6,7 @@ import { siteUserOf } from '../actor';
 import { pageCacheKeyOf } from './cache-key';
 import { ifNoneMatchHits, PERSONAL_PAGE_COOKIES } from './cache-policy';
 import { announcePagesChanged, type PageChangeFeed } from './change-feed';
+import type { CdnPurger } from './cdn-purge';
 import { mayChangePages } from './page-changes';
 import type { CachedPage, PageCacheTicket, RenderedPageCache } from './rendered-page-cache';
 
@@ -23,6 +24,8 @@ export interface PageCacheParts {
   changes?: PageChangeFeed;
   /** When the website's content next changes by itself (a scheduled post's time); null: never. */
   nextScheduledChange(db: Kysely<Database>, websiteId: string): Promise<Date | null>;
+  /** A shared cache in front (CDN_PURGE_URL): purged once per change, by the process that announced it. */
+  cdn?: CdnPurger;
   /** Told of every invalidation heard from the feed (the process's other caches of site structure drop theirs). */
   onRemoteChange?(websiteId: string | '*'): void;
 }
@@ -74,10 +77,12 @@ export async function registerPageCache(scope: FastifyInstance, parts: PageCache
   const { cache, db } = parts;
   scope.decorateRequest('pageCacheFill', undefined);
   const listening = parts.changes
-    ? await parts.changes.listen((websiteId) => {
+    ? await parts.changes.listen(({ websiteId, ownAnnouncement }) => {
         if (websiteId === '*') cache.invalidateAll();
         else cache.invalidate(websiteId);
-        parts.onRemoteChange?.(websiteId);
+        // Heard once committed: the CDN is purged after the change is visible in the database.
+        if (ownAnnouncement && websiteId !== '*') void parts.cdn?.purgeWebsite(websiteId);
+        if (!ownAnnouncement) parts.onRemoteChange?.(websiteId);
       })
     : undefined;
   scope.addHook('onClose', async () => listening?.stop());
@@ -101,6 +106,8 @@ export async function registerPageCache(scope: FastifyInstance, parts: PageCache
       const websiteId = request.website.id;
       cache.invalidate(websiteId);
       announcePagesChanged(db, websiteId).catch((error: Error) => request.log.warn({ err: error }, 'page changes not announced'));
+      // No feed to hear the announcement back: purge the CDN from here.
+      if (!parts.changes) void parts.cdn?.purgeWebsite(websiteId);
     }
     return payload;
   });
