@@ -9,8 +9,9 @@
  * to itself. Each target first gets a 10 s warm-up run (not counted): a fresh server's page throughput
  * keeps climbing for 5–10 s under load (V8 and PGlite's WebAssembly warming up), so the figures are of a
  * warm server.
- * Two kinds of visitor: a new one (no cookies; the page sets none) and a returning one with a cart
- * (crumb, its key and CART cookies: the page also reads the cart). On PostgreSQL a fresh database is created
+ * Three runs per database: a new visitor (no cookies; the page sets none) answered from the server's page cache
+ * (page-cache/, the default), the same visitor with the cache off (PAGE_CACHE_MAX_BYTES=0: the uncached render), and
+ * a returning visitor with a cart (crumb, its key and CART cookies: the page reads the cart and is never cached). On PostgreSQL a fresh database is created
  * on the given server, migrated and seeded, and dropped afterwards. The server inherits NODE_ENV:
  * run with NODE_ENV=production to measure React's production build, as a deployment would.
  */
@@ -49,17 +50,29 @@ async function returningVisitorCookie(base: string): Promise<string> {
   return header();
 }
 
-async function benchProductPage(database: string, server: RunningProcess): Promise<Figures[]> {
-  const url = `${server.base}${PRODUCT_PATH}`;
-  const probe = await fetch(url);
-  const html = await probe.text();
-  if (probe.status !== 200) throw new Error(`${PRODUCT_PATH} answered ${probe.status}`);
-  if (!html.includes('data-island')) console.log(`Note: ${PRODUCT_PATH} on ${database} carries no data-island yet (plain server HTML).`);
-  const cookie = await returningVisitorCookie(server.base);
-  return [
-    await measure(`product page, new visitor, ${database}`, { url }),
-    await measure(`product page, visitor with a cart, ${database}`, { url, headers: { cookie } }),
-  ];
+async function benchProductPage(database: string, start: (env: Record<string, string>) => Promise<RunningProcess>): Promise<Figures[]> {
+  const figures: Figures[] = [];
+  for (const cached of [true, false]) {
+    const server = await start(cached ? {} : { PAGE_CACHE_MAX_BYTES: '0' });
+    try {
+      const url = `${server.base}${PRODUCT_PATH}`;
+      const probe = await fetch(url);
+      const html = await probe.text();
+      if (probe.status !== 200) throw new Error(`${PRODUCT_PATH} answered ${probe.status}`);
+      if (!html.includes('data-island')) console.log(`Note: ${PRODUCT_PATH} on ${database} carries no data-island yet (plain server HTML).`);
+      if (cached) {
+        if ((await fetch(url)).headers.get('x-vitrine-page-cache') !== 'hit') throw new Error(`${PRODUCT_PATH} was not kept by the page cache`);
+        figures.push(await measure(`product page, new visitor, page cache hit, ${database}`, { url }));
+      } else {
+        const cookie = await returningVisitorCookie(server.base);
+        figures.push(await measure(`product page, new visitor, uncached, ${database}`, { url }));
+        figures.push(await measure(`product page, visitor with a cart, ${database}`, { url, headers: { cookie } }));
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return figures;
 }
 
 async function main(): Promise<void> {
@@ -73,23 +86,13 @@ async function main(): Promise<void> {
     await bare.stop();
   }
 
-  const pglite = await startVitrine();
-  try {
-    results.push(...(await benchProductPage('PGlite', pglite)));
-  } finally {
-    await pglite.stop();
-  }
+  results.push(...(await benchProductPage('PGlite', (env) => startVitrine(env))));
 
   if (process.env.TEST_DATABASE_URL) {
     const database = await openTestDatabase();
     try {
       // The server process gets the fresh database; this process only keeps it for dropping afterwards.
-      const postgres = await startVitrine({ DATABASE_URL: database.url! });
-      try {
-        results.push(...(await benchProductPage('PostgreSQL', postgres)));
-      } finally {
-        await postgres.stop();
-      }
+      results.push(...(await benchProductPage('PostgreSQL', (env) => startVitrine({ DATABASE_URL: database.url!, ...env }))));
     } finally {
       await database.close();
     }

@@ -67,7 +67,7 @@ import { registerMemberRoutes } from './members';
 import { analyticsSettingsFromEnv, createAnalytics, registerAnalyticsRoutes, registerOwnerAnalyticsRoutes, type AnalyticsOptions } from './analytics';
 import { CatalogCache } from './pages/catalog-cache';
 import { registerPageRoutes } from './pages/routes';
-import { registerPageCache, type CdnPurger, type PageChangeFeed, type RenderedPageCache } from './page-cache';
+import { registerPageCache, type CdnPurger, type PageChangeFeed, type RedisPageStore, type RenderedPageCache } from './page-cache';
 import { registerCompression } from './http/compression';
 import { nextScheduledContentChange, notifyContentChanged } from './content';
 import { notifyWebsiteChanged } from './websites';
@@ -185,7 +185,7 @@ export interface BuildAppOptions {
    * The server's rendered-page cache (page-cache/, issue 35) and how other processes' changes are heard; main.ts
    * makes it from PAGE_CACHE_MAX_BYTES. None: every page is rendered (tests that write rows straight to the database).
    */
-  pageCache?: { cache: RenderedPageCache; changes?: PageChangeFeed; cdn?: CdnPurger };
+  pageCache?: { cache: RenderedPageCache; changes?: PageChangeFeed; cdn?: CdnPurger; shared?: RedisPageStore };
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */

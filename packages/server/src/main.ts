@@ -5,7 +5,7 @@ import { migrate } from './db/migrate';
 import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
-import { httpCdnPurger, pageCacheFromEnvironment, pgliteChangeFeed, postgresChangeFeed } from './page-cache';
+import { httpCdnPurger, pageCacheFromEnvironment, pgliteChangeFeed, postgresChangeFeed, RedisPageStore } from './page-cache';
 import { ObjectImageStore } from './images';
 import { browserOriginsOf, objectStoreFromEnv, prefixedStore } from './storage';
 import { ObjectDownloadStore } from './downloads';
@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   seededDone?.();
   // A bad PAGE_CACHE_MAX_BYTES or PAGE_CACHE_MAX_AGE stops the start here.
   const pageCache = pageCacheFromEnvironment(env);
+  const pageCacheRedis = env.REDIS_URL && pageCache.enabled ? new RedisPageStore(env.REDIS_URL) : undefined;
   const redisStore = env.REDIS_URL ? new RedisRateLimitStore(env.REDIS_URL) : undefined;
   // STORAGE_URL (s3://…) or DATA_DIR's disk; STORAGE_FALLBACK_URL while files move (npm run storage -- migrate).
   const objects = objectStoreFromEnv(env);
@@ -128,6 +129,8 @@ async function main(): Promise<void> {
       changes: database.pglite ? pgliteChangeFeed(database.pglite) : env.DATABASE_URL ? postgresChangeFeed(env.DATABASE_URL) : undefined,
       // CDN_PURGE_URL: a shared cache in front (deploy/varnish.vcl) purged by surrogate key on every change.
       cdn: env.CDN_PURGE_URL ? httpCdnPurger(env.CDN_PURGE_URL) : undefined,
+      // REDIS_URL: the pages one process rendered are answered by every other.
+      shared: pageCacheRedis,
     },
   });
   // Mail: SMTP_URL when set; otherwise each message is kept as an .eml file under DATA_DIR/mail.
@@ -159,6 +162,7 @@ async function main(): Promise<void> {
       mailTransport.close?.();
       await app.close();
       await redisStore?.close();
+      await pageCacheRedis?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

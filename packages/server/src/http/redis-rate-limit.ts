@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { windowStartOf, type BackOffClaim, type BackOffPolicy, type RateLimitStore } from './rate-limit';
 
-type Reply = string | number | null | Error;
+export type Reply = string | number | null | Error;
 
 /**
  * Takes one attempt under an exponential back-off, atomically (a script runs alone in Redis). The
@@ -34,14 +34,10 @@ return attempts
  * after theirs has ended, and every process sharing the Redis sees the same counts.
  */
 export class RedisRateLimitStore implements RateLimitStore {
-  #url: URL;
-  #socket: net.Socket | undefined;
-  #connecting: Promise<net.Socket> | undefined;
-  #pending: Array<{ resolve: (reply: Reply) => void; reject: (error: Error) => void }> = [];
-  #buffer = Buffer.alloc(0);
+  readonly #redis: RedisConnection;
 
   constructor(url: string) {
-    this.#url = new URL(url);
+    this.#redis = new RedisConnection(url);
   }
 
   async hit(key: string, windowMs: number, nowMs: number): Promise<number> {
@@ -85,11 +81,36 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
+    await this.#redis.close();
+  }
+
+  #pipeline(commands: string[][]): Promise<Reply[]> {
+    return this.#redis.pipeline(commands);
+  }
+}
+
+/**
+ * One connection to Redis (REDIS_URL) speaking RESP: commands pipelined, replies taken in order. Connects on first
+ * use (AUTH and SELECT from the URL) and again after the connection closed. Used by the rate-limit counters and
+ * the shared page cache (page-cache/redis-page-store.ts).
+ */
+export class RedisConnection {
+  #url: URL;
+  #socket: net.Socket | undefined;
+  #connecting: Promise<net.Socket> | undefined;
+  #pending: Array<{ resolve: (reply: Reply) => void; reject: (error: Error) => void }> = [];
+  #buffer = Buffer.alloc(0);
+
+  constructor(url: string) {
+    this.#url = new URL(url);
+  }
+
+  async close(): Promise<void> {
     this.#socket?.end();
     this.#socket = undefined;
   }
 
-  async #pipeline(commands: string[][]): Promise<Reply[]> {
+  async pipeline(commands: string[][]): Promise<Reply[]> {
     const socket = await this.#connect();
     const replies = commands.map(() => new Promise<Reply>((resolve, reject) => this.#pending.push({ resolve, reject })));
     socket.write(commands.map(encodeCommand).join(''));
@@ -118,9 +139,9 @@ export class RedisRateLimitStore implements RateLimitStore {
         try {
           const password = decodeURIComponent(this.#url.password);
           const user = decodeURIComponent(this.#url.username);
-          if (password) await this.#pipeline([user ? ['AUTH', user, password] : ['AUTH', password]]);
+          if (password) await this.pipeline([user ? ['AUTH', user, password] : ['AUTH', password]]);
           const database = this.#url.pathname.replace('/', '');
-          if (database) await this.#pipeline([['SELECT', database]]);
+          if (database) await this.pipeline([['SELECT', database]]);
           resolve(socket);
         } catch (error) {
           reject(error as Error);

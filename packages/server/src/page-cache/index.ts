@@ -19,3 +19,4 @@ export { announcePagesChanged, PAGE_CHANGES_CHANNEL, pgliteChangeFeed, postgresC
 export { httpCdnPurger, type CdnPurger } from './cdn-purge';
 export { PAGE_CACHE_HEADER, rememberPage, registerPageCache } from './routes';
 export { pageCacheFromEnvironment } from './settings';
+export { RedisPageStore } from './redis-page-store';

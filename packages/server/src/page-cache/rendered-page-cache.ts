@@ -97,6 +97,12 @@ export class RenderedPageCache {
     this.#nextChangeAt.set(websiteId, at ? at.getTime() : Number.POSITIVE_INFINITY);
   }
 
+  /** How long a page of the website stored now may be served (its maximum age, or until the next scheduled change). */
+  lifetimeMs(websiteId: string): number {
+    const nextChange = this.#nextChangeAt.get(websiteId) ?? Number.POSITIVE_INFINITY;
+    return Math.min(this.options.maxAgeMs, nextChange - this.#now());
+  }
+
   /** Invalidates the website when its next scheduled change has come; true when it did. */
   expireIfDue(websiteId: string): boolean {
     const at = this.#nextChangeAt.get(websiteId);

@@ -7,6 +7,7 @@ import { pageCacheKeyOf } from './cache-key';
 import { ifNoneMatchHits, PERSONAL_PAGE_COOKIES } from './cache-policy';
 import { announcePagesChanged, type PageChangeFeed } from './change-feed';
 import type { CdnPurger } from './cdn-purge';
+import type { RedisPageStore } from './redis-page-store';
 import { mayChangePages } from './page-changes';
 import type { CachedPage, PageCacheTicket, RenderedPageCache } from './rendered-page-cache';
 
@@ -24,6 +25,8 @@ export interface PageCacheParts {
   changes?: PageChangeFeed;
   /** When the website's content next changes by itself (a scheduled post's time); null: never. */
   nextScheduledChange(db: Kysely<Database>, websiteId: string): Promise<Date | null>;
+  /** The tier every process shares (REDIS_URL): looked up when this process's memory misses. */
+  shared?: RedisPageStore;
   /** A shared cache in front (CDN_PURGE_URL): purged once per change, by the process that announced it. */
   cdn?: CdnPurger;
   /** Told of every invalidation heard from the feed (the process's other caches of site structure drop theirs). */
@@ -80,8 +83,12 @@ export async function registerPageCache(scope: FastifyInstance, parts: PageCache
     ? await parts.changes.listen(({ websiteId, ownAnnouncement }) => {
         if (websiteId === '*') cache.invalidateAll();
         else cache.invalidate(websiteId);
-        // Heard once committed: the CDN is purged after the change is visible in the database.
-        if (ownAnnouncement && websiteId !== '*') void parts.cdn?.purgeWebsite(websiteId);
+        // Heard once committed: the shared tier and the CDN are told after the change is visible in the database
+        // (a job's change is announced in its transaction).
+        if (ownAnnouncement && websiteId !== '*') {
+          void parts.shared?.invalidate(websiteId);
+          void parts.cdn?.purgeWebsite(websiteId);
+        }
         if (!ownAnnouncement) parts.onRemoteChange?.(websiteId);
       })
     : undefined;
@@ -96,7 +103,16 @@ export async function registerPageCache(scope: FastifyInstance, parts: PageCache
     const ticket = cache.ticketFor(websiteId, key);
     const page = cache.get(ticket);
     if (page) return sendCachedPage(request, reply, page);
-    request.pageCacheFill = (sent, body) => fill(parts, request, sent, ticket, body);
+    // Another process may have made it (REDIS_URL): kept here too, then answered.
+    const shared = parts.shared ? await parts.shared.lookup(websiteId, key) : undefined;
+    if (shared?.page) {
+      // Kept in this process's memory too once it knows when the website next changes by itself.
+      if (cache.knowsNextChange(websiteId)) cache.store(ticket, shared.page);
+      else void learnNextChange(parts, ticket).catch((error: Error) => request.log.warn({ err: error }, 'next scheduled change not read'));
+      reply.header(PAGE_CACHE_HEADER, 'hit');
+      return sendCachedPage(request, reply, shared.page);
+    }
+    request.pageCacheFill = (sent, body) => fill(parts, request, sent, ticket, body, shared?.generation);
     reply.header(PAGE_CACHE_HEADER, 'miss');
   });
 
@@ -105,6 +121,8 @@ export async function registerPageCache(scope: FastifyInstance, parts: PageCache
     if (request.website && mayChangePages(request.method, request.routeOptions.url, reply.statusCode)) {
       const websiteId = request.website.id;
       cache.invalidate(websiteId);
+      // Awaited: no process answers the shared tier's old page once this answer has left.
+      await parts.shared?.invalidate(websiteId);
       announcePagesChanged(db, websiteId).catch((error: Error) => request.log.warn({ err: error }, 'page changes not announced'));
       // No feed to hear the announcement back: purge the CDN from here.
       if (!parts.changes) void parts.cdn?.purgeWebsite(websiteId);
@@ -122,7 +140,7 @@ export function rememberPage(request: FastifyRequest, reply: FastifyReply, body:
   request.pageCacheFill?.(reply, body);
 }
 
-function fill(parts: PageCacheParts, request: FastifyRequest, reply: FastifyReply, ticket: PageCacheTicket, body: string): void {
+function fill(parts: PageCacheParts, request: FastifyRequest, reply: FastifyReply, ticket: PageCacheTicket, body: string, sharedGeneration: string | undefined): void {
   if (reply.statusCode !== 200 && reply.statusCode !== 404) return;
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
@@ -132,8 +150,14 @@ function fill(parts: PageCacheParts, request: FastifyRequest, reply: FastifyRepl
   const page: CachedPage = { status: reply.statusCode, headers, body: Buffer.from(body), encoded: {} };
   const { cache } = parts;
   void (async () => {
-    if (!cache.knowsNextChange(ticket.websiteId)) cache.setNextChange(ticket.websiteId, await parts.nextScheduledChange(parts.db, ticket.websiteId), ticket.generation);
+    if (!cache.knowsNextChange(ticket.websiteId)) await learnNextChange(parts, ticket);
     if (!cache.store(ticket, page)) return;
     for (const encoding of ['br', 'gzip'] as const) cache.addEncoding(ticket, page, encoding, await compressBodyLater(page.body, encoding));
+    // Shared with its compressed copies, under the generation its lookup saw.
+    if (parts.shared && sharedGeneration !== undefined) await parts.shared.store(ticket.websiteId, sharedGeneration, ticket.key, page, cache.lifetimeMs(ticket.websiteId));
   })().catch((error: Error) => request.log.warn({ err: error }, 'page not kept in the page cache'));
+}
+
+async function learnNextChange(parts: PageCacheParts, ticket: PageCacheTicket): Promise<void> {
+  parts.cache.setNextChange(ticket.websiteId, await parts.nextScheduledChange(parts.db, ticket.websiteId), ticket.generation);
 }
