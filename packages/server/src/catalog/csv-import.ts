@@ -8,7 +8,8 @@ import { conflict, invalid, isFailure } from '../failures';
 import { newId } from '../ids';
 import { authorize } from '../authorize';
 import { CSV_MESSAGES, CsvProductReader, type CsvProduct, type RefusedRow } from './csv-format';
-import { readOwnerProduct, saveProduct } from './manage';
+import { productPathOf, readOwnerProduct, saveProduct } from './manage';
+import { recordImportedAddress } from '../redirects';
 import { checkProduct } from './product-rules';
 import { isQuotaReached } from '../quotas';
 
@@ -171,6 +172,9 @@ async function importProduct(trx: Transaction<Database>, website: Website, produ
       .set((eb) => ({ archived_at: product.archived ? eb.fn.coalesce('archived_at', eb.fn<Date>('now')) : null }))
       .where('id', '=', id)
       .execute();
+    // Shopify's address of the product (`/products/{handle}`) sends its visitors here: the shop keeps its links and rankings.
+    const store = await trx.selectFrom('collections').innerJoin('products', 'products.collection_id', 'collections.id').select('collections.url_id').where('products.id', '=', id).executeTakeFirstOrThrow();
+    await recordImportedAddress(trx, website.id, `/products/${product.handle}`, productPathOf(store.url_id, product.handle));
     return { refused: [], created };
   } catch (error) {
     // A quota reached refuses the whole file as it is (403), not as a row's mistake.
