@@ -59,12 +59,20 @@ export class NotFoundCounter {
     const rows = [...batch].flatMap(([websiteId, paths]) => [...paths].map(([path, miss]) => sql`(${newId()}, ${websiteId}, ${path}, ${String(miss.hits)}, ${miss.lastSeen.toISOString()})`));
     if (rows.length === 0) return;
     try {
+      // A new path of a website is taken only while the website lists fewer than the cap, counting the batch's own new
+      // paths in order (row_number), so the cap holds exactly within a statement.
       await sql`INSERT INTO not_found_paths (id, website_id, path, hits, first_seen_at, last_seen_at)
-        SELECT v.id, v.website_id, v.path, v.hits::bigint, v.seen::timestamptz, v.seen::timestamptz
-        FROM (VALUES ${sql.join(rows)}) AS v(id, website_id, path, hits, seen)
-        WHERE EXISTS (SELECT 1 FROM websites w WHERE w.id = v.website_id)
-          AND ((SELECT count(*) FROM not_found_paths n WHERE n.website_id = v.website_id) < ${REDIRECT_LIMITS.notFoundPathsPerWebsite}
-            OR EXISTS (SELECT 1 FROM not_found_paths n WHERE n.website_id = v.website_id AND n.path = v.path))
+        SELECT r.id, r.website_id, r.path, r.hits, r.seen, r.seen
+        FROM (
+          SELECT l.*, row_number() OVER (PARTITION BY l.website_id, l.listed ORDER BY l.hits DESC, l.path) AS place
+          FROM (
+            SELECT v.id, v.website_id, v.path, v.hits::bigint AS hits, v.seen::timestamptz AS seen,
+              EXISTS (SELECT 1 FROM not_found_paths n WHERE n.website_id = v.website_id AND n.path = v.path) AS listed
+            FROM (VALUES ${sql.join(rows)}) AS v(id, website_id, path, hits, seen)
+          ) AS l
+        ) AS r
+        WHERE EXISTS (SELECT 1 FROM websites w WHERE w.id = r.website_id)
+          AND (r.listed OR (SELECT count(*) FROM not_found_paths n WHERE n.website_id = r.website_id) + r.place <= ${REDIRECT_LIMITS.notFoundPathsPerWebsite})
         ON CONFLICT (website_id, path) DO UPDATE SET hits = not_found_paths.hits + excluded.hits,
           last_seen_at = GREATEST(not_found_paths.last_seen_at, excluded.last_seen_at)`.execute(this.db);
     } catch (error) {

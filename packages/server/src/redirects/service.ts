@@ -71,7 +71,8 @@ export function wouldLoop(rules: CompiledRules, rule: RedirectRule): boolean {
 
 /**
  * Points the rules that led to `fromKey` at `to` instead (A→B then B→C makes A→C): one hop for the visitor. A rule
- * that would then lead to itself is removed.
+ * that would then lead to itself is removed. Only for an address known to have left (a page's, post's or product's
+ * old address): an owner's rule may start from a page that exists, which a rule leading there must keep reaching.
  */
 async function collapseChainsInto(trx: Transaction<Database>, websiteId: string, fromKey: string, to: string): Promise<void> {
   if (to.includes('*')) return;
@@ -100,7 +101,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
 
 /**
  * Writes the owner's rule (a new one without `id`) inside `trx`: refused when it would loop, when another rule
- * starts from its address (409) or past the website's limit; collapses the chains into it and forgets its misses.
+ * starts from its address (409) or past the website's limit; its address leaves the not-found report.
  * The CSV import passes the rules compiled so far (`rules`), to check each row against the file's earlier rows.
  */
 export async function writeOwnerRedirect(
@@ -128,7 +129,8 @@ export async function writeOwnerRedirect(
     row = await trx.insertInto('url_redirects').values({ id, website_id: websiteId, created_at: now, ...columns }).returningAll().executeTakeFirstOrThrow();
     created = true;
   }
-  await collapseChainsInto(trx, websiteId, redirect.sourceKey, redirect.target);
+  // No chain is collapsed into an owner's rule: its old address may be a page that exists (a rule from /shop never
+  // answers), and a rule leading there must keep landing on that page. A visitor follows the chain hop by hop instead.
   await forgetMissesOf(trx, websiteId, redirect.sourceKey);
   // The rules compiled for the import's next rows: this one in, chains as collapsed (re-read only when they moved).
   if (options.rules) {
