@@ -72,6 +72,8 @@ export class NotFoundCounter {
           ) AS l
         ) AS r
         WHERE EXISTS (SELECT 1 FROM websites w WHERE w.id = r.website_id)
+          -- A miss counted just before the owner made a rule for it (the report's Redirect…) is not listed again.
+          AND NOT EXISTS (SELECT 1 FROM url_redirects u WHERE u.website_id = r.website_id AND u.source_key = lower(r.path))
           AND (r.listed OR (SELECT count(*) FROM not_found_paths n WHERE n.website_id = r.website_id) + r.place <= ${REDIRECT_LIMITS.notFoundPathsPerWebsite})
         ON CONFLICT (website_id, path) DO UPDATE SET hits = not_found_paths.hits + excluded.hits,
           last_seen_at = GREATEST(not_found_paths.last_seen_at, excluded.last_seen_at)`.execute(this.db);
