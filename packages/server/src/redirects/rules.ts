@@ -128,8 +128,18 @@ export function matchRule(rules: CompiledRules, url: string): RuleMatch | undefi
   return undefined;
 }
 
+/**
+ * A Location header's value: characters outside printable ASCII percent-encoded (UTF-8), so an owner's `/über` or a
+ * query's raw bytes never make an invalid header; what is already encoded stays as it is.
+ */
+const headerSafe = (location: string): string => location.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character));
+
 /** Where the visitor goes: the target, the wildcard's rest in its `*`, and the request's query when the rule keeps it. */
-export function locationOf({ rule, rest }: RuleMatch, url: string): string {
+export function locationOf(match: RuleMatch, url: string): string {
+  return headerSafe(unencodedLocationOf(match, url));
+}
+
+function unencodedLocationOf({ rule, rest }: RuleMatch, url: string): string {
   let location = rule.target.includes('*') ? rule.target.replace('*', encodeURI(rest).replace(/[?#]/g, encodeURIComponent)) : rule.target;
   const queryAt = url.indexOf('?');
   const query = queryAt >= 0 ? url.slice(queryAt + 1).split('#', 1)[0]! : '';
