@@ -42,6 +42,7 @@ export * from './owner-images';
 export * from './owner-site';
 export * from './site-identity';
 export * from './owner-themes';
+export * from './owner-redirects';
 export * from './site-styles';
 export * from './owner-forms';
 export * from './owner-content';

@@ -521,7 +521,7 @@ export const importProductsContract = defineContract({
   method: 'POST',
   url: '/api/owner/products/import',
   summary:
-    "Imports a product CSV in Shopify's format, sent as the request body (Content-Type text/csv, 5 MB at most) and read as it streams in. All or nothing: a file with a refused row writes nothing and answers 400 with every refused row in `errors`, keyed `row N: Column`.",
+    "Imports a product CSV in Shopify's format or WooCommerce's (told by its header), sent as the request body (Content-Type text/csv, 5 MB at most) and read as it streams in; each product's address there (/products/{handle}, /product/{slug}/) then redirects to its page here. All or nothing: a file with a refused row writes nothing and answers 400 with every refused row in `errors`, keyed `row N: Column`.",
   tags,
   access: 'catalog:write',
   // The body is a CSV stream, not JSON: no schema (the server reads and checks it row by row).

@@ -54,6 +54,7 @@ export const PERMISSIONS = {
   'contributors:manage': 'Invite contributors and change their roles',
   'domains:manage': 'Add, verify and remove custom domains; choose the primary one',
   'api-keys:manage': 'Create and delete API keys',
+  'redirects:manage': 'See the not-found report; add, change, delete, import and export URL redirects',
   'comments:moderate': 'Approve and remove comments and reviews',
   'reviews:moderate': 'Approve, hide and reply to product reviews',
   'content:read': "See the site's pages, posts and events, their drafts and revisions; preview them",
@@ -71,15 +72,16 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
  * The matrix. Admins may do everything; a website manager everything but contributors, billing and custom domains (so
  * both may change the site's identity, its name and logo, and its styles, which no other role may); a
  * store manager runs the shop (catalog, orders, commerce settings, reports); an editor changes the site
- * (navigation, header and footer, languages, pages, posts and events) and may look at the shop; reporting reads numbers and
+ * (navigation, header and footer, languages, pages, posts and events) and may look at the shop; both keep the
+ * site's old addresses working (URL redirects, whose automatic ones their own changes of address make); reporting reads numbers and
  * orders; billing sees the plan; a viewer only looks (no shoppers' details); moderators moderate.
  * Commenters, the scheduling roles, campaigns editors (no campaigns yet) and "none" have no owner calls.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
   websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage'),
-  storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read'],
-  editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write', 'members:read'],
+  storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read', 'redirects:manage'],
+  editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write', 'members:read', 'redirects:manage'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read', 'members:read'],
   billing: ['billing:read', 'store-settings:read'],
   viewer: READ_SHOP,

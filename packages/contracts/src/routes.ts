@@ -14,6 +14,7 @@ import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { SITE_IDENTITY_CONTRACTS } from './site-identity';
 import { OWNER_THEME_CONTRACTS } from './owner-themes';
+import { OWNER_REDIRECT_CONTRACTS } from './owner-redirects';
 import { SITE_STYLES_CONTRACTS } from './site-styles';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
 import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
@@ -57,6 +58,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_SITE_CONTRACTS,
   ...SITE_IDENTITY_CONTRACTS,
   ...OWNER_THEME_CONTRACTS,
+  ...OWNER_REDIRECT_CONTRACTS,
   ...SITE_STYLES_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
   ...OWNER_SUBSCRIPTION_CONTRACTS,

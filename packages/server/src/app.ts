@@ -80,6 +80,7 @@ import { registerCustomDomainRoutes, registerPlatformHostRoutes } from './websit
 import { registerPlatformRoutes } from './platform/routes';
 import { DeletedWebsitePurgeJob } from './platform';
 import { registerRequestDayCounting, RequestDayCounter } from './request-days';
+import { NotFoundAnswers, NotFoundCounter, RedirectRuleCache, registerRedirectRoutes } from './redirects';
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
@@ -177,6 +178,8 @@ export interface BuildAppOptions {
   metrics?: { allow?: string; processMetrics?: boolean };
   /** Requests a day per website (request-days/): `created` is handed the app's counter (tests flush it). */
   requestDays?: { flushMs?: number; created?: (counter: RequestDayCounter) => void };
+  /** The not-found report's counts (redirects/not-found-counter.ts): how often they are flushed; `created` is handed the counter (tests flush it). */
+  notFoundCounts?: { flushMs?: number; created?: (counter: NotFoundCounter) => void };
   /** The final purge of websites deleted longer ago than the grace period (platform/purge-job.ts); 0 never runs it. */
   websitePurge?: { intervalMs?: number };
   /** `npm run theme -- dev DIR` (themes/cli.ts): render with the theme in DIR and reload browsers on save (themes/dev.ts). */
@@ -214,9 +217,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const newsletterTokens = new UnsubscribeTokens(await loadServerSecret(db, 'mail'), 'newsletter-confirm');
   const defaultThemeRenderer = themeDev ? themeDev.themeRenderer : createThemeRenderer(theme, loadPageAssets());
   const themeRegistry = new ThemeRegistry(db, themeStore, defaultThemeRenderer, loadPageAssets(), (message, error) => console.error(message, error));
+  // URL redirects (redirects/): each website's rules kept in memory, and the not-found report's counts.
+  const notFoundCounter = new NotFoundCounter(db, { flushMs: options.notFoundCounts?.flushMs });
+  options.notFoundCounts?.created?.(notFoundCounter);
+  const redirectRules = new RedirectRuleCache(db);
   const context: ServerContext = {
     db,
     websites,
+    redirects: new NotFoundAnswers(redirectRules, notFoundCounter),
     crumbs,
     secureCookies: options.secureCookies ?? false,
     mediaSources: options.mediaSources ?? [],
@@ -261,7 +269,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The per-address connection cap spares the listed proxies (each of their connections carries many clients).
   applyConnectionLimits(app.server, connectionLimits, { isProxy: trustedProxies ? proxyMatcher(trustedProxies) : undefined });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  registerErrorHandling(app);
+  // A path no route matches on a website's host: its redirect rule, if any, before the 404 (redirects/).
+  registerErrorHandling(app, {
+    redirectMissing: async (request) => {
+      const answer = await websites.forHost(request.headers.host);
+      return answer.kind === 'website' ? context.redirects.redirectFor(answer.website.id, request.method, request.url) : undefined;
+    },
+  });
   const reviewRequestSettings = { ...reviewRequestSettingsFromEnv(process.env), ...options.reviewRequests };
   // The operator's /metrics and the per-request observation, on the root app before every route (like /api/health,
   // outside the website's request context); its queue, cache and pool reads happen when it is scraped.
@@ -377,6 +391,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerPopupOverlayRoutes(routes, context);
     registerMemberRoutes(routes, context, { rateLimits: rateLimitStore });
     registerApiKeyRoutes(routes, context);
+    registerRedirectRoutes(routes, context);
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     registerSiteSettingsRoutes(routes, context);
@@ -405,6 +420,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Uploaded themes' assets (/assets/themes/{themeId}/…): public, for the uploading website's hosts only.
   registerThemeAssetRoutes(app, context, themeRegistry);
   app.addHook('onClose', async () => websites.close());
+  // The not-found counts are flushed every few seconds in every listening process, and once more on close.
+  app.addHook('onListen', async () => notFoundCounter.start());
+  app.addHook('onClose', async () => {
+    await notFoundCounter.stop();
+    redirectRules.close();
+  });
   // Analytics rollups and retention run in every listening process (inject-only tests never start them).
   app.addHook('onListen', async () => analytics.jobs.start());
   app.addHook('onClose', async () => analytics.close());

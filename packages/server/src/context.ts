@@ -4,6 +4,7 @@ import type { CartMergePolicy } from './cart';
 import type { ImageFiles } from './images';
 import type { MailSettings } from './mail';
 import type { PaymentProvider } from './orders';
+import type { NotFoundAnswers } from './redirects';
 import type { CatalogCache } from './pages/catalog-cache';
 import type { SharedParts } from './shared';
 import type { SignInGuard } from './site-users';
@@ -21,6 +22,8 @@ export interface ServerContext extends SharedParts {
   /** The website each request is served for, from its Host (one website for every host without a platform domain). */
   websites: WebsiteResolver;
   payments: PaymentProvider;
+  /** A missed address's redirect, from the website's rules kept in memory, or its count for the not-found report (redirects/). */
+  redirects: NotFoundAnswers;
   /** Site structure kept per process for a few seconds (pages). */
   catalog: CatalogCache;
   cartMergePolicy: CartMergePolicy;

@@ -8,7 +8,9 @@ import { conflict, invalid, isFailure } from '../failures';
 import { newId } from '../ids';
 import { authorize } from '../authorize';
 import { CSV_MESSAGES, CsvProductReader, type CsvProduct, type RefusedRow } from './csv-format';
-import { readOwnerProduct, saveProduct } from './manage';
+import { isWooCommerceHeader, WooCommerceProductReader, wooCommercePathOf } from './woocommerce-csv';
+import { productPathOf, readOwnerProduct, saveProduct } from './manage';
+import { recordImportedAddress } from '../redirects';
 import { checkProduct } from './product-rules';
 import { isQuotaReached } from '../quotas';
 
@@ -35,14 +37,34 @@ async function* bounded(chunks: AsyncIterable<Buffer | string>, maxBytes: number
   }
 }
 
+/** What reads a file's rows into products: Shopify's (csv-format.ts) or WooCommerce's (woocommerce-csv.ts), told by the header. */
+interface ProductReader {
+  readonly products: CsvProduct[];
+  readonly refused: RefusedRow[];
+  checkHeader(columns: readonly string[]): boolean;
+  add(row: Record<string, string>, rowNumber: number): void;
+  finish?(): void;
+}
+
+type CsvSource = 'shopify' | 'woocommerce';
+
+/** The product's address on the platform the file came from: redirected to its page here (redirects/). */
+const OLD_PATH_OF: Record<CsvSource, (handle: string) => string> = { shopify: (handle) => `/products/${handle}`, woocommerce: wooCommercePathOf };
+
 /** Reads every row into products, collecting refused rows; fails only when the file is not CSV at all. */
-async function readProducts(chunks: AsyncIterable<Buffer | string>, currency: string): Promise<CsvProductReader> {
-  const reader = new CsvProductReader(currency);
+async function readProducts(chunks: AsyncIterable<Buffer | string>, currency: string): Promise<{ reader: ProductReader; source: CsvSource }> {
+  let reader: ProductReader = new CsvProductReader(currency);
+  let source: CsvSource = 'shopify';
   const parser = parse({
     bom: true,
     columns: (header: string[]) => {
-      reader.checkHeader(header.map((column) => column.trim()));
-      return header.map((column) => column.trim());
+      const columns = header.map((column) => column.trim());
+      if (isWooCommerceHeader(columns)) {
+        reader = new WooCommerceProductReader(currency);
+        source = 'woocommerce';
+      }
+      reader.checkHeader(columns);
+      return columns;
     },
     skip_empty_lines: true,
     relax_column_count: true,
@@ -71,7 +93,8 @@ async function readProducts(chunks: AsyncIterable<Buffer | string>, currency: st
   } finally {
     await feeding;
   }
-  return reader;
+  reader.finish?.();
+  return { reader, source };
 }
 
 /** Which CSV column a field error of the product rules or the write is about. */
@@ -86,6 +109,14 @@ function refusedRowOf(product: CsvProduct, field: string, message: string): Refu
   if (field === 'variants') return { row: product.row, column: product.productType === 2 ? 'Type' : 'Option1 Name', message };
   return { row: product.row, column: column[field] ?? 'Handle', message };
 }
+
+/** A refusal of the product rules named by WooCommerce's column instead of Shopify's (woocommerce-csv.ts). */
+const WOOCOMMERCE_COLUMN_OF: Record<string, string> = {
+  Handle: 'Name', Title: 'Name', 'Variant SKU': 'SKU', 'Option1 Name': 'Attribute 1 name', 'Option1 Value': 'Attribute 1 value(s)',
+  'Variant Compare At Price': 'Sale price', 'Variant Price': 'Regular price', 'Variant Image': 'Images',
+};
+const inColumnsOf = (source: CsvSource, refused: RefusedRow[]): RefusedRow[] =>
+  source === 'shopify' ? refused : refused.map((entry) => ({ ...entry, column: WOOCOMMERCE_COLUMN_OF[entry.column] ?? entry.column }));
 
 /** The product's images from the file, in Image Position order, keeping the ids of images it already had. */
 function imagesOf(product: CsvProduct, existing: readonly ProductImageRecord[]): ProductImageRecord[] {
@@ -108,7 +139,7 @@ function imagesOf(product: CsvProduct, existing: readonly ProductImageRecord[]):
 }
 
 /** Writes one product of the file; answers its refused rows (nothing written for it then). */
-async function importProduct(trx: Transaction<Database>, website: Website, product: CsvProduct): Promise<{ refused: RefusedRow[]; created: boolean }> {
+async function importProduct(trx: Transaction<Database>, website: Website, product: CsvProduct, source: CsvSource): Promise<{ refused: RefusedRow[]; created: boolean }> {
   const found = await trx.selectFrom('products').select(['id', 'images']).where('website_id', '=', website.id).where('url_id', '=', product.handle).executeTakeFirst();
   const current = found ? await readOwnerProduct(trx, website.id, found.id) : undefined;
   const images = product.images.length > 0 ? imagesOf(product, found?.images ?? []) : undefined;
@@ -171,6 +202,10 @@ async function importProduct(trx: Transaction<Database>, website: Website, produ
       .set((eb) => ({ archived_at: product.archived ? eb.fn.coalesce('archived_at', eb.fn<Date>('now')) : null }))
       .where('id', '=', id)
       .execute();
+    // The product's address on the platform the file came from (Shopify's `/products/{handle}`, WooCommerce's
+    // `/product/{slug}/`) sends its visitors here: the shop keeps its links and rankings.
+    const store = await trx.selectFrom('collections').innerJoin('products', 'products.collection_id', 'collections.id').select('collections.url_id').where('products.id', '=', id).executeTakeFirstOrThrow();
+    await recordImportedAddress(trx, website.id, OLD_PATH_OF[source](product.handle), productPathOf(store.url_id, product.handle));
     return { refused: [], created };
   } catch (error) {
     // A quota reached refuses the whole file as it is (403), not as a row's mistake.
@@ -182,7 +217,7 @@ async function importProduct(trx: Transaction<Database>, website: Website, produ
 
 export async function importProductsCsv(db: Kysely<Database>, website: Website, actor: Actor, chunks: AsyncIterable<Buffer | string>): Promise<ImportReply> {
   authorize(actor, 'catalog:write');
-  const reader = await readProducts(chunks, website.currency);
+  const { reader, source } = await readProducts(chunks, website.currency);
   const refuse = (refused: readonly RefusedRow[]): never => {
     const errors: Record<string, string> = {};
     for (const { row, column, message } of [...refused].sort((a, b) => a.row - b.row)) errors[`row ${row}: ${column}`] ??= message;
@@ -197,8 +232,8 @@ export async function importProductsCsv(db: Kysely<Database>, website: Website, 
       let created = 0;
       let updated = 0;
       for (const product of reader.products) {
-        const result = await importProduct(trx, website, product);
-        refused.push(...result.refused);
+        const result = await importProduct(trx, website, product, source);
+        refused.push(...inColumnsOf(source, result.refused));
         if (result.refused.length === 0) {
           if (result.created) created += 1;
           else updated += 1;

@@ -12,6 +12,7 @@ import { productColumns, variantColumns, type ProductRecord } from './product-ro
 import { checkProduct, nextUnusedUrlId, urlIdOf, type CheckedProduct } from './product-rules';
 import { seoColumnsOf, seoFieldsJson, type SeoInput } from './seo-fields';
 import { takeQuota } from '../quotas';
+import { recordAddressMove } from '../redirects';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -62,7 +63,7 @@ export function ownerProductJson(product: ProductRow, variants: readonly Variant
     productType: product.product_type,
     title: product.title,
     urlId: product.url_id,
-    fullUrl: `/${storeUrlId}/p/${product.url_id}`,
+    fullUrl: productPathOf(storeUrlId, product.url_id),
     excerpt: product.excerpt,
     body: product.body,
     onSale: product.on_sale,
@@ -151,6 +152,9 @@ async function takenProductUrlIds(trx: Transaction<Database>, websiteId: string,
   return new Set((await query.execute()).map((row) => row.url_id));
 }
 
+/** A product's address on the storefront: `/{store}/p/{urlId}`. */
+export const productPathOf = (storeUrlId: string, urlId: string): string => `/${storeUrlId}/p/${urlId}`;
+
 /** Fails with every field error at once; nothing has been written when it throws. */
 function refuse(errors: Record<string, string>, kind: 'invalid' | 'conflict' = 'invalid'): never {
   throw (kind === 'invalid' ? invalid : conflict)(Object.values(errors)[0] ?? MANAGE_MESSAGES.refused, errors);
@@ -218,6 +222,11 @@ export async function saveProduct(trx: Transaction<Database>, websiteId: string,
   const id = existing?.id ?? newId();
   if (existing) {
     await trx.updateTable('products').set({ ...columns, collection_id: collectionId }).where('id', '=', id).execute();
+    // A product on sale that changes address (its urlId or its store) keeps its old one working: a 301 (redirects/).
+    if (existing.archived_at === null && (existing.url_id !== urlId || existing.collection_id !== collectionId)) {
+      const stores = new Map((await trx.selectFrom('collections').select(['id', 'url_id']).where('id', 'in', [existing.collection_id, collectionId]).execute()).map((store) => [store.id, store.url_id]));
+      await recordAddressMove(trx, websiteId, productPathOf(stores.get(existing.collection_id)!, existing.url_id), productPathOf(stores.get(collectionId)!, urlId));
+    }
   } else {
     const last = await trx.selectFrom('products').select((eb) => eb.fn.max('display_index').as('last')).where('collection_id', '=', collectionId).executeTakeFirst();
     await trx

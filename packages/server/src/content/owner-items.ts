@@ -28,7 +28,8 @@ import { conflict, invalid } from '../failures';
 import { newId } from '../ids';
 import { checkedBody, checkedLabels } from './body-rules';
 import { notifyContentChanged } from './content-changes';
-import { contentItemOf, ITEM_SUMMARY_COLUMNS, itemSummaryOf, RECORD_TYPE_OF_COLLECTION, type SiteItemRow } from './owner-model';
+import { contentItemOf, isLive, ITEM_SUMMARY_COLUMNS, itemSummaryOf, RECORD_TYPE_OF_COLLECTION, type SiteItemRow } from './owner-model';
+import { recordAddressMove } from '../redirects';
 import { loadOwnerItem, loadOwnerPage } from './owner-queries';
 import { restorableBody } from './owner-pages';
 import { actingSiteUserId, itemSnapshotOf, keepRevision, listRevisions, loadRevisionSnapshot } from './revisions';
@@ -193,7 +194,12 @@ export async function updateOwnerItem(db: Kysely<Database>, website: Website, ac
   const end = columns.end_at !== undefined ? columns.end_at : item.end_at;
   if (start && end && new Date(end as Date) < new Date(start as Date)) throw invalid(OWNER_ITEM_MESSAGES.endBeforeStart, { endAt: OWNER_ITEM_MESSAGES.endBeforeStart });
   try {
-    const row = await updateItemAtVersion(db, website.id, input.itemId, input.version, { ...columns, ...(input.urlId !== undefined ? { url_id: input.urlId } : {}) });
+    const row = await inTransaction(db, async (trx) => {
+      const updated = await updateItemAtVersion(trx, website.id, input.itemId, input.version, { ...columns, ...(input.urlId !== undefined ? { url_id: input.urlId } : {}) });
+      // A live post's (event's, picture's) old address keeps working: a 301 to the new one.
+      if (updated.url_id !== item.url_id && isLive(item)) await recordAddressMove(trx, website.id, `/${collectionUrlId}/${item.url_id}`, `/${collectionUrlId}/${updated.url_id}`);
+      return updated;
+    });
     notifyContentChanged(website.id);
     return contentItemOf(row, collectionUrlId);
   } catch (error) {

@@ -25,7 +25,8 @@ import { conflict, invalid } from '../failures';
 import { newId } from '../ids';
 import { checkedBody } from './body-rules';
 import { notifyContentChanged } from './content-changes';
-import { contentPageOf, type SitePageRow } from './owner-model';
+import { contentPageOf, isLive, type SitePageRow } from './owner-model';
+import { recordPageAddressMove } from './address-moves';
 import { loadOwnerPage } from './owner-queries';
 import { actingSiteUserId, keepRevision, listRevisions, loadRevisionSnapshot, pageSnapshotOf } from './revisions';
 import { parsedInstant, publicationOf, updatePageAtVersion } from './versioned-update';
@@ -133,7 +134,11 @@ export async function updateOwnerContentPage(
     if (problem) throw invalid(problem, { urlId: problem });
   }
   try {
-    const row = await updatePageAtVersion(db, website.id, input.pageId, input.version, {
+    const row = await inTransaction(db, async (trx) => {
+      const before = input.urlId !== undefined
+        ? await trx.selectFrom('site_pages').select(['url_id', 'kind', 'status', 'publish_at']).where('website_id', '=', website.id).where('id', '=', input.pageId).where('deleted_at', 'is', null).executeTakeFirst()
+        : undefined;
+      const updated = await updatePageAtVersion(trx, website.id, input.pageId, input.version, {
       ...(input.title !== undefined ? { title: input.title.trim() } : {}),
       ...(input.navigationTitle !== undefined ? { navigation_title: input.navigationTitle.trim() } : {}),
       ...(input.urlId !== undefined ? { url_id: input.urlId } : {}),
@@ -141,6 +146,10 @@ export async function updateOwnerContentPage(
       ...(input.seoTitle !== undefined ? { seo_title: input.seoTitle } : {}),
       ...(input.seoDescription !== undefined ? { seo_description: input.seoDescription } : {}),
       ...(input.folderBehaviour !== undefined ? { folder_behaviour: input.folderBehaviour } : {}),
+      });
+      // A live page's old address keeps working: a 301 to the new one (and its posts', events' or pictures' under it).
+      if (before && before.url_id !== updated.url_id && isLive(before)) await recordPageAddressMove(trx, website.id, before, updated.url_id);
+      return updated;
     });
     notifyContentChanged(website.id);
     return contentPageOf(row);

@@ -1289,6 +1289,33 @@ export interface WebsiteRequestDaysTable {
   requests: ColumnType<string | number, number, number>;
 }
 
+/** A website's URL redirect rule (migration 049; redirects/). */
+export interface UrlRedirectsTable {
+  id: string;
+  website_id: string;
+  /** As the owner wrote it. */
+  source: string;
+  /** What requests are matched on: lower case, decoded, no trailing slash; a wildcard's ends in "/*". */
+  source_key: string;
+  target: string;
+  status: number;
+  keep_query: Defaulted<boolean>;
+  origin: 'owner' | 'automatic' | 'import';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A path that answered 404, counted per website (migration 049; redirects/not-found-counter.ts). */
+export interface NotFoundPathsTable {
+  id: string;
+  website_id: string;
+  path: string;
+  /** bigint: pg answers a string. */
+  hits: ColumnType<string | number, number, number>;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 /** A signed-in browser on the platform's host; only the token's hash is stored (migration 042). */
 export interface PlatformSessionsTable {
   token_hash: string;
@@ -1341,6 +1368,9 @@ export interface Database {
   platform_account_tokens: PlatformAccountTokensTable;
   platform_handoffs: PlatformHandoffsTable;
   website_request_days: WebsiteRequestDaysTable;
+  // Issue 37: URL redirects and the not-found report (migration 049).
+  url_redirects: UrlRedirectsTable;
+  not_found_paths: NotFoundPathsTable;
   // Issue 12 tables, one block per domain (catalog management, orders, API keys, images, site settings):
   images: ImagesTable;
   site_navigations: SiteNavigationsTable;

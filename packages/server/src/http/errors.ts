@@ -65,7 +65,13 @@ function fastifyErrorToHttpError(error: FastifyError): HttpError | undefined {
   return undefined;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * Where a request no route matches goes instead of the 404, if anywhere: the website's URL redirects (redirects/),
+ * given by app.ts as a port, so http/ imports no domain. Asked for GET and HEAD only.
+ */
+export type MissingRouteRedirect = (request: FastifyRequest) => Promise<{ location: string; status: number } | undefined>;
+
+export function registerErrorHandling(app: FastifyInstance, options: { redirectMissing?: MissingRouteRedirect } = {}): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.validation) {
       // A schema refused the request: each bad field with its contract's message (contracts/validation.ts).
@@ -89,7 +95,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).type('application/json; charset=utf-8').send({ message: HTTP_MESSAGES.internal });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).type('application/json; charset=utf-8').send({ message: HTTP_MESSAGES.notFound } satisfies ErrorBody);
+  app.setNotFoundHandler(async (request, reply) => {
+    const redirect = options.redirectMissing && (request.method === 'GET' || request.method === 'HEAD') ? await options.redirectMissing(request) : undefined;
+    if (redirect) return reply.code(redirect.status).header('location', redirect.location).header('cache-control', 'no-store').send();
+    return reply.status(404).type('application/json; charset=utf-8').send({ message: HTTP_MESSAGES.notFound } satisfies ErrorBody);
   });
 }

@@ -4,6 +4,7 @@ import type { PageTemplateName } from '@vitrine/theme';
 import { readVisitorCart } from '../cart';
 import type { ProductItemJson } from '../catalog';
 import type { PaymentProvider } from '../orders';
+import type { NotFoundAnswers } from '../redirects';
 import type { SharedParts } from '../shared';
 import type { CatalogCache } from './catalog-cache';
 import { ensureVisitorCrumb } from '../http/crumb';
@@ -48,6 +49,8 @@ type PageRequest = FastifyRequest<{ Querystring: PageQuery; Params: Record<strin
 export interface PageRouteParts extends SharedParts {
   catalog: CatalogCache;
   payments: Pick<PaymentProvider, 'testMode'>;
+  /** A page that is not found may have moved: the website's URL redirects answer first (redirects/). */
+  redirects: Pick<NotFoundAnswers, 'redirectFor'>;
 }
 
 /**
@@ -107,6 +110,11 @@ async function sendPage<T extends BasePageContext>(
   tracking: TrackingSettings,
 ) {
   const { website, actor } = request;
+  // Only once the page is known not to exist (a rule never hides a page): the website's redirect, else the miss is counted.
+  if (pageContext === undefined) {
+    const redirect = await context.redirects.redirectFor(website.id, request.method, request.url);
+    if (redirect) return reply.code(redirect.status).header('location', redirect.location).header('cache-control', 'no-store').send();
+  }
   const crumb = CRUMB_FORM_TEMPLATES.has(template) ? ensureVisitorCrumb(request, reply, context) : undefined;
   const found = pageContext !== undefined;
   const answered: BasePageContext = pageContext ?? {
