@@ -80,7 +80,7 @@ import { registerCustomDomainRoutes, registerPlatformHostRoutes } from './websit
 import { registerPlatformRoutes } from './platform/routes';
 import { DeletedWebsitePurgeJob } from './platform';
 import { registerRequestDayCounting, RequestDayCounter } from './request-days';
-import { NotFoundAnswers, NotFoundCounter, RedirectRuleCache, registerRedirectRoutes } from './redirects';
+import { NotFoundAnswers, NotFoundCounter, notifyRedirectsChanged, RedirectRuleCache, registerRedirectRoutes } from './redirects';
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
@@ -350,6 +350,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db,
         ...options.pageCache,
         nextScheduledChange: nextScheduledContentChange,
+        onNotFoundServed: (websiteId, method, url) => void context.redirects.redirectFor(websiteId, method, url),
         // Another process saved: this one's caches of the site's structure forget that website too, so the page made
         // again is made from the saved rows.
         onRemoteChange: (websiteId) => {
@@ -358,6 +359,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           notifyWebsiteChanged(websiteId);
           notifySiteChromeChanged(websiteId);
           notifyContentChanged(websiteId);
+          notifyRedirectsChanged(websiteId);
         },
       });
     }

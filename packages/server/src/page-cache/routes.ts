@@ -29,6 +29,8 @@ export interface PageCacheParts {
   shared?: RedisPageStore;
   /** A shared cache in front (CDN_PURGE_URL): purged once per change, by the process that announced it. */
   cdn?: CdnPurger;
+  /** A kept not-found page was answered (the not-found report counts it as if it had been made). */
+  onNotFoundServed?(websiteId: string, method: string, url: string): void;
   /** Told of every invalidation heard from the feed (the process's other caches of site structure drop theirs). */
   onRemoteChange?(websiteId: string | '*'): void;
 }
@@ -102,6 +104,7 @@ export async function registerPageCache(scope: FastifyInstance, parts: PageCache
     cache.expireIfDue(websiteId);
     const ticket = cache.ticketFor(websiteId, key);
     const page = cache.get(ticket);
+    if (page?.status === 404) parts.onNotFoundServed?.(websiteId, request.method, request.url);
     if (page) return sendCachedPage(request, reply, page);
     // Another process may have made it (REDIS_URL): kept here too, then answered.
     const shared = parts.shared ? await parts.shared.lookup(websiteId, key) : undefined;
