@@ -43,6 +43,7 @@ export * from './owner-site';
 export * from './site-identity';
 export * from './owner-themes';
 export * from './site-styles';
+export * from './site-templates';
 export * from './owner-forms';
 export * from './owner-content';
 export * from './owner-courses';

@@ -15,6 +15,7 @@ import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { SITE_IDENTITY_CONTRACTS } from './site-identity';
 import { OWNER_THEME_CONTRACTS } from './owner-themes';
 import { SITE_STYLES_CONTRACTS } from './site-styles';
+import { SITE_TEMPLATE_CONTRACTS } from './site-templates';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
 import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
 import { REVIEW_CONTRACTS } from './reviews';
@@ -58,6 +59,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...SITE_IDENTITY_CONTRACTS,
   ...OWNER_THEME_CONTRACTS,
   ...SITE_STYLES_CONTRACTS,
+  ...SITE_TEMPLATE_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
   ...OWNER_SUBSCRIPTION_CONTRACTS,
   ...REVIEW_CONTRACTS,
