@@ -1,0 +1,100 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { createWebsite } from '../packages/server/src/platform';
+import { collectPageErrors } from './support/browser';
+import { useShop } from './support/fixtures';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
+import { saveScreenshot } from './support/screenshots';
+import { axeViolations } from './support/axe';
+
+// Starter templates (issue 33 items 4 and 5). Five websites, each started from the sample content with one template
+// ("Create a website"), photographed on their home, shop, product and post pages at 1280 and 390 px: the pictures of
+// docs/screenshots/templates/ (the README's gallery) and the gallery thumbnails of packages/theme/assets/templates/.
+// Axe on each home. Then the demo's owner changes template in Design (preview, confirm) and finds every page and
+// product still there.
+
+const PLATFORM_DOMAIN = 'vitrine.localhost';
+const TEMPLATES = ['shop', 'journal', 'portfolio', 'local', 'brand'] as const;
+const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
+const GALLERY_DIR = path.join(ROOT, 'docs/screenshots/templates');
+const THUMBNAIL_DIR = path.join(ROOT, 'packages/theme/assets/templates');
+
+let setupToken = '';
+const shop = useShop({
+  platformDomain: PLATFORM_DOMAIN,
+  prepareDatabase: async (db) => {
+    setupToken = await createOwnerSetupToken(db);
+    for (const templateId of TEMPLATES) {
+      await createWebsite(db, { identifier: `${templateId}-sample`, siteTitle: SITE_TITLES[templateId], sampleContent: true, templateId });
+    }
+  },
+});
+
+const SITE_TITLES: Record<(typeof TEMPLATES)[number], string> = {
+  shop: 'Vitrine Demo Store',
+  journal: 'The Workshop Journal',
+  portfolio: 'Studio Hearth',
+  local: 'Market Street Goods',
+  brand: 'Fellside Wool',
+};
+
+const PAGES = [
+  ['home', '/'],
+  ['shop', '/shop'],
+  ['product', '/shop/p/wool-blanket'],
+  ['post', '/journal/caring-for-linen'],
+] as const;
+
+/** A 1280-wide WebP of at most 60 KB: the quality stepped down until it fits. */
+async function writeThumbnail(png: Buffer, file: string): Promise<void> {
+  for (const quality of [72, 64, 56, 48, 40, 32]) {
+    const webp = await sharp(png).resize(1280).webp({ quality }).toBuffer();
+    if (webp.length <= 60_000 || quality === 32) {
+      await sharp(webp).toFile(file);
+      return;
+    }
+  }
+}
+
+async function photograph(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    const file = await saveScreenshot(page, `templates-${name}-${width}`);
+    mkdirSync(GALLERY_DIR, { recursive: true });
+    copyFileSync(file, path.join(GALLERY_DIR, `${name}-${width}.png`));
+  }
+}
+
+describe('starter templates', () => {
+  test('each template lays out the same sample content differently; every home is axe clean', async () => {
+    const { page } = shop;
+    const port = new URL(shop.platformUrl!).port;
+    const pageErrors = collectPageErrors(page);
+    for (const templateId of TEMPLATES) {
+      const site = `http://${templateId}-sample.${PLATFORM_DOMAIN}:${port}`;
+      for (const [kind, address] of PAGES) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        const answer = await page.goto(`${site}${address}`);
+        expect(answer?.status(), `${templateId} ${address}`).toBe(200);
+        if (kind === 'home') {
+          expect(await page.locator('body').getAttribute('data-header')).toBe({ shop: 'classic', journal: 'centered', portfolio: 'minimal', local: 'local', brand: 'classic' }[templateId]);
+          expect(await axeViolations(page), `${templateId} home`).toEqual([]);
+          // The gallery's thumbnail: the home page's first screen, small.
+          mkdirSync(THUMBNAIL_DIR, { recursive: true });
+          await page.evaluate(() => window.scrollTo(0, 0));
+          const shot = await page.screenshot({ fullPage: false });
+          await writeThumbnail(shot, path.join(THUMBNAIL_DIR, `${templateId}-home.webp`));
+        }
+        await photograph(page, `${templateId}-${kind}`);
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${site}/`);
+      expect(await axeViolations(page), `${templateId} home at 390 px`).toEqual([]);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});
