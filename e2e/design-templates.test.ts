@@ -4,10 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { createWebsite } from '../packages/server/src/platform';
 import { collectPageErrors } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
+import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
 import { axeViolations } from './support/axe';
 
@@ -28,6 +27,8 @@ const shop = useShop({
   platformDomain: PLATFORM_DOMAIN,
   prepareDatabase: async (db) => {
     setupToken = await createOwnerSetupToken(db);
+    // Loaded only here, as support/owner.ts loads the server's modules.
+    const { createWebsite } = await import('../packages/server/src/platform');
     for (const templateId of TEMPLATES) {
       await createWebsite(db, { identifier: `${templateId}-sample`, siteTitle: SITE_TITLES[templateId], sampleContent: true, templateId });
     }
@@ -95,6 +96,80 @@ describe('starter templates', () => {
       await page.goto(`${site}/`);
       expect(await axeViolations(page), `${templateId} home at 390 px`).toEqual([]);
     }
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the owner previews a template on their own pages, switches after a confirm, and every page and product is still there', async () => {
+    const { page } = shop;
+    const port = new URL(shop.platformUrl!).port;
+    const demo = `http://demo.${PLATFORM_DOMAIN}:${port}`;
+    const pageErrors = collectPageErrors(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${demo}/config/setup?token=${setupToken}`);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
+    await page.getByRole('button', { name: /^(Create account|Accept invitation)$/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    // What must survive the switch: the owner's pages and products as the owner API lists them.
+    const content = () =>
+      page.evaluate(async () => {
+        const read = async (url: string) => (await fetch(url, { credentials: 'same-origin' })).text();
+        return { pages: await read('/api/owner/content/pages'), products: await read('/api/owner/products') };
+      });
+    const before = await content();
+    expect(before.pages).toContain('Journal');
+    expect(before.products).toContain('Wool Blanket');
+
+    // Design → Change template.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Design', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Design' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Change template' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Change template' }).waitFor();
+    expect(await page.getByRole('radio', { name: /^Shop/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Use the Shop template' }).isDisabled()).toBe(true);
+
+    // Journal, previewed on the site's own home page before anything changes.
+    await page.getByRole('radio', { name: /^Journal/ }).check();
+    await page.getByRole('heading', { level: 2, name: 'Preview: Journal' }).waitFor();
+    const frameElement = await page.getByTitle('Preview of the site: Home').elementHandle();
+    const frame = (await frameElement!.contentFrame())!;
+    await expect.poll(() => frame.url()).toMatch(/\/\?design-preview=template%3Ajournal$/);
+    await frame.waitForLoadState('load');
+    await expect.poll(() => frame.locator('body').getAttribute('data-header')).toBe('centered');
+    expect(await frame.getByRole('heading', { level: 1 }).first().textContent()).toBeTruthy();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-design-templates-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'owner-design-templates-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // A shopper still sees the shop look.
+    const shopper = await shop.browser.newContext();
+    const shopperPage = await shopper.newPage();
+    await shopperPage.goto(`${demo}/`);
+    expect(await shopperPage.locator('body').getAttribute('data-header')).toBe('classic');
+
+    // Switch, through the confirm (Cancel first changes nothing).
+    await page.getByRole('button', { name: 'Use the Journal template' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Switch to the Journal template?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Use the Journal template' }).click();
+    await page.getByRole('alertdialog', { name: 'Switch to the Journal template?' }).getByRole('button', { name: 'Switch template' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'now uses' }).textContent()).toBe('The site now uses the Journal template. Your pages and products are unchanged.');
+    await expect.poll(() => page.getByRole('button', { name: 'Use the Journal template' }).isDisabled()).toBe(true);
+
+    expect(await content()).toEqual(before);
+    await shopperPage.goto(`${demo}/`);
+    expect(await shopperPage.locator('body').getAttribute('data-header')).toBe('centered');
+    for (const address of ['/about', '/journal', '/journal/caring-for-linen', '/shop', '/shop/p/wool-blanket', '/contact', '/events']) {
+      const answer = await shopperPage.goto(`${demo}${address}`);
+      expect(answer?.status(), address).toBe(200);
+      expect(await shopperPage.locator('body').getAttribute('data-blog'), address).toBe('single-column');
+    }
+    await shopper.close();
     expect(pageErrors).toEqual([]);
   });
 });

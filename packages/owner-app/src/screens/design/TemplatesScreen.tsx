@@ -55,7 +55,7 @@ function TemplateChooser({ data }: { data: SiteTemplatesJson }) {
   return (
     <div className="templates-layout">
       <fieldset className="templates-choice card">
-        <legend className="design-group-legend">
+        <legend className="templates-legend">
           <h2>{T.templates}</h2>
         </legend>
         <div className="templates-grid">
