@@ -67,6 +67,11 @@ async function writeThumbnail(png: Buffer, file: string): Promise<void> {
 async function photograph(page: Page, name: string): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    // Every picture decoded first: a full-page capture otherwise drew a large picture not yet decoded as its empty box.
+    // (A lazy picture never asked for never decodes: two seconds at most.)
+    await page.evaluate(() =>
+      Promise.race([Promise.all([...document.images].filter((image) => image.complete).map((image) => image.decode().catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2_000))]),
+    );
     const file = await saveScreenshot(page, `templates-${name}-${width}`);
     mkdirSync(GALLERY_DIR, { recursive: true });
     // Committed pictures: a palette PNG is about a third of the size and reads the same.
@@ -99,7 +104,7 @@ describe('starter templates', () => {
       await page.goto(`${site}/`);
       expect(await axeViolations(page), `${templateId} home at 390 px`).toEqual([]);
       expect(pageErrors).toEqual([]);
-    });
+    }, 120_000);
   }
 
   test('the owner previews a template on their own pages, switches after a confirm, and every page and product is still there', async () => {
