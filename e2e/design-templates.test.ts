@@ -134,11 +134,11 @@ describe('starter templates', () => {
     await page.getByRole('heading', { level: 1, name: 'Design' }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Change template' }).click();
     await page.getByRole('heading', { level: 1, name: 'Change template' }).waitFor();
-    expect(await page.getByRole('radio', { name: /^Shop/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Shop', exact: true }).isChecked()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Use the Shop template' }).isDisabled()).toBe(true);
 
     // Journal, previewed on the site's own home page before anything changes.
-    await page.getByRole('radio', { name: /^Journal/ }).check();
+    await page.getByRole('radio', { name: 'Journal', exact: true }).check();
     await page.getByRole('heading', { level: 2, name: 'Preview: Journal' }).waitFor();
     const frameElement = await page.getByTitle('Preview of the site: Home').elementHandle();
     const frame = (await frameElement!.contentFrame())!;

@@ -292,8 +292,8 @@ function templateGallery(templates: GalleryTemplate[], chosen: string | undefine
   const cards = templates
     .map((template) => `    <label class="platform-template">
       ${template.pictureUrl ? `<img src="${attr(template.pictureUrl)}" alt="" width="640" height="400" loading="lazy">` : ''}
-      <span class="platform-template-name"><input type="radio" name="template" value="${attr(template.id)}"${template.id === checked ? ' checked' : ''}${error ? ' aria-describedby="template-error"' : ''}> <strong>${attr(template.label)}</strong></span>
-      <span class="platform-template-about">${attr(template.description)}</span>
+      <span class="platform-template-name"><input type="radio" name="template" value="${attr(template.id)}"${template.id === checked ? ' checked' : ''} aria-labelledby="template-${attr(template.id)}-name" aria-describedby="template-${attr(template.id)}-about${error ? ' template-error' : ''}"> <strong id="template-${attr(template.id)}-name">${attr(template.label)}</strong></span>
+      <span class="platform-template-about" id="template-${attr(template.id)}-about">${attr(template.description)}</span>
     </label>`)
     .join('\n');
   return `<fieldset class="platform-choice platform-templates">

@@ -63,11 +63,25 @@ function TemplateChooser({ data }: { data: SiteTemplatesJson }) {
             <label key={template.id} className="templates-card">
               {template.pictureUrl ? <img src={template.pictureUrl} alt="" width={640} height={400} loading="lazy" /> : <span className="templates-no-picture" aria-hidden="true" />}
               <span className="templates-name">
-                <input type="radio" name={name} value={template.id} checked={template.id === selected} onChange={() => { setSelected(template.id); setOutcome(null); }} />
-                <strong>{template.label}</strong>
+                {/* Named by the template's name alone, its description read after it (the label wraps both). */}
+                <input
+                  type="radio"
+                  name={name}
+                  value={template.id}
+                  checked={template.id === selected}
+                  aria-labelledby={`${name}-${template.id}-name`}
+                  aria-describedby={`${name}-${template.id}-about`}
+                  onChange={() => {
+                    setSelected(template.id);
+                    setOutcome(null);
+                  }}
+                />
+                <strong id={`${name}-${template.id}-name`}>{template.label}</strong>
                 {template.id === data.currentTemplateId ? <span className="badge design-live">{T.current}</span> : null}
               </span>
-              <span className="templates-about">{template.description}</span>
+              <span className="templates-about" id={`${name}-${template.id}-about`}>
+                {template.description}
+              </span>
             </label>
           ))}
         </div>

@@ -50,7 +50,7 @@ async function open(server: ReturnType<typeof templatesServer>, permissions: Per
   await screen.findByRole('group', { name: 'Templates' });
 }
 
-const radio = (name: string) => screen.getByRole('radio', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
 
 beforeEach(() => window.history.replaceState(null, '', '/config'));
 afterEach(() => cleanup());
