@@ -44,6 +44,7 @@ export * from './site-identity';
 export * from './owner-themes';
 export * from './owner-redirects';
 export * from './site-styles';
+export * from './site-templates';
 export * from './owner-forms';
 export * from './owner-content';
 export * from './owner-courses';

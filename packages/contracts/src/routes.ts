@@ -16,6 +16,7 @@ import { SITE_IDENTITY_CONTRACTS } from './site-identity';
 import { OWNER_THEME_CONTRACTS } from './owner-themes';
 import { OWNER_REDIRECT_CONTRACTS } from './owner-redirects';
 import { SITE_STYLES_CONTRACTS } from './site-styles';
+import { SITE_TEMPLATE_CONTRACTS } from './site-templates';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
 import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
 import { REVIEW_CONTRACTS } from './reviews';
@@ -60,6 +61,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_THEME_CONTRACTS,
   ...OWNER_REDIRECT_CONTRACTS,
   ...SITE_STYLES_CONTRACTS,
+  ...SITE_TEMPLATE_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
   ...OWNER_SUBSCRIPTION_CONTRACTS,
   ...REVIEW_CONTRACTS,

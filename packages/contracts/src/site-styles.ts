@@ -58,6 +58,8 @@ export interface SiteStylesJson {
   draftStylesheetUrl: string;
   /** The draft's failing colour pairs (WCAG AA), each with the nearest passing colour. */
   contrastWarnings: ContrastWarning[];
+  /** The starter template the draft's values belong to (issue 33 item 4; Reset goes back to its values); null for a theme without templates. */
+  templateId: string | null;
 }
 
 export const SiteStylesSchema = Type.Unsafe<SiteStylesJson>(
@@ -69,12 +71,15 @@ export const SiteStylesSchema = Type.Unsafe<SiteStylesJson>(
     stylesheetUrl: Type.String(),
     draftStylesheetUrl: Type.String(),
     contrastWarnings: Type.Array(Type.Object({}, { additionalProperties: true })),
+    templateId: Type.Union([Type.String(), Type.Null()]),
   }),
 );
 
 export interface SiteStylesVersionJson {
   id: string;
   values: StyleValues;
+  /** The starter template the version was made from (null: none recorded). */
+  templateId: string | null;
   createdAt: string;
   /** The contributor who published it (their account id), null when unknown. */
   createdBy: string | null;
@@ -89,6 +94,7 @@ export const SiteStylesVersionListSchema = Type.Unsafe<{ versions: SiteStylesVer
       ResponseObject({
         id: Type.String(),
         values: Type.Object({}, { additionalProperties: true }),
+        templateId: Type.Union([Type.String(), Type.Null()]),
         createdAt: Type.String(),
         createdBy: Type.Union([Type.String(), Type.Null()]),
         publishedAt: Type.String(),
@@ -145,7 +151,7 @@ export const resetSiteStylesContract = defineContract({
   operationId: 'resetSiteStyles',
   method: 'POST',
   url: '/api/site-styles/reset',
-  summary: "Sets the draft back to the theme's defaults (publish to show them).",
+  summary: "Sets the draft back to its template's values, the theme's defaults without one (publish to show them).",
   tags,
   access: 'site-styles:write',
   schema: { response: reply },

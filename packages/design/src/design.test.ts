@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FONT_CATALOG, FONT_PAIRINGS, catalogFontFiles, compileStylesheet, contrastRatio, contrastWarnings, findFont, layoutOptions,
   meetsContrast, nearestPassingColour, resolveStyles, validateManifest, validateStyleValues, type ThemeManifest,
+  defaultTemplateId, findTemplate, starterTemplates, valuesForTemplate,
 } from './index';
 
 const defaultManifestJson: unknown = JSON.parse(readFileSync(new URL('../../theme/theme.json', import.meta.url), 'utf8'));
@@ -105,12 +106,62 @@ describe('validateManifest', () => {
       { id: 'c', label: 'C', type: 'font-pairing', heading: 'nope', body: 'b', default: '' },
     ] }] };
     expect(validateManifest(bad).errors).toEqual([
-      { path: 'settings[0].settings[0].type', message: 'must be one of colour, font, range, select, toggle, font-pairing' },
+      { path: 'settings[0].settings[0].type', message: 'must be one of colour, font, range, select, toggle, font-pairing, text' },
       { path: 'settings[0].settings[1].options[0].value', message: 'must be a plain CSS value (no ; { } < > \\, comments, url() or @import)' },
       { path: 'settings[0].settings[2].heading', message: 'nope is not a font setting of this manifest' },
       { path: 'settings[0].settings[2].body', message: 'b is not a font setting of this manifest' },
     ]);
     expect(validateManifest('not json').errors[0]!.path).toBe('(manifest)');
+  });
+});
+
+describe('starter templates and text settings', () => {
+  const withTemplates = (templates: unknown[], extra: unknown[] = []) => ({
+    ...structuredClone(small),
+    settings: [...structuredClone(small).settings, { id: 'business', label: 'Business', settings: [
+      { id: 'business.phone', label: 'Phone', type: 'text', maxLength: 20, default: '' }, ...extra,
+    ] }],
+    templates,
+  });
+  it('gives the default theme five templates that differ in layout options, the first its own look', () => {
+    expect(starterTemplates(manifest).map((template) => template.id)).toEqual(['shop', 'journal', 'portfolio', 'local', 'brand']);
+    expect(defaultTemplateId(manifest)).toBe('shop');
+    expect(findTemplate(manifest, 'shop')!.values).toEqual({});
+    const layoutOf = (id: string) => JSON.stringify(Object.entries(layoutOptions(manifest, findTemplate(manifest, id)!.values)).filter(([key]) => key.startsWith('layout.')));
+    expect(new Set(['shop', 'journal', 'portfolio', 'local', 'brand'].map(layoutOf)).size).toBe(5);
+    expect(layoutOptions(manifest, findTemplate(manifest, 'portfolio')!.values)).toMatchObject({ 'layout.header': 'minimal', 'layout.product': 'gallery-above', 'layout.blog': 'grid', 'layout.hero': 'full-bleed' });
+    for (const template of starterTemplates(manifest)) {
+      expect(contrastWarnings(manifest, resolveStyles(manifest, template.values)), template.id).toEqual([]);
+    }
+  });
+  it('refuses a duplicate template id, values that are not settings, a picture path that climbs out, and text with a cssVar', () => {
+    const ok = withTemplates([{ id: 'plain', label: 'Plain', description: 'Plain.', values: { shape: '999px' }, picture: 'templates/plain-home.webp' }]);
+    expect(validateManifest(ok).errors).toEqual([]);
+    expect(validateManifest(withTemplates([
+      { id: 'plain', label: 'Plain', description: 'Plain.', values: { shape: '5px', ghost: 1 } },
+      { id: 'plain', label: 'Again', description: 'Again.', values: {} },
+    ])).errors).toEqual([
+      { path: 'templates[0].values.shape', message: 'must be one of 0px, 999px' },
+      { path: 'templates[0].values.ghost', message: 'is not a setting of this theme' },
+      { path: 'templates[1].id', message: 'duplicate template id plain (first at templates[0])' },
+    ]);
+    expect(validateManifest(withTemplates([{ id: 'up', label: 'Up', description: 'Up.', values: {}, picture: '../secret.png' }])).errors.map((error) => error.path)).toEqual(['templates[0].picture']);
+    expect(validateManifest(withTemplates([], [{ id: 'business.address', label: 'Address', type: 'text', cssVar: '--address', maxLength: 5, default: 'too long' }])).errors).toEqual([
+      { path: 'settings[2].settings[1].cssVar', message: 'a text setting is printed by templates and has no cssVar' },
+      { path: 'settings[2].settings[1].default', message: 'must be at most 5 characters' },
+    ]);
+  });
+  it('checks text values and keeps them over a template switch, taking every style of the template', () => {
+    const checked = validateManifest(withTemplates([{ id: 'pill', label: 'Pill', description: 'Round.', values: { shape: '999px' } }]));
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    const themed = checked.manifest;
+    expect(validateStyleValues(themed, { 'business.phone': '+44 20 7946 0000' }).ok).toBe(true);
+    expect(validateStyleValues(themed, { 'business.phone': 'x'.repeat(21) }).errors).toEqual([{ field: 'business.phone', message: 'must be at most 20 characters' }]);
+    expect(validateStyleValues(themed, { 'business.phone': 'a\nb' }).errors).toEqual([{ field: 'business.phone', message: 'must be one line of text' }]);
+    expect(validateStyleValues(themed, { 'business.phone': 5 }).errors).toEqual([{ field: 'business.phone', message: 'must be a text' }]);
+    expect(valuesForTemplate(themed, findTemplate(themed, 'pill')!, { size: 1.125, 'business.phone': '0123' })).toEqual({ shape: '999px', 'business.phone': '0123' });
+    expect(layoutOptions(themed, { 'business.phone': '0123' })).toMatchObject({ 'business.phone': '0123', motion: true });
+    expect(compileStylesheet(themed, { 'business.phone': '0123' }).css).not.toContain('0123');
   });
 });
 
@@ -171,7 +222,10 @@ describe('compileStylesheet', () => {
     }
     expect(css).toContain('[data-colour-theme="dark"]{--color-background:#1f2a22;');
     expect(css).toContain('[data-colour-theme="accent"]{--color-background:#24382b;');
-    expect(layoutOptions(manifest, {})).toEqual({ 'button.style': 'solid', 'motion.enabled': true });
+    expect(layoutOptions(manifest, {})).toEqual({
+      'button.style': 'solid', 'motion.enabled': true, 'layout.header': 'classic', 'layout.footer': 'columns', 'layout.hero': 'contained',
+      'layout.product': 'gallery-beside', 'layout.sticky': false, 'layout.blog': 'list', 'business.address': '', 'business.hours': '', 'business.phone': '',
+    });
   });
 
   it('keeps a sheet with every font changed far below 30 KB', () => {

@@ -19,6 +19,8 @@ import {
   type SelectSetting,
   type Setting,
   type SettingType,
+  type StarterTemplate,
+  type TextSetting,
   type ThemeManifest,
   type ToggleSetting,
 } from './settings';
@@ -79,6 +81,10 @@ export const FontPairingSettingSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export const TextSettingSchema = Type.Object(
+  { ...base, type: Type.Literal('text'), maxLength: Type.Integer({ minimum: 1, maximum: 200 }), default: Type.String({ maxLength: 200 }) },
+  { additionalProperties: false },
+);
 
 /* The TypeBox schemas' static types are the hand-written interfaces of settings.ts (checked below). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -89,7 +95,9 @@ const sameShapes: [
   Same<Static<typeof SelectSettingSchema>, SelectSetting>,
   Same<Static<typeof ToggleSettingSchema>, ToggleSetting>,
   Same<Static<typeof FontPairingSettingSchema>, FontPairingSetting>,
-] = [true, true, true, true, true, true];
+  Same<Static<typeof TextSettingSchema>, TextSetting>,
+  Same<Static<typeof StarterTemplateSchema>, StarterTemplate>,
+] = [true, true, true, true, true, true, true, true];
 void sameShapes;
 
 const SETTING_SCHEMAS: Record<SettingType, TSchema> = {
@@ -99,6 +107,7 @@ const SETTING_SCHEMAS: Record<SettingType, TSchema> = {
   select: SelectSettingSchema,
   toggle: ToggleSettingSchema,
   'font-pairing': FontPairingSettingSchema,
+  text: TextSettingSchema,
 };
 export const SETTING_TYPES = Object.keys(SETTING_SCHEMAS) as SettingType[];
 
@@ -115,12 +124,24 @@ export const StylePresetSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A starter template: values of the manifest's settings under a name; its picture a path under the theme's assets/. */
+export const StarterTemplateSchema = Type.Object(
+  {
+    id: Type.String({ pattern: SETTING_ID, maxLength: 40 }),
+    label: Type.String({ minLength: 1, maxLength: 60 }),
+    description: Type.String({ minLength: 1, maxLength: 300 }),
+    values: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+    picture: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\\.(?:webp|jpg|jpeg|png)$', maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
 export const ThemeManifestSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 120 }),
     version: Type.String({ pattern: '^\\d+\\.\\d+\\.\\d+(?:[-+][0-9A-Za-z.-]+)?$' }),
     settings: Type.Array(SettingGroupSchema, { maxItems: 50 }),
     presets: Type.Optional(Type.Array(StylePresetSchema, { maxItems: 50 })),
+    templates: Type.Optional(Type.Array(StarterTemplateSchema, { maxItems: 30 })),
     /** Catalog font ids whose @font-face the theme's own stylesheet declares (its committed files): compiled sheets skip them. */
     bundledFonts: Type.Optional(Type.Array(Type.String(), { maxItems: 10 })),
   },
@@ -141,6 +162,7 @@ const SHELL = Compile(
         { maxItems: 50 },
       ),
       presets: ThemeManifestSchema.properties.presets,
+      templates: ThemeManifestSchema.properties.templates,
       bundledFonts: ThemeManifestSchema.properties.bundledFonts,
     },
     { additionalProperties: false },
@@ -203,6 +225,7 @@ export function validateManifest(json: unknown): ManifestValidation {
       else ids.set(setting.id, at);
       if (setting.cssVar) {
         if (setting.type === 'font-pairing') errors.push({ path: `${at}.cssVar`, message: 'a font pairing sets its two font settings and has no cssVar' });
+        else if (setting.type === 'text') errors.push({ path: `${at}.cssVar`, message: 'a text setting is printed by templates and has no cssVar' });
         else {
           // A colour theme's settings set the same properties as the other themes', inside their own rule.
           const scope = colourThemeOf(setting.id)?.theme ?? '';
@@ -236,6 +259,14 @@ export function validateManifest(json: unknown): ManifestValidation {
         errors.push({ path: `presets[${p}].values.${problem.field}`, message: problem.message });
       }
     });
+    const templateIds = new Map<string, number>();
+    (manifest.templates ?? []).forEach((template, t) => {
+      if (templateIds.has(template.id)) errors.push({ path: `templates[${t}].id`, message: `duplicate template id ${template.id} (first at templates[${templateIds.get(template.id)}])` });
+      else templateIds.set(template.id, t);
+      for (const problem of validateStyleValuesAgainst(manifest, template.values)) {
+        errors.push({ path: `templates[${t}].values.${problem.field}`, message: problem.message });
+      }
+    });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, errors: [], manifest };
 }
@@ -261,6 +292,9 @@ function settingRuleErrors(setting: Setting, at: string): ManifestError[] {
     }
     case 'font-pairing':
       if (setting.default !== '' && !FONT_PAIRINGS_IDS.has(setting.default)) errors.push({ path: `${at}.default`, message: `${setting.default} is not a font pairing` });
+      break;
+    case 'text':
+      if (setting.default.length > setting.maxLength) errors.push({ path: `${at}.default`, message: `must be at most ${setting.maxLength} characters` });
       break;
     default:
       break;

@@ -17,16 +17,30 @@ export interface SelectSetting extends SettingBase { type: 'select'; options: Ar
 export interface ToggleSetting extends SettingBase { type: 'toggle'; default: boolean }
 /** Sets two font settings at once; its own value is a pairing id of FONT_PAIRINGS ('' = none chosen). */
 export interface FontPairingSetting extends SettingBase { type: 'font-pairing'; heading: string; body: string; default: string }
-export type Setting = ColourSetting | FontSetting | RangeSetting | SelectSetting | ToggleSetting | FontPairingSetting;
+/**
+ * A short line of the owner's own words a layout prints (the local header's phone and address). Never a CSS value
+ * (no cssVar): templates print it through htmltag. A template switch keeps it: it is content, not style.
+ */
+export interface TextSetting extends SettingBase { type: 'text'; maxLength: number; default: string }
+export type Setting = ColourSetting | FontSetting | RangeSetting | SelectSetting | ToggleSetting | FontPairingSetting | TextSetting;
 export type SettingType = Setting['type'];
 
 export interface SettingGroup { id: string; label: string; settings: Setting[] }
 export interface StylePreset { id: string; label: string; values: StyleValues }
+/**
+ * A starter template (issue 33 item 4): a style preset and layout options together — values of this manifest's
+ * settings — under a name an owner picks in the template gallery. Choosing one replaces the site's style values with
+ * these (its text settings kept); pages, products and blocks are not touched. `picture` is its gallery picture, a
+ * path under the theme's assets/ folder.
+ */
+export interface StarterTemplate { id: string; label: string; description: string; values: StyleValues; picture?: string }
 export interface ThemeManifest {
   name: string;
   version: string;
   settings: SettingGroup[];
   presets?: StylePreset[];
+  /** The first is the theme's own look: a website that never chose one uses it. */
+  templates?: StarterTemplate[];
   bundledFonts?: string[];
 }
 
@@ -98,5 +112,36 @@ function valueProblem(setting: Setting, value: unknown): string | null {
       return typeof value === 'boolean' ? null : 'must be true or false';
     case 'font-pairing':
       return typeof value === 'string' && (value === '' || FONT_PAIRINGS_IDS.has(value)) ? null : 'must be a font pairing of the catalog';
+    case 'text':
+      if (typeof value !== 'string') return 'must be a text';
+      if (value.length > setting.maxLength) return `must be at most ${setting.maxLength} characters`;
+      return /[\u0000-\u001f\u007f]/.test(value) ? 'must be one line of text' : null;
   }
+}
+
+/** The manifest's starter templates, the theme's own look first ([] for a theme without any). */
+export function starterTemplates(manifest: ThemeManifest): StarterTemplate[] {
+  return manifest.templates ?? [];
+}
+
+export function findTemplate(manifest: ThemeManifest, id: string): StarterTemplate | undefined {
+  return starterTemplates(manifest).find((template) => template.id === id);
+}
+
+/** The template a website shows when it never chose one: the manifest's first, or none. */
+export function defaultTemplateId(manifest: ThemeManifest): string | null {
+  return starterTemplates(manifest)[0]?.id ?? null;
+}
+
+/**
+ * The style values after switching to a template: the template's own values (its preset and layout options), with
+ * the owner's text settings (their phone, their address: content, not style) carried over from the current values.
+ */
+export function valuesForTemplate(manifest: ThemeManifest, template: StarterTemplate, current: StyleValues): StyleValues {
+  const kept: StyleValues = {};
+  for (const setting of allSettings(manifest)) {
+    const value = current[setting.id];
+    if (setting.type === 'text' && value !== undefined) kept[setting.id] = value;
+  }
+  return { ...template.values, ...kept };
 }

@@ -11,6 +11,8 @@ import { writeSampleContent } from './platform';
 export async function seedDemoSite(db: Kysely<Database>, options: { onSeeding?: () => void } = {}): Promise<boolean> {
   return seedDemoStore(db, {
     onSeeding: options.onSeeding,
-    alsoSeed: (trx, websiteId) => writeSampleContent(trx, websiteId, DEMO_WEBSITE.identifier),
+    alsoSeed: async (trx, websiteId) => {
+      await writeSampleContent(trx, websiteId, DEMO_WEBSITE.identifier);
+    },
   });
 }

@@ -21,6 +21,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config', title: 'Dashboard', permission: 'reports:read', load: () => import('../screens/dashboard/DashboardScreen') },
   { path: '/config/pages', title: 'Pages', permission: 'content:read', load: () => import('../screens/pages/PagesScreen') },
   { path: '/config/design', title: 'Design', permission: 'site:read', load: () => import('../screens/design/DesignScreen') },
+  { path: '/config/design/templates', title: 'Templates', permission: 'site:read', load: () => import('../screens/design/TemplatesScreen') },
   { path: '/config/design/themes', title: 'Themes', permission: 'themes:manage', load: () => import('../screens/themes/ThemesScreen') },
   { path: '/config/popup', title: 'Popup', permission: 'content:read', load: () => import('../screens/popup/PopupScreen') },
   { path: '/config/experiments', title: 'Experiments', permission: 'site:read', load: () => import('../screens/experiments/ExperimentsScreen') },

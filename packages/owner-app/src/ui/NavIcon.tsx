@@ -38,6 +38,8 @@ const ICONS: Record<string, string> = {
   '/config/restock': 'M2.5 3.5h15v3h-15zM3.5 6.5v10a1 1 0 0 0 1 1h11a1 1 0 0 0 1-1v-10M10 15.5V9.5M7.5 12 10 9.5l2.5 2.5',
   // An envelope.
   '/config/mail': 'M4 4.5h12a1.5 1.5 0 0 1 1.5 1.5v8a1.5 1.5 0 0 1-1.5 1.5H4A1.5 1.5 0 0 1 2.5 14V6A1.5 1.5 0 0 1 4 4.5zM3 5.5 10 11l7-5.5',
+  // Three panes of a page layout: a template.
+  '/config/design/templates': 'M3.5 3.5h13v13h-13zM3.5 7.5h13M8.5 7.5v9',
   // A framed picture: a theme's look.
   '/config/design/themes': 'M3.5 3.5h13v13h-13zM6.5 13.5l3-4 2 2.5 1.5-2 2 3.5',
   // A gear.

@@ -42,3 +42,13 @@ export async function writeStarterPages(trx: Kysely<Database>, websiteId: string
     .execute();
   return { homePageId };
 }
+
+/**
+ * Replaces a new website's home page body with a starter template's home (platform/template-home-pages.ts), in the
+ * creation's transaction; checked like an owner's page. Only for websites being created: an owner's pages are theirs.
+ */
+export async function writeStarterHomeBody(trx: Kysely<Database>, websiteId: string, body: PageBody): Promise<void> {
+  const checked = checkPageBody(body);
+  if (!checked.body) throw new Error(`A starter home page does not pass its own checks: ${JSON.stringify(checked.errors)}`);
+  await trx.updateTable('site_pages').set({ body: JSON.stringify(checked.body) }).where('website_id', '=', websiteId).where('is_home', '=', true).execute();
+}

@@ -87,6 +87,8 @@ export interface PublishedSiteStyles {
   stylesheetUrl: string;
   preload: string[];
   options: Record<string, string | number | boolean>;
+  /** The starter template of the live version (migration 046); absent or null: the theme's first. */
+  templateId?: string | null;
 }
 
 /** A website's site styles (migration 043): its draft (published_at null) and every published version. */
@@ -99,6 +101,8 @@ export interface SiteStyleVersionsTable {
   created_at: Timestamp;
   created_by: string | null;
   published_at: NullableTimestamp;
+  /** The starter template (theme.json `templates`) the values were made from (migration 046); null: none recorded. */
+  template_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** websites.identity_pictures: the address (`/images/{id}/{file}`) and size of each identity picture, by image id. */

@@ -38,7 +38,7 @@ import { readPopupOverlayForPage } from '../popup-overlay';
 import { isFeatureOn, pageExperimentsFor } from '../experiments';
 import { siteUserOf, type Actor } from '../actor';
 import { ifNoneMatchHits, isShareablePage, pageCacheControl, pageCacheSettingsFromEnvironment, rememberPage, strongEtagOf, surrogateKeysOf, type PageCacheSettings } from '../page-cache';
-import { designViewOf, draftStylesFor } from '../site-styles';
+import { designPreviewStylesFor, designViewOf, isDesignPreview } from '../site-styles';
 import { roleMay } from '@vitrine/contracts';
 import { VISITOR_COOKIE } from '@vitrine/tracking/visitor-cookie';
 
@@ -163,10 +163,11 @@ async function sendPage<T extends BasePageContext>(
   const origin = originOf(request.protocol, request.host);
   const item = (answered as { item?: ProductItemJson | null }).item;
   const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
-  // ?design-preview=draft: one who may change the site's styles sees the page with the draft's stylesheet (site-styles/).
-  const previewRole = request.query['design-preview'] === 'draft' ? siteUserOf(actor)?.role : undefined;
+  // ?design-preview=draft (or =template:{id}): one who may change the site's styles sees the page with the draft's
+  // stylesheet and layout (or a starter template's, before switching to it; site-styles/).
+  const previewRole = isDesignPreview(request.query['design-preview']) ? siteUserOf(actor)?.role : undefined;
   const mayPreviewDesign = previewRole !== undefined && roleMay(previewRole, 'site-styles:write');
-  const draftStyles = mayPreviewDesign ? await draftStylesFor(context.db, website) : undefined;
+  const draftStyles = mayPreviewDesign ? await designPreviewStylesFor(context.db, website, request.query['design-preview'], context.themes) : undefined;
   // The Design screen shows this page in a frame of the owner app (same origin only).
   if (mayPreviewDesign) allowSameOriginFraming(reply);
   const previewWebsite = draftStyles ? { website: { ...answered.website, design: designViewOf(website.site_styles, draftStyles) } } : {};

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { CONTRIBUTOR_ROLES } from '@vitrine/contracts';
 import { DEMO_WEBSITE, writeDemoStore, writeEmptyStore } from '../catalog';
-import { writeStarterPages } from '../content';
+import { writeStarterHomeBody, writeStarterPages } from '../content';
 import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid } from '../failures';
@@ -9,7 +9,9 @@ import { newId } from '../ids';
 import { addContributorIn, writeSetupLink, type SetupLink } from '../owner';
 import { findOrCreateLinkedSiteUser } from '../site-users';
 import { findWebsiteById, insertWebsite, isWebsiteIdentifier, RESERVED_IDENTIFIERS } from '../websites';
+import { applyStarterTemplateIn, isStarterTemplate } from '../site-styles';
 import { writeSampleContent } from './sample-content';
+import { emptyHomeBody, LOCAL_SAMPLE_DETAILS, sampleHomeBody } from './template-home-pages';
 
 export const CREATE_WEBSITE_MESSAGES = {
   refused: 'The website could not be created. Check the fields marked.',
@@ -18,7 +20,11 @@ export const CREATE_WEBSITE_MESSAGES = {
   identifierTaken: 'This address is taken. Try another.',
   titleRequired: 'Give the website a name.',
   titleTooLong: 'A website name has at most 100 characters.',
+  templateUnknown: 'Choose one of the templates shown.',
 } as const;
+
+/** The template a website starts with when none is chosen (the default theme's own look). */
+export const DEFAULT_STARTER_TEMPLATE = 'shop';
 
 export const SITE_TITLE_MAX = 100;
 
@@ -28,6 +34,11 @@ export interface NewWebsiteRequest {
   siteTitle: string;
   /** "Start with sample content" (the demo's products, pages, posts…) or "start empty" (a home page and an empty shop). */
   sampleContent: boolean;
+  /**
+   * The starter template (issue 33 item 5; the default theme's `templates`): its styles and layout are published as
+   * the site's first style version and its home page replaces the starter one. Absent: shop, the theme's own look.
+   */
+  templateId?: string;
   /** The first admin: invited by a one-time set-up link (for this email, or for whoever holds the link). */
   ownerEmail?: string | null;
   currency?: string;
@@ -42,7 +53,7 @@ export interface CreatedWebsite {
 }
 
 /** The field errors of a new website's identifier and name, none when both are fine (the uniqueness is the database's). */
-export function newWebsiteErrors(input: Pick<NewWebsiteRequest, 'identifier' | 'siteTitle'>): Record<string, string> {
+export function newWebsiteErrors(input: Pick<NewWebsiteRequest, 'identifier' | 'siteTitle' | 'templateId'>): Record<string, string> {
   const errors: Record<string, string> = {};
   const identifier = input.identifier.trim().toLowerCase();
   if (identifier.length < 3 || !isWebsiteIdentifier(identifier)) errors.identifier = CREATE_WEBSITE_MESSAGES.identifierInvalid;
@@ -50,6 +61,7 @@ export function newWebsiteErrors(input: Pick<NewWebsiteRequest, 'identifier' | '
   const title = input.siteTitle.trim();
   if (!title) errors.siteTitle = CREATE_WEBSITE_MESSAGES.titleRequired;
   else if (title.length > SITE_TITLE_MAX) errors.siteTitle = CREATE_WEBSITE_MESSAGES.titleTooLong;
+  if (input.templateId !== undefined && !isStarterTemplate(input.templateId)) errors.templateId = CREATE_WEBSITE_MESSAGES.templateUnknown;
   return errors;
 }
 
@@ -112,13 +124,22 @@ async function writeNewWebsite<T>(
       // Taken, or kept by a site deleted but not yet removed: refused before any write.
       const taken = await trx.selectFrom('websites').select('id').where('identifier', '=', identifier).executeTakeFirst();
       if (taken) throw conflict(CREATE_WEBSITE_MESSAGES.refused, { identifier: CREATE_WEBSITE_MESSAGES.identifierTaken });
+      const templateId = input.templateId ?? DEFAULT_STARTER_TEMPLATE;
       if (input.sampleContent) {
         await writeDemoStore(trx, row);
-        await writeSampleContent(trx, row.id, identifier);
+        const sources = await writeSampleContent(trx, row.id, identifier);
+        const home = sampleHomeBody(templateId, sources);
+        if (home) await writeStarterHomeBody(trx, row.id, home);
       } else {
         await insertWebsite(trx, row);
         await writeEmptyStore(trx, row.id, identifier);
         await writeStarterPages(trx, row.id, identifier, row.siteTitle);
+        const home = emptyHomeBody(templateId, row.siteTitle);
+        if (home) await writeStarterHomeBody(trx, row.id, home);
+      }
+      // The sample's local business shows its made-up address in the local header; an empty site fills in its own.
+      if (input.templateId !== undefined) {
+        await applyStarterTemplateIn(trx, row.id, templateId, input.sampleContent && templateId === 'local' ? LOCAL_SAMPLE_DETAILS : {});
       }
       return withOwner(trx, row.id);
     });

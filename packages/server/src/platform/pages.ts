@@ -274,9 +274,41 @@ export interface NewWebsiteForm {
   siteTitle?: string;
   identifier?: string;
   sampleContent?: boolean;
+  templateId?: string;
 }
 
-export function newWebsitePage(frame: PageFrame, platformDomain: string, state: FormState & { values?: NewWebsiteForm }): string {
+/** A template of the gallery (site-styles defaultStarterTemplates: the default theme's). */
+export interface GalleryTemplate {
+  id: string;
+  label: string;
+  description: string;
+  pictureUrl: string | null;
+}
+
+/** The template gallery (issue 33 item 5): one radio card per template, its home page's picture above its name. */
+function templateGallery(templates: GalleryTemplate[], chosen: string | undefined, error: string | undefined): string {
+  if (templates.length === 0) return '';
+  const checked = chosen && templates.some((template) => template.id === chosen) ? chosen : templates[0]!.id;
+  const cards = templates
+    .map((template) => `    <label class="platform-template">
+      ${template.pictureUrl ? `<img src="${attr(template.pictureUrl)}" alt="" width="640" height="400" loading="lazy">` : ''}
+      <span class="platform-template-name"><input type="radio" name="template" value="${attr(template.id)}"${template.id === checked ? ' checked' : ''} aria-labelledby="template-${attr(template.id)}-name" aria-describedby="template-${attr(template.id)}-about${error ? ' template-error' : ''}"> <strong id="template-${attr(template.id)}-name">${attr(template.label)}</strong></span>
+      <span class="platform-template-about" id="template-${attr(template.id)}-about">${attr(template.description)}</span>
+    </label>`)
+    .join('\n');
+  return `<fieldset class="platform-choice platform-templates">
+    <legend>Template</legend>
+    <p class="platform-hint">How the website looks and is laid out. You can change it later in Design, without losing anything.</p>
+    ${error ? `<p class="owner-field-error" id="template-error">${attr(error)}</p>` : ''}
+    <div class="platform-template-grid">
+${cards}
+    </div>
+  </fieldset>`;
+}
+
+export function newWebsitePage(
+  frame: PageFrame, platformDomain: string, state: FormState & { values?: NewWebsiteForm; templates?: GalleryTemplate[] },
+): string {
   const values = state.values ?? {};
   const sample = values.sampleContent ?? true;
   return page(
@@ -295,14 +327,16 @@ ${errorBox(state.message)}
     after: `.${platformDomain}`,
     hint: `Your website will be at this name followed by .${platformDomain}: lower-case letters, digits and hyphens.`,
   })}
+  ${templateGallery(state.templates ?? [], values.templateId, state.errors?.templateId)}
   <fieldset class="platform-choice">
     <legend>Start with</legend>
     <label><input type="radio" name="content" value="sample"${sample ? ' checked' : ''}> <span><strong>Sample content</strong><br>A shop with products, pages, a journal and events, ready to edit.</span></label>
-    <label><input type="radio" name="content" value="empty"${sample ? '' : ' checked'}> <span><strong>Empty</strong><br>A home page and an empty shop, in the default design.</span></label>
+    <label><input type="radio" name="content" value="empty"${sample ? '' : ' checked'}> <span><strong>Empty</strong><br>A home page and an empty shop, in the template's design.</span></label>
   </fieldset>
   <button type="submit" class="button">Create the website</button>
 </form>
 <p><a href="/websites">Back to your websites</a></p>`,
+    { wide: true },
   );
 }
 

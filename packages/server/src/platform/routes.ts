@@ -31,6 +31,7 @@ import { openPendingSignIn, sealPendingSignIn } from '../owner';
 import { TOTP_MESSAGES } from '../site-users';
 import { acceptInvitationWithAccount, confirmAccount, describeInvitation, INVITATION_MESSAGES } from './account-flow';
 import { createWebsiteForAccount } from './create-website';
+import { defaultStarterTemplates } from '../site-styles';
 import { accountWebsites, openWebsiteForAccount, roleLabelOf } from './handoff';
 import {
   acceptInvitationPage,
@@ -297,15 +298,19 @@ export function registerPlatformRoutes(app: FastifyInstance, context: SignInRout
     route('GET', '/websites/new', async (request, reply) => {
       const session = await signedIn(request, reply);
       if (!session) return reply;
-      return html(reply, newWebsitePage(frameOf(request, reply, session), platformDomain, {}));
+      return html(reply, newWebsitePage(frameOf(request, reply, session), platformDomain, { templates: defaultStarterTemplates() }));
     });
     route('POST', '/websites', async (request, reply) => {
       const session = await signedIn(request, reply);
       if (!session) return reply;
       const form = formOf(request);
       const frame = frameOf(request, reply, session);
-      const values = { siteTitle: text(form.siteTitle, 200), identifier: text(form.identifier, 100), sampleContent: form.content !== 'empty' };
-      if (!formIsGood(request, session)) return html(reply, newWebsitePage(frame, platformDomain, { values, message: FORM_EXPIRED }), 403);
+      const values = {
+        siteTitle: text(form.siteTitle, 200), identifier: text(form.identifier, 100), sampleContent: form.content !== 'empty',
+        ...(form.template === undefined ? {} : { templateId: text(form.template, 100) }),
+      };
+      const templates = defaultStarterTemplates();
+      if (!formIsGood(request, session)) return html(reply, newWebsitePage(frame, platformDomain, { values, templates, message: FORM_EXPIRED }), 403);
       try {
         const { website } = await createWebsiteForAccount(db, values, { id: session.accountId, email: session.email });
         return html(
@@ -315,7 +320,7 @@ export function registerPlatformRoutes(app: FastifyInstance, context: SignInRout
         );
       } catch (error) {
         const failure = refusal(error, reply);
-        return html(reply, newWebsitePage(frame, platformDomain, { values, message: failure.message, errors: failure.errors }), statusOf(failure));
+        return html(reply, newWebsitePage(frame, platformDomain, { values, templates, message: failure.message, errors: failure.errors }), statusOf(failure));
       }
     });
     route('GET', '/websites/:websiteId/open', async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEMO_COLLECTION, demoImageId, findCollectionByUrlId } from '../catalog';
+import { DEMO_COLLECTION, demoImageId, findCollectionByUrlId, findProductBySlug } from '../catalog';
+import type { SampleSources } from './template-home-pages';
 import type { Database } from '../db/schema';
 import { seedDemoContentPages } from '../content';
 import { seedDemoForms } from '../forms';
@@ -18,7 +19,7 @@ import { editMainNavigation, type StoredNavigationItem } from '../site-settings'
  * own tables through its front, in the caller's transaction. The demo store that `npm start` seeds and a new
  * website's "start with sample content" are the same content; ids derive from the website's identifier.
  */
-export async function writeSampleContent(trx: Kysely<Database>, websiteId: string, identifier: string): Promise<void> {
+export async function writeSampleContent(trx: Kysely<Database>, websiteId: string, identifier: string): Promise<SampleSources> {
   await seedDemoRestockSignUps(trx, websiteId, identifier);
   const forms = await seedDemoForms(trx, websiteId, identifier);
   const store = await findCollectionByUrlId(trx, websiteId, DEMO_COLLECTION.urlId);
@@ -36,6 +37,12 @@ export async function writeSampleContent(trx: Kysely<Database>, websiteId: strin
   await seedDemoMembers(trx, websiteId, identifier, [DEMO_COURSE.pageId(identifier)]);
   await seedDemoComments(trx, websiteId, identifier);
   await seedDemoReviews(trx, websiteId, identifier);
+  // What a starter template's home page points at (platform/template-home-pages.ts).
+  const featured = await findProductBySlug(trx, websiteId, store.id, 'wool-blanket');
+  return {
+    storeCollectionId: store.id, journalPageId: pages.journalPageId, newsletterFormId: forms.newsletterFormId, imageId,
+    ...(featured ? { featuredProductId: featured.id } : {}),
+  };
 }
 
 function withLinksBeforeCart(items: StoredNavigationItem[], pageIds: string[]): StoredNavigationItem[] {

@@ -23,6 +23,12 @@ export interface SharedParts {
   crumbs: Crumbs;
   /** The default theme's renderer (every website without a theme of its own). */
   theme: ThemeRenderer;
-  /** The theme a website renders with, resolved per request (themes/registry.ts: compiled themes shared by hash). */
-  themes: { rendererFor(website: Website): Promise<ThemeRenderer> };
+  /**
+   * The theme a website renders with, resolved per request (themes/registry.ts: compiled themes shared by hash), and
+   * its chosen upload's parsed theme.json and assets address (undefined: the default theme), which site styles read.
+   */
+  themes: {
+    rendererFor(website: Website): Promise<ThemeRenderer>;
+    manifestFor(website: Website): Promise<{ manifest: unknown; assetsUrl: string } | undefined>;
+  };
 }

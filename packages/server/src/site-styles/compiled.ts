@@ -33,8 +33,25 @@ export function compileSiteStyles(manifest: ThemeManifest, values: StyleValues):
 /** The theme's defaults compiled: what a website that never published shows. */
 export const DEFAULT_STYLES: CompiledStyles = compileSiteStyles(DEFAULT_MANIFEST, {});
 
-export function publishedSummary(versionId: string, compiled: CompiledStyles): PublishedSiteStyles {
-  return { versionId, stylesheetUrl: compiled.stylesheetUrl, preload: compiled.preload, options: compiled.options };
+export function publishedSummary(versionId: string, compiled: CompiledStyles, templateId: string | null = null): PublishedSiteStyles {
+  return { versionId, stylesheetUrl: compiled.stylesheetUrl, preload: compiled.preload, options: compiled.options, templateId };
+}
+
+// Each template of a manifest compiled once (per parsed manifest): a template preview links these sheets by hash.
+const templateSheets = new WeakMap<ThemeManifest, Map<string, string>>();
+
+/** A template's stylesheet of this manifest by its hash (the sheet `?design-preview=template:{id}` links), if any. */
+export function templateStylesheetByHash(manifest: ThemeManifest, hash: string): string | undefined {
+  let sheets = templateSheets.get(manifest);
+  if (!sheets) {
+    sheets = new Map();
+    for (const template of manifest.templates ?? []) {
+      const compiled = compileSiteStyles(manifest, template.values);
+      sheets.set(compiled.hash, compiled.css);
+    }
+    templateSheets.set(manifest, sheets);
+  }
+  return sheets.get(hash);
 }
 
 /** What the layout reads as `website.design`: the stylesheet, its preloads and the layout options by setting id path. */

@@ -12,12 +12,17 @@ export interface StyleVersionRow {
   createdAt: Date;
   createdBy: string | null;
   publishedAt: Date | null;
+  /** The starter template the values were made from (migration 046), null when none was recorded. */
+  templateId: string | null;
 }
 
-const COLUMNS = ['id', 'style_values', 'stylesheet', 'stylesheet_hash', 'created_at', 'created_by', 'published_at'] as const;
+const COLUMNS = ['id', 'style_values', 'stylesheet', 'stylesheet_hash', 'created_at', 'created_by', 'published_at', 'template_id'] as const;
 
-function rowOf(row: { id: string; style_values: StyleValues; stylesheet: string; stylesheet_hash: string; created_at: Date; created_by: string | null; published_at: Date | null }): StyleVersionRow {
-  return { id: row.id, values: row.style_values, stylesheet: row.stylesheet, hash: row.stylesheet_hash, createdAt: new Date(row.created_at), createdBy: row.created_by, publishedAt: row.published_at ? new Date(row.published_at) : null };
+function rowOf(row: { id: string; style_values: StyleValues; stylesheet: string; stylesheet_hash: string; created_at: Date; created_by: string | null; published_at: Date | null; template_id: string | null }): StyleVersionRow {
+  return {
+    id: row.id, values: row.style_values, stylesheet: row.stylesheet, hash: row.stylesheet_hash, createdAt: new Date(row.created_at), createdBy: row.created_by,
+    publishedAt: row.published_at ? new Date(row.published_at) : null, templateId: row.template_id,
+  };
 }
 
 export async function findDraft(db: Db, websiteId: string): Promise<StyleVersionRow | undefined> {
@@ -44,6 +49,7 @@ export interface NewStyleRow {
   stylesheet: string;
   hash: string;
   createdBy: string | null;
+  templateId: string | null;
   /** Millisecond precision (a JavaScript Date), so a page's keyset cursor names it exactly. */
   publishedAt?: Date;
 }
@@ -51,16 +57,19 @@ export interface NewStyleRow {
 /** The draft, written in place (one per website: the partial unique index of migration 043). */
 export async function writeDraft(db: Db, row: NewStyleRow): Promise<void> {
   await db.insertInto('site_style_versions')
-    .values({ id: row.id, website_id: row.websiteId, style_values: JSON.stringify(row.values), stylesheet: row.stylesheet, stylesheet_hash: row.hash, created_by: row.createdBy })
+    .values({ id: row.id, website_id: row.websiteId, style_values: JSON.stringify(row.values), stylesheet: row.stylesheet, stylesheet_hash: row.hash, created_by: row.createdBy, template_id: row.templateId })
     .onConflict((conflict) => conflict.column('website_id').where('published_at', 'is', null).doUpdateSet({
-      style_values: JSON.stringify(row.values), stylesheet: row.stylesheet, stylesheet_hash: row.hash, created_by: row.createdBy, created_at: sql`now()`,
+      style_values: JSON.stringify(row.values), stylesheet: row.stylesheet, stylesheet_hash: row.hash, created_by: row.createdBy, created_at: sql`now()`, template_id: row.templateId,
     }))
     .execute();
 }
 
 export async function insertPublishedVersion(db: Db, row: NewStyleRow): Promise<StyleVersionRow> {
   const inserted = await db.insertInto('site_style_versions')
-    .values({ id: row.id, website_id: row.websiteId, style_values: JSON.stringify(row.values), stylesheet: row.stylesheet, stylesheet_hash: row.hash, created_by: row.createdBy, published_at: row.publishedAt ?? new Date() })
+    .values({
+      id: row.id, website_id: row.websiteId, style_values: JSON.stringify(row.values), stylesheet: row.stylesheet, stylesheet_hash: row.hash,
+      created_by: row.createdBy, published_at: row.publishedAt ?? new Date(), template_id: row.templateId,
+    })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return rowOf(inserted);

@@ -39,7 +39,7 @@ describe('site styles: reading and who may change them', () => {
     expect(answer.statusCode).toBe(200);
     const styles = answer.json() as SiteStylesJson;
     expect(styles.manifest.name).toBe('Vitrine');
-    expect(styles.manifest.settings.map((group) => group.id)).toEqual(['colours', 'colour-theme-light', 'colour-theme-dark', 'colour-theme-accent', 'type', 'spacing', 'buttons', 'pictures']);
+    expect(styles.manifest.settings.map((group) => group.id)).toEqual(['colours', 'colour-theme-light', 'colour-theme-dark', 'colour-theme-accent', 'type', 'spacing', 'layout', 'buttons', 'pictures', 'business']);
     expect(styles).toMatchObject({ draft: {}, published: {}, publishedVersionId: null, stylesheetUrl: DEFAULT_STYLES.stylesheetUrl, contrastWarnings: [] });
     expect(DEFAULT_STYLES.stylesheetUrl).toMatch(/^\/assets\/site-styles\/[0-9a-f]{16}\.css$/);
   });
@@ -108,7 +108,7 @@ describe('site styles: publish, the stylesheet and the pages', () => {
       expect(stylesheetLinks(html), path).toEqual(['/assets/theme/site.css', styles.stylesheetUrl]);
       expect(fontPreloads(html), path).toEqual(['/assets/fonts/playfair-display/playfair-display-latin-400-normal.woff2']);
       expect(html).toContain('<body class="page-');
-      expect(html).toContain(' data-button-style="solid">');
+      expect(html).toContain(' data-button-style="solid" data-header="classic" data-footer="columns" data-hero="contained" data-product="gallery-beside" data-blog="list">');
     }
     const sheet = await new TestVisitor(server.app, undefined, { host: A_HOST }).get(styles.stylesheetUrl);
     expect(sheet.statusCode).toBe(200);

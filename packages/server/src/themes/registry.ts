@@ -16,6 +16,19 @@ export const COMPILED_THEME_CAP = 16;
 interface CompiledTheme {
   renderer: ThemeRenderer;
   files: ThemeFiles;
+  /** Its theme.json parsed once (the site styles' settings schema and starter templates), undefined when unreadable. */
+  manifest: unknown;
+  /** Where its assets/ are served. */
+  assetsUrl: string;
+}
+
+function parsedManifest(files: ThemeFiles): unknown {
+  try {
+    const text = files.get('theme.json')?.toString('utf8');
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** An uploaded theme's files as the renderer takes them (the archive was checked at upload: every template is there). */
@@ -60,6 +73,17 @@ export class ThemeRegistry {
     }
   }
 
+  /**
+   * The website's chosen upload's theme.json (parsed once per compiled archive) and its assets' address, undefined for
+   * the default theme — or when the upload cannot be loaded, as rendererFor then answers with the default theme too.
+   */
+  async manifestFor(website: Website): Promise<{ manifest: unknown; assetsUrl: string } | undefined> {
+    const active = await activeThemeOf(this.db, website.id);
+    if (!active) return undefined;
+    const theme = await this.load(active.id, active.sha256, active.storageKey).catch(() => undefined);
+    return theme && theme.manifest !== undefined ? { manifest: theme.manifest, assetsUrl: theme.assetsUrl } : undefined;
+  }
+
   /** A file under an uploaded theme's assets/, when the theme is this website's. */
   async asset(website: Website, themeId: string, file: string): Promise<Buffer | undefined> {
     const key = await websiteThemeKey(this.db, website.id, themeId);
@@ -83,7 +107,7 @@ export class ThemeRegistry {
       // The archive's assets are served under the theme's id (unique per upload: its files never change).
       const base = `${UPLOADED_THEME_ASSET_PREFIX}${themeId}/`;
       const renderer = createThemeRenderer({ ...themeOf(files), assetsDir: '' }, { ...this.assets, stylesheet: `${base}site.css`, themeUrl: base });
-      return { renderer, files };
+      return { renderer, files, manifest: parsedManifest(files), assetsUrl: base };
     })();
     loading.catch(() => this.compiled.delete(sha256));
     this.compiled.set(sha256, loading);

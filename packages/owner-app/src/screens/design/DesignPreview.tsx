@@ -7,18 +7,22 @@ import { usePreviewPages, type PreviewPage } from './preview-pages';
 const DEVICE_WIDTHS = { desktop: 1280, phone: 390 } as const;
 const STAGE_HEIGHT = 720;
 
-/** The preview's address: the page with the draft stylesheet (the server renders it so for a signed-in editor). */
-export const previewAddress = (path: string) => `${path}${path.includes('?') ? '&' : '?'}design-preview=draft`;
+/**
+ * The preview's address: the page with the draft stylesheet, or a starter template's (`template:{id}`; the server
+ * renders it so for a signed-in editor).
+ */
+export const previewAddress = (path: string, preview = 'draft') => `${path}${path.includes('?') ? '&' : '?'}design-preview=${encodeURIComponent(preview)}`;
 
 /**
  * The live preview of the real site: a same-origin frame of a storefront page, into which every change's compiled
  * stylesheet is put at once (no reload, no script in the storefront). A page loaded by a click inside the frame
  * gets the draft too (each load injects it again).
  */
-export function DesignPreview({ css }: { css: string }) {
+export function DesignPreview({ css, preview = 'draft', label }: { css?: string; preview?: string; label?: string }) {
   const id = useId();
   const frame = useRef<HTMLIFrameElement>(null);
   const latestCss = useRef(css);
+  // Without css (a template's preview) the server's own stylesheet for the preview is the page's: nothing is put in.
   latestCss.current = css;
   const pages = usePreviewPages();
   const [pageKey, setPageKey] = useState('home');
@@ -30,7 +34,7 @@ export function DesignPreview({ css }: { css: string }) {
   const inject = useCallback(() => {
     const doc = frame.current?.contentDocument;
     // An error page or a page still loading has no head to style yet; its load event comes later.
-    if (doc?.head) injectPreviewStyles(doc, latestCss.current);
+    if (doc?.head && latestCss.current !== undefined) injectPreviewStyles(doc, latestCss.current);
   }, []);
 
   useEffect(inject, [css, inject]);
@@ -51,7 +55,7 @@ export function DesignPreview({ css }: { css: string }) {
   return (
     <section className="design-preview card" aria-labelledby={`${id}-heading`}>
       <div className="design-preview-head">
-        <h2 id={`${id}-heading`}>{T.preview}</h2>
+        <h2 id={`${id}-heading`}>{label ?? T.preview}</h2>
         <label className="design-preview-page">
           <span>{T.previewPage}</span>
           <select value={page.key} onChange={(event) => setPageKey(event.target.value)}>
@@ -72,7 +76,7 @@ export function DesignPreview({ css }: { css: string }) {
       </div>
       <div ref={stage} className={`design-preview-stage design-preview-${device}`} style={device === 'desktop' ? { height: `${STAGE_HEIGHT}px` } : undefined}>
         {/* Same origin so the draft can be put into its document; the sandbox keeps a click inside from moving the editor's window. */}
-        <iframe ref={frame} title={T.previewFrame(page.label)} src={previewAddress(page.path)} className="design-preview-frame" style={frameStyle} sandbox="allow-same-origin allow-scripts allow-forms" onLoad={inject} />
+        <iframe ref={frame} title={T.previewFrame(page.label)} src={previewAddress(page.path, preview)} className="design-preview-frame" style={frameStyle} sandbox="allow-same-origin allow-scripts allow-forms" onLoad={inject} />
       </div>
     </section>
   );

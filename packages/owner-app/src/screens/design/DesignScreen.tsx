@@ -3,6 +3,7 @@ import { compileStylesheet, contrastWarnings, FONT_CATALOG, resolveStyles, type 
 import type { Permission } from '@vitrine/contracts';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
 import { useCan } from '../../api/hooks';
+import { Link } from '../../app/router';
 import { ScreenHeading } from '../../app/ScreenHeading';
 import { useConfirm } from '../../ui/confirm';
 import { failureText } from '../../ui/messages';
@@ -34,6 +35,9 @@ export default function DesignScreen() {
     <>
       <ScreenHeading>{T.title}</ScreenHeading>
       <p className="design-intro">{T.intro}</p>
+      <p className="design-template-link">
+        <Link to="/config/design/templates">{T.changeTemplate}</Link>
+      </p>
       {query.isPending ? <Loading /> : query.isError ? <LoadFailed error={query.error} retry={() => void query.refetch()} /> : <DesignEditor styles={query.data} />}
     </>
   );

@@ -30,6 +30,8 @@ export function SettingControl(props: ControlProps) {
       return <ToggleControl {...props} />;
     case 'font-pairing':
       return <PairingControl {...props} />;
+    case 'text':
+      return <TextControl {...props} />;
     default:
       return null;
   }
@@ -158,6 +160,29 @@ function SelectControl({ setting, value, onChange, error, children }: ControlPro
           </option>
         ))}
       </select>
+      <FieldError id={`${id}-error`} error={error} />
+      {children}
+    </div>
+  );
+}
+
+/** A line of the owner's own words (a text setting: the local header's address, hours, phone). */
+function TextControl({ setting, value, onChange, error, children }: ControlProps) {
+  const id = useId();
+  if (setting.type !== 'text') return null;
+  return (
+    <div className="design-field">
+      <label htmlFor={id}>{setting.label}</label>
+      {setting.info ? <p className="design-help" id={`${id}-info`}>{setting.info}</p> : null}
+      <input
+        id={id}
+        type="text"
+        value={typeof value === 'string' ? value : ''}
+        maxLength={setting.maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[setting.info ? `${id}-info` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+        onChange={(event) => onChange({ [setting.id]: event.target.value })}
+      />
       <FieldError id={`${id}-error`} error={error} />
       {children}
     </div>

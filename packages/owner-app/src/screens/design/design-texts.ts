@@ -22,6 +22,7 @@ export const DESIGN_TEXTS = {
   published: 'Published. Visitors see the new design from their next page view.',
   publishedAlready: 'The draft is what visitors see.',
   draftDiffers: 'The draft differs from what visitors see.',
+  changeTemplate: 'Change template',
   reset: 'Reset to template defaults',
   resetTitle: 'Reset the design to the template’s defaults?',
   resetMessage: 'Every font, colour and spacing choice of the draft goes back to the template’s own. What visitors see changes only when you publish.',
@@ -47,4 +48,24 @@ export const DESIGN_TEXTS = {
   useColour: (colour: string) => `Use ${colour}`,
   useColourNamed: (colour: string, label: string) => `Use ${colour} for ${label}`,
   contrastSummary: (count: number) => (count === 1 ? '1 colour pair is hard to read.' : `${count} colour pairs are hard to read.`),
+} as const;
+
+/** Design → Change template's words. */
+export const TEMPLATE_TEXTS = {
+  title: 'Change template',
+  intro: 'A template sets the layout — header, footer, home page, product pages, blog — with its fonts and colours. Switching keeps every page, product, block and setting; the design you have now stays in Versions.',
+  backToDesign: 'Back to Design',
+  templates: 'Templates',
+  none: 'This site’s theme offers no templates.',
+  current: 'Current',
+  use: (label: string) => `Use the ${label} template`,
+  switching: 'Switching…',
+  readOnly: 'Your role may look at the templates but not switch: admins and website managers can.',
+  isCurrent: (label: string) => `The site uses the ${label} template.`,
+  previewing: (label: string) => `The preview shows your own pages with the ${label} template. Visitors see nothing until you switch.`,
+  previewOf: (label: string) => `Preview: ${label}`,
+  confirmTitle: (label: string) => `Switch to the ${label} template?`,
+  confirmMessage: 'The fonts, colours and layout become the template’s and visitors see them at once. Your pages, products and settings stay as they are, and the design you have now stays in Design → Versions.',
+  confirmLabel: 'Switch template',
+  switched: (label: string) => `The site now uses the ${label} template. Your pages and products are unchanged.`,
 } as const;

@@ -31,6 +31,7 @@ function stylesServer() {
     stylesheetUrl: `/assets/site-styles/${versions.length}.css`,
     draftStylesheetUrl: '/assets/site-styles/draft.css',
     contrastWarnings: contrastWarnings(MANIFEST, resolveStyles(MANIFEST, draft)),
+    templateId: 'shop',
   });
   const server = recordingServer((method, url, body) => {
     if (method === 'GET' && url === '/api/site-styles') return answer();
@@ -43,7 +44,7 @@ function stylesServer() {
     }
     if (method === 'POST' && url === '/api/site-styles/publish') {
       published = draft;
-      versions = [{ id: `v${versions.length + 1}`, values: draft, createdAt: '2026-12-02T10:00:00.000Z', createdBy: 'u1', publishedAt: `2026-12-02T1${versions.length}:30:00.000Z`, live: true }, ...versions.map((version) => ({ ...version, live: false }))];
+      versions = [{ id: `v${versions.length + 1}`, values: draft, templateId: 'shop', createdAt: '2026-12-02T10:00:00.000Z', createdBy: 'u1', publishedAt: `2026-12-02T1${versions.length}:30:00.000Z`, live: true }, ...versions.map((version) => ({ ...version, live: false }))];
       return answer();
     }
     if (method === 'POST' && url === '/api/site-styles/reset') {
