@@ -54,6 +54,7 @@ export const PERMISSIONS = {
   'contributors:manage': 'Invite contributors and change their roles',
   'domains:manage': 'Add, verify and remove custom domains; choose the primary one',
   'api-keys:manage': 'Create and delete API keys',
+  'webhooks:manage': 'Add, change and remove webhook endpoints, rotate their secrets, see their deliveries and resend them (admins only)',
   'comments:moderate': 'Approve and remove comments and reviews',
   'reviews:moderate': 'Approve, hide and reply to product reviews',
   'content:read': "See the site's pages, posts and events, their drafts and revisions; preview them",
@@ -77,7 +78,7 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
  */
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
-  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage'),
+  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage' && permission !== 'webhooks:manage'),
   storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read'],
   editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write', 'members:read'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read', 'members:read'],

@@ -24,6 +24,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'contributors:manage': 'Invite contributors and change their roles',
   'domains:manage': 'Add, verify and remove custom domains; choose the primary one',
   'api-keys:manage': 'Create and delete API keys',
+  'webhooks:manage': 'Add, change and remove webhook endpoints, rotate their secrets, see their deliveries and resend them (admins only)',
   'comments:moderate': 'Approve and remove comments and reviews',
   'reviews:moderate': 'Approve, hide and reply to product reviews',
   'content:read': "See the site's pages, posts and events, their drafts and revisions; preview them",
