@@ -78,6 +78,8 @@ import { registerRequestDayCounting, RequestDayCounter } from './request-days';
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
+import { outgoingPolicyOf, registerWebhookRoutes, WebhookDeliveryJob, webhookOptionsFromEnv, webhookSealKeyFrom, type WebhookOptions } from './webhooks';
+import { contributorEmailsWith } from './owner';
 import { LocalDiskThemeStore, registerThemeAssetRoutes, registerThemeDevRoutes, registerThemeRoutes, ThemeDevSession, ThemeRegistry, type ThemeArchiveStore } from './themes';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
@@ -174,6 +176,12 @@ export interface BuildAppOptions {
   requestDays?: { flushMs?: number; created?: (counter: RequestDayCounter) => void };
   /** The final purge of websites deleted longer ago than the grace period (platform/purge-job.ts); 0 never runs it. */
   websitePurge?: { intervalMs?: number };
+  /**
+   * Outgoing webhooks (webhooks/): the DNS asked for endpoints' addresses, the non-public addresses they may have
+   * (WEBHOOKS_ALLOW_PRIVATE; none by default, tests allow loopback), the deadline, body cap and backoff, and how
+   * often the delivery job looks (it runs in every listening process; tests drive their own job's runOnce).
+   */
+  webhooks?: WebhookOptions;
   /** `npm run theme -- dev DIR` (themes/cli.ts): render with the theme in DIR and reload browsers on save (themes/dev.ts). */
   themeDevDir?: string;
 }
@@ -231,6 +239,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     themes: themeRegistry,
     images: new ImageFiles(imageStore, demoAssetsDir),
   };
+
+  const webhookOptions = { ...webhookOptionsFromEnv(process.env), ...options.webhooks };
+  const webhookPolicy = outgoingPolicyOf(webhookOptions);
+  const webhookSealKey = webhookSealKeyFrom(await loadServerSecret(db, 'webhooks'));
 
   const connectionLimits = resolveConnectionLimits(options.connectionLimits);
   const trustedProxies = options.trustProxy ? parseTrustProxy(options.trustProxy) : false;
@@ -348,6 +360,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerPopupOverlayRoutes(routes, context);
     registerMemberRoutes(routes, context, { rateLimits: rateLimitStore });
     registerApiKeyRoutes(routes, context);
+    registerWebhookRoutes(routes, context, { sealKey: webhookSealKey, allowedTargets: webhookPolicy.allowedTargets });
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     registerSiteSettingsRoutes(routes, context);
@@ -397,6 +410,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reviewRequests = new ReviewRequestJob(db, { ...reviewRequestSettings, mail: context.mail, log: app.log });
   app.addHook('onListen', async () => reviewRequests.start());
   app.addHook('onClose', async () => reviewRequests.stop());
+  // Webhook deliveries: sent in every listening process (SKIP LOCKED keeps them apart).
+  const webhookDeliveries = new WebhookDeliveryJob(db, {
+    policy: webhookPolicy,
+    sealKey: webhookSealKey,
+    mail: context.mail,
+    ownerAddresses: (database, websiteId) => contributorEmailsWith(database, websiteId, 'webhooks:manage'),
+    backoffBaseMs: webhookOptions.backoffBaseMs,
+    retryWindowMs: webhookOptions.retryWindowMs,
+    intervalMs: webhookOptions.intervalMs,
+    log: app.log,
+  });
+  app.addHook('onListen', async () => webhookDeliveries.start());
+  app.addHook('onClose', async () => webhookDeliveries.stop());
   // Deleted lessons' videos: their objects and rows removed in every listening process (SKIP LOCKED keeps them apart).
   const lessonVideoSweep = new DeletedLessonVideoSweep(db, lessonVideoStore, { log: app.log });
   app.addHook('onListen', async () => lessonVideoSweep.start());
