@@ -19,7 +19,8 @@ export async function recordWebhookEvent<T extends WebhookEventType>(
   trx: Transaction<Database>,
   website: Pick<Website, 'id'>,
   type: T,
-  data: WebhookEventData<T>,
+  /** The event's data, or a function that reads it (called only when an endpoint wants the event: no reads otherwise). */
+  data: WebhookEventData<T> | (() => Promise<WebhookEventData<T>>),
   at: Date = new Date(),
 ): Promise<string | undefined> {
   const endpoints = await trx
@@ -31,7 +32,7 @@ export async function recordWebhookEvent<T extends WebhookEventType>(
     .execute();
   if (endpoints.length === 0) return undefined;
   const id = newWebhookEventId();
-  const body = JSON.stringify({ type, timestamp: at.toISOString(), data });
+  const body = JSON.stringify({ type, timestamp: at.toISOString(), data: typeof data === 'function' ? await data() : data });
   await trx.insertInto('webhook_events').values({ id, website_id: website.id, type, body, created_at: at }).execute();
   await trx
     .insertInto('webhook_deliveries')
