@@ -18,7 +18,7 @@ import { Crumbs, registerCrumbRoutes } from './http/crumb';
 import { registerCookieNames } from './http/cookies';
 import { registerOpenApi } from './http/openapi';
 import { OWNER_APP_ASSET_PREFIX, ownerAppDistDir, registerContributorRoutes, registerOwnerRoutes } from './owner';
-import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
+import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, enqueueMail, registerMailRoutes, renderMail, siteUrlOf, UnsubscribeTokens } from './mail';
 import { registerRestockRoutes } from './restock';
 import { registerFormRoutes } from './forms';
 import { registerCommentRoutes } from './comments';
@@ -70,7 +70,7 @@ import { registerPageRoutes } from './pages/routes';
 import type { SignInGuard } from './site-users';
 import { SignInThrottle } from './site-users';
 import { registerSiteUserRoutes } from './site-users/routes';
-import { customDomainSettings, WebsiteResolver, type CustomDomainOptions } from './websites';
+import { customDomainSettings, findWebsiteById, WebsiteResolver, type CustomDomainOptions } from './websites';
 import { registerCustomDomainRoutes, registerPlatformHostRoutes } from './websites/custom-domains/routes';
 import { registerPlatformRoutes } from './platform/routes';
 import { DeletedWebsitePurgeJob } from './platform';
@@ -414,13 +414,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webhookDeliveries = new WebhookDeliveryJob(db, {
     policy: webhookPolicy,
     sealKey: webhookSealKey,
-    mail: context.mail,
-    ownerAddresses: (database, websiteId) => contributorEmailsWith(database, websiteId, 'webhooks:manage'),
+    // The admins are mailed (transactional, never refused by the day's quota: their integration stopped).
+    notifySwitchedOff: async (trx, notice) => {
+      const website = await findWebsiteById(trx, notice.websiteId);
+      if (!website) return;
+      const siteUrl = siteUrlOf(context.mail, website);
+      const values = { url: notice.url, reason: notice.reason, retryDays: notice.retryDays, webhooksUrl: `${siteUrl}/config/settings/webhooks` };
+      for (const to of await contributorEmailsWith(trx, website.id, 'webhooks:manage')) {
+        const rendered = renderMail('webhook-endpoint-disabled', website, values, { publicUrl: siteUrl });
+        await enqueueMail(trx, website, context.mail.from, { kind: 'transactional', template: 'webhook-endpoint-disabled', to, dailyQuota: 'exempt', ...rendered });
+      }
+    },
     backoffBaseMs: webhookOptions.backoffBaseMs,
     retryWindowMs: webhookOptions.retryWindowMs,
     intervalMs: webhookOptions.intervalMs,
     log: app.log,
   });
+  webhookOptions.created?.(webhookDeliveries);
   app.addHook('onListen', async () => webhookDeliveries.start());
   app.addHook('onClose', async () => webhookDeliveries.stop());
   // Deleted lessons' videos: their objects and rows removed in every listening process (SKIP LOCKED keeps them apart).

@@ -1,10 +1,8 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { WEBHOOK_LIMITS } from '@vitrine/contracts';
 import type { Database } from '../db/schema';
 import { newId } from '../ids';
 import { RepeatingJob, type JobLog } from '../jobs/repeating-job';
-import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
-import { findWebsiteById } from '../websites';
 import { postWebhook, type AttemptOutcome, type OutgoingPolicy } from './outgoing';
 import { openWebhookSecret, signedHeaders } from './signing';
 
@@ -21,10 +19,11 @@ export interface WebhookDeliveryOptions {
   policy: OutgoingPolicy;
   /** Seals and opens the endpoints' secrets (signing.ts). */
   sealKey: Buffer;
-  /** Where the owner's "endpoint switched off" mail goes from; absent in tests that do not mail. */
-  mail?: MailSettings;
-  /** The addresses told when an endpoint is switched off: the contributors who may manage webhooks (a port: owner/ sits above). */
-  ownerAddresses?: (db: Kysely<Database>, websiteId: string) => Promise<string[]>;
+  /**
+   * Tells the website's admins an endpoint was switched off, inside the transaction that switches it off (app.ts
+   * mails them: a port, since mail/ reaches this domain through newsletter/ and may not be imported back).
+   */
+  notifySwitchedOff?: (trx: Transaction<Database>, notice: SwitchedOffNotice) => Promise<void>;
   batchSize?: number;
   /** How long a claim lasts: a process killed mid-send leaves the delivery to be claimed again after it. */
   claimSeconds?: number;
@@ -33,6 +32,16 @@ export interface WebhookDeliveryOptions {
   /** The pause between rounds when nothing was due; 0 never starts the loop (tests drive runOnce). */
   intervalMs?: number;
   log?: JobLog;
+}
+
+/** What the admins are told when an endpoint is switched off. */
+export interface SwitchedOffNotice {
+  websiteId: string;
+  endpointId: string;
+  url: string;
+  /** The last attempt's failure, in the owner's words. */
+  reason: string;
+  retryDays: number;
 }
 
 interface ClaimedDelivery {
@@ -82,7 +91,7 @@ const CLAIM_SQL = `
  * three-day window — failed, which switches the endpoint off and mails the website's admins.
  */
 export class WebhookDeliveryJob {
-  readonly #options: Required<Omit<WebhookDeliveryOptions, 'mail' | 'ownerAddresses' | 'log'>> & Pick<WebhookDeliveryOptions, 'mail' | 'ownerAddresses' | 'log'>;
+  readonly #options: Required<Omit<WebhookDeliveryOptions, 'notifySwitchedOff' | 'log'>> & Pick<WebhookDeliveryOptions, 'notifySwitchedOff' | 'log'>;
   #loop: RepeatingJob;
 
   constructor(private readonly db: Kysely<Database>, options: WebhookDeliveryOptions) {
@@ -193,16 +202,7 @@ export class WebhookDeliveryJob {
         .where('endpoint_id', '=', delivery.endpoint_id)
         .where('status', '=', 'pending')
         .execute();
-      const { mail, ownerAddresses } = this.#options;
-      if (!mail || !ownerAddresses) return;
-      const website = await findWebsiteById(trx, delivery.website_id);
-      if (!website) return;
-      const siteUrl = siteUrlOf(mail, website);
-      for (const to of await ownerAddresses(this.db, website.id)) {
-        const rendered = renderMail('webhook-endpoint-disabled', website, { url: delivery.url, reason, retryDays, webhooksUrl: `${siteUrl}/config/settings/webhooks` }, { publicUrl: siteUrl });
-        // Transactional and never refused by the day's quota: the owner must learn their integration stopped.
-        await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'webhook-endpoint-disabled', to, dailyQuota: 'exempt', ...rendered });
-      }
+      await this.#options.notifySwitchedOff?.(trx, { websiteId: delivery.website_id, endpointId: delivery.endpoint_id, url: delivery.url, reason, retryDays });
     });
     this.#options.log?.warn({ endpointId: delivery.endpoint_id, websiteId: delivery.website_id }, 'webhook endpoint switched off after persistent failure');
   }

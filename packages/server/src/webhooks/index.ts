@@ -5,7 +5,7 @@
  */
 export { recordWebhookEvent, newWebhookEventId } from './events';
 export { registerWebhookRoutes } from './routes';
-export { WebhookDeliveryJob, webhookBackoffMs, RETRY_WINDOW_MS, DEFAULT_BACKOFF_BASE_MS, type WebhookDeliveryOptions } from './delivery-job';
+export { WebhookDeliveryJob, webhookBackoffMs, RETRY_WINDOW_MS, DEFAULT_BACKOFF_BASE_MS, type WebhookDeliveryOptions, type SwitchedOffNotice } from './delivery-job';
 export { outgoingPolicyOf, webhookOptionsFromEnv, WEBHOOKS_ALLOW_PRIVATE, type WebhookOptions } from './settings';
 export { ROTATION_GRACE_MS, type WebhookServiceParts } from './service';
 export { signatureOf, signedHeaders, webhookSealKeyFrom, SECRET_PREFIX } from './signing';

@@ -1,5 +1,6 @@
 import { dnsDomainResolver, parseAddressList, type AddressList, type DomainResolver } from '../websites';
 import { DEFAULT_OUTGOING, type OutgoingPolicy } from './outgoing';
+import type { WebhookDeliveryJob } from './delivery-job';
 
 /** What buildApp takes for webhooks (every part optional; the environment's values otherwise). */
 export interface WebhookOptions {
@@ -13,6 +14,8 @@ export interface WebhookOptions {
   retryWindowMs?: number;
   /** How often the delivery job looks when nothing was due (a second; WEBHOOKS_INTERVAL_MS); 0 never starts it. */
   intervalMs?: number;
+  /** Handed the app's delivery job when it is built (tests drive its runOnce). */
+  created?: (job: WebhookDeliveryJob) => void;
 }
 
 export const WEBHOOKS_ALLOW_PRIVATE = 'WEBHOOKS_ALLOW_PRIVATE';
