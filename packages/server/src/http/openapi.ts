@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import {
   ANALYTICS_LIMITS, CATALOG_LIMITS, contractFor, IMAGE_LIMITS, importProductsContract, JavascriptErrorReportsSchema, PERMISSIONS, PerformanceRecordSchema,
-  recordJavascriptErrorsContract, recordPerformanceContract, ROUTE_CONTRACTS, uploadImageContract, WEBHOOK_EVENT_TYPES, webhookPayloadSchema, type Permission,
+  recordJavascriptErrorsContract, recordPerformanceContract, ROUTE_CONTRACTS, uploadImageContract, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS, webhookPayloadSchema, type Permission,
 } from '@vitrine/contracts';
 
 /** Where the document is served. */
@@ -141,7 +141,7 @@ const WEBHOOKS_SECTION = Object.fromEntries(
       {
         post: {
           operationId: `webhook_${type.replace('.', '_')}`,
-          summary: schema.description,
+          summary: WEBHOOK_EVENTS[type].description,
           tags: ['webhooks'],
           parameters: signatureHeaders,
           requestBody: { required: true, content: { 'application/json': { schema: JSON.parse(JSON.stringify(schema)) } } },
