@@ -1,0 +1,139 @@
+// databases: both — each domain records its webhook event inside its own transaction (rolled back with it)
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES } from '@vitrine/contracts';
+import { TEST_SHIPPING_ADDRESS, demoProductId, demoVariantId, openTestServer, ownerVisitor, solveCaptcha, TestVisitor, type TestServer } from '../testing';
+
+let server: TestServer;
+let admin: TestVisitor;
+const db = () => server.database.db;
+
+beforeAll(async () => {
+  server = await openTestServer({ webhooks: { allowPrivate: 'loopback', intervalMs: 0 } });
+  admin = await ownerVisitor(server, 'admin');
+  const answer = await admin.post('/api/owner/webhooks', { url: 'https://hooks.example.test/all', events: WEBHOOK_EVENT_TYPES });
+  expect(answer.statusCode, answer.body).toBe(201);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(async () => {
+  await db().deleteFrom('webhook_events').execute();
+});
+
+/** The events recorded so far, oldest first, as the receiver will get them. */
+async function events(): Promise<Array<{ type: string; data: Record<string, any> }>> {
+  const rows = await db().selectFrom('webhook_events').select(['type', 'body', 'created_at']).orderBy('created_at').orderBy('id').execute();
+  return rows.map((row) => {
+    const body = JSON.parse(row.body);
+    expect(body.type).toBe(row.type);
+    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+    return { type: body.type, data: body.data };
+  });
+}
+
+async function placeOrder(email: string): Promise<string> {
+  const shopper = new TestVisitor(server.app);
+  await shopper.visit('/shop');
+  await shopper.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 2 });
+  const answer = await shopper.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().order.id;
+}
+
+describe('orders', () => {
+  it('records created and paid when an order is placed, then fulfilled; another cancelled; a refund with its amount', async () => {
+    const first = await placeOrder('events@example.test');
+    expect((await events()).map((event) => event.type)).toEqual(['order.created', 'order.paid']);
+    const [created] = await events();
+    expect(created!.data).toMatchObject({ id: first, email: 'events@example.test', status: 'placed', paymentStatus: 'paid', testMode: true, refundedCents: 0 });
+    expect(created!.data.lines).toEqual([{ productId: demoProductId('canvas-tote'), variantId: expect.any(String), sku: 'TOTE', name: expect.any(String), quantity: 2, unitPriceCents: expect.any(Number) }]);
+    await db().deleteFrom('webhook_events').execute();
+
+    expect((await admin.post(`/api/owner/orders/${first}/fulfil`, {})).statusCode).toBe(200);
+    const refund = await admin.post(`/api/owner/orders/${first}/refunds`, { amountCents: 500, idempotencyKey: 'refund-events-1' });
+    expect(refund.statusCode, refund.body).toBe(200);
+    // The same refund again (its idempotency key) pays nothing, and tells no one again.
+    await admin.post(`/api/owner/orders/${first}/refunds`, { amountCents: 500, idempotencyKey: 'refund-events-1' });
+    const second = await placeOrder('cancel@example.test');
+    await db().deleteFrom('webhook_events').where('type', 'in', ['order.created', 'order.paid']).execute();
+    expect((await admin.post(`/api/owner/orders/${second}/cancel`, {})).statusCode).toBe(200);
+    const recorded = await events();
+    expect(recorded.map((event) => event.type)).toEqual(['order.fulfilled', 'order.refunded', 'order.cancelled']);
+    expect(recorded[0]!.data).toMatchObject({ id: first, status: 'fulfilled' });
+    expect(recorded[1]!.data).toMatchObject({ amountCents: 500, order: { id: first, refundedCents: 500 } });
+    expect(recorded[2]!.data).toMatchObject({ id: second, status: 'cancelled' });
+  });
+
+  it('records nothing for a change that is refused', async () => {
+    const order = await placeOrder('refused@example.test');
+    await db().deleteFrom('webhook_events').execute();
+    expect((await admin.post(`/api/owner/orders/${order}/cancel`, {})).statusCode).toBe(200);
+    expect((await admin.post(`/api/owner/orders/${order}/fulfil`, {})).statusCode).toBe(409);
+    expect((await events()).map((event) => event.type)).toEqual(['order.cancelled']);
+  });
+});
+
+describe('catalog', () => {
+  it('records product created, updated, deleted (archived) and updated (restored), and inventory changed', async () => {
+    const created = await admin.post('/api/owner/products', {
+      productType: 1,
+      title: 'Webhook Mug',
+      variants: [{ sku: 'HOOK-MUG', optionValues: [], priceCents: 1200, qtyInStock: 3 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json().product;
+    const variantId = product.variants[0].id;
+    const updated = await admin.put(`/api/owner/products/${product.id}`, {
+      productType: 1,
+      title: 'Webhook Mug, large',
+      variants: [{ id: variantId, sku: 'HOOK-MUG', optionValues: [], priceCents: 1500, qtyInStock: 3 }],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await admin.post(`/api/owner/products/${product.id}/archive`, {})).statusCode).toBe(200);
+    // Archiving it again changes nothing, and records nothing.
+    expect((await admin.post(`/api/owner/products/${product.id}/archive`, {})).statusCode).toBe(200);
+    expect((await admin.post(`/api/owner/products/${product.id}/restore`, {})).statusCode).toBe(200);
+    expect((await admin.put(`/api/owner/variants/${variantId}/stock`, { qtyInStock: 9 })).statusCode).toBe(200);
+    expect((await admin.post(`/api/owner/variants/${variantId}/stock/adjustments`, { delta: -2 })).statusCode).toBe(200);
+    // A refused adjustment (below zero) records nothing.
+    expect((await admin.post(`/api/owner/variants/${variantId}/stock/adjustments`, { delta: -100 })).statusCode).toBe(409);
+
+    const recorded = await events();
+    expect(recorded.map((event) => event.type)).toEqual(['product.created', 'product.updated', 'product.deleted', 'product.updated', 'inventory.changed', 'inventory.changed']);
+    expect(recorded[0]!.data).toEqual({ id: product.id, title: 'Webhook Mug', urlSlug: product.urlId ?? expect.any(String), productType: '1', archived: false, variants: [{ id: variantId, sku: 'HOOK-MUG', priceCents: 1200, stock: 3 }] });
+    expect(recorded[1]!.data).toMatchObject({ title: 'Webhook Mug, large', variants: [{ priceCents: 1500 }] });
+    expect(recorded[2]!.data).toEqual({ id: product.id });
+    expect(recorded[3]!.data).toMatchObject({ id: product.id, archived: false });
+    expect(recorded[4]!.data).toEqual({ productId: product.id, variantId, sku: 'HOOK-MUG', stock: 9, unlimited: false });
+    expect(recorded[5]!.data).toMatchObject({ stock: 7 });
+  });
+});
+
+describe('shoppers', () => {
+  it('records customer.created when a shopper signs up, once', async () => {
+    const visitor = new TestVisitor(server.app);
+    await visitor.visit('/');
+    const signUp = await visitor.post('/api/site-users/account', { email: 'Hook@Example.test', password: 'long enough' });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+    const again = new TestVisitor(server.app);
+    await again.visit('/');
+    expect((await again.post('/api/site-users/account', { email: 'hook@example.test', password: 'long enough' })).statusCode).toBe(409);
+    const recorded = await events();
+    expect(recorded.map((event) => event.type)).toEqual(['customer.created']);
+    expect(recorded[0]!.data).toEqual({ id: signUp.json().siteUser.id, email: 'hook@example.test', firstName: null, lastName: null, createdAt: expect.any(String) });
+  });
+
+  it('records newsletter.subscribed when the restock box joins the mailing list, not for an address already on it', async () => {
+    const sign = async (email: string) => {
+      const visitor = new TestVisitor(server.app);
+      await visitor.visit('/shop');
+      const captchaToken = await solveCaptcha(visitor);
+      return visitor.post('/api/site-users/account/notifications/restock', {
+        isJoinMailingList: true, productId: demoProductId('linen-shirt'), variantId: demoVariantId('SHIRT-M-NAVY'), siteVisitorEmail: email, captchaToken,
+      });
+    };
+    expect((await sign('joins@example.test')).statusCode).toBeLessThan(300);
+    const recorded = await events();
+    expect(recorded).toEqual([{ type: 'newsletter.subscribed', data: { email: 'joins@example.test', formId: null, subscribedAt: expect.any(String) } }]);
+  });
+});
