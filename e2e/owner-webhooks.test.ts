@@ -93,7 +93,7 @@ test('an admin adds a webhook endpoint, an order placed in the demo reaches it s
 
   // 2. The secret, shown once.
   const secretDialog = page.getByRole('dialog', { name: 'Copy the signing secret' });
-  const secret = await secretDialog.getByLabel('Signing secret').inputValue();
+  const secret = await secretDialog.getByRole('textbox', { name: 'Signing secret' }).inputValue();
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
   expect(await axeViolations(page)).toEqual([]);
   await saveAtBothWidths(page, 'owner-webhooks-secret');
