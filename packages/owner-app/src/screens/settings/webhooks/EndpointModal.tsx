@@ -132,7 +132,7 @@ export function EndpointModal({
       <form onSubmit={onSubmit} noValidate>
         <div className="panel-field">
           <label htmlFor={`${id}-url`}>{WEBHOOK_TEXTS.url}</label>
-          <input ref={urlField} id={`${id}-url`} type="url" inputMode="url" autoComplete="off" value={url} aria-invalid={errors.url ? true : undefined} aria-describedby={describedBy('url')} onChange={(event) => setUrl(event.target.value)} />
+          <input ref={urlField} id={`${id}-url`} type="text" inputMode="url" spellCheck={false} autoComplete="off" value={url} aria-invalid={errors.url ? true : undefined} aria-describedby={describedBy('url')} onChange={(event) => (setUrl(event.target.value), setErrors((current) => ({ ...current, url: undefined })))} />
           <p id={`${id}-url-help`} className="panel-help">
             {WEBHOOK_TEXTS.urlHelp}
           </p>
@@ -161,7 +161,7 @@ export function EndpointModal({
           </p>
           {events.map((entry) => (
             <div key={entry.type} className="panel-check">
-              <input id={`${id}-${entry.type}`} type="checkbox" checked={chosen.includes(entry.type)} aria-describedby={`${id}-${entry.type}-what`} onChange={(event) => toggle(entry.type, event.target.checked)} />
+              <input id={`${id}-${entry.type}`} type="checkbox" checked={chosen.includes(entry.type)} aria-describedby={`${id}-${entry.type}-what`} onChange={(event) => (toggle(entry.type, event.target.checked), setErrors((current) => ({ ...current, events: undefined })))} />
               <label htmlFor={`${id}-${entry.type}`}>{entry.type}</label>
               <p id={`${id}-${entry.type}-what`} className="panel-help">
                 {entry.description}
