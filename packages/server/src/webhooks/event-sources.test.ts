@@ -1,6 +1,11 @@
 // databases: both — each domain records its webhook event inside its own transaction (rolled back with it)
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '@vitrine/contracts';
+import { sql } from 'kysely';
+import { stableId } from '../ids';
+import { renewalOrderRecorder, TestModePaymentProvider } from '../orders';
+import { SubscriptionRenewalJob } from '../subscriptions/renewals';
+import { subscribeThroughApi } from '../subscriptions/testing';
 import { TEST_SHIPPING_ADDRESS, demoProductId, demoVariantId, openTestServer, ownerVisitor, solveCaptcha, TestVisitor, type TestServer } from '../testing';
 
 let server: TestServer;
@@ -135,5 +140,43 @@ describe('shoppers', () => {
     expect((await sign('joins@example.test')).statusCode).toBeLessThan(300);
     const recorded = await events();
     expect(recorded).toEqual([{ type: 'newsletter.subscribed', data: { email: 'joins@example.test', formId: null, subscribedAt: expect.any(String) } }]);
+  });
+});
+
+describe('forms and subscriptions', () => {
+  it('records form.submitted for a real submission, not for one a bot sent', async () => {
+    const send = async (userAgent: string) => {
+      const visitor = new TestVisitor(server.app);
+      await visitor.visit('/contact');
+      const post = (url: string, payload?: unknown) => visitor.request({ method: 'POST', url, payload: payload as object, headers: { 'user-agent': userAgent } });
+      const key = (await post('/api/form/FormSubmissionKey')).json().key;
+      const answers = { name: ['Ada', 'Lovelace'], email: 'ada@example.com', topic: 'A product', message: 'Green linen?', 'contact-by': 'Email', interests: ['Home'], satisfaction: { 'The shop is easy to use': '2' }, source: 'contact-page' };
+      return post('/api/form/SaveFormSubmission', {
+        key, formId: stableId('form:demo:contact'), form: JSON.stringify(answers), captchaKey: await solveCaptcha(visitor),
+        pageTitle: 'Contact', pageId: stableId('page:demo:contact'), contentSource: 'c', pagePath: '/contact', pagePermissionTypeValue: 1,
+      });
+    };
+    expect((await send('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36')).statusCode).toBe(200);
+    expect((await send('Googlebot/2.1 (+http://www.google.com/bot.html)')).statusCode).toBe(200);
+    const recorded = await events();
+    expect(recorded.map((event) => event.type)).toEqual(['form.submitted']);
+    expect(recorded[0]!.data).toMatchObject({ formId: stableId('form:demo:contact'), formName: expect.any(String), submissionId: expect.any(String), answers: { email: 'ada@example.com', message: 'Green linen?' } });
+  });
+
+  it('records subscription.renewed when a renewal is charged and subscription.cancelled when the owner cancels it', async () => {
+    const { subscriptionId, email } = await subscribeThroughApi(server, 'subscriber-hooks@example.test');
+    await db().deleteFrom('webhook_events').execute();
+    await db().updateTable('subscriptions').set({ next_renewal_at: sql<Date>`now() + interval '3650 days'` }).where('id', '!=', subscriptionId).where('next_renewal_at', 'is not', null).execute();
+    await db().updateTable('subscriptions').set({ next_renewal_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', subscriptionId).execute();
+    const job = new SubscriptionRenewalJob(db(), renewalOrderRecorder(new TestModePaymentProvider()), {});
+    expect((await job.runOnce()).outcomes).toEqual({ [subscriptionId]: 'renewed' });
+    const cancel = await admin.post(`/api/owner/subscriptions/${subscriptionId}/cancel`, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const recorded = await events();
+    // The renewal's order is an order like any other: created and paid, then the renewal itself.
+    expect(recorded.map((event) => event.type)).toEqual(['order.created', 'order.paid', 'subscription.renewed', 'subscription.cancelled']);
+    expect(recorded[0]!.data).toMatchObject({ email, paymentStatus: 'paid', lines: [{ name: 'Coffee Subscription', quantity: 1 }] });
+    expect(recorded[2]!.data).toEqual({ id: subscriptionId, status: 'active', email, productName: 'Coffee Subscription', orderId: recorded[0]!.data.id });
+    expect(recorded[3]!.data).toEqual({ id: subscriptionId, status: 'cancelled', email, productName: 'Coffee Subscription', orderId: null });
   });
 });
