@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '@vitrine/contracts';
 import { sql } from 'kysely';
 import { stableId } from '../ids';
+import { reviewLinksFor } from '../reviews/links';
+import { findDefaultWebsite } from '../websites';
 import { renewalOrderRecorder, TestModePaymentProvider } from '../orders';
 import { SubscriptionRenewalJob } from '../subscriptions/renewals';
 import { subscribeThroughApi } from '../subscriptions/testing';
@@ -178,5 +180,26 @@ describe('forms and subscriptions', () => {
     expect(recorded[0]!.data).toMatchObject({ email, paymentStatus: 'paid', lines: [{ name: 'Coffee Subscription', quantity: 1 }] });
     expect(recorded[2]!.data).toEqual({ id: subscriptionId, status: 'active', email, productName: 'Coffee Subscription', orderId: recorded[0]!.data.id });
     expect(recorded[3]!.data).toEqual({ id: subscriptionId, status: 'cancelled', email, productName: 'Coffee Subscription', orderId: null });
+  });
+});
+
+describe('reviews', () => {
+  it('records review.created when a buyer writes one, and nothing for the refused second', async () => {
+    const orderId = await placeOrder('reviewer@example.test');
+    const item = await db().selectFrom('order_items').select(['id', 'product_id']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const website = (await findDefaultWebsite(db()))!;
+    const token = (await reviewLinksFor(db())).issue(website.id, orderId, new Date(Date.now() + 60_000));
+    await db().deleteFrom('webhook_events').execute();
+    const visitor = new TestVisitor(server.app);
+    await visitor.visit('/shop');
+    const body = { token, orderItemId: item.id, rating: 5, title: 'Sturdy', body: 'Carries everything.', reviewerName: 'Dana' };
+    const sent = await visitor.post('/api/commerce/reviews', body);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await visitor.post('/api/commerce/reviews', body)).statusCode).toBe(409);
+    const recorded = await events();
+    expect(recorded).toEqual([{
+      type: 'review.created',
+      data: { id: sent.json().review.id, productId: item.product_id, rating: 5, title: 'Sturdy', body: 'Carries everything.', authorName: 'Dana', status: 'pending', createdAt: expect.any(String) },
+    }]);
   });
 });
