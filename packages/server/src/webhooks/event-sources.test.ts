@@ -130,6 +130,24 @@ describe('shoppers', () => {
     expect(recorded[0]!.data).toEqual({ id: signUp.json().siteUser.id, email: 'hook@example.test', firstName: null, lastName: null, createdAt: expect.any(String) });
   });
 
+  it('records newsletter.subscribed when a newsletter sign-up is confirmed by its link, not while it waits', async () => {
+    const visitor = new TestVisitor(server.app);
+    await visitor.visit('/');
+    const key = (await visitor.post('/api/form/FormSubmissionKey')).json().key;
+    const newsletterFormId = stableId('form:demo:newsletter');
+    const signUp = await visitor.request({
+      method: 'POST', url: '/api/form/SaveFormSubmission', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' },
+      payload: { key, formId: newsletterFormId, form: JSON.stringify({ 'newsletter-email': 'Reader@Example.test' }), pagePath: '/', contentSource: 'c' },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    expect(await events()).toEqual([]);
+    const mail = await db().selectFrom('mail_outbox').select('text_body').where('template', '=', 'newsletter-confirm').where('to_address', '=', 'reader@example.test').executeTakeFirstOrThrow();
+    const token = /\/newsletter\/confirm\?token=([^\s"]+)/.exec(mail.text_body)![1]!;
+    const confirmed = await new TestVisitor(server.app).request({ method: 'POST', url: `/api/newsletter/confirm?token=${token}` });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await events()).toEqual([{ type: 'newsletter.subscribed', data: { email: 'reader@example.test', formId: newsletterFormId, subscribedAt: expect.any(String) } }]);
+  });
+
   it('records newsletter.subscribed when the restock box joins the mailing list, not for an address already on it', async () => {
     const sign = async (email: string) => {
       const visitor = new TestVisitor(server.app);
