@@ -59,19 +59,27 @@ interface ClaimedDelivery {
 }
 
 /**
- * Claims due deliveries of switched-on endpoints, the most overdue first: pending ones whose time has come, and
- * claimed ones whose claim ran out (their process died mid-send). FOR UPDATE SKIP LOCKED: two workers, in one
- * process or several, never claim the same delivery, and neither waits for the other; the claim itself (status
- * 'sending', attempts + 1, locked_until) is the same statement, so it is taken before any request is made.
+ * Claims due deliveries of switched-on endpoints: pending ones whose time has come, and claimed ones whose claim ran
+ * out (their process died mid-send). FOR UPDATE SKIP LOCKED: two workers, in one process or several, never claim the
+ * same delivery, and neither waits for the other; the claim itself (status 'sending', attempts + 1, locked_until) is
+ * the same statement, so it is taken before any request is made. Of the most overdue candidates (20 batches' worth),
+ * each endpoint's first goes before any endpoint's second ($3 at most per endpoint): one endpoint's burst, or a slow
+ * receiver's backlog, does not fill a round another website's event waits behind.
  */
 const CLAIM_SQL = `
-  WITH due AS (
-    SELECT d.id FROM webhook_deliveries d
+  WITH candidates AS (
+    SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
     JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
     WHERE (d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status = 'sending' AND d.locked_until <= now())
     ORDER BY d.next_attempt_at, d.id
-    LIMIT $1::int
+    LIMIT $1::int * 20
     FOR UPDATE OF d SKIP LOCKED
+  ),
+  turns AS (
+    SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS turn FROM candidates
+  ),
+  due AS (
+    SELECT id FROM turns WHERE turn <= $3::int ORDER BY turn, next_attempt_at, id LIMIT $1::int
   ),
   claimed AS (
     UPDATE webhook_deliveries d
@@ -83,6 +91,9 @@ const CLAIM_SQL = `
   FROM claimed c
   JOIN webhook_endpoints e ON e.id = c.endpoint_id
   JOIN webhook_events ev ON ev.id = c.event_id`;
+
+/** At most this many deliveries of one endpoint in one round. */
+export const PER_ENDPOINT_PER_ROUND = 3;
 
 /**
  * Delivers the webhook queue (webhook_deliveries), in every listening process: each round claims a batch, POSTs
@@ -120,7 +131,7 @@ export class WebhookDeliveryJob {
 
   /** One round: answers how many deliveries it claimed and how many of them were delivered. */
   async runOnce(nowMs = Date.now()): Promise<{ claimed: number; delivered: number }> {
-    const { rows } = await this.db.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_SQL, [this.#options.batchSize, this.#options.claimSeconds]));
+    const { rows } = await this.db.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_SQL, [this.#options.batchSize, this.#options.claimSeconds, PER_ENDPOINT_PER_ROUND]));
     // The batch's requests go out together: one slow receiver does not hold the others for its 10 s.
     const outcomes = await Promise.all(rows.map((delivery) => this.#deliver(delivery, nowMs)));
     return { claimed: rows.length, delivered: outcomes.filter(Boolean).length };

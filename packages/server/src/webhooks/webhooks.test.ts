@@ -327,6 +327,20 @@ describe('delivery', () => {
     expect(receiver.requests).toHaveLength(6);
     expect(receiver.uniqueIds()).toHaveLength(6);
   });
+
+  it("sends at most three of one endpoint's deliveries in a round: its burst does not fill the round another waits behind", async () => {
+    const busy = await addEndpoint(['order.created'], receiver.url('/busy'));
+    for (let index = 0; index < 4; index += 1) await placeOrder(`burst-${index}@example.test`);
+    const quiet = await addEndpoint(['order.paid'], receiver.url('/quiet'));
+    await placeOrder('quiet@example.test');
+    const round = new WebhookDeliveryJob(db(), { policy: outgoingPolicyOf({ allowPrivate: 'loopback' }), sealKey, intervalMs: 0, batchSize: 10 });
+    // Five of the busy endpoint's are due (the fifth order's too) and one of the quiet one's: three and one are sent.
+    expect(await round.runOnce()).toEqual({ claimed: 4, delivered: 4 });
+    expect(receiver.requests.filter((request) => request.path === '/busy')).toHaveLength(3);
+    expect(receiver.requests.filter((request) => request.path === '/quiet')).toHaveLength(1);
+    expect(await round.runOnce()).toEqual({ claimed: 2, delivered: 2 });
+    expect(busy.id).not.toBe(quiet.id);
+  });
 });
 
 describe('SSRF guard', () => {
