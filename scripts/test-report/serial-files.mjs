@@ -5,6 +5,7 @@ export const SERIAL_TEST_FILES = [
   'packages/server/src/reliability/crash.test.ts',
   'packages/server/src/reliability/races.test.ts',
   'packages/server/src/multi-process.test.ts',
+  'packages/server/src/webhooks/two-processes.test.ts',
   'packages/server/src/site-settings/other-process.test.ts',
   'packages/server/src/db/data-dir-lock.test.ts',
   'packages/server/src/db/lock-timeout.test.ts',

@@ -67,5 +67,6 @@ export * from './owner-popup-overlay';
 export * from './owner-members';
 export * from './members';
 export * from './analytics';
+export * from './webhooks';
 export { ANALYTICS_EVENT_SCHEMAS, ANALYTICS_COMMON_EVENT_SCHEMA } from './analytics-events';
 export { ROUTE_CONTRACTS, contractFor } from './routes';

@@ -55,6 +55,7 @@ export const PERMISSIONS = {
   'domains:manage': 'Add, verify and remove custom domains; choose the primary one',
   'api-keys:manage': 'Create and delete API keys',
   'redirects:manage': 'See the not-found report; add, change, delete, import and export URL redirects',
+  'webhooks:manage': 'Add, change and remove webhook endpoints, rotate their secrets, see their deliveries and resend them (admins only)',
   'comments:moderate': 'Approve and remove comments and reviews',
   'reviews:moderate': 'Approve, hide and reply to product reviews',
   'content:read': "See the site's pages, posts and events, their drafts and revisions; preview them",
@@ -79,7 +80,7 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
  */
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
-  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage'),
+  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage' && permission !== 'webhooks:manage'),
   storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read', 'redirects:manage'],
   editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write', 'members:read', 'redirects:manage'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read', 'members:read'],

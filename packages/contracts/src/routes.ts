@@ -42,6 +42,7 @@ import { ORDER_CONTRACTS } from './orders';
 import { PAYMENT_CONTRACTS } from './payments';
 import { CHECKOUT_CONTRACTS } from './checkout';
 import { SITE_USER_CONTRACTS } from './site-users';
+import { WEBHOOK_CONTRACTS } from './webhooks';
 
 /** Every call of the HTTP API, in the order of the server README's table: for OpenAPI and route-table tests. */
 export const ROUTE_CONTRACTS: readonly RouteContract[] = [
@@ -83,6 +84,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_COMMENT_CONTRACTS,
   ...OWNER_POPUP_OVERLAY_CONTRACTS,
   ...OWNER_MEMBER_CONTRACTS,
+  ...WEBHOOK_CONTRACTS,
   ...MEMBER_CONTRACTS,
   ...ANALYTICS_CONTRACTS,
   ...OWNER_ANALYTICS_CONTRACTS,

@@ -18,7 +18,7 @@ import { Crumbs, registerCrumbRoutes } from './http/crumb';
 import { registerCookieNames } from './http/cookies';
 import { registerOpenApi } from './http/openapi';
 import { OWNER_APP_ASSET_PREFIX, ownerAppDistDir, registerContributorRoutes, registerOwnerRoutes } from './owner';
-import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, registerMailRoutes, UnsubscribeTokens } from './mail';
+import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, enqueueMail, registerMailRoutes, renderMail, siteUrlOf, UnsubscribeTokens } from './mail';
 import { registerRestockRoutes } from './restock';
 import { registerFormRoutes } from './forms';
 import { registerCommentRoutes } from './comments';
@@ -75,7 +75,7 @@ import { notifySiteChromeChanged } from './site-settings';
 import type { SignInGuard } from './site-users';
 import { SignInThrottle } from './site-users';
 import { registerSiteUserRoutes } from './site-users/routes';
-import { customDomainSettings, WebsiteResolver, type CustomDomainOptions } from './websites';
+import { customDomainSettings, findWebsiteById, WebsiteResolver, type CustomDomainOptions } from './websites';
 import { registerCustomDomainRoutes, registerPlatformHostRoutes } from './websites/custom-domains/routes';
 import { registerPlatformRoutes } from './platform/routes';
 import { DeletedWebsitePurgeJob } from './platform';
@@ -84,6 +84,8 @@ import { NotFoundAnswers, NotFoundCounter, notifyRedirectsChanged, RedirectRuleC
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createThemeRenderer } from './rendering/theme-renderer';
+import { outgoingPolicyOf, registerWebhookRoutes, WebhookDeliveryJob, webhookOptionsFromEnv, webhookSealKeyFrom, type WebhookOptions } from './webhooks';
+import { contributorEmailsWith } from './owner';
 import { LocalDiskThemeStore, registerThemeAssetRoutes, registerThemeDevRoutes, registerThemeRoutes, ThemeDevSession, ThemeRegistry, type ThemeArchiveStore } from './themes';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
@@ -182,6 +184,12 @@ export interface BuildAppOptions {
   notFoundCounts?: { flushMs?: number; created?: (counter: NotFoundCounter) => void };
   /** The final purge of websites deleted longer ago than the grace period (platform/purge-job.ts); 0 never runs it. */
   websitePurge?: { intervalMs?: number };
+  /**
+   * Outgoing webhooks (webhooks/): the DNS asked for endpoints' addresses, the non-public addresses they may have
+   * (WEBHOOKS_ALLOW_PRIVATE; none by default, tests allow loopback), the deadline, body cap and backoff, and how
+   * often the delivery job looks (it runs in every listening process; tests drive their own job's runOnce).
+   */
+  webhooks?: WebhookOptions;
   /** `npm run theme -- dev DIR` (themes/cli.ts): render with the theme in DIR and reload browsers on save (themes/dev.ts). */
   themeDevDir?: string;
   /**
@@ -249,6 +257,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     themes: themeRegistry,
     images: new ImageFiles(imageStore, demoAssetsDir),
   };
+
+  const webhookOptions = { ...webhookOptionsFromEnv(process.env), ...options.webhooks };
+  const webhookPolicy = outgoingPolicyOf(webhookOptions);
+  const webhookSealKey = webhookSealKeyFrom(await loadServerSecret(db, 'webhooks'));
 
   const connectionLimits = resolveConnectionLimits(options.connectionLimits);
   const trustedProxies = options.trustProxy ? parseTrustProxy(options.trustProxy) : false;
@@ -394,6 +406,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerMemberRoutes(routes, context, { rateLimits: rateLimitStore });
     registerApiKeyRoutes(routes, context);
     registerRedirectRoutes(routes, context);
+    registerWebhookRoutes(routes, context, { sealKey: webhookSealKey, allowedTargets: webhookPolicy.allowedTargets });
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     registerSiteSettingsRoutes(routes, context);
@@ -449,6 +462,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reviewRequests = new ReviewRequestJob(db, { ...reviewRequestSettings, mail: context.mail, log: app.log });
   app.addHook('onListen', async () => reviewRequests.start());
   app.addHook('onClose', async () => reviewRequests.stop());
+  // Webhook deliveries: sent in every listening process (SKIP LOCKED keeps them apart).
+  const webhookDeliveries = new WebhookDeliveryJob(db, {
+    policy: webhookPolicy,
+    sealKey: webhookSealKey,
+    // The admins are mailed (transactional, never refused by the day's quota: their integration stopped).
+    notifySwitchedOff: async (trx, notice) => {
+      const website = await findWebsiteById(trx, notice.websiteId);
+      if (!website) return;
+      const siteUrl = siteUrlOf(context.mail, website);
+      const values = { url: notice.url, reason: notice.reason, retryDays: notice.retryDays, webhooksUrl: `${siteUrl}/config/settings/webhooks` };
+      for (const to of await contributorEmailsWith(trx, website.id, 'webhooks:manage')) {
+        const rendered = renderMail('webhook-endpoint-disabled', website, values, { publicUrl: siteUrl });
+        await enqueueMail(trx, website, context.mail.from, { kind: 'transactional', template: 'webhook-endpoint-disabled', to, dailyQuota: 'exempt', ...rendered });
+      }
+    },
+    backoffBaseMs: webhookOptions.backoffBaseMs,
+    retryWindowMs: webhookOptions.retryWindowMs,
+    intervalMs: webhookOptions.intervalMs,
+    log: app.log,
+  });
+  webhookOptions.created?.(webhookDeliveries);
+  app.addHook('onListen', async () => webhookDeliveries.start());
+  app.addHook('onClose', async () => webhookDeliveries.stop());
   // Deleted lessons' videos: their objects and rows removed in every listening process (SKIP LOCKED keeps them apart).
   const lessonVideoSweep = new DeletedLessonVideoSweep(db, lessonVideoStore, { log: app.log });
   app.addHook('onListen', async () => lessonVideoSweep.start());

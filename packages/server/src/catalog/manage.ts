@@ -13,6 +13,7 @@ import { checkProduct, nextUnusedUrlId, urlIdOf, type CheckedProduct } from './p
 import { seoColumnsOf, seoFieldsJson, type SeoInput } from './seo-fields';
 import { takeQuota } from '../quotas';
 import { recordAddressMove } from '../redirects';
+import { recordProductDeletedWebhook, recordProductWebhook } from './webhook-events';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -253,6 +254,7 @@ export async function saveProduct(trx: Transaction<Database>, websiteId: string,
         .execute();
     }
   }
+  await recordProductWebhook(trx, websiteId, existing ? 'product.updated' : 'product.created', id);
   return { id, created: !existing };
 }
 
@@ -313,13 +315,18 @@ export async function updateProduct(db: Kysely<Database>, website: Website, acto
 /** POST …/archive and …/restore: archiving takes the product off the storefront; restoring brings it back as it was. */
 export async function setProductArchived(db: Kysely<Database>, website: Website, actor: Actor, input: { productId: string; archived: boolean }) {
   authorize(actor, 'catalog:write');
-  const updated = await db
-    .updateTable('products')
-    // Archiving an archived product keeps its first archive time.
-    .set((eb) => ({ archived_at: input.archived ? eb.fn.coalesce('archived_at', eb.fn<Date>('now')) : null }))
-    .where('website_id', '=', website.id)
-    .where('id', '=', input.productId)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw notFound(MANAGE_MESSAGES.productNotFound);
+  await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('products').select('archived_at').where('website_id', '=', website.id).where('id', '=', input.productId).forUpdate().executeTakeFirst();
+    if (!before) throw notFound(MANAGE_MESSAGES.productNotFound);
+    await trx
+      .updateTable('products')
+      // Archiving an archived product keeps its first archive time.
+      .set((eb) => ({ archived_at: input.archived ? eb.fn.coalesce('archived_at', eb.fn<Date>('now')) : null }))
+      .where('id', '=', input.productId)
+      .execute();
+    // Only a change is an event: archiving an archived product tells no one again.
+    if (input.archived && before.archived_at === null) await recordProductDeletedWebhook(trx, website.id, input.productId);
+    if (!input.archived && before.archived_at !== null) await recordProductWebhook(trx, website.id, 'product.updated', input.productId);
+  });
   return { product: (await readOwnerProduct(db, website.id, input.productId))! };
 }

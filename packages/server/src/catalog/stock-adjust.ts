@@ -4,6 +4,8 @@ import type { Actor } from '../actor';
 import type { Database, Website } from '../db/schema';
 import { conflict, notFound } from '../failures';
 import { authorize } from '../authorize';
+import { inTransaction } from '../db/transactions';
+import { recordInventoryWebhook } from './webhook-events';
 
 /**
  * The owner's stock changes. Each is one conditional UPDATE: the database applies concurrent
@@ -28,31 +30,38 @@ export async function setStock(
   input: { variantId: string; qtyInStock: number; unlimited?: boolean },
 ): Promise<StockReply> {
   authorize(actor, 'catalog:write');
-  const row = await db
-    .updateTable('variants')
-    .set((eb) => ({ qty_in_stock: input.qtyInStock, unlimited: input.unlimited ?? eb.ref('unlimited') }))
-    .where('website_id', '=', website.id)
-    .where('id', '=', input.variantId)
-    .where('archived_at', 'is', null)
-    .returning(STOCK_COLUMNS)
-    .executeTakeFirst();
-  if (!row) throw notFound(STOCK_MESSAGES.variantNotFound);
-  return row;
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('variants')
+      .set((eb) => ({ qty_in_stock: input.qtyInStock, unlimited: input.unlimited ?? eb.ref('unlimited') }))
+      .where('website_id', '=', website.id)
+      .where('id', '=', input.variantId)
+      .where('archived_at', 'is', null)
+      .returning(STOCK_COLUMNS)
+      .executeTakeFirst();
+    if (!row) throw notFound(STOCK_MESSAGES.variantNotFound);
+    await recordInventoryWebhook(trx, website.id, row);
+    return row;
+  });
 }
 
 /** POST /api/owner/variants/:variantId/stock/adjustments */
 export async function adjustStock(db: Kysely<Database>, website: Website, actor: Actor, input: { variantId: string; delta: number }): Promise<StockReply> {
   authorize(actor, 'catalog:write');
-  const row = await db
-    .updateTable('variants')
-    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', input.delta) }))
-    .where('website_id', '=', website.id)
-    .where('id', '=', input.variantId)
-    .where('archived_at', 'is', null)
-    .where('unlimited', '=', false)
-    .where((eb) => eb.and([eb(eb('qty_in_stock', '+', input.delta), '>=', 0), eb(eb('qty_in_stock', '+', input.delta), '<=', CATALOG_LIMITS.maxStock)]))
-    .returning(STOCK_COLUMNS)
-    .executeTakeFirst();
+  const row = await inTransaction(db, async (trx) => {
+    const changed = await trx
+      .updateTable('variants')
+      .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', input.delta) }))
+      .where('website_id', '=', website.id)
+      .where('id', '=', input.variantId)
+      .where('archived_at', 'is', null)
+      .where('unlimited', '=', false)
+      .where((eb) => eb.and([eb(eb('qty_in_stock', '+', input.delta), '>=', 0), eb(eb('qty_in_stock', '+', input.delta), '<=', CATALOG_LIMITS.maxStock)]))
+      .returning(STOCK_COLUMNS)
+      .executeTakeFirst();
+    if (changed) await recordInventoryWebhook(trx, website.id, changed);
+    return changed;
+  });
   if (row) return row;
   // Refused: say why, from the row as it is now.
   const current = await db.selectFrom('variants').select(['qty_in_stock', 'unlimited']).where('website_id', '=', website.id).where('id', '=', input.variantId).where('archived_at', 'is', null).executeTakeFirst();

@@ -1444,6 +1444,10 @@ export interface Database {
   product_reviews: ProductReviewsTable;
   product_review_summaries: ProductReviewSummariesTable;
   review_requests: ReviewRequestsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }
 
 /** Migration 033 (reviews/): a buyer's review of one order line, or an imported one; moderated by the owner. */
@@ -1491,3 +1495,57 @@ export type CartRow = Selectable<CartsTable>;
 export type CartEntryRow = Selectable<CartEntriesTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type NewVariant = Insertable<VariantsTable>;
+
+/** Migration 048 (webhooks/): an owner's webhook endpoint; its secrets sealed with the server secret 'webhooks'. */
+export interface WebhookEndpointsTable {
+  id: string;
+  website_id: string;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** Webhook event types (@vitrine/contracts webhooks.ts). */
+  events: ColumnType<string[], string, string>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: string | null;
+  secret_sealed: string;
+  secret_prefix: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 048: one event, its id the webhook-id header, its body the exact bytes POSTed. */
+export interface WebhookEventsTable {
+  id: string;
+  website_id: string;
+  type: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** Migration 048: the queue, one delivery of an event to an endpoint. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  website_id: string;
+  endpoint_id: string;
+  event_id: string;
+  status: ColumnType<'pending' | 'sending' | 'delivered' | 'failed', 'pending' | undefined, 'pending' | 'sending' | 'delivered' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** Migration 048: the delivery log, one row per attempt. */
+export interface WebhookDeliveryAttemptsTable {
+  id: string;
+  website_id: string;
+  delivery_id: string;
+  attempt: number;
+  attempted_at: Timestamp;
+  response_status: number | null;
+  response_body: ColumnType<string, string | undefined, string>;
+  duration_ms: number;
+  error: string | null;
+}

@@ -11,6 +11,7 @@ import { hitSlidingWindow, type RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
 import { enqueueMail, enqueueMailIfQuotaAllows, renderMail, siteUrlOf, type MailSettings, type UnsubscribeTokens } from '../mail';
 import { requestNewsletterSubscription } from '../newsletter';
+import { recordWebhookEvent } from '../webhooks';
 import { findLiveForm, type StoredForm } from './definitions';
 import { useSubmissionKey } from './keys';
 import { formRecipients } from './recipients';
@@ -89,10 +90,11 @@ export async function saveFormSubmission(
   const values = checked.values;
   return inTransaction(db, async (trx) => {
     await useSubmissionKey(trx, website, input.visitor, input.key);
+    const submissionId = newId();
     await trx
       .insertInto('form_submissions')
       .values({
-        id: newId(),
+        id: submissionId,
         website_id: website.id,
         form_id: form.id,
         form_name: form.name,
@@ -106,6 +108,10 @@ export async function saveFormSubmission(
       })
       .execute();
     if (spamReason) return { status: 'received' as const, ...(form.kind === 'newsletter' ? { confirmationSent: true } : {}) };
+    // A real submission is a webhook event (webhooks/); a newsletter sign-up's is newsletter.subscribed, once confirmed.
+    if (form.kind !== 'newsletter') {
+      await recordWebhookEvent(trx, website, 'form.submitted', { formId: form.id, formName: form.name, submissionId, answers: values as Record<string, unknown>, submittedAt: new Date().toISOString() });
+    }
     if (form.kind === 'newsletter') {
       const email = newsletterAddressOf(form, values);
       if (!email) throw invalid(FORM_MESSAGES.invalidForm);

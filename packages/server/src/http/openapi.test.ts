@@ -119,3 +119,20 @@ describe('GET /api/openapi.json', () => {
     }
   });
 });
+
+describe('the webhooks section', () => {
+  it('publishes every webhook event with its payload schema from the contracts and the Standard Webhooks headers', async () => {
+    const { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } = await import('@vitrine/contracts');
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json();
+    expect(Object.keys(document.webhooks)).toEqual(WEBHOOK_EVENT_TYPES);
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const post = document.webhooks[type].post;
+      expect(post.summary).toBe(WEBHOOK_EVENTS[type].description);
+      expect(post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      const schema = post.requestBody.content['application/json'].schema;
+      expect(schema.properties.type).toMatchObject({ const: type });
+      expect(schema.required).toEqual(['type', 'timestamp', 'data']);
+    }
+    expect(document.webhooks['order.paid'].post.requestBody.content['application/json'].schema.properties.data.properties.grandTotalCents.type).toBe('integer');
+  });
+});

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import {
   ANALYTICS_LIMITS, CATALOG_LIMITS, contractFor, IMAGE_LIMITS, importProductsContract, JavascriptErrorReportsSchema, PERMISSIONS, PerformanceRecordSchema,
-  recordJavascriptErrorsContract, recordPerformanceContract, ROUTE_CONTRACTS, uploadImageContract, type Permission,
+  recordJavascriptErrorsContract, recordPerformanceContract, ROUTE_CONTRACTS, uploadImageContract, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS, webhookPayloadSchema, type Permission,
 } from '@vitrine/contracts';
 
 /** Where the document is served. */
@@ -109,9 +109,48 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return app.swagger();
+    return { ...app.swagger(), webhooks: WEBHOOKS_SECTION };
   });
 }
+
+const signatureHeaders = [
+  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The event id (msg_…): the same on every retry and resend; de-duplicate by it.' },
+  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'When this attempt was sent, in Unix seconds; refuse one far from your clock.' },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description:
+      'Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the ' +
+      'endpoint secret after `whsec_` (Standard Webhooks). Two during the 24 hours after a rotation (old and new secret): accept when one matches.',
+  },
+];
+
+/**
+ * The events a website POSTs to its owner's endpoints (issue 37), in the document's `webhooks` section (OpenAPI
+ * 3.1's name for it; the rest of the document stays 3.0.3, whose readers skip a section they do not know): each
+ * event's body schema comes from the contracts, with the three Standard Webhooks headers. Any 2xx answer counts as
+ * received; anything else (or none within 10 s) is retried with backoff for three days.
+ */
+const WEBHOOKS_SECTION = Object.fromEntries(
+  WEBHOOK_EVENT_TYPES.map((type) => {
+    const schema = webhookPayloadSchema(type);
+    return [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          summary: WEBHOOK_EVENTS[type].description,
+          tags: ['webhooks'],
+          parameters: signatureHeaders,
+          requestBody: { required: true, content: { 'application/json': { schema: JSON.parse(JSON.stringify(schema)) } } },
+          responses: { '2XX': { description: 'Received. Anything else, or no answer within 10 s, is retried with backoff for three days.' } },
+        },
+      },
+    ];
+  }),
+);
 
 /** The calls the document must describe: every contract. */
 export const DOCUMENTED_CALLS = ROUTE_CONTRACTS.map((contract) => `${contract.method} ${contract.url}`);

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { recordWebhookEvent } from '../webhooks';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,12 +11,24 @@ const normalise = (email: string) => email.trim().toLowerCase();
  * the restock box's opt-in, where the shopper typed the address and ticked the box themselves.
  */
 export async function subscribeToNewsletter(db: Db, websiteId: string, email: string, source: string): Promise<void> {
-  await db
-    .insertInto('newsletter_subscribers')
-    .values({ website_id: websiteId, email: normalise(email), source, confirmed_at: new Date() })
-    .onConflict((conflict) => conflict.columns(['website_id', 'email']).doNothing())
-    .execute();
+  await inOneTransaction(db, async (trx) => {
+    const at = new Date();
+    const inserted = await trx
+      .insertInto('newsletter_subscribers')
+      .values({ website_id: websiteId, email: normalise(email), source, confirmed_at: at })
+      .onConflict((conflict) => conflict.columns(['website_id', 'email']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) await recordSubscribed(trx, websiteId, normalise(email), null, at);
+  });
 }
+
+/** The caller's transaction, or one of its own: the subscriber's row and its webhook event are written together. */
+const inOneTransaction = <T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+
+/** The newsletter.subscribed webhook event (webhooks/): an address joined the list, confirmed. */
+const recordSubscribed = (trx: Transaction<Database>, websiteId: string, email: string, formId: string | null, at: Date) =>
+  recordWebhookEvent(trx, { id: websiteId }, 'newsletter.subscribed', { email, formId, subscribedAt: at.toISOString() });
 
 /**
  * What a newsletter block's sign-up did (double opt-in): 'confirm' — the address waits for its confirmation
@@ -50,14 +63,20 @@ export async function requestNewsletterSubscription(db: Db, websiteId: string, e
 /** The confirmation link was followed: a waiting address is confirmed (a confirmed one stays so). False when unknown. */
 export async function confirmNewsletterSubscription(db: Db, websiteId: string, email: string): Promise<boolean> {
   const address = normalise(email);
-  const updated = await db
-    .updateTable('newsletter_subscribers')
-    .set({ status: 'confirmed', confirmed_at: new Date() })
-    .where('website_id', '=', websiteId)
-    .where('email', '=', address)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 1) return true;
+  const confirmed = await inOneTransaction(db, async (trx) => {
+    const at = new Date();
+    const updated = await trx
+      .updateTable('newsletter_subscribers')
+      .set({ status: 'confirmed', confirmed_at: at })
+      .where('website_id', '=', websiteId)
+      .where('email', '=', address)
+      .where('status', '=', 'pending')
+      .returning('form_id')
+      .executeTakeFirst();
+    if (updated) await recordSubscribed(trx, websiteId, address, updated.form_id ?? null, at);
+    return updated !== undefined;
+  });
+  if (confirmed) return true;
   const row = await db.selectFrom('newsletter_subscribers').select('status').where('website_id', '=', websiteId).where('email', '=', address).executeTakeFirst();
   return row?.status === 'confirmed';
 }

@@ -9,6 +9,7 @@ import { releaseOrderHolds } from './paid';
 import { moneyJson, returnStock } from '../catalog';
 import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
+import { recordOrderRefundWebhook, recordOrderWebhook } from './webhook-events';
 import { conflict, invalid, notFound, paymentDeclined } from '../failures';
 import { newId } from '../ids';
 import { authorize } from '../authorize';
@@ -125,6 +126,7 @@ export async function fulfilOrder(db: Kysely<Database>, website: Website, actor:
       if (pending) throw conflict(ORDER_CHANGE_MESSAGES.paymentNotConfirmed);
       await refuseChange(trx, website, orderId, whyNotFulfil);
     }
+    await recordOrderWebhook(trx, website, 'order.fulfilled', orderId);
     await recordEvent(trx, website, actor, { order_id: orderId, kind: 'fulfilled', amount_cents: null, idempotency_key: null, payment_reference: null, note: input.note ?? '' });
   });
   return { order: await readOwnerOrder(db, website, orderId) };
@@ -153,6 +155,7 @@ export async function cancelOrder(db: Kysely<Database>, website: Website, actor:
     // by hand: payment-lifecycle.ts notes it). Paid, those stay: they were money, which refunds return.
     if (changed!.payment_status === 'pending') await releaseOrderHolds(trx, website, orderId);
     await revokeDownloadsForOrder(trx, website, orderId);
+    await recordOrderWebhook(trx, website, 'order.cancelled', orderId);
     await recordEvent(trx, website, actor, { order_id: orderId, kind: 'cancelled', amount_cents: null, idempotency_key: null, payment_reference: null, note: input.note ?? '' });
   });
   return { order: await readOwnerOrder(db, website, orderId) };
@@ -220,6 +223,7 @@ export async function refundOrder(
       await releaseGiftCardRedemptions(trx, website, orderId);
       await revokeDownloadsForOrder(trx, website, orderId);
     }
+    await recordOrderRefundWebhook(trx, website, orderId, plan.amountCents);
     const recorded = await recordEvent(trx, website, actor, {
       order_id: orderId,
       kind: 'refunded',

@@ -9,6 +9,7 @@ import { startSubscriptionsForOrder } from '../subscriptions';
 import { grantMembershipsForPaidOrder } from '../members';
 import { requestReviewsForOrder } from '../reviews';
 import { enqueueOrderConfirmation } from './confirmation-mail';
+import { recordOrderWebhook } from './webhook-events';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
@@ -48,6 +49,8 @@ export async function onOrderPaid(
   if (context.mail) {
     await enqueueOrderConfirmation(trx, website, context.mail, order, items, downloads);
   }
+  // 5. the order.paid webhook event (webhooks/), in this transaction like the rest.
+  await recordOrderWebhook(trx, website, 'order.paid', order.id);
 }
 
 /**
@@ -59,6 +62,7 @@ export async function onOrderPaid(
 export async function onOrderPaymentFailed(trx: Transaction<Database>, website: Website, order: OrderRow, items: OrderItemRow[]): Promise<void> {
   await returnStock(trx, website.id, items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })));
   await releaseOrderHolds(trx, website, order.id);
+  await recordOrderWebhook(trx, website, 'order.cancelled', order.id);
 }
 
 /**

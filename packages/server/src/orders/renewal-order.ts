@@ -1,4 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
+import { recordOrderWebhook } from './webhook-events';
 import { createCartWithEntry, markCartPurchased } from '../cart';
 import { takeStock } from '../catalog';
 import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/schema';
@@ -111,6 +112,9 @@ export async function recordRenewalOrder(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // A renewal is an order like any other for the owner's systems: created and paid at once (webhooks/).
+  await recordOrderWebhook(trx, website, 'order.created', orderId);
+  await recordOrderWebhook(trx, website, 'order.paid', orderId);
   return { order, items: [item] };
 }
 

@@ -19,6 +19,7 @@ import { newId } from '../ids';
 import { TestModePaymentProvider, type PaymentProvider } from './payment-provider';
 import type { MailSettings } from '../mail';
 import { onOrderPaid } from './paid';
+import { recordOrderWebhook } from './webhook-events';
 import { allocateOrderNumber } from './order-number';
 
 export const ORDER_MESSAGES = {
@@ -311,6 +312,7 @@ export async function placeOrder(
       })),
     });
     await markCartPurchased(trx, cart.id, orderId);
+    await recordOrderWebhook(trx, website, 'order.created', orderId);
     // A pending payment's steps wait for the provider's word (payment-lifecycle.ts); a paid one's run now.
     if (paid) await onOrderPaid(trx, website, order, items, { mail: options.mail });
     const pendingPayment = payment.status === 'pending' ? { clientSecret: payment.clientSecret, expiresAt: payment.expiresAt } : null;

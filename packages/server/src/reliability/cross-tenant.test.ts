@@ -45,6 +45,9 @@ const ownerA = await ownerVisitor(server, 'admin', { identifier: 'demo', host: A
 const key = await ownerA.post('/api/owner/api-keys', { name: 'Alpha key', scopes: Object.keys(PERMISSIONS) });
 if (key.statusCode >= 300) throw new Error(`set-up API key: ${key.statusCode} ${key.body}`);
 const apiKeyA = (key.json() as { secret: string }).secret;
+// Site A's webhook endpoint (issue 37): its id goes to B's host in the endpoint routes' paths.
+const hook = await ownerA.post('/api/owner/webhooks', { url: 'https://hooks.example.test/alpha', events: ['order.created'] });
+if (hook.statusCode >= 300) throw new Error(`set-up webhook endpoint: ${hook.statusCode} ${hook.body}`);
 
 /** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
 const idsOfA = new Map<string, string[]>();

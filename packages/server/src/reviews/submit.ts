@@ -6,6 +6,7 @@ import { inTransaction } from '../db/transactions';
 import { requireFeature } from '../experiments';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
+import { recordWebhookEvent } from '../webhooks';
 import { reviewLinksFor } from './links';
 import { isReviewableLine } from './requests';
 import { checkReview } from './rules';
@@ -88,8 +89,8 @@ export async function submitReview(db: Kysely<Database>, website: Website, _acto
   if (line.reviewed) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
   const id = newId();
   try {
-    await inTransaction(db, (trx) =>
-      trx
+    await inTransaction(db, async (trx) => {
+      const stored = await trx
         .insertInto('product_reviews')
         .values({
           id,
@@ -103,8 +104,13 @@ export async function submitReview(db: Kysely<Database>, website: Website, _acto
           body: checked.review.body,
           reviewer_name: checked.review.reviewerName,
         })
-        .execute(),
-    );
+        .returning(['status', 'created_at'])
+        .executeTakeFirstOrThrow();
+      await recordWebhookEvent(trx, website, 'review.created', {
+        id, productId: line.productId, rating: checked.review.rating, title: checked.review.title, body: checked.review.body,
+        authorName: checked.review.reviewerName, status: String(stored.status), createdAt: stored.created_at.toISOString(),
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
     throw error;

@@ -6,6 +6,8 @@ import { defaultCartMergePolicy, type CartMergePolicy } from '../cart';
 import type { Database, Website } from '../db/schema';
 import { conflict, invalid, tooMany, unauthenticated } from '../failures';
 import { newId } from '../ids';
+import { inTransaction } from '../db/transactions';
+import { recordWebhookEvent } from '../webhooks';
 import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from './passwords';
 import { createSession, deleteSession } from './sessions';
 import { checkSignInCode, codeNeeded, codeWrong } from './totp';
@@ -131,12 +133,17 @@ export async function signUp(
   const { email, password } = checkCredentials(input);
   const passwordHash = await hashPassword(password);
   const id = newId();
-  const inserted = await db
-    .insertInto('site_users')
-    .values({ id, website_id: website.id, email, password_hash: passwordHash })
-    .onConflict((onConflict) => onConflict.columns(['website_id', 'email']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw conflict(SITE_USER_MESSAGES.emailTaken, { email: SITE_USER_MESSAGES.emailTaken });
+  // The account and its customer.created webhook event (webhooks/) in one transaction.
+  await inTransaction(db, async (trx) => {
+    const inserted = await trx
+      .insertInto('site_users')
+      .values({ id, website_id: website.id, email, password_hash: passwordHash })
+      .onConflict((onConflict) => onConflict.columns(['website_id', 'email']).doNothing())
+      .returning('created_at')
+      .executeTakeFirst();
+    if (!inserted) throw conflict(SITE_USER_MESSAGES.emailTaken, { email: SITE_USER_MESSAGES.emailTaken });
+    await recordWebhookEvent(trx, website, 'customer.created', { id, email, firstName: null, lastName: null, createdAt: inserted.created_at.toISOString() });
+  });
   // The address an account was created from counts as one its owner signed in from (sign-in-throttle.ts).
   await options.signInGuard?.recordSuccess(website.id, email, addressOf(actor));
   return startSession(db, website, actor, { id, email }, false, options.cartMergePolicy ?? defaultCartMergePolicy);

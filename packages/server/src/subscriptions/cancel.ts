@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { recordSubscriptionWebhook } from './webhook-events';
 import { siteUserOf, type Actor } from '../actor';
 import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
@@ -46,6 +47,7 @@ export async function cancelSubscriptionRow(
   // A membership bought by this subscription (members/) ends with it.
   await endMembershipsOfSubscription(trx, website.id, cancelled.id);
   if (mail) await enqueueCancelledMail(trx, website, mail, cancelled, by);
+  await recordSubscriptionWebhook(trx, website.id, 'subscription.cancelled', cancelled);
   return { row: cancelled, changed: true };
 }
 

@@ -1,5 +1,6 @@
 import { announcePagesChanged } from '../page-cache';
 import { randomUUID } from 'node:crypto';
+import { recordSubscriptionWebhook } from './webhook-events';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { afterRenewalFailure, cycleDueDate, nextRenewalDate } from '@vitrine/commerce/subscriptions';
 import type { Database, Website } from '../db/schema';
@@ -211,6 +212,7 @@ export class SubscriptionRenewalJob {
         id: order.id, orderNumber: order.order_number, totalCents: Number(order.grand_total_cents), testMode: order.test_mode,
       });
     }
+    await recordSubscriptionWebhook(trx, website.id, 'subscription.renewed', renewed, order.id);
     return next ? 'renewed' : 'completed';
   }
 
@@ -236,7 +238,10 @@ export class SubscriptionRenewalJob {
       .returningAll()
       .executeTakeFirstOrThrow();
     // The last failed retry cancels it: a membership it bought (members/) ends too.
-    if (outcome.kind !== 'retry') await endMembershipsOfSubscription(trx, website.id, row.id);
+    if (outcome.kind !== 'retry') {
+      await endMembershipsOfSubscription(trx, website.id, row.id);
+      await recordSubscriptionWebhook(trx, website.id, 'subscription.cancelled', changed);
+    }
     if (mail) {
       if (outcome.kind === 'retry') await enqueuePaymentFailedMail(trx, website, mail, changed, message, outcome.retryAt);
       else await enqueueCancelledMail(trx, website, mail, changed, 'payment');

@@ -30,6 +30,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { slug: 'taxes', title: 'Taxes', description: 'Tax rates by country and region, and whether prices include tax.', permission: 'store-settings:read', group: 'Store', load: () => import('./taxes/TaxesSection') },
   { slug: 'coupons', title: 'Coupons', description: 'Discount codes shoppers enter at checkout.', permission: 'store-settings:read', group: 'Store', load: () => import('./coupons/CouponsSection') },
   { slug: 'ads-feed', title: 'Dynamic ads feed', description: 'The product feed for ads, and its pixel.', permission: 'store-settings:read', group: 'Store', load: () => import('./ads-feed/AdsFeedSection') },
+  { slug: 'webhooks', title: 'Webhooks', description: 'Tell other systems when an order, product or customer changes.', permission: 'webhooks:manage', group: 'Access', load: () => import('./webhooks/WebhooksSection') },
   { slug: 'api-keys', title: 'API keys', description: 'Keys that let other programs call the owner API.', permission: 'api-keys:manage', group: 'Access', load: () => import('./api-keys/ApiKeysSection') },
   { slug: 'contributors', title: 'Contributors', description: 'Who may work on the site, and their roles.', permission: 'contributors:manage', group: 'Access', load: () => import('./contributors/ContributorsSection') },
 ];
