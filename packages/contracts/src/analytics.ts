@@ -44,6 +44,7 @@ export const ANALYTICS_MESSAGES = {
   visitorCookie: 'The visitor cookie must be a text of at most 200 characters.',
   pageField: `Page fields must be texts, numbers or booleans (at most ${ANALYTICS_LIMITS.pageFields}, each at most ${ANALYTICS_LIMITS.pageFieldLength} characters).`,
   formId: 'formId must be a form id.',
+  pageViewHit: 'hit must be the page view { event, data, ss_cvr }.',
   pageViewEvents: `events must be a list of at most ${ANALYTICS_LIMITS.pageViewEvents} events { eventSchemaName, eventContent }.`,
   quickViewId: 'The product id must be 1 to 64 characters.',
   crumb: 'crumb must be the crumb cookie.',
@@ -221,7 +222,7 @@ export const ClankerEventReplySchema = ResponseObject({ accepted: Type.Literal(t
  * tracking request instead of three (RecordHit, the events, GET /api/performance/settings).
  */
 export const PageViewBodySchema = RequestBody({
-  hit: RecordHitBodySchema,
+  hit: Type.Unsafe<Static<typeof RecordHitBodySchema>>({ ...RecordHitBodySchema, [MESSAGE_KEYWORD]: ANALYTICS_MESSAGES.pageViewHit }),
   events: Type.Optional(
     Type.Array(ClankerEventBodySchema, { maxItems: ANALYTICS_LIMITS.pageViewEvents, [MESSAGE_KEYWORD]: ANALYTICS_MESSAGES.pageViewEvents }),
   ),
