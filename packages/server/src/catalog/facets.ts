@@ -61,7 +61,7 @@ export interface FacetAnswer {
 }
 
 // The option's key, as optionKeyOf computes it in TypeScript (catalog/filters.ts): trimmed, lower-cased, spaces '-'.
-const OPTION_KEY_SQL = `lower(regexp_replace(btrim(o."optionName"), '\\s+', '-', 'g'))`;
+const OPTION_KEY_SQL = `lower(regexp_replace(btrim(o.item ->> 'optionName'), '\\s+', '-', 'g'))`;
 
 const SCOPES: Record<ShopScope, { where: string; rank: string }> = {
   collection: { where: 'p.collection_id = $2::text', rank: '0::real' },
@@ -112,9 +112,9 @@ function facetSql(scope: ShopScope, sort: ShopSort): string {
            WHEN va.on_sale THEN va.sale_price_cents ELSE va.price_cents END AS price,
       (s.product_type IN (2, 4) OR COALESCE(va.unlimited OR va.qty_in_stock > 0, false)) AS in_stock,
       CASE WHEN s.product_type = 4 OR va.id IS NULL THEN '{}'::jsonb ELSE COALESCE((
-        SELECT jsonb_object_agg(${OPTION_KEY_SQL}, jsonb_build_array(btrim(o."optionName"), o.value))
-        FROM jsonb_to_recordset(va.option_values) AS o("optionName" text, value text)
-        WHERE btrim(o."optionName") <> '' AND o.value <> ''), '{}'::jsonb) END AS opts,
+        SELECT jsonb_object_agg(${OPTION_KEY_SQL}, jsonb_build_array(btrim(o.item ->> 'optionName'), o.item ->> 'value', o.n))
+        FROM jsonb_array_elements(va.option_values) WITH ORDINALITY AS o(item, n)
+        WHERE btrim(o.item ->> 'optionName') <> '' AND o.item ->> 'value' <> ''), '{}'::jsonb) END AS opts,
       ARRAY[s.display_index, COALESCE(va.display_index, 0)] AS position
     FROM scope s LEFT JOIN variants va ON va.product_id = s.id AND va.website_id = $1 AND va.archived_at IS NULL
   ),
@@ -157,7 +157,8 @@ function facetSql(scope: ShopScope, sort: ShopSort): string {
     (SELECT COALESCE(json_agg(json_build_object('key', key, 'name', name, 'value', value, 'count', n) ORDER BY first_of_key, key, first_of_value, value), '[]') FROM (
       SELECT o.key, min(o.entry ->> 0) AS name, o.entry ->> 1 AS value,
         count(DISTINCT vf.product_id) FILTER (WHERE pp.tag_ok AND vf.price_ok AND vf.stock_ok AND vf.fails <@ ARRAY[o.key]) AS n,
-        min(vf.position) AS first_of_value, min(min(vf.position)) OVER (PARTITION BY o.key) AS first_of_key
+        min(vf.position) AS first_of_value,
+        min(min(ARRAY[vf.position[1], (o.entry ->> 2)::int, vf.position[2]])) OVER (PARTITION BY o.key) AS first_of_key
       FROM vf JOIN pp ON pp.id = vf.product_id CROSS JOIN jsonb_each(vf.opts) AS o(key, entry)
       GROUP BY o.key, o.entry ->> 1) option_counts) AS options`;
 }

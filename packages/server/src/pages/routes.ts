@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ShoppingCart } from '@vitrine/commerce';
 import type { PageTemplateName } from '@vitrine/theme';
 import { readVisitorCart } from '../cart';
-import type { ProductItemJson } from '../catalog';
+import { FILTER_MESSAGES, parseShopFilters, type ProductItemJson, type ShopScope } from '../catalog';
 import type { PaymentProvider } from '../orders';
 import type { SharedParts } from '../shared';
 import type { CatalogCache } from './catalog-cache';
@@ -22,6 +22,7 @@ import {
   websiteJson,
   websiteSettingsJson,
   type BasePageContext,
+  type ListingQuery,
 } from './contexts';
 import { listStoreNavigation } from './navigation';
 import { readSiteChrome } from '../site-settings';
@@ -280,12 +281,30 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     const parts = await confirmedPageParts(context.db, website, await viewerOf(context.db, website.id, request), text(query.area) ?? '');
     return send(request, reply, parts && { website: websiteJson(website), websiteSettings: websiteSettingsJson(website), ...parts }, 'members');
   });
-  app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q), text(query.page))));
+  // The shop's filters (issue 38 item 1): a page ignores a bad value (it shows the list without that filter); the
+  // JSON call refuses it with 400 and which names were wrong, so a client never mistakes an ignored filter for an
+  // applied one.
+  const refusedFilters = (request: PageRequest, reply: FastifyReply, scope: ShopScope) => {
+    if (request.query.format !== 'json') return undefined;
+    const { errors } = parseShopFilters(request.query as ListingQuery, request.website.currency, scope);
+    if (Object.keys(errors).length === 0) return undefined;
+    return reply.status(400).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ message: FILTER_MESSAGES.invalid, errors });
+  };
+  app.get('/search', async (request: PageRequest, reply: FastifyReply) => {
+    const refused = refusedFilters(request, reply, 'search');
+    if (refused) return refused;
+    const { website, query } = request;
+    return send(request, reply, await buildSearchPageContext(sources, website, text(query.q), text(query.page), query as ListingQuery), 'search');
+  });
   // A store at this address, else a content page of any kind (pages/content-pages.ts), else not found.
   app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {
     const urlId = request.params.collectionUrlId ?? '';
     if (request.query.format === 'rss') return sendBlogFeed(context, request, reply, urlId);
-    const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, request.website, urlId));
+    if (request.query.format === 'json' && (await context.catalog.collectionByUrlId(request.website.id, urlId))) {
+      const refused = refusedFilters(request, reply, 'collection');
+      if (refused) return refused;
+    }
+    const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, request.website, urlId, request.query as ListingQuery));
     if (store) return sendPage(context, request, reply, store, 'collection', tracking);
     const viewer = await viewerOf(context.db, request.website.id, request);
     return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies, mediaSources: context.mediaSources });
