@@ -25,6 +25,7 @@ import {
   type ListingQuery,
 } from './contexts';
 import { listStoreNavigation } from './navigation';
+import { tidyListingAddress } from './shop-filters-view';
 import { readSiteChrome } from '../site-settings';
 import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
@@ -290,8 +291,12 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     if (Object.keys(errors).length === 0) return undefined;
     return reply.status(400).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ message: FILTER_MESSAGES.invalid, errors });
   };
+  const tidied = (request: PageRequest, reply: FastifyReply, scope: ShopScope) => {
+    const address = request.query.format === 'json' ? undefined : tidyListingAddress(request.url, scope);
+    return address ? reply.redirect(address, 302) : undefined;
+  };
   app.get('/search', async (request: PageRequest, reply: FastifyReply) => {
-    const refused = refusedFilters(request, reply, 'search');
+    const refused = refusedFilters(request, reply, 'search') ?? tidied(request, reply, 'search');
     if (refused) return refused;
     const { website, query } = request;
     return send(request, reply, await buildSearchPageContext(sources, website, text(query.q), text(query.page), query as ListingQuery), 'search');
@@ -300,8 +305,8 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
   app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {
     const urlId = request.params.collectionUrlId ?? '';
     if (request.query.format === 'rss') return sendBlogFeed(context, request, reply, urlId);
-    if (request.query.format === 'json' && (await context.catalog.collectionByUrlId(request.website.id, urlId))) {
-      const refused = refusedFilters(request, reply, 'collection');
+    if (request.url.includes('?') && (await context.catalog.collectionByUrlId(request.website.id, urlId))) {
+      const refused = refusedFilters(request, reply, 'collection') ?? tidied(request, reply, 'collection');
       if (refused) return refused;
     }
     const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, request.website, urlId, request.query as ListingQuery));

@@ -9,6 +9,8 @@ import { defaultSortOf, optionParamOf, type ShopFacets, type ShopFilters, type S
 export interface ShopFiltersView {
   /** Where the GET form goes: the collection's address or /search. */
   action: string;
+  /** This list's own address (the filters and sort in their one order, the page left out): the script shows it. */
+  url: string;
   /** The search's words, kept as a hidden field (null on a collection). */
   query: string | null;
   total: number;
@@ -43,6 +45,8 @@ export interface FilterGroupView {
   name: string;
   param: string;
   selectedCount: number;
+  /** Shown open: the options always; the tags (often many) only while one is chosen. */
+  open: boolean;
   values: { id: string; value: string; label: string; count: number; checked: boolean; disabled: boolean }[];
 }
 
@@ -106,6 +110,7 @@ export function shopFiltersView(address: ShopAddress, filters: ShopFilters, face
       name: option.name,
       param: option.param,
       selectedCount: option.values.filter((value) => value.selected).length,
+      open: true,
       values: option.values.map((value, index) => ({
         id: `filter-${safeId(option.param)}-${index}`,
         value: value.value,
@@ -129,6 +134,7 @@ export function shopFiltersView(address: ShopAddress, filters: ShopFilters, face
       name: 'Tags',
       param: 'tag',
       selectedCount: facets.tags.filter((tag) => tag.selected).length,
+      open: facets.tags.some((tag) => tag.selected),
       values: facets.tags.map((tag, index) => ({
         id: `filter-tag-${index}`, value: tag.tag, label: tag.tag, count: tag.count, checked: tag.selected, disabled: tag.count === 0 && !tag.selected,
       })),
@@ -150,6 +156,7 @@ export function shopFiltersView(address: ShopAddress, filters: ShopFilters, face
   const unit = 10 ** digits;
   return {
     action: address.path,
+    url: url({}),
     query: address.scope === 'search' ? (address.query ?? '') : null,
     total: facets.total,
     countLabel: facets.total === 1 ? '1 product' : `${facets.total} products`,
@@ -168,4 +175,25 @@ export function shopFiltersView(address: ShopAddress, filters: ShopFilters, face
     clearUrl: url({ priceMinCents: null, priceMaxCents: null, available: false, tags: [], options: {} }),
     activeCount: active.length,
   };
+}
+
+/**
+ * A plain GET form (no JavaScript) sends every field, empty ones and the default sort too (`?sort=featured&price_min=`):
+ * the address without them, to redirect to, so the address in the bar is the one worth sharing; undefined when
+ * there is nothing to drop. Every other name and its order are kept (utm_source and the like included).
+ */
+export function tidyListingAddress(url: string, scope: ShopScope): string | undefined {
+  const [path, search = ''] = url.split('?', 2) as [string, string?];
+  if (!search) return undefined;
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  let dropped = false;
+  for (const [name, value] of params) {
+    const empty = value.trim() === '' && name !== 'q';
+    if (empty || (name === 'sort' && value === defaultSortOf(scope))) dropped = true;
+    else kept.append(name, value);
+  }
+  if (!dropped) return undefined;
+  const text = kept.toString();
+  return text ? `${path}?${text}` : path;
 }
