@@ -7,7 +7,7 @@ import { fractionDigitsOf } from './money';
  *   ?price_min=20&price_max=50   the lowest shown price, in the store currency's major units ("19.99")
  *   &available=1                  in stock only
  *   &tag=summer&tag=gifts         any of these tags
- *   &size=M&size=L&color=Navy     an option by its lower-cased name (spaces → '-'): any of these values, and every
+ *   &size=M&size=L&color=Navy     an option by its lower-cased name (each space → '-'): any of these values, and every
  *                                 option named must be met by one and the same variant. A name taken by one of
  *                                 the names above is written `option-{name}` (`option-tag=…`); `option-size` works too.
  *   &sort=price-asc               featured (the owner's order; the collection's default), relevance (search's
@@ -61,9 +61,9 @@ export interface ParsedShopFilters {
 
 type QueryValue = string | string[] | undefined;
 
-/** An option's key in addresses and in the facet SQL: its name trimmed, lower-cased, each run of spaces a '-'. */
+/** An option's key in addresses and in the facet SQL (the same rule there): its name trimmed, lower-cased, each space a '-'. */
 export function optionKeyOf(optionName: string): string {
-  return optionName.trim().toLowerCase().replace(/\s+/g, '-');
+  return optionName.trim().toLowerCase().replaceAll(' ', '-');
 }
 
 /** The address name of an option filter: its key, or `option-{key}` when the key is a reserved name. */
