@@ -25,7 +25,7 @@ import {
   type ListingQuery,
 } from './contexts';
 import { listStoreNavigation } from './navigation';
-import { tidyListingAddress } from './shop-filters-view';
+import { canonicalListingAddress } from './shop-filters-view';
 import { readSiteChrome } from '../site-settings';
 import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
@@ -292,7 +292,7 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     return reply.status(400).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ message: FILTER_MESSAGES.invalid, errors });
   };
   const tidied = (request: PageRequest, reply: FastifyReply, scope: ShopScope) => {
-    const address = request.query.format === 'json' ? undefined : tidyListingAddress(request.url, scope);
+    const address = request.query.format === 'json' ? undefined : canonicalListingAddress(request.url, scope, request.website.currency);
     return address ? reply.redirect(address, 302) : undefined;
   };
   app.get('/search', async (request: PageRequest, reply: FastifyReply) => {

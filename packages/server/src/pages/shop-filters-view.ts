@@ -1,5 +1,5 @@
 import { formatMoney, isCurrencyCode, minorUnitsToDecimalString } from '@vitrine/format';
-import { defaultSortOf, optionParamOf, type ShopFacets, type ShopFilters, type ShopScope, type ShopSort } from '../catalog';
+import { defaultSortOf, optionParamOf, parseShopFilters, type ShopFacets, type ShopFilters, type ShopScope, type ShopSort } from '../catalog';
 
 /**
  * What the theme's filter form prints (partials/shop-filters.block), worked out here so the template only lays it
@@ -177,23 +177,32 @@ export function shopFiltersView(address: ShopAddress, filters: ShopFilters, face
   };
 }
 
+/** Names a listing's address may carry that are not filters, kept as they are (the owner's design preview). */
+const KEPT_PARAMS = ['design-preview'];
+
 /**
- * A plain GET form (no JavaScript) sends every field, empty ones and the default sort too (`?sort=featured&price_min=`):
- * the address without them, to redirect to, so the address in the bar is the one worth sharing; undefined when
- * there is nothing to drop. Every other name and its order are kept (utm_source and the like included).
+ * The one spelling of a listing's address, when the request's differs: a plain GET form (no JavaScript) sends every
+ * field in the form's order, empty ones and the default sort too (`?sort=featured&price_min=&price_max=50&size=M`),
+ * and a hand-typed address may say `Size=M` or `price_min=20.00`. The page redirects there, so the address in the bar
+ * is always the one worth sharing (the one the script shows). A name that is no filter of ours stays, as an option
+ * would (utm_source); a bad value goes (the page ignores it). Undefined when the address is already that spelling.
  */
-export function tidyListingAddress(url: string, scope: ShopScope): string | undefined {
+export function canonicalListingAddress(url: string, scope: ShopScope, currency: string): string | undefined {
   const [path, search = ''] = url.split('?', 2) as [string, string?];
   if (!search) return undefined;
   const params = new URLSearchParams(search);
-  const kept = new URLSearchParams();
-  let dropped = false;
+  const query: Record<string, string | string[]> = {};
   for (const [name, value] of params) {
-    const empty = value.trim() === '' && name !== 'q';
-    if (empty || (name === 'sort' && value === defaultSortOf(scope))) dropped = true;
-    else kept.append(name, value);
+    const before = query[name];
+    query[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
   }
-  if (!dropped) return undefined;
-  const text = kept.toString();
+  const { filters } = parseShopFilters(query, currency, scope);
+  const pageText = params.getAll('page').at(-1) ?? '';
+  const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : 1;
+  const canonical = new URL(shopUrlOf({ path, scope, query: params.get('q') ?? '' }, filters, currency, page), 'http://x');
+  for (const name of KEPT_PARAMS) for (const value of params.getAll(name)) canonical.searchParams.append(name, value);
+  const same = [...canonical.searchParams].join('&') === [...params].join('&');
+  if (same) return undefined;
+  const text = canonical.searchParams.toString();
   return text ? `${path}?${text}` : path;
 }

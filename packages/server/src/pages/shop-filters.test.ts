@@ -256,20 +256,27 @@ describe('shop filters: addresses and bad values', () => {
       const answer = await shopper.get(`/filters?${query}&format=json`);
       expect(answer.statusCode, query).toBe(400);
       expect(answer.json(), query).toEqual({ message: 'Some filters are not valid.', errors });
+      // The page ignores it: it sends the shopper to the address without it.
       const html = await shopper.get(`/filters?${query}`);
-      expect(html.statusCode, query).toBe(200);
+      expect(html.statusCode, query).toBe(302);
     }
     expect(FILTER_MESSAGES.price).toBe('Enter a price of 0 or more, like 20 or 19.99.');
     // The page without the bad filter: all five products.
-    const page = parseHtml((await shopper.get('/filters?price_min=abc')).body);
+    const page = parseHtml((await shopper.get('/filters')).body);
     expect(page.querySelectorAll('.product-grid .product-card')).toHaveLength(5);
   });
 
-  it('a plain GET form\'s empty fields and default sort are dropped by a redirect; other names are kept', async () => {
+  it('a plain GET form\'s empty fields, its order and the default sort become the one address by a redirect; other names are kept', async () => {
     const answer = await shopper.get('/filters?sort=featured&size=M&price_min=&price_max=&utm_source=mail');
     expect(answer.statusCode).toBe(302);
     expect(answer.headers.location).toBe('/filters?size=M&utm_source=mail');
     expect((await shopper.get('/filters?size=M')).statusCode).toBe(200);
+    const typed = await shopper.get('/filters?sort=price-asc&price_max=50&Size=M&price_min=20.00&design-preview=draft');
+    expect(typed.statusCode).toBe(302);
+    expect(typed.headers.location).toBe('/filters?size=M&price_min=20&price_max=50&sort=price-asc&design-preview=draft');
+    // A bad value is ignored: the address without it.
+    expect((await shopper.get('/filters?price_min=abc&size=M')).headers.location).toBe('/filters?size=M');
+    expect((await shopper.get('/filters?size=M&price_min=20&price_max=50&sort=price-asc')).statusCode).toBe(200);
     const search = await shopper.get('/search?q=jersey&sort=relevance&available=');
     expect(search.statusCode).toBe(302);
     expect(search.headers.location).toBe('/search?q=jersey');
