@@ -207,7 +207,7 @@ export async function filterProducts(db: Db, website: Website, request: FacetReq
       option = { key: entry.key, param: optionParamOf(entry.key), name: entry.name, values: [] };
       options.push(option);
     }
-    option.values.push({ value: entry.value, count: Number(entry.count), selected: filters.options[entry.key]?.includes(entry.value) ?? false });
+    option.values.push({ value: entry.value, count: Number(entry.count), selected: Object.hasOwn(filters.options, entry.key) && filters.options[entry.key]!.includes(entry.value) });
   }
   const range = row.price_range;
   return {

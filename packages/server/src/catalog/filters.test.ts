@@ -50,3 +50,12 @@ describe('parseShopFilters', () => {
     expect(parseShopFilters({ 'option-option-x': 'a' }, 'USD', 'collection').filters.options).toEqual({ 'option-x': ['a'] });
   });
 });
+
+describe('parseShopFilters on hostile addresses', () => {
+  it('turns a lone surrogate into U+FFFD and never writes a prototype', () => {
+    const { filters } = parseShopFilters({ size: 'M\uD800', __proto__x: 'a', 'option-__proto__': 'b', constructor: 'c' }, 'USD', 'collection');
+    expect(filters.options.size).toEqual(['M\uFFFD']);
+    expect(Object.getPrototypeOf(filters.options)).toBe(Object.prototype);
+    expect(Object.keys(filters.options)).toEqual(['size', '__proto__x', 'constructor']);
+  });
+});

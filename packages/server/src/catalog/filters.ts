@@ -76,7 +76,10 @@ export function defaultSortOf(scope: ShopScope): ShopSort {
   return scope === 'search' ? 'relevance' : 'featured';
 }
 
-const valuesOf = (value: QueryValue): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+// A lone surrogate (%ED%A0%80 in an address) cannot travel in the jsonb parameter: it becomes U+FFFD, as in text.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
+const valuesOf = (value: QueryValue): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]).map(wellFormed);
 
 /** Major units ("19.99", "20") to minor units in the currency; null for anything else. */
 export function priceToMinorUnits(text: string, currency: string): number | null {
@@ -144,18 +147,19 @@ export function parseShopFilters(query: Readonly<Record<string, QueryValue>>, cu
 
   const options: Record<string, string[]> = {};
   for (const name of Object.keys(query)) {
-    const lower = name.toLowerCase();
+    const lower = wellFormed(name).toLowerCase();
     const prefixed = lower.startsWith(OPTION_PARAM_PREFIX);
     if (!prefixed && RESERVED_PARAMS.has(lower)) continue;
     const key = optionKeyOf(prefixed ? lower.slice(OPTION_PARAM_PREFIX.length) : lower);
-    if (!key || key.length > FILTER_LIMITS.valueLength) continue;
+    // Never a key that would reach an object's prototype (the options are a plain object).
+    if (!key || key.length > FILTER_LIMITS.valueLength || key === '__proto__') continue;
     const values = checkedValues(name, FILTER_LIMITS.valuesPerGroup);
     if (values.length === 0) continue;
-    if (Object.keys(options).length >= FILTER_LIMITS.groups && !(key in options)) {
+    if (Object.keys(options).length >= FILTER_LIMITS.groups && !Object.hasOwn(options, key)) {
       errors[name] = FILTER_MESSAGES.tooMany;
       continue;
     }
-    options[key] = distinctValues([...(options[key] ?? []), ...values]).slice(0, FILTER_LIMITS.valuesPerGroup);
+    options[key] = distinctValues([...(Object.hasOwn(options, key) ? options[key]! : []), ...values]).slice(0, FILTER_LIMITS.valuesPerGroup);
   }
 
   return { filters: { priceMinCents, priceMaxCents, available: availableText === '1', tags, options, sort }, errors };

@@ -293,7 +293,11 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
   };
   const tidied = (request: PageRequest, reply: FastifyReply, scope: ShopScope) => {
     const address = request.query.format === 'json' ? undefined : canonicalListingAddress(request.url, scope, request.website.currency);
-    return address ? reply.redirect(address, 302) : undefined;
+    if (!address) return undefined;
+    // A page's answers are HTML, its redirects too: a short note with the link, as HTTP suggests.
+    const href = address.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    return reply.status(302).header('location', address).header('cache-control', 'no-store').type('text/html; charset=utf-8')
+      .send(`<!doctype html><title>Moved</title><p><a href="${href}">${href}</a></p>`);
   };
   app.get('/search', async (request: PageRequest, reply: FastifyReply) => {
     const refused = refusedFilters(request, reply, 'search') ?? tidied(request, reply, 'search');

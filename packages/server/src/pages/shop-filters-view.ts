@@ -104,7 +104,7 @@ export function shopFiltersView(address: ShopAddress, filters: ShopFilters, face
   const groups: FilterGroupView[] = [];
 
   for (const option of facets.options) {
-    const asked = filters.options[option.key] ?? [];
+    const asked = Object.hasOwn(filters.options, option.key) ? filters.options[option.key]! : [];
     groups.push({
       id: `filter-${safeId(option.param)}`,
       name: option.name,
@@ -177,8 +177,8 @@ export function shopFiltersView(address: ShopAddress, filters: ShopFilters, face
   };
 }
 
-/** Names a listing's address may carry that are not filters, kept as they are (the owner's design preview). */
-const KEPT_PARAMS = ['design-preview'];
+/** Names a listing's address may carry that are not filters, kept as they are (the owner's design preview; `format`). */
+const KEPT_PARAMS = ['design-preview', 'format'];
 
 /**
  * The one spelling of a listing's address, when the request's differs: a plain GET form (no JavaScript) sends every
@@ -191,7 +191,7 @@ export function canonicalListingAddress(url: string, scope: ShopScope, currency:
   const [path, search = ''] = url.split('?', 2) as [string, string?];
   if (!search) return undefined;
   const params = new URLSearchParams(search);
-  const query: Record<string, string | string[]> = {};
+  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of params) {
     const before = query[name];
     query[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
