@@ -16,6 +16,8 @@ const start = () => {
   watchSiteMenu();
   // The member-area access-denied page's gated-content events (members): a chunk of its own.
   if (document.querySelector('[data-gated]')) import('./members/gated-content').then(({ watchGatedContent }) => watchGatedContent(), () => undefined);
+  // The shop's filters on store and search pages (issue 38): a chunk of their own.
+  if (document.querySelector('[data-shop-filters]')) import('./shop-filters').then(({ startShopFilters }) => startShopFilters(), () => undefined);
   // The product page's Description / Reviews tabs (product reviews): a chunk of their own.
   if (document.querySelector('[data-product-tabs]')) import('./reviews/product-tabs').then(({ startProductTabs }) => startProductTabs(), () => undefined);
 };

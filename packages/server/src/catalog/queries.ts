@@ -132,3 +132,31 @@ export async function listCollectionItems(db: Db, website: Website, collection: 
   }
   return products.map((product) => productItemJson(product, byProduct.get(product.id) ?? [], website, collection.url_id));
 }
+
+/**
+ * The products of a store collection with these ids, as items, in the ids' order (the shop's filtered page:
+ * catalog/facets.ts picks and orders the ids). An id of another website or collection, or archived, is left out.
+ */
+export async function listCollectionItemsByIds(db: Db, website: Website, collection: Collection, ids: readonly string[]): Promise<ProductItemJson[]> {
+  if (ids.length === 0) return [];
+  const products = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('website_id', '=', website.id)
+    .where('collection_id', '=', collection.id)
+    .where('id', 'in', ids)
+    .where('archived_at', 'is', null)
+    .execute();
+  const variants = await listVariants(db, products.map((product) => product.id));
+  const byProduct = new Map<string, VariantRow[]>();
+  for (const variant of variants) {
+    const list = byProduct.get(variant.product_id) ?? [];
+    list.push(variant);
+    byProduct.set(variant.product_id, list);
+  }
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return ids.flatMap((id) => {
+    const product = byId.get(id);
+    return product ? [productItemJson(product, byProduct.get(product.id) ?? [], website, collection.url_id)] : [];
+  });
+}

@@ -2,6 +2,8 @@ import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database, Website } from '../db/schema';
 import { loadedProductOf, productJsonSelect, type ProductJsonValue } from './queries';
 import type { ProductItemJson } from './product-item';
+import { filterProducts, type ShopFacets } from './facets';
+import { parseShopFilters, type ShopFilters } from './filters';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -35,6 +37,8 @@ export interface SearchResults {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** The filters each match could be narrowed by, counted over all the matches (catalog/facets.ts). */
+  facets: ShopFacets;
 }
 
 /** The longest query read; the rest is ignored. */
@@ -50,21 +54,16 @@ const START = '\u0002';
 const STOP = '\u0003';
 
 /**
- * The search, one statement. The product's stored document (title A, tags and option values B,
- * excerpt C, body D; migrations 005 and 006, GIN-indexed) must match the whole query (websearch
- * syntax: words in any order, "a phrase", -not, or); results by rank, then display order, one page of
- * them with the count of all. Highlights are made for the page's products only.
+ * The highlights of one page of results. Which products match (the product's stored document — title A, tags and
+ * option values B, excerpt C, body D; migrations 005 and 006, GIN-indexed — must match the whole query, websearch
+ * syntax: words in any order, "a phrase", -not, or), the shop's filters, the sort and the page are the facet
+ * statement's (catalog/facets.ts, scope search): this one takes its page of ids, in order, and marks the query's
+ * words in each product's title, description, tags and option values.
  */
-const SEARCH_SQL = `
+const HIGHLIGHT_SQL = `
   WITH query AS (SELECT websearch_to_tsquery('english', $2) AS q),
-  found AS (
-    SELECT p.id, p.display_index, ts_rank(p.search_document, query.q) AS rank, count(*) OVER () AS total
-    FROM products p CROSS JOIN query
-    WHERE p.website_id = $1 AND p.search_document @@ query.q AND p.archived_at IS NULL
-    ORDER BY rank DESC, p.display_index, p.id
-    LIMIT $6 OFFSET $7
-  )
-  SELECT found.rank, found.total,
+  found AS (SELECT id, n FROM jsonb_array_elements_text($6::jsonb) WITH ORDINALITY AS page(id, n))
+  SELECT ts_rank(p.search_document, query.q) AS rank,
     ts_headline('english', translate(p.title, $3, ''), query.q, $4) AS title_marks,
     ts_headline('english', translate(p.excerpt || ' ' || p.body, $3, ''), query.q, $5) AS snippet_marks,
     (SELECT COALESCE(json_agg(ts_headline('english', translate(term, $3, ''), query.q, $4) ORDER BY kind, term), '[]')
@@ -73,36 +72,37 @@ const SEARCH_SQL = `
               WHERE v.product_id = p.id AND v.archived_at IS NULL) terms
       WHERE term <> '') AS term_marks,
     ${productJsonSelect('$1', 'found.id')} AS product_json
-  FROM found JOIN products p ON p.id = found.id CROSS JOIN query
-  ORDER BY found.rank DESC, found.display_index, found.id`;
+  FROM found JOIN products p ON p.id = found.id AND p.website_id = $1 CROSS JOIN query
+  ORDER BY found.n`;
 
 const TITLE_OPTIONS = `HighlightAll=true, StartSel=${START}, StopSel=${STOP}`;
 const SNIPPET_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
-/** The count when the requested page is past the last one (its statement answers no rows). */
-const COUNT_SQL = `SELECT count(*) AS total FROM products p WHERE p.website_id = $1 AND p.search_document @@ websearch_to_tsquery('english', $2) AND p.archived_at IS NULL`;
+/** What narrows and orders a search besides its words (the shop's filters; pages/ says what is hidden and sold). */
+export interface SearchOptions {
+  filters?: ShopFilters;
+  hiddenProductTypes?: readonly number[];
+  unitsSoldByProduct?: Readonly<Record<string, number>>;
+}
 
 /**
- * Products of the website matching the query, best first, one page of them, each with its highlighted
- * title, snippet and matching tags or options. An empty query, or one of stop words only, finds nothing.
+ * Products of the website matching the query and the filters, in the sort's order (best first by default), one page
+ * of them, each with its highlighted title, snippet and matching tags or options, and the facets of all the matches.
+ * An empty query, or one of stop words only, finds nothing.
  */
-export async function searchProducts(db: Db, website: Website, query: string, page = 1): Promise<SearchResults> {
+export async function searchProducts(db: Db, website: Website, query: string, page = 1, options: SearchOptions = {}): Promise<SearchResults> {
   const text = query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
   const pageNumber = Math.min(Math.max(1, Math.trunc(page) || 1), SEARCH_MAX_PAGE);
-  const empty: SearchResults = { items: [], total: 0, page: pageNumber, pageSize: SEARCH_PAGE_SIZE };
+  const filters = options.filters ?? parseShopFilters({}, website.currency, 'search').filters;
+  const empty: SearchResults = { items: [], total: 0, page: pageNumber, pageSize: SEARCH_PAGE_SIZE, facets: emptyFacets() };
   if (!text) return empty;
-  const { rows } = await db.executeQuery<{
-    rank: number; total: string | number; title_marks: string; snippet_marks: string; term_marks: string[]; product_json: ProductJsonValue | null;
-  }>(
-    CompiledQuery.raw(SEARCH_SQL, [
-      website.id, text, START + STOP, TITLE_OPTIONS, SNIPPET_OPTIONS, SEARCH_PAGE_SIZE, (pageNumber - 1) * SEARCH_PAGE_SIZE,
-    ]),
-  );
-  let total = rows.length > 0 ? Number(rows[0].total) : 0;
-  if (rows.length === 0 && pageNumber > 1) {
-    const counted = await db.executeQuery<{ total: string | number }>(CompiledQuery.raw(COUNT_SQL, [website.id, text]));
-    total = Number(counted.rows[0]?.total ?? 0);
-  }
+  const { ids, facets } = await filterProducts(db, website, {
+    scope: 'search', within: text, filters, hiddenProductTypes: options.hiddenProductTypes ?? [],
+    unitsSoldByProduct: options.unitsSoldByProduct, offset: (pageNumber - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE,
+  });
+  const { rows } = ids.length === 0 ? { rows: [] } : await db.executeQuery<{
+    rank: number; title_marks: string; snippet_marks: string; term_marks: string[]; product_json: ProductJsonValue | null;
+  }>(CompiledQuery.raw(HIGHLIGHT_SQL, [website.id, text, START + STOP, TITLE_OPTIONS, SNIPPET_OPTIONS, JSON.stringify(ids)]));
   const items: SearchResultItem[] = [];
   for (const row of rows) {
     if (!row.product_json) continue;
@@ -120,7 +120,12 @@ export async function searchProducts(db: Db, website: Website, query: string, pa
       },
     });
   }
-  return { ...empty, items, total };
+  return { ...empty, items, total: facets.total, facets };
+}
+
+/** The facets of no results. */
+export function emptyFacets(): ShopFacets {
+  return { total: 0, priceRange: null, inStockCount: 0, options: [], tags: [] };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: '\u00a0' };

@@ -16,3 +16,4 @@ export {
 } from './payment-lifecycle';
 export { PaymentExpiryJob, expireNextPendingPayment, type PendingPaymentCanceller, type PendingPaymentOutcome, type PaymentExpiryJobOptions } from './payment-lifecycle-expiry';
 export type { PaidOrderContext } from './paid';
+export { unitsSoldByProduct } from './best-selling';

@@ -1,16 +1,20 @@
 import { installmentLocale, installmentProvider } from '@vitrine/commerce/installments';
 import { NAMED_FEATURE_FLAGS } from '@vitrine/experiments';
 import { featureFlagsOf } from '../experiments';
-import { isOffered, offeredProducts } from './offered-products';
+import { hiddenProductTypes, isOffered, offeredProducts } from './offered-products';
+import { shopFiltersView, shopUrlOf, type ShopFiltersView } from './shop-filters-view';
 import type { Kysely } from 'kysely';
 import { PageType } from '@vitrine/format/enumerations';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { Actor } from '../actor';
 import type { Collection, Database, Website } from '../db/schema';
-import { listCollectionItems, loadProductItem, searchProducts, SEARCH_MAX_PAGE, SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem, type SearchResults } from '../catalog';
+import {
+  filterProducts, listCollectionItems, listCollectionItemsByIds, loadProductItem, parseShopFilters, searchProducts, SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX_LENGTH, type ProductItemJson, type SearchResultItem, type ShopFacets, type ShopFilters,
+} from '../catalog';
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartWithCheckout } from '../cart';
 import { checkoutRulesFor } from '../checkout-settings';
-import { findOrder } from '../orders';
+import { findOrder, unitsSoldByProduct } from '../orders';
 import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
 import { orderReceipt, type OrderReceipt } from './order-receipt';
@@ -118,6 +122,21 @@ export interface StorePageContext extends BasePageContext {
   productMerchandisingContext: MerchandisingContextJson;
 }
 
+/** What the shop's filters add to the store and search pages (issue 38 item 1; catalog/filters.ts, catalog/facets.ts). */
+export interface ShopListingContext {
+  /** The filters and sort in force (what the address asked, bad values left out). */
+  filters: ShopFilters;
+  /** Every filter's choices with their counts, each with the other filters applied. */
+  facets: ShopFacets;
+  /** The filter form as the theme prints it (pages/shop-filters-view.ts). */
+  shopFilters: ShopFiltersView;
+}
+
+/** A store page: the collection's products, filtered, sorted and paged (48 a page). */
+export interface CollectionPageContext extends StorePageContext, ShopListingContext {
+  pagination: SearchPagination;
+}
+
 export interface ProductPageContext extends BasePageContext {
   collection: CollectionJson;
   item: ProductItemJson;
@@ -171,7 +190,7 @@ export interface GiftCardPageContext extends BasePageContext {
   variant: ProductItemJson['structuredContent']['variants'][number] | null;
 }
 
-export interface SearchPageContext extends BasePageContext {
+export interface SearchPageContext extends BasePageContext, Partial<ShopListingContext> {
   query: string;
   /** Best first; each carries `search: { rank, title, snippet, matchedTerms }`, the highlights as runs of text. */
   items: SearchResultItem[];
@@ -276,16 +295,46 @@ export function collectionJson(collection: Collection & { seo_image_url?: string
   };
 }
 
-/** `/shop`: the store collection and its products. Undefined when no such store exists. */
-export async function buildStorePageContext(sources: PageSources, website: Website, collectionUrlId: string): Promise<StorePageContext | undefined> {
+/** What a store or search page was asked for besides its address: the query string (a repeated name is an array). */
+export type ListingQuery = Readonly<Record<string, string | string[] | undefined>>;
+
+const pageNumberOf = (query: ListingQuery) => {
+  const page = query.page;
+  const text = Array.isArray(page) ? page.at(-1) : page;
+  return /^\d{1,6}$/.test(text ?? '') ? Math.min(Math.max(1, Number(text)), SEARCH_MAX_PAGE) : 1;
+};
+
+/** The orders domain's units sold by product, read only when the shopper sorts by best selling. */
+const unitsSoldFor = (sources: PageSources, website: Website, filters: ShopFilters) =>
+  filters.sort === 'best-selling' ? unitsSoldByProduct(sources.db, website.id) : Promise.resolve(undefined);
+
+/**
+ * `/shop`: the store collection's products, filtered and sorted as the address asks (catalog/filters.ts; bad values
+ * are left out — the JSON call refuses them first, pages/routes.ts), 48 a page, with the facets. Undefined when no
+ * such store exists.
+ */
+export async function buildStorePageContext(
+  sources: PageSources, website: Website, collectionUrlId: string, query: ListingQuery = {},
+): Promise<CollectionPageContext | undefined> {
   const collection = await sources.catalog.collectionByUrlId(website.id, collectionUrlId);
   if (!collection) return undefined;
-  const items = await offeredProducts(sources.db, website, await listCollectionItems(sources.db, website, collection));
+  const { filters } = parseShopFilters(query, website.currency, 'collection');
+  const page = pageNumberOf(query);
+  const { ids, facets } = await filterProducts(sources.db, website, {
+    scope: 'collection', within: collection.id, filters, hiddenProductTypes: await hiddenProductTypes(sources.db, website),
+    unitsSoldByProduct: await unitsSoldFor(sources, website, filters), offset: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE,
+  });
+  const items = await offeredProducts(sources.db, website, await listCollectionItemsByIds(sources.db, website, collection, ids));
+  const address = { path: `/${collection.url_id}`, scope: 'collection' as const };
   return {
     ...base(website, PAGE_TYPES.collection),
     collection: collectionJson(collection),
     items,
     productMerchandisingContext: merchandisingContext(items),
+    filters,
+    facets,
+    shopFilters: shopFiltersView(address, filters, facets, website.currency, website.locale),
+    pagination: listingPagination({ page, pageSize: SEARCH_PAGE_SIZE, total: facets.total, shown: items.length }, (to) => shopUrlOf(address, filters, website.currency, to)),
   };
 }
 
@@ -430,31 +479,40 @@ export async function buildSearchPageContext(
   website: Website,
   query: string | undefined,
   page: string | undefined,
+  listingQuery: ListingQuery = {},
 ): Promise<SearchPageContext> {
   const text = (query ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
   const requested = /^\d{1,6}$/.test(page ?? '') ? Number(page) : 1;
-  const results = await searchProducts(sources.db, website, text, requested);
+  const { filters } = parseShopFilters(listingQuery, website.currency, 'search');
+  const results = await searchProducts(sources.db, website, text, requested, {
+    filters, hiddenProductTypes: await hiddenProductTypes(sources.db, website), unitsSoldByProduct: text ? await unitsSoldFor(sources, website, filters) : undefined,
+  });
   const shownResults = await offeredProducts(sources.db, website, results.items);
+  const address = { path: '/search', scope: 'search' as const, query: text };
   return {
     ...base(website, PAGE_TYPES.search),
     query: text,
     items: shownResults,
-    pagination: searchPagination(text, results),
+    pagination: listingPagination({ page: results.page, pageSize: results.pageSize, total: results.total, shown: results.items.length }, (to) => shopUrlOf(address, filters, website.currency, to)),
     productMerchandisingContext: merchandisingContext(shownResults),
+    ...(text ? { filters, facets: results.facets, shopFilters: shopFiltersView(address, filters, results.facets, website.currency, website.locale) } : {}),
   };
 }
 
-function searchPagination(query: string, { page, pageSize, total, items }: SearchResults): SearchPagination {
+/** Where a page sits among all the results; `urlOf` makes a page's address (the filters and sort kept). */
+function listingPagination(
+  { page, pageSize, total, shown }: { page: number; pageSize: number; total: number; shown: number },
+  urlOf: (page: number) => string,
+): SearchPagination {
   const pageCount = Math.min(Math.ceil(total / pageSize), SEARCH_MAX_PAGE);
-  const firstShown = items.length > 0 ? (page - 1) * pageSize + 1 : 0;
-  const urlOf = (to: number) => `/search?${new URLSearchParams(to > 1 ? { q: query, page: String(to) } : { q: query })}`;
+  const firstShown = shown > 0 ? (page - 1) * pageSize + 1 : 0;
   return {
     page,
     pageSize,
     total,
     pageCount,
     firstShown,
-    lastShown: firstShown === 0 ? 0 : firstShown + items.length - 1,
+    lastShown: firstShown === 0 ? 0 : firstShown + shown - 1,
     ...(page > 1 && total > 0 ? { previousPageUrl: urlOf(Math.min(page - 1, pageCount)) } : {}),
     ...(page < pageCount ? { nextPageUrl: urlOf(page + 1) } : {}),
   };

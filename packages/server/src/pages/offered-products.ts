@@ -21,3 +21,13 @@ export async function offeredProducts<T extends Shown>(db: Kysely<Database>, web
 export async function isOffered(db: Kysely<Database>, website: Website, item: Shown): Promise<boolean> {
   return (await offeredProducts(db, website, [item])).length === 1;
 }
+
+/**
+ * The product types the website lists nowhere, by the same rule as offeredProducts: the shop's facet statement
+ * (catalog/facets.ts) leaves them out in SQL, so its counts are the counts of what the page shows.
+ */
+export async function hiddenProductTypes(db: Kysely<Database>, website: Website): Promise<number[]> {
+  const hidden: number[] = [PlatformProductType.PAYWALL];
+  if (!(await isFeatureOn(db, website.id, 'giftCards'))) hidden.push(ProductType.GIFT_CARD);
+  return hidden;
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ShoppingCart } from '@vitrine/commerce';
 import type { PageTemplateName } from '@vitrine/theme';
 import { readVisitorCart } from '../cart';
-import type { ProductItemJson } from '../catalog';
+import { FILTER_MESSAGES, parseShopFilters, type ProductItemJson, type ShopScope } from '../catalog';
 import type { PaymentProvider } from '../orders';
 import type { NotFoundAnswers } from '../redirects';
 import type { SharedParts } from '../shared';
@@ -23,8 +23,10 @@ import {
   websiteJson,
   websiteSettingsJson,
   type BasePageContext,
+  type ListingQuery,
 } from './contexts';
 import { listStoreNavigation } from './navigation';
+import { canonicalListingAddress } from './shop-filters-view';
 import { readSiteChrome } from '../site-settings';
 import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
@@ -331,12 +333,38 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     const parts = await confirmedPageParts(context.db, website, await viewerOf(context.db, website.id, request), text(query.area) ?? '');
     return send(request, reply, parts && { website: websiteJson(website), websiteSettings: websiteSettingsJson(website), ...parts }, 'members');
   });
-  app.get('/search', page('search', ({ website, query }) => buildSearchPageContext(sources, website, text(query.q), text(query.page))));
+  // The shop's filters (issue 38 item 1): a page ignores a bad value (it shows the list without that filter); the
+  // JSON call refuses it with 400 and which names were wrong, so a client never mistakes an ignored filter for an
+  // applied one.
+  const refusedFilters = (request: PageRequest, reply: FastifyReply, scope: ShopScope) => {
+    if (request.query.format !== 'json') return undefined;
+    const { errors } = parseShopFilters(request.query as ListingQuery, request.website.currency, scope);
+    if (Object.keys(errors).length === 0) return undefined;
+    return reply.status(400).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ message: FILTER_MESSAGES.invalid, errors });
+  };
+  const tidied = (request: PageRequest, reply: FastifyReply, scope: ShopScope) => {
+    const address = request.query.format === 'json' ? undefined : canonicalListingAddress(request.url, scope, request.website.currency);
+    if (!address) return undefined;
+    // A page's answers are HTML, its redirects too: a short note with the link, as HTTP suggests.
+    const href = address.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    return reply.status(302).header('location', address).header('cache-control', 'no-store').type('text/html; charset=utf-8')
+      .send(`<!doctype html><title>Moved</title><p><a href="${href}">${href}</a></p>`);
+  };
+  app.get('/search', async (request: PageRequest, reply: FastifyReply) => {
+    const refused = refusedFilters(request, reply, 'search') ?? tidied(request, reply, 'search');
+    if (refused) return refused;
+    const { website, query } = request;
+    return send(request, reply, await buildSearchPageContext(sources, website, text(query.q), text(query.page), query as ListingQuery), 'search');
+  });
   // A store at this address, else a content page of any kind (pages/content-pages.ts), else not found.
   app.get('/:collectionUrlId', async (request: PageRequest, reply: FastifyReply) => {
     const urlId = request.params.collectionUrlId ?? '';
     if (request.query.format === 'rss') return sendBlogFeed(context, request, reply, urlId);
-    const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, request.website, urlId));
+    if (request.url.includes('?') && (await context.catalog.collectionByUrlId(request.website.id, urlId))) {
+      const refused = refusedFilters(request, reply, 'collection') ?? tidied(request, reply, 'collection');
+      if (refused) return refused;
+    }
+    const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, request.website, urlId, request.query as ListingQuery));
     if (store) return sendPage(context, request, reply, store, 'collection', tracking);
     const viewer = await viewerOf(context.db, request.website.id, request);
     return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies, mediaSources: context.mediaSources });
