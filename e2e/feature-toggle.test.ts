@@ -18,10 +18,11 @@ test('a toggle switched off hides its feature on the next page load', async () =
   await quickViews.first().waitFor();
   const before = await quickViews.count();
   expect(before).toBeGreaterThan(3);
-  // The page carries its experiment configuration. A first page sets no cookie, so it has no analytics id yet; the
-  // tracking client makes one after load (platform §4), and the next page is bucketed with it.
+  // A website with no experiment carries no experiment configuration (the page stays the same for every visitor, so
+  // shared caches may keep it: issue 35). A first page sets no cookie; the tracking client makes the analytics id
+  // after load (platform §4), and the next page, once there is a toggle, is bucketed with it.
   const configurationOfPage = async () => JSON.parse((await page.locator('#vitrine-experiments').textContent()) ?? 'null');
-  expect((await configurationOfPage()).analyticsId).toBe('');
+  expect(await page.locator('#vitrine-experiments').count()).toBe(0);
   await page.waitForFunction(() => /(^|; )SS_ANALYTICS_ID=/.test(document.cookie));
   const analyticsId = (await page.context().cookies()).find((cookie) => cookie.name === 'SS_ANALYTICS_ID')?.value;
   expect(analyticsId).toMatch(/^[0-9a-f-]{36}$/);
