@@ -95,42 +95,8 @@ function RedirectForm({ draft, setDraft, sourceField, targetField }: {
     <section className="card panel-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{editing ? REDIRECT_TEXTS.editTitle(draft.source) : REDIRECT_TEXTS.addTitle}</h2>
       <form className="redirect-form" onSubmit={onSubmit} noValidate>
-        <div className="panel-field">
-          <label htmlFor={`${id}-source`}>{REDIRECT_TEXTS.source}</label>
-          <input
-            ref={sourceField}
-            id={`${id}-source`}
-            type="text"
-            className="panel-mono"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={draft.source}
-            aria-invalid={errors.source ? true : undefined}
-            aria-describedby={`${id}-source-help ${id}-source-error`}
-            onChange={(event) => setDraft({ ...draft, source: event.target.value })}
-          />
-          <p id={`${id}-source-help`} className="panel-help">{REDIRECT_TEXTS.sourceHelp}</p>
-          <p id={`${id}-source-error`} className="panel-error">{errors.source ?? ''}</p>
-        </div>
-        <div className="panel-field">
-          <label htmlFor={`${id}-target`}>{REDIRECT_TEXTS.target}</label>
-          <input
-            ref={targetField}
-            id={`${id}-target`}
-            type="text"
-            className="panel-mono"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={draft.target}
-            aria-invalid={errors.target ? true : undefined}
-            aria-describedby={`${id}-target-help ${id}-target-error`}
-            onChange={(event) => setDraft({ ...draft, target: event.target.value })}
-          />
-          <p id={`${id}-target-help`} className="panel-help">{REDIRECT_TEXTS.targetHelp}</p>
-          <p id={`${id}-target-error`} className="panel-error">{errors.target ?? ''}</p>
-        </div>
+        <PathField id={`${id}-source`} label={REDIRECT_TEXTS.source} help={REDIRECT_TEXTS.sourceHelp} field={sourceField} value={draft.source} error={errors.source} onChange={(source) => setDraft({ ...draft, source })} />
+        <PathField id={`${id}-target`} label={REDIRECT_TEXTS.target} help={REDIRECT_TEXTS.targetHelp} field={targetField} value={draft.target} error={errors.target} onChange={(target) => setDraft({ ...draft, target })} />
         <div className="panel-field">
           <label htmlFor={`${id}-status`}>{REDIRECT_TEXTS.type}</label>
           <select id={`${id}-status`} className="panel-narrow" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value === '302' ? 302 : 301 })}>
@@ -156,6 +122,38 @@ function RedirectForm({ draft, setDraft, sourceField, targetField }: {
       <p role="status" className="panel-status">{message?.kind === 'status' ? message.text : ''}</p>
       <p role="alert" className="panel-error">{message?.kind === 'refusal' ? message.text : ''}</p>
     </section>
+  );
+}
+
+/** A rule's address field (its old address or its target): typed as written, with its help and its error. */
+function PathField({ id, label, help, field, value, error, onChange }: {
+  id: string;
+  label: string;
+  help: string;
+  field: React.RefObject<HTMLInputElement | null>;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="panel-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={field}
+        id={id}
+        type="text"
+        className="panel-mono"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-help ${id}-error`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-help`} className="panel-help">{help}</p>
+      <p id={`${id}-error`} className="panel-error">{error ?? ''}</p>
+    </div>
   );
 }
 
