@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: a signed-in state change here does not need X-SiteUser-XSRF-Token (sign-in, sign-up, sign-out). */
     siteUserXsrf?: boolean;
+    /** How deeply this route's body may nest (http/unstorable-text.ts; MAX_BODY_DEPTH, 32, when unsaid). */
+    maxBodyDepth?: number;
     /**
      * 'form': a plain HTML form posts here; the crumb comes as a form field, checked by the handler (http/crumb.ts).
      * 'token': the request is authorised by a signed token in it (a mail's one-click unsubscribe), not by cookies.

@@ -22,14 +22,14 @@ export const MAX_BODY_DEPTH = 32;
  * Looks through a parsed value for text that cannot be stored, keys included, without recursion (a
  * hostile body may be thousands of levels deep). Answers which problem it found first, if any.
  */
-export function findUnstorableValue(value: unknown): 'text' | 'deep' | undefined {
+export function findUnstorableValue(value: unknown, maxDepth = MAX_BODY_DEPTH): 'text' | 'deep' | undefined {
   const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   while (pending.length > 0) {
     const { value: current, depth } = pending.pop()!;
     if (typeof current === 'string') {
       if (isUnstorableText(current)) return 'text';
     } else if (current !== null && typeof current === 'object') {
-      if (depth >= MAX_BODY_DEPTH) return 'deep';
+      if (depth >= maxDepth) return 'deep';
       for (const [key, child] of Object.entries(current)) {
         if (isUnstorableText(key)) return 'text';
         pending.push({ value: child, depth: depth + 1 });
@@ -68,7 +68,8 @@ export function registerUnstorableTextCheck(app: FastifyInstance): void {
       // reads (a CSV cell holding NUL is refused by the import). Walking the stream object itself would
       // find the socket and the server behind it, and refuse every such upload as "nested too deeply".
       if (isStream(part)) continue;
-      const problem = findUnstorableValue(part);
+      // A route whose bodies are deep by nature says how deep it takes (session replay's DOM snapshots).
+      const problem = findUnstorableValue(part, part === request.body ? (request.routeOptions.config?.maxBodyDepth ?? MAX_BODY_DEPTH) : MAX_BODY_DEPTH);
       if (problem) refuse(problem);
     }
   });

@@ -9,6 +9,8 @@ import { getReplaySession, getReplaySessionId, listReplaySessions, recordReplayB
 /** The tracking client's session cookies (platform §9). */
 const ANALYTICS_ID_COOKIE = 'SS_ANALYTICS_ID';
 const SESSION_COOKIE = 'SS_SESSION_ID';
+/** How deeply a replay batch may nest: a page DOM 120 levels deep, far past any theme's. */
+export const REPLAY_BODY_DEPTH = 256;
 
 function factsOf(request: FastifyRequest): ReplayFacts {
   const header = (name: string) => {
@@ -41,7 +43,9 @@ export function registerSessionReplayRoutes(fastify: FastifyInstance, { db }: Sh
     ...recordReplayBatchContract,
     // A first full snapshot of a large page is big; batches count in the tracking bucket of the rate limit.
     bodyLimit: REPLAY_LIMITS.batchBytes,
-    config: { rateLimitBucket: 'analytics' as const, siteUserXsrf: false },
+    // A full snapshot nests two levels per level of the page's DOM (a node, its childNodes): a shop page with its
+    // filter form goes past the 32 levels other bodies are held to. Still bounded, and walked without recursion.
+    config: { rateLimitBucket: 'analytics' as const, siteUserXsrf: false, maxBodyDepth: REPLAY_BODY_DEPTH },
     handler: async (request, reply) => {
       const answer = await recordReplayBatch(db, request.website, request.actor, { sessionCookie: request.cookies[SESSION_COOKIE], body: request.body });
       reply.status(202);

@@ -55,7 +55,24 @@ describe('GET /api/commerce/fullstory/getId', () => {
   });
 });
 
+/** A full snapshot of a page whose DOM is `levels` deep (each level a node and its childNodes). */
+function deepSnapshot(timestamp: number, levels: number) {
+  let node: Record<string, unknown> = { type: 3, textContent: 'deepest' };
+  for (let level = 0; level < levels; level++) node = { type: 2, tagName: 'div', attributes: {}, childNodes: [node] };
+  return [{ type: 2, timestamp, data: { node: { type: 0, childNodes: [node] } } }];
+}
+
 describe('recording and replaying', () => {
+  it('takes a snapshot of a deep page (past the 32 levels other bodies are held to), and refuses one past its own bound', async () => {
+    await recordEveryone();
+    const visitor = await trackedVisitor();
+    const sessionId = (await visitor.get('/api/commerce/fullstory/getId')).json().data;
+    const deep = await visitor.post('/api/commerce/fullstory/events', { sessionId, sequence: 0, events: deepSnapshot(1_700_000_000_000, 40) });
+    expect([deep.statusCode, deep.json()]).toEqual([202, { stored: true }]);
+    const tooDeep = await visitor.post('/api/commerce/fullstory/events', { sessionId, sequence: 1, events: deepSnapshot(1_700_000_000_100, 200) });
+    expect([tooDeep.statusCode, tooDeep.json()]).toEqual([400, { message: 'The request body is nested too deeply.' }]);
+  });
+
   it('stores batches once each, in order, and the owner replays them', async () => {
     await recordEveryone();
     const visitor = await trackedVisitor();
