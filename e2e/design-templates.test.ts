@@ -21,6 +21,12 @@ const TEMPLATES = ['shop', 'journal', 'portfolio', 'local', 'brand'] as const;
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
 const GALLERY_DIR = path.join(ROOT, 'docs/screenshots/templates');
 const THUMBNAIL_DIR = path.join(ROOT, 'packages/theme/assets/templates');
+/**
+ * UPDATE_GALLERY=1 re-photographs every page for the README's gallery and the thumbnails (committed files). Without it
+ * (every `npm test`) each page is still opened and checked, but only the home pages are photographed, into the
+ * journeys' own screenshots: the 50 full-page pictures and their palette encoding took most of this file's time.
+ */
+const UPDATE_GALLERY = process.env.UPDATE_GALLERY === '1';
 
 let setupToken = '';
 const shop = useShop({
@@ -65,6 +71,7 @@ async function writeThumbnail(png: Buffer, file: string): Promise<void> {
 }
 
 async function photograph(page: Page, name: string): Promise<void> {
+  if (!UPDATE_GALLERY && !name.endsWith('-home')) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
     // Every picture decoded first: a full-page capture otherwise drew a large picture not yet decoded as its empty box.
@@ -73,6 +80,7 @@ async function photograph(page: Page, name: string): Promise<void> {
       Promise.race([Promise.all([...document.images].filter((image) => image.complete).map((image) => image.decode().catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2_000))]),
     );
     const file = await saveScreenshot(page, `templates-${name}-${width}`);
+    if (!UPDATE_GALLERY) continue;
     mkdirSync(GALLERY_DIR, { recursive: true });
     // Committed pictures: a palette PNG is about a third of the size and reads the same.
     await sharp(file).png({ palette: true, quality: 85, effort: 8 }).toFile(path.join(GALLERY_DIR, `${name}-${width}.png`));
@@ -93,6 +101,8 @@ describe('starter templates', () => {
         expect(await page.locator('body').getAttribute('data-header')).toBe(HEADERS[templateId]);
         if (kind === 'home') {
           expect(await axeViolations(page), `${templateId} home`).toEqual([]);
+        }
+        if (kind === 'home' && UPDATE_GALLERY) {
           // The gallery's thumbnail: the home page's first screen.
           mkdirSync(THUMBNAIL_DIR, { recursive: true });
           await page.evaluate(() => window.scrollTo(0, 0));
