@@ -3,11 +3,12 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DatabaseKind } from '../db/database';
+import { LocalDiskObjectStore, STORED_PREFIXES, type ObjectStore } from '../storage';
 import type { Database } from '../db/schema';
 import { foreignKeyOrder, MIGRATIONS_TABLE, quoteIdentifier, readForeignKeys, readInstallTables, readSequenceNames, type InstallTable } from './install-schema';
 
@@ -15,8 +16,9 @@ import { foreignKeyOrder, MIGRATIONS_TABLE, quoteIdentifier, readForeignKeys, re
  * `npm run platform -- backup DIR`: the whole install, database and files, as a logical dump that restores on either
  * engine (PGlite or PostgreSQL, whichever made it). One read-only REPEATABLE READ transaction sees every table at the
  * same moment; each table is read through a cursor, a batch at a time, and written as JSON lines (one row a line),
- * so no table is ever held in memory. Then the files under DATA_DIR (pictures, digital products' files, lesson
- * videos) are copied, and last the manifest: a backup without one is unfinished, and the restore refuses it.
+ * so no table is ever held in memory. Then every file of the install's store (the storage port: DATA_DIR's disk, or
+ * STORAGE_URL's bucket — pictures and their copies, digital products' files, lesson videos, uploaded themes) is
+ * streamed into the backup's files/ folder, each hashed on the way, and last the manifest: a backup without one is unfinished, and the restore refuses it.
  *
  * A row's line is a JSON object of column → the value's PostgreSQL text form (what COPY writes: exact for bigint,
  * numeric, jsonb, bytea in hex, timestamptz in UTC, arrays), or null for SQL NULL. Generated columns are left out
@@ -28,8 +30,11 @@ export const MANIFEST_FILE = 'manifest.json';
 /** Where the dump and the files go inside a backup. */
 export const DATABASE_FOLDER = 'database';
 export const FILES_FOLDER = 'files';
-/** The folders of DATA_DIR that hold the install's files (main.ts's stores); the PGlite database itself is dumped, not copied. */
-export const INSTALL_FILE_FOLDERS = ['images', 'downloads', 'lesson-videos'] as const;
+/**
+ * The parts of the store that hold the install's files (main.ts's stores; storage/migrate.ts STORED_PREFIXES), as
+ * folders; the PGlite database itself is dumped, not copied.
+ */
+export const INSTALL_FILE_FOLDERS = STORED_PREFIXES.map((prefix) => prefix.slice(0, -1));
 
 /** Rows fetched from a cursor at a time. */
 const FETCH_ROWS = 1_000;
@@ -51,8 +56,15 @@ export interface BackupManifest {
 export interface Install {
   db: Kysely<Database>;
   kind?: DatabaseKind;
-  /** DATA_DIR: where the install's files live (its images/, downloads/ and lesson-videos/ folders). */
+  /** DATA_DIR: where the install's files live on disk (its images/, downloads/, lesson-videos/ and themes/ folders) without `objects`. */
   dataDir: string;
+  /** The install's store (main.ts: STORAGE_URL's bucket, or DATA_DIR's disk); DATA_DIR's disk when absent. */
+  objects?: ObjectStore;
+}
+
+/** The store an install's files are in: the one given, else DATA_DIR's disk (as main.ts without STORAGE_URL). */
+export function installObjects(install: Install): ObjectStore {
+  return install.objects ?? new LocalDiskObjectStore(path.resolve(install.dataDir));
 }
 
 export interface BackupOptions {
@@ -127,13 +139,20 @@ export async function backupInstall(install: Install, targetDir: string, options
       return { migrations: migrations.rows.map((row) => row.version), serverVersion, tables: written, sequences };
     });
 
+  // Through the port, so a bucket's files are backed up exactly as a disk's (same paths: the key is the path).
+  const objects = installObjects(install);
   const files: BackupManifest['files'] = [];
-  for (const folder of INSTALL_FILE_FOLDERS) {
-    for await (const relative of walkFiles(path.join(dataDir, folder))) {
-      const inData = `${folder}/${relative}`;
-      const destination = path.join(target, FILES_FOLDER, ...inData.split('/'));
+  for (const prefix of STORED_PREFIXES) {
+    const keys: string[] = [];
+    for await (const listed of objects.list(prefix)) keys.push(listed.key);
+    for (const key of keys.sort()) {
+      const stored = await objects.open(key);
+      // Removed since it was listed (a picture deleted meanwhile): its row, read earlier, may still name it, as a
+      // live install's would for a moment; nothing to copy.
+      if (!stored) continue;
+      const destination = path.join(target, FILES_FOLDER, ...key.split('/'));
       await mkdir(path.dirname(destination), { recursive: true });
-      files.push({ path: inData, ...(await copyHashed(path.join(dataDir, ...inData.split('/')), destination)) });
+      files.push({ path: key, ...(await copyHashed(stored.stream(), destination)) });
     }
   }
   say(`  files: ${files.length}`);
@@ -206,12 +225,12 @@ export async function* walkFiles(root: string, relative = ''): AsyncGenerator<st
   }
 }
 
-/** Streams `from` to `to`, hashing what passes: answers its size and SHA-256. */
-export async function copyHashed(from: string, to: string): Promise<{ bytes: number; sha256: string }> {
+/** Streams `from` (a file, or a stream) to the file `to`, hashing what passes: answers its size and SHA-256. */
+export async function copyHashed(from: string | Readable, to: string): Promise<{ bytes: number; sha256: string }> {
   const hash = createHash('sha256');
   let bytes = 0;
   await pipeline(
-    createReadStream(from),
+    typeof from === 'string' ? createReadStream(from) : from,
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);

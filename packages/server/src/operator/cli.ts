@@ -4,6 +4,7 @@ import { openDatabaseFromEnv, type OpenDatabase } from '../db/database';
 import { backupInstall } from './backup';
 import { RestoreRefused, restoreInstall } from './restore';
 import { migrate } from '../db/migrate';
+import { objectStoreFromEnv } from '../storage';
 import { runSitesCommand, SITES_ACTIONS, SITES_USAGE } from './sites-command';
 import { OPERATORS_ACTIONS, OPERATORS_USAGE, runOperatorsCommand } from './operators-command';
 
@@ -73,7 +74,7 @@ export const OPERATOR_COMMANDS: Readonly<Record<string, OperatorCommand>> = {
   },
   backup: {
     arguments: 'DIR',
-    summary: 'Back up the whole install (every table, and the files under DATA_DIR) into DIR, a new or empty folder.',
+    summary: 'Back up the whole install (every table, and every file of STORAGE_URL or DATA_DIR) into DIR, a new or empty folder.',
     async run([dir, ...rest], env, out) {
       if (!dir || rest.length > 0) return usage(out);
       if (!env.DATABASE_URL && !existsSync(path.join(dataDirOf(env), 'pglite', 'PG_VERSION'))) {
@@ -81,9 +82,11 @@ export const OPERATOR_COMMANDS: Readonly<Record<string, OperatorCommand>> = {
         return 1;
       }
       const started = Date.now();
-      out.say(`Backing up ${where(env)} and the files of ${dataDirOf(env)} into ${path.resolve(dir)}…`);
+      // The files come through the storage port: STORAGE_URL's bucket, or DATA_DIR's disk (as the server).
+      const objects = objectStoreFromEnv({ ...env, DATA_DIR: dataDirOf(env) }).store;
+      out.say(`Backing up ${where(env)} and the files of ${objects.description} into ${path.resolve(dir)}…`);
       const manifest = await withDatabase(env, (database) =>
-        backupInstall({ db: database.db, kind: database.kind, dataDir: dataDirOf(env) }, dir, { progress: (line) => out.say(line) }),
+        backupInstall({ db: database.db, kind: database.kind, dataDir: dataDirOf(env), objects }, dir, { progress: (line) => out.say(line) }),
       );
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       const bytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
@@ -97,10 +100,11 @@ export const OPERATOR_COMMANDS: Readonly<Record<string, OperatorCommand>> = {
     async run([dir, ...rest], env, out) {
       if (!dir || rest.length > 0) return usage(out);
       const started = Date.now();
-      out.say(`Restoring ${path.resolve(dir)} into ${where(env)} and ${dataDirOf(env)}…`);
+      const objects = objectStoreFromEnv({ ...env, DATA_DIR: dataDirOf(env) }).store;
+      out.say(`Restoring ${path.resolve(dir)} into ${where(env)} and ${objects.description}…`);
       try {
         const report = await withDatabase(env, (database) =>
-          restoreInstall({ db: database.db, kind: database.kind, dataDir: dataDirOf(env) }, dir, { progress: (line) => out.say(line) }),
+          restoreInstall({ db: database.db, kind: database.kind, dataDir: dataDirOf(env), objects }, dir, { progress: (line) => out.say(line) }),
         );
         out.say(`Restored ${report.tables} tables (${report.rows} rows) and ${report.files} files in ${seconds(started)}. Start the server to serve them.`);
         return 0;

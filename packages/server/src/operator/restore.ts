@@ -1,19 +1,18 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { loadMigrations, migrate } from '../db/migrate';
+import { isValidObjectKey, type ObjectStore } from '../storage';
 import type { Database } from '../db/schema';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
-  copyHashed,
   FILES_FOLDER,
   INSTALL_FILE_FOLDERS,
+  installObjects,
   MANIFEST_FILE,
   setExactTextSettings,
-  walkFiles,
   type BackupManifest,
   type Install,
 } from './backup';
@@ -21,11 +20,12 @@ import { MIGRATIONS_TABLE, quoteIdentifier, readForeignKeys, readInstallTables, 
 
 /**
  * `npm run platform -- restore DIR`: a backup (operator/backup.ts) into an empty install. It refuses an install that
- * holds anything (a row in any table, a file in DATA_DIR's folders), migrates the empty database to the backup's
- * migration level (not further: the next start applies the newer ones, as after any upgrade), copies the files and
- * checks each against the manifest's checksum, then loads every table in the manifest's foreign-key order inside
+ * holds anything (a row in any table, an object in its store's parts), migrates the empty database to the backup's
+ * migration level (not further: the next start applies the newer ones, as after any upgrade), writes the files into
+ * the install's store through the storage port (DATA_DIR's disk, or STORAGE_URL's bucket) and checks each against
+ * the manifest's checksum, then loads every table in the manifest's foreign-key order inside
  * one transaction, streaming each file a batch at a time and checking its checksum and row count before it commits.
- * Any failure rolls the rows back and removes the files it copied, leaving the install empty, as it was.
+ * Any failure rolls the rows back and removes the objects it wrote, leaving the install empty, as it was.
  */
 export interface RestoreReport {
   tables: number;
@@ -56,7 +56,7 @@ export function readManifest(backupDir: string): BackupManifest {
 
 export async function restoreInstall(install: Install, backupDir: string, options: { progress?: (line: string) => void } = {}): Promise<RestoreReport> {
   const source = path.resolve(backupDir);
-  const dataDir = path.resolve(install.dataDir);
+  const objects = installObjects(install);
   const say = options.progress ?? (() => undefined);
   const manifest = readManifest(source);
 
@@ -66,7 +66,7 @@ export async function restoreInstall(install: Install, backupDir: string, option
     throw new RestoreRefused(`This backup was made by a newer Vitrine (${manifest.vitrineVersion}; migrations ${unknown.join(', ')} are unknown here): upgrade this install's code first.`);
   }
   for (const file of manifest.files) checkRelativePath(file.path);
-  await refuseNonEmpty(install.db, dataDir, manifest);
+  await refuseNonEmpty(install.db, objects, manifest);
 
   const migrated = await migrate(install.db, manifest.database.migrations.map((version) => known.get(version)!));
   const tables = await readInstallTables(install.db);
@@ -82,17 +82,19 @@ export async function restoreInstall(install: Install, backupDir: string, option
   const copied: string[] = [];
   try {
     for (const file of manifest.files) {
-      const destination = path.join(dataDir, ...file.path.split('/'));
-      await mkdir(path.dirname(destination), { recursive: true });
-      copied.push(destination);
-      const { sha256, bytes } = await copyHashed(path.join(source, FILES_FOLDER, ...file.path.split('/')), destination);
-      if (sha256 !== file.sha256 || bytes !== file.bytes) throw new Error(`The backup's file ${file.path} does not match its checksum: the backup is damaged.`);
+      copied.push(file.path);
+      // The port hashes what it stores; a mismatch leaves the object, removed with the others below.
+      const { sha256, byteSize } = await objects.put(file.path, createReadStream(path.join(source, FILES_FOLDER, ...file.path.split('/'))), {
+        maxBytes: Number.POSITIVE_INFINITY,
+        contentType: contentTypeOfPath(file.path),
+      });
+      if (sha256 !== file.sha256 || byteSize !== file.bytes) throw new Error(`The backup's file ${file.path} does not match its checksum: the backup is damaged.`);
     }
     say(`  files: ${manifest.files.length}`);
     const rows = await install.db.transaction().execute(async (trx) => loadTables(trx, source, manifest, byName, say));
     return { tables: manifest.tables.length, rows, files: manifest.files.length, migrated };
   } catch (error) {
-    for (const file of copied) await rm(file, { force: true });
+    for (const key of copied) await objects.remove(key);
     throw error;
   }
 }
@@ -100,12 +102,12 @@ export async function restoreInstall(install: Install, backupDir: string, option
 /** A manifest's file path stays inside DATA_DIR's file folders (a hand-edited manifest could say otherwise). */
 function checkRelativePath(relative: string): void {
   const parts = relative.split('/');
-  if (!(INSTALL_FILE_FOLDERS as readonly string[]).includes(parts[0] ?? '') || parts.some((part) => part === '' || part === '.' || part === '..') || relative.includes('\\')) {
+  if (!(INSTALL_FILE_FOLDERS as readonly string[]).includes(parts[0] ?? '') || parts.some((part) => part === '' || part === '.' || part === '..') || relative.includes('\\') || !isValidObjectKey(relative)) {
     throw new RestoreRefused(`The backup names a file outside the install's folders (${relative}): it is not a Vitrine backup.`);
   }
 }
 
-async function refuseNonEmpty(db: Kysely<Database>, dataDir: string, manifest: BackupManifest): Promise<void> {
+async function refuseNonEmpty(db: Kysely<Database>, objects: ObjectStore, manifest: BackupManifest): Promise<void> {
   const applied = await sql<{ version: string }>`SELECT version FROM ${sql.table(MIGRATIONS_TABLE)}`.execute(db).then(
     ({ rows }) => rows.map((row) => row.version),
     (error: { code?: string }) => {
@@ -129,8 +131,8 @@ async function refuseNonEmpty(db: Kysely<Database>, dataDir: string, manifest: B
     );
   }
   for (const folder of INSTALL_FILE_FOLDERS) {
-    for await (const relative of walkFiles(path.join(dataDir, folder))) {
-      throw new RestoreRefused(`This install already has files (${folder}/${relative} in ${dataDir}). A restore only fills an empty install: give it a new DATA_DIR.`);
+    for await (const listed of objects.list(`${folder}/`)) {
+      throw new RestoreRefused(`This install already has files (${listed.key} in ${objects.description}). A restore only fills an empty install: give it a new DATA_DIR (or an empty STORAGE_URL).`);
     }
   }
 }
@@ -216,4 +218,11 @@ async function* linesOf(file: string): AsyncGenerator<string> {
     yield* parts;
   }
   if (rest !== '') yield rest;
+}
+
+const PICTURE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif' };
+
+/** A bucket's Content-Type for a restored object: pictures by their extension; other files are served with their row's type. */
+function contentTypeOfPath(key: string): string {
+  return (key.startsWith('images/') && PICTURE_TYPES[key.slice(key.lastIndexOf('.') + 1)]) || 'application/octet-stream';
 }

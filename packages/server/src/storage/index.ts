@@ -6,3 +6,4 @@ export { FallbackObjectStore } from './fallback';
 export { browserOriginsOf, objectStoreFromEnv, objectStoreFromUrl } from './from-url';
 /** The disk helpers under LocalDiskObjectStore. New code takes an ObjectStore (a prefixedStore of the server's) instead. */
 export { openFile, removeFile, writeWholeFile } from './local-files';
+export { ChecksumMismatch, migrateObjects, STORED_PREFIXES, type MigrationReport } from './migrate';
