@@ -22,14 +22,17 @@ export class FallbackObjectStore implements ObjectStore {
     return (await this.primary.open(key)) ?? (await this.previous.open(key));
   }
 
+  // The old store first, then the new: the migration checks that an object is still in the old store after its copy
+  // landed (migrate.ts). Either that check sees it gone and takes the copy back, or it saw it there, so this removal
+  // from the new store comes after the copy and removes it. The other order would let a copy land between the two.
   async remove(key: string) {
-    await this.primary.remove(key);
     await this.previous.remove(key);
+    await this.primary.remove(key);
   }
 
   async removePrefix(prefix: string) {
-    await this.primary.removePrefix(prefix);
     await this.previous.removePrefix(prefix);
+    await this.primary.removePrefix(prefix);
   }
 
   async *list(prefix: string): AsyncIterable<ListedObject> {

@@ -101,6 +101,46 @@ describe('npm run storage -- migrate', () => {
     expect(await textOf(s3.store, 'downloads/file1/aaa')).toBe('an e-book');
   });
 
+  it('interrupted AND with an object removed while it is copied: the next run leaves no copy of the removed one, and every other verified', async () => {
+    const source = new LocalDiskObjectStore(mkdtempSync(path.join(os.tmpdir(), 'vitrine-migrate-faults-')));
+    const target = (await startLoopbackS3('vitrine-migration-faults')).store;
+    const files: Record<string, string> = { 'images/a1/original.png': 'a', 'images/b2/original.png': 'b', 'images/c3/original.png': 'c', 'downloads/d4/x': 'd', 'downloads/e5/y': 'e' };
+    for (const [key, text] of Object.entries(files)) await source.put(key, Readable.from([Buffer.from(text.repeat(100))]), { maxBytes: 1000 });
+    // The first run dies on its third copy.
+    const copiedFirst: string[] = [];
+    await expect(migrateObjects(source, dyingOnThirdPut(target), { onObject: (key, outcome) => outcome === 'copied' && copiedFirst.push(key) })).rejects.toThrow('the process died');
+    expect(copiedFirst).toHaveLength(2);
+    // The second run: the owner deletes a picture not copied yet while its bytes stream to the bucket. The server
+    // (STORAGE_URL = the bucket, STORAGE_FALLBACK_URL = the disk) removes it from both stores before the copy lands.
+    const removedMidCopy = Object.keys(files).find((key) => key.startsWith('images/') && !copiedFirst.includes(key))!;
+    const server = new FallbackObjectStore(target, source);
+    let removedDuringPut = false;
+    const removingDuringCopy: ObjectStore = {
+      ...target,
+      description: target.description,
+      open: (key) => target.open(key),
+      list: (prefix) => target.list(prefix),
+      remove: (key) => target.remove(key),
+      removePrefix: (prefix) => target.removePrefix(prefix),
+      async put(key, body, options) {
+        if (key === removedMidCopy) {
+          await server.removePrefix(`${key.split('/').slice(0, 2).join('/')}/`);
+          removedDuringPut = true;
+        }
+        return target.put(key, body, options);
+      },
+    };
+    const outcomes: Record<string, string> = {};
+    const report = await migrateObjects(source, removingDuringCopy, { onObject: (key, outcome) => (outcomes[key] = outcome) });
+    expect(removedDuringPut).toBe(true);
+    expect(outcomes[removedMidCopy]).toBe('vanished');
+    expect(report).toEqual({ copied: 2, alreadyThere: 2, vanished: 1, bytes: 200 });
+    expect(await textOf(target, removedMidCopy)).toBeUndefined();
+    for (const [key, text] of Object.entries(files)) if (key !== removedMidCopy) expect(await textOf(target, key), key).toBe(text.repeat(100));
+    // A third run finds everything there, verified by checksum.
+    expect(await migrateObjects(source, target)).toEqual({ copied: 0, alreadyThere: 4, vanished: 0, bytes: 0 });
+  });
+
   it('answers its usage without --to', async () => {
     const lines: string[] = [];
     expect(await runStorageCommand(['migrate'], {}, { say: (line) => lines.push(line), fail: (line) => lines.push(line) })).toBe(2);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { ObjectStore } from './object-store';
+import type { ObjectStore, WrittenObject } from './object-store';
 
 /** The folders of the store every kind of file lives in (a new kind adds its prefix here to be moved too). */
 export const STORED_PREFIXES = ['images/', 'downloads/', 'lesson-videos/', 'themes/'] as const;
@@ -49,16 +49,36 @@ export async function migrateObjects(
         options.onObject?.(key, 'vanished');
         continue;
       }
-      const expected = await sha256Of(source.stream());
-      const existing = await to.open(key);
-      if (existing && existing.size === source.size && (await sha256Of(existing.stream())) === expected) {
-        report.alreadyThere += 1;
-        options.onObject?.(key, 'alreadyThere');
-        continue;
+      const vanishedMeanwhile = async () => {
+        if (await from.open(key)) return false;
+        await to.remove(key);
+        report.vanished += 1;
+        options.onObject?.(key, 'vanished');
+        return true;
+      };
+      let expected: string;
+      let written: WrittenObject | undefined;
+      let actual: string | undefined;
+      try {
+        expected = await sha256Of(source.stream());
+        const existing = await to.open(key);
+        if (existing && existing.size === source.size && (await sha256Of(existing.stream())) === expected) {
+          report.alreadyThere += 1;
+          options.onObject?.(key, 'alreadyThere');
+          continue;
+        }
+        written = await to.put(key, source.stream(), { maxBytes: Number.POSITIVE_INFINITY, contentType: contentTypeOf(key) });
+        const copy = await to.open(key);
+        actual = copy ? await sha256Of(copy.stream()) : undefined;
+      } catch (error) {
+        // Removed from the source (and the target) while it was being copied: a read or the read-back fails; nothing to move.
+        if (await vanishedMeanwhile()) continue;
+        throw error;
       }
-      const written = await to.put(key, source.stream(), { maxBytes: Number.POSITIVE_INFINITY, contentType: contentTypeOf(key) });
-      const copy = await to.open(key);
-      const actual = copy ? await sha256Of(copy.stream()) : undefined;
+      // Removed from the source while it was being copied (a picture deleted meanwhile; the server's removal, through
+      // FallbackObjectStore, reached the target before this copy landed): take the copy back. A removal after this
+      // check finds the copy in the target and removes it there, so no removed object outlives the move.
+      if (await vanishedMeanwhile()) continue;
       if (written.sha256 !== expected || actual !== expected) {
         await to.remove(key);
         throw new ChecksumMismatch(key);
