@@ -6,7 +6,8 @@ import { parseTrustProxy } from './http/client-address';
 import { connectionLimitsFromEnv } from './http/connection-limits';
 import { RedisRateLimitStore } from './http/redis-rate-limit';
 import { httpCdnPurger, pageCacheFromEnvironment, pgliteChangeFeed, postgresChangeFeed, RedisPageStore } from './page-cache';
-import { ObjectImageStore } from './images';
+import { ImageFiles, ObjectImageStore, prepareBundledImageCopies } from './images';
+import { demoAssetsDir } from './catalog';
 import { browserOriginsOf, objectStoreFromEnv, prefixedStore } from './storage';
 import { ObjectDownloadStore } from './downloads';
 import { ObjectLessonVideoStore } from './courses';
@@ -19,7 +20,7 @@ import { createRestockAutoSender } from './restock';
 import { StripePaymentProvider, stripeSettingsFromEnv } from './payments';
 import { createStartupProgress } from './startup-progress';
 import { parseMetricsAllow } from './metrics';
-import { customDomainOptionsFromEnv } from './websites';
+import { customDomainOptionsFromEnv, findDefaultWebsite } from './websites';
 import { quotaDefaultsFromEnv } from './quotas';
 
 /**
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
   const redisStore = env.REDIS_URL ? new RedisRateLimitStore(env.REDIS_URL) : undefined;
   // STORAGE_URL (s3://…) or DATA_DIR's disk; STORAGE_FALLBACK_URL while files move (npm run storage -- migrate).
   const objects = objectStoreFromEnv(env);
+  const imageStore = new ObjectImageStore(prefixedStore(objects.store, 'images/'));
 
   const app = await buildApp({
     db: database.db,
@@ -111,7 +113,7 @@ async function main(): Promise<void> {
     // A start compiles no route's schemas: each route does on its first request (about a second less to start).
     lazySchemaCompilation: true,
     // Every file in one storage port (storage/): DATA_DIR on this machine's disk, or STORAGE_URL's bucket.
-    imageStore: new ObjectImageStore(prefixedStore(objects.store, 'images/')),
+    imageStore,
     downloadStore: new ObjectDownloadStore(prefixedStore(objects.store, 'downloads/'), { presignSeconds: objects.presignSeconds }),
     lessonVideoStore: new ObjectLessonVideoStore(prefixedStore(objects.store, 'lesson-videos/'), { presignSeconds: objects.presignSeconds }),
     // A lesson video on a bucket plays from the bucket's origin (a redirect): pages' CSP media-src allows it.
@@ -178,6 +180,15 @@ async function main(): Promise<void> {
   restockAutoSender?.start();
   const origin = env.PUBLIC_URL || address.replace('0.0.0.0', 'localhost');
   progress.say(`Vitrine is running at ${origin}`);
+  if (seeded) {
+    // The copy job right after the seed (images/prepared-copies.ts): the demo's PNG originals and their common AVIF
+    // and WebP copies, behind the first start instead of inside it; only the process that seeded runs it.
+    const started = Date.now();
+    void findDefaultWebsite(database.db)
+      .then((website) => (website ? prepareBundledImageCopies(database.db, new ImageFiles(imageStore, demoAssetsDir), website.id) : undefined))
+      .then((done) => done && app.log.info({ ...done, ms: Date.now() - started }, 'demo pictures prepared'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the demo pictures were not prepared (each is made on its first request instead)'));
+  }
   await printFirstAdminLinkIfNeeded(database.db, app.log, origin);
 }
 

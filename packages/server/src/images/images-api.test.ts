@@ -58,6 +58,8 @@ const png = (width: number, height: number, background = '#2255aa') => sharp({ c
 
 const imageCount = async () => Number((await server.database.db.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const storedFolders = () => readdirSync(storeDir).sort();
+/** An image's PNG files (its AVIF and WebP copies, made at upload, aside). */
+const pngFilesOf = (id: string) => readdirSync(path.join(storeDir, id)).filter((name) => name.endsWith('.png')).sort();
 
 async function uploaded(width = 1200, height = 800, filename = 'Wide Picture.png'): Promise<ImageAssetJson> {
   const answer = await upload(admin, await png(width, height), filename, 'image/png');
@@ -82,7 +84,8 @@ describe('POST /api/owner/images', () => {
       contentType: 'image/png',
     });
     expect(asset.id).toMatch(/^[0-9a-f]{24}$/);
-    expect(readdirSync(path.join(storeDir, asset.id))).toEqual(['original.png']);
+    // The original, and the common AVIF and WebP copies made at upload (prepared-copies.ts: 500w, and 640w for 750w).
+    expect(readdirSync(path.join(storeDir, asset.id)).sort()).toEqual(['500w.avif', '500w.webp', '640w.avif', '640w.webp', 'original.png']);
     const served = await new TestVisitor(server.app).get(asset.assetUrl);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -204,7 +207,7 @@ describe('GET <assetUrl>?format=NNNw', () => {
       expect([metadata.width, metadata.height], `${width}w`).toEqual([expectedWidth, Math.round((expectedWidth * 800) / 1200)]);
     }
     // The copies narrower than the original are on disk; the wider widths are the original itself.
-    expect(readdirSync(path.join(storeDir, asset.id)).sort()).toEqual(['1000w.png', '100w.png', '300w.png', '500w.png', '750w.png', 'original.png']);
+    expect(pngFilesOf(asset.id)).toEqual(['1000w.png', '100w.png', '300w.png', '500w.png', '750w.png', 'original.png']);
     const original = await visitor.get(asset.assetUrl);
     expect(original.headers.etag).toBe(`"${asset.id}-original"`);
     expect((await sharp(original.rawPayload).metadata()).width).toBe(1200);
@@ -225,7 +228,7 @@ describe('GET <assetUrl>?format=NNNw', () => {
     for (const answer of answers) expect(answer.statusCode).toBe(200);
     expect(new Set(answers.map((answer) => answer.rawPayload.toString('base64'))).size).toBe(1);
     expect(store.puts.slice(before)).toEqual([`${asset.id}/750w.png`]);
-    expect(readdirSync(path.join(storeDir, asset.id)).sort()).toEqual(['750w.png', 'original.png']);
+    expect(pngFilesOf(asset.id)).toEqual(['750w.png', 'original.png']);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -1,6 +1,7 @@
 /** The images domain: uploaded pictures, their resized variants and asset fields (issue 12). */
 export { registerImageFileRoutes, registerImageRoutes } from './routes';
 export { ImageFiles } from './files';
+export { makeCommonModernCopies, prepareBundledImageCopies, WIDTHS_MADE_AT_UPLOAD } from './prepared-copies';
 export { LocalDiskImageStore, ObjectImageStore, type ImageStore, type StoredImage } from './store';
 export { addBundledImages, bundledImageAssetUrl, bundledImageFilename, type BundledPicture } from './bundled';
 export { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies } from './service';

@@ -169,3 +169,8 @@ export async function lockImagesForUse(db: Kysely<Database>, websiteId: string, 
     .execute();
   return rows.map((row) => ({ id: row.id, assetUrl: imageAssetUrl(row.id, row.filename), filename: row.filename, width: row.width, height: row.height, contentType: row.content_type }));
 }
+
+/** A website's pictures shipped with the server (the demo's), oldest first: what the seed's copy job prepares. */
+export async function listBundledImageRows(db: Kysely<Database>, websiteId: string): Promise<ImageRow[]> {
+  return db.selectFrom('images').selectAll().where('website_id', '=', websiteId).where('bundled_source', 'is not', null).orderBy('list_position').execute();
+}

@@ -20,6 +20,7 @@ import type { ImageFiles } from './files';
 import { servedFilename } from './filenames';
 import { ImageRefused, prepareUpload, type ImageRefusal } from './processing';
 import { deleteImageRow, findImage, imageAssetJson, insertImage, isImageInUse, listImageRows, updateImageRow, type ImageRow } from './records';
+import { makeCommonModernCopies } from './prepared-copies';
 import { IMAGE_ICON_SIZES, type ImageIconSize, type ImageRendition } from './renditions';
 import type { StoredImage } from './store';
 
@@ -79,6 +80,9 @@ export async function uploadImage(db: Kysely<Database>, files: ImageFiles, websi
         byteSize: prepared.bytes.length,
       });
     });
+    // The common AVIF and WebP copies (prepared-copies.ts), made now so the first shopper gets them ready. After the
+    // row: a failure here loses nothing (the copy is made on its first request instead), so it never fails the upload.
+    await makeCommonModernCopies(files, row).catch(() => undefined);
     return imageAssetJson(row);
   } catch (error) {
     await files.remove(id);
