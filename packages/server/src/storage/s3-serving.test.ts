@@ -175,14 +175,16 @@ describe('a picture on S3', () => {
     const answer = await admin.request({ method: 'POST', url: '/api/owner/images', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(answer.statusCode, answer.body).toBe(201);
     const asset = answer.json() as { id: string; assetUrl: string };
-    expect(await bucketKeys(`images/${asset.id}/`)).toEqual([`images/${asset.id}/original.png`]);
+    // The original, and the AVIF and WebP copies made at upload (images/prepared-copies.ts).
+    const atUpload = ['500w.avif', '500w.webp', '750w.avif', '750w.webp', 'original.png'].map((name) => `images/${asset.id}/${name}`);
+    expect(await bucketKeys(`images/${asset.id}/`)).toEqual(atUpload);
 
     const served = await new TestVisitor(server.app).get(`${asset.assetUrl}?format=300w`);
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.headers['content-type']).toBe('image/png');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(300);
-    expect(await bucketKeys(`images/${asset.id}/`)).toEqual([`images/${asset.id}/300w.png`, `images/${asset.id}/original.png`]);
+    expect(await bucketKeys(`images/${asset.id}/`)).toEqual([`images/${asset.id}/300w.png`, ...atUpload]);
 
     expect((await admin.delete(`/api/owner/images/${asset.id}`)).statusCode).toBe(200);
     expect(await bucketKeys(`images/${asset.id}/`)).toEqual([]);
