@@ -81,8 +81,18 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
 
     const inBucket: string[] = [];
     for await (const object of s3.store.list(`images/${asset.id}/`)) inBucket.push(object.key);
-    expect(inBucket.sort()).toEqual([`images/${asset.id}/300w.png`, `images/${asset.id}/original.png`]);
+    // The copy B made, and the original and AVIF/WebP copies A made at upload (images/prepared-copies.ts).
+    expect(inBucket.sort()).toEqual(['300w.png', '500w.avif', '500w.webp', '750w.avif', '750w.webp', 'original.png'].map((name) => `images/${asset.id}/${name}`));
     // Neither process kept the picture on its own disk.
     for (const dir of dataDirs) expect(existsSync(path.join(dir, 'images', asset.id))).toBe(false);
+
+    // Deleted through both processes at once: one removes it (its row, then every object), the other finds no picture.
+    const answers = await Promise.all([a!, b!].map((server) => owner.call(server.base, 'DELETE', `/api/owner/images/${asset.id}`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
+    expect(answers.find((answer) => answer.status === 404)!.body).toEqual({ message: 'No such image.' });
+    const left: string[] = [];
+    for await (const object of s3.store.list(`images/${asset.id}/`)) left.push(object.key);
+    expect(left).toEqual([]);
+    expect((await fetch(`${b!.base}${asset.assetUrl}?format=300w`)).status).toBe(404);
   });
 });
