@@ -11,7 +11,7 @@ import { listBundledImageRows, type ImageRow } from './records';
  * the product block). Those are made at upload, in both formats, before the upload answers, so the first shopper
  * already gets a ready AVIF; the other widths are made on their first request (files.ts `modern`, once per process,
  * kept in the store) — rarer, and a copy nobody asks for is never made. On this 2-core machine the four copies of a
- * 1500×1500 photograph take about 0.6 s (AVIF effort 3), added to the upload's own re-encode.
+ * 1600×1200 picture take about 0.4 s (AVIF effort 3), added to the upload's own re-encode (bench/images).
  */
 export const WIDTHS_MADE_AT_UPLOAD = [500, 750] as const;
 export const MODERN_FORMATS: readonly ModernFormat[] = ['avif', 'webp'];
