@@ -1,5 +1,6 @@
 // databases: both — files under faults on the disk and on a real S3-protocol server (s3rver): interrupted uploads, removal once by two servers on one database, stored bytes for the quota
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
+import { CRUMB_HEADER } from '../http/crumb';
+import { SITE_USER_XSRF_HEADER } from '../http/request-context';
 import { ObjectDownloadStore } from '../downloads';
 import { ObjectImageStore } from '../images';
 import { setWebsiteQuotas, websiteUsage } from '../quotas';
@@ -140,6 +143,51 @@ describe.each(STORES)('on %s', (_name, openStore) => {
     // The demo's file (if any) is still the one, no row names the broken one.
     expect(await fileRow()).toEqual(fileBefore);
     expect(await db().selectFrom('images').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(imagesBefore);
+    if (opened.root) expect(readdirSync(opened.root, { recursive: true }).filter((name) => String(name).endsWith('.partial'))).toEqual([]);
+  });
+
+  it('an upload whose connection drops half way (a real socket, closed by the client) leaves no object and no row', async () => {
+    const base = new URL(await a.app.listen({ port: 0, host: '127.0.0.1' }));
+    /** A raw PUT of the e-book's file on its own connection: `declared` bytes announced, `body` sent. */
+    const rawPut = async (declared: number, body: Buffer) => {
+      const socket = net.connect(Number(base.port), base.hostname);
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      const headers = [
+        `PUT /api/owner/products/${EBOOK}/file HTTP/1.1`,
+        `Host: ${base.host}`,
+        'Content-Type: application/pdf',
+        'X-File-Name: Dropped.pdf',
+        `Content-Length: ${declared}`,
+        'Connection: close',
+        `Cookie: ${[...adminA.cookies].map(([name, value]) => `${name}=${value}`).join('; ')}`,
+        `${CRUMB_HEADER}: ${adminA.crumb}`,
+        `${SITE_USER_XSRF_HEADER}: ${adminA.siteUserXsrfToken}`,
+      ];
+      socket.write(`${headers.join('\r\n')}\r\n\r\n`);
+      await new Promise<void>((resolve) => socket.write(body, () => resolve()));
+      return socket;
+    };
+    // The same request, whole: the server takes it (so the broken one below is refused for its break, not its headers).
+    const whole = await rawPut(12, Buffer.from('%PDF-1.4 ok\n'));
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      whole.on('data', (chunk: Buffer) => (text += chunk.toString())).on('close', () => resolve(text));
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    const keysBefore = await allKeys();
+    const fileBefore = await db().selectFrom('product_files').select(['id', 'storage_key']).where('product_id', '=', EBOOK).executeTakeFirst();
+    expect(fileBefore).toBeDefined();
+    // A quarter of the body arrives (the store is already writing it: a disk partial file, or the S3 spool), then the client is gone.
+    const socket = await rawPut(1_000_000, Buffer.alloc(250_000, 9));
+    socket.destroy();
+    // The server notices the closed connection and drops the body; wait for it to settle (no answer can arrive).
+    for (let round = 0; round < 100; round += 1) {
+      const partials = opened.root ? readdirSync(opened.root, { recursive: true }).filter((name) => String(name).endsWith('.partial')) : [];
+      if (partials.length === 0 && round > 5) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await allKeys()).toEqual(keysBefore);
+    expect(await db().selectFrom('product_files').select(['id', 'storage_key']).where('product_id', '=', EBOOK).executeTakeFirst()).toEqual(fileBefore);
     if (opened.root) expect(readdirSync(opened.root, { recursive: true }).filter((name) => String(name).endsWith('.partial'))).toEqual([]);
   });
 
