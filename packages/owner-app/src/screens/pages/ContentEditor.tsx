@@ -128,6 +128,8 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
     if (readOnly || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
     // The panels' own fields (SEO, an item's details) are not the body: their text boxes keep the browser's undo.
     if (event.target instanceof Element && event.target.closest('.pages-panel')) return;
+    // In a text block's editor the text's own history (Lexical's) undoes the last edit in the text.
+    if (event.target instanceof Element && event.target.closest('.pages-rich-area')) return;
     event.preventDefault();
     dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
   };
