@@ -90,6 +90,13 @@ export const PAGES_TEXTS = {
   saveFailed: 'Not saved: ',
   changedElsewhere: 'This page was changed elsewhere. Reload to see the latest version.',
   reload: 'Reload',
+  conflictTitle: (noun: 'page' | 'item') => `Someone else saved this ${noun} while you were editing it.`,
+  conflictTheirs: (noun: 'page' | 'item', when: Date) =>
+    `Their version of the ${noun} was saved at ${when.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}. Nothing has been overwritten: your changes are still here, unsaved.`,
+  conflictLoading: 'Nothing has been overwritten: your changes are still here, unsaved.',
+  conflictChoice: 'Reload theirs to continue from their version (your unsaved changes are dropped), or keep yours to save your version in place of theirs.',
+  reloadTheirs: 'Reload theirs',
+  keepMine: 'Keep mine',
   discard: 'Discard changes',
   discardTitle: 'Discard unpublished changes?',
   discardMessage: 'The page goes back to what visitors see now.',
