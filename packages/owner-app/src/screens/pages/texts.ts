@@ -132,7 +132,7 @@ export const PAGES_TEXTS = {
   restoreTitle: 'Restore this revision?',
   restoreMessage: 'Its title and content become the draft. Publish to make them live.',
   restored: 'Revision restored as the draft.',
-  reasons: { published: 'Published', scheduled: 'Scheduled', unpublished: 'Unpublished', restored: 'Restored' },
+  reasons: { published: 'Published', scheduled: 'Scheduled', unpublished: 'Unpublished', restored: 'Restored', original: 'Original' },
   someone: 'Someone',
   readOnly: 'Your role can view pages but not change them.',
   back: (title: string) => `Back to ${title}`,
