@@ -14,7 +14,8 @@
  * same slowdown. Lighthouse (12.8, its desktop preset) runs its accessibility category with the session cookie.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
@@ -54,6 +55,25 @@ function ensureOwnerAppBuilt(): void {
   console.log('Building the owner app (dist is missing or stale)…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@vitrine/owner-app'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error(`owner app build failed with status ${build.status}`);
+}
+
+/**
+ * The text block's editor (Lexical, issue 34): its own chunk of the owner app, loaded when a text block's settings
+ * open; and none of it in the shoppers' bundle (the storefront's dist never names Lexical).
+ */
+function reportEditorChunk(): void {
+  const assets = path.join(ROOT, 'packages/owner-app/dist/assets');
+  const chunks = readdirSync(assets).filter((name) => /^RichTextEditor-[\w-]+\.js$/.test(name));
+  const rows = chunks.map((name) => {
+    const bytes = readFileSync(path.join(assets, name));
+    const kb = (size: number) => `${(size / 1024).toFixed(1)} KB`;
+    return [name, kb(bytes.length), kb(gzipSync(bytes).length), kb(brotliCompressSync(bytes).length)];
+  });
+  console.log('\nThe text editor\'s chunk (loaded on demand when a text block opens)\n');
+  printTable(['chunk', 'raw', 'gzip', 'brotli'], rows, [1, 2, 3]);
+  const storefront = path.join(ROOT, 'packages/storefront/dist');
+  const inShopperBundle = existsSync(storefront) && readdirSync(storefront, { recursive: true, encoding: 'utf8' }).some((name) => name.endsWith('.js') && /lexical/i.test(readFileSync(path.join(storefront, name), 'utf8')));
+  console.log(`\nLexical in the storefront's bundle: ${inShopperBundle ? 'YES (it must not be)' : 'no'}`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
@@ -140,6 +160,7 @@ async function main(): Promise<void> {
     console.log(`\nOwner app, Chromium ${browser.version()}, CPU slowed ${CPU_SLOWDOWN}×, cold cache, median of ${RUNS} runs`);
     console.log(`Bare route (server sign-in page, no script) loaded in ${Math.round(bareMedian)} ms (runs: ${bare.map(Math.round).join(', ')})\n`);
     printTable(['screen', 'interactive', 'vs bare route', `budget ${BUDGET_MS} ms`, 'runs (ms)'], rows, [1, 2]);
+    reportEditorChunk();
 
     if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });

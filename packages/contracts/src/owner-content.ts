@@ -32,7 +32,8 @@ export type PageTreeKind = PageKindName | 'store' | 'link';
 export const ITEM_RECORD_TYPES = [1, 12, 14, 62] as const;
 export type ItemRecordType = (typeof ITEM_RECORD_TYPES)[number];
 
-export const REVISION_REASONS = ['published', 'scheduled', 'unpublished', 'restored'] as const;
+/** 'original': the page as the template or the seed made it, kept before its first publish by the owner (and backfilled by migration 052). */
+export const REVISION_REASONS = ['published', 'scheduled', 'unpublished', 'restored', 'original'] as const;
 export type RevisionReason = (typeof REVISION_REASONS)[number];
 
 export const OWNER_CONTENT_LIMITS = {
@@ -489,14 +490,18 @@ export const updateContentPageContract = defineContract({
   schema: { params: ContentPageParamsSchema, body: UpdateContentPageBodySchema, response: pageReply },
 });
 
+/** A draft saved on a stale version: the error's message with the page as it is now (their draft and version). */
+export const DraftConflictSchema = ResponseObject({ message: Type.String(), current: ContentPageSchema });
+export type DraftConflictJson = { message: string; current: ContentPageJson };
+
 export const saveContentPageDraftContract = defineContract({
   operationId: 'saveContentPageDraft',
   method: 'PUT',
   url: '/api/owner/content/pages/:pageId/draft',
-  summary: "Autosaves the page's unpublished body (checked block by block); answers the new version.",
+  summary: "Autosaves the page's unpublished body (checked block by block); answers the new version. On a version someone else moved on: 409 with the page as it is now (`current`), overwriting nothing.",
   tags,
   access: 'content:write',
-  schema: { params: ContentPageParamsSchema, body: SaveContentDraftBodySchema, response: { 200: DraftSavedSchema, ...ERROR_RESPONSES } },
+  schema: { params: ContentPageParamsSchema, body: SaveContentDraftBodySchema, response: { 200: DraftSavedSchema, ...ERROR_RESPONSES, 409: DraftConflictSchema } },
 });
 
 export const discardContentPageDraftContract = defineContract({

@@ -1,4 +1,6 @@
 // databases: both — racing saves on one version, and keyset pages of the owner lists
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES, CONTENT_LIMITS } from '@vitrine/blocks';
 import { OWNER_CONTENT_MESSAGES, type ContentItemJson, type ContentPageJson } from '@vitrine/contracts';
@@ -206,8 +208,12 @@ describe('pages', () => {
       ['one', 'two'].map((word) => admin.put(`${PAGES}/${page.id}/draft`, { version: 1, body: bodyOf(textBlock('t', `<p>${word}</p>`)) })),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({ message: OWNER_CONTENT_MESSAGES.pageChanged });
+    const stale = answers.find((answer) => answer.statusCode === 409)!.json() as { message: string; current: ContentPageJson };
+    expect(stale.message).toBe(OWNER_CONTENT_MESSAGES.pageChanged);
+    // The 409 carries the winner's draft: the editor offers "Reload theirs" or "Keep mine" from it.
+    expect(stale.current.version).toBe(2);
     const row = await pageRow(page.id);
+    expect(stale.current.draftBody).toEqual(row.draft_body);
     expect(row.version).toBe(2);
     const winner = answers.find((answer) => answer.statusCode === 200)!;
     expect(winner.json().version).toBe(2);
@@ -637,5 +643,76 @@ describe('items', () => {
     const post = await createItem(blog, { title: 'Goes too' });
     expect((await admin.delete(`${PAGES}/${blog.id}`)).statusCode).toBe(200);
     expect((await admin.get(`${ITEMS}/${post.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('nothing lost (issue 34 item 6)', () => {
+  it('a stale autosave is a 409 with the other person’s draft and version, and their draft stays', async () => {
+    const page = await createPage();
+    const theirs = bodyOf(textBlock('t', '<p>Theirs</p>'));
+    const theirVersion = await saveDraft(page, theirs);
+    const mine = await editor.put(`${PAGES}/${page.id}/draft`, { version: page.version, body: bodyOf(textBlock('t', '<p>Mine</p>')) });
+    expect(mine.statusCode).toBe(409);
+    const answer = mine.json() as { message: string; current: ContentPageJson };
+    expect(answer.message).toBe('This page was changed elsewhere. Reload to see the latest version.');
+    expect(answer.current).toMatchObject({ id: page.id, version: theirVersion, draftBody: theirs, hasDraft: true });
+    expect((await pageRow(page.id)).draft_body).toEqual(theirs);
+    // "Keep mine": saved on their version, knowingly.
+    const kept = await editor.put(`${PAGES}/${page.id}/draft`, { version: theirVersion, body: bodyOf(textBlock('t', '<p>Mine</p>')) });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await pageRow(page.id)).draft_body).toEqual(bodyOf(textBlock('t', '<p>Mine</p>')));
+  });
+
+  it('a page the seed or a template wrote keeps its original as a revision at the first publish, and "Restore the original" brings it back', async () => {
+    const id = newId();
+    const original = bodyOf(textBlock('t', '<h2>As the template made it</h2>'));
+    await db()
+      .insertInto('site_pages')
+      .values({ id, website_id: website.id, kind: 'page', url_id: `template-page-${++counter}`, title: 'From the template', status: 'published', body: JSON.stringify(original) })
+      .execute();
+    const page = (await admin.get(`${PAGES}/${id}`)).json() as ContentPageJson;
+    const version = await saveDraft(page, bodyOf(textBlock('t', '<p>The owner’s words</p>')));
+    const published = await publish(page, version);
+    const list = (await admin.get(`${PAGES}/${id}/revisions`)).json() as { revisions: Array<{ id: string; reason: string; title: string; createdBy: unknown }> };
+    expect(list.revisions.map((revision) => [revision.reason, revision.title, revision.createdBy])).toEqual([
+      ['published', 'From the template', expect.anything()],
+      ['original', 'From the template', null],
+    ]);
+    const restored = await admin.post(`${PAGES}/${id}/revisions/${list.revisions[1]!.id}/restore`, { version: published.version });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((restored.json() as ContentPageJson).draftBody).toEqual(original);
+    // Only the first publish keeps the original: the second keeps none more.
+    const again = await publish(page, (restored.json() as ContentPageJson).version);
+    expect(again.body).toEqual(original);
+    const reasons = ((await admin.get(`${PAGES}/${id}/revisions`)).json().revisions as Array<{ reason: string }>).map((revision) => revision.reason);
+    expect(reasons.filter((reason) => reason === 'original')).toEqual(['original']);
+  });
+
+  it('an owner’s own new page has no "original": its first publish is its first revision', async () => {
+    const page = await createPage();
+    const version = await saveDraft(page, bodyOf(textBlock('t', '<p>New</p>')));
+    await publish(page, version);
+    const reasons = ((await admin.get(`${PAGES}/${page.id}/revisions`)).json().revisions as Array<{ reason: string }>).map((revision) => revision.reason);
+    expect(reasons).toEqual(['published']);
+  });
+
+  it('migration 052 backfills an original revision for every live page without one, once, and none for drafts', async () => {
+    const live = newId();
+    const draft = newId();
+    await db()
+      .insertInto('site_pages')
+      .values([
+        { id: live, website_id: website.id, kind: 'page', url_id: `seeded-live-${++counter}`, title: 'Seeded', status: 'published', body: JSON.stringify(bodyOf(textBlock('t', '<p>Seed</p>'))) },
+        { id: draft, website_id: website.id, kind: 'page', url_id: `seeded-draft-${++counter}`, title: 'Draft', status: 'draft', body: JSON.stringify(bodyOf()) },
+      ])
+      .execute();
+    const migration = readFileSync(new URL('../db/migrations/052_original_page_revisions.sql', import.meta.url), 'utf8');
+    await sql.raw(migration).execute(db());
+    const kept = await db().selectFrom('content_revisions').select(['target_id', 'reason', 'created_by', 'snapshot']).where('target_id', 'in', [live, draft]).execute();
+    expect(kept.map((row) => [row.target_id, row.reason, row.created_by, (row.snapshot as { title: string }).title])).toEqual([[live, 'original', null, 'Seeded']]);
+    expect((kept[0]!.snapshot as { body: unknown }).body).toEqual(bodyOf(textBlock('t', '<p>Seed</p>')));
+    // Run again: the page has a revision now, so nothing more is kept (and the fixed id would refuse a second).
+    await sql.raw(migration).execute(db());
+    expect(await db().selectFrom('content_revisions').select('id').where('target_id', '=', live).execute()).toHaveLength(1);
   });
 });

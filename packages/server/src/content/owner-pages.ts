@@ -21,14 +21,14 @@ import { authorize } from '../authorize';
 import { findCollectionByUrlId } from '../catalog';
 import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
-import { conflict, invalid } from '../failures';
+import { conflict, Failure, invalid, isFailure } from '../failures';
 import { newId } from '../ids';
 import { checkedBody } from './body-rules';
 import { notifyContentChanged } from './content-changes';
 import { contentPageOf, isLive, type SitePageRow } from './owner-model';
 import { recordPageAddressMove } from './address-moves';
 import { loadOwnerPage } from './owner-queries';
-import { actingSiteUserId, keepRevision, listRevisions, loadRevisionSnapshot, pageSnapshotOf } from './revisions';
+import { actingSiteUserId, keepOriginalPageRevision, keepRevision, listRevisions, loadRevisionSnapshot, pageSnapshotOf } from './revisions';
 import { parsedInstant, publicationOf, updatePageAtVersion } from './versioned-update';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -159,12 +159,28 @@ export async function updateOwnerContentPage(
   }
 }
 
-/** The autosave: the checked body becomes the draft; answers the new version. */
+/**
+ * A draft saved on a version someone else has moved on (another tab, another person): a 409 that carries the page
+ * as it is now (their draft and version), so the editor can offer "Reload theirs" or "Keep mine" and overwrite
+ * nothing by itself.
+ */
+export class StaleDraftFailure extends Failure {
+  constructor(readonly current: ContentPageJson) {
+    super('conflict', OWNER_CONTENT_MESSAGES.pageChanged);
+  }
+}
+
+/** The autosave: the checked body becomes the draft; answers the new version. A stale version: StaleDraftFailure. */
 export async function saveOwnerPageDraft(db: Kysely<Database>, website: Website, actor: Actor, input: SaveContentDraftBody & { pageId: string }): Promise<DraftSavedJson> {
   authorize(actor, 'content:write');
   const body = checkedBody(input.body);
-  const row = await updatePageAtVersion(db, website.id, input.pageId, input.version, { draft_body: JSON.stringify(body) });
-  return { version: row.version, savedAt: row.updated_at.toISOString() };
+  try {
+    const row = await updatePageAtVersion(db, website.id, input.pageId, input.version, { draft_body: JSON.stringify(body) });
+    return { version: row.version, savedAt: row.updated_at.toISOString() };
+  } catch (error) {
+    if (isFailure(error) && error.kind === 'conflict') throw new StaleDraftFailure(contentPageOf(await loadOwnerPage(db, website.id, input.pageId)));
+    throw error;
+  }
 }
 
 /** Forgets the unpublished changes (any version: discarding is what the owner asked, whatever was saved since). */
@@ -188,6 +204,7 @@ export async function publishOwnerPage(db: Kysely<Database>, website: Website, a
   if (input.publishAt !== undefined && !parsedInstant(input.publishAt)) throw invalid(OWNER_CONTENT_MESSAGES.publishAt, { publishAt: OWNER_CONTENT_MESSAGES.publishAt });
   const publication = publicationOf(input.publishAt, new Date());
   const row = await inTransaction(db, async (trx) => {
+    await keepOriginalPageRevision(trx, website.id, input.pageId);
     const published = await updatePageAtVersion(trx, website.id, input.pageId, input.version, {
       body: sql<string>`coalesce(draft_body, body)`,
       draft_body: null,

@@ -51,6 +51,7 @@ import {
   saveOwnerPageDraft,
   setOwnerHomePage,
   setOwnerPageStatus,
+  StaleDraftFailure,
   unpublishOwnerPage,
   updateOwnerContentPage,
 } from './owner-pages';
@@ -73,7 +74,15 @@ export function registerOwnerContentRoutes(fastify: FastifyInstance, { db }: Sha
   app.route({
     ...saveContentPageDraftContract,
     bodyLimit: DRAFT_BODY_LIMIT_BYTES,
-    handler: async ({ website, actor, params, body }) => saveOwnerPageDraft(db, website, actor, { version: body.version, body: body.body as PageBodyJson, ...params }),
+    handler: async ({ website, actor, params, body }, reply) => {
+      try {
+        return await saveOwnerPageDraft(db, website, actor, { version: body.version, body: body.body as PageBodyJson, ...params });
+      } catch (error) {
+        // The stale save's 409 carries their page, so the editor can offer the choice without a second call.
+        if (error instanceof StaleDraftFailure) return reply.status(409).send({ message: error.message, current: error.current });
+        throw error;
+      }
+    },
   });
   app.route({ ...discardContentPageDraftContract, handler: async ({ website, actor, params }) => discardOwnerPageDraft(db, website, actor, params) });
   app.route({ ...publishContentPageContract, handler: async ({ website, actor, params, body }) => publishOwnerPage(db, website, actor, { ...body, ...params }) });

@@ -2,7 +2,7 @@
  * Revisions (content_revisions): a snapshot of everything the editor edits, kept at every publish, schedule,
  * unpublish and restore, in the transaction of that change. Restoring makes a snapshot's title and body the draft.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RevisionJson, RevisionReason } from '@vitrine/contracts';
 import type { Owner, ApiKeyPrincipal } from '../authorize';
 import type { Database } from '../db/schema';
@@ -68,6 +68,45 @@ export async function keepRevision(
       snapshot: JSON.stringify(revision.snapshot),
       created_by: revision.createdBy,
     })
+    .execute();
+}
+
+/**
+ * The page as the template or the seed made it, kept as an 'original' revision before the first change that
+ * replaces its body (the owner's first publish), when it is live and has no revision yet: "Restore the original"
+ * then works for every page, whoever wrote it (the starter, a template, the demo). In the caller's transaction,
+ * so a publish that loses its race (409) keeps nothing. Dated at the page's creation: the oldest revision.
+ */
+export async function keepOriginalPageRevision(trx: Db, websiteId: string, pageId: string): Promise<void> {
+  await trx
+    .insertInto('content_revisions')
+    .columns(['id', 'website_id', 'target_kind', 'target_id', 'version', 'reason', 'snapshot', 'created_by', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('site_pages as page')
+        .select([
+          sql<string>`${newId()}::text`.as('id'),
+          'page.website_id',
+          sql.lit('page').as('target_kind'),
+          'page.id as target_id',
+          'page.version',
+          sql.lit('original').as('reason'),
+          sql<string>`jsonb_build_object('title', page.title, 'navigationTitle', page.navigation_title, 'description', page.description, 'seoTitle', page.seo_title, 'seoDescription', page.seo_description, 'status', page.status, 'publishAt', null, 'body', page.body)`.as('snapshot'),
+          sql.lit(null).as('created_by'),
+          'page.created_at',
+        ])
+        .where('page.website_id', '=', websiteId)
+        .where('page.id', '=', pageId)
+        .where('page.deleted_at', 'is', null)
+        .where('page.status', '=', 'published')
+        .where((inner) =>
+          inner.not(
+            inner.exists(
+              inner.selectFrom('content_revisions as kept').select('kept.id').where('kept.website_id', '=', websiteId).where('kept.target_kind', '=', 'page').where('kept.target_id', '=', pageId),
+            ),
+          ),
+        ),
+    )
     .execute();
 }
 

@@ -52,12 +52,26 @@ function linkSummaryOf(item: StoredNavigationItem, path: readonly number[]): Pag
 }
 
 /** The tree: the navigation's entries in order (links to pages or stores that are gone left out), then the pages in none. */
+/**
+ * The home page as the navigation links it when no item names it by id: a link to '/' (the default navigation's
+ * "Home") or to the home page's own address. The tree shows that item as the home page, not as a link with the
+ * home page under "Not linked".
+ */
+function homeLinkOf(items: readonly StoredNavigationItem[], pages: ReadonlyMap<string, PageSummaryJson>): { home: PageSummaryJson; isHomeLink: (item: StoredNavigationItem) => boolean } | undefined {
+  const home = [...pages.values()].find((page) => page.isHome);
+  if (!home) return undefined;
+  const linkedById = (list: readonly StoredNavigationItem[]): boolean => list.some((item) => item.collectionId === home.id || linkedById(item.items ?? []));
+  if (linkedById(items)) return undefined;
+  return { home, isHomeLink: (item) => item.collectionId === undefined && (item.externalLink === '/' || item.externalLink === home.fullUrl) };
+}
+
 export function buildPageTree(
   items: readonly StoredNavigationItem[],
   pages: ReadonlyMap<string, PageSummaryJson>,
   stores: ReadonlyMap<string, StoreForLink>,
 ): PageTreeJson {
   const linked = new Set<string>();
+  const homeLink = homeLinkOf(items, pages);
   const visit = (list: readonly StoredNavigationItem[], parent: readonly number[]): NavigationNodeJson[] =>
     list.flatMap((item, index) => {
       const path = [...parent, index];
@@ -70,6 +84,10 @@ export function buildPageTree(
         }
         const store = stores.get(item.collectionId);
         return store ? [{ ...storeSummaryOf(store, item), children }] : [];
+      }
+      if (homeLink && !linked.has(homeLink.home.id) && homeLink.isHomeLink(item)) {
+        linked.add(homeLink.home.id);
+        return [{ ...homeLink.home, navigationTitle: item.title ?? homeLink.home.navigationTitle, children }];
       }
       return [{ ...linkSummaryOf(item, path), children }];
     });
@@ -99,10 +117,12 @@ export function navigationItemsFor(
   stores: ReadonlyMap<string, StoreForLink>,
 ): NavigationOrder {
   const existing = new Map<string, StoredNavigationItem>();
+  const homeLink = homeLinkOf(current, pages);
   const index = (list: readonly StoredNavigationItem[], parent: readonly number[]) =>
     list.forEach((item, position) => {
       const path = [...parent, position];
       if (item.collectionId !== undefined) existing.set(item.collectionId, item);
+      else if (homeLink && !existing.has(homeLink.home.id) && homeLink.isHomeLink(item)) existing.set(homeLink.home.id, item);
       else existing.set(linkId(path), item);
       index(item.items ?? [], path);
     });
@@ -110,6 +130,12 @@ export function navigationItemsFor(
 
   const resolve = (id: string): Resolved | undefined => {
     const page = pages.get(id);
+    const stored = existing.get(id);
+    if (page && stored?.externalLink !== undefined) {
+      // The home page as the tree showed it (a link to '/'): it stays that link where it is moved.
+      const { items: _children, ...rest } = stored;
+      return { item: rest, isFolder: false };
+    }
     if (page) {
       const title = existing.get(id)?.title;
       return { item: { ...(title !== undefined ? { title } : {}), collectionId: id }, isFolder: page.kind === 'folder' };

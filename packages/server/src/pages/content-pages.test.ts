@@ -252,6 +252,34 @@ describe('blocks with data', () => {
   });
 });
 
+describe('the product block and page (issue 34 item 7)', () => {
+  it('a Product block shows its product’s picture once: the form inside it leaves out its own', async () => {
+    await addPage({ urlId: 't-one-product', body: body({ type: BLOCK_TYPES.product, settings: { productId: demoProductId('wool-blanket') } }) });
+    const html = (await get('/t-one-product')).body;
+    const block = html.slice(html.indexOf('<div class="product-block">'));
+    expect(block).toContain('class="product-block-image"');
+    expect((block.match(/<img /g) ?? []).length).toBe(1);
+    expect(html).not.toContain('class="vitrine-product-image"');
+    expect(html).toContain('data-island="ProductForm"');
+    expect(html).toMatch(/"showImage":false/);
+  });
+
+  it('a product page without pictures has no empty photo column; one with pictures keeps its two columns', async () => {
+    const db = server.database.db;
+    const product = await db.selectFrom('products').select(['id', 'url_id', 'images', 'asset_url']).where('id', '=', demoProductId('leather-armchair')).executeTakeFirstOrThrow();
+    const withPhotos = (await get(`/shop/p/${product.url_id}`)).body;
+    expect(withPhotos).toContain('<article class="product-detail">');
+    await db.updateTable('products').set({ images: JSON.stringify([]) as never, asset_url: null }).where('id', '=', product.id).execute();
+    try {
+      const without = (await get(`/shop/p/${product.url_id}`)).body;
+      expect(without).toContain('<article class="product-detail product-detail-without-photos">');
+      expect(without).not.toContain('class="vitrine-product-image"');
+    } finally {
+      await db.updateTable('products').set({ images: JSON.stringify(product.images) as never, asset_url: product.asset_url }).where('id', '=', product.id).execute();
+    }
+  });
+});
+
 describe('preview', () => {
   it('renders the draft for a contributor who may read content, framable by this origin only, never indexed', async () => {
     const id = await addPage({ urlId: 't-drafted', status: 'draft', title: 'Drafted', body: body({ type: BLOCK_TYPES.html, settings: { html: '<p>Published words</p>' } }) });

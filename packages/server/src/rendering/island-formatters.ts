@@ -102,11 +102,14 @@ export const islandFormatters: Record<string, Formatter> = {
       ...storeMoneyOf(ctx),
     }, { cartOnPage: true }),
 
-  'island-product-form': (value, _args, ctx) => {
+  // `{product|island-product-form without-image}`: where the theme shows the product's picture itself (the
+  // Product block), the form leaves out its own, so the picture is on the page (and fetched) once.
+  'island-product-form': (value, args, ctx) => {
     if (!isObject(value)) return '';
     const chosenSku = text(ctx, 'chosenSku');
     return renderIsland('ProductForm', {
       product: value as StorefrontProduct,
+      ...(args.includes('without-image') ? { showImage: false } : {}),
       ...(chosenSku ? { initialSku: chosenSku } : {}),
       ...(hasCaptcha(ctx) ? { captcha: true } : {}),
       settings: storeSettingsOf(ctx),

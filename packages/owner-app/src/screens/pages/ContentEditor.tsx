@@ -21,10 +21,17 @@ import { PAGES_TEXTS as T } from './texts';
 
 const MAP_BLOCK_TYPE: number = BLOCK_TYPES.map;
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string } | { kind: 'conflict' };
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string } | { kind: 'conflict'; theirs: ContentPage | ContentItem | null };
 
 /** How long typing pauses before the draft is saved. */
 export const AUTOSAVE_DELAY_MS = 800;
+/** However long the typing goes on, what is typed is saved at least this often. */
+export const AUTOSAVE_MAX_WAIT_MS = 5000;
+
+/** The autosave's wait: the pause after the last edit, shortened so nothing waits longer than the maximum. */
+export function autosaveDelay(unsavedSince: number, now: number): number {
+  return Math.max(0, Math.min(AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS - (now - unsavedSince)));
+}
 
 /**
  * The block editor of a page's or an item's body: the blocks, the selected block's settings form, undo/redo,
@@ -45,7 +52,7 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
   const lastFocused = useRef<string | null>(null);
   const body = state.history.present;
   const blocks = useMemo(() => blocksOf(body), [body]);
-  const wording = target === 'page' ? T.changedElsewhere : 'This item was changed elsewhere. Reload to see the latest version.';
+  const noun = target === 'page' ? 'page' : 'item';
 
   // Every answer that carries a newer version (publish, settings, another tab's reload) moves ours on.
   useEffect(() => {
@@ -71,8 +78,12 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
       setPreviewRevision((revision) => revision + 1);
       return true;
     } catch (error) {
-      if (isOwnerApiError(error) && error.status === 409) setSaveState({ kind: 'conflict' });
-      else setSaveState({ kind: 'failed', message: failureText(error) });
+      if (isOwnerApiError(error) && error.status === 409) {
+        // Someone saved since: show the choice at once, then what they saved (when and which version).
+        setSaveState({ kind: 'conflict', theirs: null });
+        const theirs = await queryClient.fetchQuery({ queryKey: keyOf(target, content.id), staleTime: 0 }).catch(() => null);
+        setSaveState((now) => (now.kind === 'conflict' ? { kind: 'conflict', theirs: (theirs as ContentPage | ContentItem | null) ?? null } : now));
+      } else setSaveState({ kind: 'failed', message: failureText(error) });
       return false;
     }
   }, [client, content.id, queryClient, target]);
@@ -83,10 +94,18 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
     return next;
   }, [sendDraft]);
 
-  // The autosave: AUTOSAVE_DELAY_MS after the last edit.
+  // The autosave: AUTOSAVE_DELAY_MS after the last edit, and at least every AUTOSAVE_MAX_WAIT_MS while typing goes on.
+  const unsavedSince = useRef<number | null>(null);
   useEffect(() => {
-    if (readOnly || body === savedBody.current || saveState.kind === 'conflict') return;
-    const timer = window.setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
+    if (readOnly || body === savedBody.current || saveState.kind === 'conflict') {
+      if (body === savedBody.current) unsavedSince.current = null;
+      return;
+    }
+    unsavedSince.current ??= Date.now();
+    const timer = window.setTimeout(() => {
+      unsavedSince.current = null;
+      void save();
+    }, autosaveDelay(unsavedSince.current, Date.now()));
     return () => window.clearTimeout(timer);
   }, [body, readOnly, save, saveState.kind]);
 
@@ -114,9 +133,20 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
     setPreviewRevision((revision) => revision + 1);
   }, []);
 
+  /** The conflict's first choice: their version replaces ours in the editor. */
   const reload = async () => {
     const fresh = await queryClient.fetchQuery({ queryKey: keyOf(target, content.id), staleTime: 0 });
     restart(fresh as ContentPage | ContentItem);
+  };
+
+  /** The conflict's other choice: ours is saved over theirs, knowingly, on the version they saved. */
+  const keepMine = async () => {
+    const theirs = saveState.kind === 'conflict' ? saveState.theirs : null;
+    const fresh = (theirs ?? (await queryClient.fetchQuery({ queryKey: keyOf(target, content.id), staleTime: 0 }))) as ContentPage | ContentItem;
+    version.current = fresh.version;
+    savedBody.current = fresh.draftBody ?? fresh.body;
+    setSaveState({ kind: 'idle' });
+    await save();
   };
 
   const selected = blocks.find((block) => block.id === state.selectedId) ?? null;
@@ -128,6 +158,8 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
     if (readOnly || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
     // The panels' own fields (SEO, an item's details) are not the body: their text boxes keep the browser's undo.
     if (event.target instanceof Element && event.target.closest('.pages-panel')) return;
+    // In a text block's editor the text's own history (Lexical's) undoes the last edit in the text.
+    if (event.target instanceof Element && event.target.closest('.pages-rich-area')) return;
     event.preventDefault();
     dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
   };
@@ -170,11 +202,20 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
         <p className="pages-readonly">{T.readOnly}</p>
       )}
       {saveState.kind === 'conflict' ? (
-        <div className="banner banner-error pages-conflict" role="alert">
-          <p>{wording}</p>
-          <button type="button" className="button button-secondary" onClick={() => void reload()}>
-            {T.reload}
-          </button>
+        <div className="banner banner-error pages-conflict" role="alert" aria-labelledby="pages-conflict-title">
+          <p id="pages-conflict-title">
+            <strong>{T.conflictTitle(noun)}</strong>
+          </p>
+          <p>{saveState.theirs ? T.conflictTheirs(noun, new Date(saveState.theirs.updatedAt)) : T.conflictLoading}</p>
+          <p>{T.conflictChoice}</p>
+          <div className="pages-conflict-actions">
+            <button type="button" className="button button-secondary" onClick={() => void reload()}>
+              {T.reloadTheirs}
+            </button>
+            <button type="button" className="button button-primary" onClick={() => void keepMine()}>
+              {T.keepMine}
+            </button>
+          </div>
         </div>
       ) : null}
       <p className="visually-hidden" role="status" aria-live="polite">

@@ -133,3 +133,15 @@ describe('the editor state', () => {
     expect(startEditor(null).history.present).toEqual(emptyPageBody());
   });
 });
+
+describe('the autosave’s wait', () => {
+  it('waits the pause after the last edit, but never lets typing go unsaved past the maximum', async () => {
+    const { autosaveDelay, AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } = await import('./ContentEditor');
+    expect([AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS]).toEqual([800, 5000]);
+    expect(autosaveDelay(1000, 1000)).toBe(800);
+    expect(autosaveDelay(1000, 5000)).toBe(800);
+    expect(autosaveDelay(1000, 5500)).toBe(500);
+    expect(autosaveDelay(1000, 6000)).toBe(0);
+    expect(autosaveDelay(1000, 9000)).toBe(0);
+  });
+});

@@ -201,7 +201,7 @@ describe('the page editor', () => {
     expect(document.getElementById(describedBy)?.textContent).toMatch(/Label/);
   });
 
-  it('says the page changed elsewhere on a 409 and reloads it', async () => {
+  it('a stale save (409) offers the choice: Reload theirs puts their version in the editor', async () => {
     let fresh = false;
     renderPages(
       '/config/pages/about',
@@ -212,15 +212,46 @@ describe('the page editor', () => {
       }),
     );
     const list = await screen.findByRole('list', { name: 'Blocks' });
-    fireEvent.click(within(list).getByRole('button', { name: 'Delete: Text block 2 of 2' }));
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
-    expect(alert.textContent).toContain('This page was changed elsewhere. Reload to see the latest version.');
     fresh = true;
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete: Text block 2 of 2' }));
+    const alert = await screen.findByRole('alert', { name: 'Someone else saved this page while you were editing it.' }, { timeout: 3000 });
+    await waitFor(() => expect(alert.textContent).toContain('Nothing has been overwritten: your changes are still here, unsaved.'));
+    expect(alert.textContent).toContain('Reload theirs to continue from their version (your unsaved changes are dropped), or keep yours to save your version in place of theirs.');
+    // Nothing was overwritten: ours is still in the editor until a choice is made.
+    expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('.pages-block-summary')?.textContent)).toEqual(['Hello']);
     await act(async () => {
-      fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+      fireEvent.click(within(alert).getByRole('button', { name: 'Reload theirs' }));
     });
     await waitFor(() => expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('.pages-block-summary')?.textContent)).toEqual(['Theirs']));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Keep mine saves our body on the version they saved, and nothing else is sent', async () => {
+    let theirsSaved = false;
+    const server = renderPages(
+      '/config/pages/about',
+      standard((method, url, body) => {
+        if (method === 'PUT' && url.endsWith('/draft') && (body as { version: number }).version === 4) {
+          theirsSaved = true;
+          return { status: 409, body: { message: 'This page was changed elsewhere. Reload to see the latest version.' } };
+        }
+        if (method === 'GET' && url === '/api/owner/content/pages/about' && theirsSaved) return pageOf({ version: 9, draftBody: textBody('<p>Theirs</p>'), updatedAt: '2026-11-24T10:31:00.000Z' });
+        return undefined;
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Blocks' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete: Text block 2 of 2' }));
+    const alert = await screen.findByRole('alert', { name: 'Someone else saved this page while you were editing it.' }, { timeout: 3000 });
+    await waitFor(() => expect(alert.textContent).toMatch(/^Someone else saved this page while you were editing it\.Their version of the page was saved at .+\. Nothing has been overwritten/));
+    await act(async () => {
+      fireEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+    });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    const drafts = server.calls.filter((call) => call.method === 'PUT' && call.url.endsWith('/draft'));
+    expect(drafts.map((call) => (call.body as { version: number }).version)).toEqual([4, 9]);
+    expect(drafts[1]!.body).toEqual({ version: 9, body: textBody('<p>Hello</p>') });
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('.pages-block-summary')?.textContent)).toEqual(['Hello']);
   });
 
   it('a viewer sees the tree, the blocks and the preview without any editing control', async () => {
