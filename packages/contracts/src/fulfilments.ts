@@ -119,7 +119,7 @@ export const packingSlipContract = defineContract({
   schema: { params: OrderIdParamsSchema, response: { 200: Type.String({ description: 'text/html' }), ...ERROR_RESPONSES } },
 });
 
-const returnStep = (operationId: string, step: string, summary: string, body: typeof ReturnStepBodySchema | typeof DeclineReturnBodySchema | typeof RefundReturnBodySchema) =>
+const returnStep = <B extends typeof ReturnStepBodySchema | typeof DeclineReturnBodySchema | typeof RefundReturnBodySchema>(operationId: string, step: string, summary: string, body: B) =>
   defineContract({
     operationId,
     method: 'POST',
