@@ -1,5 +1,8 @@
 import Type, { type Static } from 'typebox';
-import { CARRIERS, TRACKING_NUMBER_PATTERN } from '@vitrine/commerce';
+import { CARRIER_NAMES, CARRIERS, TRACKING_NUMBER_PATTERN, type Carrier } from '@vitrine/commerce';
+
+/** The carriers and their names, for clients (the owner app's carrier select). */
+export { CARRIER_NAMES, CARRIERS, type Carrier };
 import { defineContract } from './contract';
 import { ERROR_RESPONSES } from './errors';
 import { MESSAGE_KEYWORD, RequestBody, RequestParams, ResponseObject, Text } from './fields';
