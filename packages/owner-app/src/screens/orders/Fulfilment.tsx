@@ -1,11 +1,14 @@
-import { CARRIER_NAMES, CARRIERS, type Carrier, type OwnerOrderJson } from '@vitrine/contracts';
+import type { Carrier, OwnerOrderJson } from '@vitrine/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { failureText } from '../../ui/messages';
 import type { Outcome } from '../../ui/states';
 import { useLocale } from '../../ui/locale';
 import { money } from './orders-format';
 import { packingSlipHref, useCreateFulfilment, useReturnStep, type ReturnStep } from './orders-api';
-import { FULFILMENT_TEXTS as T } from './texts';
+import { CARRIER_LABELS, FULFILMENT_TEXTS as T } from './texts';
+
+// The carriers in the select's order (the labels' keys: a Record of the contracts' Carrier, so none is missed).
+const CARRIERS = Object.keys(CARRIER_LABELS) as Carrier[];
 
 /** Issue 38: the shipments with their tracking links, the packing slip, the Fulfil form and the Returns panel. */
 
@@ -128,7 +131,7 @@ export function FulfilPanel({ order, onOutcome }: { order: OwnerOrderJson; onOut
               <select id={`${id}-carrier`} value={carrier} onChange={(event) => setCarrier(event.target.value as Carrier)}>
                 {CARRIERS.map((one) => (
                   <option key={one} value={one}>
-                    {CARRIER_NAMES[one]}
+                    {CARRIER_LABELS[one]}
                   </option>
                 ))}
               </select>

@@ -1,4 +1,4 @@
-import type { OrderEventKind, OrderStatusName } from '@vitrine/contracts';
+import type { Carrier, OrderEventKind, OrderStatusName } from '@vitrine/contracts';
 
 /** The Orders screen's own words (the spec is silent on them). */
 export const ORDER_TEXTS = {
@@ -164,3 +164,16 @@ export const FULFILMENT_TEXTS = {
   returnLine: (quantity: number, name: string) => `${quantity} × ${name}`,
   refundedReturn: (amount: string) => `Refunded ${amount}`,
 } as const;
+
+/** The carriers of the Fulfil form (the same names as commerce's CARRIER_NAMES; a type-only import keeps TypeBox out of the bundle). */
+export const CARRIER_LABELS: Record<Carrier, string> = {
+  ups: 'UPS',
+  usps: 'USPS',
+  fedex: 'FedEx',
+  dhl: 'DHL',
+  'royal-mail': 'Royal Mail',
+  'canada-post': 'Canada Post',
+  'australia-post': 'Australia Post',
+  postnl: 'PostNL',
+  other: 'Other',
+};
