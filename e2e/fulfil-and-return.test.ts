@@ -86,7 +86,9 @@ describe('fulfil with tracking, then a return', () => {
     await returns.getByRole('button', { name: 'Refund the return' }).click();
     await returns.getByText(/^Refunded \$/).waitFor();
     const history = page.getByRole('region', { name: 'History' });
-    for (const step of ['Partly fulfilled', 'Return requested', 'Return approved', 'Return received', 'Return refunded']) await history.getByText(step, { exact: true }).waitFor();
+    for (const step of ['Partly fulfilled', 'Return requested', 'Return approved', 'Return received']) await history.getByText(step, { exact: true }).waitFor();
+    // The refund's step names its amount: one tote, $22.00.
+    await history.getByText('Return refunded $22.00', { exact: true }).waitFor();
     await expect(axeViolations(page)).resolves.toEqual([]);
     await saveAtBothWidths(page, 'owner-order-return-refunded');
     await expect.poll(() => mailsTo(smtp.server, email).filter((mail) => mail.includes('Your return is refunded')).length, { timeout: 20_000 }).toBe(1);
