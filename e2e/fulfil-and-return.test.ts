@@ -13,7 +13,8 @@ import { itemIdOf } from './support/shop';
 // the Fulfil form: the order reads Partly fulfilled, the shipment shows its tracking link, and the shipped mail,
 // delivered over a real SMTP server on loopback, carries the DHL link. The shopper asks to return that tote (through
 // the shopper API: the storefront has no return form yet); the owner approves it, marks it received and refunds it
-// with restock from the Returns panel; the history shows each step. Axe-clean; saved at 1280 and 390 px.
+// with restock from the Returns panel; the history shows each step; the packing slip prints the lines without
+// prices. Axe-clean; saved at 1280 and 390 px.
 
 const env: Record<string, string> = {};
 const smtp = useTestSmtp(env);
@@ -92,6 +93,14 @@ describe('fulfil with tracking, then a return', () => {
     await expect(axeViolations(page)).resolves.toEqual([]);
     await saveAtBothWidths(page, 'owner-order-return-refunded');
     await expect.poll(() => mailsTo(smtp.server, email).filter((mail) => mail.includes('Your return is refunded')).length, { timeout: 20_000 }).toBe(1);
+
+    // 5. The packing slip: a printable page of its own, with no prices.
+    await page.goto(`/api/owner/orders/${orderId}/packing-slip`);
+    await page.getByRole('heading', { level: 1, name: 'Packing slip' }).waitFor();
+    await expect(page.getByRole('table', { name: 'Items' }).getByRole('row').allTextContents()).resolves.toEqual(['ItemSKUOrderedShipped', 'Canvas ToteTOTE21']);
+    await expect(page.locator('body').textContent()).resolves.not.toMatch(/\$\d/);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await saveAtBothWidths(page, 'owner-order-packing-slip');
     expect(pageErrors).toEqual([]);
     await context.close();
   }, 90_000);
