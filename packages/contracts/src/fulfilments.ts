@@ -5,7 +5,7 @@ import { CARRIER_NAMES, CARRIERS, TRACKING_NUMBER_PATTERN, type Carrier } from '
 export { CARRIER_NAMES, CARRIERS, type Carrier };
 import { defineContract } from './contract';
 import { ERROR_RESPONSES } from './errors';
-import { MESSAGE_KEYWORD, RequestBody, RequestParams, ResponseObject, Text } from './fields';
+import { MESSAGE_KEYWORD, NO_NUL_PATTERN, RequestBody, RequestParams, ResponseObject, Text } from './fields';
 import { OrderIdParamsSchema, OrderReturnSchema, OrderLineProgressSchema, OwnerOrderReplySchema } from './owner-orders';
 
 /** Fulfilment with tracking, packing slips and returns (issue 38 item 2). */
@@ -31,6 +31,7 @@ export const FULFILMENT_MESSAGES = {
   trackingUrlNeeded: 'Give the tracking link (trackingUrl) for another carrier.',
   trackingNumberNeeded: 'Give the tracking number for this carrier.',
   note: `note must be at most ${FULFILMENT_LIMITS.noteMaxLength} characters.`,
+  notifyShopper: 'notifyShopper must be true or false.',
   unknownLine: 'This order has no such line.',
   repeatedLine: 'Each line may be listed once.',
   tooManyToFulfil: (left: number) => (left === 0 ? 'This line has already been fulfilled in full.' : `Only ${left} of this line ${left === 1 ? 'is' : 'are'} left to fulfil.`),
@@ -50,30 +51,30 @@ export const FULFILMENT_MESSAGES = {
 const tags = ['owner-orders'];
 
 const LineQuantitySchema = RequestBody({
-  lineId: Text({ minLength: 1, maxLength: 64 }),
-  quantity: Type.Integer({ minimum: 1, maximum: 100000 }),
+  lineId: Text({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.lines }),
+  quantity: Type.Integer({ minimum: 1, maximum: 100000, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.lines }),
 });
 const LinesSchema = Type.Array(LineQuantitySchema, { minItems: 1, maxItems: FULFILMENT_LIMITS.linesMax, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.lines });
 
 export const CreateFulfilmentBodySchema = RequestBody({
   lines: LinesSchema,
-  carrier: Type.Unsafe<(typeof CARRIERS)[number]>({ type: 'string', enum: [...CARRIERS], [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.carrier }),
+  carrier: Type.Unsafe<(typeof CARRIERS)[number]>({ type: 'string', enum: [...CARRIERS], pattern: NO_NUL_PATTERN, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.carrier }),
   trackingNumber: Type.Optional(Text({ pattern: TRACKING_NUMBER_PATTERN, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.trackingNumber })),
   /** For carrier 'other' only: the link to the parcel's tracking page. */
   trackingUrl: Type.Optional(Text({ maxLength: FULFILMENT_LIMITS.urlMaxLength, pattern: '^https?://', [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.trackingUrl })),
   /** false: no shipped mail (the owner tells the shopper another way). Mailed by default. */
-  notifyShopper: Type.Optional(Type.Boolean()),
+  notifyShopper: Type.Optional(Type.Boolean({ [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.notifyShopper })),
 });
 export type CreateFulfilmentBody = Static<typeof CreateFulfilmentBodySchema>;
 
 export const ReturnIdParamsSchema = RequestParams({
-  orderId: Text({ minLength: 1, maxLength: 64 }),
+  orderId: Text({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: 'orderId must be an order id.' }),
   returnId: Text({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.returnId }),
 });
 
 export const RequestReturnBodySchema = RequestBody({
   lines: LinesSchema,
-  reason: Type.Unsafe<ReturnReason>({ type: 'string', enum: Object.keys(RETURN_REASONS), [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.reason }),
+  reason: Type.Unsafe<ReturnReason>({ type: 'string', enum: Object.keys(RETURN_REASONS), pattern: NO_NUL_PATTERN, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.reason }),
   note: Type.Optional(Text({ maxLength: FULFILMENT_LIMITS.noteMaxLength, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.note })),
 });
 export type RequestReturnBody = Static<typeof RequestReturnBodySchema>;
@@ -88,7 +89,7 @@ export type ReturnStepBody = Static<typeof ReturnStepBodySchema>;
 
 export const RefundReturnBodySchema = RequestBody({
   /** The lines whose units go back on sale (by lineId); none when left out. */
-  restock: Type.Optional(Type.Array(Text({ minLength: 1, maxLength: 64 }), { maxItems: FULFILMENT_LIMITS.linesMax, uniqueItems: true, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.restock })),
+  restock: Type.Optional(Type.Array(Text({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.restock }), { maxItems: FULFILMENT_LIMITS.linesMax, uniqueItems: true, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.restock })),
   note: Type.Optional(Text({ maxLength: FULFILMENT_LIMITS.noteMaxLength, [MESSAGE_KEYWORD]: FULFILMENT_MESSAGES.note })),
 });
 export type RefundReturnBody = Static<typeof RefundReturnBodySchema>;
