@@ -5,3 +5,4 @@ export * from './add-to-cart';
 export * from './cart';
 export * from './installments';
 export * from './checkout';
+export * from './fulfilment';

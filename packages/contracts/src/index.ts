@@ -38,6 +38,7 @@ export * from './owner';
 export * from './seo';
 export * from './owner-catalog';
 export * from './owner-orders';
+export * from './fulfilments';
 export * from './owner-images';
 export * from './owner-site';
 export * from './site-identity';

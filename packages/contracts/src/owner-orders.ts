@@ -11,7 +11,7 @@ import { PERMISSIONS, type Permission } from './owner-roles';
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-export const ORDER_STATUSES = ['placed', 'fulfilled', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = ['placed', 'partially_fulfilled', 'fulfilled', 'cancelled', 'refunded'] as const;
 export type OrderStatusName = (typeof ORDER_STATUSES)[number];
 
 /** The owner's order list pages: 25 orders by default, at most 100. */
@@ -91,8 +91,14 @@ export const ListOwnerOrdersReplySchema = ResponseObject({
 });
 export type ListOwnerOrdersReply = Static<typeof ListOwnerOrdersReplySchema>;
 
+/** The steps an order's history shows (issue 12; issue 38 added partial fulfilment and the steps of returns). */
+export const ORDER_EVENT_KINDS = [
+  'fulfilled', 'partially_fulfilled', 'cancelled', 'refunded', 'return_requested', 'return_approved', 'return_declined', 'return_received', 'return_refunded',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
 export const OrderEventSchema = ResponseObject({
-  kind: Type.Union([Type.Literal('fulfilled'), Type.Literal('cancelled'), Type.Literal('refunded')]),
+  kind: Type.Unsafe<OrderEventKind>({ type: 'string', enum: [...ORDER_EVENT_KINDS] }),
   at: Type.Integer(),
   /** A refund's amount; null for fulfilment and cancellation. */
   amount: Type.Union([MoneySchema, Type.Null()]),
@@ -100,6 +106,53 @@ export const OrderEventSchema = ResponseObject({
   by: Type.String(),
   note: Type.String(),
 });
+
+/** A line of the order with how much of it was shipped and asked back (issue 38): the ids fulfilments and returns name. */
+export const OrderLineProgressSchema = ResponseObject({
+  lineId: Type.String(),
+  sku: Type.String(),
+  productName: Type.String(),
+  quantity: Type.Integer(),
+  fulfilled: Type.Integer(),
+  /** What returns asked back (declined returns do not count). */
+  returned: Type.Integer(),
+});
+export type OrderLineProgressJson = Static<typeof OrderLineProgressSchema>;
+
+const LineQuantityJson = ResponseObject({ lineId: Type.String(), quantity: Type.Integer() });
+
+/** One parcel: its carrier, tracking number and link, and the lines in it. */
+export const OrderFulfilmentSchema = ResponseObject({
+  id: Type.String(),
+  /** ups, usps, fedex, dhl, royal-mail, canada-post, australia-post, postnl or other. */
+  carrier: Type.String(),
+  /** The carrier's name as shown: 'Royal Mail', or 'Other'. */
+  carrierName: Type.String(),
+  trackingNumber: Type.String(),
+  trackingUrl: Type.Union([Type.String(), Type.Null()]),
+  created: Type.Integer(),
+  by: Type.String(),
+  lines: Type.Array(LineQuantityJson),
+});
+export type OrderFulfilmentJson = Static<typeof OrderFulfilmentSchema>;
+
+export const RETURN_STATUSES = ['requested', 'approved', 'declined', 'received', 'refunded'] as const;
+export type ReturnStatusName = (typeof RETURN_STATUSES)[number];
+
+/** A return as the owner and the shopper see it. */
+export const OrderReturnSchema = ResponseObject({
+  id: Type.String(),
+  status: Type.Unsafe<ReturnStatusName>({ type: 'string', enum: [...RETURN_STATUSES] }),
+  reason: Type.String(),
+  /** The reason as shown: 'It does not fit'. */
+  reasonLabel: Type.String(),
+  note: Type.String(),
+  declineMessage: Type.String(),
+  refunded: MoneySchema,
+  created: Type.Integer(),
+  lines: Type.Array(ResponseObject({ lineId: Type.String(), quantity: Type.Integer(), restock: Type.Boolean() })),
+});
+export type OrderReturnJson = Static<typeof OrderReturnSchema>;
 
 /** An order as the owner sees it: the shopper's Order plus its state and history. */
 export const OwnerOrderSchema = ResponseObject({
@@ -122,6 +175,10 @@ export const OwnerOrderSchema = ResponseObject({
   cancelledAt: Type.Union([Type.Integer(), Type.Null()]),
   paymentProvider: Type.String(),
   history: Type.Array(OrderEventSchema),
+  // Fulfilment and returns (issue 38):
+  lines: Type.Array(OrderLineProgressSchema),
+  fulfilments: Type.Array(OrderFulfilmentSchema),
+  returns: Type.Array(OrderReturnSchema),
   // Checkout (issue 17):
   discountTotal: MoneySchema,
   /** What gift cards paid of the grand total. */
@@ -194,7 +251,7 @@ export const fulfilOrderContract = defineContract({
   operationId: 'fulfilOrder',
   method: 'POST',
   url: '/api/owner/orders/:orderId/fulfil',
-  summary: 'Marks a placed order fulfilled.',
+  summary: 'Marks a placed order fulfilled, all of it at once with no tracking (POST …/fulfilments ships lines with tracking).',
   tags,
   access: 'orders:write',
   schema: { params: OrderIdParamsSchema, body: OrderChangeBodySchema, response: { 200: OwnerOrderReplySchema, ...ERROR_RESPONSES } },

@@ -11,6 +11,7 @@ import { OWNER_ACCOUNT_CONTRACTS } from './owner';
 import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
+import { FULFILMENT_CONTRACTS } from './fulfilments';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { SITE_IDENTITY_CONTRACTS } from './site-identity';
 import { OWNER_THEME_CONTRACTS } from './owner-themes';
@@ -56,6 +57,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_DOMAIN_CONTRACTS,
   ...OWNER_CATALOG_CONTRACTS,
   ...OWNER_ORDER_CONTRACTS,
+  ...FULFILMENT_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...SITE_IDENTITY_CONTRACTS,

@@ -56,6 +56,7 @@ import { registerOrderRoutes } from './orders/routes';
 import { PaymentExpiryJob } from './orders';
 import { CHECKOUT_PAGE_ROUTES, registerPaymentRoutes, STRIPE_CHECKOUT_SOURCES, StripePaymentProvider } from './payments';
 import { registerOwnerOrderRoutes } from './orders/owner-routes';
+import { registerFulfilmentRoutes } from './orders/fulfilment-routes';
 import { registerOwnerFormRoutes } from './forms/owner-routes';
 import { registerOwnerExperimentRoutes } from './experiments';
 import { registerSessionReplayRoutes } from './session-replay';
@@ -396,6 +397,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The owner's calls (issue 12), one domain each.
     registerOwnerCatalogRoutes(routes, context);
     registerOwnerOrderRoutes(routes, context);
+    registerFulfilmentRoutes(routes, context);
     registerOwnerFormRoutes(routes, context);
     registerOwnerExperimentRoutes(routes, context);
     registerSessionReplayRoutes(routes, context);

@@ -352,14 +352,59 @@ export interface WebsiteOrderCountersTable {
   next_number: Defaulted<number>;
 }
 
-export type OrderStatus = 'placed' | 'fulfilled' | 'cancelled' | 'refunded';
+export type OrderStatus = 'placed' | 'partially_fulfilled' | 'fulfilled' | 'cancelled' | 'refunded';
+
+export type OrderEventKind =
+  | 'fulfilled' | 'partially_fulfilled' | 'cancelled' | 'refunded'
+  | 'return_requested' | 'return_approved' | 'return_declined' | 'return_received' | 'return_refunded';
+
+/** One parcel of an order (migration 053; orders/fulfilments.ts). */
+export interface OrderFulfilmentsTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  carrier: string;
+  tracking_number: Defaulted<string>;
+  tracking_url: string | null;
+  actor_label: string;
+  created_at: Timestamp;
+}
+
+export interface OrderFulfilmentLinesTable {
+  fulfilment_id: string;
+  order_item_id: string;
+  quantity: number;
+}
+
+export type OrderReturnStatus = 'requested' | 'approved' | 'declined' | 'received' | 'refunded';
+
+/** A shopper's return (migration 053; orders/returns.ts). */
+export interface OrderReturnsTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  status: Defaulted<OrderReturnStatus>;
+  reason: string;
+  note: Defaulted<string>;
+  decline_message: Defaulted<string>;
+  refunded_cents: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderReturnLinesTable {
+  return_id: string;
+  order_item_id: string;
+  quantity: number;
+  restock: Defaulted<boolean>;
+}
 
 /** An order's history: fulfilment, cancellation, refunds (migration 010). */
 export interface OrderEventsTable {
   id: string;
   website_id: string;
   order_id: string;
-  kind: 'fulfilled' | 'cancelled' | 'refunded';
+  kind: OrderEventKind;
   amount_cents: number | null;
   /** A refund's idempotency key: unique per order. */
   idempotency_key: string | null;
@@ -1382,6 +1427,10 @@ export interface Database {
   site_languages: SiteLanguagesTable;
   site_user_locales: SiteUserLocalesTable;
   order_events: OrderEventsTable;
+  order_fulfilments: OrderFulfilmentsTable;
+  order_fulfilment_lines: OrderFulfilmentLinesTable;
+  order_returns: OrderReturnsTable;
+  order_return_lines: OrderReturnLinesTable;
   api_keys: ApiKeysTable;
   product_feeds: ProductFeedsTable;
   categories: CategoriesTable;

@@ -17,3 +17,7 @@ export {
 export { PaymentExpiryJob, expireNextPendingPayment, type PendingPaymentCanceller, type PendingPaymentOutcome, type PaymentExpiryJobOptions } from './payment-lifecycle-expiry';
 export type { PaidOrderContext } from './paid';
 export { unitsSoldByProduct } from './best-selling';
+export { createFulfilment } from './fulfilments';
+export { approveReturn, declineReturn, getShopperReturns, receiveReturn, refundReturn, requestReturn, returnAmountCents } from './returns';
+export { packingSlipHtml } from './packing-slip';
+export { registerFulfilmentRoutes } from './fulfilment-routes';

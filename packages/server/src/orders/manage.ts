@@ -15,6 +15,7 @@ import { newId } from '../ids';
 import { authorize } from '../authorize';
 import { ORDER_CHANGE_MESSAGES, planRefund, whyNotCancel, whyNotFulfil } from './order-status';
 import { TestModePaymentProvider, type PaymentProvider } from './payment-provider';
+import { lineProgressJson, lineProgressOf, readOrderParts, type OrderParts } from './order-progress';
 
 /** The owner's order calls that read one order or change it: detail, fulfil, cancel, refund. */
 
@@ -33,7 +34,7 @@ export function actorLabel(actor: Actor): string {
   }
 }
 
-export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTable>[], events: OrderEventRow[]): OwnerOrderJson {
+export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTable>[], events: OrderEventRow[], parts: OrderParts = { fulfilments: [], returns: [] }): OwnerOrderJson {
   const money = (cents: number) => moneyJson(cents, order.currency);
   return {
     id: order.id,
@@ -73,17 +74,21 @@ export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTabl
       by: event.actor_label,
       note: event.note,
     })),
+    lines: lineProgressOf(items, parts).map(lineProgressJson),
+    fulfilments: parts.fulfilments,
+    returns: parts.returns,
   };
 }
 
-async function readOwnerOrder(db: Kysely<Database> | Transaction<Database>, website: Website, orderId: string): Promise<OwnerOrderJson> {
+export async function readOwnerOrder(db: Kysely<Database> | Transaction<Database>, website: Website, orderId: string): Promise<OwnerOrderJson> {
   const order = await db.selectFrom('orders').selectAll().where('website_id', '=', website.id).where('id', '=', orderId).executeTakeFirst();
   if (!order) throw notFound(ORDER_CHANGE_MESSAGES.notFound);
-  const [items, events] = await Promise.all([
+  const [items, events, parts] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('position').execute(),
     db.selectFrom('order_events').selectAll().where('order_id', '=', order.id).orderBy('created_at').orderBy('id').execute(),
+    readOrderParts(db, website.id, order.id, order.currency),
   ]);
-  return ownerOrderJson(order, items, events);
+  return ownerOrderJson(order, items, events, parts);
 }
 
 /** GET /api/owner/orders/:orderId */
@@ -99,7 +104,7 @@ async function refuseChange(trx: Transaction<Database>, website: Website, orderI
   throw conflict(why(current.status) ?? ORDER_CHANGE_MESSAGES.notFound);
 }
 
-async function recordEvent(trx: Transaction<Database>, website: Website, actor: Actor, event: Omit<OrderEventRow, 'id' | 'website_id' | 'created_at' | 'actor_label'>) {
+export async function recordEvent(trx: Transaction<Database>, website: Website, actor: Actor, event: Omit<OrderEventRow, 'id' | 'website_id' | 'created_at' | 'actor_label'>) {
   return trx
     .insertInto('order_events')
     .values({ id: newId(), website_id: website.id, actor_label: actorLabel(actor), ...event })
@@ -107,7 +112,10 @@ async function recordEvent(trx: Transaction<Database>, website: Website, actor: 
     .executeTakeFirstOrThrow();
 }
 
-/** POST /api/owner/orders/:orderId/fulfil: placed → fulfilled, once. */
+/**
+ * POST /api/owner/orders/:orderId/fulfil: placed (or partially fulfilled) → fulfilled, once, with no tracking and no
+ * shipped mail; what was left to ship is recorded as one fulfilment (carrier 'other'), so returns can follow.
+ */
 export async function fulfilOrder(db: Kysely<Database>, website: Website, actor: Actor, orderId: string, input: OrderChangeBody): Promise<{ order: OwnerOrderJson }> {
   authorize(actor, 'orders:write');
   await inTransaction(db, async (trx) => {
@@ -116,7 +124,7 @@ export async function fulfilOrder(db: Kysely<Database>, website: Website, actor:
       .set({ status: 'fulfilled', fulfilled_at: sql<Date>`now()` })
       .where('website_id', '=', website.id)
       .where('id', '=', orderId)
-      .where('status', '=', 'placed')
+      .where('status', 'in', ['placed', 'partially_fulfilled'])
       // An order whose payment the provider has not confirmed is not shipped.
       .where('payment_status', '=', 'paid')
       .returning('id')
@@ -126,10 +134,24 @@ export async function fulfilOrder(db: Kysely<Database>, website: Website, actor:
       if (pending) throw conflict(ORDER_CHANGE_MESSAGES.paymentNotConfirmed);
       await refuseChange(trx, website, orderId, whyNotFulfil);
     }
+    await recordRemainderFulfilment(trx, website, actor, orderId);
     await recordOrderWebhook(trx, website, 'order.fulfilled', orderId);
     await recordEvent(trx, website, actor, { order_id: orderId, kind: 'fulfilled', amount_cents: null, idempotency_key: null, payment_reference: null, note: input.note ?? '' });
   });
   return { order: await readOwnerOrder(db, website, orderId) };
+}
+
+/** What was left to ship of every line, as one fulfilment without tracking (the one-button fulfil). */
+async function recordRemainderFulfilment(trx: Transaction<Database>, website: Website, actor: Actor, orderId: string): Promise<void> {
+  const order = await trx.selectFrom('orders').select('currency').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+  const left = lineProgressOf(items, await readOrderParts(trx, website.id, orderId, order.currency))
+    .map((line) => ({ lineId: line.lineId, quantity: line.ordered - line.fulfilled }))
+    .filter((line) => line.quantity > 0);
+  if (left.length === 0) return;
+  const fulfilmentId = newId();
+  await trx.insertInto('order_fulfilments').values({ id: fulfilmentId, website_id: website.id, order_id: orderId, carrier: 'other', tracking_url: null, actor_label: actorLabel(actor) }).execute();
+  await trx.insertInto('order_fulfilment_lines').values(left.map((line) => ({ fulfilment_id: fulfilmentId, order_item_id: line.lineId, quantity: line.quantity }))).execute();
 }
 
 /**
@@ -159,6 +181,56 @@ export async function cancelOrder(db: Kysely<Database>, website: Website, actor:
     await recordEvent(trx, website, actor, { order_id: orderId, kind: 'cancelled', amount_cents: null, idempotency_key: null, payment_reference: null, note: input.note ?? '' });
   });
   return { order: await readOwnerOrder(db, website, orderId) };
+}
+
+/**
+ * The refund itself, on an order row the caller locked (FOR UPDATE) in `trx`: at most what is left, through the
+ * provider that took the payment, recorded with the webhook and the history's event. Shared by refunds and returns.
+ */
+export async function refundLockedOrder(
+  trx: Transaction<Database>,
+  website: Website,
+  actor: Actor,
+  order: OrderRow,
+  input: { amountCents: number | undefined; idempotencyKey: string; note: string; kind?: 'refunded' | 'return_refunded' },
+  payments: PaymentProvider = defaultPayments,
+): Promise<OrderEventRow> {
+  const orderId = order.id;
+  // The provider refunds what it was paid; what gift cards paid goes back onto them with a full refund.
+  const chargedCents = order.grand_total_cents - order.gift_card_total_cents;
+  const plan = planRefund({ status: order.status, grandTotalCents: chargedCents, refundedCents: order.refunded_cents }, input.amountCents);
+  if (!plan.ok) {
+    if (plan.reason === 'refunded') throw conflict(ORDER_CHANGE_MESSAGES.alreadyRefunded);
+    const message = ORDER_CHANGE_MESSAGES.refundTooLarge(formatMoney(plan.refundableCents, order.currency, { locale: website.locale }));
+    throw invalid(message, { amountCents: message });
+  }
+  // The provider that took the payment refunds it: a test-mode order never reaches a real provider, and an order
+  // taken by a provider this server no longer runs is refunded there, by hand.
+  const refunder = order.payment_provider === payments.name ? payments : order.test_mode ? defaultPayments : null;
+  if (!refunder) throw conflict(ORDER_CHANGE_MESSAGES.providerGone(order.payment_provider));
+  const payment = await refunder.refund({
+    orderId,
+    paymentReference: order.payment_reference,
+    amountCents: plan.amountCents,
+    currency: order.currency,
+    idempotencyKey: input.idempotencyKey,
+  });
+  if (!payment.ok) throw paymentDeclined(payment.message || ORDER_CHANGE_MESSAGES.refundFailed);
+  await trx.updateTable('orders').set({ refunded_cents: plan.refundedAfterCents, status: plan.statusAfter }).where('id', '=', orderId).execute();
+  if (plan.statusAfter === 'refunded') {
+    await releaseGiftCardRedemptions(trx, website, orderId);
+    await revokeDownloadsForOrder(trx, website, orderId);
+  }
+  await recordOrderRefundWebhook(trx, website, orderId, plan.amountCents);
+  const recorded = await recordEvent(trx, website, actor, {
+    order_id: orderId,
+    kind: input.kind ?? 'refunded',
+    amount_cents: plan.amountCents,
+    idempotency_key: input.idempotencyKey,
+    payment_reference: payment.reference,
+    note: input.note,
+  });
+  return recorded;
 }
 
 export interface RefundOptions {
@@ -198,40 +270,7 @@ export async function refundOrder(
       }
       return { event: earlier, replayed: true };
     }
-    // The provider refunds what it was paid; what gift cards paid goes back onto them with a full refund.
-    const chargedCents = order.grand_total_cents - order.gift_card_total_cents;
-    const plan = planRefund({ status: order.status, grandTotalCents: chargedCents, refundedCents: order.refunded_cents }, input.amountCents);
-    if (!plan.ok) {
-      if (plan.reason === 'refunded') throw conflict(ORDER_CHANGE_MESSAGES.alreadyRefunded);
-      const message = ORDER_CHANGE_MESSAGES.refundTooLarge(formatMoney(plan.refundableCents, order.currency, { locale: website.locale }));
-      throw invalid(message, { amountCents: message });
-    }
-    // The provider that took the payment refunds it: a test-mode order never reaches a real provider, and an order
-    // taken by a provider this server no longer runs is refunded there, by hand.
-    const refunder = order.payment_provider === payments.name ? payments : order.test_mode ? defaultPayments : null;
-    if (!refunder) throw conflict(ORDER_CHANGE_MESSAGES.providerGone(order.payment_provider));
-    const payment = await refunder.refund({
-      orderId,
-      paymentReference: order.payment_reference,
-      amountCents: plan.amountCents,
-      currency: order.currency,
-      idempotencyKey: input.idempotencyKey,
-    });
-    if (!payment.ok) throw paymentDeclined(payment.message || ORDER_CHANGE_MESSAGES.refundFailed);
-    await trx.updateTable('orders').set({ refunded_cents: plan.refundedAfterCents, status: plan.statusAfter }).where('id', '=', orderId).execute();
-    if (plan.statusAfter === 'refunded') {
-      await releaseGiftCardRedemptions(trx, website, orderId);
-      await revokeDownloadsForOrder(trx, website, orderId);
-    }
-    await recordOrderRefundWebhook(trx, website, orderId, plan.amountCents);
-    const recorded = await recordEvent(trx, website, actor, {
-      order_id: orderId,
-      kind: 'refunded',
-      amount_cents: plan.amountCents,
-      idempotency_key: input.idempotencyKey,
-      payment_reference: payment.reference,
-      note: input.note ?? '',
-    });
+    const recorded = await refundLockedOrder(trx, website, actor, order, { amountCents: input.amountCents, idempotencyKey: input.idempotencyKey, note: input.note ?? '' }, payments);
     return { event: recorded, replayed: false };
   });
   const { order } = { order: await readOwnerOrder(db, website, orderId) };

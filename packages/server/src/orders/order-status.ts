@@ -13,6 +13,7 @@ export const ORDER_CHANGE_MESSAGES = {
   alreadyRefunded: 'This order has already been refunded in full.',
   cancelledCannotBeFulfilled: 'A cancelled order cannot be fulfilled.',
   fulfilledCannotBeCancelled: 'A fulfilled order cannot be cancelled. Refund it instead.',
+  partlyFulfilledCannotBeCancelled: 'Part of this order has been shipped: it cannot be cancelled. Refund it instead.',
   refundTooLarge: (refundable: string) => `A refund cannot be more than what is left to refund (${refundable}).`,
   idempotencyKeyReused: 'This idempotencyKey was already used for a different refund.',
   refundFailed: 'The payment provider could not make this refund.',
@@ -24,6 +25,7 @@ export const ORDER_CHANGE_MESSAGES = {
 export function whyNotFulfil(status: OrderStatus): string | undefined {
   switch (status) {
     case 'placed':
+    case 'partially_fulfilled':
       return undefined;
     case 'fulfilled':
       return ORDER_CHANGE_MESSAGES.alreadyFulfilled;
@@ -39,6 +41,8 @@ export function whyNotCancel(status: OrderStatus): string | undefined {
   switch (status) {
     case 'placed':
       return undefined;
+    case 'partially_fulfilled':
+      return ORDER_CHANGE_MESSAGES.partlyFulfilledCannotBeCancelled;
     case 'fulfilled':
       return ORDER_CHANGE_MESSAGES.fulfilledCannotBeCancelled;
     case 'cancelled':

@@ -13,6 +13,7 @@ import { useCancelOrder, useFulfilOrder, useOrder, useRefundOrder } from './orde
 import { amountFieldText, checkRefundAmount, lineTotal, minorUnitsOf, money, moneyOfMinorUnits, newIdempotencyKey, when } from './orders-format';
 import { ordersListHref, StatusBadge, TestBadge } from './OrderList';
 import { EVENT_LABELS, ORDER_TEXTS } from './texts';
+import { FulfilmentsSection, FulfilPanel, ReturnsSection } from './Fulfilment';
 
 /** One order: its lines, totals, customer, status and history; the changes the role may make, each answered in place. */
 export function OrderDetail({ orderId }: { orderId: string }) {
@@ -152,6 +153,9 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
             </dl>
           </section>
 
+          <FulfilmentsSection order={order} />
+          <ReturnsSection order={order} mayWrite={mayWrite} />
+
           <section className="card order-section" aria-labelledby="order-history-title">
             <h2 id="order-history-title">{ORDER_TEXTS.history}</h2>
             <ol className="order-history">
@@ -259,6 +263,7 @@ function OrderActions({ order }: { order: OwnerOrderJson }) {
   const outcomeRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const placed = order.status === 'placed';
+  const shippable = (order.status === 'placed' || order.status === 'partially_fulfilled') && order.paymentStatus === 'paid';
   const canRefund = minorUnitsOf(order.refundable) > 0n;
   const busy = fulfil.isPending || cancel.isPending;
 
@@ -310,6 +315,7 @@ function OrderActions({ order }: { order: OwnerOrderJson }) {
           {outcome?.kind === 'refused' ? outcome.text : ''}
         </p>
       </div>
+      {shippable ? <FulfilPanel order={order} onOutcome={tell} /> : null}
       {placed ? (
         <form className="order-change" onSubmit={onFulfil}>
           <div className="field">
@@ -327,7 +333,7 @@ function OrderActions({ order }: { order: OwnerOrderJson }) {
         </form>
       ) : null}
       {canRefund ? <RefundPanel order={order} onOutcome={tell} locale={locale} /> : null}
-      {!placed && !canRefund ? <p className="muted">{ORDER_TEXTS.nothingToDo}</p> : null}
+      {!placed && !shippable && !canRefund ? <p className="muted">{ORDER_TEXTS.nothingToDo}</p> : null}
     </section>
   );
 }

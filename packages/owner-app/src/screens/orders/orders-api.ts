@@ -1,5 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
+  approveReturnContract,
+  createFulfilmentContract,
+  CreateFulfilmentBody,
+  declineReturnContract,
+  receiveReturnContract,
+  refundReturnContract as refundReturnRouteContract,
   cancelOrderContract,
   exportOwnerOrdersContract,
   fulfilOrderContract,
@@ -23,7 +29,15 @@ export const ORDER_ROUTES = {
   fulfilOrder: callRoute<typeof fulfilOrderContract>('POST', '/api/owner/orders/:orderId/fulfil'),
   cancelOrder: callRoute<typeof cancelOrderContract>('POST', '/api/owner/orders/:orderId/cancel'),
   refundOrder: callRoute<typeof refundOrderContract>('POST', '/api/owner/orders/:orderId/refunds'),
+  createFulfilment: callRoute<typeof createFulfilmentContract>('POST', '/api/owner/orders/:orderId/fulfilments'),
+  approveReturn: callRoute<typeof approveReturnContract>('POST', '/api/owner/orders/:orderId/returns/:returnId/approve'),
+  declineReturn: callRoute<typeof declineReturnContract>('POST', '/api/owner/orders/:orderId/returns/:returnId/decline'),
+  receiveReturn: callRoute<typeof receiveReturnContract>('POST', '/api/owner/orders/:orderId/returns/:returnId/receive'),
+  refundReturn: callRoute<typeof refundReturnRouteContract>('POST', '/api/owner/orders/:orderId/returns/:returnId/refund'),
 } as const;
+
+/** The packing slip's address (a page of its own, opened in a new tab to print). */
+export const packingSlipHref = (orderId: string) => `/api/owner/orders/${encodeURIComponent(orderId)}/packing-slip`;
 
 /** The orders' query family: any change to an order invalidates all of it (the detail and every list page). */
 export const orderKeys = {
@@ -89,6 +103,41 @@ export function useRefundOrder(orderId: string) {
   return useOwnerMutation<RefundInput, RefundReply>({
     mutationFn: ({ idempotencyKey, amountCents, note }) =>
       client.call(ORDER_ROUTES.refundOrder, { params: { orderId }, body: { idempotencyKey, amountCents, ...(note.trim() ? { note: note.trim() } : {}) } }) as Promise<RefundReply>,
+    invalidates: [orderKeys.all],
+  });
+}
+
+export function useCreateFulfilment(orderId: string) {
+  const client = useOwnerClient();
+  return useOwnerMutation<CreateFulfilmentBody, OwnerOrderReply>({
+    mutationFn: (body) => client.call(ORDER_ROUTES.createFulfilment, { params: { orderId }, body }) as Promise<OwnerOrderReply>,
+    invalidates: [orderKeys.all],
+  });
+}
+
+export type ReturnStep =
+  | { step: 'approve'; returnId: string }
+  | { step: 'decline'; returnId: string; message: string }
+  | { step: 'receive'; returnId: string }
+  | { step: 'refund'; returnId: string; restock: string[] };
+
+/** One step of a return (approve, decline, received, refund): each answers the order as it now stands. */
+export function useReturnStep(orderId: string) {
+  const client = useOwnerClient();
+  return useOwnerMutation<ReturnStep, OwnerOrderReply>({
+    mutationFn: (input) => {
+      const params = { orderId, returnId: input.returnId };
+      switch (input.step) {
+        case 'approve':
+          return client.call(ORDER_ROUTES.approveReturn, { params, body: {} }) as Promise<OwnerOrderReply>;
+        case 'decline':
+          return client.call(ORDER_ROUTES.declineReturn, { params, body: { message: input.message } }) as Promise<OwnerOrderReply>;
+        case 'receive':
+          return client.call(ORDER_ROUTES.receiveReturn, { params, body: {} }) as Promise<OwnerOrderReply>;
+        case 'refund':
+          return client.call(ORDER_ROUTES.refundReturn, { params, body: { restock: input.restock } }) as Promise<OwnerOrderReply>;
+      }
+    },
     invalidates: [orderKeys.all],
   });
 }

@@ -21,7 +21,7 @@ export interface OrdersState {
   cursor: string;
 }
 
-export const ORDER_STATUS_NAMES: readonly OrderStatusName[] = ['placed', 'fulfilled', 'cancelled', 'refunded'];
+export const ORDER_STATUS_NAMES: readonly OrderStatusName[] = ['placed', 'partially_fulfilled', 'fulfilled', 'cancelled', 'refunded'];
 
 export const DEFAULT_ORDERS_STATE: OrdersState = { status: '', email: '', match: 'prefix', number: '', from: '', to: '', cursor: '' };
 

@@ -53,6 +53,9 @@ const detail = (over: Partial<OwnerOrderJson> = {}): OwnerOrderJson => ({
   shippingAddress: null,
   billingAddress: null,
   paymentStatus: 'paid',
+  lines: [{ lineId: 'line1', sku: 'SHIRT-S-WHITE', productName: 'Linen Shirt', quantity: 1, fulfilled: 0, returned: 0 }],
+  fulfilments: [],
+  returns: [],
   ...over,
 });
 
@@ -261,6 +264,55 @@ describe('the Orders screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('35.00');
   }, 15_000);
+
+  it('fulfils part of an order with a carrier and tracking number, lists the shipment with its link, and approves a return', async () => {
+    let order = detail({ lines: [{ lineId: 'line1', sku: 'SHIRT-S-WHITE', productName: 'Linen Shirt', quantity: 2, fulfilled: 0, returned: 0 }] });
+    const server = renderOrders((method, url, body) => {
+      const path = url.split('?')[0];
+      if (method === 'GET' && path === '/api/owner/orders/ord1') return { order };
+      if (method === 'POST' && path === '/api/owner/orders/ord1/fulfilments') {
+        const { lines } = body as { lines: Array<{ lineId: string; quantity: number }> };
+        order = {
+          ...order,
+          status: 'partially_fulfilled',
+          lines: [{ ...order.lines[0], fulfilled: lines[0].quantity }],
+          fulfilments: [{ id: 'f1', carrier: 'dhl', carrierName: 'DHL', trackingNumber: '1234567890', trackingUrl: 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?tracking-id=1234567890', created: Date.UTC(2026, 10, 23, 15), by: 'owner@example.com', lines }],
+          returns: [{ id: 'r1', status: 'requested', reason: 'does-not-fit', reasonLabel: 'It does not fit', note: 'Too small', declineMessage: '', refunded: usd('0.00'), created: Date.UTC(2026, 10, 24), lines: [{ lineId: 'line1', quantity: 1, restock: false }] }],
+        };
+        return { status: 201, body: { order } };
+      }
+      if (method === 'POST' && path === '/api/owner/orders/ord1/returns/r1/approve') {
+        order = { ...order, returns: [{ ...order.returns[0], status: 'approved' }] };
+        return { order };
+      }
+      return { status: 404, body: { message: 'Sorry, that order was not found.' } };
+    });
+    await act(async () => navigate('/config/orders/ord1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #1001' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Packing slip/ }).getAttribute('href')).toBe('/api/owner/orders/ord1/packing-slip');
+
+    const open = screen.getByRole('button', { name: 'Fulfil' });
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    const quantity = screen.getByLabelText('Quantity of Linen Shirt to ship (2 left)');
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    fireEvent.change(quantity, { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Carrier'), { target: { value: 'dhl' } });
+    fireEvent.change(screen.getByLabelText('Tracking number'), { target: { value: '1234567890' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ship these items' }));
+    expect((await screen.findByText('Shipped. The shopper gets the shipped mail.')).getAttribute('role')).toBe('status');
+    expect(server.calls.find((call) => call.url === '/api/owner/orders/ord1/fulfilments')?.body).toEqual({
+      lines: [{ lineId: 'line1', quantity: 1 }], carrier: 'dhl', trackingNumber: '1234567890', notifyShopper: true,
+    });
+    const track = await screen.findByRole('link', { name: 'Track DHL 1234567890' });
+    expect(track.getAttribute('href')).toBe('https://www.dhl.com/global-en/home/tracking/tracking-express.html?tracking-id=1234567890');
+
+    const returns = screen.getByRole('region', { name: 'Returns' });
+    expect(within(returns).getByText(/It does not fit/)).toBeTruthy();
+    fireEvent.click(within(returns).getByRole('button', { name: 'Approve' }));
+    expect(await within(returns).findByText('Return updated.')).toBeTruthy();
+    expect(await within(returns).findByRole('button', { name: 'Mark received' })).toBeTruthy();
+  });
 
   it('refuses a refund above what is left without calling', async () => {
     const server = renderOrders((method, url) => (url.startsWith('/api/owner/orders/ord1') ? { order: detail({ status: 'fulfilled', refundedTotal: usd('40.00'), refundable: usd('5.00') }) } : { orders: [], nextCursor: null }));

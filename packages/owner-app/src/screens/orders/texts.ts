@@ -1,4 +1,4 @@
-import type { OrderStatusName } from '@vitrine/contracts';
+import type { Carrier, OrderEventKind, OrderStatusName } from '@vitrine/contracts';
 
 /** The Orders screen's own words (the spec is silent on them). */
 export const ORDER_TEXTS = {
@@ -111,10 +111,69 @@ export const ORDER_TEXTS = {
 /** Each status in words (a badge is never colour alone). */
 export const STATUS_LABELS: Record<OrderStatusName, string> = {
   placed: 'Placed',
+  partially_fulfilled: 'Partly fulfilled',
   fulfilled: 'Fulfilled',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
 
 /** What a history event says. */
-export const EVENT_LABELS = { fulfilled: 'Fulfilled', cancelled: 'Cancelled', refunded: 'Refunded' } as const;
+export const EVENT_LABELS: Record<OrderEventKind, string> = {
+  fulfilled: 'Fulfilled',
+  partially_fulfilled: 'Partly fulfilled',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  return_requested: 'Return requested',
+  return_approved: 'Return approved',
+  return_declined: 'Return declined',
+  return_received: 'Return received',
+  return_refunded: 'Return refunded',
+};
+
+/** The fulfilment and returns panels (issue 38). */
+export const FULFILMENT_TEXTS = {
+  fulfilments: 'Shipments',
+  noFulfilments: 'Nothing shipped yet.',
+  fulfilWithTracking: 'Fulfil',
+  fulfilTitle: 'Fulfil items',
+  quantityOf: (name: string, left: number) => `Quantity of ${name} to ship (${left} left)`,
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+  trackingUrl: 'Tracking link',
+  trackingUrlHint: 'For another carrier: the address of its tracking page (https://…).',
+  notifyShopper: 'Send the shopper the shipped mail',
+  ship: 'Ship these items',
+  shipping: 'Shipping…',
+  shipped: 'Shipped. The shopper gets the shipped mail.',
+  shippedQuietly: 'Shipped.',
+  nothingChosen: 'Choose at least one item to ship.',
+  track: (carrier: string, number: string) => `Track ${carrier} ${number}`.trim(),
+  itemsIn: (count: number) => (count === 1 ? '1 item' : `${count} items`),
+  packingSlip: 'Packing slip',
+  packingSlipHint: '(opens in a new tab)',
+  returns: 'Returns',
+  returnStatus: { requested: 'Requested', approved: 'Approved', declined: 'Declined', received: 'Received', refunded: 'Refunded' },
+  approve: 'Approve',
+  decline: 'Decline',
+  declineMessage: 'Why (mailed to the shopper)',
+  sendDecline: 'Decline the return',
+  received: 'Mark received',
+  refundReturn: 'Refund the return',
+  restockLine: (name: string) => `Put ${name} back in stock`,
+  returnDone: 'Return updated.',
+  returnLine: (quantity: number, name: string) => `${quantity} × ${name}`,
+  refundedReturn: (amount: string) => `Refunded ${amount}`,
+} as const;
+
+/** The carriers of the Fulfil form (the same names as commerce's CARRIER_NAMES; a type-only import keeps TypeBox out of the bundle). */
+export const CARRIER_LABELS: Record<Carrier, string> = {
+  ups: 'UPS',
+  usps: 'USPS',
+  fedex: 'FedEx',
+  dhl: 'DHL',
+  'royal-mail': 'Royal Mail',
+  'canada-post': 'Canada Post',
+  'australia-post': 'Australia Post',
+  postnl: 'PostNL',
+  other: 'Other',
+};
