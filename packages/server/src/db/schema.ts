@@ -1497,6 +1497,8 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  // Issue 37 item 4: whole-site archives (migration 054).
+  site_archives: SiteArchivesTable;
 }
 
 /** Migration 033 (reviews/): a buyer's review of one order line, or an imported one; moderated by the owner. */
@@ -1597,4 +1599,21 @@ export interface WebhookDeliveryAttemptsTable {
   response_body: ColumnType<string, string | undefined, string>;
   duration_ms: number;
   error: string | null;
+}
+
+/** Migration 054 (site-archives/): an export of a whole website, queued by the owner and written by a background job. */
+export interface SiteArchivesTable {
+  id: string;
+  website_id: string;
+  status: Defaulted<'queued' | 'running' | 'ready' | 'failed'>;
+  include_personal_data: Defaulted<boolean>;
+  steps_done: Defaulted<number>;
+  steps_total: Defaulted<number>;
+  storage_key: string | null;
+  byte_size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  failure: string | null;
+  attempts: Defaulted<number>;
+  claimed_until: NullableTimestamp;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
 }
