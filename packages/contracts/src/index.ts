@@ -43,6 +43,7 @@ export * from './owner-images';
 export * from './owner-site';
 export * from './site-identity';
 export * from './owner-themes';
+export * from './owner-site-archives';
 export * from './owner-redirects';
 export * from './site-styles';
 export * from './site-templates';

@@ -55,6 +55,7 @@ export const PERMISSIONS = {
   'domains:manage': 'Add, verify and remove custom domains; choose the primary one',
   'api-keys:manage': 'Create and delete API keys',
   'redirects:manage': 'See the not-found report; add, change, delete, import and export URL redirects',
+  'site-archives:manage': 'Export the whole site as an archive (with orders, customers and subscribers when asked), download it, and import one into a new website (admins only)',
   'webhooks:manage': 'Add, change and remove webhook endpoints, rotate their secrets, see their deliveries and resend them (admins only)',
   'comments:moderate': 'Approve and remove comments and reviews',
   'reviews:moderate': 'Approve, hide and reply to product reviews',
@@ -80,7 +81,7 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
  */
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
-  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage' && permission !== 'webhooks:manage'),
+  websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage' && permission !== 'webhooks:manage' && permission !== 'site-archives:manage'),
   storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read', 'redirects:manage'],
   editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write', 'members:read', 'redirects:manage'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read', 'members:read'],

@@ -25,7 +25,7 @@ import { registerCommentRoutes } from './comments';
 import { DEFAULT_CAPTCHA_DIFFICULTY, registerCaptchaRoutes, type CaptchaDifficulty } from './captcha';
 import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
-import { ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, type ImageStore } from './images';
+import { formatOfImage, ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, type ImageStore } from './images';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +45,7 @@ import { registerEmptyBodyParsers } from './http/empty-bodies';
 import { DatabaseRateLimitStore, registerRateLimit, WEBSITE_CEILING_VISITORS, type RateLimitStore } from './http/rate-limit';
 import { fastifyTrustProxy, parseTrustProxy, proxyMatcher, type TrustProxyOption } from './http/client-address';
 import { loadServerSecret } from './http/server-secrets';
+import { LocalDiskObjectStore, type ObjectStore } from './storage';
 import { applyConnectionLimits, fastifyTimeoutOptions, resolveConnectionLimits, type ConnectionLimits } from './http/connection-limits';
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -87,6 +88,7 @@ import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefront
 import { createThemeRenderer } from './rendering/theme-renderer';
 import { outgoingPolicyOf, registerWebhookRoutes, WebhookDeliveryJob, webhookOptionsFromEnv, webhookSealKeyFrom, type WebhookOptions } from './webhooks';
 import { contributorEmailsWith } from './owner';
+import { registerSiteArchiveDownloadRoute, registerSiteArchiveRoutes, SiteExportJob, type ArchiveShelves } from './site-archives';
 import { LocalDiskThemeStore, registerThemeAssetRoutes, registerThemeDevRoutes, registerThemeRoutes, ThemeDevSession, ThemeRegistry, type ThemeArchiveStore } from './themes';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
@@ -156,6 +158,10 @@ export interface BuildAppOptions {
   themeStore?: ThemeArchiveStore;
   /** Where lessons' uploaded videos are kept (courses/video-store.ts): main.ts passes one at DATA_DIR/lesson-videos; tests a temporary one. */
   lessonVideoStore?: LessonVideoStore;
+  /** Where whole-site archives are kept (site-archives/): main.ts passes the storage port's `site-archives/`; tests a temporary folder. */
+  siteArchiveStore?: ObjectStore;
+  /** The site export job (site-archives/export-job.ts), started when the app listens: how often it looks; `created` is handed the job (tests run it). */
+  siteExports?: { intervalMs?: number; created?: (job: SiteExportJob) => void };
   /** PUBLIC_URL: the origin links in mail point to (mail/settings.ts). */
   publicUrl?: string;
   /** MAIL_FROM: the sender address of the website's mail. */
@@ -220,6 +226,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const themeStore = options.themeStore ?? new LocalDiskThemeStore(temporaryThemesDir!);
   const temporaryVideosDir = options.lessonVideoStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-lesson-videos-'));
   const lessonVideoStore = options.lessonVideoStore ?? new LocalDiskLessonVideoStore(temporaryVideosDir!);
+  const temporaryArchivesDir = options.siteArchiveStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-site-archives-'));
+  const siteArchiveStore = options.siteArchiveStore ?? new LocalDiskObjectStore(temporaryArchivesDir!);
+  // The files a site archive carries, on this install's stores (site-archives/shelves.ts).
+  const archiveShelves: ArchiveShelves = {
+    shelves: {
+      images: {
+        open: (key) => imageStore.get(key),
+        write: async (key, body) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of body) chunks.push(chunk as Buffer);
+          await imageStore.put(key, Buffer.concat(chunks));
+        },
+        remove: (key) => imageStore.removeImage(key.split('/')[0]!),
+      },
+      downloads: { open: (key) => downloadStore.open(key), write: async (key, body) => void (await downloadStore.write(key, body, Number.POSITIVE_INFINITY)), remove: (key) => downloadStore.remove(key) },
+      'lesson-videos': { open: (key) => lessonVideoStore.open(key), write: async (key, body) => void (await lessonVideoStore.write(key, body, Number.POSITIVE_INFINITY)), remove: (key) => lessonVideoStore.remove(key) },
+    },
+    imageOriginalKey: (image) => ImageFiles.originalKey(image.id, formatOfImage(image)),
+  };
+  const siteArchiveParts = { archives: siteArchiveStore, files: archiveShelves, linkSecret: await loadServerSecret(db, 'site-archives') };
   // Made at start, so the first paid order's transaction only reads it.
   await loadServerSecret(db, DOWNLOAD_SECRET_NAME);
   // Newsletter confirmation links: signed like unsubscribe links, under their own purpose.
@@ -418,6 +444,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerReviewRoutes(routes, context);
     registerDownloadRoutes(routes, context, downloadStore);
     registerThemeRoutes(routes, context, themeStore);
+    registerSiteArchiveRoutes(routes, context, { ...siteArchiveParts, catalog: context.catalog });
     registerCourseRoutes(routes, context, lessonVideoStore);
     registerGiftCardRoutes(routes, context, { rateLimits: rateLimitStore });
     registerMapsRoutes(routes, context);
@@ -434,6 +461,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerImageFileRoutes(app, context);
   // Paid orders' download links (/downloads/{token}): public, the signed token is the key.
   registerDownloadFileRoutes(app, context, downloadStore);
+  // Site archives' signed download links (/site-archives/{id}?expires&signature): public, for their website's hosts only.
+  registerSiteArchiveDownloadRoute(app, context, siteArchiveParts);
   // Uploaded themes' assets (/assets/themes/{themeId}/…): public, for the uploading website's hosts only.
   registerThemeAssetRoutes(app, context, themeRegistry);
   app.addHook('onClose', async () => websites.close());
@@ -500,6 +529,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }, { intervalMs: options.websitePurge?.intervalMs, log: app.log });
   app.addHook('onListen', async () => websitePurge.start());
   app.addHook('onClose', async () => websitePurge.stop());
+  // Whole-site exports: written in every listening process (SKIP LOCKED and a lease keep them apart).
+  const siteExports = new SiteExportJob(db, siteArchiveStore, archiveShelves, { intervalMs: options.siteExports?.intervalMs, log: app.log });
+  options.siteExports?.created?.(siteExports);
+  app.addHook('onListen', async () => siteExports.start());
+  app.addHook('onClose', async () => siteExports.stop());
+  if (temporaryArchivesDir) app.addHook('onClose', async () => rmSync(temporaryArchivesDir, { recursive: true, force: true }));
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   if (temporaryThemesDir) app.addHook('onClose', async () => rmSync(temporaryThemesDir, { recursive: true, force: true }));
   if (temporaryDownloadsDir) app.addHook('onClose', async () => rmSync(temporaryDownloadsDir, { recursive: true, force: true }));

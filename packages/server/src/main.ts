@@ -118,6 +118,8 @@ async function main(): Promise<void> {
     lessonVideoStore: new ObjectLessonVideoStore(prefixedStore(objects.store, 'lesson-videos/'), { presignSeconds: objects.presignSeconds }),
     // A lesson video on a bucket plays from the bucket's origin (a redirect): pages' CSP media-src allows it.
     themeStore: new ObjectThemeStore(prefixedStore(objects.store, 'themes/')),
+    // Whole-site exports (site-archives/) sit beside them, downloaded through a signed link.
+    siteArchiveStore: prefixedStore(objects.store, 'site-archives/'),
     mediaSources: await browserOriginsOf(objects.store),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,

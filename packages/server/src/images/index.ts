@@ -5,5 +5,5 @@ export { makeCommonModernCopies, prepareBundledImageCopies, WIDTHS_MADE_AT_UPLOA
 export { LocalDiskImageStore, ObjectImageStore, type ImageStore, type StoredImage } from './store';
 export { addBundledImages, bundledImageAssetUrl, bundledImageFilename, type BundledPicture } from './bundled';
 export { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies } from './service';
-export { imageAssetUrl, lockImagesForUse, productImageRecords, type ImageFacts } from './records';
+export { formatOfImage, imageAssetUrl, lockImagesForUse, productImageRecords, type ImageFacts } from './records';
 export { IMAGE_ICON_SIZES, type ImageIconSize } from './renditions';

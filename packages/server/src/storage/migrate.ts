@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { ObjectStore, WrittenObject } from './object-store';
 
 /** The folders of the store every kind of file lives in (a new kind adds its prefix here to be moved too). */
-export const STORED_PREFIXES = ['images/', 'downloads/', 'lesson-videos/', 'themes/'] as const;
+export const STORED_PREFIXES = ['images/', 'downloads/', 'lesson-videos/', 'themes/', 'site-archives/'] as const;
 
 export interface MigrationReport {
   /** Objects copied by this run and verified. */

@@ -25,6 +25,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'domains:manage': 'Add, verify and remove custom domains; choose the primary one',
   'api-keys:manage': 'Create and delete API keys',
   'redirects:manage': 'See the not-found report; add, change, delete, import and export URL redirects',
+  'site-archives:manage': 'Export the whole site as an archive (with orders, customers and subscribers when asked), download it, and import one into a new website (admins only)',
   'webhooks:manage': 'Add, change and remove webhook endpoints, rotate their secrets, see their deliveries and resend them (admins only)',
   'comments:moderate': 'Approve and remove comments and reviews',
   'reviews:moderate': 'Approve, hide and reply to product reviews',
