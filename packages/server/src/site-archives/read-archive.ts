@@ -68,6 +68,8 @@ export async function importSiteArchive(db: Kysely<Database>, websiteId: string,
     try {
       for (const file of manifest.files) {
         const key = remap(file.key);
+        // A key with no id in it names a file the install ships (the demo's bundled download): it is there already.
+        if (key === file.key && (await files.shelves[file.shelf].open(key))) continue;
         await files.shelves[file.shelf].write(key, createReadStream(path.join(scratch, file.path)));
         written.push({ shelf: file.shelf, key });
       }
