@@ -46,8 +46,8 @@ export const SiteArchiveSchema = ResponseObject({
   byteSize: Type.Union([Type.Integer(), Type.Null()]),
   /** Why the export failed; null otherwise. */
   failure: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String({ format: 'date-time' }),
-  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: Type.String({ description: 'An ISO 8601 time in UTC.' }),
+  finishedAt: Type.Union([Type.String({ description: 'An ISO 8601 time in UTC.' }), Type.Null()]),
 });
 export type SiteArchiveJson = Static<typeof SiteArchiveSchema>;
 
@@ -97,7 +97,7 @@ export const siteArchiveLinkContract = defineContract({
   summary: `A signed link to download a ready export, working for ${SITE_ARCHIVE_LIMITS.linkSeconds / 60} minutes on this website's host only.`,
   tags,
   access: 'site-archives:manage',
-  schema: { params: ArchiveParamsSchema, response: { 200: ResponseObject({ url: Type.String(), expiresAt: Type.String({ format: 'date-time' }) }), ...ERROR_RESPONSES } },
+  schema: { params: ArchiveParamsSchema, response: { 200: ResponseObject({ url: Type.String(), expiresAt: Type.String({ description: 'An ISO 8601 time in UTC.' }) }), ...ERROR_RESPONSES } },
 });
 
 export const importSiteArchiveContract = defineContract({
