@@ -48,6 +48,9 @@ const apiKeyA = (key.json() as { secret: string }).secret;
 // Site A's webhook endpoint (issue 37): its id goes to B's host in the endpoint routes' paths.
 const hook = await ownerA.post('/api/owner/webhooks', { url: 'https://hooks.example.test/alpha', events: ['order.created'] });
 if (hook.statusCode >= 300) throw new Error(`set-up webhook endpoint: ${hook.statusCode} ${hook.body}`);
+// Site A's queued site export (issue 37 item 4): its id goes to B's host in the archive routes' paths.
+const siteExport = await ownerA.post('/api/owner/site-archives', { includePersonalData: false });
+if (siteExport.statusCode >= 300) throw new Error(`set-up site export: ${siteExport.statusCode} ${siteExport.body}`);
 
 /** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
 const idsOfA = new Map<string, string[]>();
