@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { readForeignKeys } from '../db/foreign-keys';
 
 /**
  * Removing a website for good (the operator's final delete, after the grace period). Every domain keeps its rows
@@ -12,14 +13,6 @@ import type { Database } from '../db/schema';
 /** The condition that picks a table's rows of one website. */
 type RowsOf = (websiteId: string) => RawBuilder<unknown>;
 
-interface ForeignKey {
-  child: string;
-  childColumn: string;
-  parent: string;
-  parentColumn: string;
-  nullable: boolean;
-}
-
 /** A step of the purge: delete the website's rows of a table, or first clear a column that closes a cycle of keys. */
 export type PurgeStep = { table: string; where: RowsOf; clear?: string };
 
@@ -31,17 +24,7 @@ export async function purgePlan(db: Kysely<Database>): Promise<PurgeStep[]> {
         WHERE column_name = 'website_id' AND table_schema = current_schema()`.execute(db)
     ).rows.map((row) => row.table_name),
   );
-  const keys = (
-    await sql<ForeignKey>`SELECT child.relname AS child, ca.attname AS "childColumn", parent.relname AS parent, pa.attname AS "parentColumn",
-        NOT ca.attnotnull AS nullable
-      FROM pg_constraint c
-      JOIN pg_class child ON child.oid = c.conrelid
-      JOIN pg_class parent ON parent.oid = c.confrelid
-      JOIN pg_namespace n ON n.oid = child.relnamespace AND n.nspname = current_schema()
-      JOIN pg_attribute ca ON ca.attrelid = c.conrelid AND ca.attnum = c.conkey[1]
-      JOIN pg_attribute pa ON pa.attrelid = c.confrelid AND pa.attnum = c.confkey[1]
-      WHERE c.contype = 'f' AND array_length(c.conkey, 1) = 1`.execute(db)
-  ).rows;
+  const keys = await readForeignKeys(db);
   // How each table's rows of the website are found: by its own website_id, else through a parent that has them.
   const where = new Map<string, RowsOf>();
   for (const table of withWebsiteId) where.set(table, (websiteId) => sql`${sql.ref('website_id')} = ${websiteId}`);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { readForeignKeys } from '../db/foreign-keys';
 
 /**
  * What the archive needs to know of a table, read from PostgreSQL's catalog (as the website purge does), so a
@@ -39,18 +40,7 @@ export async function readTableFacts(db: Kysely<Database>, tables: readonly stri
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
       WHERE i.indisprimary AND t.relname = ANY(${[...tables]}) ORDER BY t.relname, k.position`.execute(db)
   ).rows;
-  const foreign = (
-    await sql<{ child: string; column: string; parent: string; parentColumn: string; nullable: boolean }>`
-      SELECT child.relname AS child, ca.attname AS "column", parent.relname AS parent, pa.attname AS "parentColumn", NOT ca.attnotnull AS nullable
-      FROM pg_constraint c
-      JOIN pg_class child ON child.oid = c.conrelid
-      JOIN pg_class parent ON parent.oid = c.confrelid
-      JOIN pg_namespace n ON n.oid = child.relnamespace AND n.nspname = current_schema()
-      JOIN pg_attribute ca ON ca.attrelid = c.conrelid AND ca.attnum = c.conkey[1]
-      JOIN pg_attribute pa ON pa.attrelid = c.confrelid AND pa.attnum = c.confkey[1]
-      WHERE c.contype = 'f' AND array_length(c.conkey, 1) = 1 AND child.relname = ANY(${[...tables]})
-      ORDER BY child.relname, ca.attname`.execute(db)
-  ).rows;
+  const foreign = await readForeignKeys(db, tables);
   const facts = new Map<string, TableFacts>();
   for (const table of tables) {
     const own = columns.filter((column) => column.table_name === table);
@@ -64,7 +54,7 @@ export async function readTableFacts(db: Kysely<Database>, tables: readonly stri
       notWritten: own.map((column) => column.column_name).filter((name) => !written.includes(name)),
       hasWebsiteId: own.some((column) => column.column_name === 'website_id'),
       orderBy: numbered.length > 0 ? [numbered[0]!.column_name, ...primary] : primary,
-      foreignKeys: foreign.filter((key) => key.child === table).map(({ column, parent, parentColumn, nullable }) => ({ column, parent, parentColumn, nullable })),
+      foreignKeys: foreign.filter((key) => key.child === table).map(({ childColumn, parent, parentColumn, nullable }) => ({ column: childColumn, parent, parentColumn, nullable })),
     });
   }
   return facts;
