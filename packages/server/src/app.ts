@@ -27,6 +27,7 @@ import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
 import { formatOfImage, ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, type ImageStore } from './images';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import os from 'node:os';
 import path from 'node:path';
 import { registerMapsRoutes } from './maps';
@@ -233,11 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     shelves: {
       images: {
         open: (key) => imageStore.get(key),
-        write: async (key, body) => {
-          const chunks: Buffer[] = [];
-          for await (const chunk of body) chunks.push(chunk as Buffer);
-          await imageStore.put(key, Buffer.concat(chunks));
-        },
+        write: async (key, body) => imageStore.put(key, await buffer(body)),
         remove: (key) => imageStore.removeImage(key.split('/')[0]!),
       },
       downloads: { open: (key) => downloadStore.open(key), write: async (key, body) => void (await downloadStore.write(key, body, Number.POSITIVE_INFINITY)), remove: (key) => downloadStore.remove(key) },

@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { ObjectStore } from '../storage';
 
 /**
@@ -70,9 +71,7 @@ export class ObjectThemeStore implements ThemeArchiveStore {
   async read(key: string): Promise<Buffer | undefined> {
     const stored = await this.objects.open(this.keyOf(key));
     if (!stored) return undefined;
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.stream()) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return buffer(stored.stream());
   }
 
   async remove(key: string): Promise<void> {
