@@ -18,7 +18,7 @@ import {
 } from './archive-format';
 import { SITE_ARCHIVE_MESSAGES } from './messages';
 import type { ArchiveShelves } from './shelves';
-import { insertOrder, readTableFacts, type TableFacts } from './table-catalog';
+import { insertOrder, readTableFacts, rowsOfWebsite, type TableFacts } from './table-catalog';
 
 const BATCH = 200;
 const MAX_ERRORS = 20;
@@ -195,10 +195,15 @@ async function checkRows(scratch: string, manifest: ArchiveManifest, facts: Map<
   return problems;
 }
 
+/** A website an archive may be imported into: one with no products and no orders yet. */
+export async function isNewWebsite(db: Kysely<Database>, websiteId: string): Promise<boolean> {
+  const product = await db.selectFrom('products').select('id').where('website_id', '=', websiteId).limit(1).executeTakeFirst();
+  const order = await db.selectFrom('orders').select('id').where('website_id', '=', websiteId).limit(1).executeTakeFirst();
+  return !product && !order;
+}
+
 async function assertNewWebsite(db: Kysely<Database>, websiteId: string): Promise<void> {
-  const products = await db.selectFrom('products').select('id').where('website_id', '=', websiteId).limit(1).executeTakeFirst();
-  const orders = await db.selectFrom('orders').select('id').where('website_id', '=', websiteId).limit(1).executeTakeFirst();
-  if (products || orders) throw conflict(SITE_ARCHIVE_MESSAGES.notNew);
+  if (!(await isNewWebsite(db, websiteId))) throw conflict(SITE_ARCHIVE_MESSAGES.notNew);
 }
 
 async function writeRows(
@@ -207,12 +212,7 @@ async function writeRows(
   const order = insertOrder(facts);
   // The new website's starter rows of these tables go first (children before parents), so the archive's replace them.
   for (const table of [...order].reverse()) {
-    const tableFacts = facts.get(table)!;
-    if (tableFacts.hasWebsiteId) await sql`DELETE FROM ${sql.table(table)} WHERE website_id = ${websiteId}`.execute(trx);
-    else {
-      const parent = tableFacts.foreignKeys.find((key) => facts.get(key.parent)?.hasWebsiteId)!;
-      await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(parent.column)} IN (SELECT ${sql.ref(parent.parentColumn)} FROM ${sql.table(parent.parent)} WHERE website_id = ${websiteId})`.execute(trx);
-    }
+    await sql`DELETE FROM ${sql.table(table)} WHERE ${rowsOfWebsite(facts.get(table)!, facts, websiteId)}`.execute(trx);
   }
   const counts: Record<string, number> = {};
   for (const table of order) {

@@ -10,7 +10,7 @@ import { conflict, notFound } from '../failures';
 import { newId } from '../ids';
 import type { ObjectStore, StoredObject } from '../storage';
 import { SITE_ARCHIVE_MESSAGES } from './messages';
-import { importSiteArchive } from './read-archive';
+import { importSiteArchive, isNewWebsite } from './read-archive';
 import type { ArchiveShelves } from './shelves';
 
 /** What the owner's calls need beyond the database: the archives' store, the shelves of files and the link key. */
@@ -33,12 +33,6 @@ export function siteArchiveJson(row: Selectable<SiteArchivesTable>): SiteArchive
     createdAt: new Date(row.created_at).toISOString(),
     finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
   };
-}
-
-async function isNewWebsite(db: Kysely<Database>, websiteId: string): Promise<boolean> {
-  const product = await db.selectFrom('products').select('id').where('website_id', '=', websiteId).limit(1).executeTakeFirst();
-  const order = await db.selectFrom('orders').select('id').where('website_id', '=', websiteId).limit(1).executeTakeFirst();
-  return !product && !order;
 }
 
 export async function listSiteArchives(db: Kysely<Database>, website: Website, actor: Actor) {

@@ -78,3 +78,15 @@ export function insertOrder(facts: Map<string, TableFacts>): string[] {
   }
   return order;
 }
+
+/**
+ * The condition that picks one website's rows of a table (export reads them, import clears the new website's
+ * starter rows): its website_id, else through the parent in the archive that has one.
+ */
+export function rowsOfWebsite(facts: TableFacts, all: Map<string, TableFacts>, websiteId: string) {
+  if (facts.hasWebsiteId) return sql`website_id = ${websiteId}`;
+  const parent = facts.foreignKeys.find((key) => all.get(key.parent)?.hasWebsiteId);
+  if (!parent) throw new Error(`the site archive cannot tell which website a ${facts.table} row belongs to`);
+  return sql`${sql.ref(parent.column)} IN (SELECT ${sql.ref(parent.parentColumn)} FROM ${sql.table(parent.parent)} WHERE website_id = ${websiteId})`;
+}
+

@@ -13,7 +13,7 @@ import {
   type ArchiveManifest, type FileShelfName, type ManifestFile, type ManifestTable,
 } from './archive-format';
 import type { ArchiveShelves } from './shelves';
-import { readTableFacts, type TableFacts } from './table-catalog';
+import { readTableFacts, rowsOfWebsite, type TableFacts } from './table-catalog';
 
 /** Rows read per query: a site is never held whole in memory, only a batch and the current file. */
 const BATCH = 500;
@@ -26,14 +26,6 @@ export interface ArchiveProgress {
 }
 
 const NO_PROGRESS: ArchiveProgress = { total: async () => undefined, step: async () => undefined };
-
-/** The condition that picks one website's rows of a table: its website_id, else through the parent that has one. */
-function scopeOf(facts: TableFacts, all: Map<string, TableFacts>, websiteId: string) {
-  if (facts.hasWebsiteId) return sql`t.website_id = ${websiteId}`;
-  const parent = facts.foreignKeys.find((key) => all.get(key.parent)?.hasWebsiteId);
-  if (!parent) throw new Error(`the site archive cannot tell which website a ${facts.table} row belongs to`);
-  return sql`${sql.ref(`t.${parent.column}`)} IN (SELECT ${sql.ref(parent.parentColumn)} FROM ${sql.table(parent.parent)} WHERE website_id = ${websiteId})`;
-}
 
 /**
  * Writes one website's archive (archive-format.ts) to `sink` as a gzip'd tar stream: each table's rows into a
@@ -138,7 +130,7 @@ async function writeRows(
         : sql``;
       const batch = await sql<Record<string, unknown> & { row: string }>`
         SELECT (to_jsonb(t) - ${facts.notWritten}::text[])::text AS row, ${sql.join(order.map((column, index) => sql`${sql.ref(`t.${column}`)}::text AS ${sql.ref(`k${index}`)}`))}
-        FROM ${sql.table(facts.table)} t WHERE ${scopeOf(facts, all, websiteId)} ${keyset}
+        FROM ${sql.table(facts.table)} t WHERE ${rowsOfWebsite(facts, all, websiteId)} ${keyset}
         ORDER BY ${sql.join(order.map((column) => sql.ref(`t.${column}`)))} LIMIT ${BATCH}`.execute(db);
       for (const record of batch.rows) {
         const row = JSON.parse(record.row) as Record<string, unknown>;
