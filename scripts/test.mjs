@@ -105,12 +105,14 @@ process.on('exit', () => redis?.stop());
 
 // The typecheck (one core) runs beside the test files that must run one at a time (the other core: they spawn and
 // kill processes, hold locks or count connections — scripts/test-report/serial-files.mjs); its output follows theirs.
-const typecheck = runInBackground('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+// TypeScript 7 (the native compiler, installed as `typescript-native`) checks the workspace in about a third of 5.9's
+// CPU time; 5.9 stays the `typescript` package for the tools that use its JavaScript API (db/schema.test.ts).
+const typecheck = runInBackground('typecheck', process.execPath, [path.join(root, 'node_modules/typescript-native/bin/tsc'), '-p', 'tsconfig.json']);
 if (!run('architecture (floors, exports, domain fronts, cycles, unused dependencies)', 'node', ['scripts/check-architecture.mjs'])) totals.failed += 1;
 vitest('unit and API tests that run one at a time (PGlite), beside the typecheck', ['--project', 'serial'], pgliteEnv);
 if (!(await typecheck)) totals.failed += 1;
 
-vitest('unit and API tests (PGlite)', ['--project', 'server', '--project', 'packages'], pgliteEnv);
+vitest('unit and API tests (PGlite)', ['--project', 'server', '--project', 'packages', '--project', 'mocking'], pgliteEnv);
 
 let cluster = null;
 let databaseUrl = process.env.TEST_DATABASE_URL;

@@ -39,10 +39,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A real app on a private, seeded database (PGlite clone, or a fresh PostgreSQL database with TEST_DATABASE_URL). */
+/**
+ * A real app on a private, seeded database (PGlite clone, or a fresh PostgreSQL database with TEST_DATABASE_URL).
+ * Its route schemas compile on first use, as under `npm start` (http/lazy-schema-compilers.ts): compiling all of
+ * them took about a second per app, and a file uses a handful of routes. app.test.ts builds the app eagerly, so a
+ * schema that does not compile still fails a test.
+ */
 export async function openTestServer(options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, databaseKind: database.kind, captchaDifficulty: TEST_CAPTCHA_DIFFICULTY, ...options });
+  const app = await buildApp({ db: database.db, databaseKind: database.kind, captchaDifficulty: TEST_CAPTCHA_DIFFICULTY, lazySchemaCompilation: true, ...options });
   return {
     app,
     database,
