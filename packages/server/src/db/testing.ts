@@ -126,12 +126,13 @@ function pgliteTemplate(): Promise<Blob> {
 }
 
 async function readOrMakePGliteTemplate(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `vitrine-pglite-template-${templateFingerprint()}.tar.gz`);
+  // Kept uncompressed: every test database starts by loading it, and gunzipping 46 MB cost a tenth of a second each.
+  const file = path.join(os.tmpdir(), `vitrine-pglite-template-${templateFingerprint()}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const template = await openPGlite();
   await migrate(template.db);
   await seedDemoSite(template.db);
-  const tarball = await template.pglite!.dumpDataDir('gzip');
+  const tarball = await template.pglite!.dumpDataDir('none');
   await template.close();
   // Several test files may build it at once: write privately, then rename atomically.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
