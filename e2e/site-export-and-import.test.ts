@@ -78,7 +78,7 @@ test('an admin exports the demo site and downloads it; the admin of a new websit
   const importing = owner.getByRole('region', { name: 'Import a site archive' });
   await importing.getByLabel('Site archive (.tar.gz)').setInputFiles(archive);
   await importing.getByRole('button', { name: 'Import archive' }).click();
-  const done = importing.getByRole('status').filter({ hasText: /^Imported \d+ pages, \d+ products and \d+ files \(\d+ records in all\)\.$/ });
+  const done = importing.getByRole('status').filter({ hasText: /^Imported \d+ pages, \d+ products and \d+ files \(\d+ records in all\)\. Reload the page to see the site’s imported name here\.$/ });
   await done.waitFor({ timeout: 20_000 });
   expect(await done.innerText()).not.toMatch(/Imported 0 pages|0 products/);
   // Now it has products: a second archive would be refused, and the screen says so before the owner tries.

@@ -164,7 +164,7 @@ export const SITE_ARCHIVE_TEXTS = {
   uploadText: (percent: number) => `${percent}% uploaded`,
   imported: (reply: ImportReply) => {
     const total = Object.values(reply.rows).reduce((sum, count) => sum + count, 0);
-    return `Imported ${plural(reply.rows.site_pages ?? 0, 'page', 'pages')}, ${plural(reply.rows.products ?? 0, 'product', 'products')} and ${plural(reply.files, 'file', 'files')} (${plural(total, 'record', 'records')} in all).`;
+    return `Imported ${plural(reply.rows.site_pages ?? 0, 'page', 'pages')}, ${plural(reply.rows.products ?? 0, 'product', 'products')} and ${plural(reply.files, 'file', 'files')} (${plural(total, 'record', 'records')} in all). Reload the page to see the site’s imported name here.`;
   },
   pickFile: 'Choose a site archive (.tar.gz) to import.',
   tooLarge: 'The archive is larger than 2 GB.',

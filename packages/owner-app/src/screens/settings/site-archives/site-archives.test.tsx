@@ -200,7 +200,7 @@ describe('Settings → Export and import: the section', () => {
     await waitFor(() => expect(xhrs[0]?.sent.body).toBeTruthy());
     imported = true;
     act(() => xhrs[0]!.answer(200, { rows: { site_pages: 4, products: 1, variants: 3, images: 2 }, files: 2 }));
-    expect(await within(importing).findByText('Imported 4 pages, 1 product and 2 files (10 records in all).')).toBeTruthy();
+    expect(await within(importing).findByText('Imported 4 pages, 1 product and 2 files (10 records in all). Reload the page to see the site’s imported name here.')).toBeTruthy();
     await waitFor(() => expect(within(importing).getByText(/already has products or orders/)).toBeTruthy());
     expect(server.calls.filter((call) => call === 'GET /api/owner/site-archives').length).toBeGreaterThanOrEqual(2);
   });
