@@ -25,9 +25,8 @@ import { registerCommentRoutes } from './comments';
 import { DEFAULT_CAPTCHA_DIFFICULTY, registerCaptchaRoutes, type CaptchaDifficulty } from './captcha';
 import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
-import { formatOfImage, ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, type ImageStore } from './images';
+import { ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, type ImageStore } from './images';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { buffer } from 'node:stream/consumers';
 import os from 'node:os';
 import path from 'node:path';
 import { registerMapsRoutes } from './maps';
@@ -89,7 +88,7 @@ import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefront
 import { createThemeRenderer } from './rendering/theme-renderer';
 import { outgoingPolicyOf, registerWebhookRoutes, WebhookDeliveryJob, webhookOptionsFromEnv, webhookSealKeyFrom, type WebhookOptions } from './webhooks';
 import { contributorEmailsWith } from './owner';
-import { registerSiteArchiveDownloadRoute, registerSiteArchiveRoutes, SiteExportJob, type ArchiveShelves } from './site-archives';
+import { archiveShelvesOf, registerSiteArchiveDownloadRoute, registerSiteArchiveRoutes, SiteExportJob } from './site-archives';
 import { LocalDiskThemeStore, registerThemeAssetRoutes, registerThemeDevRoutes, registerThemeRoutes, ThemeDevSession, ThemeRegistry, type ThemeArchiveStore } from './themes';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
@@ -230,18 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const temporaryArchivesDir = options.siteArchiveStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-site-archives-'));
   const siteArchiveStore = options.siteArchiveStore ?? new LocalDiskObjectStore(temporaryArchivesDir!);
   // The files a site archive carries, on this install's stores (site-archives/shelves.ts).
-  const archiveShelves: ArchiveShelves = {
-    shelves: {
-      images: {
-        open: (key) => imageStore.get(key),
-        write: async (key, body) => imageStore.put(key, await buffer(body)),
-        remove: (key) => imageStore.removeImage(key.split('/')[0]!),
-      },
-      downloads: { open: (key) => downloadStore.open(key), write: async (key, body) => void (await downloadStore.write(key, body, Number.POSITIVE_INFINITY)), remove: (key) => downloadStore.remove(key) },
-      'lesson-videos': { open: (key) => lessonVideoStore.open(key), write: async (key, body) => void (await lessonVideoStore.write(key, body, Number.POSITIVE_INFINITY)), remove: (key) => lessonVideoStore.remove(key) },
-    },
-    imageOriginalKey: (image) => ImageFiles.originalKey(image.id, formatOfImage(image)),
-  };
+  const archiveShelves = archiveShelvesOf({ images: imageStore, downloads: downloadStore, lessonVideos: lessonVideoStore });
   const siteArchiveParts = { archives: siteArchiveStore, files: archiveShelves, linkSecret: await loadServerSecret(db, 'site-archives') };
   // Made at start, so the first paid order's transaction only reads it.
   await loadServerSecret(db, DOWNLOAD_SECRET_NAME);

@@ -61,6 +61,10 @@ async function main(): Promise<void> {
   if (paymentExpiryIntervalMs !== undefined && !(Number.isInteger(paymentExpiryIntervalMs) && paymentExpiryIntervalMs >= 0)) {
     throw new Error('PAYMENT_EXPIRY_INTERVAL_MS must be a whole number of milliseconds (0: off).');
   }
+  const siteExportIntervalMs = env.SITE_EXPORT_INTERVAL_MS ? Number(env.SITE_EXPORT_INTERVAL_MS) : undefined;
+  if (siteExportIntervalMs !== undefined && !(Number.isInteger(siteExportIntervalMs) && siteExportIntervalMs > 0)) {
+    throw new Error('SITE_EXPORT_INTERVAL_MS must be a whole, positive number of milliseconds.');
+  }
   const websiteRateLimitMax = env.RATE_LIMIT_WEBSITE_MAX ? Number(env.RATE_LIMIT_WEBSITE_MAX) : undefined;
   if (websiteRateLimitMax !== undefined && !(Number.isSafeInteger(websiteRateLimitMax) && websiteRateLimitMax >= 0)) {
     throw new Error('RATE_LIMIT_WEBSITE_MAX must be a whole number of calls per window (0: no per-website ceiling).');
@@ -120,6 +124,8 @@ async function main(): Promise<void> {
     themeStore: new ObjectThemeStore(prefixedStore(objects.store, 'themes/')),
     // Whole-site exports (site-archives/) sit beside them, downloaded through a signed link.
     siteArchiveStore: prefixedStore(objects.store, 'site-archives/'),
+    // How often the export job looks for queued exports (SITE_EXPORT_INTERVAL_MS, 5 s; the journey makes it short).
+    siteExports: { intervalMs: siteExportIntervalMs },
     mediaSources: await browserOriginsOf(objects.store),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,

@@ -6,4 +6,5 @@ export { writeSiteArchive } from './write-archive';
 export { ARCHIVE_FORMAT, ARCHIVE_KINDS, ARCHIVE_VERSION, type ArchiveManifest } from './archive-format';
 export { SITE_ARCHIVE_MESSAGES } from './messages';
 export type { ArchiveShelf, ArchiveShelves } from './shelves';
+export { archiveShelvesOf, installStoresOf } from './install-shelves';
 export type { SiteArchiveParts } from './service';

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FileShelfName } from './archive-format';
 
 /**
- * A port: where the files rows name are kept on this install (the composition root adapts the image, download and
- * lesson-video stores, each a prefixed view of the one storage port). Keys are the rows' own: an image's original
+ * A port: where the files rows name are kept on this install (install-shelves.ts adapts the image, download and
+ * lesson-video stores, each a prefixed view of the one storage port, for the server and for `npm run site`). Keys are the rows' own: an image's original
  * (`{imageId}/original.{ext}`), a download's or a video's storage_key.
  */
 export interface ArchiveShelf {
