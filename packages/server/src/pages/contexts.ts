@@ -14,7 +14,7 @@ import {
 } from '../catalog';
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartWithCheckout } from '../cart';
 import { checkoutRulesFor } from '../checkout-settings';
-import { findOrder, unitsSoldByProduct } from '../orders';
+import { findOrder, returnSectionOf, unitsSoldByProduct, type ReturnSectionView } from '../orders';
 import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
 import { orderReceipt, type OrderReceipt } from './order-receipt';
@@ -182,6 +182,8 @@ export interface OrderConfirmedPageContext extends BasePageContext {
   downloads: DownloadLinkView[];
   /** The lines with their totals and every total that applies, as the page's receipt lists them. */
   receipt: OrderReceipt;
+  /** The return form and the returns asked for (orders/return-page.ts); null where returns do not apply. */
+  returns: ReturnSectionView | null;
 }
 
 export interface GiftCardPageContext extends BasePageContext {
@@ -444,7 +446,7 @@ async function checkoutSettingsOf(sources: PageSources, website: Website): Promi
  * subscription, else order confirmed (202). Undefined (not found) without an order of that id.
  */
 export async function buildOrderConfirmedPageContext(
-  sources: PageSources, website: Website, orderId: string | undefined,
+  sources: PageSources, website: Website, orderId: string | undefined, actor: Actor, returnQuery: { notice?: string; error?: string } = {},
 ): Promise<OrderConfirmedPageContext | undefined> {
   const order = orderId && orderId.length <= 64 ? await findOrder(sources.db, website, orderId) : undefined;
   if (!order) return undefined;
@@ -454,7 +456,8 @@ export async function buildOrderConfirmedPageContext(
   const subscription = order.items.some((line) => line.kind === 'subscription');
   const manageSubscriptionUrl = subscription ? ((await manageLinksForOrder(sources.db, website, order.id))[0] ?? null) : null;
   const downloads = (await listOrderDownloads(sources.db, website, order.id)).map((link) => downloadLinkView(link, website));
-  return { ...base(website, subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed), order: shown, downloads, manageSubscriptionUrl, receipt: orderReceipt(order) };
+  const returns = subscription ? null : await returnSectionOf(sources.db, website, actor, order.id, returnQuery);
+  return { ...base(website, subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed), order: shown, downloads, manageSubscriptionUrl, receipt: orderReceipt(order), returns };
 }
 
 /** `/checkout/gift-card?itemId=&sku=`: the gift card and its chosen denomination; undefined (not found) for another item. */
