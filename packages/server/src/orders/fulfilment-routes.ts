@@ -9,7 +9,7 @@ import type { SharedParts } from '../shared';
 import { createFulfilment } from './fulfilments';
 import { packingSlipHtml } from './packing-slip';
 import type { PaymentProvider } from './payment-provider';
-import { registerReturnFormRoutes } from './return-form-routes';
+import { registerReturnFormRoutes } from './returns-routes';
 import { approveReturn, declineReturn, getShopperReturns, receiveReturn, refundReturn, requestReturn } from './returns';
 
 /** Fulfilments, packing slips and returns (issue 38 item 2): the owner's calls, the shopper's two and the
