@@ -18,9 +18,10 @@ export function registerAbandonedCartRoutes(fastify: FastifyInstance, { db, secu
   fastify.get('/cart/restore', async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
     const token = typeof request.query.token === 'string' ? request.query.token : '';
     const restored = token ? await restoreCart(db, request.website, token) : undefined;
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    if (!restored) return reply.redirect('/cart?restore=expired', 303);
-    setCartCookie(reply, restored.cartToken, secureCookies);
-    return reply.redirect('/cart?restore=done', 303);
+    if (restored) setCartCookie(reply, restored.cartToken, secureCookies);
+    const location = restored ? '/cart?restore=done' : '/cart?restore=expired';
+    // A 303 to the cart page, with a line of HTML for a client that does not follow it (every page answer is HTML).
+    return reply.status(303).header('location', location).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8').send(`<!doctype html><title>Your cart</title><p><a href="${location}">Go to your cart</a></p>`);
   });
 }
