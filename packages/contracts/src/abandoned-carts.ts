@@ -16,6 +16,7 @@ export type AbandonedCartDelayHours = (typeof ABANDONED_CART_DELAYS_HOURS)[numbe
 export const ABANDONED_CART_MESSAGES = {
   delayHours: `delayHours must be one of ${ABANDONED_CART_DELAYS_HOURS.join(', ')} or null (off).`,
   linkNotValid: 'This link has expired or is not valid. Your cart may have been bought already.',
+  restored: 'Your cart is back, just as you left it.',
 } as const;
 
 const tags = ['owner-abandoned-carts'];

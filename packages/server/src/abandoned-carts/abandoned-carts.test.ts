@@ -101,6 +101,8 @@ describe('abandoned-cart reminders', () => {
     const restored = await phone.get(path);
     expect(restored.statusCode).toBe(303);
     expect(restored.headers.location).toBe('/cart?restore=done');
+    expect((await phone.get('/cart?restore=done')).body).toContain(`<p class="notice" role="status">${ABANDONED_CART_MESSAGES.restored}</p>`);
+    expect((await elsewhere.get('/cart?restore=expired')).body).toContain(`<p class="notice" role="status">${ABANDONED_CART_MESSAGES.linkNotValid}</p>`);
     const cart = (await phone.get('/api/commerce/shopping-cart')).json();
     expect(cart.entries.map((entry: { quantity: number }) => entry.quantity)).toEqual([2]);
     expect((await reminderRow(cartId))!.restored_at).not.toBeNull();

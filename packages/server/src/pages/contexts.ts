@@ -4,6 +4,7 @@ import { featureFlagsOf } from '../experiments';
 import { hiddenProductTypes, isOffered, offeredProducts } from './offered-products';
 import { shopFiltersView, shopUrlOf, type ShopFiltersView } from './shop-filters-view';
 import type { Kysely } from 'kysely';
+import { ABANDONED_CART_MESSAGES } from '@vitrine/contracts';
 import { PageType } from '@vitrine/format/enumerations';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { Actor } from '../actor';
@@ -157,6 +158,8 @@ export interface CartPageContext extends BasePageContext {
   additionalFieldsForms: Record<string, unknown>;
   /** For the cart page's whole-cart installment line. */
   installments: InstallmentContext;
+  /** After an abandoned-cart reminder's link (abandoned-carts/: `/cart?restore=done|expired`): what the page says. */
+  restoreNotice?: string;
 }
 
 export interface CheckoutPageContext extends BasePageContext {
@@ -382,10 +385,12 @@ export async function buildHomePageContext(sources: PageSources, website: Websit
   };
 }
 
-export async function buildCartPageContext(sources: PageSources, website: Website, actor: Actor): Promise<CartPageContext> {
+export async function buildCartPageContext(sources: PageSources, website: Website, actor: Actor, restore?: string): Promise<CartPageContext> {
   const shoppingCart = await readVisitorCart(sources.db, website, actor);
+  const restoreNotice = restore === 'done' ? ABANDONED_CART_MESSAGES.restored : restore === 'expired' ? ABANDONED_CART_MESSAGES.linkNotValid : undefined;
   return {
     ...base(website, PAGE_TYPES.showCart),
+    ...(restoreNotice ? { restoreNotice } : {}),
     shoppingCart,
     additionalFieldsForms: await additionalFieldsFormsOf(sources, website, shoppingCart),
     installments: installmentContext(website, await featureFlagsOf(sources.db, website.id)),

@@ -266,7 +266,7 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, mediaSources: context.mediaSources });
     return send(request, reply, await withStoreCardSummaries(request, await buildHomePageContext(sources, request.website)), 'home');
   });
-  app.get('/cart', page('cart', ({ website, actor }) => buildCartPageContext(sources, website, actor)));
+  app.get('/cart', page('cart', ({ website, actor, query }) => buildCartPageContext(sources, website, actor, text(query.restore))));
   app.get('/checkout', page('checkout', ({ website, actor, query }) => buildCheckoutPageContext(sources, website, actor, text(query.cartToken))));
   app.get(
     '/checkout/subscription',
