@@ -30,7 +30,8 @@ export const AbandonedCartSettingsSchema = ResponseObject({
 export type AbandonedCartSettingsJson = Static<typeof AbandonedCartSettingsSchema>;
 
 export const UpdateAbandonedCartSettingsBodySchema = RequestBody({
-  delayHours: Type.Union([Type.Union(ABANDONED_CART_DELAYS_HOURS.map((hours) => Type.Literal(hours))), Type.Null()], { [MESSAGE_KEYWORD]: ABANDONED_CART_MESSAGES.delayHours }),
+  // Written out (not mapped from ABANDONED_CART_DELAYS_HOURS) so the body's static type keeps each literal.
+  delayHours: Type.Union([Type.Literal(1), Type.Literal(4), Type.Literal(24), Type.Null()], { [MESSAGE_KEYWORD]: ABANDONED_CART_MESSAGES.delayHours }),
 });
 export type UpdateAbandonedCartSettingsBody = Static<typeof UpdateAbandonedCartSettingsBodySchema>;
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
+  AbandonedCartDelayHours,
   AbandonedCartSettingsJson,
   AbandonedCartSummaryJson,
   getAbandonedCartSettingsContract,
@@ -27,7 +28,7 @@ export function useAbandonedCartSettings() {
 export function useSaveAbandonedCartSettings() {
   const client = useOwnerClient();
   return useOwnerMutation<number | null, AbandonedCartSettingsJson>({
-    mutationFn: (delayHours) => client.call(ABANDONED_CART_ROUTES.updateSettings, { body: { delayHours: delayHours as 1 | 4 | 24 | null } }) as Promise<AbandonedCartSettingsJson>,
+    mutationFn: (delayHours) => client.call(ABANDONED_CART_ROUTES.updateSettings, { body: { delayHours: delayHours as AbandonedCartDelayHours | null } }) as Promise<AbandonedCartSettingsJson>,
     invalidates: [abandonedCartKeys.settings],
   });
 }
