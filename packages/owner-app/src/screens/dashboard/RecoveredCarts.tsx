@@ -15,6 +15,7 @@ export function RecoveredCarts({ locale, enabled }: { locale: string; enabled: b
   return (
     <section className="card section recovered-carts" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{TEXTS.cardTitle}</h2>
+      <p className="muted">{TEXTS.cardNote}</p>
       <dl className="recovered-figures">
         <div><dt>{TEXTS.recoveredOrders}</dt><dd>{count(recoveredOrders)}</dd></div>
         <div><dt>{TEXTS.recoveredRevenue}</dt><dd>{money}</dd></div>

@@ -51,6 +51,7 @@ export const ABANDONED_CART_TEXTS = {
   readOnly: 'Your role may see this setting but not change it.',
   current: (words: string) => `Reminders: ${words}`,
   cardTitle: 'Recovered carts',
+  cardNote: 'All time: orders placed after a reminder’s link brought the cart back.',
   remindersSent: 'Reminders sent',
   recoveredOrders: 'Recovered orders',
   recoveredRevenue: 'Recovered revenue',
