@@ -26,7 +26,7 @@ const shop = useShop({
     const tote = await db.selectFrom('variants').select(['id', 'product_id']).where('website_id', '=', website.id).where('sku', '=', 'TOTE').executeTakeFirstOrThrow();
     const idle = new Date(Date.now() - 2 * 60 * 60 * 1000);
     const cartId = randomBytes(12).toString('hex');
-    await db.insertInto('abandoned_cart_settings').values({ website_id: website.id, delay_hours: 1 }).execute();
+    await db.insertInto('abandoned_cart_settings').values({ website_id: website.id, delay_hours: 1, enabled_at: new Date(Date.now() - 3 * 60 * 60 * 1000) }).execute();
     await db.insertInto('carts').values({ id: cartId, website_id: website.id, token: randomBytes(24).toString('base64url'), checkout: JSON.stringify({ email: EMAIL }), created_at: idle, updated_at: idle }).execute();
     await db.insertInto('cart_entries').values({ id: randomBytes(12).toString('hex'), website_id: website.id, cart_id: cartId, product_id: tote.product_id, variant_id: tote.id, quantity: 1, additional_fields: null, created_at: idle }).execute();
   },

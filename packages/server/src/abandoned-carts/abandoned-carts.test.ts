@@ -67,7 +67,17 @@ describe('abandoned-cart reminders', () => {
     expect((await shopper.get('/api/owner/abandoned-carts/settings')).statusCode).toBe(401);
     await setDelay(4);
     expect((await manager.get('/api/owner/abandoned-carts/settings')).json().delayHours).toBe(4);
+    // A cart left before reminders were switched on is never reminded; changing only the delay keeps that moment.
+    await job().runOnce(later(48));
+    expect(await reminderRow(cartId)).toBeUndefined();
+    const enabledAt = async () => (await db().selectFrom('abandoned_cart_settings').select('enabled_at').where('delay_hours', '=', 4).executeTakeFirst())?.enabled_at?.getTime();
+    const switchedOn = await enabledAt();
+    expect(switchedOn).toBeGreaterThan(0);
+    await setDelay(24);
+    await setDelay(4);
+    expect(await enabledAt()).toBe(switchedOn);
     await setDelay(null);
+    expect((await db().selectFrom('abandoned_cart_settings').select('enabled_at').executeTakeFirstOrThrow()).enabled_at).toBeNull();
   });
 
   it('sends one reminder after the delay, with a link that restores the cart in a new browser, and counts the order as recovered', async () => {

@@ -49,11 +49,13 @@ export class AbandonedCartJob {
 
   /** Step 1: the due carts' rows (at most a batch per website); answers how many rows this call made. */
   async queueDue(now: Date = new Date()): Promise<number> {
-    const websites = await this.db.selectFrom('abandoned_cart_settings').select(['website_id', 'delay_hours']).where('delay_hours', 'is not', null).execute();
+    const websites = await this.db.selectFrom('abandoned_cart_settings').select(['website_id', 'delay_hours', 'enabled_at']).where('delay_hours', 'is not', null).execute();
     let made = 0;
-    for (const { website_id: websiteId, delay_hours: delayHours } of websites) {
+    for (const { website_id: websiteId, delay_hours: delayHours, enabled_at: enabledAt } of websites) {
       const idleSince = new Date(now.getTime() - delayHours! * HOUR_MS);
-      const oldest = new Date(idleSince.getTime() - REMINDER_WINDOW_MS);
+      // Carts left since reminders were switched on, and not longer ago than the window.
+      const windowStart = idleSince.getTime() - REMINDER_WINDOW_MS;
+      const oldest = new Date(enabledAt ? Math.max(windowStart, enabledAt.getTime()) : windowStart);
       const inserted = await sql<{ cart_id: string }>`
         INSERT INTO abandoned_cart_reminders (cart_id, website_id, email)
         SELECT c.id, c.website_id, lower(btrim(c.checkout->>'email'))

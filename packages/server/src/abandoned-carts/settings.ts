@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ABANDONED_CART_DELAYS_HOURS, type AbandonedCartSettingsJson, type AbandonedCartSummaryJson, type UpdateAbandonedCartSettingsBody } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
@@ -17,10 +17,17 @@ export async function getAbandonedCartSettings(db: Kysely<Database>, website: We
 /** PUT /api/owner/abandoned-carts/settings (the contract allows only 1, 4, 24 or null). */
 export async function updateAbandonedCartSettings(db: Kysely<Database>, website: Website, actor: Actor, input: UpdateAbandonedCartSettingsBody): Promise<AbandonedCartSettingsJson> {
   authorize(actor, 'store-settings:write');
+  const now = new Date();
+  const on = input.delayHours !== null;
+  // Switching on stamps enabled_at; changing only the delay keeps it; switching off clears it.
   await db
     .insertInto('abandoned_cart_settings')
-    .values({ website_id: website.id, delay_hours: input.delayHours, updated_at: new Date() })
-    .onConflict((conflict) => conflict.column('website_id').doUpdateSet({ delay_hours: input.delayHours, updated_at: new Date() }))
+    .values({ website_id: website.id, delay_hours: input.delayHours, enabled_at: on ? now : null, updated_at: now })
+    .onConflict((conflict) => conflict.column('website_id').doUpdateSet({
+      delay_hours: input.delayHours,
+      enabled_at: on ? sql<Date>`coalesce(abandoned_cart_settings.enabled_at, ${now})` : null,
+      updated_at: now,
+    }))
     .execute();
   return settingsJson(input.delayHours);
 }

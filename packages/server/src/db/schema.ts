@@ -1536,6 +1536,8 @@ export interface AbandonedCartSettingsTable {
   website_id: string;
   /** 1, 4 or 24; null: reminders off. */
   delay_hours: number | null;
+  /** When reminders were last switched on; only carts left after it are reminded. */
+  enabled_at: NullableTimestamp;
   updated_at: Timestamp;
 }
 

@@ -1,7 +1,10 @@
 -- Issue 38 item 3: abandoned-cart recovery (abandoned-carts/). Off until the owner chooses a delay.
+-- enabled_at: when reminders were last switched on (kept while only the delay changes): only carts left after it
+-- are reminded, so switching them on never mails every shopper of the past week at once.
 CREATE TABLE abandoned_cart_settings (
   website_id text PRIMARY KEY REFERENCES websites(id),
   delay_hours integer CHECK (delay_hours IN (1, 4, 24)),
+  enabled_at timestamptz,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 
