@@ -23,6 +23,19 @@ export const RETURN_REASONS = {
 } as const;
 export type ReturnReason = keyof typeof RETURN_REASONS;
 
+/** The order statuses whose shipped lines the shopper may ask to return (the server's rule and the pages' links). */
+export const RETURNABLE_ORDER_STATUSES: readonly string[] = ['partially_fulfilled', 'fulfilled', 'refunded'];
+
+/** What the shopper's return form says (the order page's plain form; the JSON call's errors are these too). */
+export const RETURN_REQUEST_MESSAGES = {
+  otherNeedsNote: 'Tell us the reason in a few words.',
+  chooseSomething: 'Choose at least one item to return.',
+  requested: 'Your return request was sent. We will write to you once the store has looked at it.',
+  nothingReturnable: 'Nothing in this order can be returned now.',
+  notShipped: 'Items can be returned once they have been shipped.',
+  expired: 'This page has expired. Reload it and try again.',
+} as const;
+
 export const FULFILMENT_MESSAGES = {
   lines: `lines must list 1 to ${FULFILMENT_LIMITS.linesMax} order lines, each with a lineId and a quantity of 1 or more.`,
   carrier: `carrier must be one of ${CARRIERS.join(', ')}.`,

@@ -72,3 +72,4 @@ export * from './analytics';
 export * from './webhooks';
 export { ANALYTICS_EVENT_SCHEMAS, ANALYTICS_COMMON_EVENT_SCHEMA } from './analytics-events';
 export { ROUTE_CONTRACTS, contractFor } from './routes';
+export * from './abandoned-carts';

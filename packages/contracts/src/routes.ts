@@ -12,6 +12,7 @@ import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { FULFILMENT_CONTRACTS } from './fulfilments';
+import { ABANDONED_CART_CONTRACTS } from './abandoned-carts';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { SITE_IDENTITY_CONTRACTS } from './site-identity';
 import { OWNER_THEME_CONTRACTS } from './owner-themes';
@@ -59,6 +60,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_CATALOG_CONTRACTS,
   ...OWNER_ORDER_CONTRACTS,
   ...FULFILMENT_CONTRACTS,
+  ...ABANDONED_CART_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...SITE_IDENTITY_CONTRACTS,

@@ -58,6 +58,7 @@ import { PaymentExpiryJob } from './orders';
 import { CHECKOUT_PAGE_ROUTES, registerPaymentRoutes, STRIPE_CHECKOUT_SOURCES, StripePaymentProvider } from './payments';
 import { registerOwnerOrderRoutes } from './orders/owner-routes';
 import { registerFulfilmentRoutes } from './orders/fulfilment-routes';
+import { AbandonedCartJob, registerAbandonedCartRoutes } from './abandoned-carts';
 import { registerOwnerFormRoutes } from './forms/owner-routes';
 import { registerOwnerExperimentRoutes } from './experiments';
 import { registerSessionReplayRoutes } from './session-replay';
@@ -409,6 +410,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOwnerCatalogRoutes(routes, context);
     registerOwnerOrderRoutes(routes, context);
     registerFulfilmentRoutes(routes, context);
+    registerAbandonedCartRoutes(routes, context);
     registerOwnerFormRoutes(routes, context);
     registerOwnerExperimentRoutes(routes, context);
     registerSessionReplayRoutes(routes, context);
@@ -478,6 +480,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reviewRequests = new ReviewRequestJob(db, { ...reviewRequestSettings, mail: context.mail, log: app.log });
   app.addHook('onListen', async () => reviewRequests.start());
   app.addHook('onClose', async () => reviewRequests.stop());
+  // Abandoned-cart reminders (abandoned-carts/): queued and sent in every listening process (one row per cart, SKIP LOCKED).
+  const abandonedCarts = new AbandonedCartJob(db, { mail: context.mail, log: app.log, intervalMs: Number(process.env.ABANDONED_CART_INTERVAL_MS ?? 5 * 60_000) });
+  app.addHook('onListen', async () => abandonedCarts.start());
+  app.addHook('onClose', async () => abandonedCarts.stop());
   // Webhook deliveries: sent in every listening process (SKIP LOCKED keeps them apart).
   const webhookDeliveries = new WebhookDeliveryJob(db, {
     policy: webhookPolicy,

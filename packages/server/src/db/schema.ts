@@ -1493,6 +1493,9 @@ export interface Database {
   product_reviews: ProductReviewsTable;
   product_review_summaries: ProductReviewSummariesTable;
   review_requests: ReviewRequestsTable;
+  // Issue 38 item 3: abandoned-cart recovery (migration 055).
+  abandoned_cart_settings: AbandonedCartSettingsTable;
+  abandoned_cart_reminders: AbandonedCartRemindersTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -1529,6 +1532,26 @@ export interface ProductReviewSummariesTable {
 }
 
 /** Migration 033: a paid order's review-request mail, waiting for its delay (reviews/requests.ts). */
+export interface AbandonedCartSettingsTable {
+  website_id: string;
+  /** 1, 4 or 24; null: reminders off. */
+  delay_hours: number | null;
+  /** When reminders were last switched on; only carts left after it are reminded. */
+  enabled_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export interface AbandonedCartRemindersTable {
+  cart_id: string;
+  website_id: string;
+  email: string;
+  status: Defaulted<'queued' | 'sent' | 'skipped'>;
+  skip_reason: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  restored_at: NullableTimestamp;
+}
+
 export interface ReviewRequestsTable {
   order_id: string;
   website_id: string;

@@ -13,7 +13,7 @@ import { siteIdentityOf } from '../websites';
 
 const TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
 
-export const MAIL_TEMPLATES = ['password-reset', 'order-confirmation', 'restock-notice', 'form-submission', 'newsletter-confirm', 'contributor-invitation', 'subscription-renewed', 'subscription-payment-failed', 'subscription-cancelled', 'gift-card', 'review-request', 'webhook-endpoint-disabled', 'order-shipped', 'return-update'] as const;
+export const MAIL_TEMPLATES = ['password-reset', 'order-confirmation', 'restock-notice', 'form-submission', 'newsletter-confirm', 'contributor-invitation', 'subscription-renewed', 'subscription-payment-failed', 'subscription-cancelled', 'gift-card', 'review-request', 'webhook-endpoint-disabled', 'order-shipped', 'return-update', 'return-requested', 'abandoned-cart'] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
 interface CompiledMail {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Failure } from '../failures';
 import { formatDate, formatMoney } from '@vitrine/format';
+import { RETURNABLE_ORDER_STATUSES } from '@vitrine/contracts';
 import type { Database, Website } from '../db/schema';
 import { PASSWORD_RESET_MESSAGES } from '../site-users';
 import type { AccessDecision, Viewer } from './access';
@@ -194,7 +195,10 @@ export async function accountPageParts(db: Kysely<Database>, website: Website, s
         label: `Order #${order.order_number}`,
         date: dateOf(order.created_at),
         total: formatMoney(Number(order.grand_total_cents), order.currency),
-        status: order.status.charAt(0).toUpperCase() + order.status.slice(1),
+        status: order.status.charAt(0).toUpperCase() + order.status.slice(1).replace('_', ' '),
+        // The order's page (the confirmation mail's link), and its return form once something has shipped.
+        url: `/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}`,
+        returnUrl: RETURNABLE_ORDER_STATUSES.includes(order.status) ? `/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}#returns` : null,
       })),
       memberships: memberships.map((row) => {
         const status = membershipStatusOf(row);

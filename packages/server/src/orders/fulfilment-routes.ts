@@ -9,10 +9,15 @@ import type { SharedParts } from '../shared';
 import { createFulfilment } from './fulfilments';
 import { packingSlipHtml } from './packing-slip';
 import type { PaymentProvider } from './payment-provider';
+import { registerReturnFormRoutes } from './returns-routes';
 import { approveReturn, declineReturn, getShopperReturns, receiveReturn, refundReturn, requestReturn } from './returns';
 
-/** Fulfilments, packing slips and returns (issue 38 item 2): the owner's calls and the shopper's two. */
-export function registerFulfilmentRoutes(fastify: FastifyInstance, { db, payments, mail }: SharedParts & { payments: PaymentProvider; mail: MailSettings }): void {
+/** Fulfilments, packing slips and returns (issue 38 item 2): the owner's calls, the shopper's two and the
+ * order page's return form. */
+export function registerFulfilmentRoutes(fastify: FastifyInstance, parts: SharedParts & { payments: PaymentProvider; mail: MailSettings }): void {
+  const { db, payments, mail } = parts;
+  // The order page's plain return form (works without JavaScript).
+  registerReturnFormRoutes(fastify, parts);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({
@@ -36,9 +41,9 @@ export function registerFulfilmentRoutes(fastify: FastifyInstance, { db, payment
   app.route({ ...receiveReturnContract, handler: async ({ website, actor, params, body }) => receiveReturn(db, website, actor, params, body) });
   app.route({ ...refundReturnContract, handler: async ({ website, actor, params, body }) => refundReturn(db, website, actor, params, body, { mail, payments }) });
 
-  app.route({ ...getShopperReturnsContract, handler: async ({ website, params }) => getShopperReturns(db, website, params.orderId) });
+  app.route({ ...getShopperReturnsContract, handler: async ({ website, actor, params }) => getShopperReturns(db, website, actor, params.orderId) });
   app.route({
     ...requestReturnContract,
-    handler: async ({ website, actor, params, body }, reply) => reply.status(201).send(await requestReturn(db, website, actor, params.orderId, body)),
+    handler: async ({ website, actor, params, body }, reply) => reply.status(201).send(await requestReturn(db, website, actor, params.orderId, body, { mail })),
   });
 }

@@ -20,4 +20,5 @@ export { unitsSoldByProduct } from './best-selling';
 export { createFulfilment } from './fulfilments';
 export { approveReturn, declineReturn, getShopperReturns, receiveReturn, refundReturn, requestReturn, returnAmountCents } from './returns';
 export { packingSlipHtml } from './packing-slip';
+export { returnSectionOf, RETURN_FORM_PATH, type ReturnSectionView } from './return-page';
 export { registerFulfilmentRoutes } from './fulfilment-routes';

@@ -1,10 +1,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { leftToReturn, planLines } from '@vitrine/commerce';
 import {
-  FULFILMENT_MESSAGES, RETURN_REASONS, type DeclineReturnBody, type OwnerOrderJson, type RefundReturnBody, type RequestReturnBody, type ReturnStepBody,
+  FULFILMENT_MESSAGES, RETURN_REASONS, RETURN_REQUEST_MESSAGES, RETURNABLE_ORDER_STATUSES, type DeclineReturnBody, type OwnerOrderJson, type RefundReturnBody, type RequestReturnBody, type ReturnStepBody,
   type ShopperReturnsReply,
 } from '@vitrine/contracts';
-import type { Actor } from '../actor';
+import { siteUserOf, type Actor } from '../actor';
 import { authorize } from '../authorize';
 import { returnStock } from '../catalog';
 import type { Database, OrderItemsTable, OrderReturnStatus, OrdersTable, Website } from '../db/schema';
@@ -12,6 +12,7 @@ import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
 import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
+import { contributorEmailsWith } from '../owner';
 import { shopperOrderUrl } from './fulfilments';
 import { readOwnerOrder, recordEvent, refundLockedOrder } from './manage';
 import { orderNumberLabel } from './order-number';
@@ -31,7 +32,6 @@ import type { PaymentProvider } from './payment-provider';
 type OrderRow = Selectable<OrdersTable>;
 type ItemRow = Selectable<OrderItemsTable>;
 
-const RETURNABLE_ORDER_STATUSES: ReadonlyArray<OrderRow['status']> = ['partially_fulfilled', 'fulfilled', 'refunded'];
 
 async function shopperReturnsOf(db: Kysely<Database> | Transaction<Database>, website: Website, order: OrderRow): Promise<ShopperReturnsReply> {
   const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('position').execute();
@@ -52,16 +52,36 @@ async function findShopperOrder(db: Kysely<Database> | Transaction<Database>, we
   return order;
 }
 
-/** GET /api/commerce/orders/:orderId/returns */
-export async function getShopperReturns(db: Kysely<Database>, website: Website, orderId: string): Promise<ShopperReturnsReply> {
-  return shopperReturnsOf(db, website, await findShopperOrder(db, website, orderId));
+/**
+ * The order's link is the key to it (as for the order-confirmed page), with one exception: a shopper signed in to
+ * another account than the one that placed the order (by account or by email) is refused as if it did not exist.
+ */
+function refuseOtherShopper(actor: Actor, order: OrderRow): void {
+  const signedIn = siteUserOf(actor);
+  if (!signedIn || signedIn.role !== undefined) return;
+  const own = order.site_user_id === signedIn.id || order.email.toLowerCase() === signedIn.email.toLowerCase();
+  if (!own) throw notFound(ORDER_CHANGE_MESSAGES.notFound);
 }
 
-/** POST /api/commerce/orders/:orderId/returns */
-export async function requestReturn(db: Kysely<Database>, website: Website, actor: Actor, orderId: string, input: RequestReturnBody): Promise<ShopperReturnsReply> {
+/** GET /api/commerce/orders/:orderId/returns, for the shopper the order belongs to (refuseOtherShopper). */
+export async function getShopperReturns(db: Kysely<Database>, website: Website, actor: Actor, orderId: string): Promise<ShopperReturnsReply> {
+  const order = await findShopperOrder(db, website, orderId);
+  refuseOtherShopper(actor, order);
+  return shopperReturnsOf(db, website, order);
+}
+
+/**
+ * POST /api/commerce/orders/:orderId/returns (and the order page's plain form). In the same transaction as the
+ * request: the order's history and a mail to each contributor who handles orders (orders:write), through the outbox.
+ */
+export async function requestReturn(
+  db: Kysely<Database>, website: Website, actor: Actor, orderId: string, input: RequestReturnBody, options: { mail: MailSettings },
+): Promise<ShopperReturnsReply> {
   return inTransaction(db, async (trx) => {
     const order = await findShopperOrder(trx, website, orderId, true);
+    refuseOtherShopper(actor, order);
     if (!RETURNABLE_ORDER_STATUSES.includes(order.status)) throw conflict(FULFILMENT_MESSAGES.notReturnable);
+    if (input.reason === 'other' && !input.note?.trim()) throw invalid(RETURN_REQUEST_MESSAGES.otherNeedsNote, { note: RETURN_REQUEST_MESSAGES.otherNeedsNote });
     const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
     const progress = lineProgressOf(items, await readOrderParts(trx, website.id, orderId, order.currency));
     const plan = planLines(progress, input.lines, leftToReturn);
@@ -76,6 +96,7 @@ export async function requestReturn(db: Kysely<Database>, website: Website, acto
     await trx.insertInto('order_return_lines').values(plan.lines.map((line) => ({ return_id: returnId, order_item_id: line.lineId, quantity: line.quantity }))).execute();
     const note = [RETURN_REASONS[input.reason], input.note].filter(Boolean).join(': ');
     await recordEvent(trx, website, actor, { order_id: orderId, kind: 'return_requested', amount_cents: null, idempotency_key: null, payment_reference: null, note });
+    await enqueueReturnRequestedMail(trx, website, options.mail, order, items, plan.lines.map((line) => ({ order_item_id: line.lineId, quantity: line.quantity })), note);
     return shopperReturnsOf(trx, website, order);
   });
 }
@@ -228,4 +249,28 @@ async function enqueueReturnMail(
   };
   const rendered = renderMail('return-update', website, values, { publicUrl: siteUrl });
   await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'return-update', to: order.email, ...rendered, dailyQuota: 'exempt' });
+}
+
+/** The owner's notice of a new return request: to every contributor who may act on it, never refused by the day's quota. */
+async function enqueueReturnRequestedMail(
+  trx: Transaction<Database>,
+  website: Website,
+  mail: MailSettings,
+  order: OrderRow,
+  items: readonly ItemRow[],
+  lines: ReadonlyArray<{ order_item_id: string; quantity: number }>,
+  reason: string,
+): Promise<void> {
+  const siteUrl = siteUrlOf(mail, website);
+  const values = {
+    orderNumber: orderNumberLabel(order.order_number),
+    shopperEmail: order.email,
+    reason,
+    items: lines.map((line) => ({ quantity: line.quantity, productName: items.find((item) => item.id === line.order_item_id)?.product_name ?? '' })),
+    ownerOrderUrl: `${siteUrl}/config/orders/${encodeURIComponent(order.id)}`,
+  };
+  for (const to of await contributorEmailsWith(trx, website.id, 'orders:write')) {
+    const rendered = renderMail('return-requested', website, values, { publicUrl: siteUrl });
+    await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'return-requested', to, ...rendered, dailyQuota: 'exempt' });
+  }
 }

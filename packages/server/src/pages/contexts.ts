@@ -4,6 +4,7 @@ import { featureFlagsOf } from '../experiments';
 import { hiddenProductTypes, isOffered, offeredProducts } from './offered-products';
 import { shopFiltersView, shopUrlOf, type ShopFiltersView } from './shop-filters-view';
 import type { Kysely } from 'kysely';
+import { ABANDONED_CART_MESSAGES } from '@vitrine/contracts';
 import { PageType } from '@vitrine/format/enumerations';
 import type { Order, ShoppingCart } from '@vitrine/commerce/cart';
 import type { Actor } from '../actor';
@@ -14,7 +15,7 @@ import {
 } from '../catalog';
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartWithCheckout } from '../cart';
 import { checkoutRulesFor } from '../checkout-settings';
-import { findOrder, unitsSoldByProduct } from '../orders';
+import { findOrder, returnSectionOf, unitsSoldByProduct, type ReturnSectionView } from '../orders';
 import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
 import { orderReceipt, type OrderReceipt } from './order-receipt';
@@ -157,6 +158,8 @@ export interface CartPageContext extends BasePageContext {
   additionalFieldsForms: Record<string, unknown>;
   /** For the cart page's whole-cart installment line. */
   installments: InstallmentContext;
+  /** After an abandoned-cart reminder's link (abandoned-carts/: `/cart?restore=done|expired`): what the page says. */
+  restoreNotice?: string;
 }
 
 export interface CheckoutPageContext extends BasePageContext {
@@ -182,6 +185,8 @@ export interface OrderConfirmedPageContext extends BasePageContext {
   downloads: DownloadLinkView[];
   /** The lines with their totals and every total that applies, as the page's receipt lists them. */
   receipt: OrderReceipt;
+  /** The return form and the returns asked for (orders/return-page.ts); null where returns do not apply. */
+  returns: ReturnSectionView | null;
 }
 
 export interface GiftCardPageContext extends BasePageContext {
@@ -380,10 +385,12 @@ export async function buildHomePageContext(sources: PageSources, website: Websit
   };
 }
 
-export async function buildCartPageContext(sources: PageSources, website: Website, actor: Actor): Promise<CartPageContext> {
+export async function buildCartPageContext(sources: PageSources, website: Website, actor: Actor, restore?: string): Promise<CartPageContext> {
   const shoppingCart = await readVisitorCart(sources.db, website, actor);
+  const restoreNotice = restore === 'done' ? ABANDONED_CART_MESSAGES.restored : restore === 'expired' ? ABANDONED_CART_MESSAGES.linkNotValid : undefined;
   return {
     ...base(website, PAGE_TYPES.showCart),
+    ...(restoreNotice ? { restoreNotice } : {}),
     shoppingCart,
     additionalFieldsForms: await additionalFieldsFormsOf(sources, website, shoppingCart),
     installments: installmentContext(website, await featureFlagsOf(sources.db, website.id)),
@@ -444,7 +451,7 @@ async function checkoutSettingsOf(sources: PageSources, website: Website): Promi
  * subscription, else order confirmed (202). Undefined (not found) without an order of that id.
  */
 export async function buildOrderConfirmedPageContext(
-  sources: PageSources, website: Website, orderId: string | undefined,
+  sources: PageSources, website: Website, orderId: string | undefined, actor: Actor, returnQuery: { notice?: string; error?: string } = {},
 ): Promise<OrderConfirmedPageContext | undefined> {
   const order = orderId && orderId.length <= 64 ? await findOrder(sources.db, website, orderId) : undefined;
   if (!order) return undefined;
@@ -454,7 +461,8 @@ export async function buildOrderConfirmedPageContext(
   const subscription = order.items.some((line) => line.kind === 'subscription');
   const manageSubscriptionUrl = subscription ? ((await manageLinksForOrder(sources.db, website, order.id))[0] ?? null) : null;
   const downloads = (await listOrderDownloads(sources.db, website, order.id)).map((link) => downloadLinkView(link, website));
-  return { ...base(website, subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed), order: shown, downloads, manageSubscriptionUrl, receipt: orderReceipt(order) };
+  const returns = subscription ? null : await returnSectionOf(sources.db, website, actor, order.id, returnQuery);
+  return { ...base(website, subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed), order: shown, downloads, manageSubscriptionUrl, receipt: orderReceipt(order), returns };
 }
 
 /** `/checkout/gift-card?itemId=&sku=`: the gift card and its chosen denomination; undefined (not found) for another item. */

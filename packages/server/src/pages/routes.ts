@@ -117,7 +117,9 @@ async function sendPage<T extends BasePageContext>(
     const redirect = await context.redirects.redirectFor(website.id, request.method, request.url);
     if (redirect) return reply.code(redirect.status).header('location', redirect.location).header('cache-control', 'no-store').send();
   }
-  const crumb = CRUMB_FORM_TEMPLATES.has(template) ? ensureVisitorCrumb(request, reply, context) : undefined;
+  // The order page carries a form only while something of the order can be returned (orders/return-page.ts).
+  const returnForm = template === 'order-confirmed' && Boolean((pageContext as { returns?: { form?: unknown } | null } | undefined)?.returns?.form);
+  const crumb = CRUMB_FORM_TEMPLATES.has(template) || returnForm ? ensureVisitorCrumb(request, reply, context) : undefined;
   const found = pageContext !== undefined;
   const answered: BasePageContext = pageContext ?? {
     pageType: PAGE_TYPES.notFound,
@@ -177,7 +179,7 @@ async function sendPage<T extends BasePageContext>(
     // The header's account link: 'Account' for a signed-in site user, 'Sign in' while the website offers accounts
     // (flag 29, cached per process); the members' pages' plain forms carry the crumb as a field (members/). Neither
     // is in the JSON context.
-    accountLink: await headerAccountLink(context, website.id, siteUserOf(actor) !== undefined), ...(template === 'members' ? { crumb } : {}) }, {
+    accountLink: await headerAccountLink(context, website.id, siteUserOf(actor) !== undefined), ...(template === 'members' || returnForm ? { crumb } : {}) }, {
     path,
     visitorCart,
     // The owner's main navigation (site-settings); the catalog's when the site has none.
@@ -264,7 +266,7 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, mediaSources: context.mediaSources });
     return send(request, reply, await withStoreCardSummaries(request, await buildHomePageContext(sources, request.website)), 'home');
   });
-  app.get('/cart', page('cart', ({ website, actor }) => buildCartPageContext(sources, website, actor)));
+  app.get('/cart', page('cart', ({ website, actor, query }) => buildCartPageContext(sources, website, actor, text(query.restore))));
   app.get('/checkout', page('checkout', ({ website, actor, query }) => buildCheckoutPageContext(sources, website, actor, text(query.cartToken))));
   app.get(
     '/checkout/subscription',
@@ -275,7 +277,8 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     const orderId = text(request.query.orderId);
     const membership = orderId && request.query.format !== 'json' ? await membershipConfirmedPathForOrder(context.db, request.website.id, orderId) : undefined;
     if (membership) return reply.redirect(membership, 302);
-    return send(request, reply, await buildOrderConfirmedPageContext(sources, request.website, orderId), 'order-confirmed');
+    const returnQuery = { notice: text(request.query.returnNotice), error: text(request.query.returnError) };
+    return send(request, reply, await buildOrderConfirmedPageContext(sources, request.website, orderId, request.actor, returnQuery), 'order-confirmed');
   });
   app.get(
     '/checkout/gift-card',

@@ -5,6 +5,7 @@ import { PERMISSIONS } from '@vitrine/contracts';
 import { contractFor } from '@vitrine/contracts';
 import { demoProductId, openTestServer, ownerVisitor, TEST_SHIPPING_ADDRESS, TestVisitor } from '../testing';
 import { createWebsite } from '../platform';
+import { cartRestoreLinksFor } from '../abandoned-carts';
 import { routeCollector, type FuzzRoute } from './request-generator';
 import { CRUMB_HEADER } from '../http/crumb';
 import { SITE_USER_XSRF_HEADER } from '../http/request-context';
@@ -51,6 +52,14 @@ if (hook.statusCode >= 300) throw new Error(`set-up webhook endpoint: ${hook.sta
 // Site A's queued site export (issue 37 item 4): its id goes to B's host in the archive routes' paths.
 const siteExport = await ownerA.post('/api/owner/site-archives', { includePersonalData: false });
 if (siteExport.statusCode >= 300) throw new Error(`set-up site export: ${siteExport.statusCode} ${siteExport.body}`);
+
+// Site A's abandoned-cart reminders (issue 38 item 3): on, and a reminder sent for A's open cart, whose signed link
+// goes to B's host below.
+const delay = await ownerA.put('/api/owner/abandoned-carts/settings', { delayHours: 1 });
+if (delay.statusCode >= 300) throw new Error(`set-up abandoned-cart setting: ${delay.statusCode} ${delay.body}`);
+const cartOfA = await db.selectFrom('carts').select('id').where('website_id', '=', websiteA.id).where('token', '=', shopperA.cookies.get('CART') ?? '').executeTakeFirstOrThrow();
+await db.insertInto('abandoned_cart_reminders').values({ cart_id: cartOfA.id, website_id: websiteA.id, email: 'alpha-shopper@example.com', status: 'sent', sent_at: new Date() }).execute();
+const restorePathOfA = (await cartRestoreLinksFor(db)).path(websiteA.id, cartOfA.id, new Date(Date.now() + 60 * 60 * 1000));
 
 /** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
 const idsOfA = new Map<string, string[]>();
@@ -156,6 +165,18 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     expect(wrongStatus).toEqual([]);
     expect(leaks).toEqual([]);
     expect(await rowCounts()).toEqual(before);
+  });
+
+  it("does not hand A's cart to B's visitor through A's reminder link, nor count B's restore on A", async () => {
+    const visitorB = new TestVisitor(server.app, undefined, { host: B_HOST });
+    const answer = await visitorB.get(restorePathOfA);
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe('/cart?restore=expired');
+    expect(visitorB.cookies.has('CART')).toBe(false);
+    expect((await db.selectFrom('abandoned_cart_reminders').select('restored_at').where('cart_id', '=', cartOfA.id).executeTakeFirstOrThrow()).restored_at).toBeNull();
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    expect((await ownerB.get('/api/owner/abandoned-carts/settings')).json().delayHours).toBeNull();
+    expect((await ownerB.get('/api/owner/abandoned-carts/summary')).json().remindersSent).toBe(0);
   });
 
   it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {

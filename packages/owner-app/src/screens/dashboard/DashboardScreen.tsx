@@ -16,6 +16,7 @@ import {
 } from './figures';
 import { Funnel } from './Funnel';
 import { Live } from './Live';
+import { RecoveredCarts } from './RecoveredCarts';
 import { useBoot } from '../../api/client';
 import { previousRange, rangeFromSearch, searchOfRange, todayUtc, type ChosenRange } from './range';
 import { RangePicker } from './RangePicker';
@@ -52,6 +53,7 @@ export default function DashboardScreen() {
         </p>
       </div>
       <Live locale={locale} timeZone={timeZone} />
+      <RecoveredCarts locale={locale} enabled={mayRead} />
       {!mayRead ? (
         <Empty title="Your role does not include the numbers">
           <p>The dashboard shows visits, orders and revenue to the roles that read reports. Ask an admin if you need them; the other screens work as your role allows.</p>

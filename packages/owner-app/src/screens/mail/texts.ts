@@ -32,6 +32,8 @@ const TEMPLATE_WORDS: Readonly<Record<string, string>> = {
   'form-submission': 'Form submission',
   'contributor-invitation': 'Contributor invitation',
   'gift-card': 'Gift card',
+  'return-requested': 'Return requested (to you)',
+  'abandoned-cart': 'Abandoned-cart reminder',
 };
 
 const SOURCE_WORDS: Readonly<Record<string, string>> = {
