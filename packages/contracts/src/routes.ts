@@ -10,6 +10,7 @@ import { FORM_CONTRACTS } from './forms';
 import { OWNER_ACCOUNT_CONTRACTS } from './owner';
 import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
+import { OWNER_MEDIA_CONTRACTS } from './owner-media';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { FULFILMENT_CONTRACTS } from './fulfilments';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
@@ -60,6 +61,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_ORDER_CONTRACTS,
   ...FULFILMENT_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,
+  ...OWNER_MEDIA_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...SITE_IDENTITY_CONTRACTS,
   ...OWNER_THEME_CONTRACTS,

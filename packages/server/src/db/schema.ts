@@ -527,6 +527,8 @@ export interface ImagesTable {
   alt_text: Defaulted<string>;
   title: Defaulted<string>;
   body: Defaulted<string>;
+  /** The media library's name of the picture (migration 056): renamable, unlike `filename`, which is in its address. */
+  name: Defaulted<string>;
   /** A picture shipped with the server (demo-assets/), rendered into the store on first request; null for uploads. */
   bundled_source: string | null;
   list_position: ColumnType<number, never, never>;
