@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { humanizeFileSize } from '@vitrine/format/text';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
 import { useCan } from '../../api/hooks';
@@ -57,6 +57,13 @@ function MediaDetails({ item, onClose, onGone, onRenamed }: { item: MediaItem; o
   const [actionError, setActionError] = useState<string | null>(null);
   const [choosing, setChoosing] = useState(false);
   useEffect(() => setName(item.name), [item.name]);
+  // Opened from the grid: its heading takes focus (keyboard and screen-reader users land on it), and on a phone,
+  // where the details sit below the grid, it scrolls into view.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
 
   const submitRename = async () => {
     setRenameError(null);
@@ -121,7 +128,9 @@ function MediaDetails({ item, onClose, onGone, onRenamed }: { item: MediaItem; o
   return (
     <section className="card media-details" aria-labelledby={titleId}>
       <div className="media-details-head">
-        <h2 id={titleId}>{T.details(item.name)}</h2>
+        <h2 id={titleId} ref={heading} tabIndex={-1}>
+          {T.details(item.name)}
+        </h2>
         <button type="button" className="button button-secondary" onClick={onClose}>
           {T.close}
         </button>

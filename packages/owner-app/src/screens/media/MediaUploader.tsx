@@ -13,7 +13,6 @@ import { MEDIA_TEXTS as T } from './texts';
 interface Pending {
   key: string;
   file: File;
-  preview: string;
   name: string;
   altText: string;
   state: 'waiting' | 'uploading' | 'failed';
@@ -25,7 +24,38 @@ interface Pending {
 
 let pendingCounter = 0;
 const nameOf = (file: File) => file.name.replace(/\.[A-Za-z0-9]+$/, '');
-const objectUrl = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '');
+
+/** The preview's side in CSS pixels (drawn at twice that for sharp screens). */
+const PREVIEW_SIDE = 72;
+
+/**
+ * The file's thumbnail, drawn on a canvas from the decoded file: the owner sees the picture they are describing.
+ * Not an <img> of a blob: URL, which the site's Content-Security-Policy (img-src 'self') rightly refuses.
+ */
+function FilePreview({ file }: { file: File }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (typeof createImageBitmap !== 'function') return;
+    let cancelled = false;
+    createImageBitmap(file)
+      .then((bitmap) => {
+        const context = canvas.current?.getContext('2d');
+        if (cancelled || !context) return bitmap.close();
+        const side = PREVIEW_SIDE * 2;
+        // Cover the square: the middle of the picture, scaled to fill it.
+        const scale = Math.max(side / bitmap.width, side / bitmap.height);
+        const width = bitmap.width * scale;
+        const height = bitmap.height * scale;
+        context.drawImage(bitmap, (side - width) / 2, (side - height) / 2, width, height);
+        bitmap.close();
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [file]);
+  return <canvas ref={canvas} className="media-pending-thumb" width={PREVIEW_SIDE * 2} height={PREVIEW_SIDE * 2} aria-hidden="true" />;
+}
 
 export function MediaUploader({ upload, onUploaded, onAllDone }: { upload: MediaUploadFn; onUploaded?: (item: MediaItem) => void; onAllDone?: () => void | Promise<void> }) {
   const [pending, setPending] = useState<Pending[]>([]);
@@ -36,9 +66,6 @@ export function MediaUploader({ upload, onUploaded, onAllDone }: { upload: Media
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const id = useId();
-  // The object URLs of the thumbnails are freed when the uploader goes.
-  const previews = useRef(new Set<string>());
-  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL?.(url)), []);
 
   const add = (files: Iterable<File>) => {
     const refusals: string[] = [];
@@ -49,9 +76,7 @@ export function MediaUploader({ upload, onUploaded, onAllDone }: { upload: Media
         refusals.push(refusal);
         continue;
       }
-      const preview = objectUrl(file);
-      if (preview) previews.current.add(preview);
-      added.push({ key: `upload-${++pendingCounter}`, file, preview, name: nameOf(file), altText: '', state: 'waiting', progress: 0, missingAlt: false });
+      added.push({ key: `upload-${++pendingCounter}`, file, name: nameOf(file), altText: '', state: 'waiting', progress: 0, missingAlt: false });
     }
     setRefused(refusals);
     if (added.length > 0) {
@@ -134,7 +159,7 @@ export function MediaUploader({ upload, onUploaded, onAllDone }: { upload: Media
           <ul ref={list} className="media-pending" aria-label={T.uploadList}>
             {pending.map((entry) => (
               <li key={entry.key} className="media-pending-row">
-                {entry.preview ? <img src={entry.preview} alt="" className="media-pending-thumb" /> : null}
+                <FilePreview file={entry.file} />
                 <div className="media-pending-fields">
                   <label className="field">
                     <span>{T.altText}</span>
