@@ -198,6 +198,8 @@ describe('where a picture is used, replace, delete', () => {
     const replacement = await uploaded('New shop sign');
     const page = await pageShowing(old.id);
     const product = await productShowing(old.id);
+    // Its variant shows the old picture too, and its list already holds the new one: after the swap, once.
+    await server.database.db.updateTable('variants').set({ image_ids: JSON.stringify([old.id, replacement.id]) }).where('product_id', '=', product.id).execute();
     const answer = await editor.post(`/api/owner/media/${old.id}/replace`, { withImageId: replacement.id });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().summary).toBe('on 1 page, 1 product');
@@ -210,6 +212,8 @@ describe('where a picture is used, replace, delete', () => {
     expect((blocks[1]!.settings.images as { imageId: string; altText: string }[])[0]).toMatchObject({ imageId: replacement.id, altText: 'In the gallery' });
     const productRow = await server.database.db.selectFrom('products').select('images').where('id', '=', product.id).executeTakeFirstOrThrow();
     expect(productRow.images).toEqual([expect.objectContaining({ id: replacement.id, assetUrl: replacement.assetUrl, altText: 'New shop sign' })]);
+    const variant = await server.database.db.selectFrom('variants').select('image_ids').where('product_id', '=', product.id).executeTakeFirstOrThrow();
+    expect(variant.image_ids).toEqual([replacement.id]);
     // The live page shows the new picture.
     const live = await new TestVisitor(server.app, undefined, { host: A_HOST }).get(`/${(await admin.get(`${PAGES}/${page.id}`)).json().urlId}`);
     expect(live.body).toContain(replacement.assetUrl);
@@ -243,13 +247,14 @@ describe('where a picture is used, replace, delete', () => {
     });
     // A place added after the owner saw the list: refused again, naming both.
     const product = await productShowing(item.id);
+    await server.database.db.updateTable('variants').set({ image_ids: JSON.stringify([item.id]) }).where('product_id', '=', product.id).execute();
     const stale = await editor.post(`/api/owner/media/${item.id}/delete`, { removeFrom: [`page:${page.id}`] });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().errors).toEqual({ [`page:${page.id}`]: 'Team', [`product:${product.id}`]: product.title });
+    expect(stale.json().errors).toEqual({ [`page:${page.id}`]: 'Team', [`product:${product.id}`]: product.title, [`variant:${product.id}`]: `${product.title} (variant)` });
     expect(await imageCount()).toBeGreaterThan(0);
     expect((await admin.get(`/api/owner/images/${item.id}`)).statusCode).toBe(200);
 
-    const forced = await editor.post(`/api/owner/media/${item.id}/delete`, { removeFrom: [`page:${page.id}`, `product:${product.id}`] });
+    const forced = await editor.post(`/api/owner/media/${item.id}/delete`, { removeFrom: [`page:${page.id}`, `product:${product.id}`, `variant:${product.id}`] });
     expect(forced.statusCode, forced.body).toBe(200);
     expect(forced.json()).toMatchObject({ deleted: true, id: item.id });
     expect((await admin.get(`/api/owner/images/${item.id}`)).statusCode).toBe(404);
@@ -259,6 +264,8 @@ describe('where a picture is used, replace, delete', () => {
     expect(blocks[1]!.settings.images).toEqual([]);
     const productRow = await server.database.db.selectFrom('products').select('images').where('id', '=', product.id).executeTakeFirstOrThrow();
     expect(productRow.images).toEqual([]);
+    const variant = await server.database.db.selectFrom('variants').select('image_ids').where('product_id', '=', product.id).executeTakeFirstOrThrow();
+    expect(variant.image_ids).toEqual([]);
   });
 
   it('deletes an unused picture at once; a viewer and another website cannot', async () => {
