@@ -11,6 +11,7 @@ import { OWNER_ACCOUNT_CONTRACTS } from './owner';
 import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_MEDIA_CONTRACTS } from './owner-media';
+import { SITE_FOOTER_CONTRACTS } from './site-footer';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { FULFILMENT_CONTRACTS } from './fulfilments';
 import { OWNER_SITE_CONTRACTS } from './owner-site';
@@ -64,6 +65,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_MEDIA_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...SITE_IDENTITY_CONTRACTS,
+  ...SITE_FOOTER_CONTRACTS,
   ...OWNER_THEME_CONTRACTS,
   ...OWNER_SITE_ARCHIVE_CONTRACTS,
   ...OWNER_REDIRECT_CONTRACTS,
