@@ -40,6 +40,8 @@ export * from './owner-catalog';
 export * from './owner-orders';
 export * from './fulfilments';
 export * from './owner-images';
+export * from './owner-media';
+export * from './site-footer';
 export * from './owner-site';
 export * from './site-identity';
 export * from './owner-themes';

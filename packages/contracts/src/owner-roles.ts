@@ -37,6 +37,7 @@ export function roleName(role: ContributorRole): ContributorRoleName {
 export const PERMISSIONS = {
   'catalog:read': 'See products, stock, categories and images',
   'catalog:write': 'Create, edit and archive products; set and adjust stock; upload images; import and export products',
+  'media:write': 'Upload, rename, replace and delete pictures in the media library',
   'orders:read': "See orders and the shoppers' details on them; export orders",
   'orders:write': 'Fulfil, cancel and refund orders',
   'store-settings:read': 'See commerce preferences and the store pages',
@@ -82,8 +83,8 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
   websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage' && permission !== 'webhooks:manage' && permission !== 'site-archives:manage'),
-  storeManager: [...READ_SHOP, 'catalog:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read', 'redirects:manage'],
-  editor: [...READ_SHOP, 'site:write', 'forms:read', 'forms:write', 'content:write', 'members:read', 'redirects:manage'],
+  storeManager: [...READ_SHOP, 'catalog:write', 'media:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read', 'redirects:manage'],
+  editor: [...READ_SHOP, 'site:write', 'media:write', 'forms:read', 'forms:write', 'content:write', 'members:read', 'redirects:manage'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read', 'members:read'],
   billing: ['billing:read', 'store-settings:read'],
   viewer: READ_SHOP,

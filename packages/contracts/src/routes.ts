@@ -10,6 +10,8 @@ import { FORM_CONTRACTS } from './forms';
 import { OWNER_ACCOUNT_CONTRACTS } from './owner';
 import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
+import { OWNER_MEDIA_CONTRACTS } from './owner-media';
+import { SITE_FOOTER_CONTRACTS } from './site-footer';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { FULFILMENT_CONTRACTS } from './fulfilments';
 import { ABANDONED_CART_CONTRACTS } from './abandoned-carts';
@@ -62,8 +64,10 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...FULFILMENT_CONTRACTS,
   ...ABANDONED_CART_CONTRACTS,
   ...OWNER_IMAGE_CONTRACTS,
+  ...OWNER_MEDIA_CONTRACTS,
   ...OWNER_SITE_CONTRACTS,
   ...SITE_IDENTITY_CONTRACTS,
+  ...SITE_FOOTER_CONTRACTS,
   ...OWNER_THEME_CONTRACTS,
   ...OWNER_SITE_ARCHIVE_CONTRACTS,
   ...OWNER_REDIRECT_CONTRACTS,

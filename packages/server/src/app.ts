@@ -9,7 +9,7 @@ import type { Database } from './db/schema';
 import querystring from 'node:querystring';
 import { ajvOptions, getHealthContract } from '@vitrine/contracts';
 import { lazySchemaController } from './http/lazy-schema-compilers';
-import { DEMO_ASSET_PREFIX, demoAssetsDir, refreshProductImageTexts } from './catalog';
+import { catalogPictureUser, DEMO_ASSET_PREFIX, demoAssetsDir, refreshProductImageTexts } from './catalog';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerOwnerCatalogRoutes } from './catalog/owner-routes';
 import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
@@ -25,12 +25,12 @@ import { registerCommentRoutes } from './comments';
 import { DEFAULT_CAPTCHA_DIFFICULTY, registerCaptchaRoutes, type CaptchaDifficulty } from './captcha';
 import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
-import { ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, type ImageStore } from './images';
+import { ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, registerMediaRoutes, type ImageStore } from './images';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { registerMapsRoutes } from './maps';
-import { registerSiteSettingsRoutes } from './site-settings';
+import { identityPictureUser, registerSiteSettingsRoutes } from './site-settings';
 import { registerSiteStylesRoutes } from './site-styles';
 import { registerCheckoutSettingsRoutes } from './checkout-settings';
 import { manageLinksFor, registerSubscriptionRoutes, SubscriptionRenewalJob } from './subscriptions';
@@ -62,7 +62,7 @@ import { AbandonedCartJob, registerAbandonedCartRoutes } from './abandoned-carts
 import { registerOwnerFormRoutes } from './forms/owner-routes';
 import { registerOwnerExperimentRoutes } from './experiments';
 import { registerSessionReplayRoutes } from './session-replay';
-import { registerOwnerContentRoutes } from './content';
+import { contentPictureUser, registerOwnerContentRoutes } from './content';
 import { registerPageTreeRoutes } from './page-tree';
 import { registerOwnerNewsletterRoutes } from './newsletter/owner-routes';
 import { registerPopupOverlayRoutes } from './popup-overlay';
@@ -424,6 +424,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerWebhookRoutes(routes, context, { sealKey: webhookSealKey, allowedTargets: webhookPolicy.allowedTargets });
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
+    // The media library asks each domain that shows pictures where, and has it replace or let go of one.
+    registerMediaRoutes(routes, context, { pictureUsers: [contentPictureUser, catalogPictureUser(context.catalog), identityPictureUser] });
     registerSiteSettingsRoutes(routes, context);
     registerSiteStylesRoutes(routes, context);
     registerCheckoutSettingsRoutes(routes, context);

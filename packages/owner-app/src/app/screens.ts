@@ -20,6 +20,7 @@ export interface ScreenDefinition {
 export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config', title: 'Dashboard', permission: 'reports:read', load: () => import('../screens/dashboard/DashboardScreen') },
   { path: '/config/pages', title: 'Pages', permission: 'content:read', load: () => import('../screens/pages/PagesScreen') },
+  { path: '/config/media', title: 'Media', permission: 'catalog:read', load: () => import('../screens/media/MediaScreen') },
   { path: '/config/design', title: 'Design', permission: 'site:read', load: () => import('../screens/design/DesignScreen') },
   { path: '/config/design/templates', title: 'Templates', permission: 'site:read', load: () => import('../screens/design/TemplatesScreen') },
   { path: '/config/design/themes', title: 'Themes', permission: 'themes:manage', load: () => import('../screens/themes/ThemesScreen') },

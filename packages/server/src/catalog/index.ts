@@ -17,3 +17,4 @@ export { seedDemoStore, demoImageId, writeDemoStore, writeEmptyStore } from './s
 export { DEMO_ASSET_PREFIX, DEMO_COLLECTION, DEMO_PRODUCTS, DEMO_WEBSITE, demoAssetsDir } from './demo-store';
 export { registerOwnerCatalogRoutes } from './owner-routes';
 export { refreshProductImageTexts, type ImageTextChange } from './image-copies';
+export { catalogPictureUser } from './picture-uses';

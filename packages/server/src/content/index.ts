@@ -21,3 +21,4 @@ export {
   type BlockData, type GalleryImageInput, type ImageAsset, type RenderedSection, type SummaryEntry,
 } from './render';
 export { BLOCK_PARTIAL_NAMES } from './render';
+export { contentPictureUser } from './picture-uses';

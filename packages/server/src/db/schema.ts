@@ -493,7 +493,15 @@ export interface SiteHeaderFooterTable {
   website_id: string;
   header_html: Defaulted<string>;
   footer_html: Defaulted<string>;
+  /** The footer the owner edits (migration 056: columns of links, social links, legal text); null: made from the site's pages. */
+  footer_layout: ColumnType<SiteFooterLayout | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
+}
+
+export interface SiteFooterLayout {
+  columns: Array<{ title: string; links: Array<{ label: string; url: string }> }>;
+  social: Array<{ network: 'instagram' | 'facebook' | 'x' | 'tiktok' | 'youtube' | 'pinterest' | 'linkedin'; url: string }>;
+  legalText: string;
 }
 
 /** The site's extra languages and the translation service's connection (migration 009). */
@@ -527,6 +535,8 @@ export interface ImagesTable {
   alt_text: Defaulted<string>;
   title: Defaulted<string>;
   body: Defaulted<string>;
+  /** The media library's name of the picture (migration 056): renamable, unlike `filename`, which is in its address. */
+  name: Defaulted<string>;
   /** A picture shipped with the server (demo-assets/), rendered into the store on first request; null for uploads. */
   bundled_source: string | null;
   list_position: ColumnType<number, never, never>;

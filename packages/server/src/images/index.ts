@@ -7,3 +7,5 @@ export { addBundledImages, bundledImageAssetUrl, bundledImageFilename, type Bund
 export { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, updateImage, uploadImage, type ImageTextCopies } from './service';
 export { formatOfImage, imageAssetUrl, lockImagesForUse, productImageRecords, type ImageFacts } from './records';
 export { IMAGE_ICON_SIZES, type ImageIconSize } from './renditions';
+export { registerMediaRoutes } from './media-routes';
+export { describePlaces, type PictureReplacement, type PictureUser } from './media';

@@ -46,6 +46,8 @@ export interface NewImage {
   title?: string;
   body?: string;
   bundledSource?: string;
+  /** The media library's name; the file name without its extension when none is given. */
+  name?: string;
   /** The stored original's size (the storage quota counts it); 0 for bundled pictures. */
   byteSize?: number;
 }
@@ -64,11 +66,40 @@ export async function insertImage(db: Kysely<Database>, image: NewImage): Promis
       alt_text: image.altText ?? '',
       title: image.title ?? '',
       body: image.body ?? '',
+      name: image.name ?? nameOfFile(image.filename),
       bundled_source: image.bundledSource ?? null,
       byte_size: image.byteSize ?? 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A picture's default library name: its file's, without the extension ('red-square.png' → 'red-square'). */
+export function nameOfFile(filename: string): string {
+  return filename.replace(/\.[A-Za-z0-9]+$/, '');
+}
+
+/** PostgreSQL LIKE's wildcards taken literally: a search for '50%' finds '50%', not '50 anything'. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The media library's page: like listImageRows, keeping only the pictures whose name or alt text holds `search`
+ * (any case). A scan of the website's pictures (its index keeps them in list order): a library holds thousands,
+ * not millions, and a substring search cannot use a b-tree index anyway.
+ */
+export async function listMediaRows(db: Kysely<Database>, websiteId: string, limit: number, options: { afterPosition?: number; search?: string }): Promise<ImageRow[]> {
+  let query = db.selectFrom('images').selectAll().where('website_id', '=', websiteId);
+  if (options.afterPosition !== undefined) query = query.where('list_position', '<', options.afterPosition);
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = `%${likeLiteral(search)}%`;
+    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('alt_text', 'ilike', pattern)]));
+  }
+  return query.orderBy('list_position', 'desc').limit(limit + 1).execute();
+}
+
+export async function renameImageRow(db: Kysely<Database>, websiteId: string, id: string, name: string): Promise<ImageRow | undefined> {
+  return db.updateTable('images').set({ name }).where('website_id', '=', websiteId).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 export async function findImage(db: Kysely<Database>, websiteId: string, id: string, options: { lock?: boolean } = {}): Promise<ImageRow | undefined> {

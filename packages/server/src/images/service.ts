@@ -47,6 +47,9 @@ export interface ImageUpload {
   bytes: Buffer;
   /** The name the client gave the file, if any: only used to name the served file. */
   filename?: string;
+  /** The media library's upload: the alt text the owner typed (checked there), and the library name. */
+  altText?: string;
+  name?: string;
 }
 
 /**
@@ -56,6 +59,11 @@ export interface ImageUpload {
  */
 export async function uploadImage(db: Kysely<Database>, files: ImageFiles, website: Website, actor: Actor, upload: ImageUpload): Promise<ImageAssetJson> {
   authorize(actor, 'catalog:write');
+  return imageAssetJson(await storeUpload(db, files, website, upload));
+}
+
+/** uploadImage's work, for any caller that has checked the actor (the media library checks `media:write`). */
+export async function storeUpload(db: Kysely<Database>, files: ImageFiles, website: Website, upload: ImageUpload): Promise<ImageRow> {
   let prepared;
   try {
     prepared = await prepareUpload(upload.bytes);
@@ -78,12 +86,14 @@ export async function uploadImage(db: Kysely<Database>, files: ImageFiles, websi
         height: prepared.height,
         colorData: prepared.colorData,
         byteSize: prepared.bytes.length,
+        altText: upload.altText,
+        name: upload.name,
       });
     });
     // The common AVIF and WebP copies (prepared-copies.ts), made now so the first shopper gets them ready. After the
     // row: a failure here loses nothing (the copy is made on its first request instead), so it never fails the upload.
     await makeCommonModernCopies(files, row).catch(() => undefined);
-    return imageAssetJson(row);
+    return row;
   } catch (error) {
     await files.remove(id);
     throw error;
@@ -91,8 +101,8 @@ export async function uploadImage(db: Kysely<Database>, files: ImageFiles, websi
 }
 
 /** The cursor is the list position of the last image of the page before, opaque to clients. */
-const encodeCursor = (position: number) => Buffer.from(`p${position}`).toString('base64url');
-function decodeCursor(cursor: string): number {
+export const encodeCursor = (position: number) => Buffer.from(`p${position}`).toString('base64url');
+export function decodeCursor(cursor: string): number {
   const match = /^p([0-9]{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) throw invalid(IMAGE_FIELD_MESSAGES.cursor, { cursor: IMAGE_FIELD_MESSAGES.cursor });
   return Number(match[1]);

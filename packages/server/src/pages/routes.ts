@@ -187,6 +187,7 @@ async function sendPage<T extends BasePageContext>(
     storeUrl: navigation.storeUrl,
     siteHeaderHtml: siteChrome.headerHtml,
     siteFooterHtml: siteChrome.footerHtml,
+    siteFooter: siteChrome.footer,
     siteNewsletter: newsletter ? { id: 'footer-newsletter', type: 'newsletter', form: publicFormOf(newsletter, website) } : null,
     // The owner's popup overlay (popup-overlay/), when enabled and meant for this page.
     sitePopup: await readPopupOverlayForPage(context.db, website, path),

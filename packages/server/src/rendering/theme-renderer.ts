@@ -37,6 +37,8 @@ export interface PageChrome {
   /** The owner's header and footer HTML, already sanitised (site-settings/html-sanitiser.ts); written raw. */
   siteHeaderHtml?: string;
   siteFooterHtml?: string;
+  /** The footer's columns of links, social links and legal text (site-settings/footer.ts); none: the theme's own. */
+  siteFooter?: object | null;
   /** The website's newsletter block for the footer (forms/): `{ id, type: 'newsletter', form }`, or none. */
   siteNewsletter?: object | null;
   /** The owner's popup overlay for this page (popup-overlay/ StorefrontPopupOverlay), or none. */
@@ -89,6 +91,7 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
         storeUrl: chrome.storeUrl,
         siteHeaderHtml: chrome.siteHeaderHtml ?? '',
         siteFooterHtml: chrome.siteFooterHtml ?? '',
+        siteFooter: chrome.siteFooter ?? null,
         siteNewsletter: chrome.siteNewsletter ?? null,
         sitePopup: chrome.sitePopup ?? null,
         navigation: chrome.navigation.map((link) => ({ ...link, active: link.url === chrome.path })),

@@ -39,11 +39,11 @@ export async function getSiteIdentity(_db: Kysely<Database>, website: Website, a
   return siteIdentityJson(website);
 }
 
-const PICTURE_FIELDS = ['logoImageId', 'faviconImageId', 'socialImageId'] as const;
-type PictureField = (typeof PICTURE_FIELDS)[number];
+export const PICTURE_FIELDS = ['logoImageId', 'faviconImageId', 'socialImageId'] as const;
+export type PictureField = (typeof PICTURE_FIELDS)[number];
 
 /** The picture rules beyond being this website's: the favicon's shape and size, the social picture's size and type. */
-function pictureRefusal(field: PictureField, image: ImageFacts): string | undefined {
+export function pictureRefusal(field: PictureField, image: ImageFacts): string | undefined {
   const { width, height } = image;
   if (field === 'faviconImageId') {
     if (Math.max(width, height) > Math.min(width, height) * SITE_IDENTITY_LIMITS.faviconMaxAspect) return SITE_IDENTITY_MESSAGES.faviconShape(width, height);

@@ -5,3 +5,4 @@ export { NAVIGATION_MESSAGES, type StoredNavigationItem, type StoreForLink } fro
 export { editMainNavigation, readMainNavigation, type MainNavigation } from './main-navigation';
 export { notifySiteChromeChanged, readSiteChrome, type SiteChrome } from './site-chrome';
 export { sanitiseHtml } from './html-sanitiser';
+export { identityPictureUser } from './picture-uses';

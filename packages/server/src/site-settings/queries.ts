@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, SiteFooterLayout } from '../db/schema';
 import type { StoredNavigationItem, StoreForLink } from './navigation-rules';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -81,6 +81,20 @@ export async function saveHeaderFooter(db: Db, websiteId: string, value: StoredH
     .insertInto('site_header_footer')
     .values({ website_id: websiteId, header_html: value.header, footer_html: value.footer })
     .onConflict((conflict) => conflict.column('website_id').doUpdateSet({ header_html: value.header, footer_html: value.footer, updated_at: new Date() }))
+    .execute();
+}
+
+export async function readFooterLayout(db: Db, websiteId: string): Promise<SiteFooterLayout | null> {
+  const row = await db.selectFrom('site_header_footer').select('footer_layout').where('website_id', '=', websiteId).executeTakeFirst();
+  return row?.footer_layout ?? null;
+}
+
+export async function saveFooterLayout(db: Db, websiteId: string, layout: SiteFooterLayout): Promise<void> {
+  const json = JSON.stringify(layout);
+  await db
+    .insertInto('site_header_footer')
+    .values({ website_id: websiteId, footer_layout: json })
+    .onConflict((conflict) => conflict.column('website_id').doUpdateSet({ footer_layout: json, updated_at: new Date() }))
     .execute();
 }
 

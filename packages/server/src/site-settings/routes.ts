@@ -5,6 +5,8 @@ import {
   getCaptchaSettingsContract,
   getCommercePreferencesContract,
   getHeaderFooterContract,
+  getSiteFooterContract,
+  updateSiteFooterContract,
   getLanguagesContract,
   getMultilingualSettingsContract,
   getMultilingualStatusContract,
@@ -27,6 +29,8 @@ import type { SharedParts } from '../shared';
 import { getCaptchaSettings, updateCaptchaSettings } from './captcha-settings';
 import { getCommercePreferences, updateCommercePreferences } from './commerce-preferences';
 import { getHeaderFooter, updateHeaderFooter } from './header-footer';
+import { getSiteFooter, updateSiteFooter } from './footer';
+import { notifySiteChromeChanged } from './site-chrome';
 import { getSiteIdentity, updateSiteIdentity } from './identity';
 import {
   disconnectTranslation,
@@ -64,6 +68,16 @@ export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: Sha
 
   app.route({ ...getHeaderFooterContract, handler: async ({ website, actor }) => getHeaderFooter(db, website, actor) });
   app.route({ ...updateHeaderFooterContract, handler: async ({ website, actor, body }) => updateHeaderFooter(db, website, actor, body) });
+  app.route({ ...getSiteFooterContract, handler: async ({ website, actor }) => getSiteFooter(db, website, actor) });
+  app.route({
+    ...updateSiteFooterContract,
+    handler: async ({ website, actor, body }) => {
+      const saved = await updateSiteFooter(db, website, actor, body);
+      // This process's pages draw the new footer on their next request (others within CHROME_FRESH_MS).
+      notifySiteChromeChanged(website.id);
+      return saved;
+    },
+  });
 
   app.route({ ...getMultilingualSettingsContract, handler: async ({ website, actor }) => getMultilingualSettings(db, website, actor, translation) });
   app.route({ ...getMultilingualStatusContract, handler: async ({ website, actor }) => getMultilingualStatus(db, website, actor, translation) });

@@ -5,6 +5,7 @@ import { onContentChanged } from '../content';
 import { sanitiseHtml } from './html-sanitiser';
 import { defaultMainNavigation, headerLinksOf, layoutLinksOf, MAIN_NAVIGATION } from './navigation-rules';
 import { listLinkTargets } from './link-targets';
+import { loadShownFooter, type ShownFooter } from './footer';
 import { listNavigations, listStoresForLinks, readHeaderFooter } from './queries';
 
 /**
@@ -20,6 +21,8 @@ export interface SiteChrome {
   navigation: Array<{ title: string; url: string }> | undefined;
   headerHtml: string;
   footerHtml: string;
+  /** The footer's columns of links, social links and legal text (footer.ts): the owner's, or made from the site's pages. */
+  footer: ShownFooter;
 }
 
 type Listener = (websiteId: string) => void;
@@ -35,12 +38,13 @@ onContentChanged(notifySiteChromeChanged);
 
 /** Reads the chrome from the database (no cache). */
 export async function loadSiteChrome(db: Kysely<Database>, websiteId: string): Promise<SiteChrome> {
-  const [navigations, stores, linkTargets, headerFooter] = await Promise.all([
+  const [navigations, stores, linkTargets, headerFooter, footer] = await Promise.all([
     listNavigations(db, websiteId),
     listStoresForLinks(db, websiteId),
     // Stores and the pages visitors can open: a draft page's link stays out of the header until it is live.
     listLinkTargets(db, websiteId, { liveOnly: true }),
     readHeaderFooter(db, websiteId),
+    loadShownFooter(db, websiteId),
   ]);
   const storesById = new Map(linkTargets.map((target) => [target.id, target]));
   const main = navigations.length === 0 ? defaultMainNavigation(stores) : navigations.find((n) => n.fieldName === MAIN_NAVIGATION)?.items;
@@ -49,6 +53,7 @@ export async function loadSiteChrome(db: Kysely<Database>, websiteId: string): P
     // Stored sanitised; sanitised again here (once per read) so a stricter sanitiser covers old rows too.
     headerHtml: sanitiseHtml(headerFooter.header),
     footerHtml: sanitiseHtml(headerFooter.footer),
+    footer,
   };
 }
 

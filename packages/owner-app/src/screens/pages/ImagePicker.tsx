@@ -1,31 +1,19 @@
 import { useId, useState, type ReactNode } from 'react';
 import { imageAltText } from '@vitrine/format/images';
-import { Loading, LoadFailed } from '../../ui/states';
+import { MediaBrowser } from '../media/MediaBrowser';
 import { useImages, type ImageAsset } from './content-api';
 import type { ContentImage } from './content-types';
 import { PagesDialog } from './PagesDialog';
 import { PAGES_TEXTS as T } from './texts';
 
-/** A modal listing the website's images as thumbnails; choosing one closes it. Escape or Close cancels. */
+/**
+ * A modal with the media library's browser (screens/media): search, upload from here (alt text asked per file; the
+ * first picture uploaded is chosen), and one button per picture; choosing one closes it. Escape or Close cancels.
+ */
 export function ImageDialog({ onChoose, onClose }: { onChoose: (image: ImageAsset) => void; onClose: () => void }) {
-  const images = useImages(true);
   return (
-    <PagesDialog title={T.imageDialog} className="pages-image-dialog" onClose={onClose}>
-      {images.isPending ? <Loading /> : null}
-      {images.isError ? <LoadFailed error={images.error} retry={() => void images.refetch()} /> : null}
-      {images.data && images.data.images.length === 0 ? <p>{T.noImages}</p> : null}
-      {images.data && images.data.images.length > 0 ? (
-        <ul className="pages-image-grid">
-          {images.data.images.map((image) => (
-            <li key={image.id}>
-              <button type="button" className="pages-image-choice" onClick={() => onChoose(image)}>
-                <img src={`${image.assetUrl}?format=300w`} alt="" loading="lazy" />
-                <span>{image.title || image.filename}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <PagesDialog title={T.imageDialog} className="pages-image-dialog media-dialog" onClose={onClose}>
+      <MediaBrowser onSelect={onChoose} selectLabel={(image) => `Use ${image.name}`} chooseUploaded />
     </PagesDialog>
   );
 }

@@ -363,7 +363,13 @@ describe('a collection page', () => {
 describe('the image picker', () => {
   it('lists the website’s images in a dialog that Escape closes; choosing one sets the image block’s picture', async () => {
     const asset = { id: 'img1', assetUrl: '/assets/img1.jpg', altText: 'A linen shirt', title: 'Linen shirt', filename: 'shirt.jpg', mediaFocalPoint: { x: 0.5, y: 0.5 } };
-    const server = renderPages('/config/pages/about', standard((method, url) => (method === 'GET' && url.startsWith('/api/owner/images') ? { images: [asset], nextCursor: null } : undefined)));
+    const server = renderPages('/config/pages/about', standard((method, url) =>
+        method === 'GET' && url.startsWith('/api/owner/images')
+          ? { images: [asset], nextCursor: null }
+          : method === 'GET' && url.startsWith('/api/owner/media')
+            ? { media: [{ ...asset, name: 'Linen shirt', byteSize: 2048 }], nextCursor: null }
+            : undefined,
+      ));
     const list = await screen.findByRole('list', { name: 'Blocks' });
     fireEvent.click(screen.getByRole('button', { name: '+ Add block' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Choose a block' })).getByRole('button', { name: /^Image/ }));
@@ -375,8 +381,9 @@ describe('the image picker', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Choose an image' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Choose image' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Choose an image' })).getByRole('button', { name: 'Linen shirt' }));
-    expect(screen.getByRole('img', { name: 'A linen shirt' })).toBeTruthy();
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Choose an image' })).getByRole('button', { name: 'Use Linen shirt' }));
+    // The chosen picture's thumbnail comes from the images list, read once a picture is chosen.
+    expect(await screen.findByRole('img', { name: 'A linen shirt' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Change image' })).toBeTruthy();
     await waitFor(() => expect(server.calls.some((call) => call.url.endsWith('/draft'))).toBe(true), { timeout: 3000 });
     const saved = server.calls.filter((call) => call.url.endsWith('/draft')).at(-1)!.body as { body: PageBody };

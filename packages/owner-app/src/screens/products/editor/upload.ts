@@ -68,6 +68,9 @@ export interface UploadOptions {
   onProgress?: (fraction: number) => void;
   createXhr?: () => UploadXhr;
   signal?: AbortSignal;
+  /** Another upload call of the same shape (the media library's `/api/owner/media`), and its text fields, sent before the file. */
+  url?: string;
+  fields?: Readonly<Record<string, string>>;
 }
 
 /** The headers a change carries: the crumb cookie echoed, and the session's XSRF token. */
@@ -97,7 +100,7 @@ export async function uploadImageWithProgress(client: OwnerBrowserClient, file: 
   const headers = await uploadHeaders(client);
   const xhr = options.createXhr?.() ?? (new XMLHttpRequest() as unknown as UploadXhr);
   return new Promise<ImageAssetJson>((resolve, reject) => {
-    xhr.open('POST', UPLOAD_PATH);
+    xhr.open('POST', options.url ?? UPLOAD_PATH);
     xhr.withCredentials = true;
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
@@ -122,6 +125,7 @@ export async function uploadImageWithProgress(client: OwnerBrowserClient, file: 
     xhr.ontimeout = incomplete;
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
     form.append('file', file, file.name || 'image');
     xhr.send(form);
   });

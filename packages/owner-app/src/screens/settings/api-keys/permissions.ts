@@ -7,6 +7,7 @@ import type { Permission } from '@vitrine/contracts';
 export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'catalog:read': 'See products, stock, categories and images',
   'catalog:write': 'Create, edit and archive products; set and adjust stock; upload images; import and export products',
+  'media:write': 'Upload, rename, replace and delete pictures in the media library',
   'orders:read': "See orders and the shoppers' details on them; export orders",
   'orders:write': 'Fulfil, cancel and refund orders',
   'store-settings:read': 'See commerce preferences and the store pages',

@@ -28,6 +28,8 @@ function identityServer(pictures: ImageAssetJson[] = [picture('logo1', 'logo.png
   let identity = { ...DEMO };
   const server = recordingServer((method, url, body) => {
     if (url.startsWith('/api/owner/images')) return { images: pictures, nextCursor: null };
+    // The picker is the media library's browser: each picture with its library name.
+    if (url.startsWith('/api/owner/media')) return { media: pictures.map((each) => ({ ...each, name: each.filename, byteSize: 2048 })), nextCursor: null };
     if (url !== '/api/owner/site-settings/identity') return { status: 404, body: { message: `Unexpected ${method} ${url}` } };
     if (method === 'PUT') {
       const sent = body as Partial<SiteIdentityJson>;
@@ -85,7 +87,7 @@ describe('Settings → Site identity', () => {
 
     fireEvent.click(within(group('Logo')).getByRole('button', { name: 'Choose image' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose an image' });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'logo.png' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Use logo.png' }));
     // A logo needs its alt text: checked before anything is sent, the message by its field.
     const alt = (await screen.findByRole('textbox', { name: 'Logo alt text' })) as HTMLInputElement;
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -111,7 +113,7 @@ describe('Settings → Site identity', () => {
     const title = await open(server);
     fireEvent.change(title, { target: { value: 'Linen & Clay' } });
     fireEvent.click(within(group('Favicon')).getByRole('button', { name: 'Choose image' }));
-    fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Choose an image' })).findByRole('button', { name: 'wide.png' }));
+    fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Choose an image' })).findByRole('button', { name: 'Use wide.png' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const message = 'The favicon must be square or nearly square: this picture is 900 × 300 pixels.';
     await waitFor(() => expect(within(group('Favicon')).getByText(message)).toBeTruthy());

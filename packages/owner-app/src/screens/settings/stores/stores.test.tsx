@@ -40,6 +40,7 @@ function storesServer(refuse?: (body: Record<string, unknown>) => unknown) {
   return serverWithBodies((method, url, body) => {
     if (method === 'GET' && url === '/api/owner/stores') return { stores };
     if (method === 'GET' && url.startsWith('/api/owner/images')) return { images: [picture], nextCursor: null };
+    if (method === 'GET' && url.startsWith('/api/owner/media')) return { media: [{ ...picture, name: picture.title, byteSize: 2048 }], nextCursor: null };
     const put = /^\/api\/owner\/stores\/([^/]+)$/.exec(url);
     if (method === 'PUT' && put) {
       const refusal = refuse?.(body as Record<string, unknown>);
@@ -90,9 +91,9 @@ describe('Settings → Stores', () => {
     fireEvent.change(description, { target: { value: 'Shirts and blankets from small workshops.' } });
     fireEvent.click(within(shop).getByRole('button', { name: 'Choose image' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose an image' });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Linen shirts' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Use Linen shirts' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(within(shop).getByRole('img', { name: 'Folded linen shirts' })).toBeTruthy();
+    expect(await within(shop).findByRole('img', { name: 'Folded linen shirts' })).toBeTruthy();
 
     const preview = within(shop).getByRole('group', { name: 'Search result preview' });
     expect([...preview.querySelectorAll('p')].slice(1).map((line) => line.textContent)).toEqual([
