@@ -1,4 +1,5 @@
 // databases: one — what the edge lets through with planted cookies; the tables are only compared before and after
+import { RETURN_REQUEST_MESSAGES } from '@vitrine/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -52,6 +53,7 @@ const FORM_REFUSALS: Record<string, (response: LightMyRequestResponse) => void> 
   'POST /config/reset-password': (response) => expectPage(response, 403, OWNER_FORM_CRUMB),
   'POST /config/sign-out': (response) => expectPage(response, 403, OWNER_FORM_CRUMB),
   'POST /api/events/RecordEvent': (response) => expectCrumbFail(response),
+  'POST /checkout/order-confirmed/returns': (response) => expectPage(response, 403, RETURN_REQUEST_MESSAGES.expired),
 };
 
 function expectPage(response: LightMyRequestResponse, status: number, text: string): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FULFILMENT_LIMITS, RETURN_REASONS, type RequestReturnBody, type ReturnReason } from '@vitrine/contracts';
+import { FULFILMENT_LIMITS, RETURN_REASONS, RETURN_REQUEST_MESSAGES, type RequestReturnBody, type ReturnReason } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
 import { isFailure } from '../failures';
 import { isFormCrumbValid } from '../http/crumb';
@@ -36,8 +36,13 @@ export function registerReturnFormRoutes(fastify: FastifyInstance, context: Shar
       };
       const notFound = () => reply.status(404).header('cache-control', 'no-store').type('text/html; charset=utf-8')
         .send('<!doctype html><title>Order not found</title><p>Sorry, that order was not found.</p><p><a href="/">Back home</a></p>');
+      // The crumb first, as every plain form does: a forged post learns nothing about which orders exist.
+      if (!isFormCrumbValid(context, request, form.crumb)) {
+        if (orderId) return back({ error: 'crumb' });
+        return reply.status(403).header('cache-control', 'no-store').type('text/html; charset=utf-8')
+          .send(`<!doctype html><title>Return</title><p>${RETURN_REQUEST_MESSAGES.expired}</p><p><a href="/">Back home</a></p>`);
+      }
       if (!orderId) return notFound();
-      if (!isFormCrumbValid(context, request, form.crumb)) return back({ error: 'crumb' });
       const parsed = returnBodyOf(form);
       if (typeof parsed === 'string') return back({ error: parsed });
       try {
