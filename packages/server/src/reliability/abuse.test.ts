@@ -29,6 +29,12 @@ const pen = (engraving: string) => ({
 const sticker = { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quantity: 1 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * The three cases that walk every route or page take 4–9 s on a quiet machine and four times that when CI's other
+ * workers load both cores (they timed out at the 30 s default under load 10+); they are loops, not waits, so a
+ * longer limit hides nothing.
+ */
+const LOOP_TIMEOUT_MS = 120_000;
 
 describe('CSRF: every state-changing route', () => {
   const collector = routeCollector();
@@ -109,7 +115,7 @@ describe('CSRF: every state-changing route', () => {
         expect(control.statusCode, `${key} with the crumb → ${control.statusCode} ${control.body}`).toBeLessThan(300);
       }
     }
-  });
+  }, LOOP_TIMEOUT_MS);
 
   it("a signed-in shopper's change without X-SiteUser-XSRF-Token is refused and writes nothing, even with the crumb", async () => {
     const visitor = new TestVisitor(server.app);
@@ -188,7 +194,7 @@ describe('XSS: what a shopper types is shown as text on every page', () => {
         }
       }
     }
-  });
+  }, LOOP_TIMEOUT_MS);
 
   it('in every query value and path parameter of every page (the search box shows ?q= on every page)', async () => {
     const visitor = new TestVisitor(server.app);
@@ -209,7 +215,7 @@ describe('XSS: what a shopper types is shown as text on every page', () => {
         expectSafe(where, hostile.body, benign.body);
       }
     }
-  });
+  }, LOOP_TIMEOUT_MS);
 
   it('in the search page: the query is shown, as text, in the box and in the answer', async () => {
     const visitor = new TestVisitor(server.app);
