@@ -14,7 +14,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig, generateReport, type Config, type Result } from 'lighthouse';
+import { desktopConfig, generateReport, type Config } from 'lighthouse';
+import { failedAudits, medianByPerformance, runLighthouse, score, type Result } from './lighthouse-support';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PRODUCT_PATH, ensureIslandsBuilt, pageHasIslands, printTable, startVitrine } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -35,33 +36,6 @@ interface FormFactor {
 
 const FORM_FACTORS: FormFactor[] = [{ name: 'mobile' }, { name: 'desktop', config: desktopConfig }];
 
-const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-
-async function runLighthouse(url: string, port: number, formFactor: FormFactor): Promise<Result> {
-  const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }, formFactor.config);
-  if (!result) throw new Error('Lighthouse returned no result');
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-  return lhr;
-}
-
-function medianByPerformance(runs: Result[]): Result {
-  const sorted = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
-/** A category's audits that apply to the page and did not pass, with their weight and first offending element. */
-function failedAudits(lhr: Result, category: string): string[] {
-  return (lhr.categories[category]?.auditRefs ?? []).flatMap((ref) => {
-    const audit = lhr.audits[ref.id];
-    if (!audit || audit.scoreDisplayMode !== 'binary' || audit.score === null || audit.score >= 1) return [];
-    const items = audit.details && 'items' in audit.details ? (audit.details.items as { node?: { snippet?: string } }[]) : [];
-    const snippet = items.find((item) => item.node?.snippet)?.node?.snippet;
-    const weight = ref.weight > 0 ? `weight ${ref.weight}` : 'not scored';
-    return [`${audit.id} (${weight}): ${audit.title}${snippet ? ` e.g. ${snippet}` : ''}`];
-  });
-}
-
 async function main(): Promise<void> {
   ensureIslandsBuilt();
   const server = await startVitrine();
@@ -73,7 +47,7 @@ async function main(): Promise<void> {
     await fetch(url); // one render before measuring, so the first run does not time a cold template cache
     for (const formFactor of FORM_FACTORS) {
       const runs: Result[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url, chrome.port, formFactor));
+      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url, chrome.port, formFactor.config));
       const median = medianByPerformance(runs);
       medians.push({ formFactor, runs, median });
       if (REPORT_DIR) {

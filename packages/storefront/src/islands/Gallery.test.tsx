@@ -76,14 +76,24 @@ describe('lightboxImageSize', () => {
 });
 
 describe('Gallery', () => {
-  it('renders a grid by default with alt text fallbacks, the first image eager and the rest lazy', () => {
+  it('loads only its first picture at once, with high priority, when it leads the page', () => {
+    render(<Gallery images={images} priority />);
+    const imgs = [...screen.getByRole('region', { name: 'Gallery' }).querySelectorAll('img')];
+    expect(imgs.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
+  });
+
+  it('renders a grid by default with alt text fallbacks, every image lazy', () => {
     render(<Gallery images={images} />);
     const region = screen.getByRole('region', { name: 'Gallery' });
     // A picture with no text of its own is decorative (alt ""), never named by its file name (issue 31 item 5).
     const imgs = [...region.querySelectorAll('img')];
     expect(imgs.map((img) => img.getAttribute('alt'))).toEqual(['Harbour', 'Boats at rest', '']);
     expect(within(region).getAllByRole('img')).toHaveLength(2);
-    expect(imgs.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(imgs.map((img) => img.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy']);
     expect(region.className).toContain('vitrine-gallery--grid');
     expect(region.style.getPropertyValue('--gallery-columns')).toBe('4');
     expect(screen.getByText('Morning light')).toBeTruthy();

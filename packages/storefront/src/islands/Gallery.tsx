@@ -25,10 +25,16 @@ export interface GalleryProps {
   settings?: Partial<Record<GallerySettingName, unknown>>;
   /** Accessible name of the gallery region. */
   label?: string;
+  /**
+   * The gallery leads the page: its first picture loads at once, with high priority. Otherwise every picture is lazy,
+   * so that a gallery lower down (a product's more photos, a home-page grid) never competes with the page's main
+   * picture — an eager picture in a server-rendered island also gets a preload of its own, ahead of everything else.
+   */
+  priority?: boolean;
 }
 
 /** The gallery block in its four designs, with an optional lightbox. */
-export function Gallery({ images, settings: rawSettings, label = 'Gallery' }: GalleryProps) {
+export function Gallery({ images, settings: rawSettings, label = 'Gallery', priority = false }: GalleryProps) {
   const settings = resolveGallerySettings(rawSettings);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
   const style = {
@@ -62,12 +68,12 @@ export function Gallery({ images, settings: rawSettings, label = 'Gallery' }: Ga
     body = (
       <ul className="vitrine-gallery-items">
         {images.map((image, index) => (
-          <li key={image.id}>{renderImage(image, index, index === 0)}</li>
+          <li key={image.id}>{renderImage(image, index, priority && index === 0)}</li>
         ))}
       </ul>
     );
   } else {
-    body = <GallerySlides images={images} settings={settings} label={label} renderImage={renderImage} />;
+    body = <GallerySlides images={images} settings={settings} label={label} renderImage={(image, index) => renderImage(image, index, priority && index === 0)} />;
   }
 
   return (
@@ -118,6 +124,7 @@ function GalleryFigure({
       width={image.width}
       height={image.height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
     />
   );
