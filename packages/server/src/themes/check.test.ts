@@ -2,6 +2,7 @@ import { defaultThemeDir } from '@vitrine/theme';
 import { describe, expect, it } from 'vitest';
 import { checkTheme, formatProblem } from './check';
 import { readThemeFolder, type ThemeFiles } from './files';
+import { offsetOfJsonPath } from './json-locate';
 import { validateThemeManifest } from './manifest';
 
 const MANIFEST = JSON.stringify({ name: 'Fixture', version: '1.0.0', settings: [] }, null, 2);
@@ -73,5 +74,29 @@ describe('theme check', () => {
     const manifest = JSON.parse(defaultTheme().get('theme.json')!.toString());
     manifest.settings[0].settings[0].default = 'red';
     expect(check(withFile('theme.json', JSON.stringify(manifest)))).toEqual(['theme.json:1: settings[0].settings[0].default: must be a colour as #rrggbb (six lower-case hex digits)']);
+  });
+
+  it("names the line of the value a manifest error is about, as the author's file is laid out", () => {
+    const manifest = JSON.parse(defaultTheme().get('theme.json')!.toString());
+    manifest.settings[0].settings[0].default = 'red';
+    const text = JSON.stringify(manifest, null, 2);
+    const line = text.split('\n').findIndex((row) => row.includes('"default": "red"')) + 1;
+    expect(line).toBeGreaterThan(5);
+    expect(check(withFile('theme.json', text))).toEqual([`theme.json:${line}: settings[0].settings[0].default: must be a colour as #rrggbb (six lower-case hex digits)`]);
+    // A missing member is reported at the object that lacks it.
+    expect(check(withFile('theme.json', '{\n  "name": "x",\n  "settings": []\n}'))).toEqual(['theme.json:1: (manifest): missing version']);
+  });
+});
+
+describe('offsetOfJsonPath', () => {
+  const text = '{\n  "a": [\n    { "b": 1 },\n    { "c.d": { "e": true } }\n  ]\n}';
+  const lineOf = (path: string) => text.slice(0, offsetOfJsonPath(text, path)).split('\n').length;
+  it('finds array elements, nested members and keys that hold dots; the nearest ancestor when a member is missing', () => {
+    expect(lineOf('a[0].b')).toBe(3);
+    expect(lineOf('a[1].c.d.e')).toBe(4);
+    expect(lineOf('a[1].missing')).toBe(4);
+    expect(lineOf('a[7]')).toBe(2);
+    expect(lineOf('(manifest)')).toBe(1);
+    expect(offsetOfJsonPath('not json', 'a')).toBe(0);
   });
 });

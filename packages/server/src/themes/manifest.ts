@@ -1,4 +1,5 @@
 import { validateManifest } from '@vitrine/design';
+import { offsetOfJsonPath } from './json-locate';
 
 /**
  * theme.json, the theme's manifest (name, version, settings schema). The schema itself is @vitrine/design's
@@ -25,8 +26,12 @@ export function parseManifestText(text: string): { json: unknown } | { problem: 
   }
 }
 
-/** The manifest's validation for `theme check` and the upload: the design package's schema, each error at its JSON path. */
-export function validateThemeManifest(json: unknown): ManifestProblem[] {
+/**
+ * The manifest's validation for `theme check` and the upload: the design package's schema, each error named by its
+ * JSON path and, when the text is given, at the line of that value (or of its nearest ancestor that exists).
+ */
+export function validateThemeManifest(json: unknown, text?: string): ManifestProblem[] {
   const result = validateManifest(json);
-  return result.ok ? [] : result.errors.map((error) => ({ line: 1, message: `${error.path || '/'}: ${error.message}` }));
+  if (result.ok) return [];
+  return result.errors.map((error) => ({ line: text === undefined ? 1 : lineAt(text, offsetOfJsonPath(text, error.path)), message: `${error.path || '/'}: ${error.message}` }));
 }
