@@ -26,10 +26,14 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   // neither a lazy picture the page never shows (in a closed drawer) nor a cross-site frame's own network life (a
   // video player, which kept 'networkidle' from ever coming) may fail the journey that takes it.
   await page.waitForLoadState('load');
+  const waitStarted = Date.now();
   await page
     .waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((image) => image.complete || !image.checkVisibility()), undefined, { timeout: 5_000 })
     .catch(() => undefined);
+  if (process.env.E2E_TIMING) console.log(`[e2e screenshot] ${name}: waited ${Date.now() - waitStarted} ms for pictures and fonts`);
+  const shotStarted = Date.now();
   await page.screenshot({ path: file, fullPage });
+  if (process.env.E2E_TIMING) console.log(`[e2e screenshot] ${name}: taken in ${Date.now() - shotStarted} ms`);
   return file;
 }
 

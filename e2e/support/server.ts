@@ -82,10 +82,14 @@ async function freshDataDir(): Promise<string> {
 
 /** Lets the test change the freshly seeded demo store before the server opens it. */
 async function prepareDataDir(dataDir: string, prepare: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+  const started = Date.now();
   const { openDatabaseFromEnv } = await databaseModules();
+  const imported = Date.now();
   const database = await openDatabaseFromEnv({ DATA_DIR: dataDir });
+  const opened = Date.now();
   try {
     await prepare(database.db);
+    if (process.env.E2E_TIMING) console.log(`[e2e prepare] server modules imported in ${imported - started} ms, database opened in ${opened - imported} ms, prepared in ${Date.now() - opened} ms`);
   } finally {
     await database.close();
   }
@@ -114,19 +118,24 @@ export async function startServer({ env = {}, prepareDatabase, platformDomain }:
   const port = await freePort();
   const platformUrl = platformDomain ? `http://${platformDomain}:${port}` : undefined;
   const platformEnv: Record<string, string> = platformDomain ? { PLATFORM_DOMAIN: platformDomain, PUBLIC_URL: platformUrl! } : {};
+  const started = Date.now();
   const dataDir = await freshDataDir();
+  const copied = Date.now();
   if (prepareDatabase) await prepareDataDir(dataDir, prepareDatabase);
+  const prepared = Date.now();
   // The compiled server when the run built one (scripts/test.mjs sets VITRINE_SERVER_BUNDLE), as `npm start` runs it;
   // else the TypeScript sources through tsx (one journey run on its own).
   const entry = process.env.VITRINE_SERVER_BUNDLE ? ['--enable-source-maps', process.env.VITRINE_SERVER_BUNDLE] : ['--import', 'tsx', 'packages/server/src/main.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...platformEnv, ...env },
+    // NODE_COMPILE_CACHE as `npm start` sets it: the 60-odd servers of a run compile the bundle's modules once (Node 22.1+).
+    env: { ...process.env, NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'vitrine-e2e-node-compile-cache'), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...platformEnv, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, child, 120_000);
+    if (process.env.E2E_TIMING) console.log(`[e2e server] data dir copied in ${copied - started} ms, prepared in ${prepared - copied} ms, healthy in ${Date.now() - prepared} ms`);
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
