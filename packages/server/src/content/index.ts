@@ -2,7 +2,7 @@
 export { findPagesUsingForm } from './queries';
 export { readItemForPreview, readPageForPreview, type ItemPreview, type PagePreview } from './preview';
 export { seedDemoContentPages } from './demo';
-export { starterHomeBody, writeStarterHomeBody, writeStarterPages } from './starter';
+export { starterHomeBody, writeStarterExtraPages, writeStarterHomeBody, writeStarterPages, type StarterPage } from './starter';
 export { seedPublishedItem, seedPublishedPage, type SeedItem, type SeedPage } from './seed-rows';
 export { listNavigablePages, type NavigablePage } from './navigable-pages';
 export { notifyContentChanged, onContentChanged } from './content-changes';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
-import type { Database } from '../db/schema';
+import type { Database, SitePageKind } from '../db/schema';
 import { escapeHtml } from '../http/plain-page';
 import { stableId } from '../ids';
 
@@ -51,4 +51,32 @@ export async function writeStarterHomeBody(trx: Kysely<Database>, websiteId: str
   const checked = checkPageBody(body);
   if (!checked.body) throw new Error(`A starter home page does not pass its own checks: ${JSON.stringify(checked.errors)}`);
   await trx.updateTable('site_pages').set({ body: JSON.stringify(checked.body) }).where('website_id', '=', websiteId).where('is_home', '=', true).execute();
+}
+
+/** A page a starter template brings beside its home (platform/template-starter-pages.ts). */
+export interface StarterPage {
+  urlId: string;
+  kind: Extract<SitePageKind, 'page' | 'blog' | 'gallery'>;
+  title: string;
+  description: string;
+  body: PageBody;
+}
+
+/**
+ * Writes a new website's starter pages (published, not home), in the creation's transaction, and returns their ids in
+ * order for the navigation. Ids derive from the website's identifier, as the home page's do.
+ */
+export async function writeStarterExtraPages(trx: Kysely<Database>, websiteId: string, identifier: string, pages: readonly StarterPage[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const page of pages) {
+    const checked = checkPageBody(page.body);
+    if (!checked.body) throw new Error(`A starter page does not pass its own checks: ${JSON.stringify(checked.errors)}`);
+    const id = stableId(`page:${identifier}:${page.urlId}`);
+    await trx
+      .insertInto('site_pages')
+      .values({ id, website_id: websiteId, kind: page.kind, url_id: page.urlId, title: page.title, description: page.description, status: 'published', body: JSON.stringify(checked.body) })
+      .execute();
+    ids.push(id);
+  }
+  return ids;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { CONTRIBUTOR_ROLES } from '@vitrine/contracts';
 import { DEMO_WEBSITE, writeDemoStore, writeEmptyStore } from '../catalog';
-import { writeStarterHomeBody, writeStarterPages } from '../content';
+import { writeStarterExtraPages, writeStarterHomeBody, writeStarterPages } from '../content';
 import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid } from '../failures';
@@ -10,8 +10,10 @@ import { addContributorIn, writeSetupLink, type SetupLink } from '../owner';
 import { findOrCreateLinkedSiteUser } from '../site-users';
 import { findWebsiteById, insertWebsite, isWebsiteIdentifier, RESERVED_IDENTIFIERS } from '../websites';
 import { applyStarterTemplateIn, isStarterTemplate } from '../site-styles';
-import { writeSampleContent } from './sample-content';
+import { editMainNavigation } from '../site-settings';
+import { withLinksBeforeCart, writeSampleContent } from './sample-content';
 import { emptyHomeBody, LOCAL_SAMPLE_DETAILS, sampleHomeBody } from './template-home-pages';
+import { emptyStarterPages } from './template-starter-pages';
 
 export const CREATE_WEBSITE_MESSAGES = {
   refused: 'The website could not be created. Check the fields marked.',
@@ -136,6 +138,11 @@ async function writeNewWebsite<T>(
         await writeStarterPages(trx, row.id, identifier, row.siteTitle);
         const home = emptyHomeBody(templateId, row.siteTitle);
         if (home) await writeStarterHomeBody(trx, row.id, home);
+        // A chosen template brings its other pages too, linked in the menu (a site made without one keeps the welcome page alone).
+        if (input.templateId !== undefined) {
+          const pageIds = await writeStarterExtraPages(trx, row.id, identifier, emptyStarterPages(templateId, row.siteTitle));
+          await editMainNavigation(trx as Transaction<Database>, row.id, (items) => withLinksBeforeCart(items, pageIds));
+        }
       }
       // The sample's local business shows its made-up address in the local header; an empty site fills in its own.
       if (input.templateId !== undefined) {

@@ -45,7 +45,8 @@ export async function writeSampleContent(trx: Kysely<Database>, websiteId: strin
   };
 }
 
-function withLinksBeforeCart(items: StoredNavigationItem[], pageIds: string[]): StoredNavigationItem[] {
+/** The navigation with links to these pages before its closing Cart link (or at its end). */
+export function withLinksBeforeCart(items: StoredNavigationItem[], pageIds: string[]): StoredNavigationItem[] {
   const links = pageIds.map((collectionId) => ({ collectionId }));
   const cartAt = items.findIndex((item) => item.externalLink === '/cart');
   return cartAt < 0 ? [...items, ...links] : [...items.slice(0, cartAt), ...links, ...items.slice(cartAt)];

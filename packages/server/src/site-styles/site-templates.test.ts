@@ -167,6 +167,35 @@ describe('site templates: a new website', () => {
     expect(quiet).toContain('The first story is on its way');
   });
 
+  it("a site started empty gets its template's pages beyond the home page, published and in the menu; one made without a template keeps its home alone", async () => {
+    const expected: Record<string, string[]> = {
+      shop: ['about', 'contact'],
+      journal: ['journal', 'about', 'contact'],
+      portfolio: ['work', 'about', 'contact'],
+      local: ['services', 'about', 'contact'],
+      brand: ['our-story', 'faq', 'contact'],
+    };
+    for (const [templateId, urlIds] of Object.entries(expected)) {
+      const identifier = `empty-${templateId}`;
+      await createWebsite(server.database.db, { identifier, siteTitle: `Empty ${templateId}`, sampleContent: false, templateId });
+      const pages = await server.database.db.selectFrom('site_pages').select(['url_id', 'status', 'is_home']).where('website_id', '=', await websiteIdOf(identifier)).execute();
+      expect(pages.filter((page) => !page.is_home).map((page) => page.url_id).sort(), templateId).toEqual([...urlIds].sort());
+      expect(pages.every((page) => page.status === 'published'), templateId).toBe(true);
+      const home = await shopperPage('/', `${identifier}.${PLATFORM}`);
+      const menu = /<nav class="site-nav"[\s\S]*?<\/nav>/.exec(home)?.[0] ?? '';
+      // In the menu in the template's order, after Home and Shop, before the cart.
+      const linked = [...menu.matchAll(/href="\/([^"]*)"/g)].map((match) => match[1]).filter((path) => urlIds.includes(path));
+      expect(linked, templateId).toEqual(urlIds);
+      for (const urlId of urlIds) {
+        const answer = await new TestVisitor(server.app, undefined, { host: `${identifier}.${PLATFORM}` }).get(`/${urlId}`);
+        expect(answer.statusCode, `${templateId} /${urlId}`).toBe(200);
+      }
+    }
+    expect(await shopperPage('/faq', `empty-brand.${PLATFORM}`)).toContain('How long does delivery take?');
+    const bravoPages = await server.database.db.selectFrom('site_pages').select('url_id').where('website_id', '=', await websiteIdOf('bravo')).execute();
+    expect(bravoPages.map((page) => page.url_id)).toEqual(['home']);
+  });
+
   it('refuses an unknown template with a field error and writes no website', async () => {
     await expect(createWebsite(server.database.db, { identifier: 'nowhere', siteTitle: 'Nowhere', sampleContent: true, templateId: 'magazine' })).rejects.toMatchObject({
       kind: 'invalid',
