@@ -39,7 +39,7 @@ export const HEADLESS_MESSAGES = {
   limit: `limit must be a whole number from 1 to ${HEADLESS_LIMITS.maxPageSize}.`,
   cursor: 'This page link is not valid. Start again from the first page.',
   query: `q must be 1 to ${HEADLESS_LIMITS.searchMaxLength} characters.`,
-  ref: 'Give an id or a URL slug.',
+  ref: 'Give an id or a URL slug (letters, digits, hyphens).',
   productNotFound: 'Sorry, that product was not found.',
   collectionNotFound: 'Sorry, that collection was not found.',
   pageNotFound: 'Sorry, that page was not found.',
@@ -229,7 +229,8 @@ export const HeadlessSearchQuerySchema = RequestQuery({
 export type HeadlessSearchQuery = Static<typeof HeadlessSearchQuerySchema>;
 
 export const HeadlessRefParamsSchema = RequestParams({
-  ref: Text({ minLength: 1, maxLength: 200, pattern: '^[^/\\u0000]+$', [MESSAGE_KEYWORD]: HEADLESS_MESSAGES.ref }),
+  // Ids and URL slugs are letters, digits and hyphens (store slugs may hold `_` and `.` too).
+  ref: Text({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.-]+$', [MESSAGE_KEYWORD]: HEADLESS_MESSAGES.ref }),
 });
 
 export const listHeadlessProductsContract = defineContract({
