@@ -72,6 +72,7 @@ export * from './owner-members';
 export * from './members';
 export * from './analytics';
 export * from './webhooks';
+export * from './headless';
 export { ANALYTICS_EVENT_SCHEMAS, ANALYTICS_COMMON_EVENT_SCHEMA } from './analytics-events';
 export { ROUTE_CONTRACTS, contractFor } from './routes';
 export * from './abandoned-carts';

@@ -48,6 +48,7 @@ import { PAYMENT_CONTRACTS } from './payments';
 import { CHECKOUT_CONTRACTS } from './checkout';
 import { SITE_USER_CONTRACTS } from './site-users';
 import { WEBHOOK_CONTRACTS } from './webhooks';
+import { HEADLESS_CONTRACTS } from './headless';
 
 /** Every call of the HTTP API, in the order of the server README's table: for OpenAPI and route-table tests. */
 export const ROUTE_CONTRACTS: readonly RouteContract[] = [
@@ -95,6 +96,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_POPUP_OVERLAY_CONTRACTS,
   ...OWNER_MEMBER_CONTRACTS,
   ...WEBHOOK_CONTRACTS,
+  ...HEADLESS_CONTRACTS,
   ...MEMBER_CONTRACTS,
   ...ANALYTICS_CONTRACTS,
   ...OWNER_ANALYTICS_CONTRACTS,

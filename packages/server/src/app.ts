@@ -25,6 +25,7 @@ import { registerCommentRoutes } from './comments';
 import { DEFAULT_CAPTCHA_DIFFICULTY, registerCaptchaRoutes, type CaptchaDifficulty } from './captcha';
 import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
+import { registerHeadlessRoutes } from './headless';
 import { ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, registerMediaRoutes, type ImageStore } from './images';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -420,6 +421,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerPopupOverlayRoutes(routes, context);
     registerMemberRoutes(routes, context, { rateLimits: rateLimitStore });
     registerApiKeyRoutes(routes, context);
+    // The headless read API for other frontends (issue 37 item 3), with its CORS per website.
+    registerHeadlessRoutes(routes, context);
     registerRedirectRoutes(routes, context);
     registerWebhookRoutes(routes, context, { sealKey: webhookSealKey, allowedTargets: webhookPolicy.allowedTargets });
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.

@@ -437,6 +437,23 @@ export interface ProductFeedsTable {
   updated_at: Timestamp;
 }
 
+/** A publishable key of the headless read API (migration 057; headless/): kept as it is, it grants only public reads. */
+export interface HeadlessKeysTable {
+  id: string;
+  website_id: string;
+  name: string;
+  /** 'vpk_' and 32 base64url characters. */
+  token: string;
+  created_at: Timestamp;
+}
+
+/** The origins a browser may call the headless API from, one row per website (migration 057). */
+export interface HeadlessSettingsTable {
+  website_id: string;
+  allowed_origins: JsonDefaulted<string[]>;
+  updated_at: Timestamp;
+}
+
 export interface OrderItemsTable {
   id: string;
   website_id: string;
@@ -1443,6 +1460,8 @@ export interface Database {
   order_return_lines: OrderReturnLinesTable;
   api_keys: ApiKeysTable;
   product_feeds: ProductFeedsTable;
+  headless_keys: HeadlessKeysTable;
+  headless_settings: HeadlessSettingsTable;
   categories: CategoriesTable;
   mail_outbox: MailOutboxTable;
   mail_suppressions: MailSuppressionsTable;

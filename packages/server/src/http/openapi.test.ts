@@ -41,6 +41,16 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/commerce/shopping-cart'].get.security).toBeUndefined();
   });
 
+  it('says the headless reads take a publishable key in X-Vitrine-Publishable-Key', async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json();
+    expect(document.components.securitySchemes.publishableKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Vitrine-Publishable-Key' });
+    for (const path of ['/api/headless/v1/products', '/api/headless/v1/products/{ref}', '/api/headless/v1/collections/{ref}/products', '/api/headless/v1/posts', '/api/headless/v1/search']) {
+      expect(document.paths[path].get.security, path).toEqual([{ publishableKey: [] }]);
+    }
+    expect(document.paths['/api/headless/v1/products'].get.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['cursor', 'limit']);
+    expect(document.paths['/api/owner/headless/keys'].post['x-permission']).toBe('api-keys:manage');
+  });
+
   it('keeps a request body schema closed and its field messages', async () => {
     const document = (await server.app.inject({ url: '/api/openapi.json' })).json();
     const body = document.paths['/api/site-users/account/session'].post.requestBody.content['application/json'].schema;

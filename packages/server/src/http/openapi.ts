@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import {
-  ANALYTICS_LIMITS, CATALOG_LIMITS, contractFor, IMAGE_LIMITS, importProductsContract, JavascriptErrorReportsSchema, PERMISSIONS, PerformanceRecordSchema,
+  ANALYTICS_LIMITS, CATALOG_LIMITS, contractFor, HEADLESS_PREFIX, IMAGE_LIMITS, importProductsContract, JavascriptErrorReportsSchema, PERMISSIONS, PerformanceRecordSchema,
   recordJavascriptErrorsContract, recordPerformanceContract, ROUTE_CONTRACTS, uploadImageContract, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS, webhookPayloadSchema, type Permission,
 } from '@vitrine/contracts';
 
@@ -86,6 +86,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           siteUserSession: { type: 'apiKey', in: 'cookie', name: 'siteUserSession', description: 'The session of POST /api/site-users/account/session, with X-SiteUser-XSRF-Token on changes.' },
           apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (Authorization: Bearer vk_…), limited to its scopes.' },
+          publishableKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Vitrine-Publishable-Key',
+            description:
+              'A publishable key (vpk_…) of the website whose host is called (Settings → Headless API): the headless reads under ' +
+              `${HEADLESS_PREFIX}/ need it. Browsers may call from the website's allowed origins only (CORS); answers are cacheable (public, s-maxage, ETag, Surrogate-Key).`,
+          },
         },
       },
     },
@@ -95,6 +103,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       if (!contract || method === 'HEAD') return { schema: { ...schema, hide: true } as typeof schema, url };
       const documentOnly = DOCUMENT_ONLY_REQUEST_BODIES[contract.schema.operationId];
       const documented = (documentOnly ? { ...schema, body: documentOnly.body, consumes: documentOnly.consumes } : schema) as typeof schema;
+      if (url.startsWith(`${HEADLESS_PREFIX}/`)) return { schema: { ...documented, security: [{ publishableKey: [] }] } as typeof schema, url };
       if (!contract.access) return { schema: documented, url };
       const permission = contract.access === 'contributor' ? undefined : (contract.access as Permission);
       return {

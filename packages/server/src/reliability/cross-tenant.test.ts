@@ -52,6 +52,12 @@ if (hook.statusCode >= 300) throw new Error(`set-up webhook endpoint: ${hook.sta
 // Site A's queued site export (issue 37 item 4): its id goes to B's host in the archive routes' paths.
 const siteExport = await ownerA.post('/api/owner/site-archives', { includePersonalData: false });
 if (siteExport.statusCode >= 300) throw new Error(`set-up site export: ${siteExport.statusCode} ${siteExport.body}`);
+// Site A's publishable key of the headless API (issue 37 item 3) and its allowed origin: refused on B's host below.
+const publishable = await ownerA.post('/api/owner/headless/keys', { name: 'Alpha frontend' });
+if (publishable.statusCode !== 201) throw new Error(`set-up publishable key: ${publishable.statusCode} ${publishable.body}`);
+const publishableKeyA = (publishable.json() as { key: { key: string } }).key.key;
+const originsA = await ownerA.put('/api/owner/headless/origins', { origins: ['https://alpha-frontend.example.test'] });
+if (originsA.statusCode !== 200) throw new Error(`set-up headless origins: ${originsA.statusCode} ${originsA.body}`);
 
 // Site A's abandoned-cart reminders (issue 38 item 3): on, and a reminder sent for A's open cart, whose signed link
 // goes to B's host below.
@@ -177,6 +183,34 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
     expect((await ownerB.get('/api/owner/abandoned-carts/settings')).json().delayHours).toBeNull();
     expect((await ownerB.get('/api/owner/abandoned-carts/summary')).json().remindersSent).toBe(0);
+  });
+
+  it("refuses A's publishable key and A's allowed origin on B's host, and B's own key reads nothing of A's", async () => {
+    const reads = ['/api/headless/v1/products', '/api/headless/v1/products/canvas-tote', '/api/headless/v1/collections', '/api/headless/v1/collections/shop/products',
+      '/api/headless/v1/pages', '/api/headless/v1/posts', '/api/headless/v1/search?q=tote'];
+    const onA = await server.app.inject({ method: 'GET', url: reads[0]!, headers: { host: A_HOST, 'x-vitrine-publishable-key': publishableKeyA } });
+    expect(onA.statusCode).toBe(200);
+    for (const url of reads) {
+      const answer = await server.app.inject({ method: 'GET', url, headers: { host: B_HOST, 'x-vitrine-publishable-key': publishableKeyA, origin: 'https://alpha-frontend.example.test' } });
+      expect(answer.statusCode, url).toBe(401);
+      expect(answer.json().message).toBe('This publishable key is not valid for this website, or it has been revoked.');
+      expect(answer.headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+    const preflight = await server.app.inject({
+      method: 'OPTIONS', url: reads[0]!, headers: { host: B_HOST, origin: 'https://alpha-frontend.example.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-vitrine-publishable-key' },
+    });
+    expect(preflight.statusCode).toBe(403);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    expect((await ownerB.get('/api/owner/headless')).json()).toEqual({ keys: [], allowedOrigins: [] });
+    const keyB = (await ownerB.post('/api/owner/headless/keys', { name: 'Bravo frontend' })).json().key.key as string;
+    for (const url of reads) {
+      const answer = await server.app.inject({ method: 'GET', url, headers: { host: B_HOST, 'x-vitrine-publishable-key': keyB } });
+      expect(answer.statusCode, url).toBeLessThan(500);
+      expect(everyIdOfA.find((id) => answer.body.includes(id)), url).toBeUndefined();
+    }
+    expect((await server.app.inject({ method: 'GET', url: reads[0]!, headers: { host: B_HOST, 'x-vitrine-publishable-key': keyB } })).statusCode).toBe(200);
+    expect((await ownerB.delete(`/api/owner/headless/keys/${(publishable.json() as { key: { id: string } }).key.id}`)).statusCode).toBe(404);
   });
 
   it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {

@@ -56,6 +56,10 @@ export async function openFuzzTarget(file: string) {
   const placed = (await setupVisitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'fuzz@example.com' })).json() as { order: { id: string } };
   const checkoutLink = (await setupVisitor.post('/api/commerce/express-checkout', sticker)).json() as { cartToken: string };
   const otherCrumb = setupVisitor.crumb!;
+  // A publishable key of the headless API (issue 37 item 3), sent with its reads so they reach past the key check.
+  const website = await db.selectFrom('websites').select('id').executeTakeFirstOrThrow();
+  const publishableKey = `vpk_${'f'.repeat(32)}`;
+  await db.insertInto('headless_keys').values({ id: 'fuzzheadlesskey000000000', website_id: website.id, name: 'Fuzz', token: publishableKey }).execute();
 
   const hints: FuzzHints = {
     itemId: [...DEMO_PRODUCTS.map((product) => demoProductId(product.slug)), '000000000000000000000000'],
@@ -71,8 +75,12 @@ export async function openFuzzTarget(file: string) {
     orderId: [placed.order.id],
     collectionUrlId: [DEMO_COLLECTION.urlId, 'nope'],
     slug: DEMO_PRODUCTS.map((product) => product.slug),
+    // The headless reads' id-or-slug, page size and cursor.
+    ref: [...DEMO_PRODUCTS.map((product) => product.slug), demoProductId('canvas-tote'), DEMO_COLLECTION.urlId, 'nope'],
+    limit: ['1', '20', '100', '0', '101'],
+    cursor: ['WyJ4Il0', 'WyIyMDI2LTAxLTAxVDAwOjAwOjAwLjAwMDAwMFoiLCJ4Il0', 'WyIyIl0'],
     '*': ['site.css', 'sticker-pack.svg', 'manifest.json', '.vite/manifest.json', '../package.json'],
-    queryKeys: ['format', 'q', 'cartToken', 'orderId', 'itemId', 'sku', 'mock', 'cloneCart'],
+    queryKeys: ['format', 'q', 'cartToken', 'orderId', 'itemId', 'sku', 'mock', 'cloneCart', 'limit', 'cursor'],
     format: ['json'],
     q: ['shirt', 'pen'],
     mock: ['true'],
@@ -126,6 +134,8 @@ export async function openFuzzTarget(file: string) {
     if (request.contentType !== undefined) headers['content-type'] = request.contentType;
     // A signed-in owner's change carries the session's XSRF token, as the owner app does.
     if (visitor.siteUserXsrfToken && request.method !== 'GET' && request.method !== 'HEAD') headers['x-siteuser-xsrf-token'] = visitor.siteUserXsrfToken;
+    // A headless read carries the website's publishable key, as a frontend does (without it every read is a 401).
+    if (request.url.startsWith('/api/headless/')) headers['x-vitrine-publishable-key'] = publishableKey;
     return app.inject({
       method: request.method as 'GET',
       url: substitute(request.url, entryId, cartToken),

@@ -35,6 +35,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { slug: 'ads-feed', title: 'Dynamic ads feed', description: 'The product feed for ads, and its pixel.', permission: 'store-settings:read', group: 'Store', load: () => import('./ads-feed/AdsFeedSection') },
   { slug: 'webhooks', title: 'Webhooks', description: 'Tell other systems when an order, product or customer changes.', permission: 'webhooks:manage', group: 'Access', load: () => import('./webhooks/WebhooksSection') },
   { slug: 'api-keys', title: 'API keys', description: 'Keys that let other programs call the owner API.', permission: 'api-keys:manage', group: 'Access', load: () => import('./api-keys/ApiKeysSection') },
+  { slug: 'headless', title: 'Headless API', description: 'Publishable keys and allowed origins for other frontends that read your catalog and content.', permission: 'api-keys:manage', group: 'Access', load: () => import('./headless/HeadlessSection') },
   { slug: 'contributors', title: 'Contributors', description: 'Who may work on the site, and their roles.', permission: 'contributors:manage', group: 'Access', load: () => import('./contributors/ContributorsSection') },
 ];
 
