@@ -581,6 +581,12 @@ export interface MailWebsiteTurnsTable {
   last_claimed_at: Timestamp;
 }
 
+/** When a website last had webhook deliveries claimed (migration 058; webhooks/delivery-job.ts's fair claim). */
+export interface WebhookWebsiteTurnsTable {
+  website_id: string;
+  last_claimed_at: Timestamp;
+}
+
 /** Operator-set quotas of a website (migration 039; quotas/): null is the platform's default (QUOTA_* in the environment). */
 export interface WebsiteQuotasTable {
   website_id: string;
@@ -1510,6 +1516,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  webhook_website_turns: WebhookWebsiteTurnsTable;
   // Issue 37 item 4: whole-site archives (migration 054).
   site_archives: SiteArchivesTable;
 }
