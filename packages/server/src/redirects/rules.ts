@@ -117,11 +117,19 @@ export interface RuleMatch {
 }
 
 /** The rule answering a request's path, if any. */
+/** Shopify's `/collections/{collection}/products/{product}` (a key: lower case, no trailing slash). */
+const COLLECTION_SCOPED_PRODUCT = /^\/collections\/[^/]+\/products\/([^/]+)$/;
+
 export function matchRule(rules: CompiledRules, url: string): RuleMatch | undefined {
   const path = normalPathOf(url);
   const key = path.toLowerCase();
   const exact = rules.exact.get(key);
   if (exact) return { rule: exact, rest: '' };
+  // Shopify's collection-scoped product address is the same product as its `/products/{handle}`: the rule for that
+  // one (a Shopify CSV import writes it) answers it too, before any wildcard of the longer path.
+  const scoped = COLLECTION_SCOPED_PRODUCT.exec(key);
+  const canonical = scoped ? rules.exact.get(`/products/${scoped[1]}`) : undefined;
+  if (canonical) return { rule: canonical, rest: '' };
   for (const { prefix, rule } of rules.wildcards) {
     if (key.length > prefix.length && key.startsWith(prefix)) return { rule, rest: path.slice(prefix.length) };
   }
