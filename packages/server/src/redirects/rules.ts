@@ -175,3 +175,11 @@ export function countablePathOf(url: string): string | undefined {
   if (/\.(php\d?|aspx?|jsp|cgi|env|ini|sql|bak|old|swp|ya?ml|log|git|sh|conf|config)$/.test(key)) return undefined;
   return path;
 }
+
+/** `/?p=123` or `/?page_id=45` (the first of them in the query) for the home page's address with one; else undefined. */
+export function wordPressIdKeyOf(url: string): string | undefined {
+  const [path, query = ''] = url.split('#', 1)[0]!.split('?', 2) as [string, string?];
+  if (path !== '/' && path !== '') return undefined;
+  const match = /(?:^|&)(p|page_id)=([0-9]{1,18})(?:&|$)/.exec(query);
+  return match ? `/?${match[1]}=${match[2]}` : undefined;
+}
