@@ -52,6 +52,12 @@ if (hook.statusCode >= 300) throw new Error(`set-up webhook endpoint: ${hook.sta
 // Site A's queued site export (issue 37 item 4): its id goes to B's host in the archive routes' paths.
 const siteExport = await ownerA.post('/api/owner/site-archives', { includePersonalData: false });
 if (siteExport.statusCode >= 300) throw new Error(`set-up site export: ${siteExport.statusCode} ${siteExport.body}`);
+// Site A's queued WordPress import (issue 37 item 5): its id goes to B's host in the import routes' paths.
+const siteImport = await ownerA.request({
+  method: 'POST', url: '/api/owner/site-imports/wxr', headers: { 'content-type': 'application/xml' },
+  payload: '<?xml version="1.0"?><rss><channel><title>Alpha blog</title><item><title>Alpha post</title><wp:post_type>post</wp:post_type><wp:post_name>alpha-post</wp:post_name></item></channel></rss>',
+});
+if (siteImport.statusCode >= 300) throw new Error(`set-up site import: ${siteImport.statusCode} ${siteImport.body}`);
 
 // Site A's abandoned-cart reminders (issue 38 item 3): on, and a reminder sent for A's open cart, whose signed link
 // goes to B's host below.
