@@ -29,6 +29,8 @@ export interface ImportedPost extends ImportedPage {
   categories: string[];
   publishedAt: Date | null;
   commentsOpen: boolean;
+  /** The post's main image (a picture of the media library), or null. */
+  imageId: string | null;
 }
 
 /** Why the page cannot have this url id here (taken, reserved), or undefined. */
@@ -98,6 +100,7 @@ export async function insertImportedPost(trx: Db, websiteId: string, blogId: str
       id, website_id: websiteId, collection_id: blogId, record_type: RECORD_TYPE_OF_COLLECTION.blog!, url_id: post.urlId, title: post.title, excerpt: post.excerpt,
       status: post.status, published_at: post.status === 'published' ? (post.publishedAt ?? new Date()) : null, body: JSON.stringify(checkedBody(post.body)),
       author_name: post.authorName, tags: labels.tags ?? [], categories: labels.categories ?? [], comment_state: post.commentsOpen ? 1 : 0,
+      image: post.imageId ? JSON.stringify({ imageId: post.imageId, altText: '', focalPoint: { x: 0.5, y: 0.5 } }) : null,
       position: Number(position?.last ?? -1) + 1,
     })
     .execute();

@@ -156,6 +156,7 @@ async function importPlan(db: Kysely<Database>, website: Website, plan: WxrPlan,
             const itemId = await insertImportedPost(trx, website.id, blog.id, {
               urlId, title: post.title, body: htmlToBody(post.html, pictures), status: post.status, excerpt: post.excerpt, authorName: post.authorName,
               tags: post.tags, categories: post.categories, publishedAt: post.publishedAt ? new Date(post.publishedAt) : null, commentsOpen: post.commentsOpen,
+              imageId: (post.featuredPicture && pictures.get(post.featuredPicture)) || null,
             });
             report.created.comments += await insertImportedComments(trx, website.id, itemId, post.comments.map((comment) => ({
               sourceId: comment.wpId, parentSourceId: comment.parentWpId, authorName: comment.authorName, authorEmail: comment.authorEmail, body: comment.body,

@@ -104,6 +104,8 @@ function wxr(): string {
     <wp:post_type><![CDATA[post]]></wp:post_type>
     <category domain="category" nicename="news"><![CDATA[News]]></category>
     <category domain="post_tag" nicename="spring"><![CDATA[Spring]]></category>
+    <wp:postmeta><wp:meta_key><![CDATA[_edit_last]]></wp:meta_key><wp:meta_value><![CDATA[1]]></wp:meta_value></wp:postmeta>
+    <wp:postmeta><wp:meta_key><![CDATA[_thumbnail_id]]></wp:meta_key><wp:meta_value><![CDATA[124]]></wp:meta_value></wp:postmeta>
     <wp:comment>
       <wp:comment_id>7</wp:comment_id><wp:comment_author><![CDATA[Bob Birch]]></wp:comment_author><wp:comment_author_email><![CDATA[bob@example.test]]></wp:comment_author_email>
       <wp:comment_date_gmt><![CDATA[2024-05-02 08:00:00]]></wp:comment_date_gmt><wp:comment_content><![CDATA[Lovely buds!]]></wp:comment_content>
@@ -180,6 +182,8 @@ describe('importing a WordPress export', () => {
     expect(blocks[1]!.settings).toMatchObject({ altText: 'Green buds' });
     const image = await db.selectFrom('images').select(['id', 'width', 'height']).where('id', '=', String(blocks[1]!.settings.imageId)).executeTakeFirstOrThrow();
     expect(image).toMatchObject({ width: 40, height: 30 });
+    // The featured image (_thumbnail_id → attachment 124) is the post's main image: the same picture, stored once.
+    expect(post.image).toEqual({ imageId: image.id, altText: '', focalPoint: { x: 0.5, y: 0.5 } });
     // The unreachable picture is a link to its old address; no handler attribute survives.
     expect(blocks[2]!.settings.html).toBe(`<p><a href="${unreachableUrl()}">A lost picture</a></p>\n<p>The end.</p>`);
     const comments = await db.selectFrom('post_comments').select(['author_name', 'status', 'depth', 'body']).where('item_id', '=', post.id).orderBy('created_at').execute();

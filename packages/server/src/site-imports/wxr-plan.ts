@@ -13,6 +13,7 @@ import { invalid } from '../failures';
  * - `dc:creator` → the author's display name from `<wp:author>` (the login when there is none);
  * - `wp:comment` of type comment (not pingbacks or trackbacks) → comments: approved (1) as approved, spam as
  *   spam, the rest held for moderation (pending), each with its parent;
+ * - a post's `_thumbnail_id` (postmeta) → its main image, the attachment it names;
  * - the item's `<link>` path, `/?p={id}` (`/?page_id={id}` for pages) and, for Squarespace, `/blog/{slug}` are
  *   the old addresses redirected to the new one.
  */
@@ -47,6 +48,8 @@ export interface PlanEntry {
   oldPaths: string[];
   /** `p` for posts, `page_id` for pages: the query WordPress's plain links use (`/?p=123`). */
   idQuery: 'p' | 'page_id';
+  /** The featured image's address (the attachment `_thumbnail_id` names), or null. */
+  featuredPicture: string | null;
 }
 
 export interface WxrPlan {
@@ -57,7 +60,7 @@ export interface WxrPlan {
   attachments: string[];
 }
 
-const ARRAYS = new Set(['rss.channel.item', 'rss.channel.item.wp:comment', 'rss.channel.item.category', 'rss.channel.wp:author']);
+const ARRAYS = new Set(['rss.channel.item', 'rss.channel.item.wp:comment', 'rss.channel.item.category', 'rss.channel.wp:author', 'rss.channel.item.wp:postmeta']);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -172,14 +175,19 @@ export function readWxrPlan(xml: string): WxrPlan {
   }
 
   const plan: WxrPlan = { siteTitle: bounded(field(channel, 'title'), 200), pages: [], posts: [], attachments: [] };
+  // Attachments by id, for the featured images (an attachment may come after the post that shows it).
+  const attachmentById = new Map<string, string>();
+  for (const item of items) {
+    if (field(item, 'wp:post_type') !== 'attachment') continue;
+    const url = field(item, 'wp:attachment_url') || field(item, 'guid');
+    if (/^https?:\/\//i.test(url) && /\.(jpe?g|png|gif|webp|avif)(\?|$)/i.test(url)) {
+      plan.attachments.push(url);
+      attachmentById.set(field(item, 'wp:post_id'), url);
+    }
+  }
   let comments = 0;
   for (const item of items) {
     const type = field(item, 'wp:post_type');
-    if (type === 'attachment') {
-      const url = field(item, 'wp:attachment_url') || field(item, 'guid');
-      if (/^https?:\/\//i.test(url) && /\.(jpe?g|png|gif|webp|avif)(\?|$)/i.test(url)) plan.attachments.push(url);
-      continue;
-    }
     if (type !== 'page' && type !== 'post') continue;
     const wpId = field(item, 'wp:post_id');
     const slug = urlIdOfSlug(field(item, 'wp:post_name'));
@@ -204,7 +212,10 @@ export function readWxrPlan(xml: string): WxrPlan {
       comments: type === 'post' ? entryComments : [],
       oldPaths: [],
       idQuery: type === 'post' ? 'p' : 'page_id',
+      featuredPicture: null,
     };
+    const thumbnail = ((item['wp:postmeta'] as Node[] | undefined) ?? []).find((meta) => field(meta, 'wp:meta_key') === '_thumbnail_id');
+    if (type === 'post' && thumbnail) entry.featuredPicture = attachmentById.get(field(thumbnail, 'wp:meta_value')) ?? null;
     // Squarespace's posts lived at /blog/{slug} (its export's links say so too, when the blog was called "blog").
     if (type === 'post' && slug) oldPaths.add(`/blog/${slug}`);
     entry.oldPaths = [...oldPaths];
