@@ -5,6 +5,7 @@ import { ReadStates } from '../../../ui/states';
 import { isImportUnderWay, MAX_WXR_BYTES, SITE_IMPORT_TEXTS as T, useSiteImports, useStartWxrImport } from './site-imports-api';
 import '../commerce/panels.css';
 import '../site-archives/site-archives.css';
+import './site-imports.css';
 
 /**
  * Settings → Import (issue 37 item 5; admins, `site-archives:manage`): send a WordPress or Squarespace export
@@ -41,14 +42,14 @@ function StartCard({ underWay }: { underWay: SiteImportJson | undefined }) {
     <section className="card panel-card" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{T.heading}</h2>
       <p className="panel-intro">{T.intro}</p>
-      <form onSubmit={onSubmit} className="panel-form">
-        <label htmlFor={`${id}-file`}>{T.fileLabel}</label>
-        <input id={`${id}-file`} type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
-        <div>
-          <button type="submit" className="button button-primary" disabled={start.isPending || underWay !== undefined}>
-            {start.isPending ? T.starting : T.start}
-          </button>
+      <form className="panel-actions" onSubmit={onSubmit} noValidate>
+        <div className="panel-field">
+          <label htmlFor={`${id}-file`}>{T.fileLabel}</label>
+          <input id={`${id}-file`} type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
         </div>
+        <button type="submit" className="button button-primary" disabled={start.isPending || underWay !== undefined}>
+          {start.isPending ? T.starting : T.start}
+        </button>
       </form>
       {underWay ? (
         <div className="archive-progress">
@@ -78,8 +79,8 @@ function LastReport({ entry }: { entry: SiteImportJson | undefined }) {
           <p>{T.created(entry.report.created)}</p>
           {entry.report.skipped.length > 0 ? (
             <>
-              <h3>{T.skippedHeading}</h3>
-              <ul aria-label={T.skippedHeading}>
+              <h3 className="import-report-heading">{T.skippedHeading}</h3>
+              <ul className="import-report-list" aria-label={T.skippedHeading}>
                 {entry.report.skipped.map((skipped) => (
                   <li key={`${skipped.kind}-${skipped.slug}`}>
                     {skipped.title} (/{skipped.slug}): {skipped.reason}
@@ -90,8 +91,8 @@ function LastReport({ entry }: { entry: SiteImportJson | undefined }) {
           ) : null}
           {entry.report.failedPictures.length > 0 ? (
             <>
-              <h3>{T.failedPicturesHeading}</h3>
-              <ul aria-label={T.failedPicturesHeading}>
+              <h3 className="import-report-heading">{T.failedPicturesHeading}</h3>
+              <ul className="import-report-list" aria-label={T.failedPicturesHeading}>
                 {entry.report.failedPictures.map((picture) => (
                   <li key={picture.url}>
                     <a href={picture.url}>{picture.url}</a>: {picture.reason}
