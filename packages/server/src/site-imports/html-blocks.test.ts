@@ -43,5 +43,7 @@ describe('readWxrPlan', () => {
     expect(plan.pages[0]!.html).toHaveLength(200_000);
     expect(plan.posts).toEqual([]);
     expect(plan.attachments).toEqual([]);
+    // A byte order mark before the declaration is read past.
+    expect(readWxrPlan('\uFEFF<?xml version="1.0"?><rss><channel><item><title>x</title><wp:post_type>post</wp:post_type></item></channel></rss>').posts).toHaveLength(1);
   });
 });

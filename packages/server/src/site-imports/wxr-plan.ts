@@ -155,6 +155,8 @@ function commentsOf(item: Node): PlanComment[] {
 
 /** Reads and checks a WXR file: a 400 with a message for one that is not XML, not WXR, empty or past the limits. */
 export function readWxrPlan(xml: string): WxrPlan {
+  // A byte order mark some editors write would make the declaration not the first thing in the file.
+  xml = xml.replace(/^\uFEFF/, '');
   // WXR never declares a DOCTYPE: one is refused rather than read, so no entity can expand (the "billion laughs").
   if (/<!DOCTYPE/i.test(xml.slice(0, 4096)) || /<!ENTITY/i.test(xml)) throw invalid(SITE_IMPORT_MESSAGES.unreadable, { file: SITE_IMPORT_MESSAGES.unreadable });
   const valid = XMLValidator.validate(xml);

@@ -90,7 +90,7 @@ const CLAIM_SQL = `
     ORDER BY t.last_claimed_at NULLS FIRST, s.website_id
     LIMIT $1::int
   ),
-  share AS (SELECT ceil($1::numeric / count(*))::int AS size FROM chosen),
+  share AS (SELECT ceil($1::numeric / greatest(count(*), 1))::int AS size FROM chosen),
   candidates AS (
     SELECT picked.* FROM chosen c
     CROSS JOIN LATERAL (
