@@ -49,9 +49,14 @@ const CONTROL = /[\u0000-\u001f\u007f\s]/;
 /** The first segment of a path, lower case (`/API/x` → `api`). */
 const firstSegmentOf = (key: string): string => key.split('/')[1] ?? '';
 
+const WORDPRESS_ID_SOURCE = /^\/\?(p|page_id)=[0-9]{1,18}$/i;
+
 /** The source's key, or the message refusing it. */
 export function checkSource(source: string): { key: string } | { error: string } {
   const text = source.trim();
+  // WordPress's plain links to a post or page (`/?p=123`, `/?page_id=45`): the one query a source may carry, answered
+  // by the home page's route (NotFoundAnswers.oldIdRedirectFor), since `/` itself is never a 404.
+  if (WORDPRESS_ID_SOURCE.test(text)) return { key: text.toLowerCase() };
   if (!text.startsWith('/') || text.startsWith('//') || text.length > REDIRECT_LIMITS.pathLength || CONTROL.test(text) || /[?#]/.test(text)) return { error: REDIRECT_MESSAGES.source };
   const stars = text.split('*').length - 1;
   if (stars > 1 || (stars === 1 && !text.endsWith('/*'))) return { error: REDIRECT_MESSAGES.source };

@@ -293,8 +293,9 @@ export async function recordImportedAddress(trx: Transaction<Database>, websiteI
  * renders (NotFoundAnswers.oldIdRedirectFor), as `/` itself is never a 404. An owner's own rule is never replaced.
  */
 export async function recordImportedIdAddress(trx: Transaction<Database>, websiteId: string, query: 'p' | 'page_id', id: string, to: string): Promise<boolean> {
-  if (!/^[0-9]{1,18}$/.test(id) || checkTarget(to, '/')) return false;
   const source = `/?${query}=${id}`;
+  const checked = checkSource(source);
+  if ('error' in checked || checkTarget(to, checked.key)) return false;
   const now = new Date();
   await trx
     .insertInto('url_redirects')
