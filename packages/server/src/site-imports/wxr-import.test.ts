@@ -147,8 +147,8 @@ const visit = async (url: string, host = A_HOST) => {
 };
 const importCount = async () => Number((await server.database.db.selectFrom('site_imports').select(server.database.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
-async function importAndRun(): Promise<SiteImportJson> {
-  const started = await send(wxr());
+async function importAndRun(contentType = 'application/xml'): Promise<SiteImportJson> {
+  const started = await send(wxr(), admin, contentType);
   expect(started.statusCode, started.body).toBe(202);
   const queued = started.json().import as SiteImportJson;
   expect(queued).toMatchObject({ status: 'queued', source: 'wxr', siteTitle: 'Old Willow & Co', stepsDone: 0, stepsTotal: 4, report: null });
@@ -220,7 +220,8 @@ describe('importing a WordPress export', () => {
   });
 
   it('a second import of the same file skips what is there (duplicates by slug) and writes nothing twice', async () => {
-    const again = await importAndRun();
+    // Sent as text/xml with a charset this time, as some clients do.
+    const again = await importAndRun('text/xml; charset=utf-8');
     expect(again.report).toEqual({
       created: { pages: 0, posts: 0, comments: 0, pictures: 1, redirects: 0 },
       skipped: [
