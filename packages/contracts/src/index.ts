@@ -46,6 +46,7 @@ export * from './owner-site';
 export * from './site-identity';
 export * from './owner-themes';
 export * from './owner-site-archives';
+export * from './owner-site-imports';
 export * from './owner-redirects';
 export * from './site-styles';
 export * from './site-templates';

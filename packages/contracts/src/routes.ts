@@ -19,6 +19,7 @@ import { OWNER_SITE_CONTRACTS } from './owner-site';
 import { SITE_IDENTITY_CONTRACTS } from './site-identity';
 import { OWNER_THEME_CONTRACTS } from './owner-themes';
 import { OWNER_SITE_ARCHIVE_CONTRACTS } from './owner-site-archives';
+import { OWNER_SITE_IMPORT_CONTRACTS } from './owner-site-imports';
 import { OWNER_REDIRECT_CONTRACTS } from './owner-redirects';
 import { SITE_STYLES_CONTRACTS } from './site-styles';
 import { SITE_TEMPLATE_CONTRACTS } from './site-templates';
@@ -71,6 +72,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...SITE_FOOTER_CONTRACTS,
   ...OWNER_THEME_CONTRACTS,
   ...OWNER_SITE_ARCHIVE_CONTRACTS,
+  ...OWNER_SITE_IMPORT_CONTRACTS,
   ...OWNER_REDIRECT_CONTRACTS,
   ...SITE_STYLES_CONTRACTS,
   ...SITE_TEMPLATE_CONTRACTS,

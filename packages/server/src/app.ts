@@ -91,6 +91,7 @@ import { createThemeRenderer } from './rendering/theme-renderer';
 import { outgoingPolicyOf, registerWebhookRoutes, WebhookDeliveryJob, webhookOptionsFromEnv, webhookSealKeyFrom, type WebhookOptions } from './webhooks';
 import { contributorEmailsWith } from './owner';
 import { archiveShelvesOf, registerSiteArchiveDownloadRoute, registerSiteArchiveRoutes, SiteExportJob } from './site-archives';
+import { registerSiteImportRoutes, SiteImportJob } from './site-imports';
 import { LocalDiskThemeStore, registerThemeAssetRoutes, registerThemeDevRoutes, registerThemeRoutes, ThemeDevSession, ThemeRegistry, type ThemeArchiveStore } from './themes';
 
 /** Request bodies are small JSON objects; 64 KB leaves room for any additional-fields form. */
@@ -164,6 +165,8 @@ export interface BuildAppOptions {
   siteArchiveStore?: ObjectStore;
   /** The site export job (site-archives/export-job.ts), started when the app listens: how often it looks; `created` is handed the job (tests run it). */
   siteExports?: { intervalMs?: number; created?: (job: SiteExportJob) => void };
+  /** The WordPress/Squarespace import job (site-imports/import-job.ts), started when the app listens; `created` is handed the job (tests run it). */
+  siteImports?: { intervalMs?: number; created?: (job: SiteImportJob) => void };
   /** PUBLIC_URL: the origin links in mail point to (mail/settings.ts). */
   publicUrl?: string;
   /** MAIL_FROM: the sender address of the website's mail. */
@@ -437,6 +440,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDownloadRoutes(routes, context, downloadStore);
     registerThemeRoutes(routes, context, themeStore);
     registerSiteArchiveRoutes(routes, context, { ...siteArchiveParts, catalog: context.catalog });
+    registerSiteImportRoutes(routes, context);
     registerCourseRoutes(routes, context, lessonVideoStore);
     registerGiftCardRoutes(routes, context, { rateLimits: rateLimitStore });
     registerMapsRoutes(routes, context);
@@ -530,6 +534,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   options.siteExports?.created?.(siteExports);
   app.addHook('onListen', async () => siteExports.start());
   app.addHook('onClose', async () => siteExports.stop());
+  // WordPress and Squarespace imports: run in every listening process (SKIP LOCKED and a lease keep them apart);
+  // their pictures are fetched through the webhooks' outgoing guard, with the operator's allowances.
+  const siteImports = new SiteImportJob(db, { images: context.images, policy: webhookPolicy }, { intervalMs: options.siteImports?.intervalMs, log: app.log });
+  options.siteImports?.created?.(siteImports);
+  app.addHook('onListen', async () => siteImports.start());
+  app.addHook('onClose', async () => siteImports.stop());
   if (temporaryArchivesDir) app.addHook('onClose', async () => rmSync(temporaryArchivesDir, { recursive: true, force: true }));
   if (temporaryImagesDir) app.addHook('onClose', async () => rmSync(temporaryImagesDir, { recursive: true, force: true }));
   if (temporaryThemesDir) app.addHook('onClose', async () => rmSync(temporaryThemesDir, { recursive: true, force: true }));

@@ -215,6 +215,25 @@ async function importProduct(trx: Transaction<Database>, website: Website, produ
   }
 }
 
+/**
+ * Shopify's collection pages (`/collections`, `/collections/{handle}`, `/collections/all`): its product CSV does not
+ * say which collections a product was in, so they all lead to the store the file was imported into (the first
+ * product's). A collection-scoped product address (`/collections/{handle}/products/{product}`) is answered by the
+ * product's own rule first (redirects/rules.ts), so it reaches the product, not the store.
+ */
+async function recordShopifyCollectionAddresses(trx: Transaction<Database>, websiteId: string, firstHandle: string): Promise<void> {
+  const store = await trx
+    .selectFrom('collections')
+    .innerJoin('products', 'products.collection_id', 'collections.id')
+    .select('collections.url_id')
+    .where('products.website_id', '=', websiteId)
+    .where('products.url_id', '=', firstHandle)
+    .executeTakeFirst();
+  if (!store) return;
+  await recordImportedAddress(trx, websiteId, '/collections', `/${store.url_id}`);
+  await recordImportedAddress(trx, websiteId, '/collections/*', `/${store.url_id}`);
+}
+
 export async function importProductsCsv(db: Kysely<Database>, website: Website, actor: Actor, chunks: AsyncIterable<Buffer | string>): Promise<ImportReply> {
   authorize(actor, 'catalog:write');
   const { reader, source } = await readProducts(chunks, website.currency);
@@ -240,6 +259,7 @@ export async function importProductsCsv(db: Kysely<Database>, website: Website, 
         }
       }
       if (refused.length > 0) refuse(refused);
+      if (source === 'shopify') await recordShopifyCollectionAddresses(trx, website.id, reader.products[0]!.handle);
       return { created, updated, variants: reader.products.reduce((sum, product) => sum + product.variants.length, 0) };
     });
   } catch (error) {

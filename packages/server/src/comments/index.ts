@@ -7,3 +7,4 @@ export { postCommentsView, postEngagementCounts, type PostCommentsView, type Com
 export { NO_ENGAGEMENT, type EngagementCounts } from './queries';
 export { seedDemoComments } from './demo';
 export { registerCommentRoutes } from './routes';
+export { insertImportedComments, type ImportedComment } from './imported-comments';

@@ -22,3 +22,4 @@ export {
 } from './render';
 export { BLOCK_PARTIAL_NAMES } from './render';
 export { contentPictureUser } from './picture-uses';
+export { freePageUrlId, freePostUrlId, importBlogOf, importedPageUrlIdProblem, insertImportedPage, insertImportedPost, postUrlIdTaken, type ImportedPage, type ImportedPost } from './imported-content';

@@ -50,7 +50,7 @@ export const RESERVED_URL_IDS: ReadonlySet<string> = new Set([
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 /** A url id another page (not `exceptPageId`) or a store uses, or the site reserves: its message, or undefined when free. */
-async function urlIdProblem(db: Db, websiteId: string, urlId: string, exceptPageId?: string): Promise<string | undefined> {
+export async function urlIdProblem(db: Db, websiteId: string, urlId: string, exceptPageId?: string): Promise<string | undefined> {
   if (RESERVED_URL_IDS.has(urlId)) return OWNER_PAGE_MESSAGES.urlIdReserved;
   let pages = db.selectFrom('site_pages').select('id').where('website_id', '=', websiteId).where('url_id', '=', urlId).where('deleted_at', 'is', null);
   if (exceptPageId) pages = pages.where('id', '<>', exceptPageId);

@@ -598,6 +598,12 @@ export interface MailWebsiteTurnsTable {
   last_claimed_at: Timestamp;
 }
 
+/** When a website last had webhook deliveries claimed (migration 058; webhooks/delivery-job.ts's fair claim). */
+export interface WebhookWebsiteTurnsTable {
+  website_id: string;
+  last_claimed_at: Timestamp;
+}
+
 /** Operator-set quotas of a website (migration 039; quotas/): null is the platform's default (QUOTA_* in the environment). */
 export interface WebsiteQuotasTable {
   website_id: string;
@@ -1529,8 +1535,11 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  webhook_website_turns: WebhookWebsiteTurnsTable;
   // Issue 37 item 4: whole-site archives (migration 054).
   site_archives: SiteArchivesTable;
+  // Session 19, issue 37 item 5: WXR imports (migration 058).
+  site_imports: SiteImportsTable;
 }
 
 /** Migration 033 (reviews/): a buyer's review of one order line, or an imported one; moderated by the owner. */
@@ -1651,6 +1660,26 @@ export interface WebhookDeliveryAttemptsTable {
   response_body: ColumnType<string, string | undefined, string>;
   duration_ms: number;
   error: string | null;
+}
+
+/** Migration 058 (site-imports/): a WordPress or Squarespace export (WXR) waiting for, or written by, the import job. */
+export interface SiteImportsTable {
+  id: string;
+  website_id: string;
+  source: Defaulted<'wxr'>;
+  status: Defaulted<'queued' | 'running' | 'done' | 'failed'>;
+  site_title: Defaulted<string>;
+  /** What the file holds, checked and bounded (site-imports/wxr-plan.ts WxrPlan). */
+  plan: ColumnType<unknown, string, string>;
+  steps_done: Defaulted<number>;
+  steps_total: Defaulted<number>;
+  /** The report once done (contracts SiteImportReportJson). */
+  report: ColumnType<unknown, string | null | undefined, string | null>;
+  failure: string | null;
+  attempts: Defaulted<number>;
+  claimed_until: NullableTimestamp;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
 }
 
 /** Migration 054 (site-archives/): an export of a whole website, queued by the owner and written by a background job. */

@@ -52,7 +52,7 @@ export interface PageRouteParts extends SharedParts {
   catalog: CatalogCache;
   payments: Pick<PaymentProvider, 'testMode'>;
   /** A page that is not found may have moved: the website's URL redirects answer first (redirects/). */
-  redirects: Pick<NotFoundAnswers, 'redirectFor'>;
+  redirects: Pick<NotFoundAnswers, 'redirectFor' | 'oldIdRedirectFor'>;
 }
 
 /**
@@ -263,6 +263,9 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
   };
   // The owner's home page (site editor) when one is set and live; else the store's home.
   app.get('/', async (request: PageRequest, reply: FastifyReply) => {
+    // A WordPress plain link (`/?p=123`) to a page or post an import brought: its new address (redirects/).
+    const moved = await context.redirects.oldIdRedirectFor(request.website.id, request.method, request.url);
+    if (moved) return reply.code(moved.status).header('location', moved.location).header('cache-control', 'no-store').send();
     const answer = await buildHomeContentAnswer(sources, request.website, request.query, blockWarnOf(request), await viewerOf(context.db, request.website.id, request));
     if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, mediaSources: context.mediaSources });
     return send(request, reply, await withStoreCardSummaries(request, await buildHomePageContext(sources, request.website)), 'home');

@@ -3,7 +3,7 @@
  * or product's address changed) and recordImportedAddress (a product CSV from another platform) inside their own
  * transactions: they never write this domain's tables.
  */
-export { recordAddressMove, recordImportedAddress } from './service';
+export { recordAddressMove, recordImportedAddress, recordImportedIdAddress } from './service';
 export { RedirectRuleCache, REDIRECT_CACHE_TTL_MS, notifyRedirectsChanged } from './rule-cache';
 export { NotFoundCounter, DEFAULT_NOT_FOUND_FLUSH_MS } from './not-found-counter';
 export { NotFoundAnswers, type RedirectAnswer } from './not-found-answer';

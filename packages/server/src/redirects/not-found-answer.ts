@@ -1,7 +1,7 @@
 import type { RedirectStatus } from '@vitrine/contracts';
 import type { NotFoundCounter } from './not-found-counter';
 import type { RedirectRuleCache } from './rule-cache';
-import { countablePathOf, locationOf, matchRule, PLATFORM_SEGMENTS } from './rules';
+import { countablePathOf, locationOf, matchRule, PLATFORM_SEGMENTS, wordPressIdKeyOf } from './rules';
 
 export interface RedirectAnswer {
   location: string;
@@ -29,5 +29,17 @@ export class NotFoundAnswers {
     const countable = countablePathOf(url);
     if (countable) this.misses.record(websiteId, countable);
     return undefined;
+  }
+
+  /**
+   * The home page's address with a WordPress post or page id (`/?p=123`, `/?page_id=45`) that an import recorded
+   * (recordImportedIdAddress); undefined for any other address, without a lookup.
+   */
+  async oldIdRedirectFor(websiteId: string, method: string, url: string): Promise<RedirectAnswer | undefined> {
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    const key = wordPressIdKeyOf(url);
+    if (!key) return undefined;
+    const rule = (await this.rules.rulesFor(websiteId)).exact.get(key);
+    return rule ? { location: locationOf({ rule, rest: '' }, url), status: rule.status } : undefined;
   }
 }

@@ -248,6 +248,39 @@ describe('automatic redirects when an address changes', () => {
     expect((await ruleRows()).find((row) => row.source === '/products/waxed-jacket')).toEqual({ source: '/products/waxed-jacket', target: '/shop/p/waxed-jacket', status: 301, keep_query: true, origin: 'import' });
     expect((await visit('/products/waxed-jacket', B_HOST)).status).toBe(404);
   });
+
+  it("WordPress's plain links (/?p=123, /?page_id=45) may be a rule's old address, answered by the home page's route", async () => {
+    await addRule({ source: '/?p=77', target: '/shop' });
+    await addRule({ source: '/?page_id=5', target: '/shop/p/linen-shirt', keepQuery: false });
+    expect(await visit('/?p=77')).toEqual({ status: 301, location: '/shop?p=77' });
+    expect(await visit('/?utm_source=x&page_id=5')).toEqual({ status: 301, location: '/shop/p/linen-shirt' });
+    expect((await visit('/?p=78')).status).toBe(200);
+    expect((await visit('/?p=77', B_HOST)).status).toBe(200);
+    // Any other query in an old address is still refused.
+    const refused = await admin.post(RULES, { source: '/?s=shirts', target: '/shop', status: 301, keepQuery: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ source: REDIRECT_MESSAGES.source });
+  });
+
+  it("a Shopify product CSV: collection-scoped product addresses lead to the product, collection pages to the store", async () => {
+    const csv = 'Handle,Title,Variant SKU,Variant Price,Variant Inventory Qty\nrain-hat,Rain Hat,HAT-1,30.00,2\n';
+    const imported = await admin.request({ method: 'POST', url: '/api/owner/products/import', payload: csv, headers: { 'content-type': 'text/csv' } });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await visit('/collections/summer-sale/products/rain-hat?variant=42')).toEqual({ status: 301, location: '/shop/p/rain-hat?variant=42' });
+    expect(await visit('/Collections/Hats/products/Rain-Hat/')).toEqual({ status: 301, location: '/shop/p/rain-hat' });
+    expect(await visit('/collections/hats')).toEqual({ status: 301, location: '/shop' });
+    expect(await visit('/collections/all')).toEqual({ status: 301, location: '/shop' });
+    expect(await visit('/collections')).toEqual({ status: 301, location: '/shop' });
+    expect((await visit('/shop')).status).toBe(200);
+    const rows = (await ruleRows()).filter((row) => row.source.startsWith('/collections'));
+    expect(rows).toEqual([
+      { source: '/collections', target: '/shop', status: 301, keep_query: true, origin: 'import' },
+      { source: '/collections/*', target: '/shop', status: 301, keep_query: true, origin: 'import' },
+    ]);
+    // Another website's visitors see none of it.
+    expect((await visit('/collections/hats/products/rain-hat', B_HOST)).status).toBe(404);
+    expect((await visit('/collections/hats', B_HOST)).status).toBe(404);
+  });
 });
 
 describe('CSV import and export', () => {

@@ -49,9 +49,14 @@ const CONTROL = /[\u0000-\u001f\u007f\s]/;
 /** The first segment of a path, lower case (`/API/x` → `api`). */
 const firstSegmentOf = (key: string): string => key.split('/')[1] ?? '';
 
+const WORDPRESS_ID_SOURCE = /^\/\?(p|page_id)=[0-9]{1,18}$/i;
+
 /** The source's key, or the message refusing it. */
 export function checkSource(source: string): { key: string } | { error: string } {
   const text = source.trim();
+  // WordPress's plain links to a post or page (`/?p=123`, `/?page_id=45`): the one query a source may carry, answered
+  // by the home page's route (NotFoundAnswers.oldIdRedirectFor), since `/` itself is never a 404.
+  if (WORDPRESS_ID_SOURCE.test(text)) return { key: text.toLowerCase() };
   if (!text.startsWith('/') || text.startsWith('//') || text.length > REDIRECT_LIMITS.pathLength || CONTROL.test(text) || /[?#]/.test(text)) return { error: REDIRECT_MESSAGES.source };
   const stars = text.split('*').length - 1;
   if (stars > 1 || (stars === 1 && !text.endsWith('/*'))) return { error: REDIRECT_MESSAGES.source };
@@ -117,11 +122,19 @@ export interface RuleMatch {
 }
 
 /** The rule answering a request's path, if any. */
+/** Shopify's `/collections/{collection}/products/{product}` (a key: lower case, no trailing slash). */
+const COLLECTION_SCOPED_PRODUCT = /^\/collections\/[^/]+\/products\/([^/]+)$/;
+
 export function matchRule(rules: CompiledRules, url: string): RuleMatch | undefined {
   const path = normalPathOf(url);
   const key = path.toLowerCase();
   const exact = rules.exact.get(key);
   if (exact) return { rule: exact, rest: '' };
+  // Shopify's collection-scoped product address is the same product as its `/products/{handle}`: the rule for that
+  // one (a Shopify CSV import writes it) answers it too, before any wildcard of the longer path.
+  const scoped = COLLECTION_SCOPED_PRODUCT.exec(key);
+  const canonical = scoped ? rules.exact.get(`/products/${scoped[1]}`) : undefined;
+  if (canonical) return { rule: canonical, rest: '' };
   for (const { prefix, rule } of rules.wildcards) {
     if (key.length > prefix.length && key.startsWith(prefix)) return { rule, rest: path.slice(prefix.length) };
   }
@@ -166,4 +179,12 @@ export function countablePathOf(url: string): string | undefined {
   if (key.split('/').some((segment) => segment.startsWith('.') && segment.length > 1)) return undefined;
   if (/\.(php\d?|aspx?|jsp|cgi|env|ini|sql|bak|old|swp|ya?ml|log|git|sh|conf|config)$/.test(key)) return undefined;
   return path;
+}
+
+/** `/?p=123` or `/?page_id=45` (the first of them in the query) for the home page's address with one; else undefined. */
+export function wordPressIdKeyOf(url: string): string | undefined {
+  const [path, query = ''] = url.split('#', 1)[0]!.split('?', 2) as [string, string?];
+  if (path !== '/' && path !== '') return undefined;
+  const match = /(?:^|&)(p|page_id)=([0-9]{1,18})(?:&|$)/.exec(query);
+  return match ? `/?${match[1]}=${match[2]}` : undefined;
 }

@@ -273,9 +273,9 @@ export async function recordAddressMove(trx: Transaction<Database>, websiteId: s
  * A product imported from another platform's CSV had this address there (Shopify's `/products/{handle}`): a 301 to
  * its address here, unless the owner has a rule of their own for it (an earlier import's rule is replaced).
  */
-export async function recordImportedAddress(trx: Transaction<Database>, websiteId: string, from: string, to: string): Promise<void> {
+export async function recordImportedAddress(trx: Transaction<Database>, websiteId: string, from: string, to: string): Promise<boolean> {
   const source = checkSource(from);
-  if ('error' in source || checkTarget(to, source.key)) return;
+  if ('error' in source || checkTarget(to, source.key)) return false;
   const now = new Date();
   await trx
     .insertInto('url_redirects')
@@ -284,4 +284,24 @@ export async function recordImportedAddress(trx: Transaction<Database>, websiteI
     .execute();
   await forgetMissesOf(trx, websiteId, source.key);
   notifyRedirectsChanged(websiteId);
+  return true;
+}
+
+/**
+ * A WordPress plain link (`/?p=123` for a post, `/?page_id=45` for a page) that led to an imported page or post:
+ * kept as a rule whose source is that address (`origin` import), answered by the home page's route before it
+ * renders (NotFoundAnswers.oldIdRedirectFor), as `/` itself is never a 404. An owner's own rule is never replaced.
+ */
+export async function recordImportedIdAddress(trx: Transaction<Database>, websiteId: string, query: 'p' | 'page_id', id: string, to: string): Promise<boolean> {
+  const source = `/?${query}=${id}`;
+  const checked = checkSource(source);
+  if ('error' in checked || checkTarget(to, checked.key)) return false;
+  const now = new Date();
+  await trx
+    .insertInto('url_redirects')
+    .values({ id: newId(), website_id: websiteId, source, source_key: source, target: to, status: 301, keep_query: false, origin: 'import', created_at: now, updated_at: now })
+    .onConflict((conflict) => conflict.columns(['website_id', 'source_key']).doUpdateSet({ target: to, updated_at: now }).where('url_redirects.origin', '=', 'import'))
+    .execute();
+  notifyRedirectsChanged(websiteId);
+  return true;
 }

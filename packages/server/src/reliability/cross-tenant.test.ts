@@ -58,6 +58,12 @@ if (publishable.statusCode !== 201) throw new Error(`set-up publishable key: ${p
 const publishableKeyA = (publishable.json() as { key: { key: string } }).key.key;
 const originsA = await ownerA.put('/api/owner/headless/origins', { origins: ['https://alpha-frontend.example.test'] });
 if (originsA.statusCode !== 200) throw new Error(`set-up headless origins: ${originsA.statusCode} ${originsA.body}`);
+// Site A's queued WordPress import (issue 37 item 5): its id goes to B's host in the import routes' paths.
+const siteImport = await ownerA.request({
+  method: 'POST', url: '/api/owner/site-imports/wxr', headers: { 'content-type': 'application/xml' },
+  payload: '<?xml version="1.0"?><rss><channel><title>Alpha blog</title><item><title>Alpha post</title><wp:post_type>post</wp:post_type><wp:post_name>alpha-post</wp:post_name></item></channel></rss>',
+});
+if (siteImport.statusCode >= 300) throw new Error(`set-up site import: ${siteImport.statusCode} ${siteImport.body}`);
 
 // Site A's abandoned-cart reminders (issue 38 item 3): on, and a reminder sent for A's open cart, whose signed link
 // goes to B's host below.

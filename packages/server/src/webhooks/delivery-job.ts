@@ -58,34 +58,69 @@ interface ClaimedDelivery {
   body: string;
 }
 
+/** A delivery is due: pending and its time has come, or claimed by a process whose claim ran out (it died). */
+const DUE = (alias: string) => `${alias}.status IN ('pending', 'sending')
+    AND ((${alias}.status = 'pending' AND ${alias}.next_attempt_at <= now()) OR (${alias}.status = 'sending' AND ${alias}.locked_until <= now()))
+    AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = ${alias}.endpoint_id AND e.enabled)`;
+
 /**
- * Claims due deliveries of switched-on endpoints: pending ones whose time has come, and claimed ones whose claim ran
- * out (their process died mid-send). FOR UPDATE SKIP LOCKED: two workers, in one process or several, never claim the
- * same delivery, and neither waits for the other; the claim itself (status 'sending', attempts + 1, locked_until) is
- * the same statement, so it is taken before any request is made. Of the most overdue candidates (20 batches' worth),
- * each endpoint's first goes before any endpoint's second ($3 at most per endpoint): one endpoint's burst, or a slow
- * receiver's backlog, does not fill a round another website's event waits behind.
+ * Claims due deliveries of switched-on endpoints, fairly across websites as mail's outbox is (mail/worker.ts): one
+ * website's backlog of 10,000 deliveries holds back another website's event by one claim at most. One statement:
+ * - `sites`: the websites with due deliveries, found by a skip scan of webhook_deliveries_fair_due_idx (one probe
+ *   per website, however many deliveries each has queued);
+ * - `chosen`: of those, the `$1` (batch size) served longest ago, never-served ones first (webhook_website_turns);
+ * - `candidates`: from each chosen website its most overdue deliveries (20 shares' worth), FOR UPDATE SKIP LOCKED:
+ *   two workers, in one process or several, never claim the same delivery, and neither waits for the other;
+ * - `due`: from each website an equal share of the batch (all of it when only one has deliveries due), each
+ *   endpoint's first before any endpoint's second and at most `$3` per endpoint, so one endpoint's burst, or a slow
+ *   receiver's backlog, does not fill the website's share either;
+ * - the claim itself (status 'sending', attempts + 1, locked_until) is the same statement, so it is taken before any
+ *   request is made; then each website's turn is recorded (in website order, so two claims lock turn rows in one order).
  */
 const CLAIM_SQL = `
-  WITH candidates AS (
-    SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
-    JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
-    WHERE (d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status = 'sending' AND d.locked_until <= now())
-    ORDER BY d.next_attempt_at, d.id
-    LIMIT $1::int * 20
-    FOR UPDATE OF d SKIP LOCKED
+  WITH RECURSIVE sites(website_id) AS (
+    (SELECT d.website_id FROM webhook_deliveries d WHERE ${DUE('d')} ORDER BY d.website_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT d.website_id FROM webhook_deliveries d WHERE ${DUE('d')} AND d.website_id > s.website_id ORDER BY d.website_id LIMIT 1)
+    FROM sites s WHERE s.website_id IS NOT NULL
+  ),
+  chosen AS (
+    SELECT s.website_id FROM sites s LEFT JOIN webhook_website_turns t ON t.website_id = s.website_id
+    WHERE s.website_id IS NOT NULL
+    ORDER BY t.last_claimed_at NULLS FIRST, s.website_id
+    LIMIT $1::int
+  ),
+  share AS (SELECT ceil($1::numeric / greatest(count(*), 1))::int AS size FROM chosen),
+  candidates AS (
+    SELECT picked.* FROM chosen c
+    CROSS JOIN LATERAL (
+      SELECT d.id, d.website_id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
+      WHERE d.website_id = c.website_id AND ${DUE('d')}
+      ORDER BY d.next_attempt_at, d.id
+      LIMIT (SELECT size * 20 FROM share)
+      FOR UPDATE OF d SKIP LOCKED
+    ) picked
   ),
   turns AS (
-    SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS turn FROM candidates
+    SELECT id, website_id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS turn FROM candidates
+  ),
+  ranked AS (
+    SELECT id, row_number() OVER (PARTITION BY website_id ORDER BY turn, next_attempt_at, id) AS place FROM turns WHERE turn <= $3::int
   ),
   due AS (
-    SELECT id FROM turns WHERE turn <= $3::int ORDER BY turn, next_attempt_at, id LIMIT $1::int
+    SELECT id FROM ranked WHERE place <= (SELECT size FROM share)
   ),
   claimed AS (
     UPDATE webhook_deliveries d
     SET status = 'sending', attempts = d.attempts + 1, locked_until = now() + $2::int * interval '1 second'
-    WHERE d.id IN (SELECT id FROM due)
+    -- By primary key: the planner cannot foresee the shares' LIMIT, and would otherwise join the whole queue.
+    WHERE d.id = ANY (ARRAY(SELECT id FROM due))
     RETURNING d.id, d.website_id, d.endpoint_id, d.event_id, d.attempts, d.created_at
+  ),
+  served AS (
+    INSERT INTO webhook_website_turns (website_id, last_claimed_at)
+    SELECT website_id, clock_timestamp() FROM (SELECT DISTINCT website_id FROM claimed) claimed_sites ORDER BY website_id
+    ON CONFLICT (website_id) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
   )
   SELECT c.*, e.url, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, ev.body
   FROM claimed c

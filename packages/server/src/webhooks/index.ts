@@ -9,4 +9,4 @@ export { WebhookDeliveryJob, webhookBackoffMs, RETRY_WINDOW_MS, DEFAULT_BACKOFF_
 export { outgoingPolicyOf, webhookOptionsFromEnv, WEBHOOKS_ALLOW_PRIVATE, type WebhookOptions } from './settings';
 export { ROTATION_GRACE_MS, type WebhookServiceParts } from './service';
 export { signatureOf, signedHeaders, webhookSealKeyFrom, SECRET_PREFIX } from './signing';
-export { DEFAULT_OUTGOING, type OutgoingPolicy } from './outgoing';
+export { DEFAULT_OUTGOING, fetchThroughGuard, type GuardedFetch, type OutgoingPolicy } from './outgoing';

@@ -58,8 +58,8 @@ export function refusedLiteralAddress(text: string, allowed: AddressList): strin
   return undefined;
 }
 
-async function targetAddressOf(host: string, policy: OutgoingPolicy): Promise<{ ok: true; address: string } | { ok: false; reason: string }> {
-  if (net.isIP(host)) return mayReach(host, policy.allowedTargets) ? { ok: true, address: host } : { ok: false, reason: refusal(host, host) };
+async function targetAddressOf(host: string, policy: OutgoingPolicy, what?: string): Promise<{ ok: true; address: string } | { ok: false; reason: string }> {
+  if (net.isIP(host)) return mayReach(host, policy.allowedTargets) ? { ok: true, address: host } : { ok: false, reason: refusal(host, host, what) };
   let addresses: string[];
   try {
     addresses = await policy.resolver.addresses(host);
@@ -69,14 +69,14 @@ async function targetAddressOf(host: string, policy: OutgoingPolicy): Promise<{ 
   if (addresses.length === 0) return { ok: false, reason: `${host} has no address.` };
   // One refused address refuses the name: a DNS could answer the public one now and the private one later.
   const refused = addresses.find((address) => !mayReach(address, policy.allowedTargets));
-  if (refused) return { ok: false, reason: refusal(host, refused) };
+  if (refused) return { ok: false, reason: refusal(host, refused, what) };
   return { ok: true, address: addresses[0]! };
 }
 
-const refusal = (host: string, address: string) =>
+const refusal = (host: string, address: string, what = 'webhooks are not sent there') =>
   host === address
-    ? `${address} is a private, loopback, link-local or reserved address: webhooks are not sent there.`
-    : `${host} points to ${address}, a private, loopback, link-local or reserved address: webhooks are not sent there.`;
+    ? `${address} is a private, loopback, link-local or reserved address: ${what}.`
+    : `${host} points to ${address}, a private, loopback, link-local or reserved address: ${what}.`;
 
 export async function postWebhook(urlText: string, body: string, headers: Record<string, string>, policy: OutgoingPolicy, excerptBytes: number): Promise<AttemptOutcome> {
   const started = performance.now();
@@ -148,5 +148,74 @@ function send(url: URL, address: string, body: string, headers: Record<string, s
       finish({ status: null, body: '', error: `Could not connect${code ? ` (${code})` : ''}.` });
     });
     request.end(body);
+  });
+}
+
+/** What fetchThroughGuard answers: the body (at most `maxBytes`) and its type, or why there is none. */
+export type GuardedFetch = { ok: true; bytes: Buffer; contentType: string } | { ok: false; reason: string };
+
+/**
+ * A GET through the same guard as a delivery (for pictures an imported site points to, site-imports/): the host's
+ * every address must be public unless the operator allows it, the connection goes to the checked address, redirects
+ * are not followed, the whole exchange has `policy.timeoutMs`, and a body past `maxBytes` is refused unread.
+ */
+export async function fetchThroughGuard(urlText: string, policy: OutgoingPolicy, maxBytes: number): Promise<GuardedFetch> {
+  let url: URL;
+  try {
+    url = new URL(urlText);
+  } catch {
+    return { ok: false, reason: 'Not a web address.' };
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '') return { ok: false, reason: 'Not an http(s) address.' };
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), policy.timeoutMs);
+  try {
+    const target = await Promise.race([targetAddressOf(hostOf(url), policy, 'it is not fetched'), abortedAfter(deadline.signal)]).catch(() => ({ ok: false as const, reason: `Looking up ${url.hostname} took too long.` }));
+    if (!target.ok) return target;
+    return await get(url, target.address, maxBytes, policy.timeoutMs, deadline.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function get(url: URL, address: string, maxBytes: number, timeoutMs: number, signal: AbortSignal): Promise<GuardedFetch> {
+  const family = net.isIP(address);
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if ((options as { all?: boolean }).all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: GuardedFetch) => {
+      if (settled) return;
+      settled = true;
+      request.destroy();
+      resolve(outcome);
+    };
+    const request = transport.request(url, { method: 'GET', lookup, agent: false, signal, headers: { 'user-agent': 'Vitrine-Import/1', accept: 'image/*', connection: 'close' } });
+    request.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        response.resume();
+        return finish({ ok: false, reason: status >= 300 && status < 400 ? `Answered a redirect (${status}); redirects are not followed.` : `Answered ${status}.` });
+      }
+      if (Number(response.headers['content-length'] ?? 0) > maxBytes) return finish({ ok: false, reason: `Larger than ${maxBytes} bytes.` });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) return finish({ ok: false, reason: `Larger than ${maxBytes} bytes.` });
+        chunks.push(chunk);
+      });
+      response.on('end', () => finish({ ok: true, bytes: Buffer.concat(chunks), contentType: String(response.headers['content-type'] ?? '') }));
+      response.on('error', () => finish({ ok: false, reason: 'The answer was cut off.' }));
+    });
+    request.on('error', (error) => {
+      if (signal.aborted) return finish({ ok: false, reason: `No answer within ${timeoutMs / 1000} s.` });
+      const code = (error as { code?: string }).code;
+      finish({ ok: false, reason: `Could not connect${code ? ` (${code})` : ''}.` });
+    });
+    request.end();
   });
 }
