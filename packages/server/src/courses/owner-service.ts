@@ -18,7 +18,6 @@ import {
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
 import { takeQuota } from '../quotas';
-import { queueObjectRemovals } from '../storage';
 import { inTransaction } from '../db/transactions';
 import type { Database, LessonVideoSource, Website } from '../db/schema';
 import { invalid, notFound } from '../failures';
@@ -173,17 +172,17 @@ export async function uploadLessonVideo(db: Kysely<Database>, store: LessonVideo
   return { lesson: ownerLessonOf(await requireLesson(db, website.id, upload.itemId)) };
 }
 
-/** DELETE /api/owner/lessons/:itemId/video: the row goes and its object is queued for removal; a lesson that played it has no video. */
-export async function deleteLessonVideo(db: Kysely<Database>, website: Website, actor: Actor, input: { itemId: string }): Promise<OwnerLessonReply> {
+/** DELETE /api/owner/lessons/:itemId/video: the row and its object go; a lesson that played it has no video. */
+export async function deleteLessonVideo(db: Kysely<Database>, store: LessonVideoStore, website: Website, actor: Actor, input: { itemId: string }): Promise<OwnerLessonReply> {
   authorize(actor, 'content:write');
   await requireLesson(db, website.id, input.itemId);
-  await inTransaction(db, async (trx) => {
+  const removedKey = await inTransaction(db, async (trx) => {
     const details = await lockedDetails(trx, website.id, input.itemId);
     const removed = await trx.deleteFrom('lesson_videos').where('item_id', '=', input.itemId).returning('storage_key').executeTakeFirst();
     if (details.video_source === 'file') await trx.updateTable('lesson_details').set({ video_source: 'none', updated_at: new Date() }).where('item_id', '=', input.itemId).execute();
-    // Removed by the object-removal sweep, once, after this commits (storage/removal-sweep.ts).
-    if (removed) await queueObjectRemovals(trx, website.id, [{ kind: 'lesson-video', ref: removed.storage_key }]);
+    return removed?.storage_key;
   });
+  if (removedKey) await store.remove(removedKey);
   return { lesson: ownerLessonOf(await requireLesson(db, website.id, input.itemId)) };
 }
 

@@ -26,7 +26,7 @@ export function registerCourseRoutes(fastify: FastifyInstance, context: SharedPa
   app.route({ ...getOwnerCourseContract, handler: async ({ website, actor, params }) => getOwnerCourse(db, website, actor, params) });
   app.route({ ...getCourseProgressContract, handler: async ({ website, actor, params }) => getCourseProgress(db, website, actor, params) });
   app.route({ ...updateLessonDetailsContract, handler: async ({ website, actor, params, body }) => updateLessonDetails(db, website, actor, { ...params, ...body }) });
-  app.route({ ...deleteLessonVideoContract, handler: async ({ website, actor, params }) => deleteLessonVideo(db, website, actor, params) });
+  app.route({ ...deleteLessonVideoContract, handler: async ({ website, actor, params }) => deleteLessonVideo(db, videos, website, actor, params) });
   app.route({
     ...saveLessonProgressContract,
     handler: async (request) => {
