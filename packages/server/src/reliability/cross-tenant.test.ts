@@ -53,6 +53,9 @@ if (hook.statusCode >= 300) throw new Error(`set-up webhook endpoint: ${hook.sta
 const siteExport = await ownerA.post('/api/owner/site-archives', { includePersonalData: false });
 if (siteExport.statusCode >= 300) throw new Error(`set-up site export: ${siteExport.statusCode} ${siteExport.body}`);
 
+// Site A's queued object removal (issue 36 item 5; not due for an hour): no call on B's host shows or changes it.
+await db.insertInto('object_removals').values({ id: 'alpha-removal-0001', website_id: websiteA.id, kind: 'picture', ref: 'alphapicture', not_before: new Date(Date.now() + 3_600_000), created_at: new Date() }).execute();
+
 // Site A's abandoned-cart reminders (issue 38 item 3): on, and a reminder sent for A's open cart, whose signed link
 // goes to B's host below.
 const delay = await ownerA.put('/api/owner/abandoned-carts/settings', { delayHours: 1 });
