@@ -10,7 +10,6 @@ import {
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
 import { takeQuota } from '../quotas';
-import { queueObjectRemovals } from '../storage';
 import { loadProductRows } from '../catalog';
 import type { Database, ProductFilesTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
@@ -165,37 +164,33 @@ export async function updateProductFileLimits(
   return { file: productFileJson(row) };
 }
 
-/** DELETE /api/owner/products/:productId/file: the row goes (grants lose their file: their links answer 404), its bytes are queued for removal. */
+/** DELETE /api/owner/products/:productId/file: the row goes (grants lose their file: their links answer 404), then the bytes. */
 export async function deleteProductFile(
   db: Kysely<Database>,
+  store: DownloadFileStore,
   website: Website,
   actor: Actor,
   input: { productId: string },
 ): Promise<{ deleted: true; productId: string }> {
   authorize(actor, 'catalog:write');
-  // The object is queued for the object-removal sweep in the delete's transaction (storage/removal-sweep.ts): removed
-  // once, by one process, after the row is gone for sure.
-  const row = await inTransaction(db, async (trx) => {
-    const deleted = await trx
-      .deleteFrom('product_files')
-      .where('website_id', '=', website.id)
-      .where('product_id', '=', input.productId)
-      .returning('storage_key')
-      .executeTakeFirst();
-    if (deleted) await queueObjectRemovals(trx, website.id, [{ kind: 'download', ref: deleted.storage_key }]);
-    return deleted;
-  });
+  const row = await db
+    .deleteFrom('product_files')
+    .where('website_id', '=', website.id)
+    .where('product_id', '=', input.productId)
+    .returning('storage_key')
+    .executeTakeFirst();
   if (!row) {
     await requireDigitalProduct(db, website, input.productId);
     throw notFound(PRODUCT_FILE_MESSAGES.noFile);
   }
+  await store.remove(row.storage_key);
   return { deleted: true, productId: input.productId };
 }
 
 /**
- * The object-removal sweep's handler for a digital product's file (storage/removal-sweep.ts): queued when the file
- * or its product is deleted; the object goes unless a file row points at its key again (a site archive installed
- * back), checked in the claim's transaction.
+ * The object-removal sweep's handler for a digital product's file (storage/removal-sweep.ts): queued when its
+ * product is deleted for good (catalog/delete-product.ts). The object goes unless a file row points at its key
+ * again (a site archive installed back), checked in the claim's transaction.
  */
 export function downloadRemovalHandler(store: DownloadFileStore) {
   return async (trx: Transaction<Database>, websiteId: string, key: string): Promise<'removed' | 'kept'> => {

@@ -27,7 +27,7 @@ export function registerDownloadRoutes(fastify: FastifyInstance, context: Shared
     ...updateProductFileLimitsContract,
     handler: async ({ website, actor, params, body }) => updateProductFileLimits(db, website, actor, { ...params, ...body }),
   });
-  app.route({ ...deleteProductFileContract, handler: async ({ website, actor, params }) => deleteProductFile(db, website, actor, params) });
+  app.route({ ...deleteProductFileContract, handler: async ({ website, actor, params }) => deleteProductFile(db, files, website, actor, params) });
 
   // The upload is the raw file, of any type, streamed to the store (http/streamed-upload.ts).
   registerStreamedUpload(fastify, uploadProductFileContract, { maxBytes: PRODUCT_FILE_LIMITS.fileBytes, messages: PRODUCT_FILE_MESSAGES }, (request, params, file) =>
