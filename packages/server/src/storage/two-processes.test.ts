@@ -1,5 +1,5 @@
 // databases: both — two server processes on one PostgreSQL and one S3-protocol bucket (s3rver on loopback)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -9,7 +9,9 @@ import { systemActor } from '../actor';
 import { openPostgres } from '../db/database';
 import { createEmptyPostgresDatabase } from '../db/testing';
 import { createSetupLink } from '../owner';
-import { TEST_SHIPPING_ADDRESS } from '../testing';
+import { DEMO_WEBSITE } from '../catalog';
+import { DEMO_COURSE } from '../courses/demo';
+import { demoProductId, TEST_SHIPPING_ADDRESS } from '../testing';
 import { HttpVisitor, startServerProcess, stopServerProcess, type ServerProcess } from '../reliability/server-process';
 import { findDefaultWebsite } from '../websites';
 import { LOOPBACK_S3_CREDENTIALS, startLoopbackS3 } from './s3-testing';
@@ -20,7 +22,8 @@ if (!serverUrl) console.info('storage/two-processes.test.ts: skipped, it needs P
 /**
  * Files past one machine: two processes, each with its own DATA_DIR (nothing shared on disk), on one database and
  * one bucket (STORAGE_URL). A picture uploaded through one is served, resized, by the other; a product deleted for good
- * through either has each of its objects deleted once by the two processes' object-removal sweeps.
+ * through either has each of its objects deleted once by the two processes' object-removal sweeps; a digital file and
+ * a lesson video uploaded through one are answered by the other with a redirect to the bucket.
  */
 describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
   let s3: Awaited<ReturnType<typeof startLoopbackS3>>;
@@ -135,6 +138,42 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
     expect((order.body as { order: { items: unknown[] } }).order.items).toMatchObject([{ productName: 'Copper Kettle', sku: 'KETTLE-CU', quantity: 1, unitPrice: { value: '64.00' } }]);
   });
 
+  it("a digital product's file and a lesson video uploaded through one are served by the other, from the bucket", async () => {
+    const owner = await signedInOwner('files@two-processes.test');
+    const ebook = demoProductId('photography-ebook');
+    const pdf = Buffer.from(`%PDF-1.4 shared across processes ${'x'.repeat(2000)}`);
+    const filed = await putRaw(owner, a!, `/api/owner/products/${ebook}/file`, pdf, { 'content-type': 'application/pdf', 'x-file-name': 'Guide.pdf' });
+    expect(filed.status, await filed.clone().text()).toBe(200);
+
+    // Bought through B; the link B's confirmation page gives is answered by B with a redirect to the bucket.
+    const shopper = new HttpVisitor();
+    await shopper.visit(b!.base);
+    expect((await shopper.call(b!.base, 'POST', '/api/commerce/shopping-cart/entries', { itemId: ebook, sku: 'EBOOK', quantity: 1 })).status).toBe(200);
+    const placed = await shopper.call(b!.base, 'POST', '/api/commerce/orders', { email: 'ebook@two-processes.test' });
+    expect(placed.status, placed.text).toBe(201);
+    const confirmed = await shopper.call(b!.base, 'GET', `/checkout/order-confirmed?orderId=${(placed.body as { order: { id: string } }).order.id}&format=json`);
+    const link = (confirmed.body as { downloads: Array<{ url: string }> }).downloads[0]!.url;
+    const answered = await fetch(new URL(link, b!.base), { redirect: 'manual' });
+    expect(answered.status).toBe(302);
+    const location = answered.headers.get('location')!;
+    expect(location.startsWith(s3.endpoint)).toBe(true);
+    expect(Buffer.from(await (await fetch(location)).arrayBuffer()).equals(pdf)).toBe(true);
+
+    // A members-only lesson's video uploaded through A plays through B: a presigned URL that answers ranges.
+    const lessons = (await owner.call(a!.base, 'GET', `/api/owner/courses/${DEMO_COURSE.pageId(DEMO_WEBSITE.identifier)}`)).body as { lessons: Array<{ itemId: string; isPreview: boolean }> };
+    const lesson = lessons.lessons.find((candidate) => !candidate.isPreview)!.itemId;
+    const video = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 251));
+    const uploaded = await putRaw(owner, a!, `/api/owner/lessons/${lesson}/video`, video, { 'content-type': 'video/mp4', 'x-file-name': 'clip.mp4' });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const played = await fetch(`${b!.base}/api/courses/videos/${lesson}`, { redirect: 'manual', headers: { cookie: owner.cookieHeader(), range: 'bytes=10-19' } });
+    expect(played.status).toBe(302);
+    const part = await fetch(played.headers.get('location')!, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(10, 20))).toBe(true);
+    // Neither process kept them on its own disk.
+    for (const dir of dataDirs) for (const folder of ['downloads', 'lesson-videos']) expect(existsSync(path.join(dir, folder)) ? readdirSync(path.join(dir, folder)) : []).toEqual([]);
+  });
+
   /** An owner of the default website, signed in (through A; the session is shared by the database). */
   async function signedInOwner(email: string): Promise<HttpVisitor> {
     const direct = openPostgres({ connectionString: database!.url, maxConnections: 1 });
@@ -151,6 +190,15 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
     return owner;
   }
 });
+
+/** A raw body PUT as the owner (a file upload: the body is the file, its name in X-File-Name). */
+function putRaw(owner: HttpVisitor, server: ServerProcess, url: string, body: Buffer, headers: Record<string, string>): Promise<Response> {
+  return fetch(`${server.base}${url}`, {
+    method: 'PUT',
+    headers: { cookie: owner.cookieHeader(), 'x-csrf-token': owner.cookies.get('crumb')!, 'x-siteuser-xsrf-token': owner.siteUserXsrfToken ?? '', ...headers },
+    body: new Uint8Array(body),
+  });
+}
 
 /** A picture uploaded through one process's owner call (multipart, as the owner app sends it). */
 async function uploadPicture(owner: HttpVisitor, server: ServerProcess, png: Buffer, filename: string): Promise<{ id: string; assetUrl: string }> {
