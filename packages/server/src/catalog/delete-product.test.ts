@@ -200,6 +200,18 @@ describe('DELETE /api/owner/products/:productId', () => {
     expect(await queued()).toEqual([]);
   });
 
+  it('refuses a product a member area is sold through, and deletes it once the area lets go of it', async () => {
+    const pass = await createProduct('Studio Pass', 'PASS-1', []);
+    expect((await manager.post(`/api/owner/products/${pass.id}/archive`)).statusCode).toBe(200);
+    const website = (await db().selectFrom('products').select('website_id').where('id', '=', pass.id).executeTakeFirstOrThrow()).website_id;
+    await db().insertInto('member_areas').values({ id: 'area-sold-by-pass', website_id: website, name: 'Studio', access: 'paid', paywall_product_id: pass.id }).execute();
+    const refused = await manager.delete(`/api/owner/products/${pass.id}`);
+    expect([refused.statusCode, refused.json()]).toEqual([409, { message: PRODUCT_DELETE_MESSAGES.isPaywall }]);
+    expect((await manager.get(`/api/owner/products/${pass.id}`)).statusCode).toBe(200);
+    await db().updateTable('member_areas').set({ paywall_product_id: null, access: 'free' }).where('id', '=', 'area-sold-by-pass').execute();
+    expect((await manager.delete(`/api/owner/products/${pass.id}`)).statusCode).toBe(200);
+  });
+
   it("answers 404 for another website's product and 403 for a viewer, deleting nothing", async () => {
     await createWebsite(db(), { identifier: 'bravo', siteTitle: 'Bravo', sampleContent: true });
     const otherOwner = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: `bravo.${PLATFORM}` });
