@@ -12,14 +12,14 @@ import { lazySchemaController } from './http/lazy-schema-compilers';
 import { catalogPictureUser, DEMO_ASSET_PREFIX, demoAssetsDir, refreshProductImageTexts } from './catalog';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerOwnerCatalogRoutes } from './catalog/owner-routes';
-import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
+import { defaultCartMergePolicy, removeCartEntriesOfProduct, type CartMergePolicy } from './cart';
 import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbRoutes } from './http/crumb';
 import { registerCookieNames } from './http/cookies';
 import { registerOpenApi } from './http/openapi';
 import { OWNER_APP_ASSET_PREFIX, ownerAppDistDir, registerContributorRoutes, registerOwnerRoutes } from './owner';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, enqueueMail, registerMailRoutes, renderMail, siteUrlOf, UnsubscribeTokens } from './mail';
-import { registerRestockRoutes } from './restock';
+import { registerRestockRoutes, removeRestockSignUpsOfProduct } from './restock';
 import { registerFormRoutes } from './forms';
 import { registerCommentRoutes } from './comments';
 import { DEFAULT_CAPTCHA_DIFFICULTY, registerCaptchaRoutes, type CaptchaDifficulty } from './captcha';
@@ -36,7 +36,7 @@ import { registerCheckoutSettingsRoutes } from './checkout-settings';
 import { manageLinksFor, registerSubscriptionRoutes, SubscriptionRenewalJob } from './subscriptions';
 import { DEFAULT_REVIEW_REQUEST_DELAY_MS, registerReviewRoutes, ReviewRequestJob, reviewRequestSettingsFromEnv } from './reviews';
 import { parseMetricsAllow, registerMetricsRoutes, ServerMetrics } from './metrics';
-import { renewalOrderRecorder } from './orders';
+import { releaseOrderLinesOfProduct, renewalOrderRecorder } from './orders';
 import { downloadRemovalHandler, LocalDiskDownloadStore, registerDownloadFileRoutes, registerDownloadRoutes, DOWNLOAD_SECRET_NAME, type DownloadFileStore } from './downloads';
 import { lessonVideoRemovalHandler, LocalDiskLessonVideoStore, queueDeletedLessonVideos, registerCourseRoutes, type LessonVideoStore } from './courses';
 import { registerGiftCardRoutes } from './gift-cards';
@@ -412,7 +412,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAnalyticsRoutes(routes, context, analytics.ingest);
     registerOwnerAnalyticsRoutes(routes, context, analytics.settings);
     // The owner's calls (issue 12), one domain each.
-    registerOwnerCatalogRoutes(routes, context);
+    // A product deleted for good: the domains whose rows name it let go of it (catalog/delete-product.ts).
+    registerOwnerCatalogRoutes(routes, { ...context, productReleasers: [releaseOrderLinesOfProduct, removeCartEntriesOfProduct, removeRestockSignUpsOfProduct] });
     registerOwnerOrderRoutes(routes, context);
     registerFulfilmentRoutes(routes, context);
     registerAbandonedCartRoutes(routes, context);

@@ -16,17 +16,11 @@ CREATE TABLE object_removals (
 );
 CREATE INDEX object_removals_due_idx ON object_removals (not_before, id);
 
--- Issue 36 item 5: an archived product can be deleted for good. Orders keep their lines: an order line holds its own
--- snapshot (product_name, sku, unit_price_cents, line_kind), so it lets go of the product and variant (NULL) instead
--- of keeping them alive. What belongs to the product alone goes with it: carts' entries, reviews and their counts,
--- back-in-stock sign-ups. (Subscriptions and member areas' paywalls still name their product: deletion is refused
--- while any does, catalog/delete-product.ts.)
+-- Issue 36 item 5: an archived product can be deleted for good (catalog/delete-product.ts). Orders keep their lines: an
+-- order line holds its own snapshot (product_name, sku, unit_price_cents, line_kind, option_values), so it lets go of
+-- the product and its variant (both NULL, set by the orders domain's releaseOrderLinesOfProduct) instead of keeping
+-- them alive. The foreign keys to variants stay as they were: retiring a variant still learns from them whether
+-- anything points at it (catalog/manage.ts retireVariant). Reviews point at the product only, and go with it.
 ALTER TABLE order_items ALTER COLUMN product_id DROP NOT NULL, ALTER COLUMN variant_id DROP NOT NULL;
-ALTER TABLE order_items DROP CONSTRAINT order_items_product_id_fkey, ADD CONSTRAINT order_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE SET NULL;
-ALTER TABLE order_items DROP CONSTRAINT order_items_variant_id_fkey, ADD CONSTRAINT order_items_variant_id_fkey FOREIGN KEY (variant_id) REFERENCES variants(id) ON DELETE SET NULL;
-ALTER TABLE cart_entries DROP CONSTRAINT cart_entries_product_id_fkey, ADD CONSTRAINT cart_entries_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE;
-ALTER TABLE cart_entries DROP CONSTRAINT cart_entries_variant_id_fkey, ADD CONSTRAINT cart_entries_variant_id_fkey FOREIGN KEY (variant_id) REFERENCES variants(id) ON DELETE CASCADE;
 ALTER TABLE product_reviews DROP CONSTRAINT product_reviews_product_id_fkey, ADD CONSTRAINT product_reviews_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE;
 ALTER TABLE product_review_summaries DROP CONSTRAINT product_review_summaries_product_id_fkey, ADD CONSTRAINT product_review_summaries_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE;
-ALTER TABLE restock_signups DROP CONSTRAINT restock_signups_product_id_fkey, ADD CONSTRAINT restock_signups_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE;
-ALTER TABLE restock_signups DROP CONSTRAINT restock_signups_variant_id_fkey, ADD CONSTRAINT restock_signups_variant_id_fkey FOREIGN KEY (variant_id) REFERENCES variants(id) ON DELETE CASCADE;
