@@ -40,6 +40,21 @@ sub vcl_recv {
   if (req.url ~ "^/(api|config)(/|\?|$)" || req.http.Authorization) {
     return (pass);
   }
+  # Pictures (issue 36): one URL answers AVIF, WebP or the original by Accept (`Vary: Accept`). Browsers send
+  # many different Accept strings; Vitrine only asks whether AVIF, else WebP, is accepted (q > 0), so each is
+  # folded here into one of three values and the cache keeps at most three copies of a picture. Pages keep
+  # their Accept untouched (no page varies on it). A picture is the same for every visitor (Vitrine reads no cookie
+  # for it), so it is looked up whatever cookies come with it.
+  if (req.url ~ "^/images/") {
+    if (req.http.Accept ~ "(?i)image/avif" && req.http.Accept !~ "(?i)image/avif\s*;\s*q=0(\.0*)?\s*(,|$)") {
+      set req.http.Accept = "image/avif,image/webp,*/*";
+    } elsif (req.http.Accept ~ "(?i)image/webp" && req.http.Accept !~ "(?i)image/webp\s*;\s*q=0(\.0*)?\s*(,|$)") {
+      set req.http.Accept = "image/webp,*/*";
+    } else {
+      set req.http.Accept = "*/*";
+    }
+    return (hash);
+  }
   # Cookies that change a page (Vitrine's PERSONAL_PAGE_COOKIES): a signed-in visitor, a cart, an unlocked
   # page, experiment overrides. Any other cookie (the crumb, the analytics id) changes no page.
   if (req.http.Cookie ~ "(^|;\s*)(__Host-)?(siteUserSession|SiteUserInfo|siteUserXsrfHandoff|CART|vitrine_unlock|vitrine_experiment_overrides)=") {

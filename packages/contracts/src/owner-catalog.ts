@@ -297,6 +297,27 @@ export const restoreProductContract = defineContract({
   schema: { params: ProductParamsSchema, response: { 200: OwnerProductReplySchema, ...ERROR_RESPONSES } },
 });
 
+/** Refusals of a permanent deletion (DELETE /api/owner/products/:productId). */
+export const PRODUCT_DELETE_MESSAGES = {
+  notArchived: 'Archive the product before deleting it.',
+  hasSubscriptions: 'This product has subscriptions: it stays archived so that they keep their plan.',
+  isPaywall: 'A member area is sold through this product: choose another one for it first.',
+} as const;
+
+export const DeleteProductReplySchema = ResponseObject({ deleted: Type.Literal(true), productId: Type.String() });
+export type DeleteProductReply = Static<typeof DeleteProductReplySchema>;
+
+export const deleteProductContract = defineContract({
+  operationId: 'deleteProduct',
+  method: 'DELETE',
+  url: '/api/owner/products/:productId',
+  summary:
+    'Deletes an archived product for good: its variants, carts\' entries of it, its reviews and back-in-stock sign-ups go, and its pictures and digital file are removed from storage unless something else still shows them. Orders keep their lines (title, sku, price). Refused (409) for a product that is not archived, that has subscriptions, or that sells a member area.',
+  tags,
+  access: 'catalog:write',
+  schema: { params: ProductParamsSchema, response: { 200: DeleteProductReplySchema, ...ERROR_RESPONSES } },
+});
+
 // ---------------------------------------------------------------------------------------------
 // Stock
 
@@ -545,6 +566,7 @@ export const OWNER_CATALOG_CONTRACTS = [
   updateProductContract,
   archiveProductContract,
   restoreProductContract,
+  deleteProductContract,
   setStockContract,
   adjustStockContract,
   createStoreContract,

@@ -16,8 +16,8 @@ const IsoTime = Type.String({ format: 'date-time', description: 'An ISO 8601 tim
 const Cents = (description: string) => Type.Integer({ description: `${description}, in minor units of the currency (cents).` });
 
 export const WebhookOrderLineSchema = ResponseObject({
-  productId: Type.String(),
-  variantId: Type.String(),
+  productId: Type.Union([Type.String(), Type.Null()], { description: 'null once the product was deleted for good: the line keeps its own name, sku and price.' }),
+  variantId: Type.Union([Type.String(), Type.Null()]),
   sku: Type.Union([Type.String(), Type.Null()]),
   name: Type.String(),
   quantity: Type.Integer(),

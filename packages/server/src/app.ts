@@ -12,21 +12,21 @@ import { lazySchemaController } from './http/lazy-schema-compilers';
 import { catalogPictureUser, DEMO_ASSET_PREFIX, demoAssetsDir, refreshProductImageTexts } from './catalog';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerOwnerCatalogRoutes } from './catalog/owner-routes';
-import { defaultCartMergePolicy, type CartMergePolicy } from './cart';
+import { defaultCartMergePolicy, removeCartEntriesOfProduct, type CartMergePolicy } from './cart';
 import { registerCartRoutes } from './cart/routes';
 import { Crumbs, registerCrumbRoutes } from './http/crumb';
 import { registerCookieNames } from './http/cookies';
 import { registerOpenApi } from './http/openapi';
 import { OWNER_APP_ASSET_PREFIX, ownerAppDistDir, registerContributorRoutes, registerOwnerRoutes } from './owner';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, enqueueMail, registerMailRoutes, renderMail, siteUrlOf, UnsubscribeTokens } from './mail';
-import { registerRestockRoutes } from './restock';
+import { registerRestockRoutes, removeRestockSignUpsOfProduct } from './restock';
 import { registerFormRoutes } from './forms';
 import { registerCommentRoutes } from './comments';
 import { DEFAULT_CAPTCHA_DIFFICULTY, registerCaptchaRoutes, type CaptchaDifficulty } from './captcha';
 import { totpKeyFrom } from './site-users';
 import { DEFAULT_API_KEY_RATE_LIMIT, registerApiKeyRoutes } from './api-keys';
 import { registerHeadlessRoutes } from './headless';
-import { ImageFiles, LocalDiskImageStore, registerImageFileRoutes, registerImageRoutes, registerMediaRoutes, type ImageStore } from './images';
+import { ImageFiles, LocalDiskImageStore, pictureRemovalHandler, registerImageFileRoutes, registerImageRoutes, registerMediaRoutes, type ImageStore, type PictureUser } from './images';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,16 +37,16 @@ import { registerCheckoutSettingsRoutes } from './checkout-settings';
 import { manageLinksFor, registerSubscriptionRoutes, SubscriptionRenewalJob } from './subscriptions';
 import { DEFAULT_REVIEW_REQUEST_DELAY_MS, registerReviewRoutes, ReviewRequestJob, reviewRequestSettingsFromEnv } from './reviews';
 import { parseMetricsAllow, registerMetricsRoutes, ServerMetrics } from './metrics';
-import { renewalOrderRecorder } from './orders';
-import { LocalDiskDownloadStore, registerDownloadFileRoutes, registerDownloadRoutes, DOWNLOAD_SECRET_NAME, type DownloadFileStore } from './downloads';
-import { DeletedLessonVideoSweep, LocalDiskLessonVideoStore, registerCourseRoutes, type LessonVideoStore } from './courses';
+import { releaseOrderLinesOfProduct, renewalOrderRecorder } from './orders';
+import { downloadRemovalHandler, LocalDiskDownloadStore, registerDownloadFileRoutes, registerDownloadRoutes, DOWNLOAD_SECRET_NAME, type DownloadFileStore } from './downloads';
+import { lessonVideoRemovalHandler, LocalDiskLessonVideoStore, queueDeletedLessonVideos, registerCourseRoutes, type LessonVideoStore } from './courses';
 import { registerGiftCardRoutes } from './gift-cards';
 import { registerErrorHandling } from './http/errors';
 import { registerEmptyBodyParsers } from './http/empty-bodies';
 import { DatabaseRateLimitStore, registerRateLimit, WEBSITE_CEILING_VISITORS, type RateLimitStore } from './http/rate-limit';
 import { fastifyTrustProxy, parseTrustProxy, proxyMatcher, type TrustProxyOption } from './http/client-address';
 import { loadServerSecret } from './http/server-secrets';
-import { LocalDiskObjectStore, type ObjectStore } from './storage';
+import { LocalDiskObjectStore, ObjectRemovalSweep, type ObjectStore } from './storage';
 import { applyConnectionLimits, fastifyTimeoutOptions, resolveConnectionLimits, type ConnectionLimits } from './http/connection-limits';
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -196,6 +196,8 @@ export interface BuildAppOptions {
   notFoundCounts?: { flushMs?: number; created?: (counter: NotFoundCounter) => void };
   /** The final purge of websites deleted longer ago than the grace period (platform/purge-job.ts); 0 never runs it. */
   websitePurge?: { intervalMs?: number };
+  /** The object-removal sweep (storage/removal-sweep.ts; OBJECT_REMOVAL_INTERVAL_MS, a minute): `created` is handed it (tests run it). */
+  objectRemovals?: { intervalMs?: number; created?: (sweep: ObjectRemovalSweep) => void };
   /**
    * Outgoing webhooks (webhooks/): the DNS asked for endpoints' addresses, the non-public addresses they may have
    * (WEBHOOKS_ALLOW_PRIVATE; none by default, tests allow loopback), the deadline, body cap and backoff, and how
@@ -274,6 +276,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     themes: themeRegistry,
     images: new ImageFiles(imageStore, demoAssetsDir),
   };
+
+  // Every domain that shows pictures (images/media.ts): the media library asks them, and so does a picture's removal.
+  const pictureUsers: PictureUser[] = [contentPictureUser, catalogPictureUser(context.catalog), identityPictureUser];
 
   const webhookOptions = { ...webhookOptionsFromEnv(process.env), ...options.webhooks };
   const webhookPolicy = outgoingPolicyOf(webhookOptions);
@@ -411,7 +416,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAnalyticsRoutes(routes, context, analytics.ingest);
     registerOwnerAnalyticsRoutes(routes, context, analytics.settings);
     // The owner's calls (issue 12), one domain each.
-    registerOwnerCatalogRoutes(routes, context);
+    // A product deleted for good: the domains whose rows name it let go of it (catalog/delete-product.ts).
+    registerOwnerCatalogRoutes(routes, { ...context, productReleasers: [releaseOrderLinesOfProduct, removeCartEntriesOfProduct, removeRestockSignUpsOfProduct] });
     registerOwnerOrderRoutes(routes, context);
     registerFulfilmentRoutes(routes, context);
     registerAbandonedCartRoutes(routes, context);
@@ -431,7 +437,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A picture's changed texts reach the products' copies (catalog/image-copies.ts): images cannot import the catalog.
     registerImageRoutes(routes, context, { textCopies: { refresh: refreshProductImageTexts } });
     // The media library asks each domain that shows pictures where, and has it replace or let go of one.
-    registerMediaRoutes(routes, context, { pictureUsers: [contentPictureUser, catalogPictureUser(context.catalog), identityPictureUser] });
+    registerMediaRoutes(routes, context, { pictureUsers });
     registerSiteSettingsRoutes(routes, context);
     registerSiteStylesRoutes(routes, context);
     registerCheckoutSettingsRoutes(routes, context);
@@ -516,10 +522,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   webhookOptions.created?.(webhookDeliveries);
   app.addHook('onListen', async () => webhookDeliveries.start());
   app.addHook('onClose', async () => webhookDeliveries.stop());
-  // Deleted lessons' videos: their objects and rows removed in every listening process (SKIP LOCKED keeps them apart).
-  const lessonVideoSweep = new DeletedLessonVideoSweep(db, lessonVideoStore, { log: app.log });
-  app.addHook('onListen', async () => lessonVideoSweep.start());
-  app.addHook('onClose', async () => lessonVideoSweep.stop());
+  // Objects left behind by deletions (a product's pictures, a digital product's file, a lesson's video, deleted lessons'
+  // videos found by courses' feeder): removed once, in whichever listening process claims them (storage/removal-sweep.ts).
+  const objectRemovals = new ObjectRemovalSweep(db, {
+    handlers: {
+      picture: pictureRemovalHandler(context.images, pictureUsers),
+      download: downloadRemovalHandler(downloadStore),
+      'lesson-video': lessonVideoRemovalHandler(lessonVideoStore),
+    },
+    feeders: [queueDeletedLessonVideos],
+  }, { intervalMs: options.objectRemovals?.intervalMs, log: app.log });
+  options.objectRemovals?.created?.(objectRemovals);
+  app.addHook('onListen', async () => objectRemovals.start());
+  app.addHook('onClose', async () => objectRemovals.stop());
   // Websites deleted longer ago than the grace period: rows and files removed in every listening process (SKIP LOCKED).
   const websitePurge = new DeletedWebsitePurgeJob(db, {
     removeImage: (id) => imageStore.removeImage(id),

@@ -65,6 +65,10 @@ async function main(): Promise<void> {
   if (siteExportIntervalMs !== undefined && !(Number.isInteger(siteExportIntervalMs) && siteExportIntervalMs > 0)) {
     throw new Error('SITE_EXPORT_INTERVAL_MS must be a whole, positive number of milliseconds.');
   }
+  const objectRemovalIntervalMs = env.OBJECT_REMOVAL_INTERVAL_MS ? Number(env.OBJECT_REMOVAL_INTERVAL_MS) : undefined;
+  if (objectRemovalIntervalMs !== undefined && !(Number.isInteger(objectRemovalIntervalMs) && objectRemovalIntervalMs > 0)) {
+    throw new Error('OBJECT_REMOVAL_INTERVAL_MS must be a whole, positive number of milliseconds.');
+  }
   const websiteRateLimitMax = env.RATE_LIMIT_WEBSITE_MAX ? Number(env.RATE_LIMIT_WEBSITE_MAX) : undefined;
   if (websiteRateLimitMax !== undefined && !(Number.isSafeInteger(websiteRateLimitMax) && websiteRateLimitMax >= 0)) {
     throw new Error('RATE_LIMIT_WEBSITE_MAX must be a whole number of calls per window (0: no per-website ceiling).');
@@ -126,6 +130,8 @@ async function main(): Promise<void> {
     siteArchiveStore: prefixedStore(objects.store, 'site-archives/'),
     // How often the export job looks for queued exports (SITE_EXPORT_INTERVAL_MS, 5 s; the journey makes it short).
     siteExports: { intervalMs: siteExportIntervalMs },
+    // How often the object-removal sweep looks for deleted things' files (OBJECT_REMOVAL_INTERVAL_MS, a minute).
+    objectRemovals: { intervalMs: objectRemovalIntervalMs },
     mediaSources: await browserOriginsOf(objects.store),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,

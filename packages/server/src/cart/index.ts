@@ -34,3 +34,4 @@ export {
   type CartOwner,
   type CartWithLines,
 } from './store';
+export { removeCartEntriesOfProduct } from './deleted-product';

@@ -7,6 +7,7 @@ import {
   createProductContract,
   createStoreCategoryContract,
   createStoreContract,
+  deleteProductContract,
   exportProductsContract,
   getOwnerProductContract,
   importProductsContract,
@@ -24,6 +25,7 @@ import { CSV_IMPORT_MESSAGES, importProductsCsv } from './csv-import';
 import { exportProductsCsv } from './csv-export';
 import { listInventory } from './inventory';
 import { createProduct, getOwnerProduct, setProductArchived, updateProduct } from './manage';
+import { deleteProductForGood, type ProductReleaser } from './delete-product';
 import { adjustStock, setStock } from './stock-adjust';
 import { createStore, createStoreCategory } from './stores';
 import { listOwnerStores, updateOwnerStore } from './store-settings';
@@ -34,7 +36,7 @@ interface CatalogStructureCache {
   forgetAll(): void;
 }
 
-export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: SharedParts & { catalog: CatalogStructureCache }): void {
+export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: SharedParts & { catalog: CatalogStructureCache; productReleasers: readonly ProductReleaser[] }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, catalog } = context;
 
@@ -92,6 +94,11 @@ export function registerOwnerCatalogRoutes(fastify: FastifyInstance, context: Sh
   app.route({
     ...restoreProductContract,
     handler: async ({ website, actor, params }) => written(setProductArchived(db, website, actor, { productId: params.productId, archived: false })),
+  });
+
+  app.route({
+    ...deleteProductContract,
+    handler: async ({ website, actor, params }) => written(deleteProductForGood(db, context.productReleasers, website, actor, { productId: params.productId })),
   });
 
   app.route({

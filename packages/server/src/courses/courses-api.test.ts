@@ -11,7 +11,8 @@ import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../t
 import { DEMO_COURSE } from './demo';
 import { VIDEO_MESSAGES } from './serve-video';
 import { LocalDiskLessonVideoStore } from './video-store';
-import { DeletedLessonVideoSweep } from './video-sweep';
+import { ObjectRemovalSweep } from '../storage';
+import { lessonVideoRemovalHandler, queueDeletedLessonVideos } from './video-sweep';
 
 /**
  * Courses through the real app: the demo course's lessons in order, the owner's lesson calls (details, upload,
@@ -336,14 +337,23 @@ describe('deleted lessons\' videos', () => {
     expect((await admin.delete(`/api/owner/content/items/${doomedId}`)).statusCode).toBe(200);
     const store = new LocalDiskLessonVideoStore(storeDir);
     // Three processes' sweeps at once: the row is taken by one of them.
-    const rounds = await Promise.all([0, 1, 2].map(() => new DeletedLessonVideoSweep(db(), store).runOnce()));
-    expect(rounds.flat()).toEqual([doomedKey]);
+    const sweep = () => new ObjectRemovalSweep(db(), { handlers: lessonVideoHandlers(store), feeders: [queueDeletedLessonVideos] });
+    const rounds = await Promise.all([0, 1, 2].map(() => sweep().runOnce()));
+    expect(rounds.flat()).toEqual([{ kind: 'lesson-video', ref: doomedKey, websiteId: expect.any(String), outcome: 'removed' }]);
     expect(await keyOf(doomedId)).toBeUndefined();
     expect(storedFiles()).not.toContain(fileName(doomedKey));
     expect(storedFiles()).toContain(fileName(keptKey));
-    expect(await new DeletedLessonVideoSweep(db(), store).runOnce()).toEqual([]);
+    expect(await sweep().runOnce()).toEqual([]);
     // The live lesson still plays its video.
     expect((await admin.request({ method: 'GET', url: `/api/courses/videos/${kept}`, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
     expect((await admin.delete(`/api/owner/lessons/${kept}/video`)).statusCode).toBe(200);
   });
 });
+
+/** The removal sweep's handlers with lesson videos only: a queued picture or download here would be a mistake. */
+function lessonVideoHandlers(store: LocalDiskLessonVideoStore) {
+  const unexpected = async () => {
+    throw new Error('only lesson videos are queued here');
+  };
+  return { 'lesson-video': lessonVideoRemovalHandler(store), picture: unexpected, download: unexpected };
+}

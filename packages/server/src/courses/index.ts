@@ -5,7 +5,7 @@
  */
 export { registerCourseRoutes } from './routes';
 export { LocalDiskLessonVideoStore, ObjectLessonVideoStore, type LessonVideoStore } from './video-store';
-export { DeletedLessonVideoSweep } from './video-sweep';
+export { lessonVideoRemovalHandler, queueDeletedLessonVideos } from './video-sweep';
 export { loadCoursePageData, loadLessonPageData, type CoursePageData, type LessonPageData } from './page-data';
 export { isOpenPreviewLesson, lessonAccessFrom, type LessonAccess } from './access';
 export { seedDemoCourse, DEMO_COURSE } from './demo';

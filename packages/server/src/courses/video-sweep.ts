@@ -1,65 +1,40 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { inTransaction } from '../db/transactions';
-import { RepeatingJob, type JobLog } from '../jobs/repeating-job';
+import { queueObjectRemovals } from '../storage';
 import type { LessonVideoStore } from './video-store';
 
-/** How often each listening process looks for deleted lessons' videos. */
-export const DEFAULT_VIDEO_SWEEP_INTERVAL_MS = 10 * 60_000;
-
 /**
- * Removes one video of a deleted lesson, if there is one: its object, then its row, in one transaction that holds the
- * row (`FOR UPDATE SKIP LOCKED`), so two processes never take the same one. A lesson is deleted by the content domain
+ * Lesson videos in the one object-removal sweep (storage/removal-sweep.ts). A lesson is deleted by the content domain
  * (its item's `deleted_at`, with its course page's deletion too) and nothing brings it back, so its video only takes
- * disk space; the content domain does not reach into this one's store (that would make the domains a cycle), so this
- * sweep does. An object removed by a process that dies before its commit leaves the row, which the next round deletes
- * (removing a missing object is not an error).
+ * space; the content domain does not reach into this one's tables or store (that would make the domains a cycle).
+ * So the sweep's round first asks this feeder, which moves deleted lessons' video rows into the removal queue — the
+ * rows it takes held `FOR UPDATE SKIP LOCKED`, deleted and queued in one transaction, so two processes never queue
+ * one twice — and then the queue's handler removes each object once, as it does a product's pictures.
  */
-export async function sweepNextDeletedLessonVideo(db: Kysely<Database>, store: LessonVideoStore): Promise<string | undefined> {
+export async function queueDeletedLessonVideos(db: Kysely<Database>, batchSize = 50): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const video = await trx
+    const videos = await trx
       .selectFrom('lesson_videos')
-      .select(['id', 'storage_key'])
+      .select(['id', 'website_id', 'storage_key'])
       .where('item_id', 'in', (eb) => eb.selectFrom('site_items').select('id').where('deleted_at', 'is not', null))
-      .limit(1)
+      .limit(batchSize)
       .forUpdate()
       .skipLocked()
-      .executeTakeFirst();
-    if (!video) return undefined;
-    await store.remove(video.storage_key);
-    await trx.deleteFrom('lesson_videos').where('id', '=', video.id).execute();
-    return video.storage_key;
+      .execute();
+    if (videos.length === 0) return 0;
+    await trx.deleteFrom('lesson_videos').where('id', 'in', videos.map((video) => video.id)).execute();
+    for (const video of videos) await queueObjectRemovals(trx, video.website_id, [{ kind: 'lesson-video', ref: video.storage_key }]);
+    return videos.length;
   });
 }
 
-/** The sweep as a background job of every listening process (app.ts); tests call `runOnce()`. */
-export class DeletedLessonVideoSweep {
-  readonly #loop: RepeatingJob;
-  readonly #batchSize: number;
-
-  constructor(private readonly db: Kysely<Database>, private readonly store: LessonVideoStore, options: { intervalMs?: number; batchSize?: number; log?: JobLog } = {}) {
-    this.#batchSize = options.batchSize ?? 20;
-    this.#loop = new RepeatingJob(async () => ({ moreWaiting: (await this.runOnce()).length >= this.#batchSize }), {
-      name: 'lesson video sweep', intervalMs: options.intervalMs ?? DEFAULT_VIDEO_SWEEP_INTERVAL_MS, log: options.log,
-    });
-  }
-
-  /** One round: up to a batch of deleted lessons' videos removed; answers their storage keys. */
-  async runOnce(): Promise<string[]> {
-    const removed: string[] = [];
-    while (removed.length < this.#batchSize) {
-      const key = await sweepNextDeletedLessonVideo(this.db, this.store);
-      if (!key) break;
-      removed.push(key);
-    }
-    return removed;
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.#loop.stop();
-  }
+/** The queue's handler for a lesson video's key: removed unless a lesson's row points at it again (an archive installed back). */
+export function lessonVideoRemovalHandler(store: LessonVideoStore) {
+  return async (trx: Transaction<Database>, websiteId: string, key: string): Promise<'removed' | 'kept'> => {
+    const used = await trx.selectFrom('lesson_videos').select('id').where('website_id', '=', websiteId).where('storage_key', '=', key).executeTakeFirst();
+    if (used) return 'kept';
+    await store.remove(key);
+    return 'removed';
+  };
 }

@@ -458,8 +458,9 @@ export interface OrderItemsTable {
   id: string;
   website_id: string;
   order_id: string;
-  product_id: string;
-  variant_id: string;
+  /** NULL once the product was deleted for good (migration 059): the line keeps its own snapshot. */
+  product_id: string | null;
+  variant_id: string | null;
   sku: string;
   product_name: string;
   quantity: number;
@@ -1286,6 +1287,21 @@ export interface PageLocksTable {
 }
 
 // Courses and lessons (issue 20 item 2, migration 032; courses/).
+export type ObjectRemovalKind = 'picture' | 'download' | 'lesson-video';
+
+/** An object a deletion left behind, removed by the object-removal sweep (migration 059, storage/removal-sweep.ts). */
+export interface ObjectRemovalsTable {
+  id: string;
+  website_id: string;
+  kind: ObjectRemovalKind;
+  /** A picture's image id; a download's or a lesson video's storage key. */
+  ref: string;
+  attempts: Defaulted<number>;
+  last_error: Defaulted<string | null>;
+  not_before: Timestamp;
+  created_at: Timestamp;
+}
+
 export type LessonVideoSource = 'none' | 'file' | 'embed';
 
 export interface LessonVideosTable {
@@ -1483,6 +1499,7 @@ export interface Database {
   site_items: SiteItemsTable;
   content_revisions: ContentRevisionsTable;
   lesson_videos: LessonVideosTable;
+  object_removals: ObjectRemovalsTable;
   lesson_details: LessonDetailsTable;
   lesson_progress: LessonProgressTable;
   popup_overlays: PopupOverlaysTable;

@@ -71,12 +71,12 @@ export async function grantDownloadsForOrder(
     .selectFrom('product_files')
     .select(['id', 'product_id', 'download_limit', 'link_days'])
     .where('website_id', '=', website.id)
-    .where('product_id', 'in', digital.map((item) => item.product_id))
+    .where('product_id', 'in', digital.map((item) => item.product_id ?? ''))
     .execute();
   const fileOf = new Map(files.map((file) => [file.product_id, file]));
   const paidAt = order.paid_at ? new Date(order.paid_at) : new Date();
   const grants = digital.flatMap((item) => {
-    const file = fileOf.get(item.product_id);
+    const file = item.product_id === null ? undefined : fileOf.get(item.product_id);
     if (!file) return [];
     return [{
       id: newId(),

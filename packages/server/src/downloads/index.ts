@@ -5,3 +5,4 @@ export { grantDownloadsForOrder, listOrderDownloads, revokeDownloadsForOrder, DO
 export { DOWNLOAD_MESSAGES } from './serve';
 export { seedDemoDownloads, DEMO_DIGITAL_PRODUCT } from './demo';
 export { downloadLinkView, formatByteSize, type DownloadLinkView } from './view';
+export { downloadRemovalHandler } from './product-files';

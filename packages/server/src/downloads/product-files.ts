@@ -186,3 +186,17 @@ export async function deleteProductFile(
   await store.remove(row.storage_key);
   return { deleted: true, productId: input.productId };
 }
+
+/**
+ * The object-removal sweep's handler for a digital product's file (storage/removal-sweep.ts): queued when its
+ * product is deleted for good (catalog/delete-product.ts). The object goes unless a file row points at its key
+ * again (a site archive installed back), checked in the claim's transaction.
+ */
+export function downloadRemovalHandler(store: DownloadFileStore) {
+  return async (trx: Transaction<Database>, websiteId: string, key: string): Promise<'removed' | 'kept'> => {
+    const used = await trx.selectFrom('product_files').select('id').where('website_id', '=', websiteId).where('storage_key', '=', key).executeTakeFirst();
+    if (used) return 'kept';
+    await store.remove(key);
+    return 'removed';
+  };
+}

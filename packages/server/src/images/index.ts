@@ -8,4 +8,4 @@ export { deleteImage, getImage, IMAGE_MESSAGES, listImages, serveImage, storeUpl
 export { formatOfImage, imageAssetUrl, lockImagesForUse, productImageRecords, type ImageFacts } from './records';
 export { IMAGE_ICON_SIZES, type ImageIconSize } from './renditions';
 export { registerMediaRoutes } from './media-routes';
-export { describePlaces, type PictureReplacement, type PictureUser } from './media';
+export { describePlaces, pictureRemovalHandler, type PictureReplacement, type PictureUser } from './media';

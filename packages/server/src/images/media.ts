@@ -202,3 +202,21 @@ export async function deleteMedia(
 export function placeLabel(place: MediaPlaceJson): string {
   return place.detail ? `${place.title} (${place.detail})` : place.title;
 }
+
+/**
+ * The object-removal sweep's handler for pictures (storage/removal-sweep.ts), queued by a product's permanent
+ * deletion: the picture goes — its row, original and every copy — only when no place shows it any more (another
+ * product, a page or post, the site's identity: every PictureUser is asked, in the claim's transaction, holding the
+ * picture's row lock so that no place takes it meanwhile). A picture already gone (deleted from the library, or by
+ * a second queued removal of it) is nothing to do: its files went with it.
+ */
+export function pictureRemovalHandler(files: ImageFiles, users: readonly PictureUser[]) {
+  return async (trx: Transaction<Database>, websiteId: string, imageId: string): Promise<'removed' | 'kept' | 'absent'> => {
+    const image = await findImage(trx, websiteId, imageId, { lock: true });
+    if (!image) return 'absent';
+    if ((await placesOfImage(trx, users, websiteId, image.id)).length > 0) return 'kept';
+    await deleteImageRow(trx, websiteId, image.id);
+    await files.remove(image.id);
+    return 'removed';
+  };
+}

@@ -54,7 +54,13 @@ const PROBES: ReadonlyArray<readonly [string, Probe]> = [
       FROM review_requests
       WHERE status = 'waiting' AND paid_at <= now() - make_interval(secs => ${reviewRequestDelayMs / 1000}::float8)`,
   ],
-  // courses/video-sweep.ts: videos of deleted lessons, waiting for their files to be removed.
+  // storage/removal-sweep.ts: objects of deleted things (a product's pictures and file, lessons' videos), due for removal.
+  [
+    'object-removals',
+    () => sql`SELECT count(*)::int AS depth, EXTRACT(EPOCH FROM now() - min(not_before))::float8 AS oldest_age_seconds
+      FROM object_removals WHERE not_before <= now()`,
+  ],
+  // courses/video-sweep.ts: videos of deleted lessons, waiting for the object-removal sweep's feeder to queue them.
   [
     'lesson-video-sweep',
     () => sql`SELECT count(*)::int AS depth, EXTRACT(EPOCH FROM now() - min(si.deleted_at))::float8 AS oldest_age_seconds

@@ -22,3 +22,4 @@ export { approveReturn, declineReturn, getShopperReturns, receiveReturn, refundR
 export { packingSlipHtml } from './packing-slip';
 export { returnSectionOf, RETURN_FORM_PATH, type ReturnSectionView } from './return-page';
 export { registerFulfilmentRoutes } from './fulfilment-routes';
+export { releaseOrderLinesOfProduct } from './deleted-product';

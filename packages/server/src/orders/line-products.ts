@@ -3,8 +3,9 @@ import type { Database } from '../db/schema';
 
 export interface OrderLineProduct {
   sku: string;
-  productId: string;
-  variantId: string;
+  /** null once the product was deleted for good (catalog/delete-product.ts): the line keeps its own snapshot. */
+  productId: string | null;
+  variantId: string | null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { revokeDownloadsForOrder } from '../downloads';
 import { releaseGiftCardRedemptions } from '../gift-cards';
 import { releaseOrderHolds } from './paid';
 import { moneyJson, returnStock } from '../catalog';
+import { stockLinesOf } from './stock-lines';
 import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { recordOrderRefundWebhook, recordOrderWebhook } from './webhook-events';
@@ -172,7 +173,7 @@ export async function cancelOrder(db: Kysely<Database>, website: Website, actor:
       .executeTakeFirst();
     if (!changed) await refuseChange(trx, website, orderId, whyNotCancel);
     const lines = await trx.selectFrom('order_items').select(['variant_id', 'quantity']).where('order_id', '=', orderId).execute();
-    await returnStock(trx, website.id, lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })));
+    await returnStock(trx, website.id, stockLinesOf(lines));
     // Unpaid, it gives back its coupon uses and gift card amounts too (the payment, if it ever succeeds, is refunded
     // by hand: payment-lifecycle.ts notes it). Paid, those stay: they were money, which refunds return.
     if (changed!.payment_status === 'pending') await releaseOrderHolds(trx, website, orderId);

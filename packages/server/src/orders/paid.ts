@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { returnStock } from '../catalog';
+import { stockLinesOf } from './stock-lines';
 import { releaseCouponUses } from '../checkout-settings';
 import { issueGiftCardsForOrder, releaseGiftCardRedemptions } from '../gift-cards';
 import type { MailSettings } from '../mail';
@@ -60,7 +61,7 @@ export async function onOrderPaid(
  * like onOrderPaid.
  */
 export async function onOrderPaymentFailed(trx: Transaction<Database>, website: Website, order: OrderRow, items: OrderItemRow[]): Promise<void> {
-  await returnStock(trx, website.id, items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })));
+  await returnStock(trx, website.id, stockLinesOf(items));
   await releaseOrderHolds(trx, website, order.id);
   await recordOrderWebhook(trx, website, 'order.cancelled', order.id);
 }

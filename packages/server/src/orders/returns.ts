@@ -7,6 +7,7 @@ import {
 import { siteUserOf, type Actor } from '../actor';
 import { authorize } from '../authorize';
 import { returnStock } from '../catalog';
+import { stockLinesOf } from './stock-lines';
 import type { Database, OrderItemsTable, OrderReturnStatus, OrdersTable, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound } from '../failures';
@@ -220,7 +221,7 @@ export function refundReturn(db: Kysely<Database>, website: Website, actor: Acto
     const back = lines.filter((line) => restock.has(line.order_item_id));
     if (back.length > 0) {
       await trx.updateTable('order_return_lines').set({ restock: true }).where('return_id', '=', ids.returnId).where('order_item_id', 'in', back.map((line) => line.order_item_id)).execute();
-      await returnStock(trx, website.id, back.map((line) => ({ variantId: items.find((item) => item.id === line.order_item_id)!.variant_id, quantity: line.quantity })));
+      await returnStock(trx, website.id, stockLinesOf(back.map((line) => ({ variant_id: items.find((item) => item.id === line.order_item_id)!.variant_id, quantity: line.quantity }))));
     }
     await enqueueReturnMail(trx, website, options.mail, order, items, lines, {
       subjectLine: 'Your return is refunded',

@@ -139,4 +139,45 @@ describe.skipIf(!postgres || !haveVarnish)('Varnish in front of Vitrine (issue 3
     // The shopper's shop page (cart cookie) is passed too.
     expect((await through(cdn, '/shop', { cookie })).cache).toBe('MISS');
   });
+
+  it('keeps at most three copies of a picture: browsers that take AVIF share one, a WebP one and an older one get theirs', async () => {
+    const vase = (await owner.call(a!.base, 'GET', `/api/owner/products/${demoProductId('ceramic-vase')}`)).body.product;
+    const url = `${vase.images[0].assetUrl}?format=500w`;
+    const picture = async (accept: string | undefined, headers: Record<string, string> = {}) => {
+      const answer = await fetch(`${cdn}${url}`, { headers: { ...(accept === undefined ? {} : { accept }), ...headers } });
+      return { status: answer.status, type: answer.headers.get('content-type'), cache: answer.headers.get('x-cache'), bytes: Buffer.from(await answer.arrayBuffer()) };
+    };
+    // Chrome's and Firefox's picture Accept strings differ; both take AVIF: one copy, fetched once.
+    const chrome = await picture('image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8');
+    expect([chrome.status, chrome.type, chrome.cache]).toEqual([200, 'image/avif', 'MISS']);
+    const firefox = await picture('image/avif,image/webp,*/*');
+    expect([firefox.status, firefox.type, firefox.cache]).toEqual([200, 'image/avif', 'HIT']);
+    expect(firefox.bytes.equals(chrome.bytes)).toBe(true);
+    // A browser with a cart cookie gets the same shared copy (a picture is nobody's).
+    expect((await picture('image/avif,*/*', { cookie: 'CART=someone' })).cache).toBe('HIT');
+
+    // A browser without AVIF (an older Safari; one that turns AVIF off with q=0) gets the WebP copy, kept once.
+    const safari = await picture('image/webp,image/png,image/svg+xml,image/*;q=0.8,video/*;q=0.8,*/*;q=0.5');
+    expect([safari.status, safari.type, safari.cache]).toEqual([200, 'image/webp', 'MISS']);
+    const noAvif = await picture('image/avif;q=0,image/webp,*/*');
+    expect([noAvif.type, noAvif.cache]).toEqual(['image/webp', 'HIT']);
+
+    // Neither: the original's format, a third copy shared by every such browser.
+    const older = await picture('image/png,image/*;q=0.8,*/*;q=0.5');
+    expect(older.status).toBe(200);
+    expect(['image/jpeg', 'image/png']).toContain(older.type);
+    expect(older.cache).toBe('MISS');
+    const none = await picture(undefined);
+    expect([none.type, none.cache]).toEqual([older.type, 'HIT']);
+    expect(none.bytes.equals(older.bytes)).toBe(true);
+  });
+
+  it('leaves a page alone whatever its Accept: pages are one copy, not split by Accept', async () => {
+    const page = '/shop/p/ceramic-vase';
+    await through(cdn, page, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8' });
+    // Another browser's page Accept (a different string, no AVIF) finds the same copy: nothing split it by Accept.
+    const other = await through(cdn, page, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' });
+    expect(other.status).toBe(200);
+    expect(other.cache).toBe('HIT');
+  });
 });

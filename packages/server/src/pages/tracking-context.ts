@@ -98,7 +98,7 @@ function isOrderConfirmed(page: BasePageContext): page is OrderConfirmedPageCont
 async function purchaseOf(db: Kysely<Database>, website: Website, page: OrderConfirmedPageContext): Promise<PurchaseDetail> {
   const { order } = page;
   const lines = await orderLineProducts(db, website.id, order.id);
-  const productIdOf = new Map(lines.map((line) => [line.sku, line.productId]));
+  const productIdOf = new Map(lines.flatMap((line) => (line.productId === null ? [] : [[line.sku, line.productId] as const])));
   const products = new Map<string, Awaited<ReturnType<typeof loadProductItem>>>();
   for (const productId of new Set(productIdOf.values())) products.set(productId, await loadProductItem(db, website, productId));
   return {

@@ -58,4 +58,19 @@ describe('the final purge as a background job', () => {
     const answer = await server.app.inject({ method: 'GET', url: '/', headers: { host: `kept-restored.${PLATFORM}`, accept: 'text/html' } });
     expect(answer.statusCode).toBe(200);
   });
+
+  it('removes the files of a website queued for the object-removal sweep, whose rows are already gone', async () => {
+    await createWebsite(db(), { identifier: 'purge-queued', siteTitle: 'Queued', sampleContent: false });
+    const website = await db().selectFrom('websites').select('id').where('identifier', '=', 'purge-queued').executeTakeFirstOrThrow();
+    // A product deleted for good left its file queued; a lesson's video was queued by the sweep's feeder.
+    await db().insertInto('object_removals').values([
+      { id: 'queued-download-1', website_id: website.id, kind: 'download', ref: 'files/queuedpdf', not_before: new Date(), created_at: new Date() },
+      { id: 'queued-video-1', website_id: website.id, kind: 'lesson-video', ref: 'videos/queuedclip', not_before: new Date(), created_at: new Date() },
+    ]).execute();
+    await deleteWebsite(db(), 'purge-queued');
+    const removed: string[] = [];
+    expect(await new DeletedWebsitePurgeJob(db(), recordingFiles(removed)).runOnce(PAST_GRACE())).toEqual(['purge-queued']);
+    expect(removed.filter((file) => file.includes('queued')).sort()).toEqual(['download:files/queuedpdf', 'video:videos/queuedclip']);
+    expect(await db().selectFrom('object_removals').select('id').where('website_id', '=', website.id).execute()).toEqual([]);
+  });
 });

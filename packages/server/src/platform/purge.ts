@@ -75,7 +75,16 @@ async function filesOf(db: Kysely<Database> | Transaction<Database>, websiteId: 
   const downloads = await db.selectFrom('product_files').select('storage_key').where('website_id', '=', websiteId).execute();
   const videos = await db.selectFrom('lesson_videos').select('storage_key').where('website_id', '=', websiteId).execute();
   const themes = await db.selectFrom('website_themes').select('storage_key').where('website_id', '=', websiteId).execute();
-  return { images: images.map((row) => row.id), downloads: downloads.map((row) => row.storage_key), videos: videos.map((row) => row.storage_key), themes: themes.map((row) => row.storage_key) };
+  // Files whose rows are already gone, queued for the object-removal sweep (storage/removal-sweep.ts): the queue's
+  // rows go with the website's, so the purge removes their files itself. A queued picture still has its row above.
+  const queued = await db.selectFrom('object_removals').select(['kind', 'ref']).where('website_id', '=', websiteId).where('kind', 'in', ['download', 'lesson-video']).execute();
+  const queuedOf = (kind: 'download' | 'lesson-video') => queued.filter((row) => row.kind === kind).map((row) => row.ref);
+  return {
+    images: images.map((row) => row.id),
+    downloads: [...new Set([...downloads.map((row) => row.storage_key), ...queuedOf('download')])],
+    videos: [...new Set([...videos.map((row) => row.storage_key), ...queuedOf('lesson-video')])],
+    themes: themes.map((row) => row.storage_key),
+  };
 }
 
 /** Deletes every row of the website, step by step of the plan, inside the caller's transaction. */

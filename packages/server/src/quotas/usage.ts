@@ -8,7 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
  * What a website uses of each quota, counted from the rows themselves (never a running total that could drift):
  * - products: every product row, archived ones too (restoring one must not pass a limit that archiving did not);
  * - storageBytes: pictures' originals (images.byte_size), digital products' files and lessons' videos, a deleted
- *   lesson's video included until the sweep removes it (it is still on disk);
+ *   lesson's video included until the object-removal sweep queues it (its row goes then; the object within the
+ *   round, storage/removal-sweep.ts);
  * - contributors: people with a role on the website, and invitations still open (each is a contributor to come);
  * - mailsPerDay: messages written to the outbox in the last 24 hours, whatever became of them.
  *

@@ -65,6 +65,9 @@ const siteImport = await ownerA.request({
 });
 if (siteImport.statusCode >= 300) throw new Error(`set-up site import: ${siteImport.statusCode} ${siteImport.body}`);
 
+// Site A's queued object removal (issue 36 item 5; not due for an hour): no call on B's host shows or changes it.
+await db.insertInto('object_removals').values({ id: 'alpha-removal-0001', website_id: websiteA.id, kind: 'picture', ref: 'alphapicture', not_before: new Date(Date.now() + 3_600_000), created_at: new Date() }).execute();
+
 // Site A's abandoned-cart reminders (issue 38 item 3): on, and a reminder sent for A's open cart, whose signed link
 // goes to B's host below.
 const delay = await ownerA.put('/api/owner/abandoned-carts/settings', { delayHours: 1 });

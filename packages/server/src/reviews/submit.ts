@@ -53,7 +53,8 @@ export async function orderOfReviewLink(db: Kysely<Database> | Transaction<Datab
   return {
     orderId: order.id,
     orderNumber: order.order_number,
-    lines: lines.filter(isReviewableLine).map((line) => ({
+    // A line whose product was deleted for good has nothing left to review.
+    lines: lines.filter(isReviewableLine).flatMap((line) => (line.product_id === null ? [] : [{ ...line, product_id: line.product_id }])).map((line) => ({
       orderItemId: line.id,
       productId: line.product_id,
       productName: line.product_name,

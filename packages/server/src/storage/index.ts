@@ -7,3 +7,4 @@ export { browserOriginsOf, objectStoreFromEnv, objectStoreFromUrl } from './from
 /** The disk helpers under LocalDiskObjectStore. New code takes an ObjectStore (a prefixedStore of the server's) instead. */
 export { openFile, removeFile, writeWholeFile } from './local-files';
 export { ChecksumMismatch, migrateObjects, STORED_PREFIXES, type MigrationReport } from './migrate';
+export { ObjectRemovalSweep, queueObjectRemovals, removeNextQueuedObject, type QueuedRemoval, type RemovalFeeder, type RemovalHandler, type RemovalOutcome } from './removal-sweep';

@@ -1,5 +1,5 @@
 // databases: both — two server processes on one PostgreSQL and one S3-protocol bucket (s3rver on loopback)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -9,6 +9,9 @@ import { systemActor } from '../actor';
 import { openPostgres } from '../db/database';
 import { createEmptyPostgresDatabase } from '../db/testing';
 import { createSetupLink } from '../owner';
+import { DEMO_WEBSITE } from '../catalog';
+import { DEMO_COURSE } from '../courses/demo';
+import { demoProductId, TEST_SHIPPING_ADDRESS } from '../testing';
 import { HttpVisitor, startServerProcess, stopServerProcess, type ServerProcess } from '../reliability/server-process';
 import { findDefaultWebsite } from '../websites';
 import { LOOPBACK_S3_CREDENTIALS, startLoopbackS3 } from './s3-testing';
@@ -18,7 +21,9 @@ if (!serverUrl) console.info('storage/two-processes.test.ts: skipped, it needs P
 
 /**
  * Files past one machine: two processes, each with its own DATA_DIR (nothing shared on disk), on one database and
- * one bucket (STORAGE_URL). A picture uploaded through one is served, resized, by the other.
+ * one bucket (STORAGE_URL). A picture uploaded through one is served, resized, by the other; a product deleted for good
+ * through either has each of its objects deleted once by the two processes' object-removal sweeps; a digital file and
+ * a lesson video uploaded through one are answered by the other with a redirect to the bucket.
  */
 describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
   let s3: Awaited<ReturnType<typeof startLoopbackS3>>;
@@ -30,7 +35,8 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
   beforeAll(async () => {
     s3 = await startLoopbackS3('vitrine-shared');
     database = await createEmptyPostgresDatabase(serverUrl!);
-    const env = (dataDir: string) => ({ DATABASE_URL: database!.url, DATA_DIR: dataDir, STORAGE_URL: s3.url, ...LOOPBACK_S3_CREDENTIALS });
+    // The object-removal sweep of each process looks often, so that a deletion's files go within the test.
+    const env = (dataDir: string) => ({ DATABASE_URL: database!.url, DATA_DIR: dataDir, STORAGE_URL: s3.url, OBJECT_REMOVAL_INTERVAL_MS: '200', ...LOOPBACK_S3_CREDENTIALS });
     // One after the other: the first migrates and seeds, the second finds it done.
     a = await startServerProcess({ env: env(dataDirs[0]!), timeoutMs: 90_000 });
     b = await startServerProcess({ env: env(dataDirs[1]!), timeoutMs: 90_000 });
@@ -44,32 +50,9 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
   });
 
   it('a picture uploaded through one is served by the other, from the bucket', async () => {
-    const direct = openPostgres({ connectionString: database!.url, maxConnections: 1 });
-    let token: string;
-    const email = 'admin@two-processes.test';
-    try {
-      const website = (await findDefaultWebsite(direct.db))!;
-      token = (await createSetupLink(direct.db, website, systemActor('test'), { role: CONTRIBUTOR_ROLES.admin, email })).token;
-    } finally {
-      await direct.close();
-    }
-    const owner = new HttpVisitor();
-    await owner.call(a!.base, 'GET', '/');
-    expect((await owner.call(a!.base, 'POST', '/api/owner/setup', { token, email, password: 'owner-password-1' })).status).toBe(201);
-
+    const owner = await signedInOwner('admin@two-processes.test');
     const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#aa5522' } }).png().toBuffer();
-    const boundary = '----vitrine-two-processes';
-    const uploaded = await fetch(`${a!.base}/api/owner/images`, {
-      method: 'POST',
-      headers: { cookie: owner.cookieHeader(), 'x-csrf-token': owner.cookies.get('crumb')!, 'x-siteuser-xsrf-token': owner.siteUserXsrfToken ?? '', 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Shared.png"\r\nContent-Type: image/png\r\n\r\n`),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-    const asset = (await uploaded.json()) as { id: string; assetUrl: string };
+    const asset = await uploadPicture(owner, a!, png, 'Shared.png');
 
     const onB = await fetch(`${b!.base}${asset.assetUrl}?format=300w`);
     expect(onB.status).toBe(200);
@@ -95,4 +78,140 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
     expect(left).toEqual([]);
     expect((await fetch(`${b!.base}${asset.assetUrl}?format=300w`)).status).toBe(404);
   });
+
+  it('deletes a product for good through either process: each of its objects is deleted once from the bucket, a shared picture stays, its order keeps its line', async () => {
+    const owner = await signedInOwner('deleter@two-processes.test');
+    const picture = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).png().toBuffer();
+    const own = await uploadPicture(owner, a!, await picture('#335522'), 'Own.png');
+    const shared = await uploadPicture(owner, b!, await picture('#552233'), 'Both.png');
+    const created = await owner.call(a!.base, 'POST', '/api/owner/products', { productType: 1, title: 'Copper Kettle', variants: [{ sku: 'KETTLE-CU', priceCents: 6400, qtyInStock: 5 }], imageIds: [own.id, shared.id] });
+    expect(created.status, created.text).toBe(201);
+    const kettle = (created.body as { product: { id: string } }).product.id;
+    expect((await owner.call(b!.base, 'POST', '/api/owner/products', { productType: 1, title: 'Tea Tin', variants: [{ sku: 'TIN-1', priceCents: 900, qtyInStock: 5 }], imageIds: [shared.id] })).status).toBe(201);
+
+    const shopper = new HttpVisitor();
+    await shopper.visit(a!.base);
+    expect((await shopper.call(a!.base, 'POST', '/api/commerce/shopping-cart/entries', { itemId: kettle, sku: 'KETTLE-CU', quantity: 1 })).status).toBe(200);
+    const placed = await shopper.call(a!.base, 'POST', '/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'kettle@two-processes.test' });
+    expect(placed.status, placed.text).toBe(201);
+    const orderId = (placed.body as { order: { id: string } }).order.id;
+
+    const keysUnder = async (prefix: string) => {
+      const keys: string[] = [];
+      for await (const object of s3.store.list(prefix)) keys.push(object.key);
+      return keys.sort();
+    };
+    const ownKeys = await keysUnder(`images/${own.id}/`);
+    const sharedKeys = await keysUnder(`images/${shared.id}/`);
+    expect(ownKeys).toContain(`images/${own.id}/original.png`);
+
+    expect((await owner.call(b!.base, 'DELETE', `/api/owner/products/${kettle}`)).body).toEqual({ message: 'Archive the product before deleting it.' });
+    expect((await owner.call(a!.base, 'POST', `/api/owner/products/${kettle}/archive`)).status).toBe(200);
+    // Through both processes at once: one deletes it, the other finds no product.
+    const answers = await Promise.all([a!, b!].map((server) => owner.call(server.base, 'DELETE', `/api/owner/products/${kettle}`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
+
+    // Both processes' sweeps run every 200 ms; the queue empties once one of them has taken each row.
+    const direct = openPostgres({ connectionString: database!.url, maxConnections: 1 });
+    try {
+      const deadline = Date.now() + 20_000;
+      while (Number((await direct.db.selectFrom('object_removals').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n) > 0) {
+        if (Date.now() > deadline) throw new Error('the object removals were not done within 20 s');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // A few more rounds of both sweeps: nothing is deleted again.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const line = await direct.db.selectFrom('order_items').select(['product_id', 'product_name', 'sku', 'unit_price_cents']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      expect(line).toEqual({ product_id: null, product_name: 'Copper Kettle', sku: 'KETTLE-CU', unit_price_cents: 6400 });
+    } finally {
+      await direct.close();
+    }
+    expect(await keysUnder(`images/${own.id}/`)).toEqual([]);
+    expect(Object.fromEntries(ownKeys.map((key) => [key, s3.deleteCalls.get(key)]))).toEqual(Object.fromEntries(ownKeys.map((key) => [key, 1])));
+    expect(await keysUnder(`images/${shared.id}/`)).toEqual(sharedKeys);
+    expect(sharedKeys.filter((key) => s3.deleteCalls.has(key))).toEqual([]);
+    expect((await fetch(`${a!.base}${shared.assetUrl}?format=300w`)).status).toBe(200);
+    expect((await fetch(`${b!.base}${own.assetUrl}?format=300w`)).status).toBe(404);
+
+    const order = await owner.call(b!.base, 'GET', `/api/owner/orders/${orderId}`);
+    expect(order.status).toBe(200);
+    expect((order.body as { order: { items: unknown[] } }).order.items).toMatchObject([{ productName: 'Copper Kettle', sku: 'KETTLE-CU', quantity: 1, unitPrice: { value: '64.00' } }]);
+  });
+
+  it("a digital product's file and a lesson video uploaded through one are served by the other, from the bucket", async () => {
+    const owner = await signedInOwner('files@two-processes.test');
+    const ebook = demoProductId('photography-ebook');
+    const pdf = Buffer.from(`%PDF-1.4 shared across processes ${'x'.repeat(2000)}`);
+    const filed = await putRaw(owner, a!, `/api/owner/products/${ebook}/file`, pdf, { 'content-type': 'application/pdf', 'x-file-name': 'Guide.pdf' });
+    expect(filed.status, await filed.clone().text()).toBe(200);
+
+    // Bought through B; the link B's confirmation page gives is answered by B with a redirect to the bucket.
+    const shopper = new HttpVisitor();
+    await shopper.visit(b!.base);
+    expect((await shopper.call(b!.base, 'POST', '/api/commerce/shopping-cart/entries', { itemId: ebook, sku: 'EBOOK', quantity: 1 })).status).toBe(200);
+    const placed = await shopper.call(b!.base, 'POST', '/api/commerce/orders', { email: 'ebook@two-processes.test' });
+    expect(placed.status, placed.text).toBe(201);
+    const confirmed = await shopper.call(b!.base, 'GET', `/checkout/order-confirmed?orderId=${(placed.body as { order: { id: string } }).order.id}&format=json`);
+    const link = (confirmed.body as { downloads: Array<{ url: string }> }).downloads[0]!.url;
+    const answered = await fetch(new URL(link, b!.base), { redirect: 'manual' });
+    expect(answered.status).toBe(302);
+    const location = answered.headers.get('location')!;
+    expect(location.startsWith(s3.endpoint)).toBe(true);
+    expect(Buffer.from(await (await fetch(location)).arrayBuffer()).equals(pdf)).toBe(true);
+
+    // A members-only lesson's video uploaded through A plays through B: a presigned URL that answers ranges.
+    const lessons = (await owner.call(a!.base, 'GET', `/api/owner/courses/${DEMO_COURSE.pageId(DEMO_WEBSITE.identifier)}`)).body as { lessons: Array<{ itemId: string; isPreview: boolean }> };
+    const lesson = lessons.lessons.find((candidate) => !candidate.isPreview)!.itemId;
+    const video = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 251));
+    const uploaded = await putRaw(owner, a!, `/api/owner/lessons/${lesson}/video`, video, { 'content-type': 'video/mp4', 'x-file-name': 'clip.mp4' });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const played = await fetch(`${b!.base}/api/courses/videos/${lesson}`, { redirect: 'manual', headers: { cookie: owner.cookieHeader(), range: 'bytes=10-19' } });
+    expect(played.status).toBe(302);
+    const part = await fetch(played.headers.get('location')!, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(10, 20))).toBe(true);
+    // Neither process kept them on its own disk.
+    for (const dir of dataDirs) for (const folder of ['downloads', 'lesson-videos']) expect(existsSync(path.join(dir, folder)) ? readdirSync(path.join(dir, folder)) : []).toEqual([]);
+  });
+
+  /** An owner of the default website, signed in (through A; the session is shared by the database). */
+  async function signedInOwner(email: string): Promise<HttpVisitor> {
+    const direct = openPostgres({ connectionString: database!.url, maxConnections: 1 });
+    let token: string;
+    try {
+      const website = (await findDefaultWebsite(direct.db))!;
+      token = (await createSetupLink(direct.db, website, systemActor('test'), { role: CONTRIBUTOR_ROLES.admin, email })).token;
+    } finally {
+      await direct.close();
+    }
+    const owner = new HttpVisitor();
+    await owner.call(a!.base, 'GET', '/');
+    expect((await owner.call(a!.base, 'POST', '/api/owner/setup', { token, email, password: 'owner-password-1' })).status).toBe(201);
+    return owner;
+  }
 });
+
+/** A raw body PUT as the owner (a file upload: the body is the file, its name in X-File-Name). */
+function putRaw(owner: HttpVisitor, server: ServerProcess, url: string, body: Buffer, headers: Record<string, string>): Promise<Response> {
+  return fetch(`${server.base}${url}`, {
+    method: 'PUT',
+    headers: { cookie: owner.cookieHeader(), 'x-csrf-token': owner.cookies.get('crumb')!, 'x-siteuser-xsrf-token': owner.siteUserXsrfToken ?? '', ...headers },
+    body: new Uint8Array(body),
+  });
+}
+
+/** A picture uploaded through one process's owner call (multipart, as the owner app sends it). */
+async function uploadPicture(owner: HttpVisitor, server: ServerProcess, png: Buffer, filename: string): Promise<{ id: string; assetUrl: string }> {
+  const boundary = '----vitrine-two-processes';
+  const uploaded = await fetch(`${server.base}/api/owner/images`, {
+    method: 'POST',
+    headers: { cookie: owner.cookieHeader(), 'x-csrf-token': owner.cookies.get('crumb')!, 'x-siteuser-xsrf-token': owner.siteUserXsrfToken ?? '', 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+  return (await uploaded.json()) as { id: string; assetUrl: string };
+}

@@ -21,6 +21,8 @@ export async function startSubscriptionsForOrder(
     const plan = item.subscription_plan;
     // A line without a readable plan cannot be scheduled; the order itself stands (it was paid).
     if (item.line_kind !== 'subscription' || !plan || !isBillingPeriod(plan.billingPeriod)) continue;
+    // Its product deleted for good before the payment arrived: nothing to renew.
+    if (item.product_id === null || item.variant_id === null) continue;
     const totalCycles = Number.isSafeInteger(plan.numBillingCycles) && plan.numBillingCycles > 0 ? plan.numBillingCycles : 0;
     const next = nextRenewalDate(startedAt, { billingPeriod: plan.billingPeriod, numBillingCycles: totalCycles }, 1);
     const id = newId();

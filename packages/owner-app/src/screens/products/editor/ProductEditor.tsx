@@ -11,7 +11,7 @@ import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { Loading, LoadFailed } from '../../../ui/states';
 import { trackPanelEvent } from '../../../ui/track';
-import { editorKeys, loadFormObject, useArchiveProduct, useEditorProduct, useSaveProduct, useSiteForms, useStores, type LoadedProduct } from './editor-api';
+import { editorKeys, loadFormObject, useArchiveProduct, useDeleteProduct, useEditorProduct, useSaveProduct, useSiteForms, useStores, type LoadedProduct } from './editor-api';
 import { focalAfterKey, focalAtClick, focalText, type FocalPoint } from './focal';
 import { useUnsavedChangesGuard } from './guard';
 import {
@@ -54,6 +54,7 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const save = useSaveProduct();
   const archive = useArchiveProduct();
+  const deletion = useDeleteProduct();
   const dirty = canWrite && snapshot(form) !== baseline;
   useUnsavedChangesGuard(dirty);
   const id = useId();
@@ -111,6 +112,21 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
     });
   };
 
+  /** Only an archived product: the confirmation names everything that goes with it. */
+  const deleteForGood = async () => {
+    if (!saved || saved.archivedAt === null) return;
+    const ok = await confirm({ title: T.deleteTitle(saved.title), message: T.deleteMessage(saved), confirmLabel: T.deleteForGood, destructive: true });
+    if (!ok) return;
+    deletion.mutate({ productId: saved.id }, {
+      onSuccess: () => {
+        queryClient.removeQueries({ queryKey: editorKeys.product(saved.id) });
+        // Nothing left to edit: back to the list (which no longer has it).
+        navigate('/config/products', { replace: true });
+      },
+      onError: (error) => setStatus({ kind: 'error', text: failureText(error) }),
+    });
+  };
+
   const shown = new Set<string>();
   const fieldError = (key: string) => {
     shown.add(key);
@@ -131,6 +147,11 @@ function EditorForm({ productId, loaded }: { productId: string | null; loaded: L
         {canWrite ? (
           <button type="button" className={saved.archivedAt === null ? 'button button-destructive' : 'button button-secondary'} disabled={archive.isPending} onClick={() => void toggleArchive()}>
             {saved.archivedAt === null ? T.archive : T.restore}
+          </button>
+        ) : null}
+        {canWrite && saved.archivedAt !== null ? (
+          <button type="button" className="button button-destructive" disabled={deletion.isPending} onClick={() => void deleteForGood()}>
+            {T.deleteForGood}
           </button>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   archiveProductContract,
   createProductContract,
+  deleteProductContract,
   getImageContract,
   getOwnerFormContract,
   getOwnerProductContract,
@@ -35,6 +36,7 @@ export const EDITOR_ROUTES = {
   updateProduct: callRoute<typeof updateProductContract>('PUT', '/api/owner/products/:productId'),
   archiveProduct: callRoute<typeof archiveProductContract>('POST', '/api/owner/products/:productId/archive'),
   restoreProduct: callRoute<typeof restoreProductContract>('POST', '/api/owner/products/:productId/restore'),
+  deleteProduct: callRoute<typeof deleteProductContract>('DELETE', '/api/owner/products/:productId'),
   setStock: callRoute<typeof setStockContract>('PUT', '/api/owner/variants/:variantId/stock'),
   getImage: callRoute<typeof getImageContract>('GET', '/api/owner/images/:imageId'),
   updateImage: callRoute<typeof updateImageContract>('PUT', '/api/owner/images/:imageId'),
@@ -140,6 +142,15 @@ export function useArchiveProduct() {
   return useOwnerMutation<{ productId: string; archive: boolean }, OwnerProductJson>({
     mutationFn: async ({ productId, archive }) =>
       ((await client.call(archive ? EDITOR_ROUTES.archiveProduct : EDITOR_ROUTES.restoreProduct, { params: { productId } })) as OwnerProductReply).product,
+    invalidates: [inventoryKeys.all, editorKeys.products],
+  });
+}
+
+/** Deletes an archived product for good (the server refuses a live one: 409 'Archive the product before deleting it.'). */
+export function useDeleteProduct() {
+  const client = useOwnerClient();
+  return useOwnerMutation<{ productId: string }, unknown>({
+    mutationFn: ({ productId }) => client.call(EDITOR_ROUTES.deleteProduct, { params: { productId } }),
     invalidates: [inventoryKeys.all, editorKeys.products],
   });
 }

@@ -321,6 +321,56 @@ describe('the product editor', () => {
     expect(await screen.findByText('Archived.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Restore' })).toBeTruthy();
   });
+
+  it('offers Delete permanently only for an archived product, naming what goes; Cancel deletes nothing', async () => {
+    const live = shirtServer();
+    renderApp(live);
+    await act(async () => navigate('/config/products/p1'));
+    expect(await screen.findByRole('button', { name: 'Archive' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete permanently' })).toBeNull();
+    cleanup();
+
+    const archived = { ...SHIRT, archivedAt: '2026-01-02T00:00:00Z' };
+    const server = shirtServer((method, url) => {
+      if (url.startsWith('/api/owner/products/p1') && method === 'GET') return { product: archived };
+      if (url === '/api/owner/products/p1' && method === 'DELETE') return { deleted: true, productId: 'p1' };
+      return undefined;
+    });
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete permanently' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete Linen Shirt permanently?' });
+    expect(dialog.textContent).toContain(
+      'This deletes the product and its 2 variants, its picture (unless another product or a page shows them), its reviews and back-in-stock sign-ups, and takes it out of shoppers’ carts. Orders placed keep their lines (title, sku and price). This cannot be undone.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.made('DELETE /api/owner/products/p1')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete permanently' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete Linen Shirt permanently?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete permanently' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/config/products'));
+    expect(server.made('DELETE /api/owner/products/p1')).toHaveLength(1);
+  });
+
+  it('shows the refusal of a deletion the server turns down', async () => {
+    const archived = { ...SHIRT, productType: 2, archivedAt: '2026-01-02T00:00:00Z' };
+    const server = shirtServer((method, url) => {
+      if (url.startsWith('/api/owner/products/p1') && method === 'GET') return { product: archived };
+      if (url === '/api/owner/products/p1' && method === 'DELETE') return { status: 409, body: { message: 'This product has subscriptions: it stays archived so that they keep their plan.' } };
+      if (url.startsWith('/api/owner/products/p1/file')) return { file: null };
+      return undefined;
+    });
+    renderApp(server);
+    await act(async () => navigate('/config/products/p1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete permanently' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Linen Shirt permanently?' });
+    expect(dialog.textContent).toContain('its picture (unless another product or a page shows them), its downloadable file, its reviews');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete permanently' }));
+    expect(await screen.findByText('This product has subscriptions: it stays archived so that they keep their plan.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/config/products/p1');
+  });
 });
 
 describe('Create store on the Products screen', () => {

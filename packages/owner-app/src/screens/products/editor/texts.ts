@@ -92,6 +92,17 @@ export const EDITOR_TEXTS = {
   restoreTitle: (title: string) => `Restore ${title}?`,
   restoreMessage: 'It comes back to the storefront at its address, as it was.',
   archived: 'Archived.',
+  deleteForGood: 'Delete permanently',
+  deleteTitle: (title: string) => `Delete ${title} permanently?`,
+  /** What goes with the product, named in its confirmation (catalog/delete-product.ts on the server has the rule). */
+  deleteMessage: (product: { variants: readonly unknown[]; images: readonly unknown[]; productType: number }) =>
+    [
+      `This deletes the product and its ${product.variants.length === 1 ? 'variant' : `${product.variants.length} variants`}`,
+      product.images.length > 0 ? `, its ${product.images.length === 1 ? 'picture' : `${product.images.length} pictures`} (unless another product or a page shows them)` : '',
+      product.productType === 2 ? ', its downloadable file' : '',
+      ', its reviews and back-in-stock sign-ups, and takes it out of shoppers’ carts. ',
+      'Orders placed keep their lines (title, sku and price). This cannot be undone.',
+    ].join(''),
   restored: 'Restored.',
   leaveTitle: 'Leave without saving?',
   leaveMessage: 'Your changes to this product will be lost.',
