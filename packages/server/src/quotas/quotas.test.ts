@@ -115,6 +115,25 @@ describe('the storage quota', () => {
   });
 });
 
+describe('the storage quota counts every kind of file', () => {
+  it("an uploaded theme's archive and a finished site export count as the website's stored bytes; another website's do not", async () => {
+    const before = await used('storageBytes');
+    const other = await db().insertInto('websites').values({ id: 'quota-other-site', identifier: 'quota-other', site_title: 'Other' }).returning('id').executeTakeFirstOrThrow();
+    await db().insertInto('website_themes').values({ id: 'quota-theme', website_id: website.id, name: 'Quota theme', version: '1.0.0', byte_size: 4_000, sha256: 'a'.repeat(64), storage_key: 'themes/quota-theme.zip' }).execute();
+    await db().insertInto('site_archives').values({ id: 'quota-export', website_id: website.id, status: 'ready', storage_key: 'site-archives/quota-export.tar', byte_size: 6_000 }).execute();
+    // A queued export has no bytes yet.
+    await db().insertInto('site_archives').values({ id: 'quota-export-queued', website_id: website.id }).execute();
+    await db().insertInto('site_archives').values({ id: 'quota-export-other', website_id: other.id, status: 'ready', storage_key: 'site-archives/other.tar', byte_size: 9_000 }).execute();
+    try {
+      expect(await used('storageBytes')).toBe(before + 10_000);
+    } finally {
+      await db().deleteFrom('site_archives').where('id', 'in', ['quota-export', 'quota-export-queued', 'quota-export-other']).execute();
+      await db().deleteFrom('website_themes').where('id', '=', 'quota-theme').execute();
+      await db().deleteFrom('websites').where('id', '=', other.id).execute();
+    }
+  });
+});
+
 describe('the contributor quota', () => {
   it('counts contributors and open invitations; past the limit an invitation is 403, and a cancelled one frees its place', async () => {
     const { contributors } = await allowMore('contributors', 1);

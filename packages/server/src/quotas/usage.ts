@@ -7,13 +7,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 /**
  * What a website uses of each quota, counted from the rows themselves (never a running total that could drift):
  * - products: every product row, archived ones too (restoring one must not pass a limit that archiving did not);
- * - storageBytes: pictures' originals (images.byte_size), digital products' files and lessons' videos, a deleted
- *   lesson's video included until the object-removal sweep queues it (its row goes then; the object within the
- *   round, storage/removal-sweep.ts);
+ * - storageBytes: every kind of file the website keeps on the storage port — pictures' originals (images.byte_size),
+ *   digital products' files, lessons' videos (a deleted lesson's video included until the object-removal sweep
+ *   queues it: its row goes then, the object within the round, storage/removal-sweep.ts), uploaded themes' archives
+ *   and its finished site exports;
  * - contributors: people with a role on the website, and invitations still open (each is a contributor to come);
  * - mailsPerDay: messages written to the outbox in the last 24 hours, whatever became of them.
  *
- * These read the tables of the catalog, images, downloads, courses, owner and mail domains, and write none: those
+ * These read the tables of the catalog, images, downloads, courses, themes, site-archives, owner and mail domains, and write none: those
  * domains create under this domain's lock (quotas/service.ts), so they import it, and it cannot import their fronts
  * back without a cycle in the domain graph.
  */
@@ -25,7 +26,9 @@ export async function usedOf(db: Db, websiteId: string, kind: QuotaKind): Promis
       const row = await sql<{ bytes: string | number }>`
         SELECT (SELECT coalesce(sum(byte_size), 0) FROM images WHERE website_id = ${websiteId})
              + (SELECT coalesce(sum(byte_size), 0) FROM product_files WHERE website_id = ${websiteId})
-             + (SELECT coalesce(sum(byte_size), 0) FROM lesson_videos WHERE website_id = ${websiteId}) AS bytes`.execute(db);
+             + (SELECT coalesce(sum(byte_size), 0) FROM lesson_videos WHERE website_id = ${websiteId})
+             + (SELECT coalesce(sum(byte_size), 0) FROM website_themes WHERE website_id = ${websiteId})
+             + (SELECT coalesce(sum(byte_size), 0) FROM site_archives WHERE website_id = ${websiteId}) AS bytes`.execute(db);
       return Number(row.rows[0]!.bytes);
     }
     case 'contributors': {
