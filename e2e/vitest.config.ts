@@ -17,10 +17,6 @@ const shared = {
   testTimeout: 60_000,
   hookTimeout: 180_000,
   pool: 'forks' as const,
-  // A worker keeps its imported modules from one journey file to the next: a journey that prepares its database
-  // imports the server's modules (7–10 s under CI load, each time in a fresh worker) and compiles PGlite's
-  // WebAssembly (2 s more); 42 files do. Each file still starts its own server and browser context.
-  isolate: false,
   globalSetup: ['e2e/support/shared-browser.ts'],
   setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
 };
