@@ -54,11 +54,12 @@ export function Gallery({ images, settings: rawSettings, label = 'Gallery', prio
     .filter(Boolean)
     .join(' ');
 
-  const renderImage = (image: GalleryImage, index: number, eager: boolean) => (
+  // The first picture is eager only when the gallery leads the page (see `priority`).
+  const renderImage = (image: GalleryImage, index: number, first: boolean) => (
     <GalleryFigure
       image={image}
       settings={settings}
-      eager={eager}
+      eager={priority && first}
       onOpen={settings.lightbox ? () => setLightboxIndex(index) : undefined}
     />
   );
@@ -68,12 +69,12 @@ export function Gallery({ images, settings: rawSettings, label = 'Gallery', prio
     body = (
       <ul className="vitrine-gallery-items">
         {images.map((image, index) => (
-          <li key={image.id}>{renderImage(image, index, priority && index === 0)}</li>
+          <li key={image.id}>{renderImage(image, index, index === 0)}</li>
         ))}
       </ul>
     );
   } else {
-    body = <GallerySlides images={images} settings={settings} label={label} renderImage={(image, index) => renderImage(image, index, priority && index === 0)} />;
+    body = <GallerySlides images={images} settings={settings} label={label} renderImage={renderImage} />;
   }
 
   return (
