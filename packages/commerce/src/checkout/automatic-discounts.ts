@@ -240,7 +240,8 @@ export function percentLabel(basisPoints: number): string {
 
 /** The cart's nudge, e.g. "Add $12.00 for free shipping" (money as the store formats it). */
 export function freeShippingNudge(shortfallCents: number, currency: string, locale = 'en-US'): string {
-  return `Add ${formatMoney(shortfallCents, currency, { locale })} for free shipping`;
+  // Site locales may arrive as 'en_US'; Intl wants 'en-US'.
+  return `Add ${formatMoney(shortfallCents, currency, { locale: locale.replaceAll('_', '-') || 'en-US' })} for free shipping`;
 }
 
 /** The product page's tier lines, lowest first: "Buy 3, save 10%". */

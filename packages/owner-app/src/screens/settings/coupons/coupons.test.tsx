@@ -13,7 +13,7 @@ import { isoToLocalInput, localInputToIso } from './zoned-time';
 const at = '2026-11-01T00:00:00.000Z';
 const WELCOME: CouponJson = {
   id: 'c1', code: 'WELCOME10', kind: 'percentage', percentBasisPoints: 1000, amountCents: null, minSubtotalCents: 5000, startsAt: '2026-12-01T17:00:00.000Z', endsAt: null,
-  usageLimit: 100, perCustomerLimit: 1, scope: { kind: 'all' }, active: true, timesUsed: 3, createdAt: at, updatedAt: at,
+  usageLimit: 100, perCustomerLimit: 1, scope: { kind: 'all' }, active: true, combinesWithAutomaticDiscounts: false, timesUsed: 3, createdAt: at, updatedAt: at,
 };
 const FIVE: CouponJson = { ...WELCOME, id: 'c2', code: 'FIVE', kind: 'fixed', percentBasisPoints: null, amountCents: 500, minSubtotalCents: null, startsAt: null, usageLimit: null, timesUsed: 0, active: false };
 
