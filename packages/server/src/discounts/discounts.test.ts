@@ -178,4 +178,18 @@ describe('the cart and the order apply them', () => {
     // 6 × $5.00 → 15 % = $4.50; the tote is out of scope.
     expect((await shopper.get(CART)).json()).toMatchObject({ subtotalCents: 3000 + 2200, discountCents: 450, grandTotalCents: 4750 });
   });
+
+  it('without JavaScript: the product page shows its tiers, the cart page its nudge and discounts', async () => {
+    await create({ title: 'Stickers by the three', kind: 'quantity-tiers', tiers: [{ minQuantity: 3, percentBasisPoints: 1000 }, { minQuantity: 6, percentBasisPoints: 1500 }], scope: { kind: 'products', productIds: [demoProductId('sticker-pack')] } });
+    await create(freeOver50);
+    const shopper = await shopperWith([['sticker-pack', 'STICKERS', 3]]);
+    const product = await shopper.get('/shop/p/sticker-pack');
+    expect(product.statusCode).toBe(200);
+    expect(product.body).toContain('<ul class="vitrine-product-tiers" aria-label="Quantity discounts"><li>Buy 3, save 10%</li><li>Buy 6, save 15%</li></ul>');
+    expect((await shopper.get('/shop/p/canvas-tote')).body).not.toContain('vitrine-product-tiers');
+    // 3 × $5.00 = $15.00 − 10 % = $13.50 → $36.50 short of $50.00.
+    const cartPage = await shopper.get('/cart');
+    expect(cartPage.body).toContain('<p class="vitrine-cart-nudge">Add $36.50 for free shipping</p>');
+    expect(cartPage.body).toMatch(/<li class="vitrine-cart-discount"><span>Stickers by the three<\/span> <span>−\$1\.50<\/span><\/li>/);
+  });
 });
