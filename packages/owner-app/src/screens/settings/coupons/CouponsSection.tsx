@@ -211,7 +211,7 @@ function CouponEditor({ coupon, currency, timeZone, locale, onDone }: { coupon: 
 }
 
 /** Products for a coupon's scope: search the catalog by title or sku, add from the results, remove from the chosen. */
-function ProductPicker({ chosen, onChange }: { chosen: string[]; onChange: (ids: string[]) => void }) {
+export function ProductPicker({ chosen, onChange }: { chosen: string[]; onChange: (ids: string[]) => void }) {
   const [q, setQ] = useState('');
   // The search is asked for once typing pauses (250 ms), not at every key.
   const [deferred, setDeferred] = useState('');
