@@ -14,6 +14,7 @@ import { DISCOUNT_KINDS, DISCOUNT_TEXTS, discountBodyOf, discountSummary, emptyD
 import { bodyOfDiscount, useAutomaticDiscounts, useDeleteAutomaticDiscount, useSaveAutomaticDiscount } from './discounts-api';
 import '../settings/commerce/panels.css';
 import '../settings/shipping/shipping.css';
+import './discounts.css';
 
 /**
  * Marketing → Discounts (`/config/discounts`, issue 38 item 5): the automatic discounts — applied without a code —
@@ -52,7 +53,7 @@ export default function DiscountsScreen() {
   return (
     <section className="discounts">
       <ScreenHeading>Discounts</ScreenHeading>
-      <p className="panel-help">
+      <p className="discounts-intro panel-help">
         Automatic discounts apply without a code. One order discount applies at most (the best for the shopper); quantity tiers and buy X get Y combine with it; a coupon combines
         with them only if it says so, otherwise the better of the two applies; free shipping combines with everything.
       </p>
