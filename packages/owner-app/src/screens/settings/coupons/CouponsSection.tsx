@@ -205,6 +205,11 @@ function CouponEditor({ coupon, currency, timeZone, locale, onDone }: { coupon: 
         <label htmlFor={`${id}-active`}>Active</label>
         <p className="panel-help">An inactive coupon is refused at checkout.</p>
       </div>
+      <div className="panel-check">
+        <input id={`${id}-combines`} type="checkbox" checked={form.combinesWithAutomaticDiscounts} onChange={(event) => set({ combinesWithAutomaticDiscounts: event.target.checked })} />
+        <label htmlFor={`${id}-combines`}>Combines with automatic discounts</label>
+        <p className="panel-help">Otherwise the shopper gets whichever saves more: this coupon or the automatic discounts.</p>
+      </div>
       <FormActions saveLabel="Save coupon" saving={save.isPending} onCancel={() => onDone(false)} refusal={refusal} />
     </form>
   );
