@@ -2,6 +2,7 @@ import { formatMoney } from '@vitrine/format';
 import { ProductType } from './types';
 import type { AppliedCoupon, AppliedTaxRule, InvalidCoupon, ShippingLocation, ShippingOption } from './checkout/types';
 import type { PostalAddressValue } from './checkout/address';
+import type { AppliedAutomaticDiscount } from './checkout/automatic-discounts';
 
 /** A line in the cart (storefront spec, section 3), with what the cart page needs to show it. */
 export interface CartEntry {
@@ -54,6 +55,11 @@ export interface ShoppingCart {
   giftCards?: CartGiftCard[];
   /** What the payment provider is asked for: grandTotalCents less the gift cards (ours). */
   amountDueCents?: number;
+  /** The automatic discounts that apply (ours, issue 38), free shipping among them with discountCents 0. */
+  automaticDiscounts?: AppliedAutomaticDiscount[];
+  /** What the merchandise lacks for automatic free shipping, or null; and the nudge that says it. */
+  freeShippingShortfallCents?: number | null;
+  freeShippingNudge?: string | null;
 }
 
 /** A checked postal address (checkout/address.ts). */
@@ -98,6 +104,8 @@ export interface Order {
   shippingAddress?: Address | null;
   billingAddress?: Address | null;
   couponCodes?: string[];
+  /** The automatic discounts the order got (ours, issue 38). */
+  automaticDiscounts?: AppliedAutomaticDiscount[];
   /** 'pending' while the provider still confirms the payment. */
   paymentStatus?: string;
 }

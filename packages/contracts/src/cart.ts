@@ -68,6 +68,13 @@ export const ValidCouponSchema = ResponseObject({
   discountCents: Type.Integer(),
 });
 export const InvalidCouponSchema = ResponseObject({ code: Type.String(), reason: Type.String() });
+/** An automatic discount applied to a cart or an order (issue 38 item 5). */
+export const AutomaticDiscountLineSchema = ResponseObject({
+  id: Type.String(),
+  title: Type.String(),
+  kind: Type.Union([Type.Literal('spend-over'), Type.Literal('buy-x-get-y'), Type.Literal('quantity-tiers'), Type.Literal('free-shipping')]),
+  discountCents: Type.Integer(),
+});
 /** A checked address, as carts and orders answer it. */
 export const AddressSchema = ResponseObject({
   name: Type.String(),
@@ -125,6 +132,11 @@ export const ShoppingCartSchema = ResponseObject({
   giftCards: Type.Optional(Type.Array(CartGiftCardSchema)),
   /** What the provider is asked for: grandTotalCents less the gift cards. */
   amountDueCents: Type.Optional(Type.Integer()),
+  /** The automatic discounts that apply (ours, issue 38): each with what it takes off (0 for free shipping). */
+  automaticDiscounts: Type.Optional(Type.Array(AutomaticDiscountLineSchema)),
+  /** What the cart lacks for automatic free shipping, and the nudge to show ("Add $12.00 for free shipping"). */
+  freeShippingShortfallCents: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  freeShippingNudge: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 
 export type CartEntryJson = Static<typeof CartEntrySchema>;

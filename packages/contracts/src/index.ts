@@ -59,6 +59,7 @@ export * from './owner-comments';
 export * from './owner-contributors';
 export * from './owner-domains';
 export * from './owner-checkout';
+export * from './owner-automatic-discounts';
 export * from './owner-subscriptions';
 export * from './reviews';
 export * from './owner-reviews';

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { defineContract } from './contract';
 import { ERROR_RESPONSES } from './errors';
-import { AddressSchema } from './cart';
+import { AddressSchema, AutomaticDiscountLineSchema } from './cart';
 import { AddressBodySchema } from './address';
 import { EmailSchema, MESSAGE_KEYWORD, OptionalCartTokenSchema, RequestBody, ResponseObject, Text } from './fields';
 
@@ -44,6 +44,8 @@ export const OrderSchema = ResponseObject({
   shippingAddress: Type.Optional(Type.Union([AddressSchema, Type.Null()])),
   billingAddress: Type.Optional(Type.Union([AddressSchema, Type.Null()])),
   couponCodes: Type.Optional(Type.Array(Type.String())),
+  /** The automatic discounts the order got and what each took off (issue 38). */
+  automaticDiscounts: Type.Optional(Type.Array(AutomaticDiscountLineSchema)),
   /** 'pending' while the provider still confirms the payment; 'failed' or 'expired' when the order was let go. */
   paymentStatus: Type.Optional(Type.String()),
 });

@@ -96,6 +96,7 @@ export const CHECKOUT_SETTINGS_MESSAGES = {
   unknownProduct: 'This product does not exist in this store.',
   unknownCollection: 'This collection does not exist in this store.',
   active: 'active must be true or false.',
+  combinesWithAutomaticDiscounts: 'combinesWithAutomaticDiscounts must be true or false.',
   tooManyZones: `A store has at most ${CHECKOUT_SETTINGS_LIMITS.zones} shipping zones.`,
   tooManyTaxRules: `A store has at most ${CHECKOUT_SETTINGS_LIMITS.taxRules} tax rules.`,
   tooManyCoupons: `A store has at most ${CHECKOUT_SETTINGS_LIMITS.coupons} coupons.`,
@@ -188,6 +189,8 @@ export const CouponSchema = ResponseObject({
   perCustomerLimit: Nullable(Type.Integer()),
   scope: Type.Unsafe<CouponScope>(ResponseObject({ kind: Type.String() })),
   active: Type.Boolean(),
+  /** Stacks on automatic discounts; otherwise the better of the two applies (issue 38). */
+  combinesWithAutomaticDiscounts: Type.Boolean(),
   /** Uses claimed by orders so far. */
   timesUsed: Type.Integer(),
   createdAt: Type.String(),
@@ -241,6 +244,7 @@ export const CouponBodySchema = RequestBody({
   perCustomerLimit: Uses(CHECKOUT_SETTINGS_MESSAGES.perCustomerLimit),
   scope: Type.Optional(Checked<CouponScope>('object', CHECKOUT_SETTINGS_MESSAGES.scope)),
   active: Type.Optional(Type.Boolean(withMessage(CHECKOUT_SETTINGS_MESSAGES.active))),
+  combinesWithAutomaticDiscounts: Type.Optional(Type.Boolean(withMessage(CHECKOUT_SETTINGS_MESSAGES.combinesWithAutomaticDiscounts))),
 });
 export type CouponBody = Static<typeof CouponBodySchema>;
 

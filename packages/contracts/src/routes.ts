@@ -24,6 +24,7 @@ import { OWNER_REDIRECT_CONTRACTS } from './owner-redirects';
 import { SITE_STYLES_CONTRACTS } from './site-styles';
 import { SITE_TEMPLATE_CONTRACTS } from './site-templates';
 import { OWNER_CHECKOUT_CONTRACTS } from './owner-checkout';
+import { OWNER_AUTOMATIC_DISCOUNT_CONTRACTS } from './owner-automatic-discounts';
 import { OWNER_SUBSCRIPTION_CONTRACTS } from './owner-subscriptions';
 import { REVIEW_CONTRACTS } from './reviews';
 import { OWNER_REVIEW_CONTRACTS } from './owner-reviews';
@@ -77,6 +78,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...SITE_STYLES_CONTRACTS,
   ...SITE_TEMPLATE_CONTRACTS,
   ...OWNER_CHECKOUT_CONTRACTS,
+  ...OWNER_AUTOMATIC_DISCOUNT_CONTRACTS,
   ...OWNER_SUBSCRIPTION_CONTRACTS,
   ...REVIEW_CONTRACTS,
   ...OWNER_REVIEW_CONTRACTS,

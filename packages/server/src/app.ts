@@ -34,6 +34,7 @@ import { registerMapsRoutes } from './maps';
 import { identityPictureUser, registerSiteSettingsRoutes } from './site-settings';
 import { registerSiteStylesRoutes } from './site-styles';
 import { registerCheckoutSettingsRoutes } from './checkout-settings';
+import { registerAutomaticDiscountRoutes } from './discounts';
 import { manageLinksFor, registerSubscriptionRoutes, SubscriptionRenewalJob } from './subscriptions';
 import { DEFAULT_REVIEW_REQUEST_DELAY_MS, registerReviewRoutes, ReviewRequestJob, reviewRequestSettingsFromEnv } from './reviews';
 import { parseMetricsAllow, registerMetricsRoutes, ServerMetrics } from './metrics';
@@ -441,6 +442,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSiteSettingsRoutes(routes, context);
     registerSiteStylesRoutes(routes, context);
     registerCheckoutSettingsRoutes(routes, context);
+    registerAutomaticDiscountRoutes(routes, context);
     registerSubscriptionRoutes(routes, context);
     registerReviewRoutes(routes, context);
     registerDownloadRoutes(routes, context, downloadStore);

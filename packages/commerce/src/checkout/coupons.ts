@@ -16,6 +16,8 @@ export const COUPON_MESSAGES = {
   usedUp: 'This coupon has been used up.',
   alreadyUsed: 'You have already used this coupon.',
   notCombinable: 'This coupon cannot be combined with another coupon in your cart.',
+  /** A coupon that does not stack on automatic discounts, when those save more. */
+  notCombinableWithAutomatic: 'Your automatic discounts save more; this coupon cannot be combined with them.',
 } as const;
 
 export function minSubtotalReason(formattedAmount: string): string {
@@ -32,6 +34,11 @@ export interface CouponCart {
   currency: string;
   /** For the min-subtotal reason's amount. Default 'en-US'. */
   locale?: string;
+  /**
+   * Per line, what earlier discounts (automatic ones a coupon combines with) left of its amount: the coupon's
+   * percentage and cap read these. Absent: each line's full amount. The minimum subtotal still reads the full one.
+   */
+  amountsLeft?: readonly number[];
 }
 
 export interface CouponUsage {
@@ -171,7 +178,7 @@ export function evaluateCoupons(
       refuse(COUPON_MESSAGES.notCombinable);
       continue;
     }
-    const eligibleAmounts = eligible.map(({ index }) => amounts[index] ?? 0);
+    const eligibleAmounts = eligible.map(({ index }) => Math.max(0, cart.amountsLeft?.[index] ?? amounts[index] ?? 0));
     const eligibleTotal = eligibleAmounts.reduce((sum, amount) => sum + amount, 0);
     const discount =
       coupon.kind === 'percentage'

@@ -6,3 +6,4 @@ export * from './shipping';
 export * from './tax';
 export * from './coupons';
 export * from './totals';
+export * from './automatic-discounts';

@@ -1,5 +1,8 @@
 import { ProductType } from '../types';
-import { evaluateCoupons } from './coupons';
+import {
+  evaluateAutomaticDiscounts, evaluateAutomaticFreeShipping, type AppliedAutomaticDiscount, type AutomaticDiscount,
+} from './automatic-discounts';
+import { COUPON_MESSAGES, evaluateCoupons, type CouponEvaluation } from './coupons';
 import { normaliseLocation, type LocationInput } from './location';
 import { lineAmountCents, lineNeedsShipping, selectShippingOption, shippingOptionsFor } from './shipping';
 import { applicableTaxRules, computeTax } from './tax';
@@ -30,6 +33,8 @@ export interface CheckoutInput {
   usedUp?: Iterable<string> | null;
   /** Codes (or ids) this customer has used to their per-customer limit. */
   usedByCustomer?: Iterable<string> | null;
+  /** The store's automatic discounts (the engine keeps the live ones). */
+  automaticDiscounts?: readonly AutomaticDiscount[];
 }
 
 export interface CheckoutTotals {
@@ -50,7 +55,16 @@ export interface CheckoutTotals {
   /** The normalised location the totals used. */
   shippingLocation: ShippingLocation | null;
   freeShipping: boolean;
-  /** Per line, in order: the discount allocated to it and its tax. */
+  /** The automatic discounts that apply (free shipping among them, with discountCents 0). */
+  automaticDiscounts: AppliedAutomaticDiscount[];
+  /**
+   * Entered coupons that apply but were not used: they do not combine with automatic discounts and those save
+   * more. Not a refusal — the order goes through without them; the cart says why.
+   */
+  notCombinedCoupons: InvalidCoupon[];
+  /** What the merchandise lacks for automatic free shipping ("Add $12.00 for free shipping"), or null. */
+  freeShippingShortfallCents: number | null;
+  /** Per line, in order: the discount allocated to it (automatic and coupon) and its tax. */
   lineDiscounts: number[];
   lineTaxCents: number[];
   shippingTaxCents: number;
@@ -59,7 +73,8 @@ export interface CheckoutTotals {
 /**
  * A cart's checkout totals. Order of operations:
  * 1. subtotal = Σ unit price × quantity;
- * 2. coupons on the pre-discount subtotal → discount, allocated to the in-scope lines;
+ * 2. automatic discounts and coupons by the stacking rules (automatic-discounts.ts) → discount, allocated to the
+ *    lines; a coupon's minimum reads the pre-discount subtotal; automatic free shipping reads what is left;
  * 3. shipping options priced for the location's zone, free-over thresholds read on the shippable lines' amount
  *    after their discounts; the selected option, or the cheapest when it is not on offer; a free-shipping coupon
  *    makes the shipping cost 0 (the options keep their prices);
@@ -76,13 +91,10 @@ export function computeCheckoutTotals(input: CheckoutInput): CheckoutTotals {
   const digitalLines = lines.filter((line) => line.productType === ProductType.DIGITAL).length;
   const location = normaliseLocation(input.location);
 
-  const coupons = evaluateCoupons(
-    input.codes,
-    input.coupons,
-    { lines, currency: input.currency, locale: input.locale },
-    input.now,
-    { usedUp: input.usedUp, usedByCustomer: input.usedByCustomer },
-  );
+  const discounts = applyDiscounts(input, amounts);
+  const coupons = discounts.coupons;
+  const automaticFreeShipping = evaluateAutomaticFreeShipping(input.automaticDiscounts ?? [], lines, coupons.lineDiscounts, input.now);
+  const freeShipping = coupons.freeShipping || automaticFreeShipping.applied !== null;
 
   const shippableAfterDiscount = lines.reduce(
     (sum, line, index) =>
@@ -93,7 +105,7 @@ export function computeCheckoutTotals(input: CheckoutInput): CheckoutTotals {
     ? shippingOptionsFor({ lines }, location, input.zones, shippableAfterDiscount)
     : [];
   const selectedShippingOption = selectShippingOption(shippingOptions, input.selectedShippingOptionId);
-  const shippingCostCents = coupons.freeShipping ? 0 : (selectedShippingOption?.amountCents ?? 0);
+  const shippingCostCents = freeShipping ? 0 : (selectedShippingOption?.amountCents ?? 0);
 
   const rules = applicableTaxRules(location, input.taxRules);
   const tax = computeTax(
@@ -125,9 +137,60 @@ export function computeCheckoutTotals(input: CheckoutInput): CheckoutTotals {
     hasDigital: digitalLines > 0,
     purelyDigital: lines.length > 0 && digitalLines === lines.length,
     shippingLocation: location,
-    freeShipping: coupons.freeShipping,
+    freeShipping,
+    automaticDiscounts: automaticFreeShipping.applied ? [...discounts.automatic, automaticFreeShipping.applied] : discounts.automatic,
+    notCombinedCoupons: discounts.notCombined,
+    freeShippingShortfallCents: coupons.freeShipping ? null : automaticFreeShipping.shortfallCents,
     lineDiscounts: coupons.lineDiscounts,
     lineTaxCents: tax.lineTaxCents,
     shippingTaxCents: tax.shippingTaxCents,
+  };
+}
+
+/** The line discounts of automatic discounts and coupons together, by the stacking rules (automatic-discounts.ts). */
+function applyDiscounts(
+  input: CheckoutInput,
+  amounts: readonly number[],
+): { coupons: CouponEvaluation; automatic: AppliedAutomaticDiscount[]; notCombined: InvalidCoupon[] } {
+  const { lines } = input;
+  const usage = { usedUp: input.usedUp, usedByCustomer: input.usedByCustomer };
+  const cart = { lines, currency: input.currency, locale: input.locale };
+  const automatic = evaluateAutomaticDiscounts(input.automaticDiscounts ?? [], lines, input.now);
+  const alone = evaluateCoupons(input.codes, input.coupons, cart, input.now, usage);
+  if (automatic.discountCents === 0) return { coupons: alone, automatic: [], notCombined: [] };
+
+  const orderCoupon = alone.validCoupons.find((coupon) => coupon.kind !== 'free-shipping');
+  const stacks = orderCoupon
+    ? input.coupons.find((coupon) => coupon.id === orderCoupon.id)?.combinesWithAutomaticDiscounts === true
+    : true;
+  if (!stacks && orderCoupon && orderCoupon.discountCents >= automatic.discountCents) {
+    // The shopper's coupon saves at least as much: it applies alone (free shipping still combines).
+    return { coupons: alone, automatic: [], notCombined: [] };
+  }
+  if (!stacks && orderCoupon) {
+    // The automatic discounts save more: they apply, the coupon is set aside (a free-shipping coupon still applies).
+    return {
+      coupons: {
+        validCoupons: alone.validCoupons.filter((coupon) => coupon.kind === 'free-shipping'),
+        invalidCoupons: alone.invalidCoupons,
+        discountCents: automatic.discountCents,
+        freeShipping: alone.freeShipping,
+        lineDiscounts: automatic.lineDiscounts,
+      },
+      automatic: automatic.applied,
+      notCombined: [{ code: orderCoupon.code, reason: COUPON_MESSAGES.notCombinableWithAutomatic }],
+    };
+  }
+  // The coupon stacks: it reads what the automatic discounts left of each line.
+  const amountsLeft = amounts.map((amount, index) => amount - (automatic.lineDiscounts[index] ?? 0));
+  const stacked = evaluateCoupons(input.codes, input.coupons, { ...cart, amountsLeft }, input.now, usage);
+  return {
+    coupons: {
+      ...stacked,
+      discountCents: stacked.discountCents + automatic.discountCents,
+      lineDiscounts: stacked.lineDiscounts.map((cents, index) => cents + (automatic.lineDiscounts[index] ?? 0)),
+    },
+    automatic: automatic.applied,
+    notCombined: [],
   };
 }

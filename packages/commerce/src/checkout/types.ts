@@ -67,6 +67,8 @@ export interface Coupon {
   perCustomerLimit?: number | null;
   scope: CouponScope;
   active: boolean;
+  /** Whether it stacks on automatic discounts; otherwise the better of the two applies (automatic-discounts.ts). */
+  combinesWithAutomaticDiscounts?: boolean;
 }
 
 /** One cart line as the checkout engine reads it. */

@@ -32,7 +32,7 @@ describe('the app shell', () => {
     renderApp((_method, url) => summaryOf(rangeOf(url)));
     expect(screen.getByText('Test Shop')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Pages', 'Media', 'Design', 'Templates', 'Themes', 'Popup', 'Experiments', 'Products', 'Orders', 'Subscriptions', 'Gift cards', 'Members', 'Courses', 'Reviews', 'Comments', 'Forms', 'Restock', 'Mail', 'Settings', 'View site (opens in a new tab)']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Pages', 'Media', 'Design', 'Templates', 'Themes', 'Popup', 'Experiments', 'Products', 'Orders', 'Subscriptions', 'Discounts', 'Gift cards', 'Members', 'Courses', 'Reviews', 'Comments', 'Forms', 'Restock', 'Mail', 'Settings', 'View site (opens in a new tab)']);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const visits = await screen.findByRole('group', { name: 'Visits' });

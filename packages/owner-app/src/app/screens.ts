@@ -29,6 +29,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   { path: '/config/products', title: 'Products', permission: 'catalog:read', load: () => import('../screens/products/ProductsScreen') },
   { path: '/config/orders', title: 'Orders', permission: 'orders:read', load: () => import('../screens/orders/OrdersScreen') },
   { path: '/config/subscriptions', title: 'Subscriptions', permission: 'orders:read', load: () => import('../screens/subscriptions/SubscriptionsScreen') },
+  { path: '/config/discounts', title: 'Discounts', permission: 'store-settings:read', load: () => import('../screens/discounts/DiscountsScreen') },
   { path: '/config/gift-cards', title: 'Gift cards', permission: 'orders:read', load: () => import('../screens/gift-cards/GiftCardsScreen') },
   { path: '/config/members', title: 'Members', permission: 'members:read', load: () => import('../screens/members/MembersScreen') },
   { path: '/config/courses', title: 'Courses', permission: 'content:read', load: () => import('../screens/courses/CoursesScreen') },

@@ -21,6 +21,8 @@ const ICONS: Record<string, string> = {
   '/config/orders': 'M2.5 11 5 4.5h10l2.5 6.5v5h-15zM2.5 11h4.5l1 2h4l1-2h4.5',
   // Two arrows circling.
   '/config/subscriptions': 'M4.1 9a6 6 0 0 1 11.5-1M16.8 5.4 15.6 8l-2.5-1.2M15.9 11a6 6 0 0 1-11.5 1M3.2 14.6 4.4 12l2.5 1.2',
+  // A percent sign (the Products icon is already a tag).
+  '/config/discounts': `${ring(6.5, 6.5, 2)}${ring(13.5, 13.5, 2)}M15.5 4.5l-11 11`,
   // A gift box with its ribbon and bow.
   '/config/gift-cards':
     'M3 6.5h14v3H3zM4.5 9.5v7a1 1 0 0 0 1 1h9a1 1 0 0 0 1-1v-7M10 6.5v11M10 6.5c-1-2.5-4-3.5-4-1.5 0 1 1.5 1.5 4 1.5zm0 0c1-2.5 4-3.5 4-1.5 0 1-1.5 1.5-4 1.5',

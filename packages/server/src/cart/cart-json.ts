@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { CartEntry, ShoppingCart } from '@vitrine/commerce/cart';
 import { computeCartTotals } from '@vitrine/commerce/cart';
+import { freeShippingNudge, type AutomaticDiscount } from '@vitrine/commerce/checkout';
 import { effectiveVariantPrice } from '@vitrine/commerce/product';
 import type { CartCheckoutState, CartRow, Database, PostalAddress, Website } from '../db/schema';
 import { variantJson } from '../catalog';
 import { giftCardBalances } from '../gift-cards';
+import { liveAutomaticDiscounts } from '../discounts';
 import { checkoutLineOf, checkoutTotalsOf, loadCheckoutSources, needsCheckoutSources, type CheckoutSources } from './checkout-totals';
 import type { CartLine } from './store';
 
@@ -39,6 +41,8 @@ export interface CartGiftCardBalance {
 export interface CartCheckoutSources {
   rules: CheckoutSources | null;
   giftCards: CartGiftCardBalance[];
+  /** The store's live automatic discounts (read for every cart with lines). */
+  automaticDiscounts?: AutomaticDiscount[];
 }
 
 const stateOf = (cart: CartRow | undefined): CartCheckoutState => cart?.checkout ?? {};
@@ -55,6 +59,8 @@ export function shoppingCartJson(cart: CartRow | undefined, lines: readonly Cart
     website,
     state,
     sources?.rules ?? null,
+    new Date(),
+    sources?.automaticDiscounts ?? [],
   );
   // Gift cards pay what is left, in the order they were entered.
   let left = totals.grandTotalCents;
@@ -77,7 +83,8 @@ export function shoppingCartJson(cart: CartRow | undefined, lines: readonly Cart
     applicableTaxRules: totals.applicableTaxRules,
     coupons: state.couponCodes ?? [],
     validCoupons: totals.validCoupons,
-    invalidCoupons: totals.invalidCoupons,
+    // A coupon set aside for better automatic discounts is shown with why (the order goes through without it).
+    invalidCoupons: [...totals.invalidCoupons, ...totals.notCombinedCoupons],
     subtotalCents: totals.subtotalCents,
     taxCents: totals.taxCents,
     shippingCostCents: totals.shippingCostCents,
@@ -95,6 +102,9 @@ export function shoppingCartJson(cart: CartRow | undefined, lines: readonly Cart
     },
     giftCards,
     amountDueCents: left,
+    automaticDiscounts: totals.automaticDiscounts,
+    freeShippingShortfallCents: totals.freeShippingShortfallCents,
+    freeShippingNudge: totals.freeShippingShortfallCents === null ? null : freeShippingNudge(totals.freeShippingShortfallCents, website.currency, website.locale),
   };
 }
 
@@ -112,7 +122,10 @@ export const postalAddressJson = (address: PostalAddress) => ({
 
 /** Reads what the cart's checkout needs (nothing for a cart with no address or code) and answers the cart. */
 export async function shoppingCartWithCheckout(db: Kysely<Database>, website: Website, cart: CartRow | undefined, lines: readonly CartLine[]): Promise<ShoppingCart> {
-  return shoppingCartJson(cart, lines, website, await loadCartCheckoutSources(db, website, stateOf(cart)));
+  const sources = await loadCartCheckoutSources(db, website, stateOf(cart));
+  if (lines.length === 0) return shoppingCartJson(cart, lines, website, sources);
+  const automaticDiscounts = await liveAutomaticDiscounts(db, website);
+  return shoppingCartJson(cart, lines, website, { rules: null, giftCards: [], ...sources, automaticDiscounts });
 }
 
 export async function loadCartCheckoutSources(db: Kysely<Database>, website: Website, state: CartCheckoutState): Promise<CartCheckoutSources | null> {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import { computeCheckoutTotals, lineNeedsShipping, type CheckoutLine, type CheckoutTotals, type Coupon } from '@vitrine/commerce/checkout';
+import {
+  computeCheckoutTotals, lineNeedsShipping, type AutomaticDiscount, type CheckoutLine, type CheckoutTotals, type Coupon,
+} from '@vitrine/commerce/checkout';
 import {
   checkoutRulesFor,
   couponUsageFor,
@@ -75,15 +77,20 @@ const engineCoupon = (coupon: CheckoutCoupon): Coupon => ({
   perCustomerLimit: coupon.perCustomerLimit,
   scope: coupon.scope,
   active: coupon.active,
+  combinesWithAutomaticDiscounts: coupon.combinesWithAutomaticDiscounts,
 });
 
-/** The engine run on a cart; `sources` null: no address and no codes, so no rules are needed. */
+/**
+ * The engine run on a cart; `sources` null: no address and no codes, so no rules are needed. `automaticDiscounts`:
+ * the store's live ones (discounts/liveAutomaticDiscounts), read for every cart with lines.
+ */
 export function checkoutTotalsOf(
   lines: readonly CheckoutLine[],
   website: Website,
   state: CartCheckoutState,
   sources: CheckoutSources | null,
   now: Date = new Date(),
+  automaticDiscounts: readonly AutomaticDiscount[] = [],
 ): CheckoutTotals {
   const rules = sources?.rules ?? NO_RULES;
   const requiresShipping = lines.some(lineNeedsShipping);
@@ -102,5 +109,6 @@ export function checkoutTotalsOf(
     now,
     usedUp: sources?.usedUp,
     usedByCustomer: sources?.usedByCustomer,
+    automaticDiscounts,
   });
 }

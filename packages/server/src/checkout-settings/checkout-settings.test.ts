@@ -103,7 +103,7 @@ describe('the demo seed', () => {
     expect(found).toEqual([
       {
         id: stableId('coupon:demo:WELCOME10'), code: 'WELCOME10', kind: 'percentage', percentBasisPoints: 1000, amountCents: null, minSubtotalCents: 3000,
-        startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, scope: { kind: 'all' }, active: true, timesUsed: 0,
+        startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, scope: { kind: 'all' }, active: true, combinesWithAutomaticDiscounts: false, timesUsed: 0,
       },
     ]);
   });

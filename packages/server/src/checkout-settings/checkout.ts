@@ -47,6 +47,8 @@ export interface CheckoutCoupon {
   perCustomerLimit: number | null;
   scope: CouponScope;
   active: boolean;
+  /** Stacks on automatic discounts (otherwise the better of the two applies). */
+  combinesWithAutomaticDiscounts: boolean;
   /** Uses claimed so far: with usageLimit, the server tells a used-up coupon (the engine does not count). */
   timesUsed: number;
 }
@@ -100,6 +102,7 @@ function checkoutCoupon(row: CouponRow): CheckoutCoupon {
     perCustomerLimit: row.per_customer_limit,
     scope: row.scope,
     active: row.active,
+    combinesWithAutomaticDiscounts: row.combines_with_automatic,
     timesUsed: row.times_used,
   };
 }

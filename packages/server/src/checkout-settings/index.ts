@@ -18,6 +18,7 @@ export {
   type CheckoutTaxRule,
   type CouponClaim,
 } from './checkout';
-export { normaliseCouponCode } from './rules';
+export { normaliseCouponCode, parseIsoDate, readScope } from './rules';
+export { existingIds } from './queries';
 export { pricesIncludeTaxOf } from './service';
 export { seedDemoCheckoutSettings, DEMO_COUPON_CODE } from './demo';

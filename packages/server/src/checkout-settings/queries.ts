@@ -59,6 +59,7 @@ export function couponJson(row: CouponRow): CouponJson {
     perCustomerLimit: row.per_customer_limit,
     scope: row.scope,
     active: row.active,
+    combinesWithAutomaticDiscounts: row.combines_with_automatic,
     timesUsed: row.times_used,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -256,6 +256,7 @@ export interface CouponRecord {
   perCustomerLimit: number | null;
   scope: CouponScope;
   active: boolean;
+  combinesWithAutomaticDiscounts: boolean;
 }
 
 /** An ISO 8601 date (midnight UTC) or date and time with its offset, as a Date; undefined when it does not exist (2026-02-30). */
@@ -271,7 +272,8 @@ export function parseIsoDate(text: string): Date | undefined {
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
-function readScope(value: unknown, errors: Errors): CouponScope {
+/** A coupon's (or an automatic discount's) scope read; its ids are checked against the store by the caller. */
+export function readScope(value: unknown, errors: Errors): CouponScope {
   if (value === undefined || value === null) return { kind: 'all' };
   if (!isObject(value)) {
     errors.scope = MESSAGES.scope;
@@ -331,6 +333,7 @@ export function readCoupon(body: CouponBody): { coupon: CouponRecord; errors: Er
       perCustomerLimit: body.perCustomerLimit ?? null,
       scope,
       active: body.active ?? true,
+      combinesWithAutomaticDiscounts: body.combinesWithAutomaticDiscounts ?? false,
     },
     errors,
   };

@@ -225,6 +225,7 @@ function couponColumns(coupon: CouponRecord) {
     per_customer_limit: coupon.perCustomerLimit,
     scope: JSON.stringify(coupon.scope),
     active: coupon.active,
+    combines_with_automatic: coupon.combinesWithAutomaticDiscounts,
   };
 }
 

@@ -344,6 +344,16 @@ export interface OrdersTable {
   payment_customer_reference: string | null;
   /** Migration 027: the signed-in site user who placed it, if any. */
   site_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 060: the automatic discounts it got and what each took off. */
+  automatic_discounts: JsonDefaulted<OrderAutomaticDiscount[]>;
+}
+
+/** An automatic discount as an order keeps it (migration 060). */
+export interface OrderAutomaticDiscount {
+  id: string;
+  title: string;
+  kind: AutomaticDiscountKindRecord;
+  discountCents: number;
 }
 
 /** Each website's next order number (migration 020). */
@@ -1018,6 +1028,30 @@ export interface CouponsTable {
   times_used: Defaulted<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 060: stacks on automatic discounts (otherwise the better of the two applies). */
+  combines_with_automatic: Defaulted<boolean>;
+}
+
+export type AutomaticDiscountKindRecord = 'spend-over' | 'buy-x-get-y' | 'quantity-tiers' | 'free-shipping';
+
+/** A website's automatic discounts (migration 060; discounts/). */
+export interface AutomaticDiscountsTable {
+  id: string;
+  website_id: string;
+  title: string;
+  kind: AutomaticDiscountKindRecord;
+  active: Defaulted<boolean>;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  min_subtotal_cents: number | null;
+  percent_basis_points: number | null;
+  amount_cents: number | null;
+  buy_quantity: number | null;
+  get_quantity: number | null;
+  scope: JsonDefaulted<CouponScopeRecord>;
+  tiers: ColumnType<{ minQuantity: number; percentBasisPoints: number }[] | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CouponRedemptionsTable {
@@ -1531,6 +1565,7 @@ export interface Database {
   shipping_rates: ShippingRatesTable;
   tax_rules: TaxRulesTable;
   coupons: CouponsTable;
+  automatic_discounts: AutomaticDiscountsTable;
   coupon_redemptions: CouponRedemptionsTable;
   payment_events: PaymentEventsTable;
   subscriptions: SubscriptionsTable;

@@ -10,6 +10,7 @@ import {
   readVisitorCartLines, type CartWithLines,
 } from '../cart';
 import { claimCouponUse, type CheckoutRules, type CouponClaim } from '../checkout-settings';
+import { liveAutomaticDiscounts } from '../discounts';
 import { redeemGiftCards } from '../gift-cards';
 import { moneyJson, takeStock } from '../catalog';
 import type { CartCheckoutState, Database, OrderItemsTable, OrdersTable, ProductRow, Website } from '../db/schema';
@@ -87,18 +88,18 @@ const RECORD_ORDER = `WITH new_order AS (
     INSERT INTO orders (id, website_id, purchased_cart_id, email, test_mode, currency, subtotal_cents,
       shipping_total_cents, tax_total_cents, grand_total_cents, payment_provider, payment_reference,
       payment_status, payment_expires_at, payment_customer_reference, paid_at, order_number,
-      discount_total_cents, gift_card_total_cents, shipping_address, billing_address, shipping_option, coupon_codes, site_user_id)
+      discount_total_cents, gift_card_total_cents, shipping_address, billing_address, shipping_option, coupon_codes, site_user_id, automatic_discounts)
     SELECT o.id, o.website_id, o.purchased_cart_id, o.email, o.test_mode, o.currency, o.subtotal_cents,
       o.shipping_total_cents, o.tax_total_cents, o.grand_total_cents, o.payment_provider, o.payment_reference,
       o.payment_status, o.payment_expires_at, o.payment_customer_reference,
       CASE WHEN o.payment_status = 'paid' THEN now() END, o.order_number,
       o.discount_total_cents, o.gift_card_total_cents, o.shipping_address, o.billing_address, o.shipping_option, o.coupon_codes,
-      o.site_user_id
+      o.site_user_id, COALESCE(o.automatic_discounts, '[]'::jsonb)
     FROM jsonb_to_record($1::jsonb) AS o(id text, website_id text, purchased_cart_id text, email text, test_mode boolean,
       currency text, subtotal_cents bigint, shipping_total_cents bigint, tax_total_cents bigint, grand_total_cents bigint,
       payment_provider text, payment_reference text, payment_status text, payment_expires_at timestamptz,
       payment_customer_reference text, order_number integer, discount_total_cents bigint, gift_card_total_cents bigint,
-      shipping_address jsonb, billing_address jsonb, shipping_option jsonb, coupon_codes jsonb, site_user_id text)
+      shipping_address jsonb, billing_address jsonb, shipping_option jsonb, coupon_codes jsonb, site_user_id text, automatic_discounts jsonb)
     RETURNING *
   ), new_items AS (
     INSERT INTO order_items (id, website_id, order_id, product_id, variant_id, sku, product_name, quantity,
@@ -157,6 +158,7 @@ export function orderJson(order: Selectable<OrdersTable>, items: Selectable<Orde
     shippingAddress: order.shipping_address ? postalAddressJson(order.shipping_address) : null,
     billingAddress: order.billing_address ? postalAddressJson(order.billing_address) : null,
     couponCodes: order.coupon_codes,
+    automaticDiscounts: order.automatic_discounts ?? [],
     paymentStatus: order.payment_status,
   };
 }
@@ -240,7 +242,9 @@ export async function placeOrder(
     await writeCheckoutState(trx, cart.id, state);
     const sources = await loadCheckoutSources(trx, website, state);
     const checkoutLines = lines.map((line, index) => checkoutLineOf(line, entries[index].purchasePriceCents));
-    const totals = checkoutTotalsOf(checkoutLines, website, state, sources);
+    // The store's automatic discounts, read again here: the order gets what the cart showed, re-checked.
+    const automaticDiscounts = await liveAutomaticDiscounts(trx, website);
+    const totals = checkoutTotalsOf(checkoutLines, website, state, sources, new Date(), automaticDiscounts);
     requireShippingChoices(totals, state, sources.rules, website);
     // A code the shopper entered that does not apply (any more: used up by someone else meanwhile) is never dropped
     // silently: the order is refused with its reason, and the cart shows it.
@@ -292,6 +296,7 @@ export async function placeOrder(
         billing_address: state.billingAddress ?? (totals.requiresShipping ? state.shippingAddress ?? null : null),
         shipping_option: selected ? { id: selected.id, name: selected.name, amountCents: totals.shippingCostCents } : null,
         coupon_codes: totals.validCoupons.map((coupon) => coupon.code),
+        automatic_discounts: totals.automaticDiscounts,
         site_user_id: siteUserOf(actor)?.id ?? null,
       },
       items: lines.map((line, index) => ({

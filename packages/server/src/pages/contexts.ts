@@ -15,6 +15,8 @@ import {
 } from '../catalog';
 import { emptyCart, readCartByToken, readVisitorCart, shoppingCartWithCheckout } from '../cart';
 import { checkoutRulesFor } from '../checkout-settings';
+import { productTierLabels } from '@vitrine/commerce/checkout';
+import { liveAutomaticDiscounts } from '../discounts';
 import { findOrder, returnSectionOf, unitsSoldByProduct, type ReturnSectionView } from '../orders';
 import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
@@ -150,6 +152,8 @@ export interface ProductPageContext extends BasePageContext {
   relatedProducts: ProductItemJson[];
   /** `?sku=` naming one of the product's variants (a restock notice's link): the product form starts with it chosen. */
   chosenSku?: string;
+  /** The live quantity tiers that take this product ("Buy 3, save 10%"), lowest first (issue 38 item 5). */
+  discountTiers: string[];
 }
 
 export interface CartPageContext extends BasePageContext {
@@ -368,6 +372,11 @@ export async function buildProductPageContext(
     installments: installmentContext(website, await featureFlagsOf(sources.db, website.id)),
     productMerchandisingContext: merchandisingContext([loaded.item, ...relatedProducts]),
     relatedProducts,
+    discountTiers: productTierLabels(
+      await liveAutomaticDiscounts(sources.db, website),
+      { productId: loaded.product.id, collectionIds: loaded.product.collection_id ? [loaded.product.collection_id] : [], productType: loaded.product.product_type },
+      new Date(),
+    ),
     ...(sku && loaded.variants.some((variant) => variant.sku === sku) ? { chosenSku: sku } : {}),
   };
 }

@@ -76,6 +76,11 @@ const cartOfA = await db.selectFrom('carts').select('id').where('website_id', '=
 await db.insertInto('abandoned_cart_reminders').values({ cart_id: cartOfA.id, website_id: websiteA.id, email: 'alpha-shopper@example.com', status: 'sent', sent_at: new Date() }).execute();
 const restorePathOfA = (await cartRestoreLinksFor(db)).path(websiteA.id, cartOfA.id, new Date(Date.now() + 60 * 60 * 1000));
 
+// Site A's automatic discount (issue 38 item 5): its id goes to B's host in the discount routes' paths, and B's
+// carts must never apply it.
+const discountOfA = await ownerA.post('/api/owner/automatic-discounts', { title: 'Alpha free shipping', kind: 'free-shipping', minSubtotalCents: 100_000 });
+if (discountOfA.statusCode >= 300) throw new Error(`set-up automatic discount: ${discountOfA.statusCode} ${discountOfA.body}`);
+
 /** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
 const idsOfA = new Map<string, string[]>();
 const tables = await sql<{ table_name: string }>`
@@ -220,6 +225,19 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     }
     expect((await server.app.inject({ method: 'GET', url: reads[0]!, headers: { host: B_HOST, 'x-vitrine-publishable-key': keyB } })).statusCode).toBe(200);
     expect((await ownerB.delete(`/api/owner/headless/keys/${(publishable.json() as { key: { id: string } }).key.id}`)).statusCode).toBe(404);
+  });
+
+  it("does not apply A's automatic discounts to B's carts, nor list them to B's owner", async () => {
+    const shopperB = new TestVisitor(server.app, undefined, { host: B_HOST });
+    await shopperB.visit('/shop');
+    const productB = await db.selectFrom('products').innerJoin('websites', 'websites.id', 'products.website_id').select('products.id')
+      .where('websites.identifier', '=', 'bravo').where('products.url_id', '=', 'sticker-pack').executeTakeFirstOrThrow();
+    const cartB = await shopperB.post('/api/commerce/shopping-cart/entries', { itemId: productB.id, sku: 'STICKERS', quantity: 1 });
+    expect(cartB.statusCode, cartB.body).toBe(200);
+    expect(cartB.json().shoppingCart).toMatchObject({ automaticDiscounts: [], freeShippingNudge: null });
+    expect((await shopperA.get('/api/commerce/shopping-cart')).json().freeShippingNudge).toMatch(/^Add \$\d+\.\d\d for free shipping$/);
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    expect((await ownerB.get('/api/owner/automatic-discounts')).json()).toEqual({ automaticDiscounts: [] });
   });
 
   it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {

@@ -1,6 +1,6 @@
 import type { InstallmentContext, ShoppingCart, StoreSettings } from '@vitrine/commerce';
 import { renderIsland } from '@vitrine/storefront/server';
-import type { Formatter, RenderState } from '@vitrine/template';
+import { escapeHtml, type Formatter, type RenderState } from '@vitrine/template';
 import { todayIn } from '@vitrine/commerce/gift-cards';
 import { formatMoney, imageAltText, subscriptionPriceWording } from '@vitrine/format';
 import { storeMoneyOf } from './price-formatters';
@@ -136,6 +136,14 @@ export const islandFormatters: Record<string, Formatter> = {
       expressCheckout: isExpressCheckout(ctx),
       ...storeMoneyOf(ctx),
     });
+  },
+
+  // The product page's quantity tiers ("Buy 3, save 10%"; pages/contexts.ts `discountTiers`): plain HTML, no island.
+  'discount-tiers': (_value, _args, ctx) => {
+    const tiers = ctx.resolve('discountTiers');
+    if (!Array.isArray(tiers) || tiers.length === 0) return '';
+    const items = tiers.filter((tier): tier is string => typeof tier === 'string').map((tier) => `<li>${escapeHtml(tier)}</li>`);
+    return `<ul class="vitrine-product-tiers" aria-label="Quantity discounts">${items.join('')}</ul>`;
   },
 
   'island-installment-pill': (value, _args, ctx) => {

@@ -269,3 +269,36 @@ describe('CartPage', () => {
     }
   });
 });
+
+describe('CartPage automatic discounts', () => {
+  const freeShipping = { id: 'd1', title: 'Free shipping over $50', kind: 'free-shipping' as const, discountCents: 0 };
+  const spendOver = { id: 'd2', title: '10% over $40', kind: 'spend-over' as const, discountCents: 250 };
+
+  it('shows the nudge below the threshold, in the server-rendered HTML too', async () => {
+    const below = { ...twoShirts(), automaticDiscounts: [], freeShippingShortfallCents: 2500, freeShippingNudge: 'Add $25.00 for free shipping' };
+    const { renderToString } = await import('react-dom/server');
+    expect(renderToString(<CartPage cart={below} />)).toContain('Add $25.00 for free shipping');
+    render(<CartPage cart={below} />);
+    expect(screen.getByText('Add $25.00 for free shipping')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Automatic discounts' })).toBeNull();
+  });
+
+  it('lists the applied discounts, and the island updates them when the cart changes', async () => {
+    const below = { ...twoShirts(), automaticDiscounts: [spendOver], freeShippingShortfallCents: 2500, freeShippingNudge: 'Add $25.00 for free shipping' };
+    render(<CartPage cart={below} />);
+    const list = screen.getByRole('list', { name: 'Automatic discounts' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['10% over $40 −$2.50']);
+
+    const past = { ...cart([entry({ quantity: 3 })]), automaticDiscounts: [spendOver, freeShipping], freeShippingShortfallCents: null, freeShippingNudge: null };
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: past }));
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Linen Shirt' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.blur(input);
+    await flushPromises();
+    expect(screen.queryByText('Add $25.00 for free shipping')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Automatic discounts' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '10% over $40 −$2.50',
+      'Free shipping over $50 Free shipping',
+    ]);
+  });
+});

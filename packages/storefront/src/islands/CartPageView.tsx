@@ -199,6 +199,7 @@ export function CartPageView({
               <span>Subtotal</span> <span>{money(subtotalCents)}</span>
             </p>
             {installmentLine ? <p className="vitrine-cart-installments">{installmentLine}</p> : null}
+            <AutomaticDiscountLines cart={cart} money={money} />
             {belowMinimum ? (
               <p className="vitrine-cart-minimum" id={minimumNoteId} role="note">
                 {minimumSubtotalMessage(money(minimumSubtotalCents ?? 0))}
@@ -237,6 +238,32 @@ export function CartPageView({
         </Modal>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The automatic discounts the cart gets (each with what it takes off; free shipping says so) and the nudge towards
+ * free shipping, worded and formatted by the server ("Add $12.00 for free shipping") so the page reads the same
+ * with and without JavaScript.
+ */
+export function AutomaticDiscountLines({ cart, money }: { cart: ShoppingCart | null | undefined; money: (cents: number) => string }) {
+  const applied = cart?.automaticDiscounts ?? [];
+  const nudge = cart?.freeShippingNudge ?? null;
+  if (applied.length === 0 && !nudge) return null;
+  return (
+    <>
+      {applied.length > 0 ? (
+        <ul className="vitrine-cart-discounts" aria-label="Automatic discounts">
+          {applied.map((discount) => (
+            <li key={discount.id} className="vitrine-cart-discount">
+              <span>{discount.title}</span>{' '}
+              <span>{discount.kind === 'free-shipping' ? 'Free shipping' : `−${money(discount.discountCents)}`}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {nudge ? <p className="vitrine-cart-nudge">{nudge}</p> : null}
+    </>
   );
 }
 

@@ -134,6 +134,16 @@ describe('ProductForm: quantity stepper, cart states and events', () => {
     expect(screen.queryByRole('dialog', { name: 'Your cart' })).toBeNull();
   });
 
+  it("the cart drawer says what is missing for free shipping, as the cart page does", async () => {
+    const added = { ...cart([entry()]), freeShippingShortfallCents: 2500, freeShippingNudge: 'Add $25.00 for free shipping' };
+    fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: added, newlyAdded: added.entries[0] }));
+    render(<ProductForm product={product()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await flushPromises();
+    const drawer = screen.getByRole('dialog', { name: 'Your cart' });
+    expect(drawer.querySelector('.vitrine-cart-nudge')?.textContent).toBe('Add $25.00 for free shipping');
+  });
+
   it('opens no drawer when asked not to (the quick view)', async () => {
     const added = cart([entry()]);
     fetchMock.mockResolvedValue(fakeResponse(200, { shoppingCart: added, newlyAdded: added.entries[0] }));

@@ -57,6 +57,8 @@ export function CartDrawer({ cart, money, onClose }: CartDrawerProps) {
         <p className="vitrine-drawer-subtotal">
           <span>Subtotal</span> <span>{money(cart.subtotalCents)}</span>
         </p>
+        {/* The server's words and money ("Add $12.00 for free shipping"), as on the cart page. */}
+        {cart.freeShippingNudge ? <p className="vitrine-cart-nudge">{cart.freeShippingNudge}</p> : null}
         <a className="vitrine-drawer-checkout" href="/checkout">
           Checkout
         </a>

@@ -205,13 +205,18 @@ function CouponEditor({ coupon, currency, timeZone, locale, onDone }: { coupon: 
         <label htmlFor={`${id}-active`}>Active</label>
         <p className="panel-help">An inactive coupon is refused at checkout.</p>
       </div>
+      <div className="panel-check">
+        <input id={`${id}-combines`} type="checkbox" checked={form.combinesWithAutomaticDiscounts} onChange={(event) => set({ combinesWithAutomaticDiscounts: event.target.checked })} />
+        <label htmlFor={`${id}-combines`}>Combines with automatic discounts</label>
+        <p className="panel-help">Otherwise the shopper gets whichever saves more: this coupon or the automatic discounts.</p>
+      </div>
       <FormActions saveLabel="Save coupon" saving={save.isPending} onCancel={() => onDone(false)} refusal={refusal} />
     </form>
   );
 }
 
 /** Products for a coupon's scope: search the catalog by title or sku, add from the results, remove from the chosen. */
-function ProductPicker({ chosen, onChange }: { chosen: string[]; onChange: (ids: string[]) => void }) {
+export function ProductPicker({ chosen, onChange }: { chosen: string[]; onChange: (ids: string[]) => void }) {
   const [q, setQ] = useState('');
   // The search is asked for once typing pauses (250 ms), not at every key.
   const [deferred, setDeferred] = useState('');

@@ -20,6 +20,8 @@ export interface CouponForm {
   /** Collection ids as a comma list (the owner API has no collection list to pick from yet). */
   collectionIds: string;
   active: boolean;
+  /** Stacks on the automatic discounts (Discounts screen); otherwise the better of the two applies. */
+  combinesWithAutomaticDiscounts: boolean;
 }
 
 export const COUPON_KINDS: readonly { kind: CouponKind; label: string }[] = [
@@ -42,7 +44,7 @@ export const COUPON_TEXTS = {
   readOnly: 'Your role may see the coupons but not change them.',
 } as const;
 
-export const emptyCoupon = (): CouponForm => ({ code: '', kind: 'percentage', percent: '', amount: '', minSubtotal: '', startsAt: '', endsAt: '', usageLimit: '', perCustomerLimit: '', scope: 'all', productIds: [], collectionIds: '', active: true });
+export const emptyCoupon = (): CouponForm => ({ code: '', kind: 'percentage', percent: '', amount: '', minSubtotal: '', startsAt: '', endsAt: '', usageLimit: '', perCustomerLimit: '', scope: 'all', productIds: [], collectionIds: '', active: true, combinesWithAutomaticDiscounts: false });
 
 export function formOfCoupon(coupon: CouponJson, currency: string, timeZone: string): CouponForm {
   return {
@@ -59,6 +61,7 @@ export function formOfCoupon(coupon: CouponJson, currency: string, timeZone: str
     productIds: coupon.scope.kind === 'products' ? [...coupon.scope.productIds] : [],
     collectionIds: coupon.scope.kind === 'collections' ? coupon.scope.collectionIds.join(', ') : '',
     active: coupon.active,
+    combinesWithAutomaticDiscounts: coupon.combinesWithAutomaticDiscounts,
   };
 }
 
@@ -115,7 +118,7 @@ export function couponBodyOf(form: CouponForm, currency: string, timeZone: strin
   }
   if (Object.keys(errors).length > 0) return { errors };
   return {
-    body: { code, kind: form.kind, percentBasisPoints, amountCents, minSubtotalCents, startsAt: startsAt ?? null, endsAt: endsAt ?? null, usageLimit, perCustomerLimit, scope, active: form.active },
+    body: { code, kind: form.kind, percentBasisPoints, amountCents, minSubtotalCents, startsAt: startsAt ?? null, endsAt: endsAt ?? null, usageLimit, perCustomerLimit, scope, active: form.active, combinesWithAutomaticDiscounts: form.combinesWithAutomaticDiscounts },
     errors,
   };
 }

@@ -13,7 +13,7 @@ import { isoToLocalInput, localInputToIso } from './zoned-time';
 const at = '2026-11-01T00:00:00.000Z';
 const WELCOME: CouponJson = {
   id: 'c1', code: 'WELCOME10', kind: 'percentage', percentBasisPoints: 1000, amountCents: null, minSubtotalCents: 5000, startsAt: '2026-12-01T17:00:00.000Z', endsAt: null,
-  usageLimit: 100, perCustomerLimit: 1, scope: { kind: 'all' }, active: true, timesUsed: 3, createdAt: at, updatedAt: at,
+  usageLimit: 100, perCustomerLimit: 1, scope: { kind: 'all' }, active: true, combinesWithAutomaticDiscounts: false, timesUsed: 3, createdAt: at, updatedAt: at,
 };
 const FIVE: CouponJson = { ...WELCOME, id: 'c2', code: 'FIVE', kind: 'fixed', percentBasisPoints: null, amountCents: 500, minSubtotalCents: null, startsAt: null, usageLimit: null, timesUsed: 0, active: false };
 
@@ -48,7 +48,7 @@ describe('the coupon form', () => {
   it('turns the form into the whole body, and back', () => {
     const form = { ...emptyCoupon(), code: ' SPRING15 ', percent: '15', minSubtotal: '50', startsAt: '2026-12-01T09:00', usageLimit: '100', perCustomerLimit: '1', scope: 'products' as const, productIds: ['p1'] };
     const { body } = couponBodyOf(form, 'USD', 'America/Los_Angeles');
-    expect(body).toEqual({ code: 'SPRING15', kind: 'percentage', percentBasisPoints: 1500, amountCents: null, minSubtotalCents: 5000, startsAt: '2026-12-01T17:00:00.000Z', endsAt: null, usageLimit: 100, perCustomerLimit: 1, scope: { kind: 'products', productIds: ['p1'] }, active: true });
+    expect(body).toEqual({ code: 'SPRING15', kind: 'percentage', percentBasisPoints: 1500, amountCents: null, minSubtotalCents: 5000, startsAt: '2026-12-01T17:00:00.000Z', endsAt: null, usageLimit: 100, perCustomerLimit: 1, scope: { kind: 'products', productIds: ['p1'] }, active: true, combinesWithAutomaticDiscounts: false });
     expect(couponBodyOf({ ...emptyCoupon(), code: 'FIVE', kind: 'fixed', amount: '5' }, 'USD', 'UTC').body).toMatchObject({ kind: 'fixed', percentBasisPoints: null, amountCents: 500, scope: { kind: 'all' } });
     expect(Object.keys(couponBodyOf({ ...emptyCoupon(), code: 'no spaces', percent: '0', startsAt: '2026-12-02T00:00', endsAt: '2026-12-01T00:00', usageLimit: '0', scope: 'products' }, 'USD', 'UTC').errors).sort()).toEqual([
       'code', 'endsAt', 'percentBasisPoints', 'scope', 'usageLimit',
@@ -96,7 +96,7 @@ describe('Settings → Coupons', () => {
     await waitFor(() => expect(screen.getByText('Saved.')).toBeTruthy());
     expect(server.calls.filter((entry) => entry.call.startsWith('POST')).at(-1)).toEqual({
       call: 'POST /api/owner/coupons',
-      body: { code: 'SPRING15', kind: 'percentage', percentBasisPoints: 1500, amountCents: null, minSubtotalCents: null, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, scope: { kind: 'all' }, active: true },
+      body: { code: 'SPRING15', kind: 'percentage', percentBasisPoints: 1500, amountCents: null, minSubtotalCents: null, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, scope: { kind: 'all' }, active: true, combinesWithAutomaticDiscounts: false },
     });
     expect(await screen.findByText('15 % off')).toBeTruthy();
 
@@ -122,10 +122,11 @@ describe('Settings → Coupons', () => {
     fireEvent.change(within(form).getByRole('searchbox', { name: 'Find products' }), { target: { value: 'linen' } });
     fireEvent.click(await within(form).findByRole('button', { name: 'Add Linen Shirt' }));
     expect(within(within(form).getByRole('list', { name: 'Chosen products' })).getByText('Linen Shirt')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Combines with automatic discounts' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save coupon' }));
     await waitFor(() => expect(server.calls.some((entry) => entry.call.startsWith('POST'))).toBe(true));
     expect(server.calls.some((entry) => entry.call === 'GET /api/owner/products?q=linen&limit=20')).toBe(true);
-    expect(server.calls.find((entry) => entry.call.startsWith('POST'))!.body).toMatchObject({ code: 'SHIRTS', kind: 'free-shipping', percentBasisPoints: null, scope: { kind: 'products', productIds: ['p1'] } });
+    expect(server.calls.find((entry) => entry.call.startsWith('POST'))!.body).toMatchObject({ code: 'SHIRTS', kind: 'free-shipping', percentBasisPoints: null, scope: { kind: 'products', productIds: ['p1'] }, combinesWithAutomaticDiscounts: true });
   });
 
   it('shows a viewer the coupons with no Add, Edit or Delete', async () => {
