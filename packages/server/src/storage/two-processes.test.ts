@@ -9,7 +9,10 @@ import { systemActor } from '../actor';
 import { openPostgres } from '../db/database';
 import { createEmptyPostgresDatabase } from '../db/testing';
 import { createSetupLink } from '../owner';
+import { defaultThemeDir } from '@vitrine/theme';
 import { DEMO_WEBSITE } from '../catalog';
+import { packThemeFiles } from '../themes/archive';
+import { disallowedThemeFile, readThemeFolder } from '../themes/files';
 import { DEMO_COURSE } from '../courses/demo';
 import { demoProductId, TEST_SHIPPING_ADDRESS } from '../testing';
 import { HttpVisitor, startServerProcess, stopServerProcess, type ServerProcess } from '../reliability/server-process';
@@ -23,7 +26,8 @@ if (!serverUrl) console.info('storage/two-processes.test.ts: skipped, it needs P
  * Files past one machine: two processes, each with its own DATA_DIR (nothing shared on disk), on one database and
  * one bucket (STORAGE_URL). A picture uploaded through one is served, resized, by the other; a product deleted for good
  * through either has each of its objects deleted once by the two processes' object-removal sweeps; a digital file and
- * a lesson video uploaded through one are answered by the other with a redirect to the bucket.
+ * a lesson video uploaded through one are answered by the other with a redirect to the bucket; an uploaded theme
+ * renders through both and a site export written by either downloads through both, none of it on either disk.
  */
 describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
   let s3: Awaited<ReturnType<typeof startLoopbackS3>>;
@@ -36,7 +40,7 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
     s3 = await startLoopbackS3('vitrine-shared');
     database = await createEmptyPostgresDatabase(serverUrl!);
     // The object-removal sweep of each process looks often, so that a deletion's files go within the test.
-    const env = (dataDir: string) => ({ DATABASE_URL: database!.url, DATA_DIR: dataDir, STORAGE_URL: s3.url, OBJECT_REMOVAL_INTERVAL_MS: '200', ...LOOPBACK_S3_CREDENTIALS });
+    const env = (dataDir: string) => ({ DATABASE_URL: database!.url, DATA_DIR: dataDir, STORAGE_URL: s3.url, OBJECT_REMOVAL_INTERVAL_MS: '200', SITE_EXPORT_INTERVAL_MS: '200', ...LOOPBACK_S3_CREDENTIALS });
     // One after the other: the first migrates and seeds, the second finds it done.
     a = await startServerProcess({ env: env(dataDirs[0]!), timeoutMs: 90_000 });
     b = await startServerProcess({ env: env(dataDirs[1]!), timeoutMs: 90_000 });
@@ -142,7 +146,7 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
     const owner = await signedInOwner('files@two-processes.test');
     const ebook = demoProductId('photography-ebook');
     const pdf = Buffer.from(`%PDF-1.4 shared across processes ${'x'.repeat(2000)}`);
-    const filed = await putRaw(owner, a!, `/api/owner/products/${ebook}/file`, pdf, { 'content-type': 'application/pdf', 'x-file-name': 'Guide.pdf' });
+    const filed = await sendRaw(owner, a!, 'PUT', `/api/owner/products/${ebook}/file`, pdf, { 'content-type': 'application/pdf', 'x-file-name': 'Guide.pdf' });
     expect(filed.status, await filed.clone().text()).toBe(200);
 
     // Bought through B; the link B's confirmation page gives is answered by B with a redirect to the bucket.
@@ -163,7 +167,7 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
     const lessons = (await owner.call(a!.base, 'GET', `/api/owner/courses/${DEMO_COURSE.pageId(DEMO_WEBSITE.identifier)}`)).body as { lessons: Array<{ itemId: string; isPreview: boolean }> };
     const lesson = lessons.lessons.find((candidate) => !candidate.isPreview)!.itemId;
     const video = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 251));
-    const uploaded = await putRaw(owner, a!, `/api/owner/lessons/${lesson}/video`, video, { 'content-type': 'video/mp4', 'x-file-name': 'clip.mp4' });
+    const uploaded = await sendRaw(owner, a!, 'PUT', `/api/owner/lessons/${lesson}/video`, video, { 'content-type': 'video/mp4', 'x-file-name': 'clip.mp4' });
     expect(uploaded.status, await uploaded.clone().text()).toBe(200);
     const played = await fetch(`${b!.base}/api/courses/videos/${lesson}`, { redirect: 'manual', headers: { cookie: owner.cookieHeader(), range: 'bytes=10-19' } });
     expect(played.status).toBe(302);
@@ -172,6 +176,56 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(10, 20))).toBe(true);
     // Neither process kept them on its own disk.
     for (const dir of dataDirs) for (const folder of ['downloads', 'lesson-videos']) expect(existsSync(path.join(dir, folder)) ? readdirSync(path.join(dir, folder)) : []).toEqual([]);
+  });
+
+  it('a theme uploaded through one renders through the other, and a site export written by either downloads through both, from the bucket', async () => {
+    const owner = await signedInOwner('designer@two-processes.test');
+    const { files } = readThemeFolder(defaultThemeDir);
+    for (const file of [...files.keys()]) if (disallowedThemeFile(file)) files.delete(file);
+    files.set('templates/site.layout.html', Buffer.from(files.get('templates/site.layout.html')!.toString().replace('</body>', '<p class="shared-theme-mark">Theme from the bucket</p></body>')));
+    const uploaded = await sendRaw(owner, a!, 'POST', '/api/owner/themes', await packThemeFiles(files), { 'content-type': 'application/zip' });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const themeId = ((await uploaded.json()) as { themes: Array<{ id: string }> }).themes[0]!.id;
+    expect((await owner.call(b!.base, 'PUT', '/api/owner/themes/active', { themeId })).status).toBe(200);
+    // B never had the archive on its disk: it read it from the bucket to render; so does A.
+    for (const server of [b!, a!]) expect(await (await fetch(`${server.base}/`)).text()).toContain('Theme from the bucket');
+    const css = await fetch(`${b!.base}/assets/themes/${themeId}/site.css`);
+    expect([css.status, css.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, immutable']);
+    const themeKeys = await keysOf(s3, 'themes/');
+    expect(themeKeys).toHaveLength(1);
+    for (const dir of dataDirs) expect(existsSync(path.join(dir, 'themes')) ? readdirSync(path.join(dir, 'themes')) : []).toEqual([]);
+
+    // An export queued through B is written by whichever process's job claims it, into the bucket.
+    const queued = await owner.call(b!.base, 'POST', '/api/owner/site-archives', { includePersonalData: false });
+    expect(queued.status, queued.text).toBe(202);
+    const archiveId = (queued.body as { archive: { id: string } }).archive.id;
+    const deadline = Date.now() + 30_000;
+    let status = 'queued';
+    while (status !== 'ready') {
+      if (Date.now() > deadline) throw new Error(`the export was not written within 30 s (${status})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = ((await owner.call(a!.base, 'GET', `/api/owner/site-archives/${archiveId}`)).body as { archive: { status: string } }).archive.status;
+    }
+    const archiveKeys = (await keysOf(s3, 'site-archives/')).filter((key) => key.endsWith(`/${archiveId}.tar.gz`));
+    expect(archiveKeys).toHaveLength(1);
+    const stored = await s3.store.open(archiveKeys[0]!);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored!.stream()) chunks.push(chunk as Buffer);
+    const storedBytes = Buffer.concat(chunks);
+    for (const server of [a!, b!]) {
+      const link = await owner.call(server.base, 'POST', `/api/owner/site-archives/${archiveId}/link`);
+      expect(link.status, link.text).toBe(200);
+      const download = await fetch(`${server.base}${(link.body as { url: string }).url}`);
+      expect([download.status, download.headers.get('content-type')]).toEqual([200, 'application/gzip']);
+      expect(Buffer.from(await download.arrayBuffer()).equals(storedBytes)).toBe(true);
+    }
+    for (const dir of dataDirs) expect(existsSync(path.join(dir, 'site-archives')) ? readdirSync(path.join(dir, 'site-archives')) : []).toEqual([]);
+
+    // Deleted through A while B renders it: the archive leaves the bucket and both go back to the default theme.
+    expect((await owner.call(a!.base, 'PUT', '/api/owner/themes/active', { themeId: null })).status).toBe(200);
+    expect((await owner.call(a!.base, 'DELETE', `/api/owner/themes/${themeId}`)).status).toBe(200);
+    expect(await keysOf(s3, 'themes/')).toEqual([]);
+    expect(await (await fetch(`${b!.base}/`)).text()).not.toContain('Theme from the bucket');
   });
 
   /** An owner of the default website, signed in (through A; the session is shared by the database). */
@@ -191,10 +245,10 @@ describe.skipIf(!serverUrl)('two server processes on one bucket', () => {
   }
 });
 
-/** A raw body PUT as the owner (a file upload: the body is the file, its name in X-File-Name). */
-function putRaw(owner: HttpVisitor, server: ServerProcess, url: string, body: Buffer, headers: Record<string, string>): Promise<Response> {
+/** A raw body sent as the owner (a file upload: the body is the file, its name in X-File-Name). */
+function sendRaw(owner: HttpVisitor, server: ServerProcess, method: 'PUT' | 'POST', url: string, body: Buffer, headers: Record<string, string>): Promise<Response> {
   return fetch(`${server.base}${url}`, {
-    method: 'PUT',
+    method,
     headers: { cookie: owner.cookieHeader(), 'x-csrf-token': owner.cookies.get('crumb')!, 'x-siteuser-xsrf-token': owner.siteUserXsrfToken ?? '', ...headers },
     body: new Uint8Array(body),
   });
@@ -214,4 +268,10 @@ async function uploadPicture(owner: HttpVisitor, server: ServerProcess, png: Buf
   });
   expect(uploaded.status, await uploaded.clone().text()).toBe(201);
   return (await uploaded.json()) as { id: string; assetUrl: string };
+}
+
+async function keysOf(s3: Awaited<ReturnType<typeof startLoopbackS3>>, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of s3.store.list(prefix)) keys.push(object.key);
+  return keys.sort();
 }
