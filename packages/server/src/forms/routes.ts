@@ -29,9 +29,8 @@ export function registerFormRoutes(fastify: FastifyInstance, context: SharedPart
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
   const formServices: FormServices = { ...services, captcha: context.captcha, mail: context.mail };
-  const blockTemplate = context.theme.partial('content-block.block');
-
-  app.route({ ...getFormTemplateContract, handler: async () => formTemplate(blockTemplate) });
+  // The form block's template of the theme this website renders with (an uploaded theme's own partial, or the default's).
+  app.route({ ...getFormTemplateContract, handler: async ({ website }) => formTemplate((await context.themes.rendererFor(website)).partial('content-block.block')) });
   app.route({
     ...validateFormContract,
     config: { siteUserXsrf: false },

@@ -37,6 +37,7 @@ function themeFiles(): ThemeFiles {
   for (const file of [...files.keys()]) if (disallowedThemeFile(file)) files.delete(file);
   const layout = files.get('templates/site.layout.html')!.toString().replace('</body>', '<p class="uploaded-theme-mark">Uploaded theme at work</p></body>');
   files.set('templates/site.layout.html', Buffer.from(layout));
+  files.set('partials/content-block.block', Buffer.from(`<div class="uploaded-form-block">${files.get('partials/content-block.block')!.toString()}</div>`));
   files.set('theme.json', Buffer.from(JSON.stringify({ ...JSON.parse(files.get('theme.json')!.toString()), name: 'Marked', version: '2.0.0' })));
   return files;
 }
@@ -83,6 +84,10 @@ describe('POST /api/owner/themes', () => {
     expect(home).toContain('Uploaded theme at work');
     expect(home).toContain(`href="/assets/themes/${themeId}/site.css"`);
     expect((await new TestVisitor(server.app, undefined, { host: OTHER }).get('/')).body).not.toContain('Uploaded theme at work');
+    // The form widget's block template (storefront §8) is the chosen theme's partial, on its own website only.
+    const formTemplateOn = async (host: string) => (await new TestVisitor(server.app, undefined, { host }).get('/api/template/GetTemplateSchema?type=form')).json().html as string;
+    expect(await formTemplateOn(DEMO)).toMatch(/^<div class="uploaded-form-block">/);
+    expect(await formTemplateOn(OTHER)).not.toContain('uploaded-form-block');
 
     const css = await server.app.inject({ method: 'GET', url: `/assets/themes/${themeId}/site.css`, headers: { host: DEMO } });
     expect(css.statusCode).toBe(200);
@@ -96,6 +101,7 @@ describe('POST /api/owner/themes', () => {
 
     const back = await admin.request({ method: 'PUT', url: '/api/owner/themes/active', payload: { themeId: null }, headers: { host: DEMO } });
     expect((back.json() as ThemesReply).activeThemeId).toBeNull();
+    expect(await formTemplateOn(DEMO)).not.toContain('uploaded-form-block');
     expect((await new TestVisitor(server.app, undefined, { host: DEMO }).get('/')).body).not.toContain('Uploaded theme at work');
   });
 
