@@ -88,7 +88,7 @@ import { registerRequestDayCounting, RequestDayCounter } from './request-days';
 import { NotFoundAnswers, NotFoundCounter, notifyRedirectsChanged, RedirectRuleCache, registerRedirectRoutes } from './redirects';
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
-import { createThemeRenderer } from './rendering/theme-renderer';
+import { createPreprocessingThemeRenderer } from './rendering/preprocessed-theme-renderer';
 import { outgoingPolicyOf, registerWebhookRoutes, WebhookDeliveryJob, webhookOptionsFromEnv, webhookSealKeyFrom, type WebhookOptions } from './webhooks';
 import { contributorEmailsWith } from './owner';
 import { archiveShelvesOf, registerSiteArchiveDownloadRoute, registerSiteArchiveRoutes, SiteExportJob } from './site-archives';
@@ -243,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await loadServerSecret(db, DOWNLOAD_SECRET_NAME);
   // Newsletter confirmation links: signed like unsubscribe links, under their own purpose.
   const newsletterTokens = new UnsubscribeTokens(await loadServerSecret(db, 'mail'), 'newsletter-confirm');
-  const defaultThemeRenderer = themeDev ? themeDev.themeRenderer : createThemeRenderer(theme, loadPageAssets());
+  const defaultThemeRenderer = themeDev ? themeDev.themeRenderer : createPreprocessingThemeRenderer(theme, loadPageAssets());
   const themeRegistry = new ThemeRegistry(db, themeStore, defaultThemeRenderer, loadPageAssets(), (message, error) => console.error(message, error));
   // URL redirects (redirects/): each website's rules kept in memory, and the not-found report's counts.
   const notFoundCounter = new NotFoundCounter(db, { flushMs: options.notFoundCounts?.flushMs });

@@ -10,7 +10,7 @@ export { compile, registerFormatters, registerPredicates, TemplateRenderError };
 export type { CompiledTemplate, CompileOptions, Formatter, Predicate, TemplateError };
 export type { TemplateErrorKind } from './errors';
 export type { PreprocessResult } from './preprocess';
-export { preprocessorSource } from './preprocess';
+export { hasPreprocessorDirectives, preprocessorSource } from './preprocess';
 export { RenderState } from './runtime';
 export { MAX_PARTIAL_CALLS, MAX_PARTIAL_DEPTH } from './runtime';
 export { MAX_BLOCK_NESTING } from './parser';

@@ -14,6 +14,7 @@ import { confirmNewsletterSubscription } from '../newsletter';
 import type { SharedParts } from '../shared';
 import { issueSubmissionKey } from './keys';
 import { saveFormSubmission, validateFormAnswers, type FormServices } from './submit';
+import { designViewOf } from '../site-styles';
 import { formTemplate } from './template';
 
 /**
@@ -30,7 +31,8 @@ export function registerFormRoutes(fastify: FastifyInstance, context: SharedPart
   const { db } = context;
   const formServices: FormServices = { ...services, captcha: context.captcha, mail: context.mail };
   // The form block's template of the theme this website renders with (an uploaded theme's own partial, or the default's).
-  app.route({ ...getFormTemplateContract, handler: async ({ website }) => formTemplate((await context.themes.rendererFor(website)).partial('content-block.block')) });
+  app.route({ ...getFormTemplateContract, handler: async ({ website }) =>
+    formTemplate((await context.themes.rendererFor(website)).partial('content-block.block', { website: { design: designViewOf(website.site_styles) } })) });
   app.route({
     ...validateFormContract,
     config: { siteUserXsrf: false },

@@ -47,8 +47,11 @@ export interface PageChrome {
 
 export interface ThemeRenderer {
   renderPage(name: PageTemplateName, context: object, chrome: PageChrome): { html: string; errors: TemplateError[] };
-  /** A theme block's source (`content-block.block`), or '' when the theme has none. */
-  partial(name: string): string;
+  /**
+   * A theme block's source (`content-block.block`), or '' when the theme has none. context: what the page would
+   * render with (its `website.design`), for a theme whose `{^…}` directives read it (preprocessed-theme-renderer.ts).
+   */
+  partial(name: string, context?: object): string;
 }
 
 const SERVER_FORMATTERS: Record<string, Formatter> = {

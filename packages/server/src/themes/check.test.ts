@@ -36,6 +36,16 @@ describe('theme check', () => {
     expect(check(withFile('templates/page.html', '<main>\n\n{.loud? title}x{.end}</main>'))).toEqual(["templates/page.html:3: Predicate 'loud?' is unknown"]);
   });
 
+  it('reports a broken preprocessor directive at its line, and accepts a sound one', () => {
+    expect(check(withFile('templates/page.html', '<main>\n{^.section website.design.options}\n{^layout.header|shout}\n{^.end}</main>'))).toEqual([
+      "templates/page.html:3: preprocessor directive: Formatter 'shout' is unknown",
+    ]);
+    expect(check(withFile('templates/page.html', '<main>\n{^.section website.design.options}x\n</main>'))).toEqual([
+      'templates/page.html:2: preprocessor directive: Reached the end of input inside SECTION block',
+    ]);
+    expect(check(withFile('templates/page.html', '<main>{^.equal? website.design.options.layout.header "centered"}<p>c</p>{^.end}{pageTitle|html}</main>'))).toEqual([]);
+  });
+
   it('reports an apply of a partial that partials/ does not hold', () => {
     expect(check(withFile('templates/search.html', '<main>\n{@|apply nowhere.block}\n</main>'))).toEqual([
       "templates/search.html:2: missing partial: 'nowhere.block' is not in partials/ (nor a macro of this file)",

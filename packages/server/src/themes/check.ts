@@ -1,4 +1,4 @@
-import { compile } from '@vitrine/template';
+import { compile, hasPreprocessorDirectives, preprocessorSource } from '@vitrine/template';
 import { PAGE_TEMPLATES } from '@vitrine/theme';
 import { BLOCK_PARTIAL_NAMES } from '../content';
 // The server's own formatters (islands, blocks, prices) are registered by the renderer module: a theme may use them.
@@ -51,6 +51,10 @@ export function checkTheme(files: ThemeFiles, options: CheckOptions): ThemeProbl
   for (const file of sources) {
     const source = text(file);
     for (const error of compile(source).errors) problems.push({ file, line: error.line, message: error.message });
+    // The {^…} directives run before a request (rendering/preprocessed-theme-renderer.ts): their pass must compile too.
+    if (hasPreprocessorDirectives(source)) {
+      for (const error of compile(preprocessorSource(source)).errors) problems.push({ file, line: error.line, message: `preprocessor directive: ${error.message}` });
+    }
     const macros = new Set([...source.matchAll(/\{\.macro ([^\s{}]+)\}/g)].map((match) => match[1]));
     for (const match of source.matchAll(/\|\s*apply\s+([^\s|{}]+)|\{\.include ([^\s{}]+)/g)) {
       const name = match[1] ?? match[2];

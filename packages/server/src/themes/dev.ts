@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { loadTheme } from '@vitrine/theme';
-import { createThemeRenderer, type PageAssets, type ThemeRenderer } from '../rendering/theme-renderer';
+import { createPreprocessingThemeRenderer } from '../rendering/preprocessed-theme-renderer';
+import type { PageAssets, ThemeRenderer } from '../rendering/theme-renderer';
 
 /** The reload script's address: a file of our origin, so the storefront's CSP (script-src 'self') allows it. */
 export const THEME_DEV_SCRIPT_PATH = '/__theme-dev/reload.js';
@@ -25,7 +26,7 @@ export class ThemeDevSession {
     private readonly assets: PageAssets,
     private readonly onReload: (error: Error | null) => void = () => {},
   ) {
-    this.renderer = createThemeRenderer(loadTheme(dir), assets);
+    this.renderer = createPreprocessingThemeRenderer(loadTheme(dir), assets);
   }
 
   /** The renderer the server uses: the current theme's, with the reload script before </body>. */
@@ -42,7 +43,7 @@ export class ThemeDevSession {
   /** Reads the theme again; on a broken save (a file missing mid-write) the previous one stays. */
   reload(): void {
     try {
-      this.renderer = createThemeRenderer(loadTheme(this.dir), this.assets);
+      this.renderer = createPreprocessingThemeRenderer(loadTheme(this.dir), this.assets);
       this.onReload(null);
     } catch (error) {
       this.onReload(error as Error);

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { PageTemplateName, Theme } from '@vitrine/theme';
 import { PAGE_TEMPLATES } from '@vitrine/theme';
 import type { Database, Website } from '../db/schema';
-import { createThemeRenderer, type PageAssets, type ThemeRenderer } from '../rendering/theme-renderer';
+import { createPreprocessingThemeRenderer } from '../rendering/preprocessed-theme-renderer';
+import type { PageAssets, ThemeRenderer } from '../rendering/theme-renderer';
 import { readThemeArchive } from './archive';
 import type { ThemeFiles } from './files';
 import { activeThemeOf, websiteThemeKey } from './service';
@@ -106,7 +107,7 @@ export class ThemeRegistry {
       const files = await readThemeArchive(archive);
       // The archive's assets are served under the theme's id (unique per upload: its files never change).
       const base = `${UPLOADED_THEME_ASSET_PREFIX}${themeId}/`;
-      const renderer = createThemeRenderer({ ...themeOf(files), assetsDir: '' }, { ...this.assets, stylesheet: `${base}site.css`, themeUrl: base });
+      const renderer = createPreprocessingThemeRenderer({ ...themeOf(files), assetsDir: '' }, { ...this.assets, stylesheet: `${base}site.css`, themeUrl: base });
       return { renderer, files, manifest: parsedManifest(files), assetsUrl: base };
     })();
     loading.catch(() => this.compiled.delete(sha256));
