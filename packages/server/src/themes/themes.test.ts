@@ -35,7 +35,7 @@ afterAll(async () => {
 function themeFiles(): ThemeFiles {
   const { files } = readThemeFolder(defaultThemeDir);
   for (const file of [...files.keys()]) if (disallowedThemeFile(file)) files.delete(file);
-  const layout = files.get('templates/site.layout.html')!.toString().replace('</body>', '<p class="uploaded-theme-mark">Uploaded theme at work</p></body>');
+  const layout = files.get('templates/site.layout.html')!.toString().replace('</body>', '<p class="uploaded-theme-mark">Uploaded theme at work</p><p class="header-choice">{^website.design.options.layout.header|html} header</p></body>');
   files.set('templates/site.layout.html', Buffer.from(layout));
   files.set('partials/content-block.block', Buffer.from(`<div class="uploaded-form-block">${files.get('partials/content-block.block')!.toString()}</div>`));
   files.set('theme.json', Buffer.from(JSON.stringify({ ...JSON.parse(files.get('theme.json')!.toString()), name: 'Marked', version: '2.0.0' })));
@@ -82,6 +82,8 @@ describe('POST /api/owner/themes', () => {
     expect((chosen.json() as ThemesReply).activeThemeId).toBe(themeId);
     const home = (await new TestVisitor(server.app, undefined, { host: DEMO }).get('/')).body;
     expect(home).toContain('Uploaded theme at work');
+    // Its {^…} directive ran against the website's design options (the default header layout).
+    expect(home).toContain('<p class="header-choice">classic header</p>');
     expect(home).toContain(`href="/assets/themes/${themeId}/site.css"`);
     expect((await new TestVisitor(server.app, undefined, { host: OTHER }).get('/')).body).not.toContain('Uploaded theme at work');
     // The form widget's block template (storefront §8) is the chosen theme's partial, on its own website only.
