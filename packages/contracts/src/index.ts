@@ -42,6 +42,7 @@ export * from './fulfilments';
 export * from './owner-images';
 export * from './owner-media';
 export * from './site-footer';
+export * from './site-announcement';
 export * from './owner-site';
 export * from './site-identity';
 export * from './owner-themes';

@@ -12,6 +12,7 @@ import { OWNER_CATALOG_CONTRACTS } from './owner-catalog';
 import { OWNER_IMAGE_CONTRACTS } from './owner-images';
 import { OWNER_MEDIA_CONTRACTS } from './owner-media';
 import { SITE_FOOTER_CONTRACTS } from './site-footer';
+import { SITE_ANNOUNCEMENT_CONTRACTS } from './site-announcement';
 import { OWNER_ORDER_CONTRACTS } from './owner-orders';
 import { FULFILMENT_CONTRACTS } from './fulfilments';
 import { ABANDONED_CART_CONTRACTS } from './abandoned-carts';
@@ -71,6 +72,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_SITE_CONTRACTS,
   ...SITE_IDENTITY_CONTRACTS,
   ...SITE_FOOTER_CONTRACTS,
+  ...SITE_ANNOUNCEMENT_CONTRACTS,
   ...OWNER_THEME_CONTRACTS,
   ...OWNER_SITE_ARCHIVE_CONTRACTS,
   ...OWNER_SITE_IMPORT_CONTRACTS,

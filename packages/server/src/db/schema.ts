@@ -523,7 +523,17 @@ export interface SiteHeaderFooterTable {
   footer_html: Defaulted<string>;
   /** The footer the owner edits (migration 056: columns of links, social links, legal text); null: made from the site's pages. */
   footer_layout: ColumnType<SiteFooterLayout | null, string | null | undefined, string | null>;
+  /** The announcement bar above the header (migration 063); null: none saved, no bar. */
+  announcement: ColumnType<SiteAnnouncement | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
+}
+
+export interface SiteAnnouncement {
+  enabled: boolean;
+  text: string;
+  linkLabel: string;
+  linkUrl: string;
+  colourTheme: 'light' | 'dark' | 'accent';
 }
 
 export interface SiteFooterLayout {

@@ -188,6 +188,7 @@ async function sendPage<T extends BasePageContext>(
     siteHeaderHtml: siteChrome.headerHtml,
     siteFooterHtml: siteChrome.footerHtml,
     siteFooter: siteChrome.footer,
+    siteAnnouncement: siteChrome.announcement,
     siteNewsletter: newsletter ? { id: 'footer-newsletter', type: 'newsletter', form: publicFormOf(newsletter, website) } : null,
     // The owner's popup overlay (popup-overlay/), when enabled and meant for this page.
     sitePopup: await readPopupOverlayForPage(context.db, website, path),

@@ -81,6 +81,10 @@ const restorePathOfA = (await cartRestoreLinksFor(db)).path(websiteA.id, cartOfA
 const discountOfA = await ownerA.post('/api/owner/automatic-discounts', { title: 'Alpha free shipping', kind: 'free-shipping', minSubtotalCents: 100_000 });
 if (discountOfA.statusCode >= 300) throw new Error(`set-up automatic discount: ${discountOfA.statusCode} ${discountOfA.body}`);
 
+// Site A's announcement bar (issue 34 item 4): B's pages must never draw it.
+const announcementA = await ownerA.put('/api/owner/site-settings/announcement', { enabled: true, text: 'Alpha-only announcement', linkLabel: '', linkUrl: '', colourTheme: 'dark' });
+if (announcementA.statusCode >= 300) throw new Error(`set-up announcement: ${announcementA.statusCode} ${announcementA.body}`);
+
 /** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
 const idsOfA = new Map<string, string[]>();
 const tables = await sql<{ table_name: string }>`
@@ -238,6 +242,13 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     expect((await shopperA.get('/api/commerce/shopping-cart')).json().freeShippingNudge).toMatch(/^Add \$\d+\.\d\d for free shipping$/);
     const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
     expect((await ownerB.get('/api/owner/automatic-discounts')).json()).toEqual({ automaticDiscounts: [] });
+  });
+
+  it("draws A's announcement bar on A's pages only, and shows B's owner none", async () => {
+    expect((await new TestVisitor(server.app, undefined, { host: A_HOST }).get('/')).body).toContain('Alpha-only announcement');
+    expect((await new TestVisitor(server.app, undefined, { host: B_HOST }).get('/')).body).not.toContain('Alpha-only announcement');
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    expect((await ownerB.get('/api/owner/site-settings/announcement')).json().announcement).toMatchObject({ enabled: false, text: '' });
   });
 
   it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {

@@ -39,6 +39,8 @@ export interface PageChrome {
   siteFooterHtml?: string;
   /** The footer's columns of links, social links and legal text (site-settings/footer.ts); none: the theme's own. */
   siteFooter?: object | null;
+  /** The announcement bar above the header (site-settings/announcement.ts): `{ text, link, colourTheme }`, or none. */
+  siteAnnouncement?: object | null;
   /** The website's newsletter block for the footer (forms/): `{ id, type: 'newsletter', form }`, or none. */
   siteNewsletter?: object | null;
   /** The owner's popup overlay for this page (popup-overlay/ StorefrontPopupOverlay), or none. */
@@ -95,6 +97,7 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
         siteHeaderHtml: chrome.siteHeaderHtml ?? '',
         siteFooterHtml: chrome.siteFooterHtml ?? '',
         siteFooter: chrome.siteFooter ?? null,
+        siteAnnouncement: chrome.siteAnnouncement ?? null,
         siteNewsletter: chrome.siteNewsletter ?? null,
         sitePopup: chrome.sitePopup ?? null,
         navigation: chrome.navigation.map((link) => ({ ...link, active: link.url === chrome.path })),

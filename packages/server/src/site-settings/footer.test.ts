@@ -1,6 +1,6 @@
-// databases: one — the footer's JSON column and plain reads; no lock, race or transaction of its own
+// databases: one — the footer's and the announcement bar's JSON columns and plain reads; no lock, race or transaction of their own
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_FOOTER_MESSAGES, type SiteFooterReply } from '@vitrine/contracts';
+import { SITE_ANNOUNCEMENT_LIMITS, SITE_ANNOUNCEMENT_MESSAGES, SITE_FOOTER_MESSAGES, type SiteFooterReply } from '@vitrine/contracts';
 import { createWebsite } from '../platform';
 import { openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 
@@ -96,5 +96,60 @@ describe('PUT /api/owner/site-settings/footer', () => {
     expect((await viewer.put(FOOTER, body)).statusCode).toBe(403);
     const other = await fresh.get(FOOTER);
     expect((other.json() as SiteFooterReply).isDefault).toBe(true);
+  });
+});
+
+const ANNOUNCEMENT = '/api/owner/site-settings/announcement';
+/** The bar a page draws above its header, or undefined. */
+const barOf = (html: string) => /<aside class="site-announcement"[^>]*>[\s\S]*?<\/aside>/.exec(html)?.[0];
+
+describe('the announcement bar', () => {
+  const bar = { enabled: true, text: '  Free shipping   over $50 this week  ', linkLabel: 'Shop now', linkUrl: '/shop', colourTheme: 'accent' };
+
+  it('is off until the owner turns it on, then drawn above the header of every page in its colour theme', async () => {
+    expect((await viewer.get(ANNOUNCEMENT)).json()).toEqual({ announcement: { enabled: false, text: '', linkLabel: '', linkUrl: '', colourTheme: 'dark' } });
+    const host = `demo.${PLATFORM}`;
+    // Warm the page cache first: the save must reach pages already kept.
+    expect(barOf((await visitorOf(host).get('/')).body)).toBeUndefined();
+    const saved = await editor.put(ANNOUNCEMENT, bar);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ announcement: { ...bar, text: 'Free shipping over $50 this week' } });
+    for (const path of ['/', '/shop']) {
+      const html = (await visitorOf(host).get(path)).body;
+      expect(barOf(html), path).toBe('<aside class="site-announcement" aria-label="Announcement" data-colour-theme="accent"><p class="site-announcement-inner">Free shipping over $50 this week <a href="/shop">Shop now</a></p></aside>');
+      expect(html.indexOf('class="site-announcement"'), path).toBeLessThan(html.indexOf('<header class="site-header">'));
+    }
+    // Escaped as text, never markup; without a link, the line alone.
+    expect((await admin.put(ANNOUNCEMENT, { ...bar, text: '<b>Sale</b> & more', linkLabel: '', linkUrl: '' })).statusCode).toBe(200);
+    expect(barOf((await visitorOf(host).get('/')).body)).toBe('<aside class="site-announcement" aria-label="Announcement" data-colour-theme="accent"><p class="site-announcement-inner">&lt;b&gt;Sale&lt;/b&gt; &amp; more</p></aside>');
+    // Turned off: no bar, its words kept for next time.
+    expect((await admin.put(ANNOUNCEMENT, { ...bar, enabled: false })).json().announcement.text).toBe('Free shipping over $50 this week');
+    expect(barOf((await visitorOf(host).get('/')).body)).toBeUndefined();
+    // Another website neither shows it nor reads it.
+    expect(barOf((await visitorOf(`fresh.${PLATFORM}`).get('/')).body)).toBeUndefined();
+    expect((await fresh.get(ANNOUNCEMENT)).json().announcement.enabled).toBe(false);
+  });
+
+  it('refuses each problem by its field and keeps the bar as it was', async () => {
+    const before = (await admin.get(ANNOUNCEMENT)).json();
+    const refused = async (body: object) => {
+      const answer = await admin.put(ANNOUNCEMENT, body);
+      expect(answer.statusCode, answer.body).toBe(400);
+      return answer.json();
+    };
+    expect(await refused({ ...bar, text: '   ' })).toEqual({ message: SITE_ANNOUNCEMENT_MESSAGES.textRequired, errors: { text: SITE_ANNOUNCEMENT_MESSAGES.textRequired } });
+    expect(await refused({ ...bar, linkLabel: '' })).toEqual({ message: SITE_ANNOUNCEMENT_MESSAGES.linkLabelRequired, errors: { linkLabel: SITE_ANNOUNCEMENT_MESSAGES.linkLabelRequired } });
+    expect(await refused({ ...bar, linkUrl: '' })).toEqual({ message: SITE_ANNOUNCEMENT_MESSAGES.linkUrlRequired, errors: { linkUrl: SITE_ANNOUNCEMENT_MESSAGES.linkUrlRequired } });
+    expect(await refused({ ...bar, linkUrl: '/no-such-page?x=1' })).toEqual({ message: SITE_ANNOUNCEMENT_MESSAGES.noSuchPage('/no-such-page'), errors: { linkUrl: SITE_ANNOUNCEMENT_MESSAGES.noSuchPage('/no-such-page') } });
+    expect((await refused({ ...bar, linkUrl: 'javascript:alert(1)' })).errors).toEqual({ linkUrl: SITE_ANNOUNCEMENT_MESSAGES.linkUrl });
+    expect((await refused({ ...bar, colourTheme: 'purple' })).errors).toEqual({ colourTheme: SITE_ANNOUNCEMENT_MESSAGES.colourTheme });
+    expect((await refused({ ...bar, text: 'x'.repeat(SITE_ANNOUNCEMENT_LIMITS.textLength + 1) })).errors).toEqual({ text: SITE_ANNOUNCEMENT_MESSAGES.text });
+    expect((await refused({ ...bar, enabled: 'yes' })).errors).toEqual({ enabled: SITE_ANNOUNCEMENT_MESSAGES.enabled });
+    expect((await admin.get(ANNOUNCEMENT)).json()).toEqual(before);
+  });
+
+  it('is refused to a viewer and to the signed-out', async () => {
+    expect((await viewer.put(ANNOUNCEMENT, bar)).statusCode).toBe(403);
+    expect((await visitorOf(`demo.${PLATFORM}`).get(ANNOUNCEMENT)).statusCode).toBe(401);
   });
 });

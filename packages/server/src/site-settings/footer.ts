@@ -64,6 +64,18 @@ function existingSegments(targets: SiteTargets, options: { liveOnly: boolean }):
   ]);
 }
 
+/**
+ * Whether a link names something of this site that exists (an outside address always does): with liveOnly, as
+ * pages draw links (a draft's link is left out); without, as an owner's save checks them (a page not yet live is fine).
+ */
+export async function siteLinkCheck(db: Db, websiteId: string, options: { liveOnly: boolean }): Promise<(url: string) => boolean> {
+  const exists = existingSegments(await siteTargets(db, websiteId), options);
+  return (url) => {
+    const segment = firstSegmentOf(url);
+    return segment === undefined || exists.has(segment);
+  };
+}
+
 /** The footer as pages draw it: the saved or the made one, each link to a page visitors cannot open left out. */
 export interface ShownFooter {
   columns: Array<{ title: string; links: Array<{ label: string; url: string }> }>;

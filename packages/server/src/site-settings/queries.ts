@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, SiteFooterLayout } from '../db/schema';
+import type { Database, SiteAnnouncement, SiteFooterLayout } from '../db/schema';
 import type { StoredNavigationItem, StoreForLink } from './navigation-rules';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -87,6 +87,20 @@ export async function saveHeaderFooter(db: Db, websiteId: string, value: StoredH
 export async function readFooterLayout(db: Db, websiteId: string): Promise<SiteFooterLayout | null> {
   const row = await db.selectFrom('site_header_footer').select('footer_layout').where('website_id', '=', websiteId).executeTakeFirst();
   return row?.footer_layout ?? null;
+}
+
+export async function readAnnouncement(db: Db, websiteId: string): Promise<SiteAnnouncement | null> {
+  const row = await db.selectFrom('site_header_footer').select('announcement').where('website_id', '=', websiteId).executeTakeFirst();
+  return row?.announcement ?? null;
+}
+
+export async function saveAnnouncement(db: Db, websiteId: string, announcement: SiteAnnouncement): Promise<void> {
+  const json = JSON.stringify(announcement);
+  await db
+    .insertInto('site_header_footer')
+    .values({ website_id: websiteId, announcement: json })
+    .onConflict((conflict) => conflict.column('website_id').doUpdateSet({ announcement: json, updated_at: new Date() }))
+    .execute();
 }
 
 export async function saveFooterLayout(db: Db, websiteId: string, layout: SiteFooterLayout): Promise<void> {

@@ -5,6 +5,7 @@ import {
   getCaptchaSettingsContract,
   getCommercePreferencesContract,
   getHeaderFooterContract,
+  getSiteAnnouncementContract,
   getSiteFooterContract,
   updateSiteFooterContract,
   getLanguagesContract,
@@ -18,6 +19,7 @@ import {
   updateCaptchaSettingsContract,
   updateCommercePreferencesContract,
   updateHeaderFooterContract,
+  updateSiteAnnouncementContract,
   updateLanguagesContract,
   updateNavigationContract,
   updateSiteIdentityContract,
@@ -30,6 +32,7 @@ import { getCaptchaSettings, updateCaptchaSettings } from './captcha-settings';
 import { getCommercePreferences, updateCommercePreferences } from './commerce-preferences';
 import { getHeaderFooter, updateHeaderFooter } from './header-footer';
 import { getSiteFooter, updateSiteFooter } from './footer';
+import { getSiteAnnouncement, updateSiteAnnouncement } from './announcement';
 import { notifySiteChromeChanged } from './site-chrome';
 import { getSiteIdentity, updateSiteIdentity } from './identity';
 import {
@@ -74,6 +77,16 @@ export function registerSiteSettingsRoutes(fastify: FastifyInstance, { db }: Sha
     handler: async ({ website, actor, body }) => {
       const saved = await updateSiteFooter(db, website, actor, body);
       // This process's pages draw the new footer on their next request (others within CHROME_FRESH_MS).
+      notifySiteChromeChanged(website.id);
+      return saved;
+    },
+  });
+
+  app.route({ ...getSiteAnnouncementContract, handler: async ({ website, actor }) => getSiteAnnouncement(db, website, actor) });
+  app.route({
+    ...updateSiteAnnouncementContract,
+    handler: async ({ website, actor, body }) => {
+      const saved = await updateSiteAnnouncement(db, website, actor, body);
       notifySiteChromeChanged(website.id);
       return saved;
     },

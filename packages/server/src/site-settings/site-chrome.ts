@@ -6,6 +6,7 @@ import { sanitiseHtml } from './html-sanitiser';
 import { defaultMainNavigation, headerLinksOf, layoutLinksOf, MAIN_NAVIGATION } from './navigation-rules';
 import { listLinkTargets } from './link-targets';
 import { loadShownFooter, type ShownFooter } from './footer';
+import { loadShownAnnouncement, type ShownAnnouncement } from './announcement';
 import { listNavigations, listStoresForLinks, readHeaderFooter } from './queries';
 
 /**
@@ -23,6 +24,8 @@ export interface SiteChrome {
   footerHtml: string;
   /** The footer's columns of links, social links and legal text (footer.ts): the owner's, or made from the site's pages. */
   footer: ShownFooter;
+  /** The announcement bar above the header (announcement.ts), or null: none. */
+  announcement: ShownAnnouncement | null;
 }
 
 type Listener = (websiteId: string) => void;
@@ -38,13 +41,14 @@ onContentChanged(notifySiteChromeChanged);
 
 /** Reads the chrome from the database (no cache). */
 export async function loadSiteChrome(db: Kysely<Database>, websiteId: string): Promise<SiteChrome> {
-  const [navigations, stores, linkTargets, headerFooter, footer] = await Promise.all([
+  const [navigations, stores, linkTargets, headerFooter, footer, announcement] = await Promise.all([
     listNavigations(db, websiteId),
     listStoresForLinks(db, websiteId),
     // Stores and the pages visitors can open: a draft page's link stays out of the header until it is live.
     listLinkTargets(db, websiteId, { liveOnly: true }),
     readHeaderFooter(db, websiteId),
     loadShownFooter(db, websiteId),
+    loadShownAnnouncement(db, websiteId),
   ]);
   const storesById = new Map(linkTargets.map((target) => [target.id, target]));
   const main = navigations.length === 0 ? defaultMainNavigation(stores) : navigations.find((n) => n.fieldName === MAIN_NAVIGATION)?.items;
@@ -54,6 +58,7 @@ export async function loadSiteChrome(db: Kysely<Database>, websiteId: string): P
     headerHtml: sanitiseHtml(headerFooter.header),
     footerHtml: sanitiseHtml(headerFooter.footer),
     footer,
+    announcement,
   };
 }
 

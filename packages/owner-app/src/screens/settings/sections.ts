@@ -19,6 +19,7 @@ export interface SettingsSection {
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { slug: 'site', title: 'Site identity', description: 'The site’s title, tagline, logo, favicon and the picture shared links show.', permission: 'site:read', group: 'Site', load: () => import('./site/SiteIdentitySection') },
   { slug: 'header-footer', title: 'Header and footer', description: 'The text and links at the top and bottom of every page, with a preview.', permission: 'site:read', group: 'Site', load: () => import('./header-footer/HeaderFooterSection') },
+  { slug: 'announcement', title: 'Announcement bar', description: 'One line above the header of every page, with a link, in one of the site’s colour themes.', permission: 'site:read', group: 'Site', load: () => import('./announcement/AnnouncementSection') },
   { slug: 'footer', title: 'Footer', description: 'The columns of links, social links and legal text at the bottom of every page.', permission: 'site:read', group: 'Site', load: () => import('./footer/FooterSection') },
   { slug: 'navigation', title: 'Navigation', description: 'The menu: reorder, nest, and link to pages or other sites.', permission: 'site:read', group: 'Site', load: () => import('./navigation/NavigationSection') },
   { slug: 'languages', title: 'Languages', description: 'The languages the site is offered in.', permission: 'site:read', group: 'Site', load: () => import('./languages/LanguagesSection') },
