@@ -5,6 +5,8 @@
  * 1280 and 390 px without running anything. Run after the owner journeys:
  *
  *   npx vitest run --config e2e/vitest.config.ts e2e/owner-*.test.ts && node scripts/publish-screenshots.mjs
+ *
+ * or from another checkout's run (a clean clone CI ran in): node scripts/publish-screenshots.mjs --from ../ci-check/e2e/screenshots
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const from = path.join(root, 'e2e/screenshots');
+const fromIndex = process.argv.indexOf('--from');
+const from = fromIndex > 0 && process.argv[fromIndex + 1] ? path.resolve(process.argv[fromIndex + 1]) : path.join(root, 'e2e/screenshots');
 const to = path.join(root, 'docs/screenshots/owner');
 const names = readdirSync(from).filter((name) => name.startsWith('owner-') && name.endsWith('.png')).sort();
 if (names.length === 0) {
