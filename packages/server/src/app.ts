@@ -395,6 +395,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           notifySiteChromeChanged(websiteId);
           notifyContentChanged(websiteId);
           notifyRedirectsChanged(websiteId);
+          themeRegistry.forget(websiteId);
         },
       });
     }

@@ -30,7 +30,7 @@ import { canonicalListingAddress } from './shop-filters-view';
 import { readSiteChrome } from '../site-settings';
 import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
-import { buildReviewRequestPage, productReviewsFor, reviewStructuredData, withCardReviewSummaries, type ProductReviews } from '../reviews';
+import { buildReviewRequestPage, productPageReviews, reviewStructuredData, withCardReviewSummaries, type ProductReviews } from '../reviews';
 import { accountPageParts, confirmedPageParts, forgotPasswordPageParts, membershipConfirmedPathForOrder, resetPasswordPageParts, viewerOf } from '../members';
 import { originOf, pageSeoOf, productStructuredData } from './seo';
 import { buildTrackingContext, trackingSettingsFromEnvironment, type TrackingSettings } from './tracking-context';
@@ -384,10 +384,7 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
       const product = await buildProductPageContext(sources, website, params.collectionUrlId, params.slug, text(query.sku));
       if (!product) return undefined;
       // Product reviews (reviews/, flag 66): the reviews tab's page, the summary, and the related cards' summaries.
-      const [reviews, relatedProducts] = await Promise.all([
-        productReviewsFor(context.db, website, product.item, text(query.reviewsPage)),
-        withCardReviewSummaries(context.db, website, product.relatedProducts),
-      ]);
+      const { reviews, relatedProducts } = await productPageReviews(context.db, website, product.item, product.relatedProducts, text(query.reviewsPage));
       return reviews ? { ...product, relatedProducts, reviews } : product;
     }),
   );

@@ -4,7 +4,7 @@ export { requestReviewsForOrder, ReviewRequestJob, reviewRequestSettingsFromEnv,
 export { ReviewRequestLinks, reviewLinksFor, REVIEW_LINK_LIFETIME_MS } from './links';
 export { submitReview, orderOfReviewLink } from './submit';
 export { approveReview, hideReview, listOwnerReviews, replyToReview } from './moderation';
-export { productReviewsFor, withCardReviewSummaries, reviewStructuredData, REVIEWS_PER_PAGE, type ProductReviews } from './storefront';
+export { productPageReviews, withCardReviewSummaries, reviewStructuredData, REVIEWS_PER_PAGE, type ProductReviews } from './storefront';
 export { buildReviewRequestPage, REVIEW_REQUEST_PAGE_TEXT, type ReviewRequestPageParts } from './request-page';
 export { reviewSummaryOf, checkReview, moderationMove, type ReviewSummary } from './rules';
 export { seedDemoReviews } from './demo';

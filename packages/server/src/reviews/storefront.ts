@@ -56,14 +56,24 @@ async function rollupsOf(db: Kysely<Database>, websiteId: string, productIds: st
 }
 
 /**
- * The product page's reviews: the summary from the rollup and one page of approved reviews, newest first. Null while
- * native product reviews (flag 66) are off: no tab, no summary, nothing in the JSON.
+ * The product page's reviews — the summary from the rollup and one page of approved reviews, newest first — and its
+ * related products' card summaries, with one read of the rollup for all of them. Reviews are null while native
+ * product reviews (flag 66) are off: no tab, no summary, nothing in the JSON.
  */
-export async function productReviewsFor(
-  db: Kysely<Database>, website: Website, product: { id: string; fullUrl: string; body?: string | null }, pageParam: string | undefined,
-): Promise<ProductReviews | null> {
-  if (!(await isFeatureOn(db, website.id, 'nativeProductReviews'))) return null;
-  const summary = (await rollupsOf(db, website.id, [product.id])).get(product.id) ?? null;
+export async function productPageReviews<T extends { id: string }>(
+  db: Kysely<Database>, website: Website, product: { id: string; fullUrl: string; body?: string | null }, relatedProducts: T[], pageParam: string | undefined,
+): Promise<{ reviews: ProductReviews | null; relatedProducts: (T & { reviewSummary?: ReviewSummary })[] }> {
+  if (!(await isFeatureOn(db, website.id, 'nativeProductReviews'))) return { reviews: null, relatedProducts };
+  const summaries = await rollupsOf(db, website.id, [...new Set([product.id, ...relatedProducts.map((item) => item.id)])]);
+  return {
+    reviews: await reviewsPageOf(db, website, product, pageParam, summaries.get(product.id) ?? null),
+    relatedProducts: withSummaries(relatedProducts, summaries),
+  };
+}
+
+async function reviewsPageOf(
+  db: Kysely<Database>, website: Website, product: { id: string; fullUrl: string; body?: string | null }, pageParam: string | undefined, summary: ReviewSummary | null,
+): Promise<ProductReviews> {
   const pageCount = Math.max(1, Math.ceil((summary?.count ?? 0) / REVIEWS_PER_PAGE));
   const asked = pageParam && /^[0-9]{1,6}$/.test(pageParam) ? Number(pageParam) : 1;
   const page = Math.min(Math.max(asked, 1), pageCount);
@@ -112,7 +122,10 @@ export async function productReviewsFor(
  */
 export async function withCardReviewSummaries<T extends { id: string }>(db: Kysely<Database>, website: Website, items: T[]): Promise<(T & { reviewSummary?: ReviewSummary })[]> {
   if (items.length === 0 || !(await isFeatureOn(db, website.id, 'nativeProductReviews'))) return items;
-  const summaries = await rollupsOf(db, website.id, [...new Set(items.map((item) => item.id))]);
+  return withSummaries(items, await rollupsOf(db, website.id, [...new Set(items.map((item) => item.id))]));
+}
+
+function withSummaries<T extends { id: string }>(items: T[], summaries: Map<string, ReviewSummary>): (T & { reviewSummary?: ReviewSummary })[] {
   return items.map((item) => {
     const reviewSummary = summaries.get(item.id);
     return reviewSummary ? { ...item, reviewSummary } : item;

@@ -30,5 +30,7 @@ export interface SharedParts {
   themes: {
     rendererFor(website: Website): Promise<ThemeRenderer>;
     manifestFor(website: Website): Promise<{ manifest: unknown; assetsUrl: string } | undefined>;
+    /** The website's theme choice changed in this process (kept up to a second otherwise). */
+    forget(websiteId: string): void;
   };
 }

@@ -13,6 +13,14 @@ import type { ThemeArchiveStore } from './store';
 export const UPLOADED_THEME_ASSET_PREFIX = '/assets/themes/';
 /** Compiled uploaded themes kept in memory (issue 32 item 8: one compiled copy per archive, shared). */
 export const COMPILED_THEME_CAP = 16;
+/**
+ * How long a website's theme choice is trusted without reading it again (every page asked for it: one query per
+ * page). A choice saved in this process is seen on the next request (forget); one saved by another process within
+ * this, as the site chrome's (site-settings/site-chrome.ts).
+ */
+export const THEME_CHOICE_FRESH_MS = 1000;
+
+type ActiveTheme = Awaited<ReturnType<typeof activeThemeOf>>;
 
 interface CompiledTheme {
   renderer: ThemeRenderer;
@@ -53,6 +61,7 @@ function themeOf(files: ThemeFiles): Omit<Theme, 'assetsDir'> {
  */
 export class ThemeRegistry {
   private readonly compiled = new Map<string, Promise<CompiledTheme>>();
+  private readonly choices = new Map<string, { choice: Promise<ActiveTheme>; readAt: number }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -60,10 +69,29 @@ export class ThemeRegistry {
     private readonly defaultRenderer: ThemeRenderer,
     private readonly assets: PageAssets,
     private readonly log: (message: string, error: unknown) => void = () => {},
+    private readonly now: () => number = Date.now,
   ) {}
 
+  /** The website's theme choice changed (chosen, deleted, or saved by another process): read it again next time. */
+  forget(websiteId: string): void {
+    this.choices.delete(websiteId);
+  }
+
+  private activeOf(websiteId: string): Promise<ActiveTheme> {
+    const time = this.now();
+    const entry = this.choices.get(websiteId);
+    if (entry && time - entry.readAt < THEME_CHOICE_FRESH_MS) return entry.choice;
+    const next = { choice: activeThemeOf(this.db, websiteId), readAt: time };
+    this.choices.set(websiteId, next);
+    // A failed read is not kept: the next request tries again.
+    next.choice.catch(() => {
+      if (this.choices.get(websiteId) === next) this.choices.delete(websiteId);
+    });
+    return next.choice;
+  }
+
   async rendererFor(website: Website): Promise<ThemeRenderer> {
-    const active = await activeThemeOf(this.db, website.id);
+    const active = await this.activeOf(website.id);
     if (!active) return this.defaultRenderer;
     try {
       return (await this.load(active.id, active.sha256, active.storageKey)).renderer;
@@ -79,7 +107,7 @@ export class ThemeRegistry {
    * the default theme — or when the upload cannot be loaded, as rendererFor then answers with the default theme too.
    */
   async manifestFor(website: Website): Promise<{ manifest: unknown; assetsUrl: string } | undefined> {
-    const active = await activeThemeOf(this.db, website.id);
+    const active = await this.activeOf(website.id);
     if (!active) return undefined;
     const theme = await this.load(active.id, active.sha256, active.storageKey).catch(() => undefined);
     return theme && theme.manifest !== undefined ? { manifest: theme.manifest, assetsUrl: theme.assetsUrl } : undefined;

@@ -33,8 +33,16 @@ export function registerThemeRoutes(fastify: FastifyInstance, context: SharedPar
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context;
   app.route({ ...getThemesContract, handler: async ({ website, actor }) => listThemes(db, website, actor) });
-  app.route({ ...chooseThemeContract, handler: async ({ website, actor, body }) => chooseTheme(db, website, actor, body.themeId) });
-  app.route({ ...deleteThemeContract, handler: async ({ website, actor, params }) => deleteTheme(db, store, website, actor, params.themeId) });
+  // The registry keeps each website's choice up to a second: a change here is seen on the next request.
+  const forgetting = async <T>(websiteId: string, change: Promise<T>): Promise<T> => {
+    try {
+      return await change;
+    } finally {
+      context.themes.forget(websiteId);
+    }
+  };
+  app.route({ ...chooseThemeContract, handler: async ({ website, actor, body }) => forgetting(website.id, chooseTheme(db, website, actor, body.themeId)) });
+  app.route({ ...deleteThemeContract, handler: async ({ website, actor, params }) => forgetting(website.id, deleteTheme(db, store, website, actor, params.themeId)) });
   registerStreamedUpload(fastify, uploadThemeContract, { maxBytes: THEME_UPLOAD_LIMITS.archiveBytes, messages: THEME_MESSAGES }, async (request, _params, file) => {
     // The role is checked before a byte is buffered.
     await listThemes(db, request.website, request.actor);
