@@ -8,6 +8,7 @@ import { trackPanelEvent } from '../../../ui/track';
 import { copyText, COPY_TEXTS } from '../api-keys/clipboard';
 import { ADS_FEED_TEXTS, parsePixelId, useProductFeed, useRotateFeedUrl, useSavePixel } from './ads-feed-api';
 import '../commerce/panels.css';
+import { Outcome } from '../../../ui/outcome';
 
 /** Settings → Dynamic ads feed (platform §2's 'dynamic-ads-feed' panel): the feed URL to copy or renew, and the pixel id. */
 export default function AdsFeedSection() {
@@ -67,12 +68,7 @@ function FeedUrl({ settings }: { settings: ProductFeedSettingsJson }) {
           {ADS_FEED_TEXTS.feedUrlHelp}
         </p>
       </div>
-      <p role="status" className="panel-status">
-        {status}
-      </p>
-      <p role="alert" className="panel-error">
-        {refusal}
-      </p>
+      <Outcome status={status} refusal={refusal} />
     </section>
   );
 }

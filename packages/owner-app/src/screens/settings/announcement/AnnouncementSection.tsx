@@ -6,6 +6,7 @@ import { Field, refusalErrors } from '../shipping/fields';
 import { ANNOUNCEMENT_LIMITS as LIMITS, ANNOUNCEMENT_TEXTS as T, COLOUR_THEMES, useAnnouncement, useSaveAnnouncement, type Announcement } from './announcement-api';
 import '../commerce/panels.css';
 import './announcement.css';
+import { Outcome } from '../../../ui/outcome';
 
 /**
  * Settings → Announcement bar (issue 34 item 4): one line above the header of every page, an optional link, in one of
@@ -84,12 +85,7 @@ function AnnouncementForm({ saved }: { saved: Announcement }) {
           <button type="submit" className="button button-primary" disabled={save.isPending}>
             {save.isPending ? T.saving : T.save}
           </button>
-          <p role="status" className="panel-status">
-            {status}
-          </p>
-          <p role="alert" className="panel-error">
-            {refusal}
-          </p>
+          <Outcome status={status} refusal={refusal} />
         </div>
       ) : null}
     </form>

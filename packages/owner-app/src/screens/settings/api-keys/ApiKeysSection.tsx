@@ -11,6 +11,7 @@ import { trackPanelEvent } from '../../../ui/track';
 import { API_DOCS_URL, API_KEY_TERMS, API_KEY_TEXTS, useApiKeys, useDeleteApiKey } from './api-keys-api';
 import { CreateKeyModal } from './CreateKeyModal';
 import '../commerce/panels.css';
+import { Outcome } from '../../../ui/outcome';
 
 /**
  * Settings → API keys (platform §2's 'api-keys' panel): the keys (name, prefix, scopes, made, last used), "Learn
@@ -79,12 +80,7 @@ export default function ApiKeysSection() {
             {API_KEY_TEXTS.createKey}
           </button>
         </header>
-        <p role="status" className="panel-status">
-          {status}
-        </p>
-        <p role="alert" className="panel-error">
-          {refusal}
-        </p>
+        <Outcome status={status} refusal={refusal} />
         <ReadStates read={keys}>
           {(keyList) => (
             <KeyTable keys={keyList.apiKeys} onDelete={(key) => void onDelete(key)} busy={remove.isPending} labelledBy={`${id}-list`} />

@@ -5,6 +5,7 @@ import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { CAPTCHA_TEXTS as TEXTS, useCaptchaSettings, useSaveCaptcha, useSaveTracking, useTrackingSettings } from './captcha-api';
 import '../commerce/panels.css';
+import { Outcome } from '../../../ui/outcome';
 
 /** Settings → Captcha: the website's captcha switch, and the tracking switches beside it. */
 export default function CaptchaSection() {
@@ -82,12 +83,7 @@ function CaptchaForm({ saved }: { saved: boolean }) {
         <button type="submit" className="button button-primary" disabled={save.isPending || enabled === stored}>
           {save.isPending ? TEXTS.saving : TEXTS.saveCaptcha}
         </button>
-        <p role="status" className="panel-status">
-          {status}
-        </p>
-        <p role="alert" className="panel-error">
-          {refusal}
-        </p>
+        <Outcome status={status} refusal={refusal} />
       </div>
     </form>
   );
@@ -170,12 +166,7 @@ function TrackingForm({ saved }: { saved: TrackingSettingsJson }) {
           <button type="submit" className="button button-primary" disabled={save.isPending || !changed}>
             {save.isPending ? TEXTS.saving : TEXTS.saveTracking}
           </button>
-          <p role="status" className="panel-status">
-            {status}
-          </p>
-          <p role="alert" className="panel-error">
-            {refusal}
-          </p>
+          <Outcome status={status} refusal={refusal} />
         </div>
       ) : null}
     </form>

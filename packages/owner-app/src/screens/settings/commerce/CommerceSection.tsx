@@ -6,6 +6,7 @@ import { LoadFailed, Loading } from '../../../ui/states';
 import { useCommercePreferences, useSaveCommercePreferences, type CommercePreferences } from './commerce-api';
 import { changesOf, COMMERCE_TEXTS, CURRENCIES, formOf, KNOWN_PREFERENCES, PREFERENCE_GROUPS, type KnownPreference, type PreferenceForm } from './preferences';
 import './panels.css';
+import { Outcome } from '../../../ui/outcome';
 
 /** Settings → Commerce preferences: the known preferences as a form with labels and help; Save sends what changed. */
 export default function CommerceSection() {
@@ -88,12 +89,7 @@ function PreferencesForm({ saved }: { saved: CommercePreferences }) {
           <button type="submit" className="button button-primary" disabled={save.isPending}>
             {save.isPending ? COMMERCE_TEXTS.saving : COMMERCE_TEXTS.save}
           </button>
-          <p role="status" className="panel-status">
-            {status}
-          </p>
-          <p role="alert" className="panel-error">
-            {refusal}
-          </p>
+          <Outcome status={status} refusal={refusal} />
         </div>
       ) : null}
     </form>

@@ -10,6 +10,7 @@ import { ReadStates } from '../../../ui/states';
 import { CONTRIBUTOR_TEXTS, looksLikeEmail, useCancelInvitation, useChangeRole, useContributors, useInviteContributor, useRemoveContributor } from './contributors-api';
 import { INVITE_ROLES, ROLE_CHOICES, roleLabel } from './roles';
 import '../commerce/panels.css';
+import { Outcome } from '../../../ui/outcome';
 
 type Message = { kind: 'status' | 'refusal'; text: string } | null;
 
@@ -25,12 +26,7 @@ export default function ContributorsSection() {
         <header>
           <h2 id={`${id}-list`}>{CONTRIBUTOR_TEXTS.listTitle}</h2>
         </header>
-        <p role="status" className="panel-status">
-          {message?.kind === 'status' ? message.text : ''}
-        </p>
-        <p role="alert" className="panel-error">
-          {message?.kind === 'refusal' ? message.text : ''}
-        </p>
+        <Outcome status={message?.kind === 'status' ? message.text : ''} refusal={message?.kind === 'refusal' ? message.text : ''} />
         <ReadStates read={contributors}>
           {(team) => (
             <ContributorTable people={team.contributors} invitations={team.invitations} labelledBy={`${id}-list`} onMessage={setMessage} />

@@ -7,6 +7,7 @@ import { ReadStates } from '../../../ui/states';
 import { DOMAIN_TEXTS, looksLikeDomain, useAddDomain, useDomains, useMakePrimary, useRemoveDomain, useVerifyDomain } from './domains-api';
 import '../commerce/panels.css';
 import './domains.css';
+import { Outcome } from '../../../ui/outcome';
 
 type Message = { kind: 'status' | 'refusal'; text: string } | null;
 
@@ -33,12 +34,7 @@ export default function DomainsSection() {
               <AddForm count={reply.domains.length} limit={reply.limit} onAdded={() => setMessage(null)} />
               <section className="card panel-card" aria-labelledby={`${id}-list`}>
                 <h2 id={`${id}-list`}>{DOMAIN_TEXTS.listTitle}</h2>
-                <p role="status" className="panel-status">
-                  {message?.kind === 'status' ? message.text : ''}
-                </p>
-                <p role="alert" className="panel-error">
-                  {message?.kind === 'refusal' ? message.text : ''}
-                </p>
+                <Outcome status={message?.kind === 'status' ? message.text : ''} refusal={message?.kind === 'refusal' ? message.text : ''} />
                 <ul className="domain-list" aria-labelledby={`${id}-list`}>
                   <PlatformAddress subdomain={reply.subdomain} primary={reply.primaryHost === reply.subdomain} onMessage={setMessage} />
                   {reply.domains.map((domain) => (

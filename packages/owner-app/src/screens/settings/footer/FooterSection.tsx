@@ -6,6 +6,7 @@ import { LoadFailed, Loading } from '../../../ui/states';
 import { FOOTER_LIMITS as LIMITS, FOOTER_TEXTS as T, NETWORKS, useFooter, useSaveFooter, type Footer } from './footer-api';
 import '../commerce/panels.css';
 import './footer.css';
+import { Outcome } from '../../../ui/outcome';
 
 /**
  * Settings → Footer (issue 34 item 4): the footer's columns (a title and links, each a text and an address), social
@@ -179,12 +180,7 @@ function FooterForm({ saved, isDefault }: { saved: Footer; isDefault: boolean })
           <button type="submit" className="button button-primary" disabled={save.isPending}>
             {save.isPending ? T.saving : T.save}
           </button>
-          <p role="status" className="panel-status">
-            {status}
-          </p>
-          <p role="alert" className="panel-error">
-            {refusal}
-          </p>
+          <Outcome status={status} refusal={refusal} />
         </div>
       ) : null}
     </form>

@@ -15,6 +15,7 @@ import {
 } from './header-footer-api';
 import '../commerce/panels.css';
 import './header-footer.css';
+import { Outcome } from '../../../ui/outcome';
 
 /**
  * Settings → Header and footer: the site's own HTML above and below every page. Each part is a text box with a
@@ -85,12 +86,7 @@ function HeaderFooterForm({ saved }: { saved: HeaderFooter }) {
           <button type="submit" className="button button-primary" disabled={save.isPending || !changed}>
             {save.isPending ? TEXTS.saving : TEXTS.save}
           </button>
-          <p role="status" className="panel-status">
-            {status}
-          </p>
-          <p role="alert" className="panel-error">
-            {refusal}
-          </p>
+          <Outcome status={status} refusal={refusal} />
         </div>
       ) : null}
     </form>

@@ -9,6 +9,7 @@ import {
   HEADLESS_TEXTS, originErrorLines, originLines, useCreatePublishableKey, useHeadlessSettings, useRevokePublishableKey, useSaveAllowedOrigins,
 } from './headless-api';
 import '../commerce/panels.css';
+import { Outcome } from '../../../ui/outcome';
 
 /** Settings → Headless API (issue 37 item 3): publishable keys, and the origins a browser may read the API from. */
 export default function HeadlessSection() {
@@ -108,12 +109,7 @@ function Keys({ keys }: { keys: PublishableKeyJson[] }) {
           {invalid}
         </p>
       </form>
-      <p role="status" className="panel-status">
-        {status}
-      </p>
-      <p role="alert" className="panel-error">
-        {refusal}
-      </p>
+      <Outcome status={status} refusal={refusal} />
     </section>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from './languages-api';
 import '../commerce/panels.css';
 import './languages.css';
+import { Outcome } from '../../../ui/outcome';
 
 /** Settings → Languages: the site's language, the other languages it is offered in, the translation service. */
 export default function LanguagesSection() {
@@ -133,12 +134,7 @@ function LanguageList({ settings }: { settings: MultilingualSettings }) {
             <button type="button" className="button button-primary" disabled={save.isPending || !changed} onClick={onSave}>
               {save.isPending ? TEXTS.saving : TEXTS.save}
             </button>
-            <p role="status" className="panel-status">
-              {status}
-            </p>
-            <p role="alert" className="panel-error">
-              {refusal}
-            </p>
+            <Outcome status={status} refusal={refusal} />
           </div>
         </>
       ) : null}
@@ -182,12 +178,7 @@ function Translation({ settings }: { settings: MultilingualSettings }) {
           <p className="panel-help">{TEXTS.notConnectedHelp}</p>
         </>
       )}
-      <p role="status" className="panel-status">
-        {status}
-      </p>
-      <p role="alert" className="panel-error">
-        {refusal}
-      </p>
+      <Outcome status={status} refusal={refusal} />
     </section>
   );
 }

@@ -28,6 +28,7 @@ import {
 } from './tree';
 import '../commerce/panels.css';
 import './navigation.css';
+import { Outcome } from '../../../ui/outcome';
 
 type LayoutEntry = SiteLayoutJson['layout'][number];
 
@@ -272,12 +273,7 @@ function NavigationEditor({ entry, name, stores, areas }: { entry: LayoutEntry; 
                 {TEXTS.reset}
               </button>
             ) : null}
-            <p role="status" className="panel-status">
-              {status}
-            </p>
-            <p role="alert" className="panel-error">
-              {refusal}
-            </p>
+            <Outcome status={status} refusal={refusal} />
           </div>
         </>
       ) : null}

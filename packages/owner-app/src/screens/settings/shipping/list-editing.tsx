@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useConfirm } from '../../../ui/confirm';
 import { failureText } from '../../../ui/messages';
+import { Outcome } from '../../../ui/outcome';
 
 /** What deleting one item asks and then says: the confirm modal's words and the status after it. */
 export interface Deletion {
@@ -71,12 +72,7 @@ export function ListCard({ id, title, addLabel, onAdd, note, status, refusal, ch
         ) : null}
       </header>
       {note}
-      <p role="status" className="panel-status">
-        {status}
-      </p>
-      <p role="alert" className="panel-error">
-        {refusal}
-      </p>
+      <Outcome status={status} refusal={refusal} />
       {children}
     </section>
   );

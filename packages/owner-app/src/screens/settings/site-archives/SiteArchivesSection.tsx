@@ -11,6 +11,8 @@ import {
 } from './site-archives-api';
 import '../commerce/panels.css';
 import './site-archives.css';
+import { Outcome } from '../../../ui/outcome';
+import { JobProgress } from './JobProgress';
 
 /** Where a download goes: the signed link answers with the archive as an attachment, so the page stays. */
 export const downloadTo = { assign: (url: string) => window.location.assign(url) };
@@ -60,17 +62,9 @@ function ExportCard({ underWay }: { underWay: SiteArchiveJson | undefined }) {
         </button>
       </div>
       {underWay ? (
-        <div className="archive-progress">
-          <progress aria-label={T.progressLabel} max={Math.max(1, underWay.stepsTotal)} value={underWay.stepsDone} />
-          <span>{T.progressText(underWay.stepsDone, underWay.stepsTotal)}</span>
-        </div>
+        <JobProgress label={T.progressLabel} done={underWay.stepsDone} total={underWay.stepsTotal} text={T.progressText(underWay.stepsDone, underWay.stepsTotal)} />
       ) : null}
-      <p role="status" className="panel-status">
-        {status}
-      </p>
-      <p role="alert" className="panel-error">
-        {refusal}
-      </p>
+      <Outcome status={status} refusal={refusal} />
     </section>
   );
 }
@@ -99,12 +93,7 @@ function ArchiveList({ archives }: { archives: ReturnType<typeof useSiteArchives
       <header>
         <h2 id={`${id}-list`}>{T.listHeading}</h2>
       </header>
-      <p role="status" className="panel-status">
-        {status}
-      </p>
-      <p role="alert" className="panel-error">
-        {refusal}
-      </p>
+      <Outcome status={status} refusal={refusal} />
       <ReadStates read={archives}>
         {(list) =>
           list.archives.length === 0 ? (
@@ -202,10 +191,7 @@ function ImportCard({ canImport }: { canImport: boolean | undefined }) {
           </button>
         </div>
         {busy ? (
-          <div className="archive-progress">
-            <progress aria-label={T.uploadLabel} max={100} value={sent} />
-            <span>{T.uploadText(sent)}</span>
-          </div>
+          <JobProgress label={T.uploadLabel} done={sent} total={100} text={T.uploadText(sent)} />
         ) : null}
       </form>
       <p role="status" className="panel-status">

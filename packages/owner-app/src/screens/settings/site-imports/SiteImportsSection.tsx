@@ -6,6 +6,8 @@ import { isImportUnderWay, MAX_WXR_BYTES, SITE_IMPORT_TEXTS as T, useSiteImports
 import '../commerce/panels.css';
 import '../site-archives/site-archives.css';
 import './site-imports.css';
+import { Outcome } from '../../../ui/outcome';
+import { JobProgress } from '../site-archives/JobProgress';
 
 /**
  * Settings → Import (issue 37 item 5; admins, `site-archives:manage`): send a WordPress or Squarespace export
@@ -52,17 +54,9 @@ function StartCard({ underWay }: { underWay: SiteImportJson | undefined }) {
         </button>
       </form>
       {underWay ? (
-        <div className="archive-progress">
-          <progress aria-label={T.progressLabel} max={Math.max(1, underWay.stepsTotal)} value={underWay.stepsDone} />
-          <span>{T.progressText(underWay.stepsDone, underWay.stepsTotal)}</span>
-        </div>
+        <JobProgress label={T.progressLabel} done={underWay.stepsDone} total={underWay.stepsTotal} text={T.progressText(underWay.stepsDone, underWay.stepsTotal)} />
       ) : null}
-      <p role="status" className="panel-status">
-        {status}
-      </p>
-      <p role="alert" className="panel-error">
-        {refusal}
-      </p>
+      <Outcome status={status} refusal={refusal} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { EndpointModal, SecretModal } from './EndpointModal';
 import { WEBHOOK_DOCS_URL, WEBHOOK_TEXTS, useDeleteEndpoint, useResendDelivery, useRotateSecret, useWebhookDeliveries, useWebhookEndpoints } from './webhooks-api';
 import '../commerce/panels.css';
 import './webhooks.css';
+import { Outcome } from '../../../ui/outcome';
 
 function useWhen() {
   const locale = useLocale();
@@ -85,12 +86,7 @@ export default function WebhooksSection() {
             {WEBHOOK_TEXTS.add}
           </button>
         </header>
-        <p role="status" className="panel-status">
-          {status}
-        </p>
-        <p role="alert" className="panel-error">
-          {refusal}
-        </p>
+        <Outcome status={status} refusal={refusal} />
         <ReadStates read={endpoints}>
           {(list) =>
             list.endpoints.length === 0 ? (
@@ -196,12 +192,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointJson }) {
           {WEBHOOK_TEXTS.refresh}
         </button>
       </header>
-      <p role="status" className="panel-status">
-        {status}
-      </p>
-      <p role="alert" className="panel-error">
-        {refusal}
-      </p>
+      <Outcome status={status} refusal={refusal} />
       <ReadStates read={deliveries}>
         {(log) =>
           log.deliveries.length === 0 ? (
