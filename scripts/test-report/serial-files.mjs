@@ -3,6 +3,7 @@
 // second test file running beside it on a 2-core machine would change what it measures.
 export const SERIAL_TEST_FILES = [
   'packages/server/src/reliability/crash.test.ts',
+  'packages/server/src/reliability/memory-soak.test.ts',
   'packages/server/src/reliability/races.test.ts',
   'packages/server/src/multi-process.test.ts',
   'packages/server/src/webhooks/two-processes.test.ts',

@@ -23,13 +23,15 @@ export interface StartOptions {
   /** DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite), and anything else main.ts reads. */
   env: Record<string, string>;
   timeoutMs?: number;
+  /** Run this compiled server (`npm start`'s packages/server/dist/server.mjs) instead of main.ts through tsx. */
+  bundle?: string;
 }
 
 /** Starts main.ts on a free loopback port and waits until /api/health answers 200. */
-export async function startServerProcess({ env, timeoutMs = 90_000 }: StartOptions): Promise<ServerProcess> {
+export async function startServerProcess({ env, timeoutMs = 90_000, bundle }: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
