@@ -48,7 +48,7 @@ function LoadedEditor({ name }: { name: EditableMailTemplate }) {
   const template = useMailTemplate(name);
   if (template.isPending) return <Loading />;
   if (template.isError || !template.data) return <LoadFailed error={template.error} retry={() => void template.refetch()} />;
-  return <Editor key={`${template.data.updatedAt ?? 'default'}`} name={name} template={template.data} />;
+  return <Editor key={name} name={name} template={template.data} />;
 }
 
 const draftOf = (template: MailTemplateReply): MailTemplateDraft => ({ subject: template.subject, blocks: template.blocks as MailBlock[] });
@@ -113,9 +113,9 @@ function Editor({ name, template }: { name: EditableMailTemplate; template: Mail
                   {errors[`blocks.${index}`] ? <p className="field-error">{errors[`blocks.${index}`]}</p> : null}
                   {canWrite ? (
                     <div className="mail-block-actions">
-                      <button type="button" className="button-secondary" disabled={index === 0} onClick={() => move(index, -1)} aria-label={T.moveUp(index + 1)}>↑</button>
-                      <button type="button" className="button-secondary" disabled={index === draft.blocks.length - 1} onClick={() => move(index, 1)} aria-label={T.moveDown(index + 1)}>↓</button>
-                      <button type="button" className="button-secondary" onClick={() => change({ ...draft, blocks: draft.blocks.filter((_, at) => at !== index) })} aria-label={T.remove(index + 1)}>{T.removeWord}</button>
+                      <button type="button" className="button button-secondary" disabled={index === 0} onClick={() => move(index, -1)} aria-label={T.moveUp(index + 1)}>↑</button>
+                      <button type="button" className="button button-secondary" disabled={index === draft.blocks.length - 1} onClick={() => move(index, 1)} aria-label={T.moveDown(index + 1)}>↓</button>
+                      <button type="button" className="button button-secondary" onClick={() => change({ ...draft, blocks: draft.blocks.filter((_, at) => at !== index) })} aria-label={T.remove(index + 1)}>{T.removeWord}</button>
                     </div>
                   ) : null}
                 </fieldset>
@@ -128,7 +128,7 @@ function Editor({ name, template }: { name: EditableMailTemplate; template: Mail
               <select id={`${id}-add`} value={adding} onChange={(event) => setAdding(event.target.value as MailBlockType)}>
                 {MAIL_BLOCK_TYPES.filter((type) => type !== 'summary' || info.summary).map((type) => <option key={type} value={type}>{T.blockTypes[type]}</option>)}
               </select>
-              <button type="button" className="button-secondary" onClick={() => change({ ...draft, blocks: [...draft.blocks, newBlock(adding)] })}>{T.add}</button>
+              <button type="button" className="button button-secondary" onClick={() => change({ ...draft, blocks: [...draft.blocks, newBlock(adding)] })}>{T.add}</button>
             </div>
           ) : null}
           <section aria-labelledby={`${id}-vars`}>
@@ -141,9 +141,9 @@ function Editor({ name, template }: { name: EditableMailTemplate; template: Mail
           </section>
           {canWrite ? (
             <div className="mail-template-actions">
-              <button type="submit" disabled={actions.save.isPending || hasErrors}>{T.save}</button>
-              <button type="button" className="button-secondary" disabled={actions.test.isPending || hasErrors} onClick={sendTest}>{T.sendTest}</button>
-              <button type="button" className="button-secondary" disabled={actions.reset.isPending || !template.customized} onClick={reset}>{T.reset}</button>
+              <button type="submit" className="button button-primary" disabled={actions.save.isPending || hasErrors}>{T.save}</button>
+              <button type="button" className="button button-secondary" disabled={actions.test.isPending || hasErrors} onClick={sendTest}>{T.sendTest}</button>
+              <button type="button" className="button button-secondary" disabled={actions.reset.isPending || !template.customized} onClick={reset}>{T.reset}</button>
             </div>
           ) : null}
           {canWrite ? <p className="muted">{T.testTo(email)}</p> : null}
