@@ -16,14 +16,14 @@ export const MailTemplateParamsSchema = RequestParams({
 });
 
 const BlockSchema = Type.Object({
-  type: Text({ maxLength: 20 }),
-  text: Type.Optional(Text({ maxLength: MAIL_TEMPLATE_LIMITS.text + 1000 })),
-  label: Type.Optional(Text({ maxLength: MAIL_TEMPLATE_LIMITS.label + 1000 })),
-  url: Type.Optional(Text({ maxLength: MAIL_TEMPLATE_LIMITS.url + 1000 })),
+  type: Text({ maxLength: 20, [MESSAGE_KEYWORD]: MAIL_TEMPLATE_MESSAGES.blockType }),
+  text: Type.Optional(Text({ maxLength: MAIL_TEMPLATE_LIMITS.text + 1000, [MESSAGE_KEYWORD]: MAIL_TEMPLATE_MESSAGES.long(MAIL_TEMPLATE_LIMITS.text) })),
+  label: Type.Optional(Text({ maxLength: MAIL_TEMPLATE_LIMITS.label + 1000, [MESSAGE_KEYWORD]: MAIL_TEMPLATE_MESSAGES.long(MAIL_TEMPLATE_LIMITS.label) })),
+  url: Type.Optional(Text({ maxLength: MAIL_TEMPLATE_LIMITS.url + 1000, [MESSAGE_KEYWORD]: MAIL_TEMPLATE_MESSAGES.long(MAIL_TEMPLATE_LIMITS.url) })),
 }, { additionalProperties: false });
 
 export const MailTemplateBodySchema = RequestBody({
-  subject: Text({ maxLength: MAIL_TEMPLATE_LIMITS.subject + 1000 }),
+  subject: Text({ maxLength: MAIL_TEMPLATE_LIMITS.subject + 1000, [MESSAGE_KEYWORD]: MAIL_TEMPLATE_MESSAGES.subjectLong }),
   blocks: Type.Array(BlockSchema, { maxItems: MAIL_TEMPLATE_LIMITS.blocks + 10, [MESSAGE_KEYWORD]: MAIL_TEMPLATE_MESSAGES.blocksMany }),
 });
 export type MailTemplateBody = Static<typeof MailTemplateBodySchema>;
