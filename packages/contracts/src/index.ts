@@ -30,6 +30,8 @@ export * from './site-users';
 export * from './health';
 export * from './crumb';
 export * from './mail';
+export * from './mail-templates';
+export * from './mail-template-model';
 export * from './restock';
 export * from './captcha';
 export * from './forms';

@@ -4,6 +4,7 @@ import type { RouteContract } from './contract';
 import { CRUMB_CONTRACTS } from './crumb';
 import { HEALTH_CONTRACTS } from './health';
 import { MAIL_CONTRACTS } from './mail';
+import { MAIL_TEMPLATE_CONTRACTS } from './mail-templates';
 import { RESTOCK_CONTRACTS } from './restock';
 import { CAPTCHA_CONTRACTS } from './captcha';
 import { FORM_CONTRACTS } from './forms';
@@ -107,6 +108,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...ANALYTICS_CONTRACTS,
   ...OWNER_ANALYTICS_CONTRACTS,
   ...MAIL_CONTRACTS,
+  ...MAIL_TEMPLATE_CONTRACTS,
   ...CRUMB_CONTRACTS,
   ...HEALTH_CONTRACTS,
   ...PLATFORM_HOST_CONTRACTS,

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { RepeatingJob, type JobLog } from '../jobs/repeating-job';
-import { enqueueMailIfQuotaAllows, renderMail, siteUrlOf, unsubscribeHeaders, unsubscribeUrl, type MailSettings } from '../mail';
+import { enqueueMailIfQuotaAllows, renderSiteMail, siteUrlOf, unsubscribeHeaders, unsubscribeUrl, type MailSettings } from '../mail';
 import { cartRestoreLinksFor, RESTORE_LINK_LIFETIME_MS, type CartRestoreLinks } from './links';
 
 /** A cart idle for longer than this past its delay is left alone: a reminder weeks later would be noise. */
@@ -124,7 +124,7 @@ export class AbandonedCartJob {
     const website = await trx.selectFrom('websites').selectAll().where('id', '=', reminder.website_id).executeTakeFirstOrThrow();
     const siteUrl = siteUrlOf(mail, website);
     const unsubscribe = unsubscribeUrl(siteUrl, mail.unsubscribeTokens.issue(website.id, reminder.email));
-    const rendered = renderMail('abandoned-cart', website, {
+    const rendered = await renderSiteMail(trx, 'abandoned-cart', website, {
       items: lines.map((line) => ({ quantity: line.quantity, productName: line.title })),
       restoreUrl: `${siteUrl}${links.path(website.id, cart.id, new Date(now.getTime() + RESTORE_LINK_LIFETIME_MS))}`,
     }, { publicUrl: siteUrl, unsubscribeUrl: unsubscribe });

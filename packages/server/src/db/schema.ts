@@ -1044,6 +1044,18 @@ export interface CouponsTable {
 
 export type AutomaticDiscountKindRecord = 'spend-over' | 'buy-x-get-y' | 'quantity-tiers' | 'free-shipping';
 
+/** A website's own version of an editable mail template (migration 062; mail/owner-templates.ts). */
+export interface MailTemplatesTable {
+  website_id: string;
+  name: string;
+  subject: string;
+  blocks: JsonColumn<unknown[]>;
+  updated_at: Defaulted<Date>;
+  updated_by: string | null;
+  last_fallback_reason: string | null;
+  last_fallback_at: Date | null;
+}
+
 /** A website's automatic discounts (migration 060; discounts/). */
 export interface AutomaticDiscountsTable {
   id: string;
@@ -1576,6 +1588,7 @@ export interface Database {
   tax_rules: TaxRulesTable;
   coupons: CouponsTable;
   automatic_discounts: AutomaticDiscountsTable;
+  mail_templates: MailTemplatesTable;
   coupon_redemptions: CouponRedemptionsTable;
   payment_events: PaymentEventsTable;
   subscriptions: SubscriptionsTable;

@@ -9,7 +9,7 @@ import type { Database, Website } from '../db/schema';
 import { invalid, notFound, tooMany } from '../failures';
 import { hitSlidingWindow, type RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
-import { enqueueMail, enqueueMailIfQuotaAllows, renderMail, siteUrlOf, type MailSettings, type UnsubscribeTokens } from '../mail';
+import { enqueueMail, enqueueMailIfQuotaAllows, renderMail, renderSiteMail, siteUrlOf, type MailSettings, type UnsubscribeTokens } from '../mail';
 import { requestNewsletterSubscription } from '../newsletter';
 import { recordWebhookEvent } from '../webhooks';
 import { findLiveForm, type StoredForm } from './definitions';
@@ -117,7 +117,7 @@ export async function saveFormSubmission(
       if (!email) throw invalid(FORM_MESSAGES.invalidForm);
       if ((await requestNewsletterSubscription(trx, website.id, email, form.id)) === 'confirm') {
         const confirmUrl = newsletterConfirmUrl(siteUrlOf(services.mail, website), services.newsletterTokens.issue(website.id, email));
-        await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'newsletter-confirm', to: email, ...renderMail('newsletter-confirm', website, { confirmUrl }, { publicUrl: siteUrlOf(services.mail, website) }) });
+        await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'newsletter-confirm', to: email, ...(await renderSiteMail(trx, 'newsletter-confirm', website, { confirmUrl }, { publicUrl: siteUrlOf(services.mail, website) })) });
       }
       // The same answer whether the address was new or already on the list: the form tells no one who subscribes.
       return { status: 'received' as const, confirmationSent: true };

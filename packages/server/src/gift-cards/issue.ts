@@ -3,7 +3,7 @@ import { formatGiftCardCode, giftCardLastFour, todayIn } from '@vitrine/commerce
 import { formatMoney } from '@vitrine/format';
 import type { Database, OrderItemsTable, OrdersTable, Website } from '../db/schema';
 import { newId } from '../ids';
-import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
+import { enqueueMail, renderSiteMail, siteUrlOf, type MailSettings } from '../mail';
 import { drawGiftCardCode, giftCardCodeHash, loadGiftCardSecret } from './codes';
 
 type IssuingOrder = Pick<Selectable<OrdersTable>, 'id' | 'purchased_cart_id' | 'email' | 'test_mode' | 'currency'>;
@@ -141,7 +141,7 @@ interface CodeMail {
 }
 
 async function mailCode(trx: Transaction<Database>, website: Website, mail: MailSettings, card: CodeMail): Promise<string> {
-  const rendered = renderMail('gift-card', website, {
+  const rendered = await renderSiteMail(trx, 'gift-card', website, {
     code: formatGiftCardCode(card.code),
     amount: formatMoney(card.amountCents, card.currency, { locale: website.locale }),
     recipientName: card.delivery?.recipient_name ?? '',

@@ -6,6 +6,11 @@ import type { SharedParts } from '../shared';
 import type { MailSettings } from './settings';
 import { invalid } from '../failures';
 import { getMail, listMail, unsubscribeAddress } from './service';
+import { getMailTemplate, listMailTemplates, previewMailTemplate, resetMailTemplate, saveMailTemplate, sendTestMailTemplate } from './owner-templates-service';
+import {
+  getMailTemplateContract, listMailTemplatesContract, previewMailTemplateContract, resetMailTemplateContract, saveMailTemplateContract, sendTestMailTemplateContract,
+  type EditableMailTemplate,
+} from '@vitrine/contracts';
 
 export const UNSUBSCRIBE_MESSAGES = {
   notValid: 'This unsubscribe link is not valid.',
@@ -19,6 +24,15 @@ export function registerMailRoutes(fastify: FastifyInstance, context: SharedPart
 
   app.route({ ...listMailContract, handler: async ({ website, actor, query }) => listMail(db, website, actor, query) });
   app.route({ ...getMailContract, handler: async ({ website, actor, params }) => getMail(db, website, actor, params) });
+
+  // Settings → Mail → Templates (issue 38 item 7). The params' pattern admits only the editable templates' names.
+  const named = (params: { name: string }) => ({ name: params.name as EditableMailTemplate });
+  app.route({ ...listMailTemplatesContract, handler: async ({ website, actor }) => listMailTemplates(db, website, actor) });
+  app.route({ ...getMailTemplateContract, handler: async ({ website, actor, params }) => getMailTemplate(db, website, actor, named(params)) });
+  app.route({ ...saveMailTemplateContract, handler: async ({ website, actor, params, body }) => saveMailTemplate(db, website, actor, { ...named(params), body }) });
+  app.route({ ...resetMailTemplateContract, handler: async ({ website, actor, params }) => resetMailTemplate(db, website, actor, named(params)) });
+  app.route({ ...previewMailTemplateContract, handler: async ({ website, actor, params, body }) => previewMailTemplate(db, website, actor, context.mail, { ...named(params), body }) });
+  app.route({ ...sendTestMailTemplateContract, handler: async ({ website, actor, params, body }) => sendTestMailTemplate(db, website, actor, context.mail, { ...named(params), body }) });
 
   const addressOf = (websiteId: string, token: string) => {
     const named = context.mail.unsubscribeTokens.read(token);

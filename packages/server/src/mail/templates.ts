@@ -71,7 +71,12 @@ export function renderMail(name: MailTemplateName, website: Website, values: Rec
   const subject = renderOrThrow(templates.subject, context, `${name} subject`).trim().replace(/\s+/g, ' ');
   const text = renderOrThrow(templates.text, context, `${name} text`).trim() + (unsubscribeUrl ? `\n\nUnsubscribe: ${unsubscribeUrl}\n` : '\n');
   const body = renderOrThrow(templates.html, context, `${name} html`);
+  return { subject, text, html: renderInLayout(website, subject, body, options) };
+}
+
+/** A body's HTML inside layout.html: the site's logo (or title) above, the footer (and unsubscribe link) below. */
+export function renderInLayout(website: Website, subject: string, body: string, options: MailRenderOptions): string {
   const footer = `You receive this message from ${website.site_title}.`;
-  const html = renderOrThrow(layout, { ...context, subject, body, footer, unsubscribeUrl, siteLogo: mailLogoOf(website, options.publicUrl) }, 'layout');
-  return { subject, text, html };
+  const context = { siteTitle: website.site_title, locale: website.locale, subject, body, footer, unsubscribeUrl: options.unsubscribeUrl, siteLogo: mailLogoOf(website, options.publicUrl) };
+  return renderOrThrow(layout, context, 'layout');
 }

@@ -3,7 +3,7 @@ import { formatMoney } from '@vitrine/format';
 import type { Database, PostalAddress, Website } from '../db/schema';
 import { countryName } from '../cart';
 import { downloadLinkView, type DownloadLink } from '../downloads';
-import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
+import { enqueueMail, renderSiteMail, siteUrlOf, type MailSettings } from '../mail';
 import { orderNumberLabel } from './order-number';
 import type { OrderItemRow, OrderRow } from './paid';
 
@@ -21,7 +21,7 @@ export async function enqueueOrderConfirmation(
   items: readonly OrderItemRow[],
   downloads: readonly DownloadLink[],
 ): Promise<void> {
-  const rendered = renderMail('order-confirmation', website, confirmationMailValues(website, mail, order, items, downloads), { publicUrl: siteUrlOf(mail, website) });
+  const rendered = await renderSiteMail(trx, 'order-confirmation', website, confirmationMailValues(website, mail, order, items, downloads), { publicUrl: siteUrlOf(mail, website) });
   await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'order-confirmation', to: order.email, ...rendered, dailyQuota: 'exempt' });
 }
 

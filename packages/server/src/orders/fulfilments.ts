@@ -7,7 +7,7 @@ import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
-import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
+import { enqueueMail, renderSiteMail, siteUrlOf, type MailSettings } from '../mail';
 import { actorLabel, readOwnerOrder, recordEvent } from './manage';
 import { lineProgressOf, readOrderParts } from './order-progress';
 import { orderNumberLabel } from './order-number';
@@ -113,7 +113,7 @@ interface ShippedMail {
 async function enqueueShippedMail(trx: Transaction<Database>, website: Website, mail: MailSettings, shipped: ShippedMail): Promise<void> {
   const siteUrl = siteUrlOf(mail, website);
   const { to, orderId, ...values } = shipped;
-  const rendered = renderMail('order-shipped', website, { ...values, orderUrl: shopperOrderUrl(siteUrl, orderId) }, { publicUrl: siteUrl });
+  const rendered = await renderSiteMail(trx, 'order-shipped', website, { ...values, orderUrl: shopperOrderUrl(siteUrl, orderId) }, { publicUrl: siteUrl });
   await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'order-shipped', to, ...rendered, dailyQuota: 'exempt' });
 }
 

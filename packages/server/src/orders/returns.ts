@@ -12,7 +12,7 @@ import type { Database, OrderItemsTable, OrderReturnStatus, OrdersTable, Website
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
-import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
+import { enqueueMail, renderSiteMail, siteUrlOf, type MailSettings } from '../mail';
 import { contributorEmailsWith } from '../owner';
 import { shopperOrderUrl } from './fulfilments';
 import { readOwnerOrder, recordEvent, refundLockedOrder } from './manage';
@@ -248,7 +248,7 @@ async function enqueueReturnMail(
     items: lines.map((line) => ({ quantity: line.quantity, productName: items.find((item) => item.id === line.order_item_id)?.product_name ?? '' })),
     orderUrl: shopperOrderUrl(siteUrl, order.id),
   };
-  const rendered = renderMail('return-update', website, values, { publicUrl: siteUrl });
+  const rendered = await renderSiteMail(trx, 'return-update', website, values, { publicUrl: siteUrl });
   await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'return-update', to: order.email, ...rendered, dailyQuota: 'exempt' });
 }
 
@@ -271,7 +271,7 @@ async function enqueueReturnRequestedMail(
     ownerOrderUrl: `${siteUrl}/config/orders/${encodeURIComponent(order.id)}`,
   };
   for (const to of await contributorEmailsWith(trx, website.id, 'orders:write')) {
-    const rendered = renderMail('return-requested', website, values, { publicUrl: siteUrl });
+    const rendered = await renderSiteMail(trx, 'return-requested', website, values, { publicUrl: siteUrl });
     await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'return-requested', to, ...rendered, dailyQuota: 'exempt' });
   }
 }

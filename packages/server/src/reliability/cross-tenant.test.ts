@@ -6,6 +6,7 @@ import { contractFor } from '@vitrine/contracts';
 import { demoProductId, openTestServer, ownerVisitor, TEST_SHIPPING_ADDRESS, TestVisitor } from '../testing';
 import { createWebsite } from '../platform';
 import { cartRestoreLinksFor } from '../abandoned-carts';
+import { renderSiteMail } from '../mail';
 import { routeCollector, type FuzzRoute } from './request-generator';
 import { CRUMB_HEADER } from '../http/crumb';
 import { SITE_USER_XSRF_HEADER } from '../http/request-context';
@@ -84,6 +85,10 @@ if (discountOfA.statusCode >= 300) throw new Error(`set-up automatic discount: $
 // Site A's announcement bar (issue 34 item 4): B's pages must never draw it.
 const announcementA = await ownerA.put('/api/owner/site-settings/announcement', { enabled: true, text: 'Alpha-only announcement', linkLabel: '', linkUrl: '', colourTheme: 'dark' });
 if (announcementA.statusCode >= 300) throw new Error(`set-up announcement: ${announcementA.statusCode} ${announcementA.body}`);
+
+// Site A's own order-confirmation mail (issue 38 item 7): B's owner neither sees it nor does B's mail use it.
+const templateOfA = await ownerA.put('/api/owner/mail-templates/order-confirmation', { subject: 'Alpha secret subject {{order.number}}', blocks: [{ type: 'text', text: 'Alpha body' }] });
+if (templateOfA.statusCode !== 200) throw new Error(`set-up mail template: ${templateOfA.statusCode} ${templateOfA.body}`);
 
 /** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
 const idsOfA = new Map<string, string[]>();
@@ -249,6 +254,18 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     expect((await new TestVisitor(server.app, undefined, { host: B_HOST }).get('/')).body).not.toContain('Alpha-only announcement');
     const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
     expect((await ownerB.get('/api/owner/site-settings/announcement')).json().announcement).toMatchObject({ enabled: false, text: '' });
+  });
+
+  it("neither shows A's mail templates to B's owner nor sends them in B's mail", async () => {
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    const list = (await ownerB.get('/api/owner/mail-templates')).json();
+    expect(list.templates.find((each: { name: string }) => each.name === 'order-confirmation')).toMatchObject({ customized: false, lastFallback: null });
+    const one = await ownerB.get('/api/owner/mail-templates/order-confirmation');
+    expect(one.body).not.toContain('Alpha secret subject');
+    const websiteB = await db.selectFrom('websites').selectAll().where('identifier', '=', 'bravo').executeTakeFirstOrThrow();
+    const values = { orderNumber: '#1', grandTotal: '$1.00', orderUrl: 'https://bravo.vitrine.test/o', items: [] };
+    expect((await renderSiteMail(db, 'order-confirmation', websiteB, values, { publicUrl: 'https://bravo.vitrine.test' })).subject).toBe('Your order #1 from Bravo is confirmed');
+    expect((await renderSiteMail(db, 'order-confirmation', websiteA, values, { publicUrl: 'https://demo.vitrine.test' })).subject).toBe('Alpha secret subject #1');
   });
 
   it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {

@@ -7,7 +7,7 @@ import { loadProductItem } from '../catalog';
 import { inTransaction } from '../db/transactions';
 import type { Database, Website } from '../db/schema';
 import { conflict, isFailure, notFound } from '../failures';
-import { enqueueMail, renderMail, siteUrlOf, unsubscribeHeaders, unsubscribeUrl, type MailSettings } from '../mail';
+import { enqueueMail, renderSiteMail, siteUrlOf, unsubscribeHeaders, unsubscribeUrl, type MailSettings } from '../mail';
 import { RESTOCK_SIGN_UP_MESSAGES } from './sign-up';
 import { isVariantSoldOut, variantLabel, variantOf } from './rules';
 
@@ -124,7 +124,7 @@ export async function sendRestockNotices(
       .execute();
     for (const signUp of signUps) {
       const unsubscribe = unsubscribeUrl(siteUrlOf(mail, website), mail.unsubscribeTokens.issue(website.id, signUp.email));
-      const rendered = renderMail('restock-notice', website, { productTitle: loaded.item.title, variantLabel: label, productUrl }, { publicUrl: siteUrlOf(mail, website), unsubscribeUrl: unsubscribe });
+      const rendered = await renderSiteMail(trx, 'restock-notice', website, { productTitle: loaded.item.title, variantLabel: label, productUrl }, { publicUrl: siteUrlOf(mail, website), unsubscribeUrl: unsubscribe });
       await enqueueMail(trx, website, mail.from, { kind: 'marketing', template: 'restock-notice', to: signUp.email, headers: unsubscribeHeaders(unsubscribe), ...rendered });
     }
     return signUps.length;

@@ -8,3 +8,4 @@ export { draftStylesFor, manifestOf } from './service';
 export { applyStarterTemplateIn, defaultStarterTemplates, isStarterTemplate, templatePreviewStylesFor, TEMPLATE_PREVIEW_PREFIX } from './templates';
 export { designPreviewStylesFor, isDesignPreview } from './preview';
 export { type ThemeManifestSource } from './website-theme';
+export { mailColoursOf, type MailColours } from './mail-colours';

@@ -6,7 +6,7 @@ import type { Database, Website } from '../db/schema';
 import { invalid } from '../failures';
 import { hashToken, newSecret } from '../ids';
 import { isFeatureOn } from '../experiments';
-import { enqueueMail, renderMail, siteUrlOf, type MailSettings } from '../mail';
+import { enqueueMail, renderSiteMail, siteUrlOf, type MailSettings } from '../mail';
 import { hashPassword } from './passwords';
 import { SITE_USER_MESSAGES } from './service';
 
@@ -67,7 +67,7 @@ export async function requestPasswordReset(
       .values({ token_hash: hashToken(token), website_id: website.id, site_user_id: user.id, expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000) })
       .execute();
     const page = await resetPageFor(trx, website.id, user.id);
-    const rendered = renderMail('password-reset', website, { email, resetUrl: resetLinkUrl(siteUrlOf(mail, website), token, page) }, { publicUrl: siteUrlOf(mail, website) });
+    const rendered = await renderSiteMail(trx, 'password-reset', website, { email, resetUrl: resetLinkUrl(siteUrlOf(mail, website), token, page) }, { publicUrl: siteUrlOf(mail, website) });
     await enqueueMail(trx, website, mail.from, { kind: 'transactional', template: 'password-reset', to: email, ...rendered, dailyQuota: 'exempt' });
   });
   return { sent: true };

@@ -7,7 +7,8 @@ import { Empty, Loading, LoadFailed, ReadStates } from '../../ui/states';
 import { useMailMessage, useOutbox, type MailSummary } from './mail-api';
 import { MAIL_STATUSES_IN_ORDER, readStatus, useListAddress, useWhen } from './mail-state';
 import { Pager, Subscribers } from './Subscribers';
-import { MAIL_STATUS_HELP, MAIL_STATUS_WORDS, MAIL_TEXTS, templateWords } from './texts';
+import { MAIL_STATUS_HELP, MAIL_STATUS_WORDS, MAIL_TEXTS, TEMPLATE_TEXTS, templateWords } from './texts';
+import { TemplateEditor, TemplatesList } from './Templates';
 import './mail.css';
 
 /**
@@ -18,6 +19,13 @@ import './mail.css';
  */
 export default function MailScreen() {
   const sub = useSubPath();
+  if (sub[0] === 'templates' && sub.length <= 2) {
+    return (
+      <MailTabs current="templates">
+        {sub.length === 2 ? <TemplateEditor name={sub[1]!} /> : <TemplatesList />}
+      </MailTabs>
+    );
+  }
   if (sub.length === 1 && sub[0] === 'subscribers') {
     return (
       <MailTabs current="subscribers">
@@ -35,15 +43,17 @@ export default function MailScreen() {
 }
 
 /** The heading and the two views as links (each is an address: a reload or a shared link opens the same one). */
-function MailTabs({ current, children }: { current: 'outbox' | 'subscribers'; children: ReactNode }) {
+function MailTabs({ current, children }: { current: 'outbox' | 'subscribers' | 'templates'; children: ReactNode }) {
   const canReadSubscribers = useCan('forms:read');
+  const canReadTemplates = useCan('store-settings:read');
   return (
     <section className="mail">
       <ScreenHeading>{MAIL_TEXTS.title}</ScreenHeading>
-      {canReadSubscribers || current === 'subscribers' ? (
+      {canReadSubscribers || canReadTemplates || current !== 'outbox' ? (
         <nav className="screen-tabs" aria-label={MAIL_TEXTS.tabs}>
           <Link to="/config/mail" className="screen-tab" current={current === 'outbox'}>{MAIL_TEXTS.outbox}</Link>
-          <Link to="/config/mail/subscribers" className="screen-tab" current={current === 'subscribers'}>{MAIL_TEXTS.subscribers}</Link>
+          {canReadSubscribers || current === 'subscribers' ? <Link to="/config/mail/subscribers" className="screen-tab" current={current === 'subscribers'}>{MAIL_TEXTS.subscribers}</Link> : null}
+          {canReadTemplates || current === 'templates' ? <Link to="/config/mail/templates" className="screen-tab" current={current === 'templates'}>{TEMPLATE_TEXTS.tab}</Link> : null}
         </nav>
       ) : null}
       {children}

@@ -1,0 +1,149 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  MAIL_TEMPLATE_INFO, MAIL_TEMPLATE_STARTERS, VARIABLE_PATTERN, isEditableMailTemplate,
+  type EditableMailTemplate, type MailBlock, type MailTemplateDraft,
+} from '@vitrine/contracts';
+import { escapeAttribute, escapeHtml } from '@vitrine/template';
+import type { Database, Website } from '../db/schema';
+import { mailColoursOf, type MailColours } from '../site-styles';
+import { renderInLayout, renderMail, type MailRenderOptions, type MailTemplateName, type RenderedMail } from './templates';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Values = Record<string, unknown>;
+
+/**
+ * Mail the owner can edit (issue 38 item 7): an owner's version (mail_templates, migration 062) rendered from its
+ * blocks inside the same layout as our defaults, with the site's logo and its button colours. One render path for
+ * the preview, the test send and the real send (renderOwnerVersion). A version that fails to render at send time
+ * never stops the mail: the default is sent and the failure is written on the template for the owner to see.
+ */
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+const first = (address: unknown) => text((address as { lines?: unknown[] } | null | undefined)?.lines?.[0]);
+
+/** Each template's variables, read from the values its sender passes to renderMail (plus the site's). */
+const VARIABLES: Record<EditableMailTemplate, (values: Values) => Record<string, string>> = {
+  'order-confirmation': (v) => ({ 'order.number': text(v.orderNumber), 'order.total': text(v.grandTotal), 'order.url': text(v.orderUrl), 'shopper.name': first(v.shippingAddress) || first(v.billingAddress) }),
+  'order-shipped': (v) => ({ 'order.number': text(v.orderNumber), 'order.url': text(v.orderUrl), 'shipment.carrier': text(v.carrierName), 'shipment.trackingNumber': text(v.trackingNumber), 'shipment.trackingUrl': text(v.trackingUrl) }),
+  'return-requested': (v) => ({ 'order.number': text(v.orderNumber), 'return.reason': text(v.reason), 'shopper.email': text(v.shopperEmail), 'return.ownerUrl': text(v.ownerOrderUrl) }),
+  'return-update': (v) => ({ 'order.number': text(v.orderNumber), 'order.url': text(v.orderUrl), 'return.status': text(v.heading), 'return.message': text(v.message), 'return.ownerMessage': text(v.ownerMessage) }),
+  'abandoned-cart': (v) => ({ 'cart.url': text(v.restoreUrl) }),
+  'restock-notice': (v) => ({ 'product.title': text(v.productTitle), 'product.variant': text(v.variantLabel), 'product.url': text(v.productUrl) }),
+  'gift-card': (v) => ({ 'giftCard.code': text(v.code), 'giftCard.amount': text(v.amount), 'giftCard.senderName': text(v.senderName), 'giftCard.recipientName': text(v.recipientName), 'giftCard.message': text(v.message) }),
+  'password-reset': (v) => ({ 'shopper.email': text(v.email), 'reset.url': text(v.resetUrl) }),
+  'newsletter-confirm': (v) => ({ 'confirm.url': text(v.confirmUrl) }),
+};
+
+/** What the preview and the test send fill the variables with: the values a real sender passes. */
+const ITEMS = [{ quantity: 1, productName: 'Linen shirt', lineTotal: '€49.00' }, { quantity: 2, productName: 'Wool socks', lineTotal: '€24.00' }];
+export const SAMPLE_VALUES: Record<EditableMailTemplate, (siteUrl: string) => Values> = {
+  'order-confirmation': (url) => ({ orderNumber: '#1001', grandTotal: '€73.00', subtotal: '€73.00', orderUrl: `${url}/checkout/order-confirmed?orderId=sample`, items: ITEMS, shippingAddress: { lines: ['Ana Lima', '12 Rua Augusta', '1100-053 Lisboa', 'Portugal'] } }),
+  'order-shipped': (url) => ({ orderNumber: '#1001', complete: true, orderUrl: `${url}/checkout/order-confirmed?orderId=sample`, items: ITEMS, carrierName: 'CTT', trackingNumber: 'RR123456785PT', trackingUrl: 'https://www.ctt.pt/' }),
+  'return-requested': (url) => ({ orderNumber: '#1001', shopperEmail: 'ana@example.com', reason: 'Too small', items: ITEMS.slice(0, 1), ownerOrderUrl: `${url}/config/orders/sample` }),
+  'return-update': (url) => ({ orderNumber: '#1001', subjectLine: 'Your return was approved', heading: 'Your return was approved', message: 'Send the items back within 14 days.', ownerMessage: '', items: ITEMS.slice(0, 1), orderUrl: `${url}/checkout/order-confirmed?orderId=sample` }),
+  'abandoned-cart': (url) => ({ items: ITEMS, restoreUrl: `${url}/cart` }),
+  'restock-notice': (url) => ({ productTitle: 'Linen shirt', variantLabel: 'M', productUrl: `${url}/products/linen-shirt` }),
+  'gift-card': (url) => ({ code: 'GIFT-1234-ABCD', amount: '€50.00', senderName: 'Rui', recipientName: 'Ana', message: 'Happy birthday!', testMode: false, storeUrl: `${url}/` }),
+  'password-reset': (url) => ({ email: 'ana@example.com', resetUrl: `${url}/account/reset-password?token=sample` }),
+  'newsletter-confirm': (url) => ({ confirmUrl: `${url}/newsletter/confirm?token=sample` }),
+};
+
+/** A render of an owner's version that cannot be sent: the reason goes on the template (lastFallback). */
+export class OwnerTemplateError extends Error {}
+
+function fill(template: string, variables: Record<string, string>, where: string): string {
+  return template.replace(VARIABLE_PATTERN, (_match, name: string) => {
+    if (!(name in variables)) throw new OwnerTemplateError(`${where} names an unknown variable {{${name}}}`);
+    return variables[name]!;
+  });
+}
+
+function summaryOf(values: Values): { html: string; text: string } {
+  const items = Array.isArray(values.items) ? (values.items as Array<Record<string, unknown>>) : [];
+  const rows = items.map((item) => {
+    const total = item.lineTotal ? text(item.lineTotal) : '';
+    return {
+      html: `<tr><td style="padding:8px 0;border-bottom:1px solid #e2ddd4">${escapeHtml(`${text(item.quantity)} × ${text(item.productName)}`)}</td><td align="right" style="padding:8px 0;border-bottom:1px solid #e2ddd4;white-space:nowrap">${escapeHtml(total)}</td></tr>`,
+      text: `${text(item.quantity)} × ${text(item.productName)}${total ? `: ${total}` : ''}`,
+    };
+  });
+  const total = values.grandTotal ? text(values.grandTotal) : '';
+  const totalRow = total ? `<tr><td style="padding:8px 0;font-weight:600">Total</td><td align="right" style="padding:8px 0;font-weight:600">${escapeHtml(total)}</td></tr>` : '';
+  return {
+    html: `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${rows.map((row) => row.html).join('')}${totalRow}</table>`,
+    text: [...rows.map((row) => row.text), ...(total ? [`Total: ${total}`] : [])].join('\n'),
+  };
+}
+
+const paragraphs = (value: string) => escapeHtml(value).replace(/\n/g, '<br>');
+
+function renderBlock(block: MailBlock, index: number, variables: Record<string, string>, values: Values, colours: MailColours): { html: string; text: string } {
+  const where = `block ${index + 1}`;
+  switch (block.type) {
+    case 'heading': {
+      const value = fill(block.text, variables, where);
+      return { html: `<p style="margin:0 0 12px;font-size:18px;font-weight:600">${paragraphs(value)}</p>`, text: value };
+    }
+    case 'text': {
+      const value = fill(block.text, variables, where);
+      return { html: `<p style="margin:0 0 16px">${paragraphs(value)}</p>`, text: value };
+    }
+    case 'button': {
+      const label = fill(block.label, variables, where);
+      const url = fill(block.url, variables, where).trim();
+      if (!/^https?:\/\/\S+$/.test(url)) throw new OwnerTemplateError(`the button of ${where} links to "${url.slice(0, 80)}", not a web address`);
+      return {
+        html: `<p style="margin:0 0 24px"><a href="${escapeAttribute(url)}" style="display:inline-block;padding:12px 20px;background:${colours.button};color:${colours.buttonText};text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(label)}</a></p>`,
+        text: `${label}: ${url}`,
+      };
+    }
+    case 'summary': return summaryOf(values);
+    case 'divider': return { html: '<hr style="border:0;border-top:1px solid #e2ddd4;margin:16px 0">', text: '---' };
+    default: throw new OwnerTemplateError(`${where} is of an unknown kind`);
+  }
+}
+
+/** An owner's version with these values: the one render path of preview, test send and real send. Throws OwnerTemplateError. */
+export function renderOwnerVersion(name: EditableMailTemplate, website: Website, draft: MailTemplateDraft, values: Values, options: MailRenderOptions, colours: MailColours): RenderedMail {
+  if (!Array.isArray(draft.blocks) || draft.blocks.length === 0) throw new OwnerTemplateError('the template has no blocks');
+  const variables = { 'site.title': website.site_title, 'site.url': `${options.publicUrl.replace(/\/+$/, '')}/`, ...VARIABLES[name](values) };
+  const subject = fill(draft.subject, variables, 'the subject').trim().replace(/\s+/g, ' ');
+  if (subject === '') throw new OwnerTemplateError('the subject is empty');
+  const parts = draft.blocks.map((block, index) => renderBlock(block, index, variables, values, colours));
+  const text = parts.map((part) => part.text).join('\n\n').trim() + (options.unsubscribeUrl ? `\n\nUnsubscribe: ${options.unsubscribeUrl}\n` : '\n');
+  return { subject, text, html: renderInLayout(website, subject, parts.map((part) => part.html).join('\n'), options) };
+}
+
+export interface OwnerTemplateRow {
+  name: string;
+  subject: string;
+  blocks: unknown[];
+  updated_at: Date;
+  last_fallback_reason: string | null;
+  last_fallback_at: Date | null;
+}
+
+export const findOwnerTemplate = (db: Db, websiteId: string, name: string): Promise<OwnerTemplateRow | undefined> =>
+  db.selectFrom('mail_templates').select(['name', 'subject', 'blocks', 'updated_at', 'last_fallback_reason', 'last_fallback_at'])
+    .where('website_id', '=', websiteId).where('name', '=', name).executeTakeFirst();
+
+/**
+ * What every sender of an editable mail calls: the owner's version when the website has one, else our default. When
+ * the owner's version fails to render, the default is sent and the reason recorded on the template (in the caller's
+ * transaction: it is written exactly when the mail is).
+ */
+export async function renderSiteMail(db: Db, name: MailTemplateName, website: Website, values: Values, options: MailRenderOptions): Promise<RenderedMail> {
+  if (!isEditableMailTemplate(name)) return renderMail(name, website, values, options);
+  const row = await findOwnerTemplate(db, website.id, name);
+  if (!row) return renderMail(name, website, values, options);
+  try {
+    return renderOwnerVersion(name, website, { subject: row.subject, blocks: row.blocks as MailBlock[] }, values, options, await mailColoursOf(db, website));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await db.updateTable('mail_templates').set({ last_fallback_reason: reason.slice(0, 500), last_fallback_at: sql<Date>`now()` })
+      .where('website_id', '=', website.id).where('name', '=', name).execute();
+    return renderMail(name, website, values, options);
+  }
+}
+
+export { MAIL_TEMPLATE_INFO, MAIL_TEMPLATE_STARTERS };
