@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ProductType } from './types';
 import {
-  cartInstallmentWording, DEFAULT_INSTALLMENT_COUNT, installmentLocale, installmentProvider, installmentWording, isCartInstallmentEligible,
+  cartInstallmentOffer, cartInstallmentWording, DEFAULT_INSTALLMENT_COUNT, installmentLocale, installmentProvider, installmentWording, isCartInstallmentEligible,
   isInstallmentInRange, isInstallmentPillShown,
 } from './installments';
 
@@ -64,5 +65,21 @@ describe('the whole cart\'s installment line', () => {
     expect(line([], 0)).toBeNull();
     expect(line([{ productType: 1 }], 9000, { afterPayAvailable: false })).toBeNull();
     expect(line([{ productType: 1 }], 9000, { stripeAccountCountry: 'DE' })).toBeNull();
+  });
+});
+
+describe('cartInstallmentOffer (the one rule behind the cart line and checkout methods)', () => {
+  const context = { afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 200000, shopperLanguage: 'en', stripeAccountCountry: 'US' };
+  const physical = [{ productType: ProductType.PHYSICAL }];
+  it('offers the country provider for an in-range all-physical cart', () => {
+    expect(cartInstallmentOffer({ entries: physical, subtotalCents: 12700, context })).toBe('afterpay');
+    expect(cartInstallmentOffer({ entries: physical, subtotalCents: 12700, context: { ...context, stripeAccountCountry: 'GB' } })).toBe('clearpay');
+  });
+  it('offers nothing out of range, with a non-physical item, off, or where no provider runs', () => {
+    expect(cartInstallmentOffer({ entries: physical, subtotalCents: 3500, context })).toBeNull();
+    expect(cartInstallmentOffer({ entries: physical, subtotalCents: 200001, context })).toBeNull();
+    expect(cartInstallmentOffer({ entries: [...physical, { productType: ProductType.DIGITAL }], subtotalCents: 12700, context })).toBeNull();
+    expect(cartInstallmentOffer({ entries: physical, subtotalCents: 12700, context: { ...context, afterPayAvailable: false } })).toBeNull();
+    expect(cartInstallmentOffer({ entries: physical, subtotalCents: 12700, context: { ...context, stripeAccountCountry: 'DE' } })).toBeNull();
   });
 });

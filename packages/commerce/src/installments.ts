@@ -110,6 +110,28 @@ export function installmentWording(input: InstallmentWordingInput): string {
  * the merchant has none, an empty cart). A cart with a non-physical line is not eligible and says so;
  * an eligible cart reads as the product pill does, for its subtotal.
  */
+/** The provider the store advertises (Afterpay or Clearpay, by its Stripe account's country), or null when it has none on. */
+export function storeInstallmentProvider(context: InstallmentContext): InstallmentProvider | null {
+  if (!context.afterPayAvailable) return null;
+  const locale = installmentLocale(context.shopperLanguage ?? 'en', context.stripeAccountCountry ?? 'US');
+  return locale ? installmentProvider(locale) : null;
+}
+
+/**
+ * The provider checkout offers for this cart, or null: the one rule behind both the cart's installment line and the
+ * PaymentIntent's methods, so checkout offers Afterpay/Clearpay exactly where the pill promised it (the store has
+ * it on, every item is physical, the subtotal is in the owner's range).
+ */
+export function cartInstallmentOffer(input: {
+  entries: readonly { productType: number }[];
+  subtotalCents: number;
+  context: InstallmentContext;
+}): InstallmentProvider | null {
+  const provider = storeInstallmentProvider(input.context);
+  if (!provider || !isCartInstallmentEligible(input.entries)) return null;
+  return isInstallmentInRange(input.subtotalCents, input.context.afterPayMin, input.context.afterPayMax) ? provider : null;
+}
+
 export function cartInstallmentWording(input: {
   entries: readonly { productType: number }[];
   subtotalCents: number;
@@ -117,9 +139,8 @@ export function cartInstallmentWording(input: {
   formatPrice: (cents: number) => string;
 }): string | null {
   const { context, entries } = input;
-  if (!context.afterPayAvailable || entries.length === 0) return null;
-  const locale = installmentLocale(context.shopperLanguage ?? 'en', context.stripeAccountCountry ?? 'US');
-  const provider = locale ? installmentProvider(locale) : null;
+  if (entries.length === 0) return null;
+  const provider = storeInstallmentProvider(context);
   if (!provider) return null;
   if (!isCartInstallmentEligible(entries)) {
     return `${INSTALLMENT_PROVIDER_NAMES[provider]} is available only when every item in the cart is a physical product`;

@@ -10,6 +10,13 @@ export interface PaymentRequest {
   idempotencyKey: string;
   /** The order starts a subscription: keep the payment method for its renewals (Stripe: setup_future_usage). */
   saveForRenewals?: boolean;
+  /**
+   * Afterpay/Clearpay is offered for this cart (commerce's cartInstallmentOffer: the rule the installment pill
+   * shows by). The provider then lists it among the methods; otherwise the shopper is never offered it.
+   */
+  offerInstallments?: boolean;
+  /** Where the order goes: Afterpay/Clearpay requires it on the payment. */
+  shipping?: { name: string; line1: string; line2?: string | null; city: string; region?: string | null; postalCode?: string | null; country: string } | null;
 }
 
 /**

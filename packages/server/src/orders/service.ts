@@ -1,5 +1,8 @@
 import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { ADD_TO_CART_MESSAGES } from '@vitrine/commerce/add-to-cart';
+import { cartInstallmentOffer } from '@vitrine/commerce/installments';
+import { featureFlagsOf } from '../experiments';
+import { installmentContext } from '../websites';
 import { CART_MESSAGES, isBelowMinimumSubtotal, minimumSubtotalMessage, type Order } from '@vitrine/commerce/cart';
 import { ADDRESS_MESSAGES, COUPON_MESSAGES, type CheckoutTotals } from '@vitrine/commerce/checkout';
 import { FIELD_MESSAGES, isValidEmail } from '@vitrine/contracts';
@@ -214,6 +217,8 @@ export async function placeOrder(
   const payments = options.payments ?? defaultPayments;
   const currency = website.currency;
   const orderId = newId();
+  // Read before the transaction: the embedded database has one connection, which the transaction holds.
+  const installmentFlags = website.settings.afterPayAvailable === true ? await featureFlagsOf(db, website.id) : undefined;
 
   return inTransaction(db, async (trx) => {
     const { cart, lines } = await lockCartToPurchase(trx, website, actor, input.cartToken);
@@ -272,10 +277,17 @@ export async function placeOrder(
     if (emptied) throw conflict(`${emptied.last4}: ${emptied.reason}`, { code: emptied.reason });
     if (input.expectedAmountDueCents !== undefined && input.expectedAmountDueCents !== amountDueCents) throw conflict(ORDER_MESSAGES.totalChanged);
 
+    // Afterpay/Clearpay exactly where the installment pill promised it: the same rule, on the same subtotal.
+    const offerInstallments = installmentFlags !== undefined && cartInstallmentOffer({
+      entries,
+      subtotalCents,
+      context: installmentContext(website, installmentFlags),
+    }) !== null;
     const payment = amountDueCents > 0
       ? await payments.charge({
           orderId, amountCents: amountDueCents, currency, email, idempotencyKey: `order:${orderId}`,
           saveForRenewals: lines.some((line) => line.product.is_subscribable),
+          ...(offerInstallments ? { offerInstallments, shipping: state.shippingAddress ?? null } : {}),
         })
       : ({ ok: true, status: 'paid', reference: `gift-card:${orderId}`, customerReference: null } as const);
     if (!payment.ok) throw paymentDeclined(payment.message);

@@ -1,5 +1,4 @@
-import { installmentLocale, installmentProvider } from '@vitrine/commerce/installments';
-import { NAMED_FEATURE_FLAGS } from '@vitrine/experiments';
+import { installmentContext } from '../websites';
 import { featureFlagsOf } from '../experiments';
 import { hiddenProductTypes, isOffered, offeredProducts } from './offered-products';
 import { shopFiltersView, shopUrlOf, type ShopFiltersView } from './shop-filters-view';
@@ -269,21 +268,8 @@ export function websiteSettingsJson(website: Website): WebsiteSettingsJson {
   };
 }
 
-export function installmentContext(website: Website, flags?: ReadonlySet<number>): InstallmentContext {
-  const settings = website.settings;
-  const country = typeof settings.stripeAccountCountry === 'string' ? settings.stripeAccountCountry : '';
-  // The provider's feature flag (Afterpay 64, Clearpay 68) switched off hides the pill (issue 19).
-  const locale = installmentLocale(website.locale, country);
-  const provider = locale ? installmentProvider(locale) : null;
-  const providerOff = flags !== undefined && provider !== null && !flags.has(provider === 'clearpay' ? NAMED_FEATURE_FLAGS.clearpay : NAMED_FEATURE_FLAGS.afterpay);
-  return {
-    afterPayAvailable: settings.afterPayAvailable === true && !providerOff,
-    afterPayMin: typeof settings.afterPayMin === 'number' ? settings.afterPayMin : 0,
-    afterPayMax: typeof settings.afterPayMax === 'number' ? settings.afterPayMax : 0,
-    shopperLanguage: website.locale,
-    stripeAccountCountry: typeof settings.stripeAccountCountry === 'string' ? settings.stripeAccountCountry : '',
-  };
-}
+
+export { installmentContext };
 
 function base(website: Website, pageType: number): BasePageContext {
   return { pageType, website: websiteJson(website), websiteSettings: websiteSettingsJson(website) };

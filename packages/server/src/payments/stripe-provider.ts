@@ -56,6 +56,39 @@ export function pendingOutcomeOf(intent: Pick<Stripe.PaymentIntent, 'status' | '
   }
 }
 
+/**
+ * Which methods the Payment Element offers: always Stripe's automatic payment methods — cards and the wallets (Apple
+ * Pay, Google Pay, Link) and whatever else the account has on in its dashboard and that fits the amount and currency.
+ * Afterpay/Clearpay (Stripe names both one method) only where the store's installment pill promised it: otherwise it
+ * is excluded, so a dashboard switch alone never offers it outside the owner's range; where it is offered the intent
+ * carries the order as its reference and the shipping address Afterpay requires.
+ */
+export function paymentMethodsOf(
+  request: Pick<PaymentRequest, 'orderId' | 'offerInstallments' | 'shipping'>,
+): Pick<Stripe.PaymentIntentCreateParams, 'automatic_payment_methods' | 'excluded_payment_method_types' | 'payment_method_options' | 'shipping'> {
+  if (!request.offerInstallments) return { automatic_payment_methods: { enabled: true }, excluded_payment_method_types: ['afterpay_clearpay'] };
+  const shipping = request.shipping;
+  return {
+    automatic_payment_methods: { enabled: true },
+    payment_method_options: { afterpay_clearpay: { reference: request.orderId } },
+    ...(shipping
+      ? {
+          shipping: {
+            name: shipping.name,
+            address: {
+              line1: shipping.line1,
+              ...(shipping.line2 ? { line2: shipping.line2 } : {}),
+              city: shipping.city,
+              ...(shipping.region ? { state: shipping.region } : {}),
+              ...(shipping.postalCode ? { postal_code: shipping.postalCode } : {}),
+              country: shipping.country,
+            },
+          },
+        }
+      : {}),
+  };
+}
+
 export interface StripeProviderOptions {
   /** Retries of a request that failed on the network or with a 409/5xx; the idempotency key makes them safe. */
   maxNetworkRetries?: number;
@@ -103,7 +136,7 @@ export class StripePaymentProvider implements PaymentProvider, PendingPaymentCan
           currency: request.currency.toLowerCase(),
           receipt_email: request.email,
           metadata: { order_id: request.orderId },
-          automatic_payment_methods: { enabled: true },
+          ...paymentMethodsOf(request),
           ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: request.idempotencyKey },

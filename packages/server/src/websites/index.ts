@@ -24,3 +24,4 @@ export {
 } from './custom-domains/settings';
 export { dnsDomainResolver, type DomainResolver } from './custom-domains/dns';
 export { parseAddressList, addressKindOf, type AddressList, type AddressKind } from './custom-domains/address-ranges';
+export { installmentContext } from './installment-context';

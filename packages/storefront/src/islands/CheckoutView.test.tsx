@@ -464,7 +464,10 @@ describe('CheckoutView: a payment pending with Stripe', () => {
     await flushPromises();
     expect(assignSpy).not.toHaveBeenCalled();
     expect(stripe.stripeFactory).toHaveBeenCalledWith('pk_test_1');
-    expect(stripe.create).toHaveBeenCalledWith('payment');
+    expect(stripe.create).toHaveBeenCalledWith('payment', {
+      layout: { type: 'accordion', defaultCollapsed: false, radios: true, spacedAccordionItems: false },
+      wallets: { applePay: 'auto', googlePay: 'auto' },
+    });
     expect(stripe.mount).toHaveBeenCalledWith(document.querySelector('.vitrine-payment-element'));
     expect(screen.getByRole('heading', { name: 'Payment' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).disabled).toBe(true);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PendingPayment } from '../../api/checkout';
-import { loadStripeJs, STRIPE_MESSAGES, type StripeClient, type StripeElements } from './stripe';
+import { loadStripeJs, PAYMENT_ELEMENT_OPTIONS, STRIPE_MESSAGES, type StripeClient, type StripeElements } from './stripe';
 
 export interface PaymentStepProps {
   payment: PendingPayment;
@@ -29,7 +29,7 @@ export function PaymentStep({ payment, returnUrl, submitLabel }: PaymentStepProp
         if (cancelled || !mountRef.current) return;
         const stripe = Stripe(payment.publishableKey);
         const elements = stripe.elements({ clientSecret: payment.clientSecret });
-        const element = elements.create('payment');
+        const element = elements.create('payment', PAYMENT_ELEMENT_OPTIONS);
         element.mount(mountRef.current);
         destroy = () => element.destroy?.();
         stripeRef.current = { stripe, elements };

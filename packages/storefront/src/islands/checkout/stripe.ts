@@ -11,8 +11,24 @@ export interface StripePaymentElement {
   destroy?(): void;
 }
 
+/** The Payment Element's options checkout uses (Stripe.js: elements.create('payment', options)). */
+export interface PaymentElementOptions {
+  layout: { type: 'tabs' | 'accordion'; defaultCollapsed?: boolean; radios?: boolean; spacedAccordionItems?: boolean };
+  wallets: { applePay: 'auto' | 'never'; googlePay: 'auto' | 'never' };
+}
+
+/**
+ * Accordion with radios: every method the intent allows (card, the wallets, Afterpay/Clearpay where the cart
+ * qualifies) listed one under another, readable on a phone, the first open. Wallets 'auto': Apple Pay and Google
+ * Pay show where the shopper's browser and the account support them; Link comes with the intent's automatic methods.
+ */
+export const PAYMENT_ELEMENT_OPTIONS: PaymentElementOptions = {
+  layout: { type: 'accordion', defaultCollapsed: false, radios: true, spacedAccordionItems: false },
+  wallets: { applePay: 'auto', googlePay: 'auto' },
+};
+
 export interface StripeElements {
-  create(type: 'payment'): StripePaymentElement;
+  create(type: 'payment', options?: PaymentElementOptions): StripePaymentElement;
 }
 
 export interface StripeClient {
