@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { loadTheme } from '@vitrine/theme';
 import { createThemeRenderer, type PageAssets, type ThemeRenderer } from '../rendering/theme-renderer';
+import type { ThemeSheetStore } from '../rendering/theme-sheets';
 
 /** The reload script's address: a file of our origin, so the storefront's CSP (script-src 'self') allows it. */
 export const THEME_DEV_SCRIPT_PATH = '/__theme-dev/reload.js';
@@ -24,8 +25,9 @@ export class ThemeDevSession {
     readonly dir: string,
     private readonly assets: PageAssets,
     private readonly onReload: (error: Error | null) => void = () => {},
+    private readonly sheetStore?: ThemeSheetStore,
   ) {
-    this.renderer = createThemeRenderer(loadTheme(dir), assets);
+    this.renderer = createThemeRenderer(loadTheme(dir), assets, sheetStore);
   }
 
   /** The renderer the server uses: the current theme's, with the reload script before </body>. */
@@ -42,7 +44,7 @@ export class ThemeDevSession {
   /** Reads the theme again; on a broken save (a file missing mid-write) the previous one stays. */
   reload(): void {
     try {
-      this.renderer = createThemeRenderer(loadTheme(this.dir), this.assets);
+      this.renderer = createThemeRenderer(loadTheme(this.dir), this.assets, this.sheetStore);
       this.onReload(null);
     } catch (error) {
       this.onReload(error as Error);
