@@ -71,7 +71,7 @@ registerFormatters(SERVER_FORMATTERS);
  */
 export function createThemeRenderer(theme: Theme, themeAssets: PageAssets, sheetStore?: ThemeSheetStore): ThemeRenderer {
   // A theme with stylesheets.json links its base sheet and, per page, the feature sheets it needs (issue 35 item 4).
-  const sheets = sheetStore ? loadPageSheets(theme, sheetStore) : null;
+  const sheets = sheetStore ? loadPageSheets(theme, sheetStore, themeAssets.themeUrl ?? '/assets/theme/') : null;
   const assets = sheets ? { ...themeAssets, stylesheet: sheets.base } : themeAssets;
   const layouts: Record<LayoutName, CompiledTemplate> = { site: compile(theme.layout), checkout: compile(theme.checkoutLayout) };
   const pages = Object.fromEntries(PAGE_TEMPLATES.map((name) => [name, compile(theme.pages[name])])) as Record<

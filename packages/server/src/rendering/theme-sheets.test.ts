@@ -102,7 +102,11 @@ describe('split stylesheets', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(answer.headers['content-type']).toBe('text/css; charset=utf-8');
-    expect(answer.body).toBe(readFileSync(path.join(theme.assetsDir, sheets.base), 'utf8'));
+    // Its fonts' relative urls made absolute (it is not served beside them), and each of them found.
+    expect(answer.body).toBe(readFileSync(path.join(theme.assetsDir, sheets.base), 'utf8').replace(/url\("fonts\//g, 'url("/assets/theme/fonts/'));
+    const fonts = [...answer.body.matchAll(/url\("([^"]+)"\)/g)].map((match) => match[1]!);
+    expect(fonts).toEqual(['/assets/theme/fonts/inter-latin-400-normal.woff2', '/assets/theme/fonts/inter-latin-600-normal.woff2', '/assets/theme/fonts/fraunces-latin-600-normal.woff2']);
+    for (const font of fonts) expect((await server.app.inject({ url: font })).statusCode, font).toBe(200);
     const wrong = await server.app.inject({ url: `${THEME_SHEET_PREFIX}base-000000000000.css` });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.headers['cache-control']).toBe('no-store');

@@ -61,16 +61,25 @@ function withoutParentheses(selector: string): string {
   return out;
 }
 
+/**
+ * The sheets are served from THEME_SHEET_PREFIX, not beside their files, so a relative `url(fonts/…)` would miss:
+ * each is made absolute against where the file's folder is served (`/assets/theme/fonts/…`).
+ */
+export function absoluteUrls(css: string, folderUrl: string): string {
+  return css.replace(/url\(\s*(["']?)([^"')]+)\1\s*\)/g, (whole, quote: string, url: string) =>
+    /^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(url) ? whole : `url(${quote}${folderUrl}${url}${quote})`);
+}
+
 const CLASS_ATTRIBUTE = /\bclass="([^"]*)"/g;
 
 /**
  * Reads a theme's stylesheets.json sheets from its assets folder into the store. Null for a theme without one
  * (an uploaded theme links its own site.css, as before).
  */
-export function loadPageSheets(theme: Theme, store: ThemeSheetStore): PageSheets | null {
+export function loadPageSheets(theme: Theme, store: ThemeSheetStore, themeUrl: string): PageSheets | null {
   const sheets = theme.stylesheets;
   if (!sheets || !theme.assetsDir) return null;
-  const read = (file: string) => readFileSync(path.join(theme.assetsDir, file), 'utf8');
+  const read = (file: string) => absoluteUrls(readFileSync(path.join(theme.assetsDir, file), 'utf8'), `${themeUrl}${path.posix.dirname(file)}/`.replace('/./', '/'));
   const base = store.add('base', read(sheets.base));
   const features = Object.entries(sheets.features).map(([name, file]) => {
     const css = read(file);
