@@ -1,3 +1,4 @@
+// databases: one — it proves which stylesheets the rendered HTML links; no SQL of its own
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
