@@ -89,6 +89,7 @@ import { NotFoundAnswers, NotFoundCounter, notifyRedirectsChanged, RedirectRuleC
 import { registerHandoffRoutes } from './platform/handoff-routes';
 import { STOREFRONT_ASSET_PREFIX, THEME_ASSET_PREFIX, loadPageAssets, storefrontDistDir } from './rendering/assets';
 import { createPreprocessingThemeRenderer } from './rendering/preprocessed-theme-renderer';
+import { THEME_SHEET_PREFIX, ThemeSheetStore } from './rendering/theme-sheets';
 import { outgoingPolicyOf, registerWebhookRoutes, WebhookDeliveryJob, webhookOptionsFromEnv, webhookSealKeyFrom, type WebhookOptions } from './webhooks';
 import { contributorEmailsWith } from './owner';
 import { archiveShelvesOf, registerSiteArchiveDownloadRoute, registerSiteArchiveRoutes, SiteExportJob } from './site-archives';
@@ -223,7 +224,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await websites.load();
   const crumbs = new Crumbs(await loadServerSecret(db, 'crumb'));
   const theme = loadTheme(options.themeDevDir);
-  const themeDev = options.themeDevDir ? new ThemeDevSession(options.themeDevDir, loadPageAssets(), (error) => error && console.error(`theme not reloaded: ${error.message}`)) : null;
+  // The theme's split stylesheets under hashed names (rendering/theme-sheets.ts), served from memory.
+  const themeSheets = new ThemeSheetStore();
+  const themeDev = options.themeDevDir ? new ThemeDevSession(options.themeDevDir, loadPageAssets(), (error) => error && console.error(`theme not reloaded: ${error.message}`), themeSheets) : null;
   const rateLimitStore = options.rateLimit?.store ?? new DatabaseRateLimitStore(db);
   const signInGuard: SignInGuard = options.signInGuard ?? new SignInThrottle(rateLimitStore);
   const temporaryImagesDir = options.imageStore ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-images-'));
@@ -243,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await loadServerSecret(db, DOWNLOAD_SECRET_NAME);
   // Newsletter confirmation links: signed like unsubscribe links, under their own purpose.
   const newsletterTokens = new UnsubscribeTokens(await loadServerSecret(db, 'mail'), 'newsletter-confirm');
-  const defaultThemeRenderer = themeDev ? themeDev.themeRenderer : createPreprocessingThemeRenderer(theme, loadPageAssets());
+  const defaultThemeRenderer = themeDev ? themeDev.themeRenderer : createPreprocessingThemeRenderer(theme, loadPageAssets(), themeSheets);
   const themeRegistry = new ThemeRegistry(db, themeStore, defaultThemeRenderer, loadPageAssets(), (message, error) => console.error(message, error));
   // URL redirects (redirects/): each website's rules kept in memory, and the not-found report's counts.
   const notFoundCounter = new NotFoundCounter(db, { flushMs: options.notFoundCounts?.flushMs });
@@ -457,7 +460,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Platform mode: the platform's own pages, on its host only (Fastify's host constraint), outside the website context.
   registerPlatformRoutes(app, context, { rateLimits: rateLimitStore });
-  await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir, { themeAssetsCached: !themeDev });
+  await registerAssets(app, theme.assetsDir, options.ownerAppDir ?? ownerAppDistDir, { themeAssetsCached: !themeDev, themeSheets });
   if (themeDev) {
     registerThemeDevRoutes(app, themeDev);
     themeDev.watch();
@@ -570,7 +573,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * The theme's stylesheet and the built islands. Island files carry content hashes in their
  * names, so browsers may keep them for a year; the build writes .br and .gz beside each file.
  */
-async function registerAssets(app: FastifyInstance, themeAssetsDir: string, ownerAppDir: string, { themeAssetsCached }: { themeAssetsCached: boolean }): Promise<void> {
+async function registerAssets(
+  app: FastifyInstance, themeAssetsDir: string, ownerAppDir: string, { themeAssetsCached, themeSheets }: { themeAssetsCached: boolean; themeSheets: ThemeSheetStore },
+): Promise<void> {
+  // The theme's base and feature sheets: named by their content's hash, so a year's immutable cache is safe.
+  app.get<{ Params: { file: string } }>(`${THEME_SHEET_PREFIX}:file`, async (request, reply) => {
+    const css = themeSheets.get(request.params.file);
+    if (css === undefined) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
+    return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(css);
+  });
   await app.register(fastifyStatic, {
     root: storefrontDistDir,
     prefix: STOREFRONT_ASSET_PREFIX,

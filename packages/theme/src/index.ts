@@ -29,6 +29,33 @@ export interface Theme {
   assetsDir: string;
   /** The parsed theme.json (its settings schema; @vitrine/design validates it), when the folder has one. */
   manifest?: unknown;
+  /** Its stylesheets.json, when it has one: which sheets of assets/ each page kind links (a theme without one links site.css). */
+  stylesheets?: ThemeStylesheets;
+}
+
+/**
+ * A theme's stylesheets (stylesheets.json beside theme.json), paths under assets/: the base sheet every page links,
+ * the feature sheets by name, and the one table of which page kinds link which feature sheets. The server also links a
+ * feature sheet on any page whose HTML uses one of its classes (a blog-list block on the home page), so the table
+ * only has to name what a page kind's islands draw in the browser and what its template always shows.
+ */
+export interface ThemeStylesheets {
+  base: string;
+  features: Record<string, string>;
+  pages: Partial<Record<PageTemplateName, string[]>>;
+}
+
+/** Reads and checks stylesheets.json: every page kind and feature it names must exist, or the theme does not load. */
+export function parseThemeStylesheets(json: unknown): ThemeStylesheets {
+  const value = json as Partial<ThemeStylesheets> | null;
+  if (!value || typeof value.base !== 'string' || typeof value.features !== 'object' || typeof value.pages !== 'object') {
+    throw new Error('stylesheets.json needs "base", "features" and "pages"');
+  }
+  for (const [kind, names] of Object.entries(value.pages ?? {})) {
+    if (!(PAGE_TEMPLATES as readonly string[]).includes(kind)) throw new Error(`stylesheets.json: no page kind "${kind}"`);
+    for (const name of names ?? []) if (typeof value.features![name] !== 'string') throw new Error(`stylesheets.json: "${kind}" links an unknown feature sheet "${name}"`);
+  }
+  return value as ThemeStylesheets;
 }
 
 export const defaultThemeDir = path.resolve(fileURLToPath(import.meta.url), '../..');
@@ -45,5 +72,7 @@ export function loadTheme(dir: string = defaultThemeDir): Theme {
   }
   const manifestFile = path.join(dir, 'theme.json');
   const manifest: unknown = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined;
-  return { layout: read('templates', 'site.layout.html'), checkoutLayout: read('templates', 'checkout.layout.html'), pages, partials, assetsDir: path.join(dir, 'assets'), manifest };
+  const stylesheetsFile = path.join(dir, 'stylesheets.json');
+  const stylesheets = existsSync(stylesheetsFile) ? parseThemeStylesheets(JSON.parse(readFileSync(stylesheetsFile, 'utf8'))) : undefined;
+  return { layout: read('templates', 'site.layout.html'), checkoutLayout: read('templates', 'checkout.layout.html'), pages, partials, assetsDir: path.join(dir, 'assets'), manifest, stylesheets };
 }

@@ -1,6 +1,7 @@
 import { hasPreprocessorDirectives, preprocess, type TemplateError } from '@vitrine/template';
 import { PAGE_TEMPLATES, type PageTemplateName, type Theme } from '@vitrine/theme';
 import { createThemeRenderer, type PageAssets, type ThemeRenderer } from './theme-renderer';
+import type { ThemeSheetStore } from './theme-sheets';
 
 /**
  * A theme's `{^…}` preprocessor directives (packages/template, "Preprocessor directives") run against what is known
@@ -43,8 +44,8 @@ export function preprocessTheme<T extends Omit<Theme, 'assetsDir'>>(theme: T, co
 }
 
 /** createThemeRenderer, with the theme's preprocessor directives run per set of design options when it has any. */
-export function createPreprocessingThemeRenderer(theme: Theme, assets: PageAssets): ThemeRenderer {
-  if (!themeHasPreprocessorDirectives(theme)) return createThemeRenderer(theme, assets);
+export function createPreprocessingThemeRenderer(theme: Theme, assets: PageAssets, sheets?: ThemeSheetStore): ThemeRenderer {
+  if (!themeHasPreprocessorDirectives(theme)) return createThemeRenderer(theme, assets, sheets);
   const variants = new Map<string, { renderer: ThemeRenderer; errors: TemplateError[] }>();
   const variantFor = (context: PreprocessContext) => {
     const key = JSON.stringify(context);
@@ -54,7 +55,7 @@ export function createPreprocessingThemeRenderer(theme: Theme, assets: PageAsset
       variants.delete(key);
     } else {
       const preprocessed = preprocessTheme(theme, context);
-      variant = { renderer: createThemeRenderer(preprocessed.theme, assets), errors: preprocessed.errors };
+      variant = { renderer: createThemeRenderer(preprocessed.theme, assets, sheets), errors: preprocessed.errors };
     }
     variants.set(key, variant);
     while (variants.size > PREPROCESSED_VARIANT_CAP) variants.delete(variants.keys().next().value!);

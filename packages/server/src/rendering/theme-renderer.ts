@@ -6,6 +6,7 @@ import { blockFormatters } from './block-formatters';
 import { islandFormatters } from './island-formatters';
 import { jsonLd } from './json-ld';
 import { moneyCents, moneyValue, priceTag } from './price-formatters';
+import { loadPageSheets, type ThemeSheetStore } from './theme-sheets';
 
 export interface NavigationLink {
   title: string;
@@ -73,7 +74,10 @@ registerFormatters(SERVER_FORMATTERS);
  * Compiles the theme once and renders pages: the page template first, then the layout
  * around it (`pageBody`): the checkout's focused one for the checkout pages, the site's for the rest. Template errors never break a page; they are returned for logging.
  */
-export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRenderer {
+export function createThemeRenderer(theme: Theme, themeAssets: PageAssets, sheetStore?: ThemeSheetStore): ThemeRenderer {
+  // A theme with stylesheets.json links its base sheet and, per page, the feature sheets it needs (issue 35 item 4).
+  const sheets = sheetStore ? loadPageSheets(theme, sheetStore, themeAssets.themeUrl ?? '/assets/theme/') : null;
+  const assets = sheets ? { ...themeAssets, stylesheet: sheets.base } : themeAssets;
   const layouts: Record<LayoutName, CompiledTemplate> = { site: compile(theme.layout), checkout: compile(theme.checkoutLayout) };
   const pages = Object.fromEntries(PAGE_TEMPLATES.map((name) => [name, compile(theme.pages[name])])) as Record<
     PageTemplateName,
@@ -104,7 +108,12 @@ export function createThemeRenderer(theme: Theme, assets: PageAssets): ThemeRend
         assets,
       };
       const body = render(pages[name], pageContext, options);
-      const page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output }, options);
+      const pageStylesheets = sheets ? sheets.featuresFor(name, body.output) : [];
+      let page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets }, options);
+      // The layout's own HTML (the footer's newsletter, the owner's header) may use a feature sheet's classes too:
+      // rarely, so the layout is rendered again only then, with every sheet the whole page needs.
+      const wholePage = sheets ? sheets.featuresFor(name, page.output) : [];
+      if (wholePage.length !== pageStylesheets.length) page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets: wholePage }, options);
       return { html: withCartData(page.output, chrome.visitorCart), errors: [...body.errors, ...page.errors] };
     },
   };

@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 const shopperPage = async (path = '/', host = A_HOST) => (await new TestVisitor(server.app, undefined, { host }).get(path)).body;
-const stylesheetLinks = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1]);
+// The theme's base sheet, then the website's; the theme's feature sheets a page links (rendering/theme-sheets.ts) left out.
+const stylesheetLinks = (html: string) =>
+  [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1]!).filter((href) => !href.startsWith('/assets/theme-sheets/') || href.includes('/base-'));
+const THEME_BASE_SHEET = expect.stringMatching(/^\/assets\/theme-sheets\/base-[0-9a-f]{12}\.css$/);
 const fontPreloads = (html: string) => [...html.matchAll(/<link rel="preload" href="(\/assets\/fonts\/[^"]+)"/g)].map((match) => match[1]);
 const draftRows = () => server.database.db.selectFrom('site_style_versions').selectAll().execute();
 
@@ -93,7 +96,7 @@ describe('site styles: publish, the stylesheet and the pages', () => {
     const draft = await admin.put('/api/site-styles/draft', { values: { 'colour.accent': '#7A2E1F', 'type.heading.family': 'playfair-display' } });
     expect(draft.statusCode, draft.body).toBe(200);
     expect(draft.json()).toMatchObject({ draft: { 'colour.accent': '#7a2e1f', 'type.heading.family': 'playfair-display' }, published: {}, publishedVersionId: null, stylesheetUrl: DEFAULT_STYLES.stylesheetUrl });
-    expect(stylesheetLinks(await shopperPage())).toEqual(['/assets/theme/site.css', DEFAULT_STYLES.stylesheetUrl]);
+    expect(stylesheetLinks(await shopperPage())).toEqual([THEME_BASE_SHEET, DEFAULT_STYLES.stylesheetUrl]);
 
     const published = await admin.post('/api/site-styles/publish');
     expect(published.statusCode, published.body).toBe(200);
@@ -105,7 +108,7 @@ describe('site styles: publish, the stylesheet and the pages', () => {
 
     for (const path of ['/', '/shop']) {
       const html = await shopperPage(path);
-      expect(stylesheetLinks(html), path).toEqual(['/assets/theme/site.css', styles.stylesheetUrl]);
+      expect(stylesheetLinks(html), path).toEqual([THEME_BASE_SHEET, styles.stylesheetUrl]);
       expect(fontPreloads(html), path).toEqual(['/assets/fonts/playfair-display/playfair-display-latin-400-normal.woff2']);
       expect(html).toContain('<body class="page-');
       expect(html).toContain(' data-button-style="solid" data-header="classic" data-footer="columns" data-hero="contained" data-product="gallery-beside" data-blog="list">');
@@ -137,11 +140,11 @@ describe('site styles: publish, the stylesheet and the pages', () => {
     const draftUrl = (draft.json() as SiteStylesJson).draftStylesheetUrl;
     const liveUrl = (draft.json() as SiteStylesJson).stylesheetUrl;
     expect(draftUrl).not.toBe(liveUrl);
-    expect(stylesheetLinks((await admin.get('/?design-preview=draft')).body)).toEqual(['/assets/theme/site.css', draftUrl]);
-    expect(stylesheetLinks((await admin.get('/')).body)).toEqual(['/assets/theme/site.css', liveUrl]);
-    expect(stylesheetLinks(await shopperPage('/?design-preview=draft'))).toEqual(['/assets/theme/site.css', liveUrl]);
+    expect(stylesheetLinks((await admin.get('/?design-preview=draft')).body)).toEqual([THEME_BASE_SHEET, draftUrl]);
+    expect(stylesheetLinks((await admin.get('/')).body)).toEqual([THEME_BASE_SHEET, liveUrl]);
+    expect(stylesheetLinks(await shopperPage('/?design-preview=draft'))).toEqual([THEME_BASE_SHEET, liveUrl]);
     const viewer = await ownerVisitor(server, 'viewer', { identifier: 'demo', host: A_HOST });
-    expect(stylesheetLinks((await viewer.get('/?design-preview=draft')).body)).toEqual(['/assets/theme/site.css', liveUrl]);
+    expect(stylesheetLinks((await viewer.get('/?design-preview=draft')).body)).toEqual([THEME_BASE_SHEET, liveUrl]);
     expect((await new TestVisitor(server.app, undefined, { host: A_HOST }).get(draftUrl)).body).toContain('--color-accent:#123456;');
   });
 });
@@ -181,7 +184,7 @@ describe('site styles: versions, restore and reset', () => {
     expect(reset.json()).toMatchObject({ draft: {}, published: { 'button.shape': '999px' } });
     const defaults = (await admin.post('/api/site-styles/publish')).json() as SiteStylesJson;
     expect(defaults.stylesheetUrl).toBe(DEFAULT_STYLES.stylesheetUrl);
-    expect(stylesheetLinks(await shopperPage())).toEqual(['/assets/theme/site.css', DEFAULT_STYLES.stylesheetUrl]);
+    expect(stylesheetLinks(await shopperPage())).toEqual([THEME_BASE_SHEET, DEFAULT_STYLES.stylesheetUrl]);
     expect(fontPreloads(await shopperPage())).toEqual([]);
   });
 });
@@ -222,7 +225,7 @@ describe('site styles: a second website', () => {
     const restore = await bravoAdmin.post(`/api/site-styles/versions/${versionsOfA[0]!.id}/restore`);
     expect(restore.statusCode).toBe(404);
     expect((await new TestVisitor(server.app, undefined, { host: B_HOST }).get(published.stylesheetUrl)).statusCode).toBe(404);
-    expect(stylesheetLinks(await shopperPage('/', B_HOST))).toEqual(['/assets/theme/site.css', DEFAULT_STYLES.stylesheetUrl]);
+    expect(stylesheetLinks(await shopperPage('/', B_HOST))).toEqual([THEME_BASE_SHEET, DEFAULT_STYLES.stylesheetUrl]);
 
     // A's owner session does not reach B's calls (host-only cookies), and B's changes stay B's.
     await bravoAdmin.put('/api/site-styles/draft', { values: { 'colour.accent': '#111111' } });

@@ -2,6 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { loadTheme } from '@vitrine/theme';
 import { createPreprocessingThemeRenderer } from '../rendering/preprocessed-theme-renderer';
 import type { PageAssets, ThemeRenderer } from '../rendering/theme-renderer';
+import type { ThemeSheetStore } from '../rendering/theme-sheets';
 
 /** The reload script's address: a file of our origin, so the storefront's CSP (script-src 'self') allows it. */
 export const THEME_DEV_SCRIPT_PATH = '/__theme-dev/reload.js';
@@ -25,8 +26,9 @@ export class ThemeDevSession {
     readonly dir: string,
     private readonly assets: PageAssets,
     private readonly onReload: (error: Error | null) => void = () => {},
+    private readonly sheetStore?: ThemeSheetStore,
   ) {
-    this.renderer = createPreprocessingThemeRenderer(loadTheme(dir), assets);
+    this.renderer = createPreprocessingThemeRenderer(loadTheme(dir), assets, sheetStore);
   }
 
   /** The renderer the server uses: the current theme's, with the reload script before </body>. */
@@ -43,7 +45,7 @@ export class ThemeDevSession {
   /** Reads the theme again; on a broken save (a file missing mid-write) the previous one stays. */
   reload(): void {
     try {
-      this.renderer = createPreprocessingThemeRenderer(loadTheme(this.dir), this.assets);
+      this.renderer = createPreprocessingThemeRenderer(loadTheme(this.dir), this.assets, this.sheetStore);
       this.onReload(null);
     } catch (error) {
       this.onReload(error as Error);

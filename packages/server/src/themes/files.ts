@@ -11,7 +11,8 @@ const ASSET_EXTENSIONS = new Set(['.css', '.png', '.jpg', '.jpeg', '.webp', '.gi
 
 /** Why a theme-relative path (posix separators) is not allowed, or null when it is. */
 export function disallowedThemeFile(file: string): string | null {
-  if (file === 'theme.json' || file === 'README.md') return null;
+  // stylesheets.json: the default theme's table of feature sheets (packages/theme/README.md); an uploaded theme's is kept, not yet read.
+  if (file === 'theme.json' || file === 'README.md' || file === 'stylesheets.json') return null;
   const extension = path.posix.extname(file).toLowerCase();
   if (file.startsWith('templates/') && !file.slice('templates/'.length).includes('/') && extension === '.html') return null;
   if (file.startsWith('partials/') && file.split('/').length <= 3 && extension === '.block') return null;
