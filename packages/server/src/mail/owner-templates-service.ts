@@ -9,7 +9,7 @@ import type { Database, Website } from '../db/schema';
 import { invalid, tooMany } from '../failures';
 import { mailColoursOf } from '../site-styles';
 import { enqueueMail } from './outbox';
-import { findOwnerTemplate, OwnerTemplateError, renderOwnerVersion, SAMPLE_VALUES, type OwnerTemplateRow } from './owner-templates';
+import { findOwnerTemplate, OwnerTemplateError, renderOwnerVersion, sampleValuesOf, type OwnerTemplateRow } from './owner-templates';
 import { siteUrlOf, type MailSettings } from './settings';
 
 /** The owner's calls on Settings → Mail → Templates (issue 38 item 7). */
@@ -85,7 +85,7 @@ async function renderSample(db: Kysely<Database>, website: Website, mail: MailSe
   const draft = checkedDraft(name, body);
   const siteUrl = siteUrlOf(mail, website);
   try {
-    return renderOwnerVersion(name, website, draft, SAMPLE_VALUES[name](siteUrl), { publicUrl: siteUrl }, await mailColoursOf(db, website));
+    return renderOwnerVersion(name, website, draft, sampleValuesOf(name, siteUrl, website), { publicUrl: siteUrl }, await mailColoursOf(db, website));
   } catch (error) {
     if (error instanceof OwnerTemplateError) throw invalid(`This template cannot be sent: ${error.message}.`);
     throw error;

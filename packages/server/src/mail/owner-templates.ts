@@ -3,6 +3,7 @@ import {
   MAIL_TEMPLATE_INFO, MAIL_TEMPLATE_STARTERS, VARIABLE_PATTERN, isEditableMailTemplate,
   type EditableMailTemplate, type MailBlock, type MailTemplateDraft,
 } from '@vitrine/contracts';
+import { formatMoney } from '@vitrine/format/money';
 import { escapeAttribute, escapeHtml } from '@vitrine/template';
 import type { Database, Website } from '../db/schema';
 import { mailColoursOf, type MailColours } from '../site-styles';
@@ -34,19 +35,26 @@ const VARIABLES: Record<EditableMailTemplate, (values: Values) => Record<string,
   'newsletter-confirm': (v) => ({ 'confirm.url': text(v.confirmUrl) }),
 };
 
-/** What the preview and the test send fill the variables with: the values a real sender passes. */
-const ITEMS = [{ quantity: 1, productName: 'Linen shirt', lineTotal: '€49.00' }, { quantity: 2, productName: 'Wool socks', lineTotal: '€24.00' }];
-export const SAMPLE_VALUES: Record<EditableMailTemplate, (siteUrl: string) => Values> = {
-  'order-confirmation': (url) => ({ orderNumber: '#1001', grandTotal: '€73.00', subtotal: '€73.00', orderUrl: `${url}/checkout/order-confirmed?orderId=sample`, items: ITEMS, shippingAddress: { lines: ['Ana Lima', '12 Rua Augusta', '1100-053 Lisboa', 'Portugal'] } }),
-  'order-shipped': (url) => ({ orderNumber: '#1001', complete: true, orderUrl: `${url}/checkout/order-confirmed?orderId=sample`, items: ITEMS, carrierName: 'CTT', trackingNumber: 'RR123456785PT', trackingUrl: 'https://www.ctt.pt/' }),
-  'return-requested': (url) => ({ orderNumber: '#1001', shopperEmail: 'ana@example.com', reason: 'Too small', items: ITEMS.slice(0, 1), ownerOrderUrl: `${url}/config/orders/sample` }),
-  'return-update': (url) => ({ orderNumber: '#1001', subjectLine: 'Your return was approved', heading: 'Your return was approved', message: 'Send the items back within 14 days.', ownerMessage: '', items: ITEMS.slice(0, 1), orderUrl: `${url}/checkout/order-confirmed?orderId=sample` }),
-  'abandoned-cart': (url) => ({ items: ITEMS, restoreUrl: `${url}/cart` }),
-  'restock-notice': (url) => ({ productTitle: 'Linen shirt', variantLabel: 'M', productUrl: `${url}/products/linen-shirt` }),
-  'gift-card': (url) => ({ code: 'GIFT-1234-ABCD', amount: '€50.00', senderName: 'Rui', recipientName: 'Ana', message: 'Happy birthday!', testMode: false, storeUrl: `${url}/` }),
-  'password-reset': (url) => ({ email: 'ana@example.com', resetUrl: `${url}/account/reset-password?token=sample` }),
-  'newsletter-confirm': (url) => ({ confirmUrl: `${url}/newsletter/confirm?token=sample` }),
-};
+/**
+ * What the preview and the test send fill the variables with: the values a real sender passes, with money in the
+ * store's own currency and language (a dollar store's preview shows dollars).
+ */
+export function sampleValuesOf(name: EditableMailTemplate, siteUrl: string, website: Pick<Website, 'currency' | 'locale'>): Values {
+  const money = (cents: number) => formatMoney(cents, website.currency, { locale: website.locale });
+  const items = [{ quantity: 1, productName: 'Linen shirt', lineTotal: money(4900) }, { quantity: 2, productName: 'Wool socks', lineTotal: money(2400) }];
+  const orderUrl = `${siteUrl}/checkout/order-confirmed?orderId=sample`;
+  switch (name) {
+    case 'order-confirmation': return { orderNumber: '#1001', grandTotal: money(7300), subtotal: money(7300), orderUrl, items, shippingAddress: { lines: ['Ana Lima', '12 Rua Augusta', '1100-053 Lisboa', 'Portugal'] } };
+    case 'order-shipped': return { orderNumber: '#1001', complete: true, orderUrl, items, carrierName: 'CTT', trackingNumber: 'RR123456785PT', trackingUrl: 'https://www.ctt.pt/' };
+    case 'return-requested': return { orderNumber: '#1001', shopperEmail: 'ana@example.com', reason: 'Too small', items: items.slice(0, 1), ownerOrderUrl: `${siteUrl}/config/orders/sample` };
+    case 'return-update': return { orderNumber: '#1001', subjectLine: 'Your return was approved', heading: 'Your return was approved', message: 'Send the items back within 14 days.', ownerMessage: '', items: items.slice(0, 1), orderUrl };
+    case 'abandoned-cart': return { items, restoreUrl: `${siteUrl}/cart` };
+    case 'restock-notice': return { productTitle: 'Linen shirt', variantLabel: 'M', productUrl: `${siteUrl}/products/linen-shirt` };
+    case 'gift-card': return { code: 'GIFT-1234-ABCD', amount: money(5000), senderName: 'Rui', recipientName: 'Ana', message: 'Happy birthday!', testMode: false, storeUrl: `${siteUrl}/` };
+    case 'password-reset': return { email: 'ana@example.com', resetUrl: `${siteUrl}/account/reset-password?token=sample` };
+    case 'newsletter-confirm': return { confirmUrl: `${siteUrl}/newsletter/confirm?token=sample` };
+  }
+}
 
 /** A render of an owner's version that cannot be sent: the reason goes on the template (lastFallback). */
 export class OwnerTemplateError extends Error {}
