@@ -5,7 +5,7 @@ import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTheme } from '@vitrine/theme';
 import { demoProductId, openTestServer, TestVisitor, type TestServer } from '../testing';
-import { selectorClassSets, THEME_SHEET_PREFIX } from './theme-sheets';
+import { minifiedCss, selectorClassSets, THEME_SHEET_PREFIX } from './theme-sheets';
 
 /*
  * The split storefront stylesheets (issue 35 item 4). For a rendered page of each kind, every class its HTML uses
@@ -104,8 +104,12 @@ describe('split stylesheets', () => {
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(answer.headers['content-type']).toBe('text/css; charset=utf-8');
     // Its fonts' relative urls made absolute (it is not served beside them), and each of them found.
-    expect(answer.body).toBe(readFileSync(path.join(theme.assetsDir, sheets.base), 'utf8').replace(/url\("fonts\//g, 'url("/assets/theme/fonts/'));
-    const fonts = [...answer.body.matchAll(/url\("([^"]+)"\)/g)].map((match) => match[1]!);
+    // Minified once: the same rules in fewer bytes.
+    const source = readFileSync(path.join(theme.assetsDir, sheets.base), 'utf8').replace(/url\("fonts\//g, 'url("/assets/theme/fonts/');
+    expect(answer.body).toBe(minifiedCss(source, 'base'));
+    expect(answer.body.length).toBeLessThan(source.length * 0.85);
+    expect(answer.body).not.toContain('/*');
+    const fonts = [...answer.body.matchAll(/url\("?([^")]+)"?\)/g)].map((match) => match[1]!);
     expect(fonts).toEqual(['/assets/theme/fonts/inter-latin-400-normal.woff2', '/assets/theme/fonts/inter-latin-600-normal.woff2', '/assets/theme/fonts/fraunces-latin-600-normal.woff2']);
     for (const font of fonts) expect((await server.app.inject({ url: font })).statusCode, font).toBe(200);
     const wrong = await server.app.inject({ url: `${THEME_SHEET_PREFIX}base-000000000000.css` });

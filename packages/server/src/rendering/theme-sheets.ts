@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { transform } from 'lightningcss';
 import type { PageTemplateName, Theme } from '@vitrine/theme';
+
+/**
+ * A sheet as browsers get it: comments and whitespace gone, values shortened (Lighthouse's unminified-css named the
+ * theme's sheets: about a fifth of their bytes). Minified once per sheet when the theme loads, never per request.
+ */
+export function minifiedCss(css: string, name: string): string {
+  return transform({ filename: `${name}.css`, code: Buffer.from(css), minify: true }).code.toString();
+}
 
 /** Where the theme's split stylesheets are served, each under a name carrying its content's hash (cached a year). */
 export const THEME_SHEET_PREFIX = '/assets/theme-sheets/';
@@ -11,7 +20,8 @@ export class ThemeSheetStore {
   readonly #css = new Map<string, string>();
 
   /** Keeps `css` and answers its address: `/assets/theme-sheets/{name}-{hash}.css`. */
-  add(name: string, css: string): string {
+  add(name: string, source: string): string {
+    const css = minifiedCss(source, name);
     const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);
     const file = `${name.replace(/[^a-z0-9-]/gi, '-')}-${hash}.css`;
     this.#css.set(file, css);
