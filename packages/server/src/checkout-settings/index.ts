@@ -19,6 +19,6 @@ export {
   type CouponClaim,
 } from './checkout';
 export { normaliseCouponCode, parseIsoDate, readScope } from './rules';
-export { existingIds } from './queries';
+export { scopeIdErrors } from './queries';
 export { pricesIncludeTaxOf } from './service';
 export { seedDemoCheckoutSettings, DEMO_COUPON_CODE } from './demo';

@@ -97,6 +97,26 @@ export async function loadTaxRules(db: Kysely<Database>, websiteId: string): Pro
     .execute();
 }
 
+/** A coupon's or an automatic discount's scope: the whole store, some of its products, or some of its collections. */
+export type ProductScope = { kind: 'all' } | { kind: 'products'; productIds: string[] } | { kind: 'collections'; collectionIds: string[] };
+
+/**
+ * The first id of a scope that is not one of the website's products (or collections), as a field error on its path
+ * (`scope.productIds.2`); none for the whole store. Coupons and automatic discounts check their scope alike.
+ */
+export async function scopeIdErrors(
+  db: Kysely<Database>, websiteId: string, scope: ProductScope, messages: { unknownProduct: string; unknownCollection: string },
+): Promise<Record<string, string>> {
+  if (scope.kind === 'all') return {};
+  const [table, key, ids, message] =
+    scope.kind === 'products'
+      ? (['products', 'productIds', scope.productIds, messages.unknownProduct] as const)
+      : (['collections', 'collectionIds', scope.collectionIds, messages.unknownCollection] as const);
+  const known = await existingIds(db, websiteId, table, ids);
+  const missing = ids.findIndex((id) => !known.has(id));
+  return missing === -1 ? {} : { [`scope.${key}.${missing}`]: message };
+}
+
 /** Which of `ids` are products (or collections) of the website. */
 export async function existingIds(db: Kysely<Database>, websiteId: string, table: 'products' | 'collections', ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

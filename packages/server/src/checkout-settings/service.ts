@@ -15,7 +15,7 @@ import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
-import { couponJson, existingIds, loadTaxRules, loadZones, taxRuleJson } from './queries';
+import { couponJson, loadTaxRules, loadZones, scopeIdErrors, taxRuleJson } from './queries';
 import { readCoupon, readTaxRule, readZone, type CouponRecord, type Errors, type RateRecord } from './rules';
 
 /** The owner's checkout-settings calls (issue 17): shipping zones, tax rules, coupons. */
@@ -197,16 +197,7 @@ export async function getCoupon(db: Kysely<Database>, website: Website, actor: A
 /** A coupon body read and checked whole, its scope's ids against the store's products or collections. */
 async function checkedCoupon(db: Kysely<Database>, website: Website, body: CouponBody): Promise<CouponRecord> {
   const { coupon, errors } = readCoupon(body);
-  const scope = coupon.scope;
-  if (scope.kind !== 'all') {
-    const [table, key, ids, message] =
-      scope.kind === 'products'
-        ? (['products', 'productIds', scope.productIds, MESSAGES.unknownProduct] as const)
-        : (['collections', 'collectionIds', scope.collectionIds, MESSAGES.unknownCollection] as const);
-    const known = await existingIds(db, website.id, table, ids);
-    const missing = ids.findIndex((id) => !known.has(id));
-    if (missing !== -1) errors[`scope.${key}.${missing}`] = message;
-  }
+  Object.assign(errors, await scopeIdErrors(db, website.id, coupon.scope, MESSAGES));
   refuseIf(errors);
   return coupon;
 }

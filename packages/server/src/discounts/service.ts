@@ -7,7 +7,7 @@ import {
 } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
-import { existingIds } from '../checkout-settings';
+import { scopeIdErrors } from '../checkout-settings';
 import type { Database, Website } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound } from '../failures';
@@ -37,16 +37,7 @@ export async function getAutomaticDiscount(db: Kysely<Database>, website: Websit
 /** A body read and checked whole, its scope's ids against the store's products or collections. */
 async function checkedDiscount(db: Kysely<Database>, website: Website, body: AutomaticDiscountBody): Promise<AutomaticDiscountRecord> {
   const { discount, errors } = readAutomaticDiscount(body);
-  const scope = discount.scope;
-  if (scope.kind !== 'all') {
-    const [table, key, ids, message] =
-      scope.kind === 'products'
-        ? (['products', 'productIds', scope.productIds, MESSAGES.unknownProduct] as const)
-        : (['collections', 'collectionIds', scope.collectionIds, MESSAGES.unknownCollection] as const);
-    const known = await existingIds(db, website.id, table, ids);
-    const missing = ids.findIndex((id) => !known.has(id));
-    if (missing !== -1) errors[`scope.${key}.${missing}`] = message;
-  }
+  Object.assign(errors, await scopeIdErrors(db, website.id, discount.scope, MESSAGES));
   refuseIf(errors);
   return discount;
 }
