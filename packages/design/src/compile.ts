@@ -11,8 +11,15 @@ export interface CompiledStylesheet {
   css: string;
   /** Every font file the sheet's @font-face rules name. */
   fonts: FontFileRef[];
-  /** The regular (400) files of the families in use: the layout preloads them. */
-  preload: FontFileRef[];
+  /**
+   * The regular (400) files the layout preloads: those of the font settings marked `preload` (in a manifest marking
+   * none, of every family in use). `bundled` ones are the theme's own files, served from its assets.
+   */
+  preload: PreloadedFont[];
+}
+
+export interface PreloadedFont extends FontFileRef {
+  bundled: boolean;
 }
 
 function cssValue(setting: Setting, value: StyleValue, catalog: readonly FontFamily[]): string | null {
@@ -45,9 +52,17 @@ export function compileStylesheet(manifest: ThemeManifest, values: StyleValues, 
   const root: string[] = [];
   const themes = new Map<string, string[]>();
   const fontIds = new Set<string>();
-  for (const setting of allSettings(manifest)) {
+  const preloadedIds = new Set<string>();
+  const settings = allSettings(manifest);
+  // Preloads compete with the stylesheets for a phone's bandwidth before the first paint, and every font is
+  // font-display: swap: only the families a setting marks `preload` (the body text) are worth it.
+  const marksPreload = settings.some((setting) => setting.type === 'font' && setting.preload === true);
+  for (const setting of settings) {
     const value = resolved[setting.id];
-    if (setting.type === 'font' && value !== undefined && findFont(String(value), fontCatalog)) fontIds.add(String(value));
+    if (setting.type === 'font' && value !== undefined && findFont(String(value), fontCatalog)) {
+      fontIds.add(String(value));
+      if (!marksPreload || setting.preload === true) preloadedIds.add(String(value));
+    }
     if (!setting.cssVar || value === undefined) continue;
     const css = cssValue(setting, value, fontCatalog);
     if (css === null) continue;
@@ -58,15 +73,19 @@ export function compileStylesheet(manifest: ThemeManifest, values: StyleValues, 
   }
   const bundled = new Set(manifest.bundledFonts ?? []);
   const fonts: FontFileRef[] = [];
-  const preload: FontFileRef[] = [];
+  const preload: PreloadedFont[] = [];
   const faces: string[] = [];
   for (const fontId of [...fontIds].sort()) {
-    if (bundled.has(fontId)) continue; // the theme's own stylesheet declares it from its committed files
     const font = findFont(fontId, fontCatalog)!;
+    if (bundled.has(fontId)) {
+      // The theme's own stylesheet declares it from its committed files: no @font-face here, its file preloaded.
+      if (preloadedIds.has(fontId) && font.weights.includes(400)) preload.push({ ...fontFileRef(font, 400), bundled: true });
+      continue;
+    }
     for (const weight of font.weights) {
       const file = fontFileRef(font, weight);
       fonts.push(file);
-      if (weight === 400) preload.push(file);
+      if (weight === 400 && preloadedIds.has(fontId)) preload.push({ ...file, bundled: false });
       faces.push(`@font-face{font-family:"${font.family}";font-style:normal;font-weight:${weight};font-display:swap;src:url("${file.url}") format("woff2")}`);
     }
   }

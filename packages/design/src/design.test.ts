@@ -228,6 +228,14 @@ describe('compileStylesheet', () => {
     });
   });
 
+  it('preloads only the body font of a manifest that marks it, from the theme\'s own files when bundled', () => {
+    expect(compileStylesheet(manifest, {}).preload.map(({ fileName, bundled }) => [fileName, bundled])).toEqual([['inter-latin-400-normal.woff2', true]]);
+    const changed = compileStylesheet(manifest, { 'type.heading.family': 'playfair-display', 'type.body.family': 'lato', 'type.button.family': 'dm-sans' });
+    expect(changed.preload.map(({ url, bundled }) => [url, bundled])).toEqual([['/assets/fonts/lato/lato-latin-400-normal.woff2', false]]);
+    // The heading and button fonts still get their faces; they load when text uses them (swap).
+    expect(changed.fonts.map((file) => file.fontId)).toEqual(expect.arrayContaining(['playfair-display', 'dm-sans']));
+  });
+
   it('keeps a sheet with every font changed far below 30 KB', () => {
     const { css } = compileStylesheet(manifest, { 'type.heading.family': 'playfair-display', 'type.body.family': 'lato', 'type.button.family': 'dm-sans' });
     expect(css.length).toBeLessThan(30_000);

@@ -43,7 +43,8 @@ export const ColourSettingSchema = Type.Object(
   { additionalProperties: false },
 );
 export const FontSettingSchema = Type.Object(
-  { ...base, type: Type.Literal('font'), default: Type.String({ minLength: 1 }) },
+  // `preload`: the layout preloads this setting's regular weight (the body font: most of the first paint's text).
+  { ...base, type: Type.Literal('font'), default: Type.String({ minLength: 1 }), preload: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
 );
 export const RangeSettingSchema = Type.Object(

@@ -11,7 +11,8 @@ export type StyleValues = Record<string, StyleValue>;
 
 interface SettingBase { id: string; label: string; info?: string; cssVar?: string }
 export interface ColourSetting extends SettingBase { type: 'colour'; default: string }
-export interface FontSetting extends SettingBase { type: 'font'; default: string }
+/** `preload`: the layout preloads the chosen family's regular weight (see compileStylesheet). */
+export interface FontSetting extends SettingBase { type: 'font'; default: string; preload?: boolean }
 export interface RangeSetting extends SettingBase { type: 'range'; min: number; max: number; step: number; unit?: string; default: number }
 export interface SelectSetting extends SettingBase { type: 'select'; options: Array<{ value: string; label: string }>; default: string }
 export interface ToggleSetting extends SettingBase { type: 'toggle'; default: boolean }

@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from '@vitrine/browser-helpers/react';
 import { fetchCart } from './api/commerce';
@@ -60,16 +60,22 @@ export function hydrateIslands(root: ParentNode = document, options: HydrateOpti
   loadCartIfMissing(found);
   for (const { element, name, props } of found) {
     const Island = ISLANDS[name] as ComponentType<Record<string, unknown>>;
-    hydrateRoot(
-      element,
-      <HydrationMarker element={element}>
-        {/* A render error of one island shows a short note in its place and is reported; the rest of the page works. */}
-        <ErrorBoundary fallback={<p className="vitrine-island-failed">{ISLAND_FAILED_TEXT}</p>}>
-          <Island {...props} />
-        </ErrorBoundary>
-      </HydrationMarker>,
-      options.onRecoverableError ? { onRecoverableError: options.onRecoverableError } : undefined,
-    );
+    // Hydrated as a transition: React then works in slices of a few milliseconds and yields to the browser between
+    // them (input, paint), instead of one long task for every island on the page — which a phone's slower CPU turns
+    // into blocking time (Lighthouse's TBT, issue 33's budget). A click on an island not yet hydrated still hydrates
+    // it first (React replays the event).
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        <HydrationMarker element={element}>
+          {/* A render error of one island shows a short note in its place and is reported; the rest of the page works. */}
+          <ErrorBoundary fallback={<p className="vitrine-island-failed">{ISLAND_FAILED_TEXT}</p>}>
+            <Island {...props} />
+          </ErrorBoundary>
+        </HydrationMarker>,
+        options.onRecoverableError ? { onRecoverableError: options.onRecoverableError } : undefined,
+      );
+    });
   }
   return found.length;
 }

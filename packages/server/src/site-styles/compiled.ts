@@ -24,10 +24,15 @@ export interface CompiledStyles {
   options: StyleValues;
 }
 
+/** Where the default theme serves its committed font files (its site.css names them so: a preload must match). */
+const DEFAULT_THEME_FONTS = '/assets/theme/fonts/';
+
 export function compileSiteStyles(manifest: ThemeManifest, values: StyleValues): CompiledStyles {
   const { css, preload } = compileStylesheet(manifest, values);
   const hash = createHash('sha256').update(css).digest('hex').slice(0, 16);
-  return { css, hash, stylesheetUrl: `${SITE_STYLES_PREFIX}${hash}.css`, preload: preload.map((file) => file.url), options: layoutOptions(manifest, values) };
+  // A bundled font is preloaded from the default theme's files; an uploaded theme's own files load when used.
+  const preloadUrls = preload.flatMap((file) => (!file.bundled ? [file.url] : manifest === DEFAULT_MANIFEST ? [`${DEFAULT_THEME_FONTS}${file.fileName}`] : []));
+  return { css, hash, stylesheetUrl: `${SITE_STYLES_PREFIX}${hash}.css`, preload: preloadUrls, options: layoutOptions(manifest, values) };
 }
 
 /** The theme's defaults compiled: what a website that never published shows. */

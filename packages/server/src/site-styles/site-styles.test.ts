@@ -33,7 +33,8 @@ const shopperPage = async (path = '/', host = A_HOST) => (await new TestVisitor(
 const stylesheetLinks = (html: string) =>
   [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1]!).filter((href) => !href.startsWith('/assets/theme-sheets/') || href.includes('/base-'));
 const THEME_BASE_SHEET = expect.stringMatching(/^\/assets\/theme-sheets\/base-[0-9a-f]{12}\.css$/);
-const fontPreloads = (html: string) => [...html.matchAll(/<link rel="preload" href="(\/assets\/fonts\/[^"]+)"/g)].map((match) => match[1]);
+const fontPreloads = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((match) => match[1]);
+const THEME_INTER = '/assets/theme/fonts/inter-latin-400-normal.woff2';
 const draftRows = () => server.database.db.selectFrom('site_style_versions').selectAll().execute();
 
 describe('site styles: reading and who may change them', () => {
@@ -109,7 +110,8 @@ describe('site styles: publish, the stylesheet and the pages', () => {
     for (const path of ['/', '/shop']) {
       const html = await shopperPage(path);
       expect(stylesheetLinks(html), path).toEqual([THEME_BASE_SHEET, styles.stylesheetUrl]);
-      expect(fontPreloads(html), path).toEqual(['/assets/fonts/playfair-display/playfair-display-latin-400-normal.woff2']);
+      // Only the body font is preloaded (the default Inter, from the theme's own files), not the new heading font.
+      expect(fontPreloads(html), path).toEqual([THEME_INTER]);
       expect(html).toContain('<body class="page-');
       expect(html).toContain(' data-button-style="solid" data-header="classic" data-footer="columns" data-hero="contained" data-product="gallery-beside" data-blog="list">');
     }
@@ -185,7 +187,7 @@ describe('site styles: versions, restore and reset', () => {
     const defaults = (await admin.post('/api/site-styles/publish')).json() as SiteStylesJson;
     expect(defaults.stylesheetUrl).toBe(DEFAULT_STYLES.stylesheetUrl);
     expect(stylesheetLinks(await shopperPage())).toEqual([THEME_BASE_SHEET, DEFAULT_STYLES.stylesheetUrl]);
-    expect(fontPreloads(await shopperPage())).toEqual([]);
+    expect(fontPreloads(await shopperPage())).toEqual([THEME_INTER]);
   });
 });
 

@@ -6,7 +6,12 @@ import { cart, entry } from '../test-support/fixtures';
 import { CartPill } from './CartPill';
 import { HeaderCartIndicator } from './HeaderCartIndicator';
 
-beforeEach(() => cartStore.reset());
+// Files share one page (vitest runs them with isolate: false): islands another file hydrated may still sit in the
+// body, listening to the same cart store, so each test starts from an empty body.
+beforeEach(() => {
+  cartStore.reset();
+  document.body.innerHTML = '';
+});
 afterEach(cleanup);
 
 const pill = () => document.querySelector<HTMLAnchorElement>('.vitrine-cart-pill');

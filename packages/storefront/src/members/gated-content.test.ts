@@ -14,6 +14,8 @@ describe('the access-denied page\'s events', () => {
 
   it('tells access-denied-view once and join-cta-click on a join form and on the sign-in link', () => {
     document.addEventListener(SHOPPER_EVENTS.track, listener);
+    // Files share one page (isolate: false): another file may have left the address elsewhere.
+    history.replaceState(null, '', '/');
     document.body.innerHTML = `<div data-gated="access-denied">
       <form data-join-cta="area-1" action="#" onsubmit="return false"><button type="submit">Join</button></form>
       <a href="#" data-join-cta="area-2">Become a member</a></div>`;
