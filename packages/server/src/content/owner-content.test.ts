@@ -688,6 +688,36 @@ describe('nothing lost (issue 34 item 6)', () => {
     expect(reasons.filter((reason) => reason === 'original')).toEqual(['original']);
   });
 
+  it('a post the seed or a template wrote keeps its original at its first change (an edit or a publish), and restoring it brings it back', async () => {
+    const blog = await createPage('blog');
+    const original = bodyOf(textBlock('t', '<p>As the template wrote the post</p>'));
+    const seeded = async (title: string) => {
+      const id = newId();
+      await db()
+        .insertInto('site_items')
+        .values({ id, website_id: website.id, collection_id: blog.id, record_type: 1, url_id: `seeded-${++counter}`, title, status: 'published', tags: ['linen'], body: JSON.stringify(original) })
+        .execute();
+      return id;
+    };
+    // First change a metadata edit: the original is kept before it, with the seed's title and body.
+    const edited = await seeded('Seeded post');
+    const renamed = await admin.put(`${ITEMS}/${edited}`, { version: 1, title: 'Renamed by the owner' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const list = (await admin.get(`${ITEMS}/${edited}/revisions`)).json() as { revisions: Array<{ id: string; reason: string; title: string; createdBy: unknown }> };
+    expect(list.revisions.map((revision) => [revision.reason, revision.title, revision.createdBy])).toEqual([['original', 'Seeded post', null]]);
+    const restored = await admin.post(`${ITEMS}/${edited}/revisions/${list.revisions[0]!.id}/restore`, { version: renamed.json().version });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ title: 'Seeded post', draftBody: original });
+    // First change a publish of a new draft: original, then published; a second publish keeps no second original.
+    const published = await seeded('Seeded post two');
+    const draft = await admin.put(`${ITEMS}/${published}/draft`, { version: 1, body: bodyOf(textBlock('t', '<p>The owner’s words</p>')) });
+    const first = await admin.post(`${ITEMS}/${published}/publish`, { version: draft.json().version });
+    expect(first.statusCode, first.body).toBe(200);
+    await admin.post(`${ITEMS}/${published}/publish`, { version: first.json().version });
+    const reasons = ((await admin.get(`${ITEMS}/${published}/revisions`)).json().revisions as Array<{ reason: string }>).map((revision) => revision.reason);
+    expect(reasons).toEqual(['published', 'published', 'original']);
+  });
+
   it('an owner’s own new page has no "original": its first publish is its first revision', async () => {
     const page = await createPage();
     const version = await saveDraft(page, bodyOf(textBlock('t', '<p>New</p>')));

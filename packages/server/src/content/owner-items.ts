@@ -32,7 +32,7 @@ import { contentItemOf, isLive, ITEM_SUMMARY_COLUMNS, itemSummaryOf, RECORD_TYPE
 import { recordAddressMove } from '../redirects';
 import { loadOwnerItem, loadOwnerPage } from './owner-queries';
 import { restorableBody } from './owner-pages';
-import { actingSiteUserId, itemSnapshotOf, keepRevision, listRevisions, loadRevisionSnapshot } from './revisions';
+import { actingSiteUserId, itemSnapshotOf, keepOriginalItemRevision, keepRevision, listRevisions, loadRevisionSnapshot } from './revisions';
 import { parsedInstant, publicationOf, updateItemAtVersion } from './versioned-update';
 
 export const OWNER_ITEM_MESSAGES = {
@@ -195,6 +195,7 @@ export async function updateOwnerItem(db: Kysely<Database>, website: Website, ac
   if (start && end && new Date(end as Date) < new Date(start as Date)) throw invalid(OWNER_ITEM_MESSAGES.endBeforeStart, { endAt: OWNER_ITEM_MESSAGES.endBeforeStart });
   try {
     const row = await inTransaction(db, async (trx) => {
+      await keepOriginalItemRevision(trx, website.id, input.itemId);
       const updated = await updateItemAtVersion(trx, website.id, input.itemId, input.version, { ...columns, ...(input.urlId !== undefined ? { url_id: input.urlId } : {}) });
       // A live post's (event's, picture's) old address keeps working: a 301 to the new one.
       if (updated.url_id !== item.url_id && isLive(item)) await recordAddressMove(trx, website.id, `/${collectionUrlId}/${item.url_id}`, `/${collectionUrlId}/${updated.url_id}`);
@@ -245,6 +246,7 @@ export async function publishOwnerItem(db: Kysely<Database>, website: Website, a
   const { collectionUrlId } = await loadOwnerItem(db, website.id, input.itemId);
   const publication = publicationOf(input.publishAt, new Date());
   const row = await inTransaction(db, async (trx) => {
+    await keepOriginalItemRevision(trx, website.id, input.itemId);
     const published = await updateItemAtVersion(trx, website.id, input.itemId, input.version, {
       body: sql<string>`coalesce(draft_body, body)`,
       draft_body: null,

@@ -110,6 +110,44 @@ export async function keepOriginalPageRevision(trx: Db, websiteId: string, pageI
     .execute();
 }
 
+/**
+ * A post's (event's, picture's) counterpart of keepOriginalPageRevision: the item as the template or the seed made
+ * it, kept as an 'original' revision before its first change (publish or update) when it is live and has no revision
+ * yet — so "Restore the original" works for posts too. In the caller's transaction; dated at the item's creation.
+ */
+export async function keepOriginalItemRevision(trx: Db, websiteId: string, itemId: string): Promise<void> {
+  const item = await trx
+    .selectFrom('site_items as item')
+    .selectAll('item')
+    .where('item.website_id', '=', websiteId)
+    .where('item.id', '=', itemId)
+    .where('item.deleted_at', 'is', null)
+    .where('item.status', '=', 'published')
+    .where((inner) =>
+      inner.not(
+        inner.exists(
+          inner.selectFrom('content_revisions as kept').select('kept.id').where('kept.website_id', '=', websiteId).where('kept.target_kind', '=', 'item').where('kept.target_id', '=', itemId),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (!item) return;
+  await trx
+    .insertInto('content_revisions')
+    .values({
+      id: newId(),
+      website_id: websiteId,
+      target_kind: 'item',
+      target_id: item.id,
+      version: item.version,
+      reason: 'original',
+      snapshot: JSON.stringify({ ...itemSnapshotOf(item), publishAt: null }),
+      created_by: null,
+      created_at: item.created_at,
+    })
+    .execute();
+}
+
 /** A target's revisions, newest first, with the email of who made each (null for the system). */
 export async function listRevisions(db: Db, websiteId: string, target: RevisionTarget, targetId: string): Promise<RevisionJson[]> {
   const rows = await db
