@@ -5,7 +5,8 @@ import type { AutomaticDiscountsTable, Database, Website } from '../db/schema';
 
 export type AutomaticDiscountRow = Selectable<AutomaticDiscountsTable>;
 
-export function automaticDiscountJson(row: AutomaticDiscountRow): AutomaticDiscountJson {
+/** The engine's shape of a stored discount, every field there (the owner API answers the same fields). */
+export function engineDiscount(row: AutomaticDiscountRow) {
   return {
     id: row.id,
     title: row.title,
@@ -20,28 +21,12 @@ export function automaticDiscountJson(row: AutomaticDiscountRow): AutomaticDisco
     getQuantity: row.get_quantity,
     scope: row.scope,
     tiers: row.tiers,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
+  } satisfies AutomaticDiscount;
 }
 
-/** The engine's shape of a stored discount. */
-export function engineDiscount(row: AutomaticDiscountRow): AutomaticDiscount {
-  return {
-    id: row.id,
-    title: row.title,
-    kind: row.kind,
-    active: row.active,
-    startsAt: row.starts_at ? row.starts_at.toISOString() : null,
-    endsAt: row.ends_at ? row.ends_at.toISOString() : null,
-    minSubtotalCents: row.min_subtotal_cents,
-    percentBasisPoints: row.percent_basis_points,
-    amountCents: row.amount_cents,
-    buyQuantity: row.buy_quantity,
-    getQuantity: row.get_quantity,
-    scope: row.scope,
-    tiers: row.tiers,
-  };
+/** The owner API's shape: the engine's, with when it was made and last changed. */
+export function automaticDiscountJson(row: AutomaticDiscountRow): AutomaticDiscountJson {
+  return { ...engineDiscount(row), createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
 }
 
 /**
