@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { AutomaticDiscountJson, AutomaticDiscountKind } from '@vitrine/contracts';
 import { formatDateTime } from '@vitrine/format/dates';
 import { useBoot } from '../../api/client';
@@ -8,7 +8,7 @@ import { useLocale } from '../../ui/locale';
 import { failureText } from '../../ui/messages';
 import { ReadStates } from '../../ui/states';
 import { ProductPicker } from '../settings/coupons/CouponsSection';
-import { Field, focusOnMount, refusalErrors, RowActions } from '../settings/shipping/fields';
+import { Field, focusOnMount, RowActions, useCheckedSubmit } from '../settings/shipping/fields';
 import { FormActions, ListCard, useListEditing } from '../settings/shipping/list-editing';
 import { DISCOUNT_KINDS, DISCOUNT_TEXTS, discountBodyOf, discountSummary, emptyDiscount, formOfDiscount, type DiscountForm } from './discount-form';
 import { bodyOfDiscount, useAutomaticDiscounts, useDeleteAutomaticDiscount, useSaveAutomaticDiscount } from './discounts-api';
@@ -117,32 +117,16 @@ export default function DiscountsScreen() {
 function DiscountEditor({ discount, currency, timeZone, locale, onDone }: { discount: AutomaticDiscountJson | null; currency: string; timeZone: string; locale: string; onDone: (saved: boolean) => void }) {
   const save = useSaveAutomaticDiscount();
   const [form, setForm] = useState<DiscountForm>(() => (discount ? formOfDiscount(discount, currency, timeZone) : emptyDiscount()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState('');
   const id = useId();
   const set = (change: Partial<DiscountForm>) => setForm((current) => ({ ...current, ...change }));
   const money = (label: string) => `${label} (${currency})`;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal('');
-    const { body, errors: found } = discountBodyOf(form, currency, timeZone, locale);
-    setErrors(found);
-    if (!body) {
-      setRefusal(DISCOUNT_TEXTS.fixFields);
-      return;
-    }
-    save.mutate(
-      { discountId: discount?.id, body },
-      {
-        onSuccess: () => onDone(true),
-        onError: (error) => {
-          setRefusal(failureText(error));
-          setErrors(refusalErrors(error));
-        },
-      },
-    );
-  };
+  const { errors, refusal, onSubmit } = useCheckedSubmit({
+    check: () => discountBodyOf(form, currency, timeZone, locale),
+    fixFields: DISCOUNT_TEXTS.fixFields,
+    save: (body, callbacks) => save.mutate({ discountId: discount?.id, body }, callbacks),
+    onSaved: () => onDone(true),
+  });
 
   const setTier = (index: number, change: Partial<DiscountForm['tiers'][number]>) =>
     set({ tiers: form.tiers.map((tier, at) => (at === index ? { ...tier, ...change } : tier)) });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { CouponJson, CouponKind } from '@vitrine/contracts';
 import { formatDateTime } from '@vitrine/format/dates';
 import { formatMoney } from '@vitrine/format/money';
@@ -7,7 +7,7 @@ import { useCan } from '../../../api/hooks';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { ReadStates } from '../../../ui/states';
-import { Field, focusOnMount, refusalErrors, RowActions } from '../shipping/fields';
+import { Field, focusOnMount, RowActions, useCheckedSubmit } from '../shipping/fields';
 import { FormActions, ListCard, useListEditing } from '../shipping/list-editing';
 import { COUPON_KINDS, COUPON_TEXTS, couponBodyOf, couponValueText, emptyCoupon, formOfCoupon, usesText, type CouponForm } from './coupon-form';
 import { useCoupons, useDeleteCoupon, useProductSearch, useSaveCoupon } from './coupons-api';
@@ -101,31 +101,16 @@ export default function CouponsSection() {
 function CouponEditor({ coupon, currency, timeZone, locale, onDone }: { coupon: CouponJson | null; currency: string; timeZone: string; locale: string; onDone: (saved: boolean) => void }) {
   const save = useSaveCoupon();
   const [form, setForm] = useState<CouponForm>(() => (coupon ? formOfCoupon(coupon, currency, timeZone) : emptyCoupon()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState('');
   const id = useId();
   const set = (change: Partial<CouponForm>) => setForm((current) => ({ ...current, ...change }));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal('');
-    const { body, errors: found } = couponBodyOf(form, currency, timeZone, locale);
-    setErrors(found);
-    if (!body) {
-      setRefusal(COUPON_TEXTS.fixFields);
-      return;
-    }
-    save.mutate(
-      { couponId: coupon?.id, body },
-      {
-        onSuccess: () => onDone(true),
-        onError: (error) => {
-          setRefusal(failureText(error));
-          setErrors(refusalErrors(error, 'code'));
-        },
-      },
-    );
-  };
+  const { errors, refusal, onSubmit } = useCheckedSubmit({
+    check: () => couponBodyOf(form, currency, timeZone, locale),
+    fixFields: COUPON_TEXTS.fixFields,
+    save: (body, callbacks) => save.mutate({ couponId: coupon?.id, body }, callbacks),
+    onSaved: () => onDone(true),
+    conflictField: 'code',
+  });
 
   const money = (label: string) => `${label} (${currency})`;
   const scopeError = Object.entries(errors).find(([key]) => key.startsWith('scope'))?.[1];

@@ -1,12 +1,11 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ShippingRateKind, ShippingZoneJson } from '@vitrine/contracts';
 import { useBoot } from '../../../api/client';
 import { useCan } from '../../../api/hooks';
 import { useLocale } from '../../../ui/locale';
-import { failureText } from '../../../ui/messages';
 import { ReadStates } from '../../../ui/states';
 import { countryOptions } from './countries';
-import { Field, focusOnMount, refusalErrors, RowActions } from './fields';
+import { Field, focusOnMount, RowActions, useCheckedSubmit } from './fields';
 import { FormActions, ListCard, useListEditing } from './list-editing';
 import { useDeleteZone, useSaveZone, useShippingZones } from './shipping-api';
 import { emptyPlace, emptyRate, emptyTier, emptyZone, formOfZone, placesText, RATE_KINDS, rateText, SHIPPING_TEXTS, zoneBodyOf, type RateForm, type ZoneForm } from './zone-form';
@@ -94,8 +93,6 @@ export default function ShippingSection() {
 function ZoneEditor({ zone, currency, locale, onDone }: { zone: ShippingZoneJson | null; currency: string; locale: string; onDone: (saved: boolean) => void }) {
   const save = useSaveZone();
   const [form, setForm] = useState<ZoneForm>(() => (zone ? formOfZone(zone, currency) : emptyZone()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState('');
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const id = useId();
   const title = zone ? `Edit ${zone.name}` : 'Add a shipping zone';
@@ -103,26 +100,12 @@ function ZoneEditor({ zone, currency, locale, onDone }: { zone: ShippingZoneJson
   const update = (change: (current: ZoneForm) => ZoneForm) => setForm((current) => change(current));
   const setRate = (index: number, change: Partial<RateForm>) => update((current) => ({ ...current, rates: current.rates.map((rate, at) => (at === index ? { ...rate, ...change } : rate)) }));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal('');
-    const { body, errors: found } = zoneBodyOf(form, currency, locale);
-    setErrors(found);
-    if (!body) {
-      setRefusal(SHIPPING_TEXTS.fixFields);
-      return;
-    }
-    save.mutate(
-      { zoneId: zone?.id, body },
-      {
-        onSuccess: () => onDone(true),
-        onError: (error) => {
-          setRefusal(failureText(error));
-          setErrors(refusalErrors(error));
-        },
-      },
-    );
-  };
+  const { errors, refusal, onSubmit } = useCheckedSubmit({
+    check: () => zoneBodyOf(form, currency, locale),
+    fixFields: SHIPPING_TEXTS.fixFields,
+    save: (body, callbacks) => save.mutate({ zoneId: zone?.id, body }, callbacks),
+    onSaved: () => onDone(true),
+  });
 
   const money = (label: string) => `${label} (${currency})`;
   return (

@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
+import { failureText } from '../../../ui/messages';
 
 /**
  * A labelled field with its help and its error beside it (the checkout settings' forms: shipping, taxes,
@@ -32,6 +33,40 @@ export function refusalErrors(error: unknown, conflictField?: string): Record<st
   if (Object.keys(error.errors).length > 0) return { ...error.errors };
   if (error.status === 409 && conflictField) return { [conflictField]: error.message };
   return {};
+}
+
+/**
+ * An editor form's submit (shipping zones, tax rules, coupons, automatic discounts): the browser's check first — its
+ * field errors shown and `fixFields` said when it finds any, nothing sent — then the save; a refusal's message is
+ * said and its field errors land on the fields (a 409 without any on `conflictField`).
+ */
+export function useCheckedSubmit<Body>(options: {
+  check: () => { body?: Body | null; errors: Record<string, string> };
+  fixFields: string;
+  save: (body: Body, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  onSaved: () => void;
+  conflictField?: string;
+}): { errors: Record<string, string>; refusal: string; onSubmit: (event: FormEvent) => void } {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal('');
+    const { body, errors: found } = options.check();
+    setErrors(found);
+    if (!body) {
+      setRefusal(options.fixFields);
+      return;
+    }
+    options.save(body, {
+      onSuccess: options.onSaved,
+      onError: (error) => {
+        setRefusal(failureText(error));
+        setErrors(refusalErrors(error, options.conflictField));
+      },
+    });
+  };
+  return { errors, refusal, onSubmit };
 }
 
 /** Moves focus to an element once it is on screen (a form's heading when it opens). */

@@ -1,11 +1,11 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { TaxRuleJson } from '@vitrine/contracts';
 import { useCan } from '../../../api/hooks';
 import { useLocale } from '../../../ui/locale';
 import { failureText } from '../../../ui/messages';
 import { LoadFailed, Loading } from '../../../ui/states';
 import { countryName, countryOptions } from '../shipping/countries';
-import { Field, focusOnMount, refusalErrors, RowActions } from '../shipping/fields';
+import { Field, focusOnMount, RowActions, useCheckedSubmit } from '../shipping/fields';
 import { FormActions, ListCard, useListEditing } from '../shipping/list-editing';
 import { emptyRule, formOfRule, rateText, ruleBodyOf, TAX_TEXTS, type RuleForm } from './rule-form';
 import { useDeleteTaxRule, useSaveTaxRule, useSetPricesIncludeTax, useTaxRules } from './taxes-api';
@@ -130,32 +130,16 @@ export default function TaxesSection() {
 function RuleEditor({ rule, locale, onDone }: { rule: TaxRuleJson | null; locale: string; onDone: (saved: boolean) => void }) {
   const save = useSaveTaxRule();
   const [form, setForm] = useState<RuleForm>(() => (rule ? formOfRule(rule) : emptyRule()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState('');
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const id = useId();
   const set = (change: Partial<RuleForm>) => setForm((current) => ({ ...current, ...change }));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal('');
-    const { body, errors: found } = ruleBodyOf(form);
-    setErrors(found);
-    if (!body) {
-      setRefusal(TAX_TEXTS.fixFields);
-      return;
-    }
-    save.mutate(
-      { ruleId: rule?.id, body },
-      {
-        onSuccess: () => onDone(true),
-        onError: (error) => {
-          setRefusal(failureText(error));
-          setErrors(refusalErrors(error));
-        },
-      },
-    );
-  };
+  const { errors, refusal, onSubmit } = useCheckedSubmit({
+    check: () => ruleBodyOf(form),
+    fixFields: TAX_TEXTS.fixFields,
+    save: (body, callbacks) => save.mutate({ ruleId: rule?.id, body }, callbacks),
+    onSaved: () => onDone(true),
+  });
 
   return (
     <form className="card panel-card checkout-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
