@@ -3,6 +3,7 @@
  * template's `localizedStrings` lists them. Spec strings are quoted exactly; the ones marked "ours" are
  * decisions where the spec is silent (see the README).
  */
+import type { Catalog } from '@vitrine/format/catalogs';
 import { EN_EMAIL, EN_FIELD_RULES, EN_FORM, EN_FORM_SUBMISSION } from '@vitrine/format/catalogs/en';
 
 /** The first sentence of the email message (storefront §5); checkout and accounts answer it alone. */
@@ -65,4 +66,32 @@ export function submissionFailure(status: number, body: unknown): SubmissionFail
 function stringEntries(value: unknown): [string, string][] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
   return Object.entries(value as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+}
+
+/** A form's messages in one language: the catalog domains a site form reads. */
+export type FormMessageCatalog = Pick<Catalog, 'form' | 'fieldRules'>;
+
+let englishKeys: Map<string, readonly ['form' | 'fieldRules', string]> | null = null;
+
+/**
+ * A form message in another language: validation works in English (the constants above), and what it answers is
+ * looked up by its English words. Anything else (the owner's own text, a server message already translated)
+ * is returned as it is. The site form island and the forms routes use it with the visitor's catalog.
+ */
+export function localizeFormMessage(message: string, catalog: Partial<FormMessageCatalog>): string {
+  if (!englishKeys) {
+    englishKeys = new Map();
+    for (const domain of ['form', 'fieldRules'] as const) {
+      for (const [key, english] of Object.entries(domain === 'form' ? EN_FORM : EN_FIELD_RULES)) if (!englishKeys.has(english)) englishKeys.set(english, [domain, key]);
+    }
+  }
+  const found = englishKeys.get(message);
+  if (!found) return message;
+  const translated = (catalog[found[0]] as Record<string, string> | undefined)?.[found[1]];
+  return translated ?? message;
+}
+
+/** Every message of a field-errors map (field id → message) in the catalog's language. */
+export function localizeFormErrors(errors: Record<string, string>, catalog: Partial<FormMessageCatalog>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, localizeFormMessage(message, catalog)]));
 }

@@ -7,6 +7,8 @@ import { islandFormatters } from './island-formatters';
 import { jsonLd } from './json-ld';
 import { moneyCents, moneyValue, priceTag } from './price-formatters';
 import { loadPageSheets, type ThemeSheetStore } from './theme-sheets';
+import { catalogDomain } from '@vitrine/format/catalogs';
+import { visitorLanguageOfContext } from './visitor-language';
 
 export interface NavigationLink {
   title: string;
@@ -88,8 +90,12 @@ export function createThemeRenderer(theme: Theme, themeAssets: PageAssets, sheet
   return {
     partial: (name) => theme.partials[name] ?? '',
     renderPage(name, context, chrome) {
+      const visitorLanguage = visitorLanguageOfContext(context);
       const pageContext = {
         ...context,
+        visitorLanguage,
+        // The theme's own words in the visitor's language (`{themeStrings.backToCart|htmltag}`).
+        themeStrings: catalogDomain(visitorLanguage.catalog, 'theme'),
         visitorCart: chrome.visitorCart,
         pagePath: chrome.path,
         pageKind: name,
