@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../messages';
-import { CATALOG_LANGUAGES, EN, catalogDomain, catalogFor, catalogLanguageOf, fillPlaceholders, translate } from './index';
+import { CATALOG_LANGUAGES, EN, catalogDomain, catalogFor, catalogLanguageOf, fillPlaceholders, localizeMessage, translate } from './index';
 
 type Ast = ReturnType<IntlMessageFormat['getAst']>;
 
@@ -82,5 +82,15 @@ describe('message catalogs', () => {
     expect(catalogLanguageOf('en-US')).toBe('en');
     expect(catalogLanguageOf('ja-JP')).toBe('en');
     expect(catalogLanguageOf(undefined)).toBe('en');
+  });
+
+  it('localizes an English message by its words, filled placeholders included; other text stays', () => {
+    expect(localizeMessage('Email cannot be blank', 'fr')).toBe('L’adresse e-mail ne peut pas être vide');
+    expect(localizeMessage('This field is required.', 'de')).toBe('Dieses Feld ist erforderlich.');
+    expect(localizeMessage('Quantity must be between 1 and 9999.', 'fr')).toBe('La quantité doit être comprise entre 1 et 9999.');
+    expect(localizeMessage("We don't ship to Canada.", 'es')).toBe('No enviamos a Canada.');
+    expect(localizeMessage('Select a country.', 'fr')).toBe('Choisissez un pays.');
+    expect(localizeMessage('The owner wrote this.', 'fr')).toBe('The owner wrote this.');
+    expect(localizeMessage('Email cannot be blank', 'en')).toBe('Email cannot be blank');
   });
 });

@@ -8,7 +8,7 @@ import { jsonLd } from './json-ld';
 import { moneyCents, moneyValue, priceTag } from './price-formatters';
 import { loadPageSheets, type ThemeSheetStore } from './theme-sheets';
 import { catalogDomain } from '@vitrine/format/catalogs';
-import { visitorLanguageOfContext } from './visitor-language';
+import { visitorLanguageOfContext } from '../visitor-language';
 
 export interface NavigationLink {
   title: string;

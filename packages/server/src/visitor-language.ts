@@ -1,4 +1,5 @@
-import { catalogLanguageOf, type CatalogLanguage } from '@vitrine/format/catalogs';
+import type { ErrorBody } from '@vitrine/contracts';
+import { catalogLanguageOf, localizeMessage, type CatalogLanguage } from '@vitrine/format/catalogs';
 
 /** The language a request's visitor reads: the locale Intl formats with, and the interface-string catalog. */
 export interface VisitorLanguage {
@@ -39,4 +40,20 @@ export function visitorLanguageOfContext(context: object): VisitorLanguage {
   if (given && typeof given.locale === 'string' && typeof given.catalog === 'string') return given;
   const language = (context as { website?: { language?: unknown } }).website?.language;
   return visitorLanguageFor({ locale: typeof language === 'string' && language ? language : 'en-US' });
+}
+
+/**
+ * A refusal's message and field messages in the visitor's language (app.ts gives it to the error handler): the rules answer
+ * with the English catalog's words, and a site in another language answers with its catalog's. English sites and
+ * requests with no website (the operator's) are untouched.
+ */
+export function localizeErrorBodyForVisitor(website: { locale: string } | undefined, body: ErrorBody): ErrorBody {
+  if (!website) return body;
+  const language = visitorLanguageFor(website).catalog;
+  if (language === 'en') return body;
+  return {
+    ...body,
+    message: localizeMessage(body.message, language),
+    ...(body.errors ? { errors: Object.fromEntries(Object.entries(body.errors).map(([field, message]) => [field, localizeMessage(message, language)])) } : {}),
+  };
 }
