@@ -96,7 +96,7 @@ export function RestockBox({ productId, variantId, texts = {}, mailingListSignUp
             <p className="vitrine-restock-error" id={errorId} role="alert">{error}</p>
           ) : null}
           <div className="vitrine-restock-row">
-            <label className="vitrine-restock-label" htmlFor={`${id}-email`}>Email address</label>
+            <label className="vitrine-restock-label" htmlFor={`${id}-email`}>{defaultTexts.placeholderText}</label>
             <input
               id={`${id}-email`}
               className="vitrine-restock-email"
