@@ -9,10 +9,11 @@ export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9999;
 
 /** Every add-to-cart string the shopper can see, worded as the storefront spec gives them. */
-export const ADD_TO_CART_MESSAGES = {
-  ...EN_ADD_TO_CART,
-  quantityOutOfRange: fillPlaceholders(EN_ADD_TO_CART.quantityOutOfRange, { min: MIN_QUANTITY, max: MAX_QUANTITY }),
-} as const;
+// Filled once; the pure wrapper lets a bundle that never reads them leave them out (no property reads kept).
+export const ADD_TO_CART_MESSAGES = /* @__PURE__ */ (() => ({
+    ...EN_ADD_TO_CART,
+    quantityOutOfRange: fillPlaceholders(EN_ADD_TO_CART.quantityOutOfRange, { min: MIN_QUANTITY, max: MAX_QUANTITY }),
+  }) as const)();
 
 export const ERROR_DIALOG_TITLES = EN_ERROR_DIALOG_TITLES;
 

@@ -223,11 +223,12 @@ export const CART_LIMITS = {
   maxAdditionalFieldsLength: 65_536,
 } as const;
 
-export const CART_LIMIT_MESSAGES = {
-  tooManyLines: fillPlaceholders(EN_CART_LIMITS.tooManyLines, { maxLines: CART_LIMITS.maxLines }),
-  tooManyUnits: fillPlaceholders(EN_CART_LIMITS.tooManyUnits, { maxUnits: CART_LIMITS.maxUnits }),
-  tooMuchPersonalisation: EN_CART_LIMITS.tooMuchPersonalisation,
-} as const;
+// Filled once; the pure wrapper lets a bundle that never reads them leave them out (no property reads kept).
+export const CART_LIMIT_MESSAGES = /* @__PURE__ */ (() => ({
+    tooManyLines: fillPlaceholders(EN_CART_LIMITS.tooManyLines, { maxLines: CART_LIMITS.maxLines }),
+    tooManyUnits: fillPlaceholders(EN_CART_LIMITS.tooManyUnits, { maxUnits: CART_LIMITS.maxUnits }),
+    tooMuchPersonalisation: EN_CART_LIMITS.tooMuchPersonalisation,
+  }) as const)();
 
 export interface CartLineSize {
   quantity: number;

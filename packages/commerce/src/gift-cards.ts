@@ -20,12 +20,13 @@ export const GIFT_CARD_LIMITS = {
   codeInputLength: 64,
 } as const;
 
-export const GIFT_CARD_MESSAGES = {
-  ...EN_GIFT_CARD,
-  recipientName: fillPlaceholders(EN_GIFT_CARD.recipientName, { max: GIFT_CARD_LIMITS.nameLength }),
-  senderName: fillPlaceholders(EN_GIFT_CARD.senderName, { max: GIFT_CARD_LIMITS.nameLength }),
-  message: fillPlaceholders(EN_GIFT_CARD.message, { max: GIFT_CARD_LIMITS.messageLength }),
-} as const;
+// Filled once; the pure wrapper lets a bundle that never reads them leave them out (no property reads kept).
+export const GIFT_CARD_MESSAGES = /* @__PURE__ */ (() => ({
+    ...EN_GIFT_CARD,
+    recipientName: fillPlaceholders(EN_GIFT_CARD.recipientName, { max: GIFT_CARD_LIMITS.nameLength }),
+    senderName: fillPlaceholders(EN_GIFT_CARD.senderName, { max: GIFT_CARD_LIMITS.nameLength }),
+    message: fillPlaceholders(EN_GIFT_CARD.message, { max: GIFT_CARD_LIMITS.messageLength }),
+  }) as const)();
 
 /** Upper case, without spaces or dashes: how codes are compared and hashed. */
 export function normaliseGiftCardCode(text: string): string {
