@@ -286,6 +286,7 @@ export const islandFormatters: Record<string, Formatter> = {
       testMode: settings.testMode === true,
       minimumSubtotalCents: typeof minimum === 'number' ? minimum : null,
       ...storeMoneyOf(ctx),
+      ...islandMessagesOf(ctx, ['cart', 'address', 'coupon', 'giftCard']),
     });
   },
 };
