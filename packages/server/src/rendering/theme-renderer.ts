@@ -113,13 +113,15 @@ export function createThemeRenderer(theme: Theme, themeAssets: PageAssets, sheet
         navigation: chrome.navigation.map((link) => ({ ...link, active: link.url === chrome.path })),
         assets,
       };
-      const body = render(pages[name], pageContext, options);
+      // The template's i18n formatters (dates, numbers) write as the visitor's locale does.
+      const localeOptions = { ...options, locale: visitorLanguage.locale };
+      const body = render(pages[name], pageContext, localeOptions);
       const pageStylesheets = sheets ? sheets.featuresFor(name, body.output) : [];
-      let page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets }, options);
+      let page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets }, localeOptions);
       // The layout's own HTML (the footer's newsletter, the owner's header) may use a feature sheet's classes too:
       // rarely, so the layout is rendered again only then, with every sheet the whole page needs.
       const wholePage = sheets ? sheets.featuresFor(name, page.output) : [];
-      if (wholePage.length !== pageStylesheets.length) page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets: wholePage }, options);
+      if (wholePage.length !== pageStylesheets.length) page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets: wholePage }, localeOptions);
       return { html: withCartData(page.output, chrome.visitorCart), errors: [...body.errors, ...page.errors] };
     },
   };

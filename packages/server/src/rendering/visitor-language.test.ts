@@ -59,6 +59,14 @@ describe('a French site', () => {
     expect(page.body).not.toContain('$22.00');
   });
 
+  it("dates the journal's posts the French way", async () => {
+    const journal = await new TestVisitor(server.app).get('/journal');
+    expect(journal.statusCode).toBe(200);
+    const dates = [...journal.body.matchAll(/<time datetime="[^"]*">([^<]+)<\/time>/g)].map((match) => match[1]);
+    expect(dates.length).toBeGreaterThan(0);
+    for (const date of dates) expect(date).toMatch(/^\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}$/);
+  });
+
   it("hands the product form and its restock box the French messages, and the site form its own", async () => {
     const product = await new TestVisitor(server.app).get('/shop/p/linen-shirt');
     expect(product.statusCode).toBe(200);
