@@ -1,3 +1,5 @@
+import { EN_ADD_TO_CART, EN_ERROR_DIALOG_TITLES } from '@vitrine/format/catalogs/en';
+import { fillPlaceholders } from '@vitrine/format/catalogs/fill';
 import {
   findVariantBySku, isMultipleQuantityAllowedForServices, productTypeOf, variantOptions, variantsOf,
 } from './product';
@@ -7,27 +9,13 @@ export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9999;
 
 /** Every add-to-cart string the shopper can see, worded as the storefront spec gives them. */
-export const ADD_TO_CART_MESSAGES = {
-  variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
-  notEnoughStock: 'Sorry, we do not have enough of that item available.',
-  quantityNotNumber: 'Quantity must be a number.',
-  quantityNotWhole: 'Quantity must be a whole number',
-  // The spec bounds quantity to 1–9999 without wording the error; this is ours.
-  quantityOutOfRange: `Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}.`,
-  giftCardDenomination: 'Select a denomination for the Gift Card',
-  // The spec only hides the quantity input for such services; a request for more is refused with our words.
-  singleServiceOnly: 'Sorry, only one of this service can be added to the cart.',
-  productUnavailable: 'Sorry, that item is no longer available.',
-  sessionExpired: 'Your session has expired. Please reload the page and try again.',
-  enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
-  rateLimited: 'Please try again in a few seconds.',
-} as const;
+// Filled once; the pure wrapper lets a bundle that never reads them leave them out (no property reads kept).
+export const ADD_TO_CART_MESSAGES = /* @__PURE__ */ (() => ({
+    ...EN_ADD_TO_CART,
+    quantityOutOfRange: fillPlaceholders(EN_ADD_TO_CART.quantityOutOfRange, { min: MIN_QUANTITY, max: MAX_QUANTITY }),
+  }) as const)();
 
-export const ERROR_DIALOG_TITLES = {
-  addItem: 'Unable to Add Item',
-  purchaseItem: 'Unable to Purchase Item',
-  giftCard: 'Unable to purchase Gift Card',
-} as const;
+export const ERROR_DIALOG_TITLES = EN_ERROR_DIALOG_TITLES;
 
 export function errorDialogTitle(product: ProductItem, options: { expressCheckout?: boolean } = {}): string {
   if (productTypeOf(product) === ProductType.GIFT_CARD) return ERROR_DIALOG_TITLES.giftCard;

@@ -1,3 +1,5 @@
+import { EN_CART, EN_CART_LIMITS } from '@vitrine/format/catalogs/en';
+import { fillPlaceholders } from '@vitrine/format/catalogs/fill';
 import { formatMoney } from '@vitrine/format';
 import { ProductType } from './types';
 import type { AppliedCoupon, AppliedTaxRule, InvalidCoupon, ShippingLocation, ShippingOption } from './checkout/types';
@@ -110,15 +112,8 @@ export interface Order {
   paymentStatus?: string;
 }
 
-export const CART_MESSAGES = {
-  empty: 'You have nothing in your shopping cart.',
-  updateQuantityFailed: 'Unable to update quantity',
-  updateFormFailed: 'Unable to update form',
-  openFormFailed: 'Unable to open form',
-  removeFailed: 'Unable to remove item',
-  offline: 'Please check your internet connection.',
-  tryAgain: 'Please try again.',
-} as const;
+/** The cart's words: the English catalog's (packages/format/src/catalogs). */
+export const CART_MESSAGES = EN_CART;
 
 export type CartTotals = Pick<
   ShoppingCart,
@@ -228,11 +223,12 @@ export const CART_LIMITS = {
   maxAdditionalFieldsLength: 65_536,
 } as const;
 
-export const CART_LIMIT_MESSAGES = {
-  tooManyLines: `Your cart is full: it can hold ${CART_LIMITS.maxLines} different items at most. Please check out or remove an item first.`,
-  tooManyUnits: `Your cart can hold ${CART_LIMITS.maxUnits} items at most. Please lower a quantity first.`,
-  tooMuchPersonalisation: 'Your cart holds too many personalised details. Please check out or remove an item first.',
-} as const;
+// Filled once; the pure wrapper lets a bundle that never reads them leave them out (no property reads kept).
+export const CART_LIMIT_MESSAGES = /* @__PURE__ */ (() => ({
+    tooManyLines: fillPlaceholders(EN_CART_LIMITS.tooManyLines, { maxLines: CART_LIMITS.maxLines }),
+    tooManyUnits: fillPlaceholders(EN_CART_LIMITS.tooManyUnits, { maxUnits: CART_LIMITS.maxUnits }),
+    tooMuchPersonalisation: EN_CART_LIMITS.tooMuchPersonalisation,
+  }) as const)();
 
 export interface CartLineSize {
   quantity: number;

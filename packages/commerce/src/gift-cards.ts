@@ -1,3 +1,5 @@
+import { EN_GIFT_CARD } from '@vitrine/format/catalogs/en';
+import { fillPlaceholders } from '@vitrine/format/catalogs/fill';
 /**
  * Gift cards' shared rules (issue 17 item 7): what a code looks like, and what the buyer may type on the gift
  * card page about its delivery. The storefront checks with these before sending and the server checks again with
@@ -18,21 +20,13 @@ export const GIFT_CARD_LIMITS = {
   codeInputLength: 64,
 } as const;
 
-export const GIFT_CARD_MESSAGES = {
-  codeUnknown: 'This gift card code does not exist.',
-  codeEmpty: 'This gift card has no balance left.',
-  codeDisabled: 'This gift card has been disabled.',
-  codeOtherCurrency: 'This gift card is in another currency than the store.',
-  codeRequired: 'Enter a gift card code.',
-  recipientEmail: "Enter the recipient's email address.",
-  recipientName: `Enter the recipient's name in ${GIFT_CARD_LIMITS.nameLength} characters or fewer.`,
-  senderName: `Enter your name in ${GIFT_CARD_LIMITS.nameLength} characters or fewer.`,
-  message: `Keep the message to ${GIFT_CARD_LIMITS.messageLength} characters or fewer.`,
-  sendOn: 'Choose a send date from today up to a year from now.',
-  notGiftCardCart: 'This checkout has no gift card to send.',
-  cartPurchased: 'This cart has already been purchased.',
-  cartUnknown: 'That checkout link is no longer valid.',
-} as const;
+// Filled once; the pure wrapper lets a bundle that never reads them leave them out (no property reads kept).
+export const GIFT_CARD_MESSAGES = /* @__PURE__ */ (() => ({
+    ...EN_GIFT_CARD,
+    recipientName: fillPlaceholders(EN_GIFT_CARD.recipientName, { max: GIFT_CARD_LIMITS.nameLength }),
+    senderName: fillPlaceholders(EN_GIFT_CARD.senderName, { max: GIFT_CARD_LIMITS.nameLength }),
+    message: fillPlaceholders(EN_GIFT_CARD.message, { max: GIFT_CARD_LIMITS.messageLength }),
+  }) as const)();
 
 /** Upper case, without spaces or dashes: how codes are compared and hashed. */
 export function normaliseGiftCardCode(text: string): string {

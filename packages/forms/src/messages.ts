@@ -3,70 +3,26 @@
  * template's `localizedStrings` lists them. Spec strings are quoted exactly; the ones marked "ours" are
  * decisions where the spec is silent (see the README).
  */
+import type { Catalog } from '@vitrine/format/catalogs';
+import { EN_EMAIL, EN_FIELD_RULES, EN_FORM, EN_FORM_SUBMISSION } from '@vitrine/format/catalogs/en';
 
 /** The first sentence of the email message (storefront §5); checkout and accounts answer it alone. */
-export const EMAIL_NOT_VALID = 'Email is not valid.';
+export const EMAIL_NOT_VALID = EN_EMAIL.notValid;
 
 /** Storefront §5: the email message "adds a hint that addresses follow the usual local-part, at-sign, domain form". */
-export const EMAIL_FORMAT_HINT = 'Email addresses should follow the format user@domain.com.';
+export const EMAIL_FORMAT_HINT = EN_EMAIL.formatHint;
 
 /** Storefront §5 (per field) and §8 (site form messages). */
-export const FORM_MESSAGES = {
-  // §5, per field on submit
-  /** The async form widget's message for an empty required field. */
-  required: 'Required',
-  characterLimit: 'You have exceeded the character limit.',
-  emailNotValid: `${EMAIL_NOT_VALID} ${EMAIL_FORMAT_HINT}`,
-  /** The whole-form failure. */
-  invalidForm: 'One or more fields is invalid, please check your entries.',
-
-  // §8, site form messages
-  processingError: 'Error processing form submission. Please reload and try again.',
-  unknownError: 'Unknown error, please try again later.',
-  captchaIncomplete: 'Complete CAPTCHA before submitting.',
-  submissionKeyFailed: 'Could not get a form submission key, please try again later.',
-  parseFailed: 'Could not parse the form fields, please check your entries.',
-  /** The error line at the top of a non-newsletter form. */
-  problemAbove: 'Your form has encountered a problem. Please scroll down to review.',
-  /** The error line at the bottom of a non-newsletter form. */
-  problemBelow: 'Your form has encountered a problem. Please scroll up to review.',
-  unauthorized: 'Unable to submit form. Please try again later.',
-  notConfigured: 'This form has not been configured yet.',
-  rateLimited: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
-  sendFailed: 'Unable to send form. Please try again later.',
-
-  // §4, the locked button
-  submitting: 'Submitting…',
-  /** The async form widget while it saves an edit. */
-  saving: 'Saving…',
-} as const;
+export const FORM_MESSAGES = EN_FORM;
 
 /**
  * Field messages where the spec is silent (ours). A site form's required message differs from the async
  * widget's 'Required' because the spec names 'Required' for the async widget only.
  */
-export const FIELD_RULE_MESSAGES = {
-  /** A required field left empty on a site form (the async widget says 'Required'). */
-  requiredOnSiteForm: 'This field is required.',
-  number: 'Enter a number.',
-  currency: 'Enter an amount, such as 12.50.',
-  website: 'Enter a web address, such as example.com.',
-  twitter: 'Enter a Twitter handle, such as @example.',
-  phone: 'Enter a phone number using digits.',
-  date: 'Enter a valid date.',
-  time: 'Enter a valid time.',
-  /** An answer for a field id the form does not have (only a hand-made request sends one). */
-  unknownField: 'Unknown field.',
-  /** A value of the wrong JSON shape for its field kind (a list for a text field, …). */
-  wrongShape: 'This answer is not in the expected form.',
-  /** A choice, checkbox, select or likert answer the form does not offer. */
-  unknownOption: 'Choose one of the listed options.',
-  /** U+0000 or a lone surrogate: the database cannot store it. */
-  unstorableCharacters: 'This answer contains characters that cannot be stored.',
-} as const;
+export const FIELD_RULE_MESSAGES = EN_FIELD_RULES;
 
 /** Ours: the text shown after a successful submission when the owner left the submission message empty. */
-export const DEFAULT_SUBMISSION_MESSAGE = 'Thank you!';
+export const DEFAULT_SUBMISSION_MESSAGE = EN_FORM_SUBMISSION.defaultMessage;
 
 /**
  * Storefront §8: the error lines of a failed submission. Non-newsletter forms show one line at the top and
@@ -110,4 +66,32 @@ export function submissionFailure(status: number, body: unknown): SubmissionFail
 function stringEntries(value: unknown): [string, string][] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
   return Object.entries(value as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+}
+
+/** A form's messages in one language: the catalog domains a site form reads. */
+export type FormMessageCatalog = Pick<Catalog, 'form' | 'fieldRules'>;
+
+let englishKeys: Map<string, readonly ['form' | 'fieldRules', string]> | null = null;
+
+/**
+ * A form message in another language: validation works in English (the constants above), and what it answers is
+ * looked up by its English words. Anything else (the owner's own text, a server message already translated)
+ * is returned as it is. The site form island and the forms routes use it with the visitor's catalog.
+ */
+export function localizeFormMessage(message: string, catalog: Partial<FormMessageCatalog>): string {
+  if (!englishKeys) {
+    englishKeys = new Map();
+    for (const domain of ['form', 'fieldRules'] as const) {
+      for (const [key, english] of Object.entries(domain === 'form' ? EN_FORM : EN_FIELD_RULES)) if (!englishKeys.has(english)) englishKeys.set(english, [domain, key]);
+    }
+  }
+  const found = englishKeys.get(message);
+  if (!found) return message;
+  const translated = (catalog[found[0]] as Record<string, string> | undefined)?.[found[1]];
+  return translated ?? message;
+}
+
+/** Every message of a field-errors map (field id → message) in the catalog's language. */
+export function localizeFormErrors(errors: Record<string, string>, catalog: Partial<FormMessageCatalog>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, localizeFormMessage(message, catalog)]));
 }

@@ -43,6 +43,7 @@ import { downloadRemovalHandler, LocalDiskDownloadStore, registerDownloadFileRou
 import { lessonVideoRemovalHandler, LocalDiskLessonVideoStore, queueDeletedLessonVideos, registerCourseRoutes, type LessonVideoStore } from './courses';
 import { registerGiftCardRoutes } from './gift-cards';
 import { registerErrorHandling } from './http/errors';
+import { localizeErrorBodyForVisitor } from './visitor-language';
 import { registerEmptyBodyParsers } from './http/empty-bodies';
 import { DatabaseRateLimitStore, registerRateLimit, WEBSITE_CEILING_VISITORS, type RateLimitStore } from './http/rate-limit';
 import { fastifyTrustProxy, parseTrustProxy, proxyMatcher, type TrustProxyOption } from './http/client-address';
@@ -313,6 +314,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const answer = await websites.forHost(request.headers.host);
       return answer.kind === 'website' ? context.redirects.redirectFor(answer.website.id, request.method, request.url) : undefined;
     },
+    // Requests without a website (the operator's, an unknown host) have none set.
+    localize: (request, body) => localizeErrorBodyForVisitor(request.website as { locale: string } | undefined, body),
   });
   const reviewRequestSettings = { ...reviewRequestSettingsFromEnv(process.env), ...options.reviewRequests };
   // The operator's /metrics and the per-request observation, on the root app before every route (like /api/health,

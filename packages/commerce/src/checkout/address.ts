@@ -1,3 +1,5 @@
+import { EN_ADDRESS } from '@vitrine/format/catalogs/en';
+import { fillPlaceholders } from '@vitrine/format/catalogs/fill';
 import { US_TERRITORIES } from './location';
 
 /**
@@ -49,15 +51,10 @@ export interface AddressFormat {
 export const ADDRESS_LIMITS = { name: 100, line: 200, city: 100, region: 100, postalCode: 20, phone: 30 } as const;
 
 export const ADDRESS_MESSAGES = {
-  name: 'Enter a name.',
-  line1: 'Enter an address.',
-  city: 'Enter a city.',
-  country: 'Select a country.',
-  tooLong: 'This is too long.',
-  phone: 'Enter a valid phone number.',
-  region: (label: string) => `Select a ${label.toLowerCase()}.`,
-  postalCode: (label: string) => `Enter a valid ${label}.`,
-  noShipping: (country: string) => `We don't ship to ${country}.`,
+  ...EN_ADDRESS,
+  region: (label: string) => fillPlaceholders(EN_ADDRESS.region, { label: label.toLowerCase() }),
+  postalCode: (label: string) => fillPlaceholders(EN_ADDRESS.postalCode, { label }),
+  noShipping: (country: string) => fillPlaceholders(EN_ADDRESS.noShipping, { country }),
 } as const;
 
 const US_STATES: readonly Region[] = [

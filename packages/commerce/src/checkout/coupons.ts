@@ -1,24 +1,13 @@
 import { formatMoney } from '@vitrine/format';
+import { EN_COUPON } from '@vitrine/format/catalogs/en';
 import { ProductType } from '../types';
 import { allocateProRata, roundHalfEven } from './rounding';
 import { lineAmountCents, lineNeedsShipping } from './shipping';
 import { BASIS_POINTS, clampBasisPoints } from './tax';
 import type { AppliedCoupon, CheckoutLine, Coupon, InvalidCoupon } from './types';
 
-/** Why a code does not apply (our words; the spec is silent). */
-export const COUPON_MESSAGES = {
-  notFound: 'This coupon code does not exist.',
-  expired: 'This coupon has expired.',
-  notStarted: 'This coupon is not active yet.',
-  /** {amount}: what the pre-discount subtotal lacks, formatted in the store currency. */
-  minSubtotal: 'Add {amount} more to use this coupon.',
-  notApplicable: 'This coupon does not apply to anything in your cart.',
-  usedUp: 'This coupon has been used up.',
-  alreadyUsed: 'You have already used this coupon.',
-  notCombinable: 'This coupon cannot be combined with another coupon in your cart.',
-  /** A coupon that does not stack on automatic discounts, when those save more. */
-  notCombinableWithAutomatic: 'Your automatic discounts save more; this coupon cannot be combined with them.',
-} as const;
+/** Why a code does not apply (our words; the spec is silent), from the English catalog. */
+export const COUPON_MESSAGES = EN_COUPON;
 
 export function minSubtotalReason(formattedAmount: string): string {
   return COUPON_MESSAGES.minSubtotal.replace('{amount}', formattedAmount);

@@ -71,7 +71,13 @@ function fastifyErrorToHttpError(error: FastifyError): HttpError | undefined {
  */
 export type MissingRouteRedirect = (request: FastifyRequest) => Promise<{ location: string; status: number } | undefined>;
 
-export function registerErrorHandling(app: FastifyInstance, options: { redirectMissing?: MissingRouteRedirect } = {}): void {
+/**
+ * The words of a refusal in the request's visitor's language (app.ts gives the website's catalog as a port, so
+ * http/ imports no domain): the rules answer in English, the visitor reads their language.
+ */
+export type LocalizeErrorBody = (request: FastifyRequest, body: ErrorBody) => ErrorBody;
+
+export function registerErrorHandling(app: FastifyInstance, options: { redirectMissing?: MissingRouteRedirect; localize?: LocalizeErrorBody } = {}): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.validation) {
       // A schema refused the request: each bad field with its contract's message (contracts/validation.ts).
@@ -89,7 +95,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { redirectM
     const known = error instanceof HttpError ? error : error instanceof Failure ? failureToHttpError(error) : fastifyErrorToHttpError(error);
     if (known) {
       if (known.statusCode === 413) reply.header('connection', 'close');
-      return reply.status(known.statusCode).type('application/json; charset=utf-8').send(known.toBody());
+      const body = options.localize ? options.localize(request, known.toBody()) : known.toBody();
+      return reply.status(known.statusCode).type('application/json; charset=utf-8').send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).type('application/json; charset=utf-8').send({ message: HTTP_MESSAGES.internal });

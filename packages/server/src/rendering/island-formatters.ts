@@ -3,6 +3,7 @@ import { renderIsland } from '@vitrine/storefront/server';
 import { escapeHtml, type Formatter, type RenderState } from '@vitrine/template';
 import { todayIn } from '@vitrine/commerce/gift-cards';
 import { formatMoney, imageAltText, subscriptionPriceWording } from '@vitrine/format';
+import { catalogDomain, catalogLanguageOf, type Catalog, type CatalogDomain } from '@vitrine/format/catalogs';
 import { storeMoneyOf } from './price-formatters';
 
 // Island formatters: the theme says where an island goes (`{@|island-product-form}`), the
@@ -26,6 +27,18 @@ function pricesOf(product: StorefrontProduct): StorefrontProduct {
       isSubscribable: content.isSubscribable,
     },
   } as StorefrontProduct;
+}
+
+/**
+ * The catalog domains an island reads, in the visitor's language (the renderer's `visitorLanguage`): only those
+ * domains, and nothing for English, whose words the storefront bundles already (an English page's props stay as
+ * they were).
+ */
+function islandMessagesOf<Domain extends CatalogDomain>(ctx: RenderState, domains: readonly Domain[]): { messages?: Pick<Catalog, Domain> } {
+  const catalog = ctx.resolve('visitorLanguage.catalog');
+  if (typeof catalog !== 'string' || catalog === 'en') return {};
+  const language = catalogLanguageOf(catalog);
+  return { messages: Object.fromEntries(domains.map((domain) => [domain, catalogDomain(language, domain)])) as Pick<Catalog, Domain> };
 }
 
 /** The shopper's own cart, or on the cart and checkout pages the cart being shown. */
@@ -116,6 +129,7 @@ export const islandFormatters: Record<string, Formatter> = {
       cart: cartOf(ctx),
       expressCheckout: isExpressCheckout(ctx),
       ...storeMoneyOf(ctx),
+      ...islandMessagesOf(ctx, ['cart', 'addToCart', 'restock', 'restockTexts']),
     }, { cartOnPage: true });
   },
 
@@ -186,6 +200,7 @@ export const islandFormatters: Record<string, Formatter> = {
       blockId: value.id,
       // Under the page's h1, and beside the footer's column headings (h2), the form's name is an h2.
       headingLevel: 2,
+      ...islandMessagesOf(ctx, ['form', 'fieldRules', 'formSubmission']),
     });
   },
 
@@ -239,6 +254,7 @@ export const islandFormatters: Record<string, Formatter> = {
       forms: isObject(forms) ? forms : {},
       ...(isObject(installments) ? { installments: installments as unknown as InstallmentContext } : {}),
       ...storeMoneyOf(ctx),
+      ...islandMessagesOf(ctx, ['cart', 'form']),
     }, cartOnPage(ctx, cart));
   },
 
@@ -270,6 +286,7 @@ export const islandFormatters: Record<string, Formatter> = {
       testMode: settings.testMode === true,
       minimumSubtotalCents: typeof minimum === 'number' ? minimum : null,
       ...storeMoneyOf(ctx),
+      ...islandMessagesOf(ctx, ['cart', 'address', 'coupon', 'giftCard']),
     });
   },
 };

@@ -4,10 +4,12 @@ import {
 import { formatMoney, formatMoneyShape, isCurrencyCode } from '@vitrine/format';
 import type { Formatter, RenderState } from '@vitrine/template';
 
-/** The store currency and locale of the page being rendered, read from its context. */
+/** The store currency and the visitor's locale of the page being rendered, read from its context. */
 export function storeMoneyOf(ctx: RenderState): { currency: string; locale: string } {
   const currency = ctx.resolve('website.baseCurrency');
-  const language = ctx.resolve('website.language');
+  // The visitor's language (the renderer's visitorLanguage), else the site's: money reads as that locale writes it.
+  const visitorLocale = ctx.resolve('visitorLanguage.locale');
+  const language = typeof visitorLocale === 'string' && visitorLocale ? visitorLocale : ctx.resolve('website.language');
   return {
     currency: typeof currency === 'string' && isCurrencyCode(currency) ? currency : 'USD',
     locale: typeof language === 'string' && language ? language.replace('_', '-') : 'en-US',

@@ -7,6 +7,8 @@ import { islandFormatters } from './island-formatters';
 import { jsonLd } from './json-ld';
 import { moneyCents, moneyValue, priceTag } from './price-formatters';
 import { loadPageSheets, type ThemeSheetStore } from './theme-sheets';
+import { catalogDomain } from '@vitrine/format/catalogs';
+import { visitorLanguageOfContext } from '../visitor-language';
 
 export interface NavigationLink {
   title: string;
@@ -88,8 +90,12 @@ export function createThemeRenderer(theme: Theme, themeAssets: PageAssets, sheet
   return {
     partial: (name) => theme.partials[name] ?? '',
     renderPage(name, context, chrome) {
+      const visitorLanguage = visitorLanguageOfContext(context);
       const pageContext = {
         ...context,
+        visitorLanguage,
+        // The theme's own words in the visitor's language (`{themeStrings.backToCart|htmltag}`).
+        themeStrings: catalogDomain(visitorLanguage.catalog, 'theme'),
         visitorCart: chrome.visitorCart,
         pagePath: chrome.path,
         pageKind: name,
@@ -107,13 +113,15 @@ export function createThemeRenderer(theme: Theme, themeAssets: PageAssets, sheet
         navigation: chrome.navigation.map((link) => ({ ...link, active: link.url === chrome.path })),
         assets,
       };
-      const body = render(pages[name], pageContext, options);
+      // The template's i18n formatters (dates, numbers) write as the visitor's locale does.
+      const localeOptions = { ...options, locale: visitorLanguage.locale };
+      const body = render(pages[name], pageContext, localeOptions);
       const pageStylesheets = sheets ? sheets.featuresFor(name, body.output) : [];
-      let page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets }, options);
+      let page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets }, localeOptions);
       // The layout's own HTML (the footer's newsletter, the owner's header) may use a feature sheet's classes too:
       // rarely, so the layout is rendered again only then, with every sheet the whole page needs.
       const wholePage = sheets ? sheets.featuresFor(name, page.output) : [];
-      if (wholePage.length !== pageStylesheets.length) page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets: wholePage }, options);
+      if (wholePage.length !== pageStylesheets.length) page = render(layouts[layoutOf(name)], { ...pageContext, pageBody: body.output, pageStylesheets: wholePage }, localeOptions);
       return { html: withCartData(page.output, chrome.visitorCart), errors: [...body.errors, ...page.errors] };
     },
   };

@@ -22,6 +22,7 @@ import { AdditionalFieldsForm, preloadAdditionalFieldsForm } from '../forms/lazy
 import { LiveRegion } from '../ui/LiveRegion';
 import { Modal } from '../ui/Modal';
 import { formatCents } from '../ui/money';
+import type { IslandMessages } from './messages';
 import { dispatchCartLineChange, dispatchShopperEvent, SHOPPER_EVENTS, viewCartDetail } from '../shopper-events';
 
 export interface CartPageProps extends StoreLocale {
@@ -36,6 +37,8 @@ export interface CartPageProps extends StoreLocale {
   shopUrl?: string;
   /** The checkout page the 'Check out' link opens. Default '/checkout'. */
   checkoutUrl?: string;
+  /** The cart's messages in the visitor's language; absent: English. */
+  messages?: IslandMessages<'cart' | 'form'>;
 }
 
 interface Failure {
@@ -43,8 +46,8 @@ interface Failure {
   message: string;
 }
 
-function messageOf(caught: unknown): string {
-  return caught instanceof ApiError ? caught.message : CART_MESSAGES.tryAgain;
+function messageOf(caught: unknown, tryAgain: string): string {
+  return caught instanceof ApiError ? caught.message : tryAgain;
 }
 
 /**
@@ -60,7 +63,10 @@ export function CartPageView({
   checkoutUrl = '/checkout',
   currency = 'USD',
   locale = 'en-US',
+  messages,
 }: CartPageProps) {
+  const cartMessages = messages?.cart ?? CART_MESSAGES;
+  const formMessages = messages?.form ?? FORM_MESSAGES;
   const cart = useCart(initialCart);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [status, setStatus] = useState('');
@@ -98,7 +104,7 @@ export function CartPageView({
         onFieldErrors(caught.fieldErrors);
         return false;
       }
-      const message = messageOf(caught);
+      const message = messageOf(caught, cartMessages.tryAgain);
       setFailure({ title, message });
       setStatus(`${title}. ${message}`);
       return false;
@@ -111,22 +117,22 @@ export function CartPageView({
   const changeQuantity = async (entry: CartEntry, text: string): Promise<boolean> => {
     const parsed = parseQuantity(text);
     if (!parsed.ok) {
-      setFailure({ title: CART_MESSAGES.updateQuantityFailed, message: parsed.message });
-      setStatus(`${CART_MESSAGES.updateQuantityFailed}. ${parsed.message}`);
+      setFailure({ title: cartMessages.updateQuantityFailed, message: parsed.message });
+      setStatus(`${cartMessages.updateQuantityFailed}. ${parsed.message}`);
       return false;
     }
     if (parsed.quantity === entry.quantity) return true;
-    const changed = await run(entry.id, CART_MESSAGES.updateQuantityFailed, () => updateEntryQuantity(entry.id, parsed.quantity));
+    const changed = await run(entry.id, cartMessages.updateQuantityFailed, () => updateEntryQuantity(entry.id, parsed.quantity));
     if (changed) tellChange(entry, parsed.quantity - entry.quantity);
     return changed;
   };
 
   const remove = (entry: CartEntry) =>
-    void run(entry.id, CART_MESSAGES.removeFailed, () => removeCartEntry(entry.id)).then((removed) => removed && tellChange(entry, -entry.quantity));
+    void run(entry.id, cartMessages.removeFailed, () => removeCartEntry(entry.id)).then((removed) => removed && tellChange(entry, -entry.quantity));
 
   const edit = (entry: CartEntry) => {
     if (!readAdditionalFieldsForm(forms[entry.itemId])) {
-      setFailure({ title: CART_MESSAGES.openFormFailed, message: CART_MESSAGES.tryAgain });
+      setFailure({ title: cartMessages.openFormFailed, message: cartMessages.tryAgain });
       return;
     }
     setFormErrors({});
@@ -136,12 +142,12 @@ export function CartPageView({
         setEditing(entry);
         tellForm('open', entry);
       },
-      () => setFailure({ title: CART_MESSAGES.openFormFailed, message: CART_MESSAGES.tryAgain }),
+      () => setFailure({ title: cartMessages.openFormFailed, message: cartMessages.tryAgain }),
     );
   };
 
   const saveForm = async (entry: CartEntry, additionalFields: string) => {
-    const saved = await run(entry.id, CART_MESSAGES.updateFormFailed, () =>
+    const saved = await run(entry.id, cartMessages.updateFormFailed, () =>
       withRecalculation('form-data', () =>
         updateEntryAdditionalFields(entry.id, { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields }),
       ),
@@ -167,7 +173,7 @@ export function CartPageView({
     <div className="vitrine-cart" aria-busy={busyEntry !== null || undefined} data-ready={ready ? 'true' : undefined}>
       {entries.length === 0 ? (
         <div className="vitrine-cart-empty">
-          <p>{CART_MESSAGES.empty}</p>
+          <p>{cartMessages.empty}</p>
           <a className="vitrine-cart-continue" href={shopUrl}>
             Continue shopping
           </a>
@@ -223,7 +229,7 @@ export function CartPageView({
             savedAdditionalFields={editing.additionalFields}
             submitLabel="Save"
             busy={busyEntry === editing.id}
-            busyLabel={FORM_MESSAGES.saving}
+            busyLabel={formMessages.saving}
             serverErrors={formErrors}
             onSubmit={(fields) => void saveForm(editing, fields)}
           />

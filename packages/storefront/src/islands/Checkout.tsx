@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ShoppingCart, StoreLocale } from '../types';
+import type { IslandMessages } from './messages';
 
 export interface CheckoutProps extends StoreLocale {
   /** The cart being checked out (the server renders the page with it; null: none). */
@@ -16,6 +17,8 @@ export interface CheckoutProps extends StoreLocale {
   testMode?: boolean;
   /** Checkout is refused below the store's minimum subtotal. */
   minimumSubtotalCents?: number | null;
+  /** The cart, address, coupon and gift card messages in the visitor's language; absent: English. */
+  messages?: IslandMessages<'cart' | 'address' | 'coupon' | 'giftCard'>;
 }
 
 // The checkout's code (address rules, summary, payment step; a few KB) is a chunk of its own, fetched as soon as

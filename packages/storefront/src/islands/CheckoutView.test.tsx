@@ -498,3 +498,17 @@ describe('CheckoutView: a payment pending with Stripe', () => {
     script.remove();
   });
 });
+
+describe('CheckoutView in French (issue 39 item 3)', () => {
+  it("shows the address rules' messages from the catalog the server handed it", async () => {
+    const { catalogFor } = await import('@vitrine/format/catalogs');
+    const FR = catalogFor('fr');
+    renderCheckout({ messages: { cart: FR.cart, address: FR.address, coupon: FR.coupon, giftCard: FR.giftCard } });
+    fireEvent.click(button('Continue to shipping'));
+    await flushPromises();
+    expect(fetchMock).not.toHaveBeenCalled();
+    const messages = [...document.querySelectorAll('.vitrine-address .vitrine-field-error')].map((node) => node.textContent);
+    // The region and postal code messages name the country's own field, filled into the French pattern.
+    expect(messages).toEqual(['Saisissez un nom.', 'Saisissez une adresse.', 'Saisissez une ville.', 'Choisissez une valeur pour « state ».', 'Saisissez une valeur valide pour « ZIP code ».']);
+  });
+});

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CART_MESSAGES, isBelowMinimumSubtotal, minimumSubtotalMessage } from '@vitrine/commerce/cart';
 import { COUPON_MESSAGES } from '@vitrine/commerce/checkout';
+import { EN_ADDRESS } from '@vitrine/format/catalogs/en';
 import { EMAIL_NOT_VALID } from '@vitrine/forms/messages';
 import { isValidEmail } from '@vitrine/forms/email';
 import type { UpdateCheckoutBody } from '@vitrine/contracts';
@@ -23,6 +24,7 @@ import { navigation } from '../ui/navigation';
 import { afterPointerRelease, watchPointerPresses } from '../ui/pointer-press';
 import { useKeepTypedBeforeHydration } from '../forms/typed-before-hydration';
 import type { CheckoutProps } from './Checkout';
+import { localizeByEnglish } from './localize';
 import { AddressFields } from './checkout/AddressFields';
 import {
   addressBody,
@@ -75,7 +77,12 @@ function emailError(email: string): string | null {
  * and totals; the pay button saves what changed, then places the order with the total the shopper saw.
  */
 export function CheckoutView(props: CheckoutProps) {
-  const { cartToken, kind = 'cart', shipsTo, pricesIncludeTax = false, testMode = false, minimumSubtotalCents = null, locale = 'en-US' } = props;
+  const { cartToken, kind = 'cart', shipsTo, pricesIncludeTax = false, testMode = false, minimumSubtotalCents = null, locale = 'en-US', messages } = props;
+  const cartMessages = messages?.cart ?? CART_MESSAGES;
+  // The address rules answer in English; a page in another language shows their messages from its catalog.
+  const sayAddress = (message: string) => localizeByEnglish(message, EN_ADDRESS, messages?.address);
+  const localAddressErrors = (values: AddressValues) =>
+    Object.fromEntries(Object.entries(addressErrors(values)).map(([field, message]) => [field, message && sayAddress(message)])) as ReturnType<typeof addressErrors>;
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const [cart, setCart] = useState<ShoppingCart | null>(props.cart);
@@ -122,7 +129,7 @@ export function CheckoutView(props: CheckoutProps) {
     setAnnouncement(CHECKOUT_TEXT.totalUpdated(money(due)));
   }, [due]); // eslint-disable-line react-hooks/exhaustive-deps -- money follows the cart
 
-  if (!cart || cart.entries.length === 0) return <p>{CART_MESSAGES.empty}</p>;
+  if (!cart || cart.entries.length === 0) return <p>{cartMessages.empty}</p>;
 
   const needsAddress = cart.requiresShipping;
   const belowMinimum = isBelowMinimumSubtotal(cart.subtotalCents, minimumSubtotalCents);
@@ -143,7 +150,7 @@ export function CheckoutView(props: CheckoutProps) {
 
   /** The server refused a call: its field errors beside their fields, anything else as the general message. */
   const showFailure = (caught: unknown) => {
-    if (!(caught instanceof ApiError)) return showErrors({}, CART_MESSAGES.tryAgain);
+    if (!(caught instanceof ApiError)) return showErrors({}, cartMessages.tryAgain);
     const fields = caught.fieldErrors;
     const placed = Object.keys(fields).some((key) => isShownField(key));
     showErrors(fields, placed ? null : caught.message);
@@ -160,8 +167,8 @@ export function CheckoutView(props: CheckoutProps) {
     const emailProblem = emailError(email);
     if (emailProblem && (withEmail || email.trim() !== '')) found.email = emailProblem;
     if (needsAddress) {
-      Object.assign(found, prefixed('shippingAddress', addressErrors(shipping)));
-      if (!billingSame) Object.assign(found, prefixed('billingAddress', addressErrors(billing)));
+      Object.assign(found, prefixed('shippingAddress', localAddressErrors(shipping)));
+      if (!billingSame) Object.assign(found, prefixed('billingAddress', localAddressErrors(billing)));
     }
     return found;
   };
@@ -263,16 +270,17 @@ export function CheckoutView(props: CheckoutProps) {
       replaceCart((await applyCoupon(code, cartToken)).shoppingCart as ShoppingCart);
       return null;
     } catch (caught) {
-      if (!(caught instanceof ApiError)) return CART_MESSAGES.tryAgain;
-      if (caught.message !== COUPON_MESSAGES.notFound) return caught.fieldErrors.code ?? caught.message;
+      if (!(caught instanceof ApiError)) return cartMessages.tryAgain;
+      // The server answers in the page's language: an unknown coupon code may still be a gift card's.
+      if (caught.message !== (messages?.coupon ?? COUPON_MESSAGES).notFound) return caught.fieldErrors.code ?? caught.message;
     }
     try {
       replaceCart((await applyGiftCard(code, cartToken)).shoppingCart as ShoppingCart);
       return null;
     } catch (caught) {
-      if (!(caught instanceof ApiError)) return CART_MESSAGES.tryAgain;
+      if (!(caught instanceof ApiError)) return cartMessages.tryAgain;
       // No gift card call on this server (404), or no gift card of that code either.
-      if (caught.status === 404 || /does not exist/.test(caught.message)) return CHECKOUT_TEXT.codeNotFound;
+      if (caught.status === 404 || /does not exist/.test(caught.message) || caught.message === messages?.giftCard?.codeUnknown) return CHECKOUT_TEXT.codeNotFound;
       return caught.fieldErrors.code ?? caught.message;
     }
   };
@@ -292,7 +300,7 @@ export function CheckoutView(props: CheckoutProps) {
   const leaveAddressField = (prefix: AddressPrefix, values: AddressValues) => (field: AddressField) => {
     const key = `${prefix}.${field}`;
     if (values[field].trim() === '' && !errors[key]) return;
-    const message = addressErrors(values)[field];
+    const message = localAddressErrors(values)[field];
     // Left by pressing a button below it: its message changes once the press is over, or the button moves away.
     afterPointerRelease(() => setErrors(({ [key]: _old, ...rest }) => (message ? { ...rest, [key]: message } : rest)));
   };

@@ -40,6 +40,7 @@ import { navigation } from '../ui/navigation';
 import { useAddButtonPhase } from '../ui/useAddButtonPhase';
 import { availableStock, imageForVariant, isSelectionSoldOut, quantityInCart, scarcityMessage } from './product-view';
 import { RestockBox } from './RestockBox';
+import type { IslandMessages } from './messages';
 import { dispatchShopperEvent, productContextOf, SHOPPER_EVENTS } from '../shopper-events';
 
 export interface ProductFormProps extends StoreLocale {
@@ -58,6 +59,8 @@ export interface ProductFormProps extends StoreLocale {
   captcha?: boolean;
   /** Where the form is, for the tracking events: its product page (a visit is told on load) or a quick view. */
   placement?: 'product-page' | 'quick-view';
+  /** The add-to-cart and restock messages in the visitor's language; absent: English. */
+  messages?: IslandMessages<'cart' | 'addToCart' | 'restock' | 'restockTexts'>;
 }
 
 const DEFAULT_FORM_TITLE = 'Additional information';
@@ -75,7 +78,10 @@ export function ProductForm({
   placement = 'product-page',
   currency = 'USD',
   locale = 'en-US',
+  messages,
 }: ProductFormProps) {
+  const cartMessages = messages?.cart ?? CART_MESSAGES;
+  const addToCartMessages = messages?.addToCart ?? ADD_TO_CART_MESSAGES;
   const cart = useCart(initialCart);
   const cartStatus = useCartStatus(initialCart);
   const options = variantOptions(product);
@@ -172,7 +178,7 @@ export function ProductForm({
       }
     } catch (caught) {
       const apiError = caught instanceof ApiError ? caught : null;
-      const message = apiError?.message ?? CART_MESSAGES.tryAgain;
+      const message = apiError?.message ?? cartMessages.tryAgain;
       if (formOpen && apiError && Object.keys(apiError.fieldErrors).length > 0) {
         setFieldErrors(apiError.fieldErrors);
       } else {
@@ -214,7 +220,7 @@ export function ProductForm({
         const { results } = await fetchStock(itemId);
         const forVariant = results.filter((record) => record.sku === sku);
         if (!hasStockBeyondCart(forVariant.length > 0 ? forVariant : results, quantityInCart(cart, product.id, sku))) {
-          setError(ADD_TO_CART_MESSAGES.notEnoughStock);
+          setError(addToCartMessages.notEnoughStock);
           return;
         }
       }
@@ -222,7 +228,7 @@ export function ProductForm({
       setFieldErrors({});
       setFormOpen(true);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : CART_MESSAGES.tryAgain);
+      setError(caught instanceof ApiError ? caught.message : cartMessages.tryAgain);
     } finally {
       openingForm.current = false;
     }
@@ -271,6 +277,7 @@ export function ProductForm({
               mailingListSignUpEnabled={product.mailingListSignUpEnabled}
               mailingListOptInByDefault={product.mailingListOptInByDefault}
               captcha={captcha}
+              messages={messages}
             />
           ) : null}
         </div>

@@ -6,6 +6,7 @@ import { signUpForRestock } from '../api/restock';
 import { ApiError } from '../api/http';
 import { CaptchaWidget, useCaptchaController, useCaptchaSolved } from '../captcha/CaptchaWidget';
 import { useKeepTypedBeforeHydration } from '../forms/typed-before-hydration';
+import type { IslandMessages } from './messages';
 
 export interface RestockBoxProps {
   productId: string;
@@ -18,6 +19,8 @@ export interface RestockBoxProps {
   mailingListOptInByDefault?: boolean;
   /** The website has a captcha (website.captchaSettings.siteKey). */
   captcha?: boolean;
+  /** The restock messages and default texts in the visitor's language; absent: English. */
+  messages?: IslandMessages<'restock' | 'restockTexts'>;
 }
 
 type Phase = 'idle' | 'sending' | 'done';
@@ -27,15 +30,17 @@ type Phase = 'idle' | 'sending' | 'done';
  * captcha, and a button. Success leaves only the call to action and the success text; an error shows
  * the message and starts a fresh challenge (the server uses a solution up once).
  */
-export function RestockBox({ productId, variantId, texts = {}, mailingListSignUpEnabled = false, mailingListOptInByDefault = false, captcha = false }: RestockBoxProps) {
-  const text = (key: RestockTextKey) => (texts[key]?.trim() ? texts[key]! : RESTOCK_DEFAULT_TEXTS[key]);
+export function RestockBox({ productId, variantId, texts = {}, mailingListSignUpEnabled = false, mailingListOptInByDefault = false, captcha = false, messages }: RestockBoxProps) {
+  const restockMessages = messages?.restock ?? RESTOCK_MESSAGES;
+  const defaultTexts = messages?.restockTexts ?? RESTOCK_DEFAULT_TEXTS;
+  const text = (key: RestockTextKey) => (texts[key]?.trim() ? texts[key]! : defaultTexts[key]);
   const [email, setEmail] = useState('');
   const [joinMailingList, setJoinMailingList] = useState(mailingListOptInByDefault);
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
   const challenge = useCaptchaController(captcha);
   // Solved: the captcha's message goes (an address message stays until the address changes).
-  useCaptchaSolved(challenge, () => setError((shown) => (shown === RESTOCK_MESSAGES.captchaMissing ? null : shown)));
+  useCaptchaSolved(challenge, () => setError((shown) => (shown === restockMessages.captchaMissing ? null : shown)));
   const formRef = useRef<HTMLFormElement>(null);
   // An address typed (or the opt-in changed) before the page's script arrived is the box's from the start.
   useKeepTypedBeforeHydration(formRef);
@@ -49,11 +54,11 @@ export function RestockBox({ productId, variantId, texts = {}, mailingListSignUp
     // Spec §5, in its order: blank, then invalid, then a rendered challenge without a solution.
     const address = email.trim();
     const problem = address === ''
-      ? RESTOCK_MESSAGES.emailBlank
+      ? restockMessages.emailBlank
       : !isValidEmail(address)
-        ? RESTOCK_MESSAGES.emailInvalid
+        ? restockMessages.emailInvalid
         : challenge && challenge.isRendered && !challenge.currentToken
-          ? RESTOCK_MESSAGES.captchaMissing
+          ? restockMessages.captchaMissing
           : null;
     if (problem) {
       setError(problem);
@@ -91,7 +96,7 @@ export function RestockBox({ productId, variantId, texts = {}, mailingListSignUp
             <p className="vitrine-restock-error" id={errorId} role="alert">{error}</p>
           ) : null}
           <div className="vitrine-restock-row">
-            <label className="vitrine-restock-label" htmlFor={`${id}-email`}>Email address</label>
+            <label className="vitrine-restock-label" htmlFor={`${id}-email`}>{defaultTexts.placeholderText}</label>
             <input
               id={`${id}-email`}
               className="vitrine-restock-email"

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { FieldDefinition, SubmissionPage } from '@vitrine/forms';
+import type { IslandMessages } from './messages';
 
 /** A form as the page gives it to the island (the server reads it from the forms domain). */
 export interface SiteFormDefinition {
@@ -27,6 +28,8 @@ export interface SiteFormProps {
   headingLevel?: 2 | 3 | null;
   /** The submit button's text; default 'Submit' ('Sign up' for a newsletter). */
   submitLabel?: string;
+  /** The form's messages in the visitor's language; absent: English. */
+  messages?: IslandMessages<'form' | 'fieldRules' | 'formSubmission'>;
 }
 
 /**

@@ -6,6 +6,8 @@ import {
   buildSubmissionEnvelope,
   isSafeSuccessRedirect,
   isSingleLineKind,
+  localizeFormErrors,
+  localizeFormMessage,
   problemLines,
   shapeFormValues,
   submissionFailure,
@@ -48,7 +50,10 @@ type Phase = 'idle' | 'submitting' | 'done';
  * The site form block (storefront §4, §5, §8): every field kind, checked with @vitrine/forms before sending, then
  * a single-use key, then the submission; failures mapped by §8, success shown in place (or the success redirect).
  */
-export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabel }: SiteFormProps) {
+export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabel, messages }: SiteFormProps) {
+  // Validation answers in English; a page in another language shows the same messages from its catalog.
+  const formMessages = messages?.form ?? FORM_MESSAGES;
+  const say = (message: string) => (messages ? localizeFormMessage(message, messages) : message);
   const newsletter = form.kind === 'newsletter';
   // Each island is its own React root, and ids made while hydrating repeat from root to root: the block's id
   // keeps this form's element ids apart from another island's.
@@ -67,7 +72,7 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
   // After a failed submission the challenge starts again, and the button waits for it (storefront §4).
   const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
   // Solved: 'Complete CAPTCHA before submitting.' goes; any other message stays until the next submit.
-  useCaptchaSolved(challenge, () => setGeneral((shown) => (shown === FORM_MESSAGES.captchaIncomplete ? null : shown)));
+  useCaptchaSolved(challenge, () => setGeneral((shown) => (shown === formMessages.captchaIncomplete ? null : shown)));
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -106,8 +111,8 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
   };
 
   const fail = (fieldErrors: Record<string, string>, message: string | null, captchaAgain = false) => {
-    setErrors(fieldErrors);
-    setGeneral(message);
+    setErrors(messages ? localizeFormErrors(fieldErrors, messages) : fieldErrors);
+    setGeneral(message === null ? null : say(message));
     setPhase('idle');
     if (Object.keys(fieldErrors).length > 0) focusFirstError(formRef.current, fields, fieldErrors);
     // The button is disabled until the fresh challenge is solved: the challenge's own checkbox takes the focus.
@@ -127,7 +132,7 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
     }
     const captchaKey = challenge ? challenge.currentToken : null;
     if (challenge && !captchaKey) {
-      fail({}, FORM_MESSAGES.captchaIncomplete);
+      fail({}, formMessages.captchaIncomplete);
       return;
     }
     setErrors({});
@@ -137,7 +142,7 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
     try {
       ({ key } = await createFormSubmissionKey());
     } catch {
-      fail({}, FORM_MESSAGES.submissionKeyFailed);
+      fail({}, formMessages.submissionKeyFailed);
       return;
     }
     try {
@@ -168,13 +173,13 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
       setWaitingForCaptcha(challenge !== null);
       // No answer at all, or a stale crumb: the shared client's words say what to do.
       if (!apiError || apiError.status === 0 || (apiError.body as { crumbFail?: unknown } | null)?.crumbFail) {
-        fail({}, apiError?.message ?? FORM_MESSAGES.unknownError, challenge !== null);
+        fail({}, apiError?.message ?? formMessages.unknownError, challenge !== null);
         return;
       }
       const failure = submissionFailure(apiError.status, apiError.body);
       if (failure.kind === 'general') fail({}, failure.message, challenge !== null);
       else {
-        const placed = placeErrors(fields, failure.errors, FORM_MESSAGES.invalidForm);
+        const placed = placeErrors(fields, failure.errors, formMessages.invalidForm);
         fail(placed.onFields, placed.general, challenge !== null);
       }
     }
@@ -194,7 +199,7 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
       ) : null}
       {phase === 'done' ? (
         <div ref={doneRef} className="vitrine-site-form-done" tabIndex={-1} role="status">
-          <p className="vitrine-site-form-message">{form.submissionMessage.trim() || DEFAULT_SUBMISSION_MESSAGE}</p>
+          <p className="vitrine-site-form-message">{form.submissionMessage.trim() || (messages?.formSubmission ?? { defaultMessage: DEFAULT_SUBMISSION_MESSAGE }).defaultMessage}</p>
           {newsletter && confirmationTo !== null ? <p className="vitrine-site-form-confirm">{confirmSubscriptionText(confirmationTo)}</p> : null}
           {/* The owner's own HTML for their own site, sanitised by the server; never a shopper's input. */}
           {form.submissionHTML ? <div className="vitrine-site-form-html" dangerouslySetInnerHTML={{ __html: form.submissionHTML }} /> : null}
@@ -203,7 +208,7 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
         <form ref={formRef} className="vitrine-site-form-form" noValidate aria-labelledby={form.name ? titleId : undefined} aria-busy={locked || undefined} onSubmit={(event) => void submit(event)}>
           {/* General errors at the top (§8), with the top error line of a non-newsletter form. */}
           <div className="vitrine-site-form-alert" role="alert">
-            {lines ? <p className="vitrine-site-form-problem">{lines.above}</p> : null}
+            {lines ? <p className="vitrine-site-form-problem">{say(lines.above)}</p> : null}
             {general ? <p className="vitrine-site-form-error">{general}</p> : null}
           </div>
           <div className="vitrine-site-form-fields">
@@ -230,10 +235,10 @@ export function SiteFormView({ form, page, blockId, headingLevel = 2, submitLabe
               aria-disabled={locked || undefined}
               disabled={!live || (waitingForCaptcha && !captchaToken) || undefined}
             >
-              {locked ? FORM_MESSAGES.submitting : submitLabel ?? (newsletter ? 'Sign up' : 'Submit')}
+              {locked ? formMessages.submitting : submitLabel ?? (newsletter ? 'Sign up' : 'Submit')}
             </button>
           </div>
-          {lines ? <p className="vitrine-site-form-problem">{lines.below}</p> : null}
+          {lines ? <p className="vitrine-site-form-problem">{say(lines.below)}</p> : null}
           {form.disclaimerMessage ? <p className="vitrine-site-form-disclaimer">{form.disclaimerMessage}</p> : null}
         </form>
       )}

@@ -1,0 +1,13 @@
+/** The default theme's own words (packages/theme templates read them as `{themeStrings.key}`). */
+export const EN_THEME = {
+  skipToContent: 'Skip to content',
+  menu: 'Menu',
+  search: 'Search',
+  searchTheShop: 'Search the shop',
+  secureCheckout: 'Secure checkout',
+  backToCart: 'Back to cart',
+  cart: 'Cart',
+  yourCart: 'Your cart',
+  /** A count of products in the cart (ours; plural forms per language). */
+  itemCount: '{count, plural, one {# item} other {# items}}',
+} as const;
