@@ -314,8 +314,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const answer = await websites.forHost(request.headers.host);
       return answer.kind === 'website' ? context.redirects.redirectFor(answer.website.id, request.method, request.url) : undefined;
     },
-    // Requests without a website (the operator's, an unknown host) have none set.
-    localize: (request, body) => localizeErrorBodyForVisitor(request.website as { locale: string } | undefined, body),
+    // Requests without a website (the operator's, an unknown host) have none set. The owner's calls stay in English:
+    // the owner app is, and an owner on a French site reading a French address refusal there would be lost.
+    localize: (request, body) => (isOwnerCall(request.url) ? body : localizeErrorBodyForVisitor(request.website as { locale: string } | undefined, body)),
   });
   const reviewRequestSettings = { ...reviewRequestSettingsFromEnv(process.env), ...options.reviewRequests };
   // The operator's /metrics and the per-request observation, on the root app before every route (like /api/health,
@@ -627,4 +628,9 @@ async function registerAssets(
     maxAge: '1d',
     index: false,
   });
+}
+
+/** The owner app's own calls and pages (answered in English whatever the site's language). */
+function isOwnerCall(url: string): boolean {
+  return url.startsWith('/api/owner/') || url === '/config' || url.startsWith('/config/') || url.startsWith('/config?');
 }

@@ -104,4 +104,17 @@ describe('a French site', () => {
     const notEnough = 'Désolé, nous n’avons pas assez de cet article en stock.';
     expect(tooMany.json()).toEqual({ message: notEnough, errors: { quantity: notEnough } });
   });
+
+  it("answers the shopper's refusal in French and the owner app's calls in English (the owner app is in English)", async () => {
+    const forged = async (url: string) => {
+      const visitor = await shopper();
+      visitor.cookies.set('crumb', 'forged.crumb');
+      return visitor.post(url, {});
+    };
+    const shopperAnswer = await forged('/api/commerce/shopping-cart/entries');
+    const ownerAnswer = await forged('/api/owner/gift-cards/gc_1/disable');
+    expect([shopperAnswer.statusCode, ownerAnswer.statusCode]).toEqual([403, 403]);
+    expect(ownerAnswer.json().message).toBe('Your session has expired. Please reload the page and try again.');
+    expect(shopperAnswer.json().message).toBe('Votre session a expiré. Veuillez recharger la page et réessayer.');
+  });
 });
