@@ -150,7 +150,8 @@ function checkBackground(value: unknown, path: string, errors: SettingErrors): S
       return '';
     }
     const checked = typeof given === 'string' ? checkUrl(given) : undefined;
-    if (!checked || !checked.valid || given.trim().startsWith('mailto:') || given.trim().startsWith('tel:') || given.trim().startsWith('#')) {
+    // The link rules, less what cannot be a picture or a video: mailto:, tel: and #anchors.
+    if (!checked || !checked.valid || /^(mailto:|tel:|#)/i.test(checked.url)) {
       errors[`${path}.${key}`] = 'The section background must be an http(s) address or a path of this site.';
       return undefined;
     }

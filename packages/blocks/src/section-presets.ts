@@ -25,7 +25,7 @@ export interface SectionPreset {
 export type PreviewPart = 'heading' | 'text' | 'button' | 'image' | 'quote' | 'list' | 'product' | 'form';
 
 /** The picture the hero starts with (the theme's own asset) until the owner picks one. */
-export const PRESET_HERO_PICTURE = '/assets/sections/hero.svg';
+export const PRESET_HERO_PICTURE = '/assets/theme/sections/hero.svg';
 
 const text = (html: string): Omit<Block, 'id'> => ({ type: BLOCK_TYPES.html, settings: { ...defaultSettings(BLOCK_TYPES.html), html } });
 const button = (label: string, url: string): Omit<Block, 'id'> => ({

@@ -39,11 +39,11 @@ describe('reading a body stored before columns existed', () => {
 
 describe('checking sections', () => {
   it('keeps a section’s background, spacing and columns, leaving the defaults out', () => {
-    const check = sectioned({ spacing: 'large', colourTheme: 'dark', background: { kind: 'image', url: '/assets/sections/hero.svg', alt: 'A workshop' }, columns: columns([spacer('a')], [], [spacer('b')]) });
+    const check = sectioned({ spacing: 'large', colourTheme: 'dark', background: { kind: 'image', url: '/assets/theme/sections/hero.svg', alt: 'A workshop' }, columns: columns([spacer('a')], [], [spacer('b')]) });
     expect(check).toEqual({
       body: {
         schemaVersion: 1,
-        sections: [{ id: 's', type: 'content', spacing: 'large', colourTheme: 'dark', background: { kind: 'image', url: '/assets/sections/hero.svg', alt: 'A workshop' }, columns: columns([spacer('a')], [], [spacer('b')]) }],
+        sections: [{ id: 's', type: 'content', spacing: 'large', colourTheme: 'dark', background: { kind: 'image', url: '/assets/theme/sections/hero.svg', alt: 'A workshop' }, columns: columns([spacer('a')], [], [spacer('b')]) }],
       },
       errors: {},
     });
@@ -122,7 +122,7 @@ describe('section presets and page layouts', () => {
 
   it('starts a landing page with a hero first and a blank page with one empty section', () => {
     expect(pageLayoutBody('landing').sections.map((section) => section.columns.length)).toEqual([1, 3, 2, 3, 2]);
-    expect(pageLayoutBody('landing').sections[0]?.background).toEqual({ kind: 'image', url: '/assets/sections/hero.svg', alt: '' });
+    expect(pageLayoutBody('landing').sections[0]?.background).toEqual({ kind: 'image', url: '/assets/theme/sections/hero.svg', alt: '' });
     expect(pageLayoutBody('blank')).toEqual({ schemaVersion: 1, sections: [{ id: 'section-1', type: 'content', columns: [{ id: 'column-1', blocks: [] }] }] });
   });
 });

@@ -122,13 +122,29 @@ export const ContentItemRevisionParamsSchema = RequestParams({ itemId: IdText(OW
 /** @vitrine/blocks' PageBody, as JSON (the same shape, so either type assigns to the other). */
 export interface PageBodyJson {
   schemaVersion: 1;
-  sections: Array<{ id: string; blocks: Array<{ id: string; type: number; settings: Record<string, unknown> }>; colourTheme?: 'light' | 'dark' | 'accent' }>;
+  sections: Array<{
+    id: string;
+    type: 'content';
+    colourTheme?: 'light' | 'dark' | 'accent';
+    background?: { kind: 'image'; url: string; alt: string } | { kind: 'video'; url: string; posterUrl: string };
+    spacing?: 'none' | 'small' | 'medium' | 'large';
+    columns: Array<{ id: string; blocks: Array<{ id: string; type: number; settings: Record<string, unknown> }> }>;
+  }>;
 }
 export const PageBodySchema = Type.Unsafe<PageBodyJson>(
   ResponseObject({
     schemaVersion: Type.Integer(),
-    // A section's colour theme (blocks' SECTION_COLOUR_THEMES) is named here, or the answer's serialiser would drop it.
-    sections: Type.Array(ResponseObject({ id: Type.String(), blocks: Type.Array(AnyObject), colourTheme: Type.Optional(StringEnum(['light', 'dark', 'accent'] as const)) })),
+    // Every key of a section (blocks' Section) is named here, or the answer's serialiser would drop it.
+    sections: Type.Array(
+      ResponseObject({
+        id: Type.String(),
+        type: Type.String(),
+        colourTheme: Type.Optional(StringEnum(['light', 'dark', 'accent'] as const)),
+        background: Type.Optional(ResponseObject({ kind: Type.String(), url: Type.String(), alt: Type.Optional(Type.String()), posterUrl: Type.Optional(Type.String()) })),
+        spacing: Type.Optional(StringEnum(['none', 'small', 'medium', 'large'] as const)),
+        columns: Type.Array(ResponseObject({ id: Type.String(), blocks: Type.Array(AnyObject) })),
+      }),
+    ),
   }),
 );
 
