@@ -100,9 +100,13 @@ export function readSection(value: unknown): Section {
   return typeof colourTheme === 'string' && colourTheme !== 'light' ? { ...section, colourTheme: colourTheme as SectionColourTheme } : section;
 }
 
-/** A stored body in today's shape (readSection on each section); anything else reads as the empty body. */
+/**
+ * A stored body in today's shape (readSection on each section); anything else reads as the empty body. A body
+ * already in today's shape is returned itself (the editor compares bodies by identity to know what is saved).
+ */
 export function readPageBody(value: unknown): PageBody {
   if (!isObject(value) || !Array.isArray(value.sections)) return emptyPageBody();
+  if (value.sections.every((section) => isObject(section) && Array.isArray(section.columns))) return value as unknown as PageBody;
   return { schemaVersion: PAGE_BODY_SCHEMA_VERSION, sections: value.sections.map(readSection) };
 }
 

@@ -1,6 +1,6 @@
 import { BLOCK_TYPES } from './block-types';
 import type { Block, Column, PageBody, Section, SectionBackground, SectionColourTheme, SectionSpacing } from './body';
-import { PAGE_BODY_SCHEMA_VERSION } from './body';
+import { emptyPageBody, PAGE_BODY_SCHEMA_VERSION } from './body';
 import { defaultSettings } from './check-settings';
 
 /**
@@ -246,5 +246,5 @@ export function pageLayoutBody(name: string): PageBody {
   }
   const layout = PAGE_LAYOUTS.find((candidate) => candidate.name === name);
   const sections = (layout?.presets ?? []).map((preset) => sectionPreset(preset)!.create(newId));
-  return { schemaVersion: PAGE_BODY_SCHEMA_VERSION, sections: sections.length > 0 ? sections : [build(newId, { columns: [[]] })] };
+  return sections.length > 0 ? { schemaVersion: PAGE_BODY_SCHEMA_VERSION, sections } : emptyPageBody();
 }

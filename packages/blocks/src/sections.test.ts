@@ -21,7 +21,8 @@ describe('reading a body stored before columns existed', () => {
 
   it('leaves a sectioned body as it is and reads nonsense as the empty body', () => {
     const today = { id: 's', type: 'content', columns: columns([spacer('a')], [spacer('b')]) };
-    expect(readPageBody({ schemaVersion: 1, sections: [today] })).toEqual({ schemaVersion: 1, sections: [today] });
+    const body = { schemaVersion: 1, sections: [today] };
+    expect(readPageBody(body)).toBe(body);
     expect(readPageBody(null)).toEqual({ schemaVersion: 1, sections: [{ id: 'section-1', type: 'content', columns: [{ id: 'section-1-column-1', blocks: [] }] }] });
     expect(blocksOf({ sections: [{ id: 'x', blocks: [spacer('a')] }, today] as never }).map((block) => block.id)).toEqual(['a', 'a', 'b']);
   });
@@ -123,6 +124,7 @@ describe('section presets and page layouts', () => {
   it('starts a landing page with a hero first and a blank page with one empty section', () => {
     expect(pageLayoutBody('landing').sections.map((section) => section.columns.length)).toEqual([1, 3, 2, 3, 2]);
     expect(pageLayoutBody('landing').sections[0]?.background).toEqual({ kind: 'image', url: '/assets/theme/sections/hero.svg', alt: '' });
-    expect(pageLayoutBody('blank')).toEqual({ schemaVersion: 1, sections: [{ id: 'section-1', type: 'content', columns: [{ id: 'column-1', blocks: [] }] }] });
+    expect(pageLayoutBody('blank')).toEqual({ schemaVersion: 1, sections: [{ id: 'section-1', type: 'content', columns: [{ id: 'section-1-column-1', blocks: [] }] }] });
+    expect(pageLayoutBody('no-such-layout')).toEqual(pageLayoutBody('blank'));
   });
 });

@@ -58,8 +58,12 @@ export const OWNER_CONTENT_LIMITS = {
   navigationEntries: 300,
 } as const;
 
+/** @vitrine/blocks' PAGE_LAYOUTS names (owner-content.test.ts checks the two lists agree). */
+export const PAGE_LAYOUT_NAMES = ['blank', 'about', 'contact', 'faq', 'landing'] as const;
+
 export const OWNER_CONTENT_MESSAGES = {
   pageId: 'pageId must be a page id.',
+  layout: `layout must be one of ${PAGE_LAYOUT_NAMES.join(', ')}.`,
   itemId: 'itemId must be an item id.',
   revisionId: 'revisionId must be a revision id.',
   version: 'version must be the whole number of the version you edited.',
@@ -348,6 +352,8 @@ export const CreateContentPageBodySchema = RequestBody({
   /** true by default: the page joins the main navigation (at the end, or in folderId). */
   inNavigation: Type.Optional(Type.Boolean(withMessage(OWNER_CONTENT_MESSAGES.inNavigation))),
   folderId: Type.Optional(IdText(OWNER_CONTENT_MESSAGES.folderId)),
+  /** The page layout the new page's body starts from (@vitrine/blocks' PAGE_LAYOUTS); blank when left out. */
+  layout: Type.Optional(Type.Unsafe<(typeof PAGE_LAYOUT_NAMES)[number]>({ type: 'string', enum: [...PAGE_LAYOUT_NAMES], ...withMessage(OWNER_CONTENT_MESSAGES.layout) })),
 });
 export type CreateContentPageBody = Omit<Static<typeof CreateContentPageBodySchema>, 'kind'> & { kind: PageKindName };
 

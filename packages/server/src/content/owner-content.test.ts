@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_TYPES, CONTENT_LIMITS } from '@vitrine/blocks';
-import { OWNER_CONTENT_MESSAGES, type ContentItemJson, type ContentPageJson } from '@vitrine/contracts';
+import { BLOCK_TYPES, CONTENT_LIMITS, PAGE_LAYOUTS, pageLayoutBody } from '@vitrine/blocks';
+import { OWNER_CONTENT_MESSAGES, PAGE_LAYOUT_NAMES, type ContentItemJson, type ContentPageJson } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';
 import { systemActor } from '../actor';
 import { findDefaultWebsite } from '../websites';
@@ -210,6 +210,17 @@ describe('pages', () => {
     const json = JSON.parse((await visitor().get(`${page.fullUrl}?format=json`)).body) as { sections: Array<Record<string, unknown>> };
     expect(json.sections[0]).toMatchObject({ id: 'features', type: 'content', spacing: 'large', colourTheme: 'accent', columnCount: 3, background: { image: { url: '/assets/theme/sections/hero.svg', alt: '' } } });
     expect((json.sections[0]!.columns as Array<{ id: string; blocks: Array<{ id: string }> }>).map((column) => [column.id, column.blocks.map((block) => block.id)])).toEqual([['one', ['a']], ['two', ['b']], ['three', ['c']]]);
+  });
+
+  it('starts a new page from the page layout asked for (blank when none), and refuses an unknown layout', async () => {
+    expect(PAGE_LAYOUT_NAMES).toEqual(PAGE_LAYOUTS.map((layout) => layout.name));
+    const landing = await admin.post(PAGES, { kind: 'page', title: uniqueTitle('Landing'), layout: 'landing' });
+    expect(landing.statusCode).toBe(201);
+    expect(landing.json().body).toEqual(pageLayoutBody('landing'));
+    expect((landing.json().body as { sections: Array<{ columns: unknown[] }> }).sections.map((section) => section.columns.length)).toEqual([1, 3, 2, 3, 2]);
+    const refused = await admin.post(PAGES, { kind: 'page', title: uniqueTitle('Nope'), layout: 'brochure' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ layout: 'layout must be one of blank, about, contact, faq, landing.' });
   });
 
   it('reads a body stored before columns existed as single-column sections, in the editor and on the page', async () => {
