@@ -68,7 +68,7 @@ export const SECTION_PRESETS: readonly SectionPreset[] = [
         colourTheme: 'dark',
         background: { kind: 'image', url: PRESET_HERO_PICTURE, alt: '' },
         spacing: 'large',
-        columns: [[text('<h1>Made to be used every day</h1><p>Tell visitors in one sentence what you make and why it is worth their time.</p>'), button('Shop now', '/shop')]],
+        columns: [[text('<h2>Made to be used every day</h2><p>Tell visitors in one sentence what you make and why it is worth their time.</p>'), button('Shop now', '/shop')]],
       }),
   },
   {
@@ -237,7 +237,7 @@ export function pageLayoutBody(name: string): PageBody {
       sections: [
         build(newId, {
           columns: [
-            [text('<h1>Get in touch</h1><p>Write to us and we will answer within one working day.</p>'), { type: BLOCK_TYPES.form, settings: defaultSettings(BLOCK_TYPES.form) }],
+            [text('<h2>Get in touch</h2><p>Write to us and we will answer within one working day.</p>'), { type: BLOCK_TYPES.form, settings: defaultSettings(BLOCK_TYPES.form) }],
             [text('<h2>Visit or call</h2><p>12 Market Street<br>Open Tuesday to Saturday, 10:00–18:00</p><p><a href="mailto:hello@example.com">hello@example.com</a></p>')],
           ],
         }),

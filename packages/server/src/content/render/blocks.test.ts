@@ -88,7 +88,7 @@ describe('sections with columns, spacing and a background', () => {
     const hero: PageBody = {
       schemaVersion: 1,
       sections: [
-        { id: 'hero', type: 'content', colourTheme: 'dark', background: { kind: 'image', url: '/assets/theme/sections/hero.svg', alt: '' }, columns: [{ id: 'c', blocks: [text('h', '<h1>Hello</h1>')] }] },
+        { id: 'hero', type: 'content', colourTheme: 'dark', background: { kind: 'image', url: '/assets/theme/sections/hero.svg', alt: '' }, columns: [{ id: 'c', blocks: [text('h', '<h2>Hello</h2>')] }] },
         { id: 'film', type: 'content', background: { kind: 'video', url: 'https://videos.example.com/a.mp4', posterUrl: '' }, columns: [{ id: 'v', blocks: [spacer('s2')] }] },
       ],
     };
