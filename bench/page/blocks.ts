@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { BLOCK_TYPES, checkPageBody, defaultSettings, EDITABLE_BLOCKS, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, checkPageBody, defaultSettings, EDITABLE_BLOCKS, PAGE_BODY_SCHEMA_VERSION, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import { openDatabaseFromEnv } from '../../packages/server/src/db/database';
 import { migrate } from '../../packages/server/src/db/migrate';
 import type { Database } from '../../packages/server/src/db/schema';
@@ -62,7 +62,7 @@ async function addEveryBlockPage(db: Kysely<Database>): Promise<void> {
   };
   const body: PageBody = {
     schemaVersion: PAGE_BODY_SCHEMA_VERSION,
-    sections: [{ id: 'every', blocks: EDITABLE_BLOCKS.map((definition) => ({ id: `block-${definition.name}`, type: definition.type, settings: { ...defaultSettings(definition.type), ...settings[definition.type] } })) }],
+    sections: [singleColumnSection('every', EDITABLE_BLOCKS.map((definition) => ({ id: `block-${definition.name}`, type: definition.type, settings: { ...defaultSettings(definition.type), ...settings[definition.type] } })))],
   };
   const checked = checkPageBody(body);
   if (!checked.body) throw new Error(`the every-block page does not pass its checks: ${JSON.stringify(checked.errors)}`);

@@ -11,10 +11,11 @@ const body = (...blocks: unknown[]) => ({ schemaVersion: 1, sections: [{ id: 'ma
 describe('checkPageBody', () => {
   it('keeps a section’s colour theme (light, the page’s own, is left out) and refuses an unknown one', () => {
     const themed = (colourTheme: unknown) => checkPageBody({ schemaVersion: 1, sections: [{ id: 's', colourTheme, blocks: [] }] });
-    expect(themed('dark')).toEqual({ body: { schemaVersion: 1, sections: [{ id: 's', colourTheme: 'dark', blocks: [] }] }, errors: {} });
+    const oneColumn = { type: 'content', columns: [{ id: 's-column-1', blocks: [] }] };
+    expect(themed('dark')).toEqual({ body: { schemaVersion: 1, sections: [{ id: 's', colourTheme: 'dark', ...oneColumn }] }, errors: {} });
     expect(themed('accent').body?.sections[0]?.colourTheme).toBe('accent');
-    expect(themed('light')).toEqual({ body: { schemaVersion: 1, sections: [{ id: 's', blocks: [] }] }, errors: {} });
-    expect(themed(undefined).body?.sections[0]).toEqual({ id: 's', blocks: [] });
+    expect(themed('light')).toEqual({ body: { schemaVersion: 1, sections: [{ id: 's', ...oneColumn }] }, errors: {} });
+    expect(themed(undefined).body?.sections[0]).toEqual({ id: 's', ...oneColumn });
     expect(themed('purple')).toEqual({ errors: { 'sections.0.colourTheme': 'The section colour theme must be one of light, dark, accent.' } });
     expect(themed(3).errors).toEqual({ 'sections.0.colourTheme': 'The section colour theme must be one of light, dark, accent.' });
   });
@@ -24,7 +25,7 @@ describe('checkPageBody', () => {
     const every = body(...EDITABLE_BLOCKS.map((definition) => block(`b-${definition.type}`, definition.type)));
     const check = checkPageBody(every);
     expect(check.errors).toEqual({});
-    expect(check.body?.sections[0]?.blocks.map((checked) => checked.settings)).toEqual(EDITABLE_BLOCKS.map((definition) => defaultSettings(definition.type)));
+    expect(check.body?.sections[0]?.columns[0]?.blocks.map((checked) => checked.settings)).toEqual(EDITABLE_BLOCKS.map((definition) => defaultSettings(definition.type)));
   });
 
   it('holds at most 60 blocks across all sections', () => {
@@ -44,7 +45,7 @@ describe('checkPageBody', () => {
 
   it('keeps blocks of codes 1–71 it does not edit, unchanged, and refuses codes outside 1–71', () => {
     const kept = block('j', BLOCK_TYPES.journal, { legacy: { anything: [1, 'two'] } });
-    expect(checkPageBody(body(kept)).body?.sections[0]?.blocks[0]).toEqual(kept);
+    expect(checkPageBody(body(kept)).body?.sections[0]?.columns[0]?.blocks[0]).toEqual(kept);
     expect(checkPageBody(body(block('gap', 15))).errors).toEqual({});
     for (const type of [0, 72, 1000, 2.5, '5', null]) {
       expect(checkPageBody(body(block('x', type as number))).errors).toEqual({ 'sections.0.blocks.0.type': 'The block type must be a whole number from 1 to 71.' });
@@ -75,12 +76,12 @@ describe('checkPageBody', () => {
     expect(checkPageBody({ schemaVersion: 2, sections: [] })).toEqual({ errors: { schemaVersion: "The page body's schema version must be 1." } });
     expect(checkPageBody({ schemaVersion: 1 })).toEqual({ errors: { sections: 'The page body must have a list of sections.' } });
     expect(checkPageBody({ schemaVersion: 1, sections: [1] })).toEqual({ errors: { 'sections.0': 'A section must be an object.' } });
-    expect(checkPageBody({ schemaVersion: 1, sections: [{ id: 's' }] })).toEqual({ errors: { 'sections.0.blocks': 'A section must have a list of blocks.' } });
+    expect(checkPageBody({ schemaVersion: 1, sections: [{ id: 's' }] })).toEqual({ errors: { 'sections.0.columns': 'A section must have a list of columns.' } });
     expect(checkPageBody(body('text'))).toEqual({ errors: { 'sections.0.blocks.0': 'A block must be an object.' } });
   });
 
   it('drops unknown keys of the body, its sections and blocks', () => {
     const check = checkPageBody(JSON.parse('{"schemaVersion":1,"__proto__":{"x":1},"sections":[{"id":"s","extra":1,"blocks":[{"id":"b","type":21,"settings":{"height":10},"css":"x"}]}]}'));
-    expect(check).toEqual({ body: { schemaVersion: 1, sections: [{ id: 's', blocks: [{ id: 'b', type: 21, settings: { height: 10 } }] }] }, errors: {} });
+    expect(check).toEqual({ body: { schemaVersion: 1, sections: [{ id: 's', type: 'content', columns: [{ id: 's-column-1', blocks: [{ id: 'b', type: 21, settings: { height: 10 } }] }] }] }, errors: {} });
   });
 });

@@ -13,3 +13,4 @@ export * from './chart-dataset';
 export * from './url-id';
 export * from './calendar';
 export * from './comments';
+export * from './section-presets';

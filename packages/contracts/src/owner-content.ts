@@ -58,8 +58,12 @@ export const OWNER_CONTENT_LIMITS = {
   navigationEntries: 300,
 } as const;
 
+/** @vitrine/blocks' PAGE_LAYOUTS names (owner-content.test.ts checks the two lists agree). */
+export const PAGE_LAYOUT_NAMES = ['blank', 'about', 'contact', 'faq', 'landing'] as const;
+
 export const OWNER_CONTENT_MESSAGES = {
   pageId: 'pageId must be a page id.',
+  layout: `layout must be one of ${PAGE_LAYOUT_NAMES.join(', ')}.`,
   itemId: 'itemId must be an item id.',
   revisionId: 'revisionId must be a revision id.',
   version: 'version must be the whole number of the version you edited.',
@@ -122,13 +126,29 @@ export const ContentItemRevisionParamsSchema = RequestParams({ itemId: IdText(OW
 /** @vitrine/blocks' PageBody, as JSON (the same shape, so either type assigns to the other). */
 export interface PageBodyJson {
   schemaVersion: 1;
-  sections: Array<{ id: string; blocks: Array<{ id: string; type: number; settings: Record<string, unknown> }>; colourTheme?: 'light' | 'dark' | 'accent' }>;
+  sections: Array<{
+    id: string;
+    type: 'content';
+    colourTheme?: 'light' | 'dark' | 'accent';
+    background?: { kind: 'image'; url: string; alt: string } | { kind: 'video'; url: string; posterUrl: string };
+    spacing?: 'none' | 'small' | 'medium' | 'large';
+    columns: Array<{ id: string; blocks: Array<{ id: string; type: number; settings: Record<string, unknown> }> }>;
+  }>;
 }
 export const PageBodySchema = Type.Unsafe<PageBodyJson>(
   ResponseObject({
     schemaVersion: Type.Integer(),
-    // A section's colour theme (blocks' SECTION_COLOUR_THEMES) is named here, or the answer's serialiser would drop it.
-    sections: Type.Array(ResponseObject({ id: Type.String(), blocks: Type.Array(AnyObject), colourTheme: Type.Optional(StringEnum(['light', 'dark', 'accent'] as const)) })),
+    // Every key of a section (blocks' Section) is named here, or the answer's serialiser would drop it.
+    sections: Type.Array(
+      ResponseObject({
+        id: Type.String(),
+        type: Type.String(),
+        colourTheme: Type.Optional(StringEnum(['light', 'dark', 'accent'] as const)),
+        background: Type.Optional(ResponseObject({ kind: Type.String(), url: Type.String(), alt: Type.Optional(Type.String()), posterUrl: Type.Optional(Type.String()) })),
+        spacing: Type.Optional(StringEnum(['none', 'small', 'medium', 'large'] as const)),
+        columns: Type.Array(ResponseObject({ id: Type.String(), blocks: Type.Array(AnyObject) })),
+      }),
+    ),
   }),
 );
 
@@ -332,6 +352,8 @@ export const CreateContentPageBodySchema = RequestBody({
   /** true by default: the page joins the main navigation (at the end, or in folderId). */
   inNavigation: Type.Optional(Type.Boolean(withMessage(OWNER_CONTENT_MESSAGES.inNavigation))),
   folderId: Type.Optional(IdText(OWNER_CONTENT_MESSAGES.folderId)),
+  /** The page layout the new page's body starts from (@vitrine/blocks' PAGE_LAYOUTS); blank when left out. */
+  layout: Type.Optional(Type.Unsafe<(typeof PAGE_LAYOUT_NAMES)[number]>({ type: 'string', enum: [...PAGE_LAYOUT_NAMES], ...withMessage(OWNER_CONTENT_MESSAGES.layout) })),
 });
 export type CreateContentPageBody = Omit<Static<typeof CreateContentPageBodySchema>, 'kind'> & { kind: PageKindName };
 

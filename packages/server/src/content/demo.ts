@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import type { ContentImageRef, Database, EventLocation, SitePageKind } from '../db/schema';
 import { stableId } from '../ids';
 
@@ -36,10 +36,8 @@ type BlockSpec = { id: string; type: number; settings?: Record<string, unknown> 
 function demoBody(name: string, sections: Array<{ id: string; blocks: BlockSpec[] }>): PageBody {
   const body: PageBody = {
     schemaVersion: PAGE_BODY_SCHEMA_VERSION,
-    sections: sections.map((section) => ({
-      id: section.id,
-      blocks: section.blocks.map((block) => ({ id: block.id, type: block.type, settings: { ...defaultSettings(block.type), ...block.settings } })),
-    })),
+    sections: sections.map((section) =>
+      singleColumnSection(section.id, section.blocks.map((block) => ({ id: block.id, type: block.type, settings: { ...defaultSettings(block.type), ...block.settings } })))),
   };
   const checked = checkPageBody(body);
   if (!checked.body) throw new Error(`The demo's ${name} body does not pass its own checks: ${JSON.stringify(checked.errors)}`);

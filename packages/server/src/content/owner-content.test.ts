@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_TYPES, CONTENT_LIMITS } from '@vitrine/blocks';
-import { OWNER_CONTENT_MESSAGES, type ContentItemJson, type ContentPageJson } from '@vitrine/contracts';
+import { BLOCK_TYPES, CONTENT_LIMITS, PAGE_LAYOUTS, pageLayoutBody } from '@vitrine/blocks';
+import { OWNER_CONTENT_MESSAGES, PAGE_LAYOUT_NAMES, type ContentItemJson, type ContentPageJson } from '@vitrine/contracts';
 import { OWNER_MESSAGES } from '../authorize';
 import { systemActor } from '../actor';
 import { findDefaultWebsite } from '../websites';
@@ -53,7 +53,7 @@ let counter = 0;
 const uniqueTitle = (base: string) => `${base} ${++counter}`;
 
 const textBlock = (id: string, html: string) => ({ id, type: BLOCK_TYPES.html, settings: { html } });
-const bodyOf = (...blocks: unknown[]) => ({ schemaVersion: 1, sections: [{ id: 'section-1', blocks }] });
+const bodyOf = (...blocks: unknown[]) => ({ schemaVersion: 1, sections: [{ id: 'section-1', type: 'content', columns: [{ id: 'section-1-column-1', blocks }] }] });
 
 async function createPage(kind = 'page', title = uniqueTitle('Page'), by: TestVisitor = admin): Promise<ContentPageJson> {
   const answer = await by.post(PAGES, { kind, title });
@@ -91,7 +91,7 @@ describe('pages', () => {
       hasDraft: false,
       version: 1,
       draftBody: null,
-      body: { schemaVersion: 1, sections: [{ id: 'section-1', blocks: [] }] },
+      body: bodyOf(),
       folderBehaviour: 1,
     });
     const read = await viewer.get(`${PAGES}/${page.id}`);
@@ -169,7 +169,7 @@ describe('pages', () => {
 
   it('keeps a section’s colour theme through the draft and publish; the public page renders it as data-colour-theme', async () => {
     const page = await createPage();
-    const themed = { schemaVersion: 1, sections: [{ id: 'section-1', colourTheme: 'dark', blocks: [textBlock('t', '<p>On a dark section</p>')] }] };
+    const themed = { schemaVersion: 1, sections: [{ ...bodyOf(textBlock('t', '<p>On a dark section</p>')).sections[0], colourTheme: 'dark' }] };
     const version = await saveDraft(page, themed);
     const read = (await admin.get(`${PAGES}/${page.id}`)).json() as ContentPageJson;
     expect(read.draftBody).toEqual(themed);
@@ -182,12 +182,84 @@ describe('pages', () => {
     expect(refused.json().errors).toEqual({ 'body.sections.0.colourTheme': 'The section colour theme must be one of light, dark, accent.' });
   });
 
+  it('saves and publishes a sectioned body: background, spacing and three columns; the live page shows them (?format=json too)', async () => {
+    const page = await createPage();
+    const sectioned = {
+      schemaVersion: 1,
+      sections: [{
+        id: 'features',
+        type: 'content',
+        colourTheme: 'accent',
+        spacing: 'large',
+        background: { kind: 'image', url: '/assets/theme/sections/hero.svg', alt: '' },
+        columns: [
+          { id: 'one', blocks: [textBlock('a', '<p>Made by hand</p>')] },
+          { id: 'two', blocks: [textBlock('b', '<p>Free returns</p>')] },
+          { id: 'three', blocks: [textBlock('c', '<p>Built to last</p>')] },
+        ],
+      }],
+    };
+    const version = await saveDraft(page, sectioned);
+    expect(((await admin.get(`${PAGES}/${page.id}`)).json() as ContentPageJson).draftBody).toEqual(sectioned);
+    const published = await publish(page, version);
+    expect(published.body).toEqual(sectioned);
+    const html = (await visitor().get(page.fullUrl)).body;
+    expect(html).toContain('<div class="page-section page-section--spacing-large page-section--columns page-section--backdrop" data-colour-theme="accent"><img class="page-section-backdrop" src="/assets/theme/sections/hero.svg" alt=""');
+    expect(html).toContain('<div class="page-section-columns page-section-columns--3"><div class="page-section-column" id="column-one">');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/theme-sheets\/sections-[0-9a-f]{12}\.css">/);
+    const json = JSON.parse((await visitor().get(`${page.fullUrl}?format=json`)).body) as { sections: Array<Record<string, unknown>> };
+    expect(json.sections[0]).toMatchObject({ id: 'features', type: 'content', spacing: 'large', colourTheme: 'accent', columnCount: 3, background: { image: { url: '/assets/theme/sections/hero.svg', alt: '' } } });
+    expect((json.sections[0]!.columns as Array<{ id: string; blocks: Array<{ id: string }> }>).map((column) => [column.id, column.blocks.map((block) => block.id)])).toEqual([['one', ['a']], ['two', ['b']], ['three', ['c']]]);
+  });
+
+  it('starts a new page from the page layout asked for (blank when none), and refuses an unknown layout', async () => {
+    expect(PAGE_LAYOUT_NAMES).toEqual(PAGE_LAYOUTS.map((layout) => layout.name));
+    const landing = await admin.post(PAGES, { kind: 'page', title: uniqueTitle('Landing'), layout: 'landing' });
+    expect(landing.statusCode).toBe(201);
+    expect(landing.json().body).toEqual(pageLayoutBody('landing'));
+    expect((landing.json().body as { sections: Array<{ columns: unknown[] }> }).sections.map((section) => section.columns.length)).toEqual([1, 3, 2, 3, 2]);
+    const refused = await admin.post(PAGES, { kind: 'page', title: uniqueTitle('Nope'), layout: 'brochure' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ layout: 'layout must be one of blank, about, contact, faq, landing.' });
+  });
+
+  it('reads a body stored before columns existed as single-column sections, in the editor and on the page', async () => {
+    const page = await createPage();
+    const legacy = { schemaVersion: 1, sections: [{ id: 'old', colourTheme: 'dark', blocks: [textBlock('t', '<p>Stored long ago</p>')] }] };
+    await db().updateTable('site_pages').set({ body: JSON.stringify(legacy), status: 'published' }).where('id', '=', page.id).execute();
+    const read = (await admin.get(`${PAGES}/${page.id}`)).json() as ContentPageJson;
+    expect(read.body).toEqual({ schemaVersion: 1, sections: [{ id: 'old', type: 'content', colourTheme: 'dark', columns: [{ id: 'old-column-1', blocks: [textBlock('t', '<p>Stored long ago</p>')] }] }] });
+    const html = (await visitor().get(page.fullUrl)).body;
+    expect(html).toContain('<div class="page-section" data-colour-theme="dark"><div class="block block--html" id="block-t">');
+  });
+
+  it('refuses an unknown section type, a column count out of 1–4 and 61 blocks across columns, with field errors', async () => {
+    const page = await createPage();
+    const section = (extra: Record<string, unknown>) => ({ schemaVersion: 1, sections: [{ id: 's', type: 'content', columns: [{ id: 'c', blocks: [] }], ...extra }] });
+    const put = (body: unknown) => admin.put(`${PAGES}/${page.id}/draft`, { version: 1, body });
+    const unknownType = await put(section({ type: 'carousel' }));
+    expect(unknownType.statusCode).toBe(400);
+    expect(unknownType.json()).toEqual({ message: 'The section type must be one of content.', errors: { 'body.sections.0.type': 'The section type must be one of content.' } });
+    const columns = (count: number) => Array.from({ length: count }, (_, index) => ({ id: `c${index}`, blocks: [] }));
+    for (const count of [0, 5]) {
+      const refused = await put(section({ columns: columns(count) }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: 'A section has 1 to 4 columns.', errors: { 'body.sections.0.columns': 'A section has 1 to 4 columns.' } });
+    }
+    const spread = (perColumn: number[]) => section({ columns: perColumn.map((count, column) => ({ id: `c${column}`, blocks: Array.from({ length: count }, (_, index) => textBlock(`b${column}-${index}`, '<p>x</p>')) })) });
+    const tooMany = await put(spread([15, 15, 15, 16]));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ message: 'A page holds at most 60 blocks.', errors: { 'body.sections': 'A page holds at most 60 blocks.' } });
+    expect((await put(spread([15, 15, 15, 15]))).statusCode).toBe(200);
+    expect(((await admin.get(`${PAGES}/${page.id}`)).json() as ContentPageJson).version).toBe(2);
+  });
+
   it('refuses a body with a bad setting or over 60 blocks, keyed under body., writing nothing', async () => {
     const page = await createPage();
     const bad = await admin.put(`${PAGES}/${page.id}/draft`, { version: 1, body: bodyOf({ id: 'gap', type: BLOCK_TYPES.spacer, settings: { height: 601 } }) });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toEqual(['body.sections.0.blocks.0.settings.height']);
-    expect(bad.json().message).toBe(bad.json().errors['body.sections.0.blocks.0.settings.height']);
+    expect(Object.keys(bad.json().errors)).toEqual(['body.sections.0.columns.0.blocks.0.settings.height']);
+    expect(bad.json().message).toBe(bad.json().errors['body.sections.0.columns.0.blocks.0.settings.height']);
 
     const blocks = Array.from({ length: CONTENT_LIMITS.blocksPerLayout + 1 }, (_, index) => textBlock(`b${index}`, '<p>x</p>'));
     const tooMany = await admin.put(`${PAGES}/${page.id}/draft`, { version: 1, body: bodyOf(...blocks) });

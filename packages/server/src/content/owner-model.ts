@@ -2,6 +2,7 @@
  * The owner's view of site_pages and site_items rows: the JSON of the content API (contracts/owner-content.ts),
  * built by pure functions from the rows.
  */
+import { readPageBody } from '@vitrine/blocks';
 import type { Selectable } from 'kysely';
 import type { ContentItemJson, ContentPageJson, ItemRecordType, ItemSummaryJson, PageSummaryJson } from '@vitrine/contracts';
 import type { SiteItemsTable, SitePageKind, SitePagesTable } from '../db/schema';
@@ -42,8 +43,9 @@ export function contentPageOf(row: SitePageRow): ContentPageJson {
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
     folderBehaviour: row.folder_behaviour as 1 | 2 | 3,
-    body: row.body,
-    draftBody: row.draft_body,
+    // A body stored before sections had columns reads as single-column sections (the editor edits today's shape).
+    body: readPageBody(row.body),
+    draftBody: row.draft_body === null ? null : readPageBody(row.draft_body),
     version: row.version,
     createdAt: row.created_at.toISOString(),
   };
@@ -87,8 +89,9 @@ export function contentItemOf(row: SiteItemRow, collectionUrlId: string): Conten
     image: row.image,
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
-    body: row.body,
-    draftBody: row.draft_body,
+    // A body stored before sections had columns reads as single-column sections (the editor edits today's shape).
+    body: readPageBody(row.body),
+    draftBody: row.draft_body === null ? null : readPageBody(row.draft_body),
     version: row.version,
   };
 }

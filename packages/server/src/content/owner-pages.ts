@@ -4,7 +4,7 @@
  * page sits in the navigation is the page tree's (page-tree/), which calls createContentPage and deleteContentPage.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { emptyPageBody, urlIdFrom } from '@vitrine/blocks';
+import { pageLayoutBody, urlIdFrom } from '@vitrine/blocks';
 import {
   OWNER_CONTENT_MESSAGES,
   type ContentPageJson,
@@ -71,7 +71,7 @@ async function derivedUrlId(db: Db, websiteId: string, title: string): Promise<s
 }
 
 /**
- * A new draft page with an empty body, in the caller's transaction (the page tree adds it to the navigation in
+ * A new draft page, its body from the page layout asked for (blank by default), in the caller's transaction (the page tree adds it to the navigation in
  * the same one). Two pages made at once from one url id: the second meets the unique index, a 409.
  */
 export async function createContentPage(trx: Transaction<Database>, website: Website, actor: Actor, input: CreateContentPageBody): Promise<SitePageRow> {
@@ -84,7 +84,7 @@ export async function createContentPage(trx: Transaction<Database>, website: Web
   try {
     return await trx
       .insertInto('site_pages')
-      .values({ id: newId(), website_id: website.id, kind: input.kind, url_id: urlId, title: input.title.trim(), status: 'draft', body: JSON.stringify(emptyPageBody()) })
+      .values({ id: newId(), website_id: website.id, kind: input.kind, url_id: urlId, title: input.title.trim(), status: 'draft', body: JSON.stringify(pageLayoutBody(input.layout ?? 'blank')) })
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import type { Database, SitePageKind } from '../db/schema';
 import { escapeHtml } from '../http/plain-page';
 import { stableId } from '../ids';
@@ -10,19 +10,16 @@ export function starterHomeBody(siteTitle: string): PageBody {
   const body: PageBody = {
     schemaVersion: PAGE_BODY_SCHEMA_VERSION,
     sections: [
-      {
-        id: 'welcome',
-        blocks: [
-          {
-            id: 'welcome-text',
-            type: BLOCK_TYPES.html,
-            settings: {
-              ...defaultSettings(BLOCK_TYPES.html),
-              html: `<h2>${escapeHtml(siteTitle)}</h2><p>Welcome. This site is new: its pages, products and posts are on their way.</p>`,
-            },
+      singleColumnSection('welcome', [
+        {
+          id: 'welcome-text',
+          type: BLOCK_TYPES.html,
+          settings: {
+            ...defaultSettings(BLOCK_TYPES.html),
+            html: `<h2>${escapeHtml(siteTitle)}</h2><p>Welcome. This site is new: its pages, products and posts are on their way.</p>`,
           },
-        ],
-      },
+        },
+      ]),
     ],
   };
   const checked = checkPageBody(body);

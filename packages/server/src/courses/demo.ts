@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import { seedPublishedItem, seedPublishedPage } from '../content';
 import type { Database } from '../db/schema';
 import { stableId } from '../ids';
@@ -63,7 +63,7 @@ const LESSONS = [
 function htmlBody(id: string, html: string): PageBody {
   const body: PageBody = {
     schemaVersion: PAGE_BODY_SCHEMA_VERSION,
-    sections: [{ id: 'section-1', blocks: [{ id, type: BLOCK_TYPES.html, settings: { ...defaultSettings(BLOCK_TYPES.html), html } }] }],
+    sections: [singleColumnSection('section-1', [{ id, type: BLOCK_TYPES.html, settings: { ...defaultSettings(BLOCK_TYPES.html), html } }])],
   };
   const checked = checkPageBody(body);
   if (!checked.body) throw new Error(`The demo course's ${id} body does not pass its own checks: ${JSON.stringify(checked.errors)}`);

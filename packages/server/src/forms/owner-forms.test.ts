@@ -373,7 +373,7 @@ describe('deleting a form', () => {
 
   it('guards the demo contact form, which the demo Contact page shows', async () => {
     const demo = (await db().selectFrom('site_pages').select(['title', 'url_id', 'body']).where('url_id', '=', 'contact').execute()).flatMap((page) =>
-      page.body.sections.flatMap((section) => section.blocks).filter((block) => block.type === 9).map((block) => ({ page, formId: String(block.settings.formId) })),
+      page.body.sections.flatMap((section) => section.columns.flatMap((column) => column.blocks)).filter((block) => block.type === 9).map((block) => ({ page, formId: String(block.settings.formId) })),
     );
     expect(demo).toHaveLength(1);
     for (const { page, formId } of demo) {

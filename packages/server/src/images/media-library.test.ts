@@ -208,7 +208,7 @@ describe('where a picture is used, replace, delete', () => {
     expect((await usesOf(replacement.id)).summary).toBe('on 1 page, 1 product');
     const row = await server.database.db.selectFrom('site_pages').select(['body', 'version']).where('id', '=', page.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(row.body)).not.toContain(old.id);
-    const blocks = row.body.sections[0]!.blocks as { settings: Record<string, unknown> }[];
+    const blocks = row.body.sections[0]!.columns[0]!.blocks as { settings: Record<string, unknown> }[];
     expect(blocks[0]!.settings.imageId).toBe(replacement.id);
     expect((blocks[1]!.settings.images as { imageId: string; altText: string }[])[0]).toMatchObject({ imageId: replacement.id, altText: 'In the gallery' });
     const productRow = await server.database.db.selectFrom('products').select('images').where('id', '=', product.id).executeTakeFirstOrThrow();
@@ -260,7 +260,7 @@ describe('where a picture is used, replace, delete', () => {
     expect(forced.json()).toMatchObject({ deleted: true, id: item.id });
     expect((await admin.get(`/api/owner/images/${item.id}`)).statusCode).toBe(404);
     const row = await server.database.db.selectFrom('site_pages').select('body').where('id', '=', page.id).executeTakeFirstOrThrow();
-    const blocks = row.body.sections[0]!.blocks as { settings: Record<string, unknown> }[];
+    const blocks = row.body.sections[0]!.columns[0]!.blocks as { settings: Record<string, unknown> }[];
     expect(blocks[0]!.settings.imageId).toBe('');
     expect(blocks[1]!.settings.images).toEqual([]);
     const productRow = await server.database.db.selectFrom('products').select('images').where('id', '=', product.id).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 // databases: one — the rendered pages and their JSON, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_TYPES, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
 import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
 import { stableId } from '../ids';
@@ -12,7 +12,7 @@ let website: Website;
 const HOUR = 60 * 60 * 1000;
 
 const body = (...blocks: Array<{ type: number; settings: Record<string, unknown> }>): string =>
-  JSON.stringify({ schemaVersion: 1, sections: [{ id: 's1', blocks: blocks.map((block, index) => ({ id: `b${index + 1}`, ...block })) }] } satisfies PageBody);
+  JSON.stringify({ schemaVersion: 1, sections: [singleColumnSection('s1', blocks.map((block, index) => ({ id: `b${index + 1}`, ...block })))] } satisfies PageBody);
 
 async function addPage(values: { urlId: string; kind?: string; title?: string; status?: string; publishAt?: Date; body?: string; folderBehaviour?: number; seoTitle?: string; seoDescription?: string; description?: string }) {
   const id = stableId(`test-page:${values.urlId}`);

@@ -1,5 +1,6 @@
 import { offeredProducts } from './offered-products';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { blocksOf } from '@vitrine/blocks';
 import type { PageTemplateName } from '@vitrine/theme';
 import { listCollectionItems } from '../catalog';
 import type { SharedParts } from '../shared';
@@ -26,8 +27,8 @@ type ShownBlock = { partial?: string; view?: { player?: { src?: unknown }; form?
 /** The rendered blocks of a content page, post or event context (none for the shop's pages). */
 function shownBlocks(context: BasePageContext | undefined): ShownBlock[] {
   const shown = context as { sections?: unknown; item?: { sections?: unknown } } | undefined;
-  const sections = [shown?.sections, shown?.item?.sections].flatMap((list) => (Array.isArray(list) ? (list as Array<{ blocks?: unknown }>) : []));
-  return sections.flatMap((section) => (Array.isArray(section.blocks) ? (section.blocks as ShownBlock[]) : []));
+  const sections = [shown?.sections, shown?.item?.sections].flatMap((list) => (Array.isArray(list) ? (list as Array<{ columns?: Array<{ blocks?: unknown }> }>) : []));
+  return sections.flatMap((section) => (section.columns ?? []).flatMap((column) => (Array.isArray(column.blocks) ? (column.blocks as ShownBlock[]) : [])));
 }
 
 /**
@@ -47,12 +48,14 @@ export function framedPlayerAddresses(context: BasePageContext | undefined): str
  * the owner's own heading. The JSON context keeps the form as it is.
  */
 export function withFooterFormUnnamed<T extends BasePageContext>(context: T, footerFormId: string): T {
+  const unnamedBlock = (block: ShownBlock) =>
+    block.partial === 'form' && block.view?.form?.id === footerFormId ? { ...block, view: { ...block.view, form: { ...block.view.form, name: '' } } } : block;
   const unnamed = (sections: unknown) =>
     Array.isArray(sections)
-      ? (sections as Array<{ blocks?: ShownBlock[] }>).map((section) => ({
+      ? (sections as Array<{ blocks?: ShownBlock[]; columns?: Array<{ blocks?: ShownBlock[] }> }>).map((section) => ({
           ...section,
-          blocks: (section.blocks ?? []).map((block) =>
-            block.partial === 'form' && block.view?.form?.id === footerFormId ? { ...block, view: { ...block.view, form: { ...block.view.form, name: '' } } } : block),
+          blocks: (section.blocks ?? []).map(unnamedBlock),
+          columns: (section.columns ?? []).map((column) => ({ ...column, blocks: (column.blocks ?? []).map(unnamedBlock) })),
         }))
       : sections;
   const shown = context as T & { sections?: unknown; item?: { sections?: unknown } };
@@ -159,7 +162,7 @@ export function registerContentRoutes(app: FastifyInstance, context: SharedParts
       || (kind === 'item' && (await isOpenPreviewLesson(context.db, request.website.id, ownerId)));
     if (!open) return reply.callNotFound();
     const body = await findLiveBody(context.db, request.website.id, kind, ownerId);
-    const block = body?.sections.flatMap((section) => section.blocks).find((candidate) => candidate.id === blockId);
+    const block = body ? blocksOf(body).find((candidate) => candidate.id === blockId) : undefined;
     const document = block ? ownerFrameDocument(block) : undefined;
     if (!document) return reply.callNotFound();
     reply.raw.setHeader('content-security-policy', OWNER_FRAME_POLICY);

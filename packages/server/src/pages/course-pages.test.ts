@@ -1,5 +1,6 @@
 // databases: one — the rendered pages and their JSON, not the SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageBody } from '@vitrine/blocks';
 import { DEMO_WEBSITE } from '../catalog';
 import { DEMO_COURSE } from '../courses';
 import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
@@ -131,10 +132,14 @@ describe("a lesson page's Content-Security-Policy", () => {
 describe("a lesson's owner-HTML frames", () => {
   it('are open for the preview lesson and not found for a members-only one, to a visitor without access', async () => {
     const lessons = await db().selectFrom('site_items').select(['id', 'url_id', 'body']).where('collection_id', '=', COURSE_ID).orderBy('position').execute();
-    const withCode = (body: { sections: Array<{ id: string; blocks: unknown[] }> }) => JSON.stringify({
-      ...body,
-      sections: [{ ...body.sections[0]!, blocks: [...body.sections[0]!.blocks, { id: 'code-1', type: 23, settings: { html: '<p>Studio timer</p>', displaySource: false } }] }],
-    });
+    const withCode = (body: PageBody) => {
+      const [first] = body.sections;
+      const column = first!.columns[0]!;
+      return JSON.stringify({
+        ...body,
+        sections: [{ ...first!, columns: [{ ...column, blocks: [...column.blocks, { id: 'code-1', type: 23, settings: { html: '<p>Studio timer</p>', displaySource: false } }] }] }],
+      });
+    };
     const [preview, membersOnly] = [lessons[0]!, lessons[1]!];
     for (const lesson of [preview, membersOnly]) await db().updateTable('site_items').set({ body: withCode(lesson.body as never) }).where('id', '=', lesson.id).execute();
     try {

@@ -1,4 +1,4 @@
-import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import { escapeHtml } from '../http/plain-page';
 
 /**
@@ -27,9 +27,8 @@ function body(sections: SectionSpec[]): PageBody {
   const page: PageBody = {
     schemaVersion: PAGE_BODY_SCHEMA_VERSION,
     sections: sections.map((section) => ({
-      id: section.id,
+      ...singleColumnSection(section.id, section.blocks.map((block) => ({ id: block.id, type: block.type, settings: { ...defaultSettings(block.type), ...block.settings } }))),
       ...(section.colourTheme ? { colourTheme: section.colourTheme } : {}),
-      blocks: section.blocks.map((block) => ({ id: block.id, type: block.type, settings: { ...defaultSettings(block.type), ...block.settings } })),
     })),
   };
   const checked = checkPageBody(page);

@@ -1,4 +1,4 @@
-import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, checkPageBody, defaultSettings, PAGE_BODY_SCHEMA_VERSION, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import { escapeHtml } from '../http/plain-page';
 import type { StarterPage } from '../content';
 
@@ -18,7 +18,7 @@ const html = (id: string, text: string): BlockSpec => ({ id, type: BLOCK_TYPES.h
 function body(...blocks: BlockSpec[]): PageBody {
   const page: PageBody = {
     schemaVersion: PAGE_BODY_SCHEMA_VERSION,
-    sections: [{ id: 'section-1', blocks: blocks.map((block) => ({ id: block.id, type: block.type, settings: { ...defaultSettings(block.type), ...block.settings } })) }],
+    sections: [singleColumnSection('section-1', blocks.map((block) => ({ id: block.id, type: block.type, settings: { ...defaultSettings(block.type), ...block.settings } })))],
   };
   const checked = checkPageBody(page);
   if (!checked.body) throw new Error(`A template's starter page does not pass its own checks: ${JSON.stringify(checked.errors)}`);

@@ -6,14 +6,14 @@ import { readWxrPlan } from './wxr-plan';
 describe('htmlToBody', () => {
   it('keeps the text block allow-list: no script, no handler, no style; blank lines become paragraphs', () => {
     const body = htmlToBody('<!-- wp:paragraph -->One\nline\n\nTwo <b onclick="x()" style="color:red">bold</b><script>alert(1)</script>', new Map());
-    expect(body.sections[0]!.blocks).toEqual([{ id: 'imported-1', type: 2, settings: { html: '<p>One<br>line</p><p>Two bold</p>' } }]);
+    expect(body.sections[0]!.columns[0]!.blocks).toEqual([{ id: 'imported-1', type: 2, settings: { html: '<p>One<br>line</p><p>Two bold</p>' } }]);
   });
 
   it('stays within 60 blocks: past it, the last text block takes the rest with its pictures as links', () => {
     const urls = Array.from({ length: 70 }, (_, index) => `https://old.example/p${index}.jpg`);
     const html = urls.map((url, index) => `<p>Text ${index}</p><img src="${url}" alt="Picture ${index}">`).join('');
     const body = htmlToBody(html, new Map(urls.map((url, index) => [url, `image-${index}`])));
-    const blocks = body.sections[0]!.blocks;
+    const blocks = body.sections[0]!.columns[0]!.blocks;
     expect(blocks.length).toBeLessThanOrEqual(CONTENT_LIMITS.blocksPerLayout);
     expect(blocks.filter((block) => block.type === 5).length).toBeGreaterThan(25);
     expect(checkPageBody(body).errors).toEqual({});
@@ -25,7 +25,7 @@ describe('htmlToBody', () => {
   it('cuts a text longer than a text block takes at a paragraph', () => {
     const paragraph = `<p>${'a'.repeat(999)}</p>`;
     const body = htmlToBody(paragraph.repeat(150), new Map());
-    const blocks = body.sections[0]!.blocks;
+    const blocks = body.sections[0]!.columns[0]!.blocks;
     expect(blocks.length).toBe(2);
     expect(blocks.every((block) => String(block.settings.html).length <= CONTENT_LIMITS.richTextLength && String(block.settings.html).endsWith('</p>'))).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { BLOCK_TYPES, CONTENT_LIMITS, PAGE_BODY_SCHEMA_VERSION, type Block, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, CONTENT_LIMITS, PAGE_BODY_SCHEMA_VERSION, singleColumnSection, type Block, type PageBody } from '@vitrine/blocks';
 import { sanitiseRichText } from '../content';
 
 /**
@@ -99,5 +99,5 @@ export function htmlToBody(html: string, pictures: ReadonlyMap<string, string>):
   }
   pendingText += source.slice(at);
   flushText();
-  return { schemaVersion: PAGE_BODY_SCHEMA_VERSION, sections: [{ id: 'section-1', blocks }] };
+  return { schemaVersion: PAGE_BODY_SCHEMA_VERSION, sections: [singleColumnSection('section-1', blocks)] };
 }

@@ -176,7 +176,7 @@ describe('importing a WordPress export', () => {
     const post = await db.selectFrom('site_items').selectAll().where('website_id', '=', willow.id).where('url_id', '=', 'hello-spring').executeTakeFirstOrThrow();
     expect(post).toMatchObject({ title: 'Hello spring', status: 'published', author_name: 'Ann Gardener', tags: ['Spring'], categories: ['News'], excerpt: 'Spring is here.', comment_state: 1 });
     expect(new Date(post.published_at!).toISOString()).toBe('2024-05-01T10:00:00.000Z');
-    const blocks = post.body.sections[0]!.blocks;
+    const blocks = post.body.sections[0]!.columns[0]!.blocks;
     expect(blocks.map((block) => block.type)).toEqual([2, 5, 2]);
     expect(blocks[0]!.settings.html).toBe('<p>First buds.</p>');
     expect(blocks[1]!.settings).toMatchObject({ altText: 'Green buds' });
@@ -193,7 +193,7 @@ describe('importing a WordPress export', () => {
     ]);
     const page = await db.selectFrom('site_pages').select(['title', 'status', 'body', 'kind']).where('website_id', '=', willow.id).where('url_id', '=', 'our-team').executeTakeFirstOrThrow();
     expect(page).toMatchObject({ title: 'Our team', status: 'published', kind: 'page' });
-    expect(page.body.sections[0]!.blocks.map((block) => block.settings.html)).toEqual(['<p>We grow <strong>willows</strong>.</p>']);
+    expect(page.body.sections[0]!.columns[0]!.blocks.map((block) => block.settings.html)).toEqual(['<p>We grow <strong>willows</strong>.</p>']);
 
     // The storefront shows them once the owner turns comments on (they are off on a new site; the import leaves the
     // site's settings alone): the post with its picture and the approved comment only.

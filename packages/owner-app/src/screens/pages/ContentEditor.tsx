@@ -1,18 +1,20 @@
-import type { PageBody, SectionColourTheme } from '@vitrine/blocks';
-import { BLOCK_TYPES, blocksOf, SECTION_COLOUR_THEMES } from '@vitrine/blocks';
+import type { PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, blocksOf, idMakerFor, readPageBody } from '@vitrine/blocks';
 import { useQueryClient } from '@tanstack/react-query';
 import { isOwnerApiError } from '@vitrine/owner-client/browser';
-import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useOwnerClient } from '../../api/client';
 import { failureText } from '../../ui/messages';
 import { blockOf, labelOfType, MAX_BLOCKS, settingsErrors } from './block-catalog';
 import { BlockList } from './BlockList';
-import { sectionColourThemeOf } from './body-edits';
+import { sectionIndexOf } from './body-edits';
 import { contentKeys, keyOf, saveDraft, type ContentTarget } from './content-api';
 import type { ContentItem, ContentPage } from './content-types';
 import { editorReducer, idFor, startEditor } from './editor-state';
 import { canRedo, canUndo } from './history';
 import { PreviewPane } from './PreviewPane';
+import { SectionGallery } from './SectionGallery';
+import { SectionSettings } from './SectionSettings';
 import { PublishBar } from './PublishBar';
 import { fieldsOf } from './schema-form';
 import { SettingsForm } from './SettingsForm';
@@ -126,7 +128,7 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
   /** After a reload or a reply that replaced the body (discard, restore): the editor starts again from it. */
   const restart = useCallback((next: ContentPage | ContentItem) => {
     version.current = next.version;
-    const nextBody = next.draftBody ?? next.body;
+    const nextBody = readPageBody(next.draftBody ?? next.body);
     savedBody.current = nextBody;
     dispatch({ type: 'reset', body: nextBody });
     setSaveState({ kind: 'idle' });
@@ -144,13 +146,14 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
     const theirs = saveState.kind === 'conflict' ? saveState.theirs : null;
     const fresh = (theirs ?? (await queryClient.fetchQuery({ queryKey: keyOf(target, content.id), staleTime: 0 }))) as ContentPage | ContentItem;
     version.current = fresh.version;
-    savedBody.current = fresh.draftBody ?? fresh.body;
+    savedBody.current = readPageBody(fresh.draftBody ?? fresh.body);
     setSaveState({ kind: 'idle' });
     await save();
   };
 
   const selected = blocks.find((block) => block.id === state.selectedId) ?? null;
   const selectedDefinition = selected ? blockOf(selected.type) : undefined;
+  const selectedSection = selected ? sectionIndexOf(body, selected.id) : null;
   const fields = useMemo(() => (selectedDefinition ? fieldsOf(selectedDefinition.schema) : []), [selectedDefinition]);
   const errors = useMemo(() => (selected ? settingsErrors(selected.type, selected.settings) : {}), [selected]);
 
@@ -224,7 +227,27 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
       <div className="pages-work">
         <div className="pages-compose">
           <section className="card pages-content" aria-labelledby="pages-content-heading">
-            <h2 id="pages-content-heading">{T.blocks}</h2>
+            <div className="pages-content-head">
+              <h2 id="pages-content-heading">{T.blocks}</h2>
+              {!readOnly ? (
+                <SectionGallery
+                  disabled={blocks.length >= MAX_BLOCKS}
+                  onChoose={(preset) => {
+                    const section = preset.create(idMakerFor(body));
+                    const added = blocksOf({ sections: [section] }).length;
+                    if (blocks.length + added > MAX_BLOCKS) {
+                      setAnnouncement(T.tooManyBlocks);
+                      return;
+                    }
+                    const afterIndex = state.selectedId ? sectionIndexOf(body, state.selectedId) : null;
+                    dispatch({ type: 'insert-section', section, afterIndex });
+                    const first = blocksOf({ sections: [section] })[0]?.id ?? null;
+                    if (first) pendingFocus.current = { blockId: first, part: 'main' };
+                    setAnnouncement(T.sectionAdded(preset.label));
+                  }}
+                />
+              ) : null}
+            </div>
             <div ref={listRef}>
               <BlockList
                 blocks={blocks}
@@ -287,11 +310,16 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
                   {T.closeSettings}
                 </button>
               </div>
-              <SectionColourThemeField
-                value={sectionColourThemeOf(body, selected.id)}
-                readOnly={readOnly}
-                onChange={(colourTheme) => dispatch({ type: 'section-theme', blockId: selected.id, colourTheme })}
-              />
+              {selectedSection !== null ? (
+                <SectionSettings
+                  section={body.sections[selectedSection]!}
+                  index={selectedSection}
+                  count={body.sections.length}
+                  readOnly={readOnly}
+                  onChange={(change, group) => dispatch({ type: 'section', index: selectedSection, change, ...(group ? { group } : {}) })}
+                  onRemove={() => dispatch({ type: 'remove-section', index: selectedSection })}
+                />
+              ) : null}
               {selectedDefinition && selected.type === MAP_BLOCK_TYPE && !readOnly ? (
                 <MapPlaceSearch
                   onChoose={(choice) => {
@@ -326,24 +354,4 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
 export function settingsGroup(blockId: string, before: Record<string, unknown>, after: Record<string, unknown>): string {
   const changed = Object.keys({ ...before, ...after }).find((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
   return `${blockId}:${changed ?? ''}`;
-}
-
-/** The colour theme of the selected block's section (issue 33): the theme renders it as data-colour-theme. */
-function SectionColourThemeField({ value, readOnly, onChange }: { value: SectionColourTheme; readOnly: boolean; onChange: (colourTheme: SectionColourTheme) => void }) {
-  const id = useId();
-  return (
-    <div className="pages-field pages-section-theme">
-      <label htmlFor={id}>{T.sectionColourTheme}</label>
-      <select id={id} value={value} disabled={readOnly} aria-describedby={`${id}-help`} onChange={(event) => onChange(event.target.value as SectionColourTheme)}>
-        {SECTION_COLOUR_THEMES.map((theme) => (
-          <option key={theme} value={theme}>
-            {T.sectionColourThemes[theme]}
-          </option>
-        ))}
-      </select>
-      <p id={`${id}-help`} className="field-hint">
-        {T.sectionColourThemeHelp}
-      </p>
-    </div>
-  );
 }

@@ -2,6 +2,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useQueryClient } from '@tanstack/react-query';
+import { PAGE_LAYOUTS } from '@vitrine/blocks';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useOwnerClient } from '../../api/client';
 import { Link, navigate } from '../../app/router';
@@ -304,12 +305,13 @@ function AddPage({ onMessage }: { onMessage: RowProps['setMessage'] }) {
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<PageKind>('page');
   const [title, setTitle] = useState('');
+  const [layout, setLayout] = useState('blank');
   const create = useCreatePage();
   const opener = useRef<HTMLButtonElement>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const page = await create.mutateAsync({ kind, title: title.trim(), inNavigation: true });
+      const page = await create.mutateAsync({ kind, title: title.trim(), inNavigation: true, ...(kind === 'page' && layout !== 'blank' ? { layout } : {}) });
       setOpen(false);
       setTitle('');
       onMessage({ kind: 'status', text: `${KIND_LABELS[page.kind]} “${page.title}” added.` });
@@ -341,6 +343,18 @@ function AddPage({ onMessage }: { onMessage: RowProps['setMessage'] }) {
         <span>{T.pageTitle}</span>
         <input type="text" value={title} required maxLength={200} autoFocus onChange={(event) => setTitle(event.target.value)} />
       </label>
+      {kind === 'page' ? (
+        <fieldset className="pages-layouts">
+          <legend>{T.pageLayout}</legend>
+          {PAGE_LAYOUTS.map((each) => (
+            <label key={each.name} className="pages-layout-option">
+              <input type="radio" name="page-layout" value={each.name} checked={layout === each.name} onChange={() => setLayout(each.name)} />
+              <span className="pages-layout-name">{each.label}</span>
+              <span className="pages-layout-description">{each.description}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <div className="pages-inline-actions">
         <button type="submit" className="button button-primary" disabled={create.isPending}>
           {T.create}

@@ -1,13 +1,52 @@
-import { BLOCK_TYPES, blocksOf, emptyPageBody, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, blocksOf, emptyPageBody, SECTION_PRESETS, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import { describe, expect, it } from 'vitest';
-import { blockCount, canMove, duplicateBlock, insertBlock, moveBlock, moveBlockTo, newBlockId, removeBlock, updateBlockSettings } from './body-edits';
+import { blockCount, canMove, duplicateBlock, insertBlock, insertSection, moveBlock, moveBlockTo, newBlockId, removeBlock, removeSection, updateBlockSettings, updateSection } from './body-edits';
 import { editorReducer, startEditor } from './editor-state';
 import { canRedo, canUndo, HISTORY_LIMIT, historyReducer, startHistory } from './history';
 import { settingsGroup } from './ContentEditor';
 
 const block = (id: string, type = BLOCK_TYPES.html) => ({ id, type, settings: { html: id } });
-const bodyOf = (...sections: string[][]): PageBody => ({ schemaVersion: 1, sections: sections.map((ids, index) => ({ id: `s${index + 1}`, blocks: ids.map((id) => block(id)) })) });
+const bodyOf = (...sections: string[][]): PageBody => ({ schemaVersion: 1, sections: sections.map((ids, index) => singleColumnSection(`s${index + 1}`, ids.map((id) => block(id)))) });
+const columnIds = (body: PageBody) => body.sections.map((section) => section.columns.map((column) => column.blocks.map((each) => each.id)));
 const ids = (body: PageBody) => blocksOf(body).map((each) => each.id);
+
+describe('section edits', () => {
+  const twoColumns: PageBody = {
+    schemaVersion: 1,
+    sections: [
+      singleColumnSection('s1', [block('a')]),
+      { id: 's2', type: 'content', columns: [{ id: 'c1', blocks: [block('b'), block('c')] }, { id: 'c2', blocks: [block('d')] }] },
+    ],
+  };
+
+  it('moves a block across a column’s edge in reading order, and inserts and drops inside columns', () => {
+    expect(columnIds(moveBlock(twoColumns, 'c', 1))).toEqual([[['a']], [['b'], ['c', 'd']]]);
+    expect(columnIds(moveBlock(twoColumns, 'd', -1))).toEqual([[['a']], [['b', 'c', 'd'], []]]);
+    expect(columnIds(insertBlock(twoColumns, block('x'), 'b'))).toEqual([[['a']], [['b', 'x', 'c'], ['d']]]);
+    expect(columnIds(moveBlockTo(twoColumns, 'a', 'd'))).toEqual([[[]], [['b', 'c'], ['d', 'a']]]);
+    expect(columnIds(removeBlock(twoColumns, 'd'))).toEqual([[['a']], [['b', 'c'], []]]);
+  });
+
+  it('changes a section’s columns, keeping every block, and its colour theme, spacing and background', () => {
+    const four = updateSection(twoColumns, 1, { columnCount: 4 });
+    expect(columnIds(four)[1]).toEqual([['b', 'c'], ['d'], [], []]);
+    expect(new Set(four.sections[1]!.columns.map((column) => column.id)).size).toBe(4);
+    expect(columnIds(updateSection(twoColumns, 1, { columnCount: 1 }))[1]).toEqual([['b', 'c', 'd']]);
+    expect(updateSection(twoColumns, 1, { columnCount: 9 }).sections[1]!.columns).toHaveLength(4);
+    const styled = updateSection(twoColumns, 0, { colourTheme: 'dark', spacing: 'large', background: { kind: 'image', url: '/a.jpg', alt: 'A field' } });
+    expect(styled.sections[0]).toMatchObject({ id: 's1', colourTheme: 'dark', spacing: 'large', background: { kind: 'image', url: '/a.jpg', alt: 'A field' } });
+    expect(updateSection(styled, 0, { colourTheme: 'light', spacing: 'medium', background: null }).sections[0]).toEqual(twoColumns.sections[0]);
+  });
+
+  it('inserts a preset after a section (replacing an empty page’s blank section) and removes one', () => {
+    const hero = SECTION_PRESETS[0]!.create(() => 'x');
+    expect(insertSection(emptyPageBody(), hero, null).sections).toEqual([hero]);
+    expect(insertSection(twoColumns, hero, 0).sections.map((section) => section.id)).toEqual(['s1', hero.id, 's2']);
+    expect(insertSection(twoColumns, hero, null).sections.map((section) => section.id)).toEqual(['s1', 's2', hero.id]);
+    expect(removeSection(twoColumns, 0).sections.map((section) => section.id)).toEqual(['s2']);
+    expect(removeSection(removeSection(twoColumns, 0), 0).sections.map((section) => section.id)).toEqual(['s2']);
+  });
+});
 
 describe('body edits', () => {
   it('inserts after the given block, or at the end when none is given', () => {
@@ -23,9 +62,9 @@ describe('body edits', () => {
     expect(ids(moveBlock(body, 'b', -1))).toEqual(['b', 'a', 'c']);
     expect(ids(moveBlock(body, 'a', 1))).toEqual(['b', 'a', 'c']);
     const crossed = moveBlock(body, 'b', 1);
-    expect(crossed.sections.map((section) => section.blocks.map((each) => each.id))).toEqual([['a'], ['b', 'c']]);
-    expect(moveBlock(body, 'a', -1).sections[0]!.blocks.map((each) => each.id)).toEqual(['a', 'b']);
-    expect(moveBlock(body, 'c', 1).sections[1]!.blocks.map((each) => each.id)).toEqual(['c']);
+    expect(columnIds(crossed)).toEqual([[['a']], [['b', 'c']]]);
+    expect(columnIds(moveBlock(body, 'a', -1))[0]).toEqual([['a', 'b']]);
+    expect(columnIds(moveBlock(body, 'c', 1))[1]).toEqual([['c']]);
     expect(canMove(body, 'a', -1)).toBe(false);
     expect(canMove(body, 'c', 1)).toBe(false);
     expect(canMove(body, 'b', 1)).toBe(true);
@@ -54,7 +93,7 @@ describe('body edits', () => {
     expect(blocksOf(updateBlockSettings(body, 'c', { html: 'new' }))[2]!.settings).toEqual({ html: 'new' });
     expect(blockCount(body)).toBe(3);
     const values = [0, 0, 0.5];
-    const taken = { schemaVersion: 1 as const, sections: [{ id: 's', blocks: [block('block-000000')] }] };
+    const taken = { schemaVersion: 1 as const, sections: [singleColumnSection('s', [block('block-000000')])] };
     expect(newBlockId(taken, () => values.shift()!)).toBe(`block-${Math.floor(0.5 * 36 ** 6).toString(36)}`);
   });
 });

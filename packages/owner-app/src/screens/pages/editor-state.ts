@@ -1,7 +1,7 @@
-import type { Block, PageBody, SectionColourTheme } from '@vitrine/blocks';
-import { blocksOf, emptyPageBody } from '@vitrine/blocks';
+import type { Block, PageBody, Section, SectionColourTheme } from '@vitrine/blocks';
+import { blocksOf, readPageBody } from '@vitrine/blocks';
 import { defaultsOf } from './block-catalog';
-import { duplicateBlock, insertBlock, moveBlock, moveBlockTo, newBlockId, removeBlock, setSectionColourTheme, updateBlockSettings } from './body-edits';
+import { duplicateBlock, insertBlock, insertSection, moveBlock, moveBlockTo, newBlockId, removeBlock, removeSection, setSectionColourTheme, updateBlockSettings, updateSection, type SectionSettings } from './body-edits';
 import { historyReducer, startHistory, type History } from './history';
 
 /**
@@ -21,12 +21,16 @@ export type EditorAction =
   | { type: 'delete'; blockId: string }
   | { type: 'settings'; blockId: string; settings: Record<string, unknown>; group: string }
   | { type: 'section-theme'; blockId: string; colourTheme: SectionColourTheme }
+  | { type: 'section'; index: number; change: Partial<SectionSettings>; group?: string }
+  | { type: 'insert-section'; section: Section; afterIndex: number | null }
+  | { type: 'remove-section'; index: number }
   | { type: 'select'; blockId: string | null }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'reset'; body: PageBody };
 
-export const startEditor = (body: PageBody | null | undefined): EditorState => ({ history: startHistory(body && body.sections ? body : emptyPageBody()), selectedId: null });
+/** A body stored before sections had columns is edited as single-column sections (readPageBody). */
+export const startEditor = (body: PageBody | null | undefined): EditorState => ({ history: startHistory(readPageBody(body)), selectedId: null });
 
 const edit = (state: EditorState, value: PageBody, selectedId: string | null, group?: string): EditorState => ({
   history: historyReducer(state.history, { type: 'edit', value, group }),
@@ -52,6 +56,18 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return edit(state, updateBlockSettings(body, action.blockId, action.settings), state.selectedId, action.group);
     case 'section-theme':
       return edit(state, setSectionColourTheme(body, action.blockId, action.colourTheme), state.selectedId);
+    case 'section':
+      return edit(state, updateSection(body, action.index, action.change), state.selectedId, action.group);
+    case 'insert-section': {
+      // The new section's first block is selected, so its settings (and its section's) open at once.
+      const first = blocksOf({ sections: [action.section] })[0]?.id ?? null;
+      return edit(state, insertSection(body, action.section, action.afterIndex), first);
+    }
+    case 'remove-section': {
+      const next = removeSection(body, action.index);
+      const stillThere = state.selectedId !== null && blocksOf(next).some((block) => block.id === state.selectedId);
+      return edit(state, next, stillThere ? state.selectedId : null);
+    }
     case 'select':
       return { ...state, selectedId: action.blockId };
     case 'undo':

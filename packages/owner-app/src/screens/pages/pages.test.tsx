@@ -2,7 +2,7 @@
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Permission } from '@vitrine/contracts';
 import { ROUTE_CONTRACTS } from '@vitrine/contracts';
-import { BLOCK_TYPES, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import { memoryTokenStore, OwnerBrowserClient } from '@vitrine/owner-client/browser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../api/query-client';
@@ -57,7 +57,7 @@ const TREE: PageTree = {
   homePageId: 'home',
 };
 
-const textBody = (...texts: string[]): PageBody => ({ schemaVersion: 1, sections: [{ id: 'section-1', blocks: texts.map((html, index) => ({ id: `b${index + 1}`, type: BLOCK_TYPES.html, settings: { html } })) }] });
+const textBody = (...texts: string[]): PageBody => ({ schemaVersion: 1, sections: [singleColumnSection('section-1', texts.map((html, index) => ({ id: `b${index + 1}`, type: BLOCK_TYPES.html, settings: { html } })))] });
 
 const pageOf = (over: Partial<ContentPage> = {}): ContentPage => ({
   ...summary('about', { status: 'needs-review' }),
@@ -149,7 +149,7 @@ describe('the page editor', () => {
     const save = server.calls.find((call) => call.url === '/api/owner/content/pages/about/draft')!;
     expect(save.method).toBe('PUT');
     expect((save.body as { version: number }).version).toBe(4);
-    expect((save.body as { body: PageBody }).body.sections[0]!.blocks.map((block) => block.type)).toEqual([BLOCK_TYPES.html, BLOCK_TYPES.button, BLOCK_TYPES.html]);
+    expect((save.body as { body: PageBody }).body.sections[0]!.columns[0]!.blocks.map((block) => block.type)).toEqual([BLOCK_TYPES.html, BLOCK_TYPES.button, BLOCK_TYPES.html]);
     expect(await screen.findByText('Saved')).toBeTruthy();
     const frame = screen.getByTitle('Preview of About') as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe('/config/preview/pages/about?r=1');
@@ -387,7 +387,7 @@ describe('the image picker', () => {
     expect(screen.getByRole('button', { name: 'Change image' })).toBeTruthy();
     await waitFor(() => expect(server.calls.some((call) => call.url.endsWith('/draft'))).toBe(true), { timeout: 3000 });
     const saved = server.calls.filter((call) => call.url.endsWith('/draft')).at(-1)!.body as { body: PageBody };
-    expect(saved.body.sections[0]!.blocks[2]!.settings).toMatchObject({ imageId: 'img1' });
+    expect(saved.body.sections[0]!.columns[0]!.blocks[2]!.settings).toMatchObject({ imageId: 'img1' });
   });
 });
 

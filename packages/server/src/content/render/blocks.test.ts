@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { BLOCK_TYPES, BLOCK_VARIANTS, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, BLOCK_VARIANTS, singleColumnSection, type PageBody } from '@vitrine/blocks';
 import { loadTheme } from '@vitrine/theme';
 import { createThemeRenderer } from '../../rendering/theme-renderer';
 import { blockNeeds, EMPTY_BLOCK_DATA, renderBody, type BlockData, type RenderedSection } from './index';
@@ -15,7 +16,7 @@ const PHOTO: ImageAsset = { id: 'img-1', assetUrl: '/images/img-1/photo.jpg', wi
 let blockCount = 0;
 const bodyOf = (...blocks: Array<{ type: number; settings: Record<string, unknown> }>): PageBody => ({
   schemaVersion: 1,
-  sections: [{ id: 's', blocks: blocks.map((block) => ({ id: `b${++blockCount}`, ...block })) }],
+  sections: [singleColumnSection('s', blocks.map((block) => ({ id: `b${++blockCount}`, ...block })))],
 });
 
 function sectionsOf(body: PageBody, data: Partial<BlockData> = {}, warn = vi.fn()): RenderedSection[] {
@@ -31,11 +32,12 @@ function render(body: PageBody, data: Partial<BlockData> = {}): string {
   return html.slice(start, html.indexOf('</article>', start) + 10);
 }
 
-const one = (type: number, settings: Record<string, unknown>, data: Partial<BlockData> = {}) => sectionsOf(bodyOf({ type, settings }), data)[0]!.blocks[0];
+const one = (type: number, settings: Record<string, unknown>, data: Partial<BlockData> = {}) => sectionsOf(bodyOf({ type, settings }), data)[0]!.columns[0]!.blocks[0];
 
 describe('section colour themes', () => {
   it('carries a section’s colour theme to the page as data-colour-theme; the page’s own colours (light, or none) add nothing', () => {
-    const body: PageBody = {
+    // Stored before sections had columns: each flat section renders as one column, with the markup it always had.
+    const body = {
       schemaVersion: 1,
       sections: [
         { id: 'plain', blocks: [{ id: 'c1', type: 21, settings: { height: 10 } }] },
@@ -43,11 +45,63 @@ describe('section colour themes', () => {
         { id: 'light', colourTheme: 'light', blocks: [{ id: 'c3', type: 21, settings: { height: 10 } }] },
         { id: 'empty', colourTheme: 'accent', blocks: [] },
       ],
-    };
+    } as unknown as PageBody;
     expect(sectionsOf(body).map((section) => section.colourTheme)).toEqual([undefined, 'dark', undefined, 'accent']);
     const html = render(body);
     // An empty section draws nothing, as before.
     expect(html.match(/<div class="page-section"[^>]*>/g)).toEqual(['<div class="page-section">', '<div class="page-section" data-colour-theme="dark">', '<div class="page-section">']);
+  });
+});
+
+describe('sections with columns, spacing and a background', () => {
+  const spacer = (id: string) => ({ id, type: BLOCK_TYPES.spacer, settings: { height: 10 } });
+  const text = (id: string, html: string) => ({ id, type: BLOCK_TYPES.html, settings: { html } });
+  const threeColumns: PageBody = {
+    schemaVersion: 1,
+    sections: [{
+      id: 'features',
+      type: 'content',
+      colourTheme: 'accent',
+      spacing: 'large',
+      columns: [
+        { id: 'one', blocks: [text('t1', '<h3>Made by hand</h3>')] },
+        { id: 'two', blocks: [text('t2', '<h3>Free returns</h3>')] },
+        { id: 'three', blocks: [text('t3', '<h3>Built to last</h3>'), spacer('sp')] },
+      ],
+    }],
+  };
+
+  it('renders a 3-column section as a grid of its columns, each with its blocks, in the theme', () => {
+    expect(sectionsOf(threeColumns)[0]).toMatchObject({ id: 'features', type: 'content', spacing: 'large', colourTheme: 'accent', columnCount: 3, multiColumn: true, hasBlocks: true });
+    const html = render(threeColumns);
+    expect(html).toContain('<div class="page-section page-section--spacing-large page-section--columns" data-colour-theme="accent"><div class="page-section-columns page-section-columns--3">');
+    expect(html.match(/<div class="page-section-column" id="column-[a-z]+">/g)).toEqual([
+      '<div class="page-section-column" id="column-one">',
+      '<div class="page-section-column" id="column-two">',
+      '<div class="page-section-column" id="column-three">',
+    ]);
+    expect(html).toContain('<div class="page-section-column" id="column-three"><div class="block block--html" id="block-t3">');
+    expect(html).toContain('id="block-sp"');
+  });
+
+  it('draws a picture or a video behind a section, and keeps one column’s markup as it was', () => {
+    const hero: PageBody = {
+      schemaVersion: 1,
+      sections: [
+        { id: 'hero', type: 'content', colourTheme: 'dark', background: { kind: 'image', url: '/assets/theme/sections/hero.svg', alt: '' }, columns: [{ id: 'c', blocks: [text('h', '<h2>Hello</h2>')] }] },
+        { id: 'film', type: 'content', background: { kind: 'video', url: 'https://videos.example.com/a.mp4', posterUrl: '' }, columns: [{ id: 'v', blocks: [spacer('s2')] }] },
+      ],
+    };
+    const html = render(hero);
+    expect(html).toContain('<div class="page-section page-section--backdrop" data-colour-theme="dark"><img class="page-section-backdrop" src="/assets/theme/sections/hero.svg" alt="" loading="lazy" decoding="async"><div class="block block--html" id="block-h">');
+    expect(html).toContain('<video class="page-section-backdrop" src="https://videos.example.com/a.mp4" autoplay muted loop playsinline aria-hidden="true"></video>');
+  });
+
+  it('stacks the columns on phones (< 750 px) in the sections feature sheet, outside the base sheet', () => {
+    const sheet = readFileSync(new URL('../../../../theme/assets/features/sections.css', import.meta.url), 'utf8');
+    expect(sheet).toContain('.page-section-columns { display: grid; grid-template-columns: repeat(var(--section-columns, 2), minmax(0, 1fr));');
+    expect(sheet).toMatch(/@media \(max-width: 749px\) \{\s*\.page-section-columns \{ grid-template-columns: minmax\(0, 1fr\); \}/);
+    expect(readFileSync(new URL('../../../../theme/assets/site.css', import.meta.url), 'utf8')).not.toContain('.page-section-columns');
   });
 });
 
@@ -82,7 +136,7 @@ describe('text and markdown', () => {
   });
 
   it('an empty text block renders nothing', () => {
-    expect(sectionsOf(bodyOf({ type: BLOCK_TYPES.html, settings: { html: '  ' } }))[0]!.blocks).toEqual([]);
+    expect(sectionsOf(bodyOf({ type: BLOCK_TYPES.html, settings: { html: '  ' } }))[0]!.columns[0]!.blocks).toEqual([]);
   });
 });
 
@@ -104,7 +158,7 @@ describe('image', () => {
   });
 
   it('a missing image renders nothing', () => {
-    expect(sectionsOf(bodyOf({ type: BLOCK_TYPES.image, settings: { imageId: 'gone' } }))[0]!.blocks).toEqual([]);
+    expect(sectionsOf(bodyOf({ type: BLOCK_TYPES.image, settings: { imageId: 'gone' } }))[0]!.columns[0]!.blocks).toEqual([]);
   });
 });
 
@@ -247,7 +301,7 @@ describe('chart', () => {
     const pie = one(BLOCK_TYPES.chart, { design: 'pie', dataset: 'Part,Share\nA,1\nB,3' });
     expect(pie?.variant).toBe(BLOCK_VARIANTS.chartPie);
     expect((pie?.view as { slices: unknown[] }).slices).toHaveLength(2);
-    for (const dataset of ['', 'Month', 'Month,A', 'Month,A\nJan,']) expect(sectionsOf(bodyOf({ type: BLOCK_TYPES.chart, settings: { dataset } }))[0]!.blocks).toEqual([]);
+    for (const dataset of ['', 'Month', 'Month,A', 'Month,A\nJan,']) expect(sectionsOf(bodyOf({ type: BLOCK_TYPES.chart, settings: { dataset } }))[0]!.columns[0]!.blocks).toEqual([]);
   });
 });
 
@@ -256,13 +310,13 @@ describe('form, product and summary', () => {
 
   it('a form block shows the SiteForm island; a deleted form renders nothing', () => {
     expect(render(bodyOf({ type: BLOCK_TYPES.form, settings: { formId: 'f1' } }), { forms: new Map([['f1', form]]) })).toContain('data-island="SiteForm"');
-    expect(sectionsOf(bodyOf({ type: BLOCK_TYPES.newsletter, settings: { formId: 'gone' } }))[0]!.blocks).toEqual([]);
+    expect(sectionsOf(bodyOf({ type: BLOCK_TYPES.newsletter, settings: { formId: 'gone' } }))[0]!.columns[0]!.blocks).toEqual([]);
   });
 
   it('a summary lists its entries in its design, escaped, with a View all link', () => {
     const entries = [{ title: 'Post <one>', url: '/blog/one', excerpt: 'Hello "world"', dateTime: '2026-01-02T00:00:00.000Z', dateLabel: 'January 2, 2026' }];
     const body = bodyOf({ type: BLOCK_TYPES['summary-v2'], settings: { collectionId: 'blog', design: 'carousel' } });
-    const page = render(body, { summaries: new Map([[body.sections[0]!.blocks[0]!.id, { entries, url: '/blog' }]]) });
+    const page = render(body, { summaries: new Map([[body.sections[0]!.columns[0]!.blocks[0]!.id, { entries, url: '/blog' }]]) });
     expect(page).toContain('<div class="summary-block summary-block--carousel">');
     expect(page).toContain('<h3 class="summary-card-title"><a href="/blog/one">Post &lt;one&gt;</a></h3>');
     expect(page).toContain('<p class="summary-card-excerpt">Hello &quot;world&quot;</p>');
@@ -285,7 +339,7 @@ describe('block types we do not render', () => {
   it('render nothing and are logged once per process per code', () => {
     const warn = vi.fn();
     const body = bodyOf({ type: 64, settings: {} }, { type: BLOCK_TYPES.twitter, settings: {} }, { type: 64, settings: {} }, { type: 999, settings: {} }, { type: BLOCK_TYPES.html, settings: { html: 'kept' } });
-    expect(sectionsOf(body, {}, warn)[0]!.blocks.map((block) => block.typeName)).toEqual(['html']);
+    expect(sectionsOf(body, {}, warn)[0]!.columns[0]!.blocks.map((block) => block.typeName)).toEqual(['html']);
     sectionsOf(body, {}, warn);
     expect(warn.mock.calls).toEqual([
       ['content block type 64 (unknown) is not rendered', 64],

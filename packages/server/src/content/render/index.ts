@@ -1,4 +1,4 @@
-import { BLOCK_TYPES, blockTypeName, type Block, type PageBody } from '@vitrine/blocks';
+import { BLOCK_TYPES, blocksOf, blockTypeName, readPageBody, type Block, type PageBody } from '@vitrine/blocks';
 import { chartView } from './chart';
 import { codeView, embedView, mapView } from './embeds';
 
@@ -27,11 +27,28 @@ export interface RenderedBlock {
   view: object;
 }
 
-export interface RenderedSection {
+export interface RenderedColumn {
   id: string;
   blocks: RenderedBlock[];
+}
+
+export interface RenderedSection {
+  id: string;
+  type: string;
   /** A colour theme other than the page's own: the theme renders it as `data-colour-theme` on the section. */
   colourTheme?: string;
+  /** none, small, medium or large: the theme's `page-section--spacing-{spacing}`. */
+  spacing: string;
+  /** A picture or a video behind the section's content. */
+  background?: { image: { url: string; alt: string } } | { video: { url: string; posterUrl: string } };
+  columnCount: number;
+  /** True for 2–4 columns: the theme lays them out as a grid (stacked on phones); one column renders as before. */
+  multiColumn: boolean;
+  /** True when any column shows a block (a section showing nothing renders nothing). */
+  hasBlocks: boolean;
+  columns: RenderedColumn[];
+  /** Every column's blocks in reading order: what a theme written before columns existed renders (one list). */
+  blocks: RenderedBlock[];
 }
 
 /** What the blocks of a body need read from other domains, collected before rendering. */
@@ -124,7 +141,7 @@ function reportUnrendered(code: number, warn: (message: string, code: number) =>
 /** What a body's blocks need read: uploaded images, forms, products and summaries' collections. */
 export function blockNeeds(bodies: ReadonlyArray<PageBody>): BlockNeeds {
   const needs: BlockNeeds = { imageIds: [], formIds: [], productIds: [], summaries: [] };
-  for (const block of bodies.flatMap((body) => body.sections.flatMap((section) => section.blocks))) {
+  for (const block of bodies.flatMap((body) => blocksOf(body))) {
     const settings = settingsOf(block);
     if (block.type === BLOCK_TYPES.image && str(settings, 'imageId')) needs.imageIds.push(str(settings, 'imageId'));
     if (block.type === BLOCK_TYPES.gallery) needs.imageIds.push(...list(settings, 'images').map((entry) => str(entry, 'imageId')).filter(Boolean));
@@ -144,20 +161,38 @@ export function blockNeeds(bodies: ReadonlyArray<PageBody>): BlockNeeds {
  * block whose settings leave nothing to show (no image, a deleted form, a bad dataset) renders nothing quietly.
  */
 export function renderBody(body: PageBody, data: BlockData, warn: (message: string, code: number) => void): RenderedSection[] {
-  const sections = Array.isArray(body?.sections) ? body.sections : [];
-  return sections.map((section) => ({
-    id: String(section.id),
-    ...(section.colourTheme && section.colourTheme !== 'light' ? { colourTheme: section.colourTheme } : {}),
-    blocks: (Array.isArray(section.blocks) ? section.blocks : []).flatMap((block): RenderedBlock[] => {
-      const model = VIEW_MODELS.get(block.type);
-      if (!model) {
-        reportUnrendered(block.type, warn);
-        return [];
-      }
-      const result = model.view(block, data);
-      if (!result) return [];
-      return [{ id: String(block.id), type: block.type, typeName: blockTypeName(block.type) ?? String(block.type), partial: model.partial, ...(result.variant !== undefined ? { variant: result.variant } : {}), view: result.view }];
-    }),
-  }));
+  // A body stored before sections had columns reads as single-column sections (readPageBody), so old pages render as they did.
+  return readPageBody(body).sections.map((section) => {
+    const columns = (Array.isArray(section.columns) ? section.columns : []).map((column) => ({
+      id: String(column.id),
+      blocks: (Array.isArray(column.blocks) ? column.blocks : []).flatMap((block) => renderBlock(block, data, warn)),
+    }));
+    const background = section.background;
+    return {
+      id: String(section.id),
+      type: section.type ?? 'content',
+      ...(section.colourTheme && section.colourTheme !== 'light' ? { colourTheme: section.colourTheme } : {}),
+      spacing: section.spacing ?? 'medium',
+      ...(background?.kind === 'image' && background.url ? { background: { image: { url: background.url, alt: background.alt ?? '' } } } : {}),
+      ...(background?.kind === 'video' && background.url ? { background: { video: { url: background.url, posterUrl: background.posterUrl ?? '' } } } : {}),
+      columnCount: columns.length,
+      multiColumn: columns.length > 1,
+      hasBlocks: columns.some((column) => column.blocks.length > 0),
+      columns,
+      blocks: columns.flatMap((column) => column.blocks),
+    };
+  });
 }
+
+function renderBlock(block: Block, data: BlockData, warn: (message: string, code: number) => void): RenderedBlock[] {
+  const model = VIEW_MODELS.get(block.type);
+  if (!model) {
+    reportUnrendered(block.type, warn);
+    return [];
+  }
+  const result = model.view(block, data);
+  if (!result) return [];
+  return [{ id: String(block.id), type: block.type, typeName: blockTypeName(block.type) ?? String(block.type), partial: model.partial, ...(result.variant !== undefined ? { variant: result.variant } : {}), view: result.view }];
+}
+
 export { calendarLink, dateLabel, eventTimeLabel } from './calendar';
