@@ -16,6 +16,7 @@ export {
 } from './payment-lifecycle';
 export { PaymentExpiryJob, expireNextPendingPayment, type PendingPaymentCanceller, type PendingPaymentOutcome, type PaymentExpiryJobOptions } from './payment-lifecycle-expiry';
 export type { PaidOrderContext } from './paid';
+export { completeReturnedPayment, type PendingPaymentLookup, type ReturnedPaymentOutcome, type ReturnedPaymentState } from './returned-payment';
 export { unitsSoldByProduct } from './best-selling';
 export { createFulfilment } from './fulfilments';
 export { approveReturn, declineReturn, getShopperReturns, receiveReturn, refundReturn, requestReturn, returnAmountCents } from './returns';

@@ -482,6 +482,25 @@ describe('CheckoutView: a payment pending with Stripe', () => {
     expect(button('Pay now').disabled).toBe(false);
   });
 
+  it('confirms a shipped order with its shipping address (confirmParams.shipping, which Afterpay requires)', async () => {
+    const stripe = fakeStripe({ error: { message: 'Your card was declined.' } });
+    fetchMock
+      .mockResolvedValueOnce(fakeResponse(200, { shoppingCart: shirtCartWithAddress() }))
+      .mockResolvedValueOnce(fakeResponse(201, { order: { id: 'order-9' }, payment: { provider: 'stripe', publishableKey: 'pk_test_1', clientSecret: 'pi_9_secret_2' } }));
+    renderCheckout({ cart: shirtCartWithAddress() });
+    fireEvent.click(button('Pay now'));
+    await flushPromises();
+    fireEvent.click(button('Pay now'));
+    await flushPromises();
+    expect(stripe.confirmPayment).toHaveBeenCalledWith({
+      elements: stripe.elements,
+      confirmParams: {
+        return_url: new URL('/checkout/order-confirmed?orderId=order-9', window.location.href).href,
+        shipping: { name: 'Ada Shopper', address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' } },
+      },
+    });
+  });
+
   it('says when Stripe.js cannot be loaded', async () => {
     fetchMock.mockResolvedValueOnce(
       fakeResponse(201, { order: { id: 'order-8' }, payment: { provider: 'stripe', publishableKey: 'pk_test_1', clientSecret: 'pi_1_secret_2' } }),

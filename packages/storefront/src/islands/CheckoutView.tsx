@@ -37,6 +37,7 @@ import {
 import { CodeEntry } from './checkout/CodeEntry';
 import { amountDueOf, OrderSummary } from './checkout/OrderSummary';
 import { PaymentStep } from './checkout/PaymentStep';
+import { stripeShippingOf } from './checkout/stripe';
 import { ShippingMethod } from './checkout/ShippingMethod';
 
 export const CHECKOUT_TEXT = {
@@ -433,6 +434,7 @@ export function CheckoutView(props: CheckoutProps) {
           payment={pending.payment}
           returnUrl={new URL(checkoutUrls.orderConfirmed(pending.orderId), window.location.href).href}
           submitLabel={payLabel}
+          shipping={needsAddress ? stripeShippingOf(shipping) : undefined}
         />
       ) : null}
       <LiveRegion message={announcement} />
