@@ -53,6 +53,8 @@ const detail = (over: Partial<OwnerOrderJson> = {}): OwnerOrderJson => ({
   shippingAddress: null,
   billingAddress: null,
   paymentStatus: 'paid',
+  paymentExpiresAt: null,
+  manualPayment: null,
   lines: [{ lineId: 'line1', sku: 'SHIRT-S-WHITE', productName: 'Linen Shirt', quantity: 1, fulfilled: 0, returned: 0 }],
   fulfilments: [],
   returns: [],

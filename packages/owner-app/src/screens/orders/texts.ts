@@ -123,6 +123,7 @@ export const EVENT_LABELS: Record<OrderEventKind, string> = {
   partially_fulfilled: 'Partly fulfilled',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  paid: 'Paid',
   return_requested: 'Return requested',
   return_approved: 'Return approved',
   return_declined: 'Return declined',
