@@ -176,6 +176,25 @@ describe('an order paid by bank transfer', () => {
   });
 });
 
+describe('a gift card paid by bank transfer', () => {
+  it('is issued only once the owner marks the order paid', async () => {
+    const shopper = new TestVisitor(server.app);
+    const itemId = demoProductId('gift-card');
+    await shopper.visit(`/checkout/gift-card?itemId=${itemId}&sku=GIFT-50`);
+    const express = await shopper.post('/api/commerce/express-checkout', { itemId, sku: 'GIFT-50', quantity: 1 });
+    expect(express.statusCode, express.body).toBe(200);
+    const placed = await shopper.post('/api/commerce/orders', { email: 'gift-transfer@example.com', cartToken: express.json().cartToken, paymentMethod: 'manual' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().order.id;
+    const cards = () => db().selectFrom('gift_cards').select('id').where('order_id', '=', orderId).execute();
+    expect(await cards()).toHaveLength(0);
+    expect((await manager.post(`/api/owner/orders/${orderId}/mark-paid`, {})).statusCode).toBe(200);
+    expect(await cards()).toHaveLength(1);
+    expect((await manager.post(`/api/owner/orders/${orderId}/mark-paid`, {})).statusCode).toBe(200);
+    expect(await cards()).toHaveLength(1);
+  });
+});
+
 describe('a manual order nobody pays', () => {
   it('is let go when the owner-chosen days have passed: its stock goes back and it can no longer be marked paid', async () => {
     expect((await owner.put(preferencesUrl(), { manualPaymentExpiryDays: 3 })).statusCode).toBe(200);
