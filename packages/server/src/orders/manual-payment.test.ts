@@ -176,6 +176,22 @@ describe('an order paid by bank transfer', () => {
   });
 });
 
+describe("the owner's own confirmation mail", () => {
+  it('carries the instructions in its summary block', async () => {
+    const saved = await owner.put('/api/owner/mail-templates/order-confirmation', { subject: 'Order {{order.number}} received', blocks: [{ type: 'text', text: 'Thanks!' }, { type: 'summary' }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const { answer } = await placeOrder('own-template@example.com', [['sticker-pack', 'STICKERS', 1]]);
+      expect(answer.statusCode, answer.body).toBe(201);
+      const [mail] = await mailsTo('own-template@example.com');
+      expect(mail!.text_body).toContain('Awaiting payment: Bank transfer\nPay to IBAN DE89 3704 0044 0532 0130 00\nReference: your order number');
+      expect(mail!.html_body).toContain('Awaiting payment: Bank transfer</p><p style="margin:0">Pay to IBAN DE89 3704 0044 0532 0130 00<br>Reference: your order number</p>');
+    } finally {
+      expect((await owner.request({ method: 'DELETE', url: '/api/owner/mail-templates/order-confirmation' })).statusCode).toBeLessThan(300);
+    }
+  });
+});
+
 describe('a gift card paid by bank transfer', () => {
   it('is issued only once the owner marks the order paid', async () => {
     const shopper = new TestVisitor(server.app);
