@@ -209,6 +209,8 @@ export async function refundLockedOrder(
   }
   // The provider that took the payment refunds it: a test-mode order never reaches a real provider, and an order
   // taken by a provider this server no longer runs is refunded there, by hand.
+  // A manual order's money came by hand, once the owner marked it paid: before that there is nothing to pay back.
+  if (order.payment_provider === MANUAL_PAYMENT_PROVIDER && order.payment_status !== 'paid') throw conflict(ORDER_CHANGE_MESSAGES.nothingPaidYet);
   // A manual order (bank transfer, cash on delivery) is refunded by hand: the refund is only recorded.
   const refunder =
     order.payment_provider === MANUAL_PAYMENT_PROVIDER ? manualRefunder : order.payment_provider === payments.name ? payments : order.test_mode ? defaultPayments : null;

@@ -135,6 +135,12 @@ describe('an order paid by bank transfer', () => {
     expect((await manager.post(`/api/owner/orders/${orderId}/fulfil`, {})).statusCode).toBe(409);
   });
 
+  it('cannot be refunded before it is paid', async () => {
+    const answer = await manager.post(`/api/owner/orders/${orderId}/refunds`, { idempotencyKey: 'too-early-1' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe('Nothing has been paid on this order yet: mark it paid first, or cancel it.');
+  });
+
   it('a viewer may not mark it paid', async () => {
     const answer = await viewer.post(`/api/owner/orders/${orderId}/mark-paid`, {});
     expect(answer.statusCode).toBe(403);

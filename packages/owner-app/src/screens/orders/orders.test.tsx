@@ -364,6 +364,7 @@ describe('the Orders screen', () => {
     expect((await screen.findByText(/^Awaiting payment by Bank transfer: its items are held until /)).textContent).toMatch(/then the order is cancelled unless you mark it paid\.$/);
     expect(screen.getByText(/IBAN DE89 3704 0044 0532 0130 00/).textContent).toBe('IBAN DE89 3704 0044 0532 0130 00\nReference: your order number');
     expect(screen.queryByRole('button', { name: 'Mark as fulfilled' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Mark as paid' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark this order as paid?' });
     expect(within(dialog).getByText('Only once the money has arrived by Bank transfer. Downloads and gift cards are delivered and the customer gets the confirmation email.')).toBeTruthy();
