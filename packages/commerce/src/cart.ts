@@ -110,6 +110,8 @@ export interface Order {
   automaticDiscounts?: AppliedAutomaticDiscount[];
   /** 'pending' while the provider still confirms the payment. */
   paymentStatus?: string;
+  /** Placed with the store's manual method (bank transfer, cash on delivery): its label and how to pay. */
+  manualPayment?: { label: string; instructions: string } | null;
 }
 
 /** The cart's words: the English catalog's (packages/format/src/catalogs). */

@@ -48,6 +48,8 @@ export const OrderSchema = ResponseObject({
   automaticDiscounts: Type.Optional(Type.Array(AutomaticDiscountLineSchema)),
   /** 'pending' while the provider still confirms the payment; 'failed' or 'expired' when the order was let go. */
   paymentStatus: Type.Optional(Type.String()),
+  /** Placed with the store's manual method (bank transfer, cash on delivery): its label and the owner's instructions. */
+  manualPayment: Type.Optional(Type.Union([ResponseObject({ label: Type.String(), instructions: Type.String() }), Type.Null()])),
 });
 
 export type MoneyJson = Static<typeof MoneySchema>;
@@ -68,6 +70,13 @@ export const PlaceOrderBodySchema = RequestBody({
   /** What the shopper was shown to pay after gift cards; a card drained meanwhile refuses the order (409). */
   expectedAmountDueCents: Type.Optional(Type.Integer({ minimum: 0, [MESSAGE_KEYWORD]: 'expectedAmountDueCents must be a whole number of minor units.' })),
   expectedGrandTotalCents: Type.Optional(Type.Integer({ minimum: 0, [MESSAGE_KEYWORD]: 'expectedGrandTotalCents must be a whole number of minor units.' })),
+  /**
+   * 'manual': the store's manual method (bank transfer, cash on delivery), when the owner has it on; the order waits
+   * for the owner's "Mark as paid". Absent or 'provider': the payment provider (Stripe, or test mode).
+   */
+  paymentMethod: Type.Optional(
+    Type.Unsafe<'provider' | 'manual'>(Text({ pattern: '^(?:provider|manual)$', [MESSAGE_KEYWORD]: "paymentMethod must be 'provider' or 'manual'." })),
+  ),
 });
 /**
  * A payment the shopper still confirms in the browser (Stripe): what Stripe.js needs to confirm it, and when the

@@ -93,7 +93,7 @@ export type ListOwnerOrdersReply = Static<typeof ListOwnerOrdersReplySchema>;
 
 /** The steps an order's history shows (issue 12; issue 38 added partial fulfilment and the steps of returns). */
 export const ORDER_EVENT_KINDS = [
-  'fulfilled', 'partially_fulfilled', 'cancelled', 'refunded', 'return_requested', 'return_approved', 'return_declined', 'return_received', 'return_refunded',
+  'fulfilled', 'partially_fulfilled', 'cancelled', 'refunded', 'paid', 'return_requested', 'return_approved', 'return_declined', 'return_received', 'return_refunded',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -189,6 +189,10 @@ export const OwnerOrderSchema = ResponseObject({
   billingAddress: Type.Union([AddressSchema, Type.Null()]),
   /** pending (the provider still confirms), paid, failed or expired (the order was let go). */
   paymentStatus: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('failed'), Type.Literal('expired')]),
+  /** While the payment is pending: when the order is let go and its stock returned (ms since the epoch). */
+  paymentExpiresAt: Type.Union([Type.Integer(), Type.Null()]),
+  /** A manual method's label ('Bank transfer') and the instructions the shopper was given; null for other orders. */
+  manualPayment: Type.Union([ResponseObject({ label: Type.String(), instructions: Type.String() }), Type.Null()]),
 });
 export type OwnerOrderJson = Static<typeof OwnerOrderSchema>;
 
@@ -262,6 +266,16 @@ export const cancelOrderContract = defineContract({
   method: 'POST',
   url: '/api/owner/orders/:orderId/cancel',
   summary: 'Cancels a placed order and puts its stock back (once, however many cancels race). Money goes back only by a refund.',
+  tags,
+  access: 'orders:write',
+  schema: { params: OrderIdParamsSchema, body: OrderChangeBodySchema, response: { 200: OwnerOrderReplySchema, ...ERROR_RESPONSES } },
+});
+
+export const markOrderPaidContract = defineContract({
+  operationId: 'markOrderPaid',
+  method: 'POST',
+  url: '/api/owner/orders/:orderId/mark-paid',
+  summary: "Records that an order placed with the manual method (bank transfer, cash on delivery) was paid: once, however many requests race; downloads and gift cards are delivered then.",
   tags,
   access: 'orders:write',
   schema: { params: OrderIdParamsSchema, body: OrderChangeBodySchema, response: { 200: OwnerOrderReplySchema, ...ERROR_RESPONSES } },
@@ -446,6 +460,7 @@ export const OWNER_ORDER_CONTRACTS = [
   fulfilOrderContract,
   cancelOrderContract,
   refundOrderContract,
+  markOrderPaidContract,
   listApiKeysContract,
   createApiKeyContract,
   deleteApiKeyContract,

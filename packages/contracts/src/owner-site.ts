@@ -35,6 +35,10 @@ export const SITE_SETTINGS_LIMITS = {
   languages: 20,
   languageCodeLength: 35,
   placesInputLength: 200,
+  /** The manual payment method (issue 38 item 6). */
+  manualPaymentLabelLength: 60,
+  manualPaymentInstructionsLength: 2000,
+  manualPaymentExpiryDays: { min: 1, max: 60 },
   placeIdLength: 300,
 } as const;
 
@@ -54,6 +58,9 @@ export const SITE_SETTINGS_MESSAGES = {
   language: 'Enter a language code such as en, fr-CA or zh-Hant.',
   placesInput: `input must be 1–${SITE_SETTINGS_LIMITS.placesInputLength} characters.`,
   placeId: 'place_id must name a place.',
+  manualPaymentLabel: 'Enter a name of 60 characters at most, such as Bank transfer.',
+  manualPaymentInstructions: 'Enter instructions of 2000 characters at most.',
+  manualPaymentExpiryDays: 'Enter a whole number of days from 1 to 60.',
   trackingEmpty: 'Send analyticsDisabled, analyticsCookieRestrictions or both.',
 } as const;
 
@@ -95,6 +102,14 @@ export const CommercePreferencesBodySchema = Type.Object(
     restockAutoSend: Flag(),
     /** Issue 17: prices include tax (EU, UK, JP style); absent or false, tax is added at checkout. */
     pricesIncludeTax: Flag(),
+    /** Issue 38 item 6: the manual method (bank transfer, cash on delivery), its label, instructions and expiry. */
+    manualPaymentEnabled: Flag(),
+    manualPaymentLabel: nullable(Text({ maxLength: SITE_SETTINGS_LIMITS.manualPaymentLabelLength }), SITE_SETTINGS_MESSAGES.manualPaymentLabel),
+    manualPaymentInstructions: nullable(Text({ maxLength: SITE_SETTINGS_LIMITS.manualPaymentInstructionsLength }), SITE_SETTINGS_MESSAGES.manualPaymentInstructions),
+    manualPaymentExpiryDays: nullable(
+      Type.Integer({ minimum: SITE_SETTINGS_LIMITS.manualPaymentExpiryDays.min, maximum: SITE_SETTINGS_LIMITS.manualPaymentExpiryDays.max }),
+      SITE_SETTINGS_MESSAGES.manualPaymentExpiryDays,
+    ),
   },
   {
     additionalProperties: false,

@@ -49,6 +49,11 @@ export interface WebsiteSettings {
   customCart?: boolean;
   /** Prices include tax (issue 17; checkout-settings/): tax is taken out of them rather than added. */
   pricesIncludeTax?: boolean;
+  /** Issue 38 item 6: the manual payment method (orders/manual-payment.ts). */
+  manualPaymentEnabled?: boolean;
+  manualPaymentLabel?: string;
+  manualPaymentInstructions?: string;
+  manualPaymentExpiryDays?: number;
   [key: string]: unknown;
 }
 
@@ -346,6 +351,9 @@ export interface OrdersTable {
   site_user_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 060: the automatic discounts it got and what each took off. */
   automatic_discounts: JsonDefaulted<OrderAutomaticDiscount[]>;
+  /** Migration 061: a manual method's label and the owner's instructions as they were when the order was placed. */
+  payment_method_label: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_instructions: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An automatic discount as an order keeps it (migration 060). */
@@ -365,7 +373,7 @@ export interface WebsiteOrderCountersTable {
 export type OrderStatus = 'placed' | 'partially_fulfilled' | 'fulfilled' | 'cancelled' | 'refunded';
 
 export type OrderEventKind =
-  | 'fulfilled' | 'partially_fulfilled' | 'cancelled' | 'refunded'
+  | 'fulfilled' | 'partially_fulfilled' | 'cancelled' | 'refunded' | 'paid'
   | 'return_requested' | 'return_approved' | 'return_declined' | 'return_received' | 'return_refunded';
 
 /** One parcel of an order (migration 053; orders/fulfilments.ts). */

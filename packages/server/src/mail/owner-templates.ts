@@ -77,9 +77,17 @@ function summaryOf(values: Values): { html: string; text: string } {
   });
   const total = values.grandTotal ? text(values.grandTotal) : '';
   const totalRow = total ? `<tr><td style="padding:8px 0;font-weight:600">Total</td><td align="right" style="padding:8px 0;font-weight:600">${escapeHtml(total)}</td></tr>` : '';
+  // A manual order awaiting payment (bank transfer, cash on delivery): how to pay goes with the summary, so an owner's
+  // own version of the confirmation says it too (orders/confirmation-mail.ts passes it only then).
+  const payment = values.paymentInstructions as { label?: unknown; lines?: unknown[] } | null | undefined;
+  const paymentLines = payment && Array.isArray(payment.lines) ? payment.lines.map(text) : [];
+  const paymentHtml = payment
+    ? `<div style="margin:0 0 16px;padding:12px;border:1px solid #e2ddd4;border-radius:6px"><p style="margin:0 0 8px;font-weight:600">Awaiting payment: ${escapeHtml(text(payment.label))}</p><p style="margin:0">${paymentLines.map(escapeHtml).join('<br>')}</p></div>`
+    : '';
+  const paymentText = payment ? [``, `Awaiting payment: ${text(payment.label)}`, ...paymentLines] : [];
   return {
-    html: `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${rows.map((row) => row.html).join('')}${totalRow}</table>`,
-    text: [...rows.map((row) => row.text), ...(total ? [`Total: ${total}`] : [])].join('\n'),
+    html: `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${rows.map((row) => row.html).join('')}${totalRow}</table>${paymentHtml}`,
+    text: [...rows.map((row) => row.text), ...(total ? [`Total: ${total}`] : []), ...paymentText].join('\n'),
   };
 }
 

@@ -42,6 +42,12 @@ export function confirmationMailValues(
   return {
     orderNumber: orderNumberLabel(order.order_number),
     testMode: order.test_mode,
+    // A manual order mailed when placed: not confirmed yet, and how to pay (the owner's words, as kept on the order).
+    awaitingPayment: order.payment_status === 'pending' && order.payment_method_label !== null,
+    paymentInstructions:
+      order.payment_status === 'pending' && order.payment_method_label !== null
+        ? { label: order.payment_method_label, lines: (order.payment_instructions ?? '').split(/\r?\n/) }
+        : null,
     items: items.map((item) => ({
       quantity: item.quantity,
       productName: item.product_name,

@@ -16,10 +16,13 @@ export {
 } from './payment-lifecycle';
 export { PaymentExpiryJob, expireNextPendingPayment, type PendingPaymentCanceller, type PendingPaymentOutcome, type PaymentExpiryJobOptions } from './payment-lifecycle-expiry';
 export type { PaidOrderContext } from './paid';
+export { completeReturnedPayment, type PendingPaymentLookup, type ReturnedPaymentOutcome, type ReturnedPaymentState } from './returned-payment';
 export { unitsSoldByProduct } from './best-selling';
 export { createFulfilment } from './fulfilments';
 export { approveReturn, declineReturn, getShopperReturns, receiveReturn, refundReturn, requestReturn, returnAmountCents } from './returns';
 export { packingSlipHtml } from './packing-slip';
+export { DEFAULT_MANUAL_PAYMENT_EXPIRY_DAYS, MANUAL_PAYMENT_MESSAGES, manualPaymentOf, markManualOrderPaid, type ManualPaymentMethod } from './manual-payment';
+export { MANUAL_PAYMENT_PROVIDER } from './payment-provider';
 export { returnSectionOf, RETURN_FORM_PATH, type ReturnSectionView } from './return-page';
 export { registerFulfilmentRoutes } from './fulfilment-routes';
 export { releaseOrderLinesOfProduct } from './deleted-product';

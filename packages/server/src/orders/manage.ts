@@ -15,7 +15,7 @@ import { conflict, invalid, notFound, paymentDeclined } from '../failures';
 import { newId } from '../ids';
 import { authorize } from '../authorize';
 import { ORDER_CHANGE_MESSAGES, planRefund, whyNotCancel, whyNotFulfil } from './order-status';
-import { TestModePaymentProvider, type PaymentProvider } from './payment-provider';
+import { MANUAL_PAYMENT_PROVIDER, manualRefunder, TestModePaymentProvider, type PaymentProvider } from './payment-provider';
 import { lineProgressJson, lineProgressOf, readOrderParts, type OrderParts } from './order-progress';
 
 /** The owner's order calls that read one order or change it: detail, fulfil, cancel, refund. */
@@ -68,6 +68,8 @@ export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTabl
     shippingAddress: order.shipping_address ? postalAddressJson(order.shipping_address) : null,
     billingAddress: order.billing_address ? postalAddressJson(order.billing_address) : null,
     paymentStatus: order.payment_status,
+    paymentExpiresAt: order.payment_status === 'pending' && order.payment_expires_at ? order.payment_expires_at.getTime() : null,
+    manualPayment: order.payment_method_label !== null ? { label: order.payment_method_label, instructions: order.payment_instructions ?? '' } : null,
     history: events.map((event) => ({
       kind: event.kind,
       at: event.created_at.getTime(),
@@ -207,7 +209,11 @@ export async function refundLockedOrder(
   }
   // The provider that took the payment refunds it: a test-mode order never reaches a real provider, and an order
   // taken by a provider this server no longer runs is refunded there, by hand.
-  const refunder = order.payment_provider === payments.name ? payments : order.test_mode ? defaultPayments : null;
+  // A manual order's money came by hand, once the owner marked it paid: before that there is nothing to pay back.
+  if (order.payment_provider === MANUAL_PAYMENT_PROVIDER && order.payment_status !== 'paid') throw conflict(ORDER_CHANGE_MESSAGES.nothingPaidYet);
+  // A manual order (bank transfer, cash on delivery) is refunded by hand: the refund is only recorded.
+  const refunder =
+    order.payment_provider === MANUAL_PAYMENT_PROVIDER ? manualRefunder : order.payment_provider === payments.name ? payments : order.test_mode ? defaultPayments : null;
   if (!refunder) throw conflict(ORDER_CHANGE_MESSAGES.providerGone(order.payment_provider));
   const payment = await refunder.refund({
     orderId,

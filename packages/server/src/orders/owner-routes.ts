@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  cancelOrderContract, exportOwnerOrdersContract, fulfilOrderContract, getOwnerOrderContract, listOwnerOrdersContract, refundOrderContract,
+  cancelOrderContract, exportOwnerOrdersContract, fulfilOrderContract, getOwnerOrderContract, listOwnerOrdersContract, markOrderPaidContract, refundOrderContract,
 } from '@vitrine/contracts';
 import type { SharedParts } from '../shared';
 import { cancelOrder, fulfilOrder, getOwnerOrder, refundOrder } from './manage';
+import { markManualOrderPaid } from './manual-payment';
+import type { MailSettings } from '../mail';
 import { listOwnerOrders } from './order-list';
 import { exportOrdersCsv } from './orders-csv';
 import type { PaymentProvider } from './payment-provider';
 
 /** The owner's order calls (issue 12): list, detail, fulfil, cancel, refund, CSV export. */
-export function registerOwnerOrderRoutes(fastify: FastifyInstance, { db, payments }: SharedParts & { payments: PaymentProvider }): void {
+export function registerOwnerOrderRoutes(fastify: FastifyInstance, { db, payments, mail }: SharedParts & { payments: PaymentProvider; mail?: MailSettings }): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...listOwnerOrdersContract, handler: async ({ website, actor, query }) => listOwnerOrders(db, website, actor, query) });
@@ -38,6 +40,12 @@ export function registerOwnerOrderRoutes(fastify: FastifyInstance, { db, payment
   app.route({
     ...cancelOrderContract,
     handler: async ({ website, actor, params, body }) => cancelOrder(db, website, actor, params.orderId, body),
+  });
+
+  // A manual order's "Mark as paid": the paid-order steps run then, the confirmation mail among them.
+  app.route({
+    ...markOrderPaidContract,
+    handler: async ({ website, actor, params, body }) => markManualOrderPaid(db, website, actor, params.orderId, body, { mail }),
   });
 
   app.route({

@@ -103,3 +103,13 @@ export class TestModePaymentProvider implements PaymentProvider {
     return { ok: true, reference: `test_renewal_${request.idempotencyKey}` };
   }
 }
+
+/** The orders' payment_provider for the manual method (bank transfer, cash on delivery: orders/manual-payment.ts). */
+export const MANUAL_PAYMENT_PROVIDER = 'manual';
+
+/** A manual order's money moved outside the server: its refund is recorded, and the owner pays it back by hand. */
+export const manualRefunder: Pick<PaymentProvider, 'refund'> = {
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    return { ok: true, reference: `manual_refund_${request.idempotencyKey}` };
+  },
+};

@@ -20,9 +20,11 @@ import type { CartCheckoutState, Database, OrderItemsTable, OrdersTable, Product
 import { inTransaction } from '../db/transactions';
 import { conflict, invalid, notFound, paymentDeclined } from '../failures';
 import { newId } from '../ids';
-import { TestModePaymentProvider, type PaymentProvider } from './payment-provider';
+import { MANUAL_PAYMENT_PROVIDER, TestModePaymentProvider, type PaymentProvider } from './payment-provider';
 import type { MailSettings } from '../mail';
 import { onOrderPaid } from './paid';
+import { enqueueOrderConfirmation } from './confirmation-mail';
+import { MANUAL_PAYMENT_MESSAGES, manualPaymentOf } from './manual-payment';
 import { recordOrderWebhook } from './webhook-events';
 import { allocateOrderNumber } from './order-number';
 
@@ -48,6 +50,8 @@ export interface PlaceOrderInput {
   shippingAddress?: CheckoutAnswers['shippingAddress'];
   billingAddress?: CheckoutAnswers['billingAddress'];
   selectedShippingOptionId?: string | null;
+  /** 'manual': the store's manual method (orders/manual-payment.ts); otherwise the payment provider. */
+  paymentMethod?: 'provider' | 'manual';
 }
 
 export interface OrderServiceOptions {
@@ -91,18 +95,20 @@ const RECORD_ORDER = `WITH new_order AS (
     INSERT INTO orders (id, website_id, purchased_cart_id, email, test_mode, currency, subtotal_cents,
       shipping_total_cents, tax_total_cents, grand_total_cents, payment_provider, payment_reference,
       payment_status, payment_expires_at, payment_customer_reference, paid_at, order_number,
-      discount_total_cents, gift_card_total_cents, shipping_address, billing_address, shipping_option, coupon_codes, site_user_id, automatic_discounts)
+      discount_total_cents, gift_card_total_cents, shipping_address, billing_address, shipping_option, coupon_codes, site_user_id, automatic_discounts,
+      payment_method_label, payment_instructions)
     SELECT o.id, o.website_id, o.purchased_cart_id, o.email, o.test_mode, o.currency, o.subtotal_cents,
       o.shipping_total_cents, o.tax_total_cents, o.grand_total_cents, o.payment_provider, o.payment_reference,
       o.payment_status, o.payment_expires_at, o.payment_customer_reference,
       CASE WHEN o.payment_status = 'paid' THEN now() END, o.order_number,
       o.discount_total_cents, o.gift_card_total_cents, o.shipping_address, o.billing_address, o.shipping_option, o.coupon_codes,
-      o.site_user_id, COALESCE(o.automatic_discounts, '[]'::jsonb)
+      o.site_user_id, COALESCE(o.automatic_discounts, '[]'::jsonb), o.payment_method_label, o.payment_instructions
     FROM jsonb_to_record($1::jsonb) AS o(id text, website_id text, purchased_cart_id text, email text, test_mode boolean,
       currency text, subtotal_cents bigint, shipping_total_cents bigint, tax_total_cents bigint, grand_total_cents bigint,
       payment_provider text, payment_reference text, payment_status text, payment_expires_at timestamptz,
       payment_customer_reference text, order_number integer, discount_total_cents bigint, gift_card_total_cents bigint,
-      shipping_address jsonb, billing_address jsonb, shipping_option jsonb, coupon_codes jsonb, site_user_id text, automatic_discounts jsonb)
+      shipping_address jsonb, billing_address jsonb, shipping_option jsonb, coupon_codes jsonb, site_user_id text, automatic_discounts jsonb,
+      payment_method_label text, payment_instructions text)
     RETURNING *
   ), new_items AS (
     INSERT INTO order_items (id, website_id, order_id, product_id, variant_id, sku, product_name, quantity,
@@ -163,6 +169,7 @@ export function orderJson(order: Selectable<OrdersTable>, items: Selectable<Orde
     couponCodes: order.coupon_codes,
     automaticDiscounts: order.automatic_discounts ?? [],
     paymentStatus: order.payment_status,
+    manualPayment: order.payment_method_label !== null ? { label: order.payment_method_label, instructions: order.payment_instructions ?? '' } : null,
   };
 }
 
@@ -219,6 +226,9 @@ export async function placeOrder(
   const orderId = newId();
   // Read before the transaction: the embedded database has one connection, which the transaction holds.
   const installmentFlags = website.settings.afterPayAvailable === true ? await featureFlagsOf(db, website.id) : undefined;
+  // The manual method only where the owner has it on (with its instructions): else the shopper chooses again.
+  const manual = input.paymentMethod === 'manual' ? manualPaymentOf(website) : null;
+  if (input.paymentMethod === 'manual' && !manual) throw invalid(MANUAL_PAYMENT_MESSAGES.notOffered, { paymentMethod: MANUAL_PAYMENT_MESSAGES.notOffered });
 
   return inTransaction(db, async (trx) => {
     const { cart, lines } = await lockCartToPurchase(trx, website, actor, input.cartToken);
@@ -283,7 +293,15 @@ export async function placeOrder(
       subtotalCents,
       context: installmentContext(website, installmentFlags),
     }) !== null;
-    const payment = amountDueCents > 0
+    // A subscription renews off-session on the card its first payment saved: a manual method cannot start one.
+    if (manual && lines.some((line) => line.product.is_subscribable)) {
+      throw invalid(MANUAL_PAYMENT_MESSAGES.subscriptions, { paymentMethod: MANUAL_PAYMENT_MESSAGES.subscriptions });
+    }
+    // The manual method: pending like a card payment the shopper has not confirmed, for the owner's number of days.
+    const manualDue = manual !== null && amountDueCents > 0 ? manual : null;
+    const payment = manualDue
+      ? ({ ok: true, status: 'pending', reference: `manual:${orderId}`, clientSecret: '', expiresAt: new Date(Date.now() + manualDue.expiryDays * 86_400_000) } as const)
+      : amountDueCents > 0
       ? await payments.charge({
           orderId, amountCents: amountDueCents, currency, email, idempotencyKey: `order:${orderId}`,
           saveForRenewals: lines.some((line) => line.product.is_subscribable),
@@ -298,9 +316,10 @@ export async function placeOrder(
     const selected = totals.requiresShipping ? totals.selectedShippingOption : null;
     const { order, items } = await recordOrder(trx, {
       order: {
-        id: orderId, website_id: website.id, purchased_cart_id: cart.id, email, test_mode: payments.testMode, currency,
+        // A manual order's money never passes through the provider: it is not a test-mode order.
+        id: orderId, website_id: website.id, purchased_cart_id: cart.id, email, test_mode: manualDue ? false : payments.testMode, currency,
         subtotal_cents: totals.subtotalCents, shipping_total_cents: totals.shippingCostCents, tax_total_cents: totals.taxCents,
-        grand_total_cents: totals.grandTotalCents, payment_provider: amountDueCents > 0 ? payments.name : 'gift-card',
+        grand_total_cents: totals.grandTotalCents, payment_provider: manualDue ? MANUAL_PAYMENT_PROVIDER : amountDueCents > 0 ? payments.name : 'gift-card',
         payment_reference: payment.reference, payment_status: paid ? 'paid' : 'pending',
         payment_expires_at: paid ? null : payment.expiresAt, payment_customer_reference: paid ? payment.customerReference ?? null : null,
         order_number: orderNumber, discount_total_cents: totals.discountCents, gift_card_total_cents: giftCards.appliedCents,
@@ -310,6 +329,8 @@ export async function placeOrder(
         coupon_codes: totals.validCoupons.map((coupon) => coupon.code),
         automatic_discounts: totals.automaticDiscounts,
         site_user_id: siteUserOf(actor)?.id ?? null,
+        payment_method_label: manualDue?.label ?? null,
+        payment_instructions: manualDue?.instructions ?? null,
       },
       items: lines.map((line, index) => ({
         id: newId(),
@@ -332,7 +353,9 @@ export async function placeOrder(
     await recordOrderWebhook(trx, website, 'order.created', orderId);
     // A pending payment's steps wait for the provider's word (payment-lifecycle.ts); a paid one's run now.
     if (paid) await onOrderPaid(trx, website, order, items, { mail: options.mail });
-    const pendingPayment = payment.status === 'pending' ? { clientSecret: payment.clientSecret, expiresAt: payment.expiresAt } : null;
+    // A manual order is mailed now, with how to pay (nothing is delivered yet); "Mark as paid" mails it confirmed.
+    if (manualDue && options.mail) await enqueueOrderConfirmation(trx, website, options.mail, order, items, []);
+    const pendingPayment = payment.status === 'pending' && !manualDue ? { clientSecret: payment.clientSecret, expiresAt: payment.expiresAt } : null;
     return { order: orderJson(order, items), purchasedCartToken: cart.token, pendingPayment };
   });
 }

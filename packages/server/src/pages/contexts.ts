@@ -16,7 +16,7 @@ import { emptyCart, readCartByToken, readVisitorCart, shoppingCartWithCheckout }
 import { checkoutRulesFor } from '../checkout-settings';
 import { productTierLabels } from '@vitrine/commerce/checkout';
 import { liveAutomaticDiscounts } from '../discounts';
-import { findOrder, returnSectionOf, unitsSoldByProduct, type ReturnSectionView } from '../orders';
+import { findOrder, manualPaymentOf, returnSectionOf, unitsSoldByProduct, type ReturnSectionView } from '../orders';
 import { manageLinksForOrder } from '../subscriptions';
 import { downloadLinkView, listOrderDownloads, type DownloadLinkView } from '../downloads';
 import { orderReceipt, type OrderReceipt } from './order-receipt';
@@ -177,6 +177,8 @@ export interface CheckoutPageContext extends BasePageContext {
     pricesIncludeTax: boolean;
     /** The payment provider takes no real money: the page says so. */
     testMode: boolean;
+    /** The store's manual method (bank transfer, cash on delivery) when it is on, offered beside the provider. */
+    manualPayment: { label: string } | null;
   };
 }
 
@@ -422,7 +424,8 @@ export async function buildCheckoutPageContext(
       shoppingCart: await shoppingCartWithCheckout(sources.db, website, found.cart, found.lines),
       cartToken,
       checkoutKind: kind === 'express' ? 'express' : kind === 'subscription' ? 'subscription' : 'cart',
-      checkout: await checkoutSettingsOf(sources, website),
+      // A subscription renews on the card its first payment saves: no manual method for it.
+      checkout: await checkoutSettingsOf(sources, website, kind !== 'subscription'),
     };
   }
   return {
@@ -435,10 +438,11 @@ export async function buildCheckoutPageContext(
 }
 
 /** What the checkout page needs of the store's settings besides the cart. */
-async function checkoutSettingsOf(sources: PageSources, website: Website): Promise<CheckoutPageContext['checkout']> {
+async function checkoutSettingsOf(sources: PageSources, website: Website, offerManual = true): Promise<CheckoutPageContext['checkout']> {
+  const manual = offerManual ? manualPaymentOf(website) : null;
   const { zones, pricesIncludeTax } = await checkoutRulesFor(sources.db, website);
   const countries = [...new Set(zones.flatMap((zone) => zone.locations.map((place) => place.country.toUpperCase())))].sort();
-  return { shipsTo: zones.length > 0 ? countries : null, pricesIncludeTax, testMode: sources.paymentsTestMode ?? true };
+  return { shipsTo: zones.length > 0 ? countries : null, pricesIncludeTax, testMode: sources.paymentsTestMode ?? true, manualPayment: manual ? { label: manual.label } : null };
 }
 
 /**

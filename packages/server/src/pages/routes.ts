@@ -3,7 +3,8 @@ import type { ShoppingCart } from '@vitrine/commerce';
 import type { PageTemplateName } from '@vitrine/theme';
 import { readVisitorCart } from '../cart';
 import { FILTER_MESSAGES, parseShopFilters, type ProductItemJson, type ShopScope } from '../catalog';
-import type { PaymentProvider } from '../orders';
+import { completeReturnedPayment, type PaymentProvider } from '../orders';
+import type { MailSettings } from '../mail';
 import type { NotFoundAnswers } from '../redirects';
 import type { SharedParts } from '../shared';
 import type { CatalogCache } from './catalog-cache';
@@ -50,7 +51,10 @@ type PageRequest = FastifyRequest<{ Querystring: PageQuery; Params: Record<strin
 /** What the pages take: the platform, the site structure kept per process, and whether payments run in test mode. */
 export interface PageRouteParts extends SharedParts {
   catalog: CatalogCache;
-  payments: Pick<PaymentProvider, 'testMode'>;
+  /** The provider's test mode for the pages; the provider itself finishes a payment the shopper returns from. */
+  payments: Pick<PaymentProvider, 'testMode' | 'name'>;
+  /** The confirmation mail of an order a returned payment finishes. */
+  mail?: MailSettings;
   /** A page that is not found may have moved: the website's URL redirects answer first (redirects/). */
   redirects: Pick<NotFoundAnswers, 'redirectFor' | 'oldIdRedirectFor'>;
 }
@@ -280,6 +284,14 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
   app.get('/checkout/order-confirmed', async (request: PageRequest, reply: FastifyReply) => {
     // An order that bought a membership (members/) is confirmed on the membership confirmed page (208).
     const orderId = text(request.query.orderId);
+    // Back from a payment that left the page (Stripe adds ?payment_intent=&payment_intent_client_secret=&redirect_status=):
+    // the provider is asked how it stands and the order finished once (orders/returned-payment.ts); then the page is
+    // sent to its plain address, so the client secret leaves the address bar and a reload asks nothing again.
+    const paymentReference = text(request.query.payment_intent);
+    if (orderId && paymentReference && request.query.format !== 'json') {
+      await completeReturnedPayment(context.db, request.website, { orderId, paymentReference }, context.payments, { mail: context.mail });
+      return reply.code(303).header('location', `/checkout/order-confirmed?orderId=${encodeURIComponent(orderId)}`).header('cache-control', 'no-store').send();
+    }
     const membership = orderId && request.query.format !== 'json' ? await membershipConfirmedPathForOrder(context.db, request.website.id, orderId) : undefined;
     if (membership) return reply.redirect(membership, 302);
     const returnQuery = { notice: text(request.query.returnNotice), error: text(request.query.returnError) };

@@ -5,11 +5,13 @@ import {
   type PaymentRequest,
   type PaymentResult,
   type PendingPaymentCanceller,
+  type PendingPaymentLookup,
   type PendingPaymentOutcome,
   type PendingPaymentResumer,
   type RefundRequest,
   type RefundResult,
   type RenewalRequest,
+  type ReturnedPaymentState,
 } from '../orders';
 import { apiOriginOf, DEFAULT_PAYMENT_EXPIRY_MINUTES, type StripeSettings } from './stripe-settings';
 import { verifyStripeSignature, type SignatureCheck } from './webhook-signature';
@@ -103,7 +105,7 @@ export interface StripeProviderOptions {
  * Every call that creates something carries an idempotency key made by the caller, so a retried checkout, refund or
  * renewal is one payment at Stripe.
  */
-export class StripePaymentProvider implements PaymentProvider, PendingPaymentCanceller, PendingPaymentResumer {
+export class StripePaymentProvider implements PaymentProvider, PendingPaymentCanceller, PendingPaymentLookup, PendingPaymentResumer {
   readonly name = 'stripe';
   readonly testMode: boolean;
   readonly browserConfig: { provider: string; publishableKey: string };
@@ -227,6 +229,22 @@ export class StripePaymentProvider implements PaymentProvider, PendingPaymentCan
           return { status: 'unreachable', message: (retrieveError as Error).message };
         }
       }
+      return { status: 'unreachable', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * How a pending PaymentIntent stands, for the shopper's return from a redirect (orders/returned-payment.ts). An
+   * intent back at requires_payment_method with a last error is a failed attempt (Afterpay declined, 3-D Secure
+   * refused); without one, or at requires_action/confirmation, it still waits for the shopper.
+   */
+  async lookUpPendingPayment(paymentReference: string): Promise<ReturnedPaymentState> {
+    try {
+      const intent = await this.#stripe.paymentIntents.retrieve(paymentReference);
+      if (intent.status === 'requires_payment_method') return intent.last_payment_error ? { status: 'failed' } : { status: 'waiting' };
+      if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return { status: 'waiting' };
+      return pendingOutcomeOf(intent);
+    } catch (error) {
       return { status: 'unreachable', message: error instanceof Error ? error.message : String(error) };
     }
   }

@@ -90,6 +90,17 @@ if (announcementA.statusCode >= 300) throw new Error(`set-up announcement: ${ann
 const templateOfA = await ownerA.put('/api/owner/mail-templates/order-confirmation', { subject: 'Alpha secret subject {{order.number}}', blocks: [{ type: 'text', text: 'Alpha body' }] });
 if (templateOfA.statusCode !== 200) throw new Error(`set-up mail template: ${templateOfA.statusCode} ${templateOfA.body}`);
 
+// Site A's manual payment method (issue 38 item 6) and an order awaiting payment by it: B's host neither offers the
+// method nor marks A's order paid (the mark-paid route gets A's order ids like every route with an :orderId).
+const manualOfA = await ownerA.put(`/api/v1/commerce-preferences/${websiteA.id}`, { manualPaymentEnabled: true, manualPaymentLabel: 'Alpha transfer', manualPaymentInstructions: 'Alpha IBAN only' });
+if (manualOfA.statusCode !== 200) throw new Error(`set-up manual payment: ${manualOfA.statusCode} ${manualOfA.body}`);
+const manualShopperA = new TestVisitor(server.app, undefined, { host: A_HOST });
+await manualShopperA.visit('/shop');
+await manualShopperA.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quantity: 1 });
+const manualOrderA = await manualShopperA.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'alpha-transfer@example.com', paymentMethod: 'manual' });
+if (manualOrderA.statusCode !== 201) throw new Error(`set-up manual order: ${manualOrderA.statusCode} ${manualOrderA.body}`);
+const manualOrderIdA = (manualOrderA.json() as { order: { id: string } }).order.id;
+
 /** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
 const idsOfA = new Map<string, string[]>();
 const tables = await sql<{ table_name: string }>`
@@ -266,6 +277,23 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     const values = { orderNumber: '#1', grandTotal: '$1.00', orderUrl: 'https://bravo.vitrine.test/o', items: [] };
     expect((await renderSiteMail(db, 'order-confirmation', websiteB, values, { publicUrl: 'https://bravo.vitrine.test' })).subject).toBe('Your order #1 from Bravo is confirmed');
     expect((await renderSiteMail(db, 'order-confirmation', websiteA, values, { publicUrl: 'https://demo.vitrine.test' })).subject).toBe('Alpha secret subject #1');
+  });
+
+  it("offers A's manual method on A's checkout only, and B's owner cannot mark A's manual order paid", async () => {
+    const checkoutOf = async (host: string) => {
+      const visitor = new TestVisitor(server.app, undefined, { host });
+      await visitor.visit('/shop');
+      await visitor.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('sticker-pack'), sku: 'STICKERS', quantity: 1 });
+      return { visitor, page: (await visitor.get('/checkout?format=json')).json() };
+    };
+    expect((await checkoutOf(A_HOST)).page.checkout.manualPayment).toEqual({ label: 'Alpha transfer' });
+    const onB = await checkoutOf(B_HOST);
+    expect(onB.page.checkout.manualPayment).toBeNull();
+    const refused = await onB.visitor.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'bravo-transfer@example.com', paymentMethod: 'manual' });
+    expect(refused.statusCode).toBe(400);
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    expect((await ownerB.post(`/api/owner/orders/${manualOrderIdA}/mark-paid`, {})).statusCode).toBe(404);
+    expect((await db.selectFrom('orders').select('payment_status').where('id', '=', manualOrderIdA).executeTakeFirstOrThrow()).payment_status).toBe('pending');
   });
 
   it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {

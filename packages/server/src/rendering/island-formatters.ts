@@ -284,9 +284,16 @@ export const islandFormatters: Record<string, Formatter> = {
       shipsTo: Array.isArray(shipsTo) ? shipsTo.filter((code): code is string => typeof code === 'string') : null,
       pricesIncludeTax: settings.pricesIncludeTax === true,
       testMode: settings.testMode === true,
+      manualPayment: manualPaymentPropOf(settings.manualPayment),
       minimumSubtotalCents: typeof minimum === 'number' ? minimum : null,
       ...storeMoneyOf(ctx),
       ...islandMessagesOf(ctx, ['cart', 'address', 'coupon', 'giftCard']),
     });
   },
 };
+
+/** The checkout settings' manual method ({ label }) as the island takes it; null when the store has none. */
+function manualPaymentPropOf(value: unknown): { label: string } | null {
+  const label = (value as { label?: unknown } | null | undefined)?.label;
+  return typeof label === 'string' && label !== '' ? { label } : null;
+}

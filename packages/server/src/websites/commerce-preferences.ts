@@ -23,6 +23,8 @@ export const COMMERCE_PREFERENCE_MESSAGES = {
   siteOwned: 'This is a site setting, not a commerce preference.',
   tooMany: `A website keeps ${SITE_SETTINGS_LIMITS.preferenceKeys} preferences at most.`,
   afterPayRange: 'afterPayMin must not be more than afterPayMax.',
+  manualPaymentLabelRequired: 'Name the method, such as Bank transfer, or turn it off.',
+  manualPaymentInstructionsRequired: 'Write the instructions shoppers follow to pay, or turn the method off.',
   websiteGone: 'That website no longer exists.',
 } as const;
 
@@ -94,6 +96,12 @@ export function readPreferenceChanges(website: Website, body: CommercePreference
   const min = merged.afterPayMin;
   const max = merged.afterPayMax;
   if (typeof min === 'number' && typeof max === 'number' && min > max) errors.afterPayMin = COMMERCE_PREFERENCE_MESSAGES.afterPayRange;
+  // The manual payment method is on only with what the shopper needs: its name and how to pay (orders/manual-payment.ts).
+  if (merged.manualPaymentEnabled === true) {
+    const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+    if (blank(merged.manualPaymentLabel)) errors.manualPaymentLabel = COMMERCE_PREFERENCE_MESSAGES.manualPaymentLabelRequired;
+    if (blank(merged.manualPaymentInstructions)) errors.manualPaymentInstructions = COMMERCE_PREFERENCE_MESSAGES.manualPaymentInstructionsRequired;
+  }
   if (Object.keys(merged).length > SITE_SETTINGS_LIMITS.preferenceKeys) {
     errors[Object.keys(changes.set)[0] ?? 'preferences'] = COMMERCE_PREFERENCE_MESSAGES.tooMany;
   }

@@ -15,6 +15,8 @@ export interface CheckoutProps extends StoreLocale {
   pricesIncludeTax?: boolean;
   /** The store takes no real payments (no provider configured): the pay step says so. */
   testMode?: boolean;
+  /** The store's manual method (bank transfer, cash on delivery), offered beside the provider; null: none. */
+  manualPayment?: { label: string } | null;
   /** Checkout is refused below the store's minimum subtotal. */
   minimumSubtotalCents?: number | null;
   /** The cart, address, coupon and gift card messages in the visitor's language; absent: English. */

@@ -442,6 +442,32 @@ describe('CheckoutView: paying', () => {
   });
 });
 
+describe('CheckoutView: the manual payment method', () => {
+  it('offers it beside paying online, and places the order with it as "Place order"', async () => {
+    fetchMock.mockResolvedValueOnce(fakeResponse(201, { order: { id: 'order-m1' } }));
+    render(<CheckoutView cart={digitalCart()} shipsTo={null} testMode manualPayment={{ label: 'Bank transfer' }} />);
+    const group = screen.getByRole('group', { name: 'Payment method' });
+    expect((within(group).getByRole('radio', { name: 'Card or other online payment' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Test mode: no real payment is taken.')).toBeTruthy();
+    fireEvent.click(within(group).getByRole('radio', { name: 'Bank transfer' }));
+    expect(screen.getByText('You get the payment instructions when you place the order. We send your order once your payment has arrived.')).toBeTruthy();
+    expect(screen.queryByText('Test mode: no real payment is taken.')).toBeNull();
+    type('Email', 'reader@example.com');
+    fireEvent.click(button('Place order'));
+    await flushPromises();
+    expect(callOf(0)).toEqual({ url: '/api/commerce/orders', method: 'POST', body: { email: 'reader@example.com', expectedGrandTotalCents: 1200, paymentMethod: 'manual' } });
+    expect(assignSpy).toHaveBeenCalledWith('/checkout/order-confirmed?orderId=order-m1');
+  });
+
+  it('is not offered without the store\'s method, nor for a subscription', () => {
+    const { unmount } = render(<CheckoutView cart={digitalCart()} shipsTo={null} />);
+    expect(screen.queryByRole('group', { name: 'Payment method' })).toBeNull();
+    unmount();
+    render(<CheckoutView cart={digitalCart()} shipsTo={null} kind="subscription" manualPayment={{ label: 'Bank transfer' }} />);
+    expect(screen.queryByRole('group', { name: 'Payment method' })).toBeNull();
+  });
+});
+
 describe('CheckoutView: a payment pending with Stripe', () => {
   function fakeStripe(confirmResult: { error?: { message?: string } }) {
     const mount = vi.fn();
@@ -480,6 +506,25 @@ describe('CheckoutView: a payment pending with Stripe', () => {
     });
     expect(screen.getByRole('alert').textContent).toBe('Your card was declined.');
     expect(button('Pay now').disabled).toBe(false);
+  });
+
+  it('confirms a shipped order with its shipping address (confirmParams.shipping, which Afterpay requires)', async () => {
+    const stripe = fakeStripe({ error: { message: 'Your card was declined.' } });
+    fetchMock
+      .mockResolvedValueOnce(fakeResponse(200, { shoppingCart: shirtCartWithAddress() }))
+      .mockResolvedValueOnce(fakeResponse(201, { order: { id: 'order-9' }, payment: { provider: 'stripe', publishableKey: 'pk_test_1', clientSecret: 'pi_9_secret_2' } }));
+    renderCheckout({ cart: shirtCartWithAddress() });
+    fireEvent.click(button('Pay now'));
+    await flushPromises();
+    fireEvent.click(button('Pay now'));
+    await flushPromises();
+    expect(stripe.confirmPayment).toHaveBeenCalledWith({
+      elements: stripe.elements,
+      confirmParams: {
+        return_url: new URL('/checkout/order-confirmed?orderId=order-9', window.location.href).href,
+        shipping: { name: 'Ada Shopper', address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' } },
+      },
+    });
   });
 
   it('says when Stripe.js cannot be loaded', async () => {

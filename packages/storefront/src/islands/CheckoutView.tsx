@@ -39,6 +39,8 @@ import {
 import { CodeEntry } from './checkout/CodeEntry';
 import { amountDueOf, OrderSummary } from './checkout/OrderSummary';
 import { PaymentStep } from './checkout/PaymentStep';
+import { PAYMENT_METHOD_TEXT, PaymentMethodChoice, type PaymentMethodName } from './checkout/PaymentMethodChoice';
+import { stripeShippingOf } from './checkout/stripe';
 import { ShippingMethod } from './checkout/ShippingMethod';
 
 export const CHECKOUT_TEXT = {
@@ -77,7 +79,7 @@ function emailError(email: string): string | null {
  * and totals; the pay button saves what changed, then places the order with the total the shopper saw.
  */
 export function CheckoutView(props: CheckoutProps) {
-  const { cartToken, kind = 'cart', shipsTo, pricesIncludeTax = false, testMode = false, minimumSubtotalCents = null, locale = 'en-US', messages } = props;
+  const { cartToken, kind = 'cart', shipsTo, pricesIncludeTax = false, testMode = false, manualPayment = null, minimumSubtotalCents = null, locale = 'en-US', messages } = props;
   const cartMessages = messages?.cart ?? CART_MESSAGES;
   // The address rules answer in English; a page in another language shows their messages from its catalog.
   const sayAddress = (message: string) => localizeByEnglish(message, EN_ADDRESS, messages?.address);
@@ -100,6 +102,7 @@ export function CheckoutView(props: CheckoutProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [phase, setPhase] = useState<'idle' | 'saving' | 'paying'>('idle');
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethodName>('provider');
   const [pending, setPending] = useState<{ payment: PendingPayment; orderId: string } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [focusRequest, setFocusRequest] = useState(0);
@@ -135,7 +138,10 @@ export function CheckoutView(props: CheckoutProps) {
   const belowMinimum = isBelowMinimumSubtotal(cart.subtotalCents, minimumSubtotalCents);
   const busy = phase !== 'idle';
   const locked = !ready || pending !== null;
-  const payLabel = kind === 'subscription' ? CHECKOUT_TEXT.subscribe : CHECKOUT_TEXT.payNow;
+  // The manual method (bank transfer, cash on delivery) where the store has it, and only when something is left to pay.
+  const offersManual = manualPayment !== null && kind !== 'subscription' && due > 0;
+  const paysManually = offersManual && paymentMethod === 'manual';
+  const payLabel = kind === 'subscription' ? CHECKOUT_TEXT.subscribe : paysManually ? PAYMENT_METHOD_TEXT.placeOrder : CHECKOUT_TEXT.payNow;
 
   const replaceCart = (next: ShoppingCart) => {
     setCart(next);
@@ -229,6 +235,7 @@ export function CheckoutView(props: CheckoutProps) {
         ...(cartToken ? { cartToken } : {}),
         expectedGrandTotalCents: current.grandTotalCents,
         ...(current.amountDueCents !== undefined ? { expectedAmountDueCents: current.amountDueCents } : {}),
+        ...(paysManually ? { paymentMethod: 'manual' as const } : {}),
       });
       if (answer.payment) {
         setPending({ payment: answer.payment, orderId: answer.order.id });
@@ -423,7 +430,10 @@ export function CheckoutView(props: CheckoutProps) {
             <h2 id={`${id}-pay`} className="vitrine-checkout-heading">
               Payment
             </h2>
-            {testMode ? <p className="vitrine-test-mode-note">{CHECKOUT_TEXT.testMode}</p> : null}
+            {offersManual ? (
+              <PaymentMethodChoice manualLabel={manualPayment.label} chosen={paymentMethod} onChoose={setPaymentMethod} disabled={locked || busy} />
+            ) : null}
+            {testMode && !paysManually ? <p className="vitrine-test-mode-note">{CHECKOUT_TEXT.testMode}</p> : null}
             {belowMinimum ? <p className="vitrine-cart-minimum">{minimumSubtotalMessage(money(minimumSubtotalCents ?? 0))}</p> : null}
             {general ? (
               <p className="vitrine-field-error vitrine-checkout-alert" role="alert" tabIndex={-1}>
@@ -441,6 +451,7 @@ export function CheckoutView(props: CheckoutProps) {
           payment={pending.payment}
           returnUrl={new URL(checkoutUrls.orderConfirmed(pending.orderId), window.location.href).href}
           submitLabel={payLabel}
+          shipping={needsAddress ? stripeShippingOf(shipping) : undefined}
         />
       ) : null}
       <LiveRegion message={announcement} />

@@ -9,7 +9,7 @@ import { useConfirm } from '../../ui/confirm';
 import { failureText } from '../../ui/messages';
 import { Empty, Loading, LoadFailed, type Outcome } from '../../ui/states';
 import { useLocale } from '../../ui/locale';
-import { useCancelOrder, useFulfilOrder, useOrder, useRefundOrder } from './orders-api';
+import { useCancelOrder, useFulfilOrder, useMarkOrderPaid, useOrder, useRefundOrder } from './orders-api';
 import { amountFieldText, checkRefundAmount, lineTotal, minorUnitsOf, money, moneyOfMinorUnits, newIdempotencyKey, when } from './orders-format';
 import { ordersListHref, StatusBadge, TestBadge } from './OrderList';
 import { EVENT_LABELS, ORDER_TEXTS } from './texts';
@@ -213,12 +213,25 @@ function OrderBody({ order, back }: { order: OwnerOrderJson; back: ReactNode }) 
               <div>
                 <dt>{ORDER_TEXTS.payment}</dt>
                 <dd>
-                  {order.paymentProvider}
+                  {order.manualPayment?.label ?? order.paymentProvider}
                   {order.testMode ? <span className="order-test-note"> {ORDER_TEXTS.testMode}</span> : null}
-                  {order.paymentStatus !== 'paid' ? <span className="order-payment-status" role="status"> {PAYMENT_NOTES[order.paymentStatus]}</span> : null}
+                  {order.paymentStatus === 'pending' && order.manualPayment && order.paymentExpiresAt !== null ? (
+                    <span className="order-payment-status" role="status">
+                      {' '}
+                      {ORDER_TEXTS.awaitingManual(order.manualPayment.label, at(order.paymentExpiresAt))}
+                    </span>
+                  ) : order.paymentStatus !== 'paid' ? (
+                    <span className="order-payment-status" role="status"> {PAYMENT_NOTES[order.paymentStatus]}</span>
+                  ) : null}
                 </dd>
               </div>
             </dl>
+            {order.manualPayment ? (
+              <>
+                <h3 className="order-address-title">{ORDER_TEXTS.instructionsGiven}</h3>
+                <p className="order-instructions">{order.manualPayment.instructions}</p>
+              </>
+            ) : null}
           </section>
           {mayWrite ? <OrderActions order={order} /> : null}
         </div>
@@ -258,14 +271,18 @@ function OrderActions({ order }: { order: OwnerOrderJson }) {
   const { confirm } = useConfirm();
   const fulfil = useFulfilOrder(order.id);
   const cancel = useCancelOrder(order.id);
+  const markPaid = useMarkOrderPaid(order.id);
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const placed = order.status === 'placed';
   const shippable = (order.status === 'placed' || order.status === 'partially_fulfilled') && order.paymentStatus === 'paid';
-  const canRefund = minorUnitsOf(order.refundable) > 0n;
-  const busy = fulfil.isPending || cancel.isPending;
+  // A manual order awaiting payment has nothing to refund (the server refuses it too).
+  const canRefund = minorUnitsOf(order.refundable) > 0n && !(order.manualPayment !== null && order.paymentStatus !== 'paid');
+  const busy = fulfil.isPending || cancel.isPending || markPaid.isPending;
+  // A manual order (bank transfer, cash on delivery) waits for the owner's word that the money arrived.
+  const awaitingManual = placed && order.manualPayment !== null && order.paymentStatus === 'pending';
 
   const tell = (next: Outcome) => {
     setOutcome(next);
@@ -282,6 +299,23 @@ function OrderActions({ order }: { order: OwnerOrderJson }) {
         onSuccess: () => {
           setNote('');
           tell({ kind: 'done', text: ORDER_TEXTS.fulfilled });
+        },
+        onError: (error) => tell({ kind: 'refused', text: failureText(error) }),
+      },
+    );
+  };
+
+  const onMarkPaid = async () => {
+    if (!order.manualPayment) return;
+    setOutcome(null);
+    const yes = await confirm({ title: ORDER_TEXTS.markPaidTitle, message: ORDER_TEXTS.markPaidMessage(order.manualPayment.label), confirmLabel: ORDER_TEXTS.markPaid, cancelLabel: ORDER_TEXTS.notYet });
+    if (!yes) return;
+    markPaid.mutate(
+      { note },
+      {
+        onSuccess: () => {
+          setNote('');
+          tell({ kind: 'done', text: ORDER_TEXTS.markedPaid });
         },
         onError: (error) => tell({ kind: 'refused', text: failureText(error) }),
       },
@@ -323,9 +357,15 @@ function OrderActions({ order }: { order: OwnerOrderJson }) {
             <textarea id={`${id}-note`} value={note} maxLength={500} rows={2} onChange={(event) => setNote(event.target.value)} />
           </div>
           <div className="order-buttons">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {fulfil.isPending ? ORDER_TEXTS.fulfilling : ORDER_TEXTS.fulfil}
-            </button>
+            {awaitingManual ? (
+              <button type="button" className="button button-primary" disabled={busy} onClick={() => void onMarkPaid()}>
+                {markPaid.isPending ? ORDER_TEXTS.markingPaid : ORDER_TEXTS.markPaid}
+              </button>
+            ) : (
+              <button type="submit" className="button button-primary" disabled={busy}>
+                {fulfil.isPending ? ORDER_TEXTS.fulfilling : ORDER_TEXTS.fulfil}
+              </button>
+            )}
             <button type="button" className="button button-danger-outline" disabled={busy} onClick={() => void onCancel()}>
               {cancel.isPending ? ORDER_TEXTS.cancelling : ORDER_TEXTS.cancel}
             </button>

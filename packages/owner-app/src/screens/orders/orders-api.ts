@@ -7,6 +7,7 @@ import type {
   receiveReturnContract,
   refundReturnContract as refundReturnRouteContract,
   cancelOrderContract,
+  markOrderPaidContract,
   exportOwnerOrdersContract,
   fulfilOrderContract,
   getOwnerOrderContract,
@@ -28,6 +29,7 @@ export const ORDER_ROUTES = {
   getOrder: callRoute<typeof getOwnerOrderContract>('GET', '/api/owner/orders/:orderId'),
   fulfilOrder: callRoute<typeof fulfilOrderContract>('POST', '/api/owner/orders/:orderId/fulfil'),
   cancelOrder: callRoute<typeof cancelOrderContract>('POST', '/api/owner/orders/:orderId/cancel'),
+  markOrderPaid: callRoute<typeof markOrderPaidContract>('POST', '/api/owner/orders/:orderId/mark-paid'),
   refundOrder: callRoute<typeof refundOrderContract>('POST', '/api/owner/orders/:orderId/refunds'),
   createFulfilment: callRoute<typeof createFulfilmentContract>('POST', '/api/owner/orders/:orderId/fulfilments'),
   approveReturn: callRoute<typeof approveReturnContract>('POST', '/api/owner/orders/:orderId/returns/:returnId/approve'),
@@ -88,6 +90,15 @@ export function useCancelOrder(orderId: string) {
   const client = useOwnerClient();
   return useOwnerMutation<{ note: string }, OwnerOrderReply>({
     mutationFn: ({ note }) => client.call(ORDER_ROUTES.cancelOrder, { params: { orderId }, body: note.trim() ? { note: note.trim() } : {} }) as Promise<OwnerOrderReply>,
+    invalidates: [orderKeys.all],
+  });
+}
+
+/** A manual order's "Mark as paid" (the server pays it once, however many clicks arrive). */
+export function useMarkOrderPaid(orderId: string) {
+  const client = useOwnerClient();
+  return useOwnerMutation<{ note: string }, OwnerOrderReply>({
+    mutationFn: ({ note }) => client.call(ORDER_ROUTES.markOrderPaid, { params: { orderId }, body: note.trim() ? { note: note.trim() } : {} }) as Promise<OwnerOrderReply>,
     invalidates: [orderKeys.all],
   });
 }

@@ -53,6 +53,8 @@ const detail = (over: Partial<OwnerOrderJson> = {}): OwnerOrderJson => ({
   shippingAddress: null,
   billingAddress: null,
   paymentStatus: 'paid',
+  paymentExpiresAt: null,
+  manualPayment: null,
   lines: [{ lineId: 'line1', sku: 'SHIRT-S-WHITE', productName: 'Linen Shirt', quantity: 1, fulfilled: 0, returned: 0 }],
   fulfilments: [],
   returns: [],
@@ -340,6 +342,37 @@ describe('the Orders screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('A fulfilled order cannot be cancelled. Refund it instead.'));
     expect(server.calls.filter((call) => call.url === '/api/owner/orders/ord1/cancel')).toHaveLength(1);
+  });
+
+  it('marks a bank transfer order paid once confirmed, showing the instructions and until when its items are held', async () => {
+    const awaiting = detail({
+      paymentStatus: 'pending',
+      paymentProvider: 'manual',
+      testMode: false,
+      paymentExpiresAt: Date.UTC(2026, 10, 30, 14, 5),
+      manualPayment: { label: 'Bank transfer', instructions: 'IBAN DE89 3704 0044 0532 0130 00\nReference: your order number' },
+    });
+    let current = awaiting;
+    const server = renderOrders((method, url) => {
+      if (method === 'POST' && url === '/api/owner/orders/ord1/mark-paid') {
+        current = { ...awaiting, paymentStatus: 'paid', paymentExpiresAt: null, history: [{ kind: 'paid', at: Date.UTC(2026, 10, 24, 9, 0), amount: null, by: 'owner@example.com', note: 'Marked as paid (Bank transfer).' }] };
+        return { order: current };
+      }
+      return url.startsWith('/api/owner/orders/ord1') ? { order: current } : { orders: [], nextCursor: null };
+    });
+    await act(async () => navigate('/config/orders/ord1'));
+    expect((await screen.findByText(/^Awaiting payment by Bank transfer: its items are held until /)).textContent).toMatch(/then the order is cancelled unless you mark it paid\.$/);
+    expect(screen.getByText(/IBAN DE89 3704 0044 0532 0130 00/).textContent).toBe('IBAN DE89 3704 0044 0532 0130 00\nReference: your order number');
+    expect(screen.queryByRole('button', { name: 'Mark as fulfilled' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as paid' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark this order as paid?' });
+    expect(within(dialog).getByText('Only once the money has arrived by Bank transfer. Downloads and gift cards are delivered and the customer gets the confirmation email.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toBe('Order marked as paid. The customer has been emailed.'));
+    expect(server.calls.filter((call) => call.url === '/api/owner/orders/ord1/mark-paid')).toEqual([{ method: 'POST', url: '/api/owner/orders/ord1/mark-paid', body: {} }]);
+    expect(await screen.findByText('Paid')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Mark as fulfilled' })).toBeTruthy();
   });
 
   it('asks nothing when the cancel is not confirmed', async () => {

@@ -1,20 +1,23 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PendingPayment } from '../../api/checkout';
-import { loadStripeJs, PAYMENT_ELEMENT_OPTIONS, STRIPE_MESSAGES, type StripeClient, type StripeElements } from './stripe';
+import { loadStripeJs, PAYMENT_ELEMENT_OPTIONS, STRIPE_MESSAGES, type StripeClient, type StripeElements, type StripeShipping } from './stripe';
 
 export interface PaymentStepProps {
   payment: PendingPayment;
   /** Where Stripe sends the shopper back after confirming (the order-confirmed page, absolute). */
   returnUrl: string;
   submitLabel: string;
+  /** Where the order goes (confirmParams.shipping, which Afterpay/Clearpay requires); absent when nothing ships. */
+  shipping?: StripeShipping;
 }
 
 /**
  * The order is placed and its payment pending: Stripe's Payment Element takes the card (or another method) and
- * `confirmPayment` completes it, sending the shopper to the order-confirmed page; a refusal shows here, and the
- * shopper may try again (the webhook marks the order paid, whatever the browser does next).
+ * `confirmPayment` completes it, sending the shopper to the order-confirmed page (a redirect method such as Afterpay
+ * goes through its own site first); a refusal shows here, and the shopper may try again. The order is finished by
+ * whichever comes first, Stripe's webhook or the return to the order-confirmed page (orders/returned-payment.ts).
  */
-export function PaymentStep({ payment, returnUrl, submitLabel }: PaymentStepProps) {
+export function PaymentStep({ payment, returnUrl, submitLabel, shipping }: PaymentStepProps) {
   const id = useId();
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: StripeClient; elements: StripeElements } | null>(null);
@@ -54,7 +57,7 @@ export function PaymentStep({ payment, returnUrl, submitLabel }: PaymentStepProp
     setPhase('paying');
     setError(null);
     try {
-      const result = await loaded.stripe.confirmPayment({ elements: loaded.elements, confirmParams: { return_url: returnUrl } });
+      const result = await loaded.stripe.confirmPayment({ elements: loaded.elements, confirmParams: { return_url: returnUrl, ...(shipping ? { shipping } : {}) } });
       // Success leaves the page (Stripe redirects); an answer here is a refusal to show.
       setError(result.error?.message ?? STRIPE_MESSAGES.declined);
     } catch {

@@ -31,9 +31,43 @@ export interface StripeElements {
   create(type: 'payment', options?: PaymentElementOptions): StripePaymentElement;
 }
 
+/** Stripe.js's confirmParams.shipping: where the order goes. Afterpay/Clearpay refuses a payment without it. */
+export interface StripeShipping {
+  name: string;
+  address: { line1: string; line2?: string; city: string; state?: string; postal_code?: string; country: string };
+}
+
+export interface StripeConfirmParams {
+  return_url: string;
+  shipping?: StripeShipping;
+}
+
 export interface StripeClient {
   elements(options: { clientSecret: string }): StripeElements;
-  confirmPayment(options: { elements: StripeElements; confirmParams: { return_url: string } }): Promise<{ error?: { message?: string } }>;
+  confirmPayment(options: { elements: StripeElements; confirmParams: StripeConfirmParams }): Promise<{ error?: { message?: string } }>;
+}
+
+/**
+ * The checkout's shipping address as Stripe.js takes it; undefined when the order ships nothing (no address was
+ * asked) or the address is not filled in. Empty optional parts are left out: Stripe refuses empty strings.
+ */
+export function stripeShippingOf(address: { name: string; line1: string; line2: string; city: string; region: string; postalCode: string; country: string } | null): StripeShipping | undefined {
+  if (!address || !address.name.trim() || !address.line1.trim() || !address.city.trim() || !address.country.trim()) return undefined;
+  const part = (value: string) => (value.trim() === '' ? undefined : value.trim());
+  const line2 = part(address.line2);
+  const state = part(address.region);
+  const postalCode = part(address.postalCode);
+  return {
+    name: address.name.trim(),
+    address: {
+      line1: address.line1.trim(),
+      ...(line2 ? { line2 } : {}),
+      city: address.city.trim(),
+      ...(state ? { state } : {}),
+      ...(postalCode ? { postal_code: postalCode } : {}),
+      country: address.country.trim(),
+    },
+  };
 }
 
 export type StripeFactory = (publishableKey: string) => StripeClient;

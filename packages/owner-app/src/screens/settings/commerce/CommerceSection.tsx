@@ -112,6 +112,34 @@ function PreferenceField({ preference, value, currency, error, onChange }: { pre
       </div>
     );
   }
+  const errorLine = error ? (
+    <p id={errorId} className="panel-error">
+      {error}
+    </p>
+  ) : null;
+  if (preference.kind === 'longText' || preference.kind === 'text') {
+    const shared = {
+      id,
+      value: String(value),
+      maxLength: preference.maxLength,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy,
+    } as const;
+    return (
+      <div className="panel-field">
+        <label htmlFor={id}>{preference.label}</label>
+        {preference.kind === 'longText' ? (
+          <textarea {...shared} rows={5} onChange={(event) => onChange(event.target.value)} />
+        ) : (
+          <input {...shared} type="text" autoComplete="off" onChange={(event) => onChange(event.target.value)} />
+        )}
+        <p id={helpId} className="panel-help">
+          {preference.help}
+        </p>
+        {errorLine}
+      </div>
+    );
+  }
   return (
     <div className="panel-field">
       <label htmlFor={id}>{preference.kind === 'amount' ? `${preference.label} (${currency})` : preference.label}</label>
@@ -119,10 +147,10 @@ function PreferenceField({ preference, value, currency, error, onChange }: { pre
         id={id}
         type="text"
         className="panel-narrow"
-        inputMode={preference.kind === 'amount' ? 'decimal' : undefined}
+        inputMode={preference.kind === 'amount' ? 'decimal' : preference.kind === 'days' ? 'numeric' : undefined}
         autoComplete="off"
-        size={preference.kind === 'country' ? 4 : 14}
-        maxLength={preference.kind === 'country' ? 2 : 20}
+        size={preference.kind === 'country' || preference.kind === 'days' ? 4 : 14}
+        maxLength={preference.kind === 'country' || preference.kind === 'days' ? 2 : 20}
         value={String(value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

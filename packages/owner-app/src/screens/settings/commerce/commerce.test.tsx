@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Permission } from '@vitrine/contracts';
 import { ROUTE_CONTRACTS } from '@vitrine/contracts';
 import { OwnerBrowserClient, memoryTokenStore } from '@vitrine/owner-client/browser';
@@ -109,6 +109,42 @@ describe('the commerce preferences panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Some preferences are not valid.'));
     expect(screen.getByText('afterPayMin must not be more than afterPayMax.')).toBeTruthy();
+  });
+
+  it('turns the manual payment method on with its name, instructions and days, field errors first', async () => {
+    let current = { ...saved };
+    const server = renderPanel((method, _url, body) => {
+      if (method === 'PUT') current = { ...current, ...(body as object) };
+      return current;
+    });
+    await act(async () => navigate('/config/settings/commerce'));
+    const group = await screen.findByRole('group', { name: 'Manual payment (bank transfer, cash on delivery)' });
+    const on = within(group).getByRole('checkbox', { name: 'Offer a manual payment method' }) as HTMLInputElement;
+    expect(on.checked).toBe(false);
+    fireEvent.click(on);
+    const days = within(group).getByRole('textbox', { name: 'Days to pay' });
+    fireEvent.change(days, { target: { value: '90' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Some preferences are not valid. Check the fields marked.');
+    const name = within(group).getByRole('textbox', { name: 'Method name' });
+    const instructions = within(group).getByRole('textbox', { name: 'Payment instructions' });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!.split(' ')[1]!)!.textContent).toBe('Name the method, such as Bank transfer, or turn it off.');
+    expect(document.getElementById(instructions.getAttribute('aria-describedby')!.split(' ')[1]!)!.textContent).toBe('Write the instructions shoppers follow to pay, or turn the method off.');
+    expect(screen.getByText('Enter a whole number of days from 1 to 60.')).toBeTruthy();
+    expect(server.calls.some((entry) => entry.call.startsWith('PUT'))).toBe(false);
+
+    fireEvent.change(name, { target: { value: 'Bank transfer' } });
+    fireEvent.change(instructions, { target: { value: 'IBAN DE89 3704 0044 0532 0130 00\nReference: your order number' } });
+    fireEvent.change(days, { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved.'));
+    expect(server.calls.find((entry) => entry.call.startsWith('PUT'))!.body).toEqual({
+      manualPaymentEnabled: true,
+      manualPaymentLabel: 'Bank transfer',
+      manualPaymentInstructions: 'IBAN DE89 3704 0044 0532 0130 00\nReference: your order number',
+      manualPaymentExpiryDays: 10,
+    });
   });
 
   it('shows a role without store-settings:write the preferences, disabled, with no Save', async () => {

@@ -7,7 +7,7 @@ import type { CommercePreferences } from './commerce-api';
  * with its label, its help and its kind. Any other preference the website holds is kept as it is (a save sends
  * only what changed).
  */
-export type PreferenceKind = 'flag' | 'amount' | 'country';
+export type PreferenceKind = 'flag' | 'amount' | 'country' | 'text' | 'longText' | 'days';
 
 export interface KnownPreference {
   name: string;
@@ -16,7 +16,9 @@ export interface KnownPreference {
   kind: PreferenceKind;
   /** What the storefront does while it is not set. */
   unset: boolean | null;
-  group: 'checkout' | 'installments' | 'restock';
+  group: 'checkout' | 'installments' | 'manual' | 'restock';
+  /** Text kinds: the longest value the server takes. */
+  maxLength?: number;
 }
 
 export const KNOWN_PREFERENCES: readonly KnownPreference[] = [
@@ -28,12 +30,17 @@ export const KNOWN_PREFERENCES: readonly KnownPreference[] = [
   { name: 'afterPayMin', group: 'installments', kind: 'amount', unset: null, label: 'Installments from', help: 'The lowest price installments are offered for.' },
   { name: 'afterPayMax', group: 'installments', kind: 'amount', unset: null, label: 'Installments up to', help: 'The highest price installments are offered for.' },
   { name: 'stripeAccountCountry', group: 'installments', kind: 'country', unset: null, label: 'Payment account country', help: 'Two capital letters (US, GB, AU…): the country of the payment account, which decides the installment offer.' },
+  { name: 'manualPaymentEnabled', group: 'manual', kind: 'flag', unset: false, label: 'Offer a manual payment method', help: 'Shoppers may choose it at checkout instead of paying online. Their order waits, its items held, until you mark it paid.' },
+  { name: 'manualPaymentLabel', group: 'manual', kind: 'text', unset: null, maxLength: 60, label: 'Method name', help: 'What shoppers choose at checkout, such as Bank transfer or Cash on delivery.' },
+  { name: 'manualPaymentInstructions', group: 'manual', kind: 'longText', unset: null, maxLength: 2000, label: 'Payment instructions', help: 'Shown on the order page and in the confirmation email: account details, the reference to use, when you ship.' },
+  { name: 'manualPaymentExpiryDays', group: 'manual', kind: 'days', unset: null, label: 'Days to pay', help: 'An order not marked paid within this many days is cancelled and its items go back in stock. Empty: 7 days.' },
   { name: 'restockAutoSend', group: 'restock', kind: 'flag', unset: false, label: 'Send back-in-stock notices automatically', help: 'When a sold-out variant is in stock again, everyone who signed up is mailed at once, without pressing Send on the Restock screen.' },
 ];
 
 export const PREFERENCE_GROUPS = [
   { id: 'checkout', title: 'Cart and checkout' },
   { id: 'installments', title: 'Installments' },
+  { id: 'manual', title: 'Manual payment (bank transfer, cash on delivery)' },
   { id: 'restock', title: 'Back-in-stock notices' },
 ] as const;
 
@@ -47,6 +54,10 @@ export const COMMERCE_TEXTS = {
   amount: (currency: string) => (fractionDigitsOf(currency) === 0 ? `Enter a whole amount in ${currency}, 0 or more.` : `Enter an amount in ${currency} such as 25 or 25.50, 0 or more.`),
   country: 'Enter two capital letters, such as US.',
   range: 'Installments from must not be more than installments up to.',
+  tooLong: (max: number) => `Write ${max} characters at most.`,
+  days: 'Enter a whole number of days from 1 to 60.',
+  manualLabelRequired: 'Name the method, such as Bank transfer, or turn it off.',
+  manualInstructionsRequired: 'Write the instructions shoppers follow to pay, or turn the method off.',
   fixFields: 'Some preferences are not valid. Check the fields marked.',
   readOnly: 'Your role may see these preferences but not change them.',
 } as const;
@@ -62,6 +73,7 @@ export function formOf(preferences: CommercePreferences): PreferenceForm {
     const value = preferences[preference.name];
     if (preference.kind === 'flag') form[preference.name] = typeof value === 'boolean' ? value : preference.unset === true;
     else if (preference.kind === 'amount') form[preference.name] = typeof value === 'number' ? minorUnitsToDecimalString(value, preferences.currency) : '';
+    else if (preference.kind === 'days') form[preference.name] = typeof value === 'number' ? String(value) : '';
     else form[preference.name] = typeof value === 'string' ? value : '';
   }
   return form;
@@ -96,6 +108,17 @@ export function changesOf(saved: CommercePreferences, form: PreferenceForm): { c
     else if (preference.kind === 'amount') {
       value = parseAmount(String(entry ?? ''), currency);
       if (value === undefined) errors[preference.name] = COMMERCE_TEXTS.amount(currency);
+    } else if (preference.kind === 'days') {
+      const text = String(entry ?? '').trim();
+      value = text === '' ? null : /^\d{1,2}$/.test(text) && Number(text) >= 1 && Number(text) <= 60 ? Number(text) : undefined;
+      if (value === undefined) errors[preference.name] = COMMERCE_TEXTS.days;
+    } else if (preference.kind === 'text' || preference.kind === 'longText') {
+      const text = String(entry ?? '').trim();
+      value = text === '' ? null : text;
+      if (preference.maxLength !== undefined && text.length > preference.maxLength) {
+        errors[preference.name] = COMMERCE_TEXTS.tooLong(preference.maxLength);
+        value = undefined;
+      }
     } else {
       const text = String(entry ?? '').trim();
       value = text === '' ? null : text;
@@ -109,5 +132,10 @@ export function changesOf(saved: CommercePreferences, form: PreferenceForm): { c
   const min = values.afterPayMin;
   const max = values.afterPayMax;
   if (typeof min === 'number' && typeof max === 'number' && min > max) errors.afterPayMin = COMMERCE_TEXTS.range;
+  // The manual method is on only with what the shopper needs (the server refuses it otherwise, with the same words).
+  if (values.manualPaymentEnabled === true) {
+    if (values.manualPaymentLabel === null) errors.manualPaymentLabel = COMMERCE_TEXTS.manualLabelRequired;
+    if (values.manualPaymentInstructions === null) errors.manualPaymentInstructions = COMMERCE_TEXTS.manualInstructionsRequired;
+  }
   return { changes, errors };
 }
