@@ -7,6 +7,8 @@ import { demoProductId, openTestServer, ownerVisitor, TEST_SHIPPING_ADDRESS, Tes
 import { createWebsite } from '../platform';
 import { cartRestoreLinksFor } from '../abandoned-carts';
 import { renderSiteMail } from '../mail';
+import { CampaignLinkTokens } from '../campaigns';
+import { loadServerSecret } from '../http/server-secrets';
 import { routeCollector, type FuzzRoute } from './request-generator';
 import { CRUMB_HEADER } from '../http/crumb';
 import { SITE_USER_XSRF_HEADER } from '../http/request-context';
@@ -89,6 +91,16 @@ if (announcementA.statusCode >= 300) throw new Error(`set-up announcement: ${ann
 // Site A's own order-confirmation mail (issue 38 item 7): B's owner neither sees it nor does B's mail use it.
 const templateOfA = await ownerA.put('/api/owner/mail-templates/order-confirmation', { subject: 'Alpha secret subject {{order.number}}', blocks: [{ type: 'text', text: 'Alpha body' }] });
 if (templateOfA.statusCode !== 200) throw new Error(`set-up mail template: ${templateOfA.statusCode} ${templateOfA.body}`);
+
+// Site A's newsletter campaign (issue 38 item 4), sent to one recipient: B's owner neither sees nor changes it, and
+// A's click and opens links count nothing on B's host.
+const campaignOfA = await ownerA.post('/api/owner/campaigns', {
+  subject: 'Alpha secret campaign', blocks: [{ type: 'button', label: 'Alpha sale', url: 'https://alpha.example.com/sale' }], audience: { kind: 'all' }, trackOpens: true,
+});
+if (campaignOfA.statusCode !== 201) throw new Error(`set-up campaign: ${campaignOfA.statusCode} ${campaignOfA.body}`);
+const campaignIdOfA: string = campaignOfA.json().campaign.id;
+await db.insertInto('newsletter_campaigns').values({ id: `${campaignIdOfA}-sent`, website_id: websiteA.id, status: 'sent', subject: 'Alpha sent', blocks: '[]', audience: '{"kind":"all"}', links: JSON.stringify(['https://alpha.example.com/sale']) }).execute();
+await db.insertInto('newsletter_campaign_recipients').values({ campaign_id: `${campaignIdOfA}-sent`, website_id: websiteA.id, email: 'alpha-reader@example.com', status: 'queued' }).execute();
 
 /** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
 const idsOfA = new Map<string, string[]>();
@@ -266,6 +278,26 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     const values = { orderNumber: '#1', grandTotal: '$1.00', orderUrl: 'https://bravo.vitrine.test/o', items: [] };
     expect((await renderSiteMail(db, 'order-confirmation', websiteB, values, { publicUrl: 'https://bravo.vitrine.test' })).subject).toBe('Your order #1 from Bravo is confirmed');
     expect((await renderSiteMail(db, 'order-confirmation', websiteA, values, { publicUrl: 'https://demo.vitrine.test' })).subject).toBe('Alpha secret subject #1');
+  });
+
+  it("neither shows A's campaigns to B's owner nor counts A's campaign links on B's host", async () => {
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    const list = await ownerB.get('/api/owner/campaigns');
+    expect(list.json()).toEqual({ campaigns: [] });
+    expect((await ownerB.get(`/api/owner/campaigns/${campaignIdOfA}`)).statusCode).toBe(404);
+    expect((await ownerB.post(`/api/owner/campaigns/${campaignIdOfA}/send`, {})).statusCode).toBe(404);
+    const links = new CampaignLinkTokens(await loadServerSecret(db, 'campaign-links'));
+    const token = (kind: 'click' | 'open') => links.issue({ kind, websiteId: websiteA.id, campaignId: `${campaignIdOfA}-sent`, index: 0, email: 'alpha-reader@example.com' });
+    const onB = new TestVisitor(server.app, undefined, { host: B_HOST });
+    const click = await onB.get(`/mail/c?t=${token('click')}`);
+    expect(click.statusCode).toBe(302);
+    expect(click.headers.location).toBe('/');
+    expect((await onB.get(`/mail/o?t=${token('open')}`)).headers['content-type']).toBe('image/gif');
+    const row = await db.selectFrom('newsletter_campaign_recipients').select(['clicks', 'opened_at']).where('campaign_id', '=', `${campaignIdOfA}-sent`).executeTakeFirstOrThrow();
+    expect(row).toEqual({ clicks: 0, opened_at: null });
+    // On A's own host the same link works (the suite's identities are real).
+    const onA = await new TestVisitor(server.app, undefined, { host: A_HOST }).get(`/mail/c?t=${token('click')}`);
+    expect(onA.headers.location).toBe('https://alpha.example.com/sale');
   });
 
   it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {
