@@ -37,7 +37,8 @@ export function registerCampaignRoutes(fastify: FastifyInstance, context: Shared
   // A click: counted on the recipient's row, then sent on to the campaign's own link of that index (never an address
   // from the URL: no open redirect). An unknown or foreign token goes to the site's home page.
   fastify.get('/mail/c', async (request, reply) => {
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    // A redirect is a page's answer (text/html, as every page's non-JSON answer is).
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     const link = linkOf(request.website.id, (request.query as { t?: unknown }).t, 'click');
     const campaign = link
       ? await db.selectFrom('newsletter_campaigns').select('links').where('website_id', '=', link.websiteId).where('id', '=', link.campaignId).executeTakeFirst()
