@@ -85,7 +85,7 @@ export function CampaignEditor({ campaignId }: { campaignId: string }) {
   if (campaignId === 'new') return <Editor key="new" campaign={undefined} />;
   if (campaign.isPending) return <Loading />;
   if (campaign.isError || !campaign.data) return <LoadFailed error={campaign.error} retry={() => void campaign.refetch()} />;
-  return <Editor key={campaign.data.campaign.id + campaign.data.campaign.status} campaign={campaign.data.campaign} />;
+  return <Editor key={campaign.data.campaign.id} campaign={campaign.data.campaign} />;
 }
 
 const draftOf = (campaign: CampaignJson): CampaignDraft => ({
