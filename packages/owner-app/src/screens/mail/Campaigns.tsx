@@ -27,7 +27,7 @@ export function CampaignsList() {
   return (
     <>
       <p className="mail-intro muted">{C.intro}</p>
-      {canWrite ? <p><Link to="/config/mail/campaigns/new" className="button button-primary">{C.newCampaign}</Link></p> : null}
+      {canWrite ? <p className="campaign-new"><Link to="/config/mail/campaigns/new" className="button button-primary">{C.newCampaign}</Link></p> : null}
       <ReadStates
         read={campaigns}
         isEmpty={(campaigns.data?.campaigns.length ?? 0) === 0}
@@ -214,7 +214,7 @@ function Editor({ campaign }: { campaign: CampaignJson | undefined }) {
                 <input id={`${id}-language`} value={draft.audience.language} readOnly={!editable} onChange={(event) => change({ ...draft, audience: { kind: 'language', language: event.target.value } })} aria-invalid={Boolean(errors['audience.language'])} />
               </Field>
             ) : null}
-            <label className="checkbox-field">
+            <label className="checkbox-field campaign-opens">
               <input type="checkbox" checked={draft.trackOpens} disabled={!editable} onChange={(event) => change({ ...draft, trackOpens: event.target.checked })} /> {C.trackOpens}
             </label>
           </fieldset>
@@ -238,7 +238,7 @@ function Editor({ campaign }: { campaign: CampaignJson | undefined }) {
               <button type="button" className="button button-secondary" disabled={busy || hasErrors || !sendAt} onClick={() => send(new Date(sendAt).toISOString())}>{C.schedule}</button>
             </div>
           ) : null}
-          {editable ? <p className="muted">{C.testTo(email)}</p> : null}
+          {editable ? <p className="muted">{C.testTo(email)}{campaign ? '' : ` ${C.saveFirst}`}</p> : null}
           {canWrite && campaign?.status === 'scheduled' ? (
             <button type="button" className="button button-secondary" disabled={busy} onClick={() => actions.cancel.mutate(campaign.id, { onSuccess: () => setOutcome(C.cancelled), onError: refused })}>{C.cancel}</button>
           ) : null}

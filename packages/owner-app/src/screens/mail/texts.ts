@@ -173,7 +173,7 @@ export const CAMPAIGN_TEXTS = {
   cancelled: 'Cancelled: nothing was sent.',
   remove: 'Delete',
   removed: 'Deleted.',
-  saveFirst: 'Save the draft first.',
+  saveFirst: 'Save the draft to send it.',
   readOnly: 'This campaign can no longer be changed.',
   counts: (counts: { recipients: number; sent: number; skipped: number; clickers: number; clicks: number; opens: number }, opensOn: boolean) =>
     `${counts.sent} of ${counts.recipients} sent${counts.skipped ? ` (${counts.skipped} left out: unsubscribed or bouncing)` : ''} · ${counts.clicks} clicks by ${counts.clickers} readers${opensOn ? ` · ${counts.opens} opened` : ''}`,
