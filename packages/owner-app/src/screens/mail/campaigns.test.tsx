@@ -38,7 +38,7 @@ describe('Mail → Campaigns', () => {
   it('lists campaigns with their status and counts, as a tab of Mail', async () => {
     renderApp(() => ({ campaigns: [draft, sent] }));
     await act(async () => navigate('/config/mail/campaigns'));
-    expect(await screen.findByRole('link', { name: 'Autumn news' }, { timeout: 3000 })).toHaveProperty('href', expect.stringContaining('/config/mail/campaigns/c0'));
+    expect(await screen.findByRole('link', { name: 'Autumn news' }, { timeout: 8000 })).toHaveProperty('href', expect.stringContaining('/config/mail/campaigns/c0'));
     expect(screen.getAllByRole('link', { name: 'Campaigns' }).some((link) => link.getAttribute('href') === '/config/mail/campaigns')).toBe(true);
     const row = screen.getByRole('rowheader', { name: 'Autumn news' }).closest('tr')!;
     expect([...row.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['Sent', 'All subscribers', '118', '14', expect.any(String)]);
@@ -57,7 +57,7 @@ describe('Mail → Campaigns', () => {
       return { campaign: draft };
     });
     await act(async () => navigate('/config/mail/campaigns/c1'));
-    const subject = await screen.findByRole('textbox', { name: 'Subject' }, { timeout: 3000 });
+    const subject = await screen.findByRole('textbox', { name: 'Subject' }, { timeout: 8000 });
     expect(await screen.findByTestId('preview-subject', {}, { timeout: 2000 })).toHaveProperty('textContent', 'Winter news');
 
     fireEvent.change(subject, { target: { value: 'Hi {{order.number}}' } });
@@ -91,7 +91,7 @@ describe('Mail → Campaigns', () => {
   it('shows a sent campaign read-only, with its counts', async () => {
     renderApp(() => ({ campaign: sent }));
     await act(async () => navigate('/config/mail/campaigns/c0'));
-    expect(await screen.findByText('118 of 120 sent (2 left out: unsubscribed or bouncing) · 14 clicks by 9 readers', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('118 of 120 sent (2 left out: unsubscribed or bouncing) · 14 clicks by 9 readers', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('This campaign can no longer be changed.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send now' })).toBeNull();
   });
