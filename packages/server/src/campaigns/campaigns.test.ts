@@ -4,7 +4,7 @@ import { CAMPAIGN_MESSAGES, CAMPAIGN_TEST_SENDS_PER_HOUR, MAIL_TEMPLATE_MESSAGES
 import type { Website } from '../db/schema';
 import { loadServerSecret } from '../http/server-secrets';
 import { UnsubscribeTokens } from '../mail';
-import { demoProductId, openTestServer, ownerVisitor, TestVisitor, type TestServer } from '../testing';
+import { demoProductId, openTestServer, ownerVisitor, TEST_SHIPPING_ADDRESS, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
 import { CampaignSendJob } from './job';
 import { CampaignLinkTokens } from './links';
@@ -218,11 +218,17 @@ describe('Mail → Campaigns', () => {
   it('sends to a segment: buyers, a tag, a language', async () => {
     await subscribe('en@news.test', { language: 'en-GB', tags: ['vip'] });
     await subscribe('pt@news.test', { language: 'pt', tags: [] });
+    // pt@news.test buys something (a paid order: the test payment provider takes it at once).
+    const shopper = new TestVisitor(server.app);
+    await shopper.visit('/shop');
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: demoProductId('canvas-tote'), sku: 'TOTE', quantity: 1 })).statusCode).toBe(200);
+    const order = await shopper.post('/api/commerce/orders', { email: 'PT@news.test', shippingAddress: TEST_SHIPPING_ADDRESS });
+    expect(order.statusCode, order.body).toBe(201);
     const audiences = [
       [{ kind: 'tag', tag: 'vip' }, ['en@news.test']],
       [{ kind: 'language', language: 'en' }, ['en@news.test']],
       [{ kind: 'language', language: 'pt' }, ['pt@news.test']],
-      [{ kind: 'buyers' }, []],
+      [{ kind: 'buyers' }, ['pt@news.test']],
     ] as const;
     for (const [audience, expected] of audiences) {
       const { campaign } = (await manager.post(URL, body({ audience }))).json();
