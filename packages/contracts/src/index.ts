@@ -32,6 +32,7 @@ export * from './crumb';
 export * from './mail';
 export * from './mail-templates';
 export * from './mail-template-model';
+export * from './owner-campaigns';
 export * from './restock';
 export * from './captcha';
 export * from './forms';

@@ -107,10 +107,20 @@ export const MAIL_TEMPLATE_MESSAGES = {
  * The server refuses a save with these errors; the editor shows them as the owner types.
  */
 export function mailTemplateErrors(name: EditableMailTemplate, draft: MailTemplateDraft): Record<string, string> {
-  const errors: Record<string, string> = {};
   const info = MAIL_TEMPLATE_INFO[name];
-  const known = Object.keys(info.variables);
-  const checkText = (key: string, value: unknown, limit: number) => {
+  return blocksDraftErrors(draft, Object.keys(info.variables), (block, at, check) => {
+    if (block.type === 'summary') return info.summary ? undefined : MAIL_TEMPLATE_MESSAGES.summary;
+    return checkCommonBlock(block, at, check);
+  });
+}
+
+type TextCheck = (key: string, value: unknown, limit: number) => void;
+type BlockCheck<B> = (block: B, at: string, check: TextCheck & { errors: Record<string, string> }) => string | undefined;
+
+/** The rules of a subject and blocks, shared by the editable templates and the newsletter campaigns. */
+function blocksDraftErrors<B extends { type: string }>(draft: { subject: string; blocks: B[] }, known: readonly string[], checkBlock: BlockCheck<B>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const checkText: TextCheck = (key, value, limit) => {
     if (typeof value !== 'string' || value.trim() === '') errors[key] = key === 'subject' ? MAIL_TEMPLATE_MESSAGES.subjectBlank : MAIL_TEMPLATE_MESSAGES.blank;
     else if (value.length > limit) errors[key] = key === 'subject' ? MAIL_TEMPLATE_MESSAGES.subjectLong : MAIL_TEMPLATE_MESSAGES.long(limit);
     else {
@@ -124,23 +134,112 @@ export function mailTemplateErrors(name: EditableMailTemplate, draft: MailTempla
   if (blocks.length > MAIL_TEMPLATE_LIMITS.blocks) errors.blocks = MAIL_TEMPLATE_MESSAGES.blocksMany;
   blocks.slice(0, MAIL_TEMPLATE_LIMITS.blocks).forEach((block, index) => {
     const at = `blocks.${index}`;
-    switch (block?.type) {
-      case 'heading': checkText(`${at}.text`, block.text, MAIL_TEMPLATE_LIMITS.heading); break;
-      case 'text': checkText(`${at}.text`, block.text, MAIL_TEMPLATE_LIMITS.text); break;
-      case 'button': {
-        checkText(`${at}.label`, block.label, MAIL_TEMPLATE_LIMITS.label);
-        checkText(`${at}.url`, block.url, MAIL_TEMPLATE_LIMITS.url);
-        const url = typeof block.url === 'string' ? block.url.trim() : '';
-        if (!errors[`${at}.url`] && !/^\{\{[^{}]+\}\}/.test(url) && !/^https:\/\/[^\s]+$/.test(url)) errors[`${at}.url`] = MAIL_TEMPLATE_MESSAGES.url;
-        break;
-      }
-      case 'summary': if (!info.summary) errors[at] = MAIL_TEMPLATE_MESSAGES.summary; break;
-      case 'divider': break;
-      default: errors[at] = MAIL_TEMPLATE_MESSAGES.blockType;
-    }
+    const error = checkBlock(block, at, Object.assign(checkText, { errors }));
+    if (error) errors[at] = error;
   });
   return errors;
 }
+
+/** The blocks both kinds of mail have: heading, text, button, divider. Answers a block-level error, if any. */
+function checkCommonBlock(block: { type: string; text?: unknown; label?: unknown; url?: unknown }, at: string, check: TextCheck & { errors: Record<string, string> }): string | undefined {
+  switch (block?.type) {
+    case 'heading': check(`${at}.text`, block.text, MAIL_TEMPLATE_LIMITS.heading); return undefined;
+    case 'text': check(`${at}.text`, block.text, MAIL_TEMPLATE_LIMITS.text); return undefined;
+    case 'button': {
+      check(`${at}.label`, block.label, MAIL_TEMPLATE_LIMITS.label);
+      check(`${at}.url`, block.url, MAIL_TEMPLATE_LIMITS.url);
+      const url = typeof block.url === 'string' ? block.url.trim() : '';
+      if (!check.errors[`${at}.url`] && !/^\{\{[^{}]+\}\}/.test(url) && !/^https:\/\/[^\s]+$/.test(url)) check.errors[`${at}.url`] = MAIL_TEMPLATE_MESSAGES.url;
+      return undefined;
+    }
+    case 'divider': return undefined;
+    default: return MAIL_TEMPLATE_MESSAGES.blockType;
+  }
+}
+
+/*
+ * Newsletter campaigns (issue 38 item 4) are written with the same blocks, plus a picture and product cards, and no
+ * order summary (a newsletter has no order). Their variables are the site's.
+ */
+
+export type CampaignBlock =
+  | Exclude<MailBlock, { type: 'summary' }>
+  | { type: 'picture'; url: string; alt: string }
+  | { type: 'products'; productIds: string[] };
+export type CampaignBlockType = CampaignBlock['type'];
+export const CAMPAIGN_BLOCK_TYPES: readonly CampaignBlockType[] = ['heading', 'text', 'button', 'picture', 'products', 'divider'];
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Who a campaign goes to: every confirmed subscriber, or a segment of them. */
+export type CampaignAudience = { kind: 'all' } | { kind: 'buyers' } | { kind: 'tag'; tag: string } | { kind: 'language'; language: string };
+export const CAMPAIGN_AUDIENCE_KINDS = ['all', 'buyers', 'tag', 'language'] as const;
+
+export interface CampaignDraft {
+  subject: string;
+  preheader: string;
+  blocks: CampaignBlock[];
+  audience: CampaignAudience;
+  /** An invisible picture counts opens: off unless the owner turns it on. */
+  trackOpens: boolean;
+}
+
+export const CAMPAIGN_LIMITS = { preheader: 150, alt: 200, productsPerBlock: 4, tag: 40, title: 200 } as const;
+export const CAMPAIGN_VARIABLES: Record<string, string> = { ...SITE };
+
+export const CAMPAIGN_MESSAGES = {
+  invalid: 'This campaign has mistakes: see each field.',
+  blockType: `A block is one of: ${CAMPAIGN_BLOCK_TYPES.join(', ')}.`,
+  pictureUrl: 'A picture is an address starting with https://.',
+  products: `Choose 1 to ${CAMPAIGN_LIMITS.productsPerBlock} products.`,
+  unknownProduct: 'This product is not in the store.',
+  preheaderLong: `A preheader has at most ${CAMPAIGN_LIMITS.preheader} characters.`,
+  audience: "Choose who receives it: 'all', 'buyers', a tag or a language.",
+  tag: `A tag has 1 to ${CAMPAIGN_LIMITS.tag} letters, digits or dashes.`,
+  language: 'A language is a code such as en or pt-BR.',
+  notEditable: 'Only a draft can be changed: cancel the scheduled send first.',
+  notSendable: 'This campaign was already sent or is being sent.',
+  notCancellable: 'Only a scheduled campaign can be cancelled.',
+  notDeletable: 'A campaign that was sent (or is being sent) is kept: only drafts and cancelled ones can be deleted.',
+  sendAtPast: 'Choose a time in the future, or send now.',
+  notFound: 'No such campaign.',
+  noRecipients: 'Nobody is in this audience yet: no confirmed subscriber matches it.',
+} as const;
+
+/** The rules a campaign keeps, as field errors by path (`blocks.2.url`, `audience.tag`): empty when it is valid. */
+export function campaignErrors(draft: CampaignDraft): Record<string, string> {
+  const errors = blocksDraftErrors(draft, Object.keys(CAMPAIGN_VARIABLES), (block, at, check) => {
+    switch (block?.type) {
+      case 'picture': {
+        check(`${at}.alt`, block.alt, CAMPAIGN_LIMITS.alt);
+        const url = typeof block.url === 'string' ? block.url.trim() : '';
+        if (!/^https:\/\/[^\s]+$/.test(url) || url.length > MAIL_TEMPLATE_LIMITS.url) check.errors[`${at}.url`] = CAMPAIGN_MESSAGES.pictureUrl;
+        return undefined;
+      }
+      case 'products': {
+        const ids = Array.isArray(block.productIds) ? block.productIds : [];
+        if (ids.length === 0 || ids.length > CAMPAIGN_LIMITS.productsPerBlock || ids.some((id) => typeof id !== 'string' || id === '')) check.errors[`${at}.productIds`] = CAMPAIGN_MESSAGES.products;
+        return undefined;
+      }
+      default: {
+        // The order summary is the templates' own: in a campaign it is an unknown block, like any other.
+        if ((block as { type: string }).type === 'summary') return CAMPAIGN_MESSAGES.blockType;
+        const error = checkCommonBlock(block, at, check);
+        return error ? CAMPAIGN_MESSAGES.blockType : undefined;
+      }
+    }
+  });
+  if (typeof draft.preheader === 'string' && draft.preheader.length > CAMPAIGN_LIMITS.preheader) errors.preheader = CAMPAIGN_MESSAGES.preheaderLong;
+  const audience = draft.audience as { kind?: unknown; tag?: unknown; language?: unknown } | undefined;
+  if (!audience || !(CAMPAIGN_AUDIENCE_KINDS as readonly unknown[]).includes(audience.kind)) errors['audience.kind'] = CAMPAIGN_MESSAGES.audience;
+  else if (audience.kind === 'tag' && !(typeof audience.tag === 'string' && /^[\p{L}\p{N}-]{1,40}$/u.test(audience.tag))) errors['audience.tag'] = CAMPAIGN_MESSAGES.tag;
+  else if (audience.kind === 'language' && !(typeof audience.language === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(audience.language))) errors['audience.language'] = CAMPAIGN_MESSAGES.language;
+  return errors;
+}
+
+/** Test sends of campaigns per website per hour (each to the signed-in owner's own address). */
+export const CAMPAIGN_TEST_SENDS_PER_HOUR = 10;
 
 /**
  * Where an owner starts editing: our default mail's words as blocks. Until the owner saves, the default files are

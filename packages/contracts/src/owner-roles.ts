@@ -51,6 +51,7 @@ export const PERMISSIONS = {
   'forms:read': "See the site's forms and what visitors sent through them; export submissions",
   'forms:write': 'Build, change and delete forms; mark submissions as spam and delete them',
   'mail:read': 'Read the mail the website sent and is sending',
+  'campaigns:manage': 'Write, preview, test, schedule, send and cancel newsletter campaigns; see what they sent and the clicks',
   'billing:read': "See the website's status and plan",
   'contributors:manage': 'Invite contributors and change their roles',
   'domains:manage': 'Add, verify and remove custom domains; choose the primary one',
@@ -78,12 +79,13 @@ const READ_SHOP: Permission[] = ['catalog:read', 'store-settings:read', 'site:re
  * (navigation, header and footer, languages, pages, posts and events) and may look at the shop; both keep the
  * site's old addresses working (URL redirects, whose automatic ones their own changes of address make); reporting reads numbers and
  * orders; billing sees the plan; a viewer only looks (no shoppers' details); moderators moderate.
- * Commenters, the scheduling roles, campaigns editors (no campaigns yet) and "none" have no owner calls.
+ * A campaigns editor writes and sends newsletter campaigns (and reads the catalog for their product cards); a store
+ * manager may too. Commenters, the scheduling roles and "none" have no owner calls.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Permission[]>> = {
   admin: ALL,
   websiteManager: ALL.filter((permission) => permission !== 'contributors:manage' && permission !== 'billing:read' && permission !== 'domains:manage' && permission !== 'themes:manage' && permission !== 'webhooks:manage' && permission !== 'site-archives:manage'),
-  storeManager: [...READ_SHOP, 'catalog:write', 'media:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read', 'redirects:manage'],
+  storeManager: [...READ_SHOP, 'catalog:write', 'media:write', 'orders:read', 'orders:write', 'store-settings:write', 'reports:read', 'mail:read', 'reviews:moderate', 'members:read', 'redirects:manage', 'campaigns:manage'],
   editor: [...READ_SHOP, 'site:write', 'media:write', 'forms:read', 'forms:write', 'content:write', 'members:read', 'redirects:manage'],
   reporting: [...READ_SHOP, 'orders:read', 'reports:read', 'forms:read', 'members:read'],
   billing: ['billing:read', 'store-settings:read'],
@@ -93,7 +95,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<ContributorRoleName, readonly Per
   scheduling: [],
   schedulingViewer: [],
   schedulingEditor: [],
-  campaignsEditor: [],
+  campaignsEditor: ['campaigns:manage', 'catalog:read'],
   none: [],
 };
 

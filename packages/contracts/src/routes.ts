@@ -43,6 +43,7 @@ import { OWNER_FORM_CONTRACTS } from './owner-forms';
 import { OWNER_CONTENT_CONTRACTS } from './owner-content';
 import { OWNER_COURSE_CONTRACTS } from './owner-courses';
 import { OWNER_NEWSLETTER_CONTRACTS } from './owner-newsletter';
+import { OWNER_CAMPAIGN_CONTRACTS } from './owner-campaigns';
 import { COMMENT_CONTRACTS } from './comments';
 import { OWNER_COMMENT_CONTRACTS } from './owner-comments';
 import { OWNER_CONTRIBUTOR_CONTRACTS } from './owner-contributors';
@@ -98,6 +99,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...OWNER_CONTENT_CONTRACTS,
   ...OWNER_COURSE_CONTRACTS,
   ...OWNER_NEWSLETTER_CONTRACTS,
+  ...OWNER_CAMPAIGN_CONTRACTS,
   ...COMMENT_CONTRACTS,
   ...OWNER_COMMENT_CONTRACTS,
   ...OWNER_POPUP_OVERLAY_CONTRACTS,

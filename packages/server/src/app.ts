@@ -68,6 +68,7 @@ import { registerSessionReplayRoutes } from './session-replay';
 import { contentPictureUser, registerOwnerContentRoutes } from './content';
 import { registerPageTreeRoutes } from './page-tree';
 import { registerOwnerNewsletterRoutes } from './newsletter/owner-routes';
+import { CampaignLinkTokens, CampaignSendJob, registerCampaignRoutes } from './campaigns';
 import { registerPopupOverlayRoutes } from './popup-overlay';
 import { registerMemberRoutes } from './members';
 import { analyticsSettingsFromEnv, createAnalytics, registerAnalyticsRoutes, registerOwnerAnalyticsRoutes, type AnalyticsOptions } from './analytics';
@@ -247,6 +248,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await loadServerSecret(db, DOWNLOAD_SECRET_NAME);
   // Newsletter confirmation links: signed like unsubscribe links, under their own purpose.
   const newsletterTokens = new UnsubscribeTokens(await loadServerSecret(db, 'mail'), 'newsletter-confirm');
+  // Campaign mail's click and opens links (campaigns/links.ts), under a secret of their own.
+  const campaignLinks = new CampaignLinkTokens(await loadServerSecret(db, 'campaign-links'));
   const defaultThemeRenderer = themeDev ? themeDev.themeRenderer : createPreprocessingThemeRenderer(theme, loadPageAssets(), themeSheets);
   const themeRegistry = new ThemeRegistry(db, themeStore, defaultThemeRenderer, loadPageAssets(), (message, error) => console.error(message, error));
   // URL redirects (redirects/): each website's rules kept in memory, and the not-found report's counts.
@@ -436,6 +439,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOwnerContentRoutes(routes, context);
     registerPageTreeRoutes(routes, context);
     registerOwnerNewsletterRoutes(routes, context);
+    registerCampaignRoutes(routes, { ...context, campaignLinks });
     registerPopupOverlayRoutes(routes, context);
     registerMemberRoutes(routes, context, { rateLimits: rateLimitStore });
     registerApiKeyRoutes(routes, context);
@@ -505,6 +509,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reviewRequests = new ReviewRequestJob(db, { ...reviewRequestSettings, mail: context.mail, log: app.log });
   app.addHook('onListen', async () => reviewRequests.start());
   app.addHook('onClose', async () => reviewRequests.stop());
+  // Newsletter campaigns (campaigns/): handed to the outbox at CAMPAIGN_MESSAGES_PER_SECOND in every listening process
+  // (one round per campaign at once: the job row is claimed FOR UPDATE SKIP LOCKED).
+  const campaignSends = new CampaignSendJob(db, {
+    mail: context.mail, links: campaignLinks, log: app.log,
+    messagesPerSecond: Number(process.env.CAMPAIGN_MESSAGES_PER_SECOND ?? 10), intervalMs: Number(process.env.CAMPAIGN_INTERVAL_MS ?? 1000),
+  });
+  app.addHook('onListen', async () => campaignSends.start());
+  app.addHook('onClose', async () => campaignSends.stop());
   // Abandoned-cart reminders (abandoned-carts/): queued and sent in every listening process (one row per cart, SKIP LOCKED).
   const abandonedCarts = new AbandonedCartJob(db, { mail: context.mail, log: app.log, intervalMs: Number(process.env.ABANDONED_CART_INTERVAL_MS ?? 5 * 60_000) });
   app.addHook('onListen', async () => abandonedCarts.start());

@@ -693,6 +693,9 @@ export interface NewsletterSubscribersTable {
   form_id: string | null;
   confirmed_at: NullableTimestamp;
   unsubscribed_at: NullableTimestamp;
+  /** Segments of campaigns (migration 064). */
+  tags: Defaulted<string[]>;
+  language: string | null;
 }
 
 /** Site forms (migration 017; forms/): the definition is @vitrine/forms' FormDefinition. */
@@ -1062,6 +1065,46 @@ export interface MailTemplatesTable {
   updated_by: string | null;
   last_fallback_reason: string | null;
   last_fallback_at: Date | null;
+}
+
+/** Newsletter campaigns (migration 064; newsletter/campaigns*.ts). */
+export interface NewsletterCampaignsTable {
+  id: string;
+  website_id: string;
+  status: Defaulted<'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled'>;
+  subject: string;
+  preheader: Defaulted<string>;
+  blocks: JsonColumn<unknown[]>;
+  audience: JsonColumn<Record<string, string>>;
+  track_opens: Defaulted<boolean>;
+  links: ColumnType<string[], string | undefined, string>;
+  send_at: NullableTimestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A campaign's sending job (migration 064): claimed FOR UPDATE SKIP LOCKED, one round per transaction. */
+export interface NewsletterCampaignJobsTable {
+  campaign_id: string;
+  website_id: string;
+  run_at: Timestamp;
+  expanded: Defaulted<boolean>;
+  rounds: Defaulted<number>;
+}
+
+/** A campaign's recipients (migration 064): one row per (campaign, address). */
+export interface NewsletterCampaignRecipientsTable {
+  campaign_id: string;
+  website_id: string;
+  email: string;
+  status: Defaulted<'pending' | 'queued' | 'skipped'>;
+  mail_id: string | null;
+  queued_at: NullableTimestamp;
+  clicks: Defaulted<number>;
+  first_clicked_at: NullableTimestamp;
+  opened_at: NullableTimestamp;
 }
 
 /** A website's automatic discounts (migration 060; discounts/). */
@@ -1597,6 +1640,9 @@ export interface Database {
   coupons: CouponsTable;
   automatic_discounts: AutomaticDiscountsTable;
   mail_templates: MailTemplatesTable;
+  newsletter_campaigns: NewsletterCampaignsTable;
+  newsletter_campaign_jobs: NewsletterCampaignJobsTable;
+  newsletter_campaign_recipients: NewsletterCampaignRecipientsTable;
   coupon_redemptions: CouponRedemptionsTable;
   payment_events: PaymentEventsTable;
   subscriptions: SubscriptionsTable;

@@ -8,4 +8,5 @@ export { createFolderTransport, createSmtpTransport, DeliveryError, type MailTra
 export { UnsubscribeTokens, unsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
 export { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, siteUrlOf, type MailSettings } from './settings';
 export { registerMailRoutes, UNSUBSCRIBE_MESSAGES } from './routes';
-export { renderSiteMail } from './owner-templates';
+export { renderSiteMail, renderBlock, OwnerTemplateError } from './owner-templates';
+export { renderInLayout } from './templates';

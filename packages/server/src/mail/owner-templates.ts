@@ -93,7 +93,7 @@ function summaryOf(values: Values): { html: string; text: string } {
 
 const paragraphs = (value: string) => escapeHtml(value).replace(/\n/g, '<br>');
 
-function renderBlock(block: MailBlock, index: number, variables: Record<string, string>, values: Values, colours: MailColours): { html: string; text: string } {
+export function renderBlock(block: MailBlock, index: number, variables: Record<string, string>, values: Values, colours: MailColours): { html: string; text: string } {
   const where = `block ${index + 1}`;
   switch (block.type) {
     case 'heading': {

@@ -197,13 +197,13 @@ describe('the server README', () => {
     const { readFileSync } = await import('node:fs');
     const { ROLE_PERMISSIONS } = await import('@vitrine/contracts');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const columns = ['admin', 'websiteManager', 'storeManager', 'editor', 'reporting', 'billing', 'viewer', 'moderator'] as const;
-    const rows = [...readme.matchAll(/^\| `([a-z-]+:[a-z]+)`[^|]*((?:\|[^|\n]*){9})\|$/gm)];
+    const columns = ['admin', 'websiteManager', 'storeManager', 'editor', 'reporting', 'billing', 'viewer', 'moderator', 'campaignsEditor'] as const;
+    const rows = [...readme.matchAll(/^\| `([a-z-]+:[a-z]+)`[^|]*((?:\|[^|\n]*){10})\|$/gm)];
     expect(rows.map((row) => row[1]).sort()).toEqual(Object.keys(PERMISSIONS).sort());
     for (const [, permission, cells] of rows) {
       const marks = cells!.split('|').slice(1).map((cell) => cell.trim() === '✓');
       columns.forEach((role, index) => expect(marks[index], `${permission} for ${role}`).toBe(ROLE_PERMISSIONS[role].includes(permission as never)));
-      expect(marks[8], `${permission} for the others`).toBe(false);
+      expect(marks[9], `${permission} for the others`).toBe(false);
     }
   });
 });

@@ -7,6 +7,8 @@ import { demoProductId, openTestServer, ownerVisitor, TEST_SHIPPING_ADDRESS, Tes
 import { createWebsite } from '../platform';
 import { cartRestoreLinksFor } from '../abandoned-carts';
 import { renderSiteMail } from '../mail';
+import { CampaignLinkTokens } from '../campaigns';
+import { loadServerSecret } from '../http/server-secrets';
 import { routeCollector, type FuzzRoute } from './request-generator';
 import { CRUMB_HEADER } from '../http/crumb';
 import { SITE_USER_XSRF_HEADER } from '../http/request-context';
@@ -100,6 +102,15 @@ await manualShopperA.post('/api/commerce/shopping-cart/entries', { itemId: demoP
 const manualOrderA = await manualShopperA.post('/api/commerce/orders', { shippingAddress: TEST_SHIPPING_ADDRESS, email: 'alpha-transfer@example.com', paymentMethod: 'manual' });
 if (manualOrderA.statusCode !== 201) throw new Error(`set-up manual order: ${manualOrderA.statusCode} ${manualOrderA.body}`);
 const manualOrderIdA = (manualOrderA.json() as { order: { id: string } }).order.id;
+// Site A's newsletter campaign (issue 38 item 4), sent to one recipient: B's owner neither sees nor changes it, and
+// A's click and opens links count nothing on B's host.
+const campaignOfA = await ownerA.post('/api/owner/campaigns', {
+  subject: 'Alpha secret campaign', blocks: [{ type: 'button', label: 'Alpha sale', url: 'https://alpha.example.com/sale' }], audience: { kind: 'all' }, trackOpens: true,
+});
+if (campaignOfA.statusCode !== 201) throw new Error(`set-up campaign: ${campaignOfA.statusCode} ${campaignOfA.body}`);
+const campaignIdOfA: string = campaignOfA.json().campaign.id;
+await db.insertInto('newsletter_campaigns').values({ id: `${campaignIdOfA}-sent`, website_id: websiteA.id, status: 'sent', subject: 'Alpha sent', blocks: '[]', audience: '{"kind":"all"}', links: JSON.stringify(['https://alpha.example.com/sale']) }).execute();
+await db.insertInto('newsletter_campaign_recipients').values({ campaign_id: `${campaignIdOfA}-sent`, website_id: websiteA.id, email: 'alpha-reader@example.com', status: 'queued' }).execute();
 
 /** Every id of site A, by table: the tables with a website_id and an id column, found in the catalog. */
 const idsOfA = new Map<string, string[]>();
@@ -294,6 +305,26 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
     expect((await ownerB.post(`/api/owner/orders/${manualOrderIdA}/mark-paid`, {})).statusCode).toBe(404);
     expect((await db.selectFrom('orders').select('payment_status').where('id', '=', manualOrderIdA).executeTakeFirstOrThrow()).payment_status).toBe('pending');
+  });
+
+  it("neither shows A's campaigns to B's owner nor counts A's campaign links on B's host", async () => {
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    const list = await ownerB.get('/api/owner/campaigns');
+    expect(list.json()).toEqual({ campaigns: [] });
+    expect((await ownerB.get(`/api/owner/campaigns/${campaignIdOfA}`)).statusCode).toBe(404);
+    expect((await ownerB.post(`/api/owner/campaigns/${campaignIdOfA}/send`, {})).statusCode).toBe(404);
+    const links = new CampaignLinkTokens(await loadServerSecret(db, 'campaign-links'));
+    const token = (kind: 'click' | 'open') => links.issue({ kind, websiteId: websiteA.id, campaignId: `${campaignIdOfA}-sent`, index: 0, email: 'alpha-reader@example.com' });
+    const onB = new TestVisitor(server.app, undefined, { host: B_HOST });
+    const click = await onB.get(`/mail/c?t=${token('click')}`);
+    expect(click.statusCode).toBe(302);
+    expect(click.headers.location).toBe('/');
+    expect((await onB.get(`/mail/o?t=${token('open')}`)).headers['content-type']).toBe('image/gif');
+    const row = await db.selectFrom('newsletter_campaign_recipients').select(['clicks', 'opened_at']).where('campaign_id', '=', `${campaignIdOfA}-sent`).executeTakeFirstOrThrow();
+    expect(row).toEqual({ clicks: 0, opened_at: null });
+    // On A's own host the same link works (the suite's identities are real).
+    const onA = await new TestVisitor(server.app, undefined, { host: A_HOST }).get(`/mail/c?t=${token('click')}`);
+    expect(onA.headers.location).toBe('https://alpha.example.com/sale');
   });
 
   it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {

@@ -7,18 +7,26 @@ import { Empty, Loading, LoadFailed, ReadStates } from '../../ui/states';
 import { useMailMessage, useOutbox, type MailSummary } from './mail-api';
 import { MAIL_STATUSES_IN_ORDER, readStatus, useListAddress, useWhen } from './mail-state';
 import { Pager, Subscribers } from './Subscribers';
-import { MAIL_STATUS_HELP, MAIL_STATUS_WORDS, MAIL_TEXTS, TEMPLATE_TEXTS, templateWords } from './texts';
+import { CAMPAIGN_TEXTS, MAIL_STATUS_HELP, MAIL_STATUS_WORDS, MAIL_TEXTS, TEMPLATE_TEXTS, templateWords } from './texts';
 import { TemplateEditor, TemplatesList } from './Templates';
+import { CampaignEditor, CampaignsList } from './Campaigns';
 import './mail.css';
 
 /**
  * Mail (issue 16): `/config/mail` the outbox — every message with its state in words, recipient, subject,
  * kind, times, attempts and last error, filtered by state, in cursor pages; `/config/mail/<mailId>` one message:
  * its headers, the HTML version in a sandboxed frame and the text version; `/config/mail/subscribers` the
- * newsletter list (a tab beside the outbox).
+ * newsletter list (a tab beside the outbox); `/config/mail/campaigns` newsletter campaigns (issue 38 item 4).
  */
 export default function MailScreen() {
   const sub = useSubPath();
+  if (sub[0] === 'campaigns' && sub.length <= 2) {
+    return (
+      <MailTabs current="campaigns">
+        {sub.length === 2 ? <CampaignEditor campaignId={sub[1]!} /> : <CampaignsList />}
+      </MailTabs>
+    );
+  }
   if (sub[0] === 'templates' && sub.length <= 2) {
     return (
       <MailTabs current="templates">
@@ -43,16 +51,18 @@ export default function MailScreen() {
 }
 
 /** The heading and the two views as links (each is an address: a reload or a shared link opens the same one). */
-function MailTabs({ current, children }: { current: 'outbox' | 'subscribers' | 'templates'; children: ReactNode }) {
+function MailTabs({ current, children }: { current: 'outbox' | 'subscribers' | 'templates' | 'campaigns'; children: ReactNode }) {
   const canReadSubscribers = useCan('forms:read');
   const canReadTemplates = useCan('store-settings:read');
+  const canCampaigns = useCan('campaigns:manage');
   return (
     <section className="mail">
       <ScreenHeading>{MAIL_TEXTS.title}</ScreenHeading>
-      {canReadSubscribers || canReadTemplates || current !== 'outbox' ? (
+      {canReadSubscribers || canReadTemplates || canCampaigns || current !== 'outbox' ? (
         <nav className="screen-tabs" aria-label={MAIL_TEXTS.tabs}>
           <Link to="/config/mail" className="screen-tab" current={current === 'outbox'}>{MAIL_TEXTS.outbox}</Link>
           {canReadSubscribers || current === 'subscribers' ? <Link to="/config/mail/subscribers" className="screen-tab" current={current === 'subscribers'}>{MAIL_TEXTS.subscribers}</Link> : null}
+          {canCampaigns || current === 'campaigns' ? <Link to="/config/mail/campaigns" className="screen-tab" current={current === 'campaigns'}>{CAMPAIGN_TEXTS.tab}</Link> : null}
           {canReadTemplates || current === 'templates' ? <Link to="/config/mail/templates" className="screen-tab" current={current === 'templates'}>{TEMPLATE_TEXTS.tab}</Link> : null}
         </nav>
       ) : null}

@@ -164,7 +164,7 @@ function Editor({ name, template }: { name: EditableMailTemplate; template: Mail
   );
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -197,7 +197,7 @@ function BlockFields({ block, at, errors, index, readOnly, onChange }: { block: 
 }
 
 /** The server's render of the draft, asked again 400 ms after the owner stops typing (only a draft that keeps the rules). */
-function usePreview(render: (draft: MailTemplateDraft) => Promise<MailPreviewReply>, draft: MailTemplateDraft, valid: boolean) {
+export function usePreview<D>(render: (draft: D) => Promise<MailPreviewReply>, draft: D, valid: boolean) {
   const [state, setState] = useState<{ answer?: MailPreviewReply; error?: string }>({});
   const latest = useRef(0);
   const key = JSON.stringify(draft);
@@ -205,7 +205,7 @@ function usePreview(render: (draft: MailTemplateDraft) => Promise<MailPreviewRep
     if (!valid) return;
     const ask = ++latest.current;
     const timer = setTimeout(() => {
-      render(JSON.parse(key) as MailTemplateDraft).then(
+      render(JSON.parse(key) as D).then(
         (answer) => { if (ask === latest.current) setState({ answer }); },
         (error: unknown) => { if (ask === latest.current) setState((previous) => ({ answer: previous.answer, error: failureText(error) })); },
       );

@@ -21,6 +21,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'forms:read': "See the site's forms and what visitors sent through them; export submissions",
   'forms:write': 'Build, change and delete forms; mark submissions as spam and delete them',
   'mail:read': 'Read the mail the website sent and is sending',
+  'campaigns:manage': 'Write, preview, test, schedule, send and cancel newsletter campaigns; see what they sent and the clicks',
   'billing:read': "See the website's status and plan",
   'contributors:manage': 'Invite contributors and change their roles',
   'domains:manage': 'Add, verify and remove custom domains; choose the primary one',

@@ -22,15 +22,15 @@ export const ROLE_CHOICES: readonly RoleChoice[] = [
   { role: 2, name: 'billing', label: 'Billing', summary: "The website's status and plan." },
   { role: 10, name: 'viewer', label: 'Viewer', summary: 'Looks at products and settings; changes nothing.' },
   { role: 6, name: 'moderator', label: 'Moderator', summary: 'Approves and removes comments and reviews.' },
+  { role: 11, name: 'campaignsEditor', label: 'Campaigns editor', summary: 'Writes and sends newsletter campaigns (Mail → Campaigns).' },
   { role: 7, name: 'commenter', label: 'Commenter', summary: 'No owner screens.' },
   { role: 9, name: 'scheduling', label: 'Scheduling', summary: 'No owner screens.' },
   { role: 12, name: 'schedulingViewer', label: 'Scheduling viewer', summary: 'No owner screens.' },
   { role: 13, name: 'schedulingEditor', label: 'Scheduling editor', summary: 'No owner screens.' },
-  { role: 11, name: 'campaignsEditor', label: 'Campaigns editor', summary: 'No owner screens.' },
   { role: 14, name: 'none', label: 'None', summary: 'No access.' },
 ];
 
 /** The roles offered when inviting: those that open owner screens. */
-export const INVITE_ROLES = ROLE_CHOICES.slice(0, 8);
+export const INVITE_ROLES = ROLE_CHOICES.slice(0, 9);
 
 export const roleLabel = (role: number): string => ROLE_CHOICES.find((choice) => choice.role === role)?.label ?? `Role ${role}`;
