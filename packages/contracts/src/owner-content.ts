@@ -353,7 +353,7 @@ export const CreateContentPageBodySchema = RequestBody({
   inNavigation: Type.Optional(Type.Boolean(withMessage(OWNER_CONTENT_MESSAGES.inNavigation))),
   folderId: Type.Optional(IdText(OWNER_CONTENT_MESSAGES.folderId)),
   /** The page layout the new page's body starts from (@vitrine/blocks' PAGE_LAYOUTS); blank when left out. */
-  layout: Type.Optional(Type.Unsafe<(typeof PAGE_LAYOUT_NAMES)[number]>({ type: 'string', enum: [...PAGE_LAYOUT_NAMES], ...withMessage(OWNER_CONTENT_MESSAGES.layout) })),
+  layout: Type.Optional(Type.Unsafe<(typeof PAGE_LAYOUT_NAMES)[number]>({ type: 'string', enum: [...PAGE_LAYOUT_NAMES], pattern: `^(${PAGE_LAYOUT_NAMES.join('|')})$`, ...withMessage(OWNER_CONTENT_MESSAGES.layout) })),
 });
 export type CreateContentPageBody = Omit<Static<typeof CreateContentPageBodySchema>, 'kind'> & { kind: PageKindName };
 

@@ -57,7 +57,8 @@ export function ownerOrderJson(order: OrderRow, items: Selectable<OrderItemsTabl
     taxTotal: money(order.tax_total_cents),
     grandTotal: money(order.grand_total_cents),
     refundedTotal: money(order.refunded_cents),
-    refundable: money(order.grand_total_cents - order.gift_card_total_cents - order.refunded_cents),
+    // Only a paid order has money to give back (a card payment not yet confirmed, a manual one not yet marked paid).
+    refundable: money(order.payment_status === 'paid' ? order.grand_total_cents - order.gift_card_total_cents - order.refunded_cents : 0),
     fulfilledAt: order.fulfilled_at ? order.fulfilled_at.getTime() : null,
     cancelledAt: order.cancelled_at ? order.cancelled_at.getTime() : null,
     paymentProvider: order.payment_provider,
@@ -210,7 +211,7 @@ export async function refundLockedOrder(
   // The provider that took the payment refunds it: a test-mode order never reaches a real provider, and an order
   // taken by a provider this server no longer runs is refunded there, by hand.
   // A manual order's money came by hand, once the owner marked it paid: before that there is nothing to pay back.
-  if (order.payment_provider === MANUAL_PAYMENT_PROVIDER && order.payment_status !== 'paid') throw conflict(ORDER_CHANGE_MESSAGES.nothingPaidYet);
+  if (order.payment_status !== 'paid') throw conflict(order.payment_provider === MANUAL_PAYMENT_PROVIDER ? ORDER_CHANGE_MESSAGES.nothingPaidYet : ORDER_CHANGE_MESSAGES.nothingToRefundYet);
   // A manual order (bank transfer, cash on delivery) is refunded by hand: the refund is only recorded.
   const refunder =
     order.payment_provider === MANUAL_PAYMENT_PROVIDER ? manualRefunder : order.payment_provider === payments.name ? payments : order.test_mode ? defaultPayments : null;

@@ -8,6 +8,7 @@ import type { OrderStatus } from '../db/schema';
 
 export const ORDER_CHANGE_MESSAGES = {
   nothingPaidYet: 'Nothing has been paid on this order yet: mark it paid first, or cancel it.',
+  nothingToRefundYet: 'This order\'s payment is not confirmed yet, so there is nothing to refund: cancel it instead.',
   notFound: 'Sorry, that order was not found.',
   alreadyFulfilled: 'This order has already been fulfilled.',
   alreadyCancelled: 'This order has already been cancelled.',

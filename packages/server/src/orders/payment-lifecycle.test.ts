@@ -4,7 +4,7 @@ import { formatMoney } from '@vitrine/format';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Website } from '../db/schema';
 import { DEFAULT_MAIL_FROM, DEFAULT_PUBLIC_URL, UnsubscribeTokens } from '../mail';
-import { demoProductId, openTestServer, setStock, stockOf, TestVisitor, type TestServer } from '../testing';
+import { demoProductId, openTestServer, ownerVisitor, setStock, stockOf, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite, insertWebsite } from '../websites';
 import { newId } from '../ids';
 import type { PaidOrderContext } from './paid';
@@ -107,6 +107,21 @@ describe('markOrderPaid', () => {
     ]);
     expect(outcomes.sort()).toEqual(['already-paid', 'paid']);
     expect(await mailsTo('race-paid@example.com')).toHaveLength(1);
+  });
+});
+
+describe('a card order whose payment is not confirmed yet', () => {
+  it('has nothing to refund: the owner sees 0 refundable and a refund is refused (409), nothing recorded', async () => {
+    const order = await pendingOrder('not-yet-paid@example.com');
+    const owner = await ownerVisitor(server, 'admin');
+    const shown = await owner.get(`/api/owner/orders/${order.id}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().order.refundable).toMatchObject({ value: '0.00' });
+    const refused = await owner.post(`/api/owner/orders/${order.id}/refunds`, { idempotencyKey: 'pending-refund-1' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("This order's payment is not confirmed yet, so there is nothing to refund: cancel it instead.");
+    expect((await orderRow(order.id)).refunded_cents).toBe(0);
+    expect((await history(order.id)).map((event) => event.kind)).not.toContain('refunded');
   });
 });
 
