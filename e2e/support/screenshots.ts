@@ -14,22 +14,23 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   const fullPage = options.fullPage ?? true;
-  // Lazy pictures below the fold load only when scrolled to: scroll through the page first.
-  if (fullPage) await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
-  // The pictures the scroll asked for and the fonts, for a few seconds at most: the screenshot is for a person, and
+  // Lazy pictures below the fold load only when scrolled to, and a page under an open dialog cannot scroll: ask
+  // every lazy picture to load now instead (a scroll-through cost 50 ms a screen and missed those under a drawer).
+  if (fullPage) await page.evaluate("for (const image of document.images) if (image.loading === 'lazy') image.loading = 'eager'");
+  // Those pictures and the fonts, for a few seconds at most: the screenshot is for a person, and
   // neither a lazy picture the page never shows (in a closed drawer) nor a cross-site frame's own network life (a
   // video player, which kept 'networkidle' from ever coming) may fail the journey that takes it.
   await page.waitForLoadState('load');
   const waitStarted = Date.now();
+  // A screenshot of the screen alone waits only for the pictures on it (a lazy one below never loads).
+  const awaited = fullPage
+    ? "[...document.images].filter((image) => image.checkVisibility())"
+    : "[...document.images].filter((image) => image.checkVisibility() && image.getBoundingClientRect().top < innerHeight && image.getBoundingClientRect().bottom > 0)";
   await page
-    .waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((image) => image.complete || !image.checkVisibility()), undefined, { timeout: 5_000 })
-    .catch(() => undefined);
+    .waitForFunction(`document.fonts.status === 'loaded' && ${awaited}.every((image) => image.complete)`, undefined, { timeout: 5_000 })
+    .catch(async () => {
+      if (process.env.E2E_TIMING) console.log(`[e2e screenshot] ${name}: still waiting for`, await page.evaluate(`JSON.stringify({ fonts: document.fonts.status, images: ${awaited}.filter((image) => !image.complete).map((image) => image.currentSrc || image.src) })`));
+    });
   if (process.env.E2E_TIMING) console.log(`[e2e screenshot] ${name}: waited ${Date.now() - waitStarted} ms for pictures and fonts`);
   const shotStarted = Date.now();
   await page.screenshot({ path: file, fullPage });
