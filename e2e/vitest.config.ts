@@ -19,6 +19,8 @@ const shared = {
   pool: 'forks' as const,
   globalSetup: ['e2e/support/shared-browser.ts'],
   setupFiles: ['scripts/test-report/count-assertions.setup.ts'],
+  // The compiled database tools (support/server.ts) load as Node loads them, not through Vite's transform.
+  server: { deps: { external: [/\/packages\/server\/dist\//] } },
 };
 
 export default defineConfig({

@@ -112,8 +112,9 @@ const domains = new Set(
  * the test server in testing.ts). They stand outside the domain graph, and nothing in it imports them: a route file
  * declares the parts it takes where it uses them, and app.ts hands them in.
  */
-// theme-cli.ts: `npm run theme`, whose dev command assembles the app like main.ts.
-const COMPOSITION_ROOT = new Set(['app.ts', 'main.ts', 'index.ts', 'testing.ts', 'context.ts', 'demo-site.ts', 'request-callers.ts', 'theme-cli.ts']);
+// theme-cli.ts: `npm run theme`, whose dev command assembles the app like main.ts. database-setup.ts: the entry of the
+// compiled database tools the journeys' harness imports (open, migrate, seed), an entry like main.ts.
+const COMPOSITION_ROOT = new Set(['app.ts', 'main.ts', 'index.ts', 'testing.ts', 'context.ts', 'demo-site.ts', 'request-callers.ts', 'theme-cli.ts', 'database-setup.ts']);
 /**
  * The domain graph: one node per top-level folder of src/ (a domain with its front, or a shared folder such as
  * http/, db/, pages/, shared/) and per shared top-level file (actor.ts, failures.ts); an edge for every import,

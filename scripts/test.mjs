@@ -138,9 +138,11 @@ if (hasTests(path.join(root, 'e2e'))) {
   console.log('\n▶ compile the server (the journeys run it as npm start does)');
   let serverBundleEnv = {};
   try {
-    const { buildServerBundle, serverBundle, serverBundleStaleness } = await import('./start/server-bundle.mjs');
+    const { buildServerBundle, serverBundle, serverBundleStaleness, databaseSetupBundle, databaseSetupEntry } = await import('./start/server-bundle.mjs');
     if (serverBundleStaleness()) await buildServerBundle();
-    serverBundleEnv = { VITRINE_SERVER_BUNDLE: serverBundle };
+    // The harness opens, migrates and seeds databases itself (a journey's prepareDatabase): compiled too.
+    if (serverBundleStaleness(databaseSetupBundle)) await buildServerBundle(databaseSetupBundle, databaseSetupEntry);
+    serverBundleEnv = { VITRINE_SERVER_BUNDLE: serverBundle, VITRINE_DATABASE_SETUP_BUNDLE: databaseSetupBundle };
     steps.push({ label: 'compile the server', ms: Date.now() - started, ok: true });
   } catch (error) {
     console.error(error);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../packages/server/src/db/schema';
 import { freePort } from '@vitrine/server/free-port';
@@ -34,14 +34,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Loaded only where needed: most journeys never open the database themselves. */
-async function databaseModules() {
-  const [{ openDatabaseFromEnv }, { migrate }, { seedDemoSite }] = await Promise.all([
-    import('../../packages/server/src/db/database'),
-    import('../../packages/server/src/db/migrate'),
-    import('../../packages/server/src/demo-site'),
-  ]);
-  return { openDatabaseFromEnv, migrate, seedDemoSite };
+/**
+ * Loaded only where needed: most journeys never open the database themselves. The compiled tools when the run built
+ * them (scripts/test.mjs sets VITRINE_DATABASE_SETUP_BUNDLE), else the TypeScript sources (one journey run on its own):
+ * the sources cost each journey file seconds of CPU to load.
+ */
+async function databaseModules(): Promise<typeof import('../../packages/server/src/database-setup')> {
+  const bundle = process.env.VITRINE_DATABASE_SETUP_BUNDLE;
+  if (bundle) return (await import(/* @vite-ignore */ pathToFileURL(bundle).href)) as typeof import('../../packages/server/src/database-setup');
+  return import('../../packages/server/src/database-setup');
 }
 
 /**

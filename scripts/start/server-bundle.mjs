@@ -12,6 +12,9 @@ import { readManifest, rebuildReason, hashFile, refreshManifestTimes, statFiles,
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
 export const serverEntry = path.join(root, 'packages/server/src/main.ts');
 export const serverBundle = path.join(root, 'packages/server/dist/server.mjs');
+/** The database tools (open, migrate, seed) compiled on their own, for the journeys' harness to import. */
+export const databaseSetupEntry = path.join(root, 'packages/server/src/database-setup.ts');
+export const databaseSetupBundle = path.join(root, 'packages/server/dist/database-setup.mjs');
 /** The manifest beside a bundle: server.mjs → server.build.json. */
 const manifestFileOf = (bundle) => bundle.replace(/\.mjs$/, '.build.json');
 
@@ -88,12 +91,12 @@ const externalPackages = {
  * Builds the bundle and writes its manifest (the modules it holds, from esbuild's metafile, and the configuration).
  * `outfile` must lie under packages/server (the externals resolve from there at run time); tests build elsewhere there.
  */
-export async function buildServerBundle(outfile = serverBundle) {
+export async function buildServerBundle(outfile = serverBundle, entry = serverEntry) {
   const esbuild = await import('esbuild');
   const builder = builderId();
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [serverEntry],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
