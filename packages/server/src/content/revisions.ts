@@ -2,7 +2,7 @@
  * Revisions (content_revisions): a snapshot of everything the editor edits, kept at every publish, schedule,
  * unpublish and restore, in the transaction of that change. Restoring makes a snapshot's title and body the draft.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { RevisionJson, RevisionReason } from '@vitrine/contracts';
 import type { Owner, ApiKeyPrincipal } from '../authorize';
 import type { Database } from '../db/schema';
@@ -71,81 +71,69 @@ export async function keepRevision(
     .execute();
 }
 
-/**
- * The page as the template or the seed made it, kept as an 'original' revision before the first change that
- * replaces its body (the owner's first publish), when it is live and has no revision yet: "Restore the original"
- * then works for every page, whoever wrote it (the starter, a template, the demo). In the caller's transaction,
- * so a publish that loses its race (409) keeps nothing. Dated at the page's creation: the oldest revision.
- */
-export async function keepOriginalPageRevision(trx: Db, websiteId: string, pageId: string): Promise<void> {
-  await trx
-    .insertInto('content_revisions')
-    .columns(['id', 'website_id', 'target_kind', 'target_id', 'version', 'reason', 'snapshot', 'created_by', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('site_pages as page')
-        .select([
-          sql<string>`${newId()}::text`.as('id'),
-          'page.website_id',
-          sql.lit('page').as('target_kind'),
-          'page.id as target_id',
-          'page.version',
-          sql.lit('original').as('reason'),
-          sql<string>`jsonb_build_object('title', page.title, 'navigationTitle', page.navigation_title, 'description', page.description, 'seoTitle', page.seo_title, 'seoDescription', page.seo_description, 'status', page.status, 'publishAt', null, 'body', page.body)`.as('snapshot'),
-          sql.lit(null).as('created_by'),
-          'page.created_at',
-        ])
-        .where('page.website_id', '=', websiteId)
-        .where('page.id', '=', pageId)
-        .where('page.deleted_at', 'is', null)
-        .where('page.status', '=', 'published')
-        .where((inner) =>
-          inner.not(
-            inner.exists(
-              inner.selectFrom('content_revisions as kept').select('kept.id').where('kept.website_id', '=', websiteId).where('kept.target_kind', '=', 'page').where('kept.target_id', '=', pageId),
-            ),
-          ),
-        ),
-    )
-    .execute();
+/** Whether a page or item has any revision yet: only one without may be given its 'original'. */
+async function hasRevision(trx: Db, websiteId: string, target: RevisionTarget, targetId: string): Promise<boolean> {
+  const kept = await trx
+    .selectFrom('content_revisions')
+    .select('id')
+    .where('website_id', '=', websiteId)
+    .where('target_kind', '=', target)
+    .where('target_id', '=', targetId)
+    .limit(1)
+    .executeTakeFirst();
+  return kept !== undefined;
 }
 
-/**
- * A post's (event's, picture's) counterpart of keepOriginalPageRevision: the item as the template or the seed made
- * it, kept as an 'original' revision before its first change (publish or update) when it is live and has no revision
- * yet — so "Restore the original" works for posts too. In the caller's transaction; dated at the item's creation.
- */
-export async function keepOriginalItemRevision(trx: Db, websiteId: string, itemId: string): Promise<void> {
-  const item = await trx
-    .selectFrom('site_items as item')
-    .selectAll('item')
-    .where('item.website_id', '=', websiteId)
-    .where('item.id', '=', itemId)
-    .where('item.deleted_at', 'is', null)
-    .where('item.status', '=', 'published')
-    .where((inner) =>
-      inner.not(
-        inner.exists(
-          inner.selectFrom('content_revisions as kept').select('kept.id').where('kept.website_id', '=', websiteId).where('kept.target_kind', '=', 'item').where('kept.target_id', '=', itemId),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  if (!item) return;
+/** Keeps `row` as its 'original' revision (no publish time, no author), dated at its creation: the oldest revision. */
+async function keepOriginal(trx: Db, websiteId: string, target: RevisionTarget, row: { id: string; version: number; created_at: Date }, snapshot: Record<string, unknown>): Promise<void> {
   await trx
     .insertInto('content_revisions')
     .values({
       id: newId(),
       website_id: websiteId,
-      target_kind: 'item',
-      target_id: item.id,
-      version: item.version,
+      target_kind: target,
+      target_id: row.id,
+      version: row.version,
       reason: 'original',
-      snapshot: JSON.stringify({ ...itemSnapshotOf(item), publishAt: null }),
+      snapshot: JSON.stringify({ ...snapshot, publishAt: null }),
       created_by: null,
-      created_at: item.created_at,
+      created_at: row.created_at,
     })
     .execute();
+}
+
+/**
+ * The page as the template or the seed made it, kept as an 'original' revision before the first change that
+ * replaces its body (the owner's first publish), when it is live and has no revision yet: "Restore the original"
+ * then works for every page, whoever wrote it (the starter, a template, the demo). In the caller's transaction,
+ * so a publish that loses its race (409) keeps nothing.
+ */
+export async function keepOriginalPageRevision(trx: Db, websiteId: string, pageId: string): Promise<void> {
+  const page = await trx
+    .selectFrom('site_pages')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', '=', pageId)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  if (page && !(await hasRevision(trx, websiteId, 'page', pageId))) await keepOriginal(trx, websiteId, 'page', page, pageSnapshotOf(page));
+}
+
+/**
+ * A post's (event's, picture's) counterpart of keepOriginalPageRevision: kept before its first change (publish or
+ * update) when it is live and has no revision yet — so "Restore the original" works for posts too.
+ */
+export async function keepOriginalItemRevision(trx: Db, websiteId: string, itemId: string): Promise<void> {
+  const item = await trx
+    .selectFrom('site_items')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', '=', itemId)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  if (item && !(await hasRevision(trx, websiteId, 'item', itemId))) await keepOriginal(trx, websiteId, 'item', item, itemSnapshotOf(item));
 }
 
 /** A target's revisions, newest first, with the email of who made each (null for the system). */

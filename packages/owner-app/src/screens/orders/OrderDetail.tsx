@@ -278,8 +278,8 @@ function OrderActions({ order }: { order: OwnerOrderJson }) {
   const id = useId();
   const placed = order.status === 'placed';
   const shippable = (order.status === 'placed' || order.status === 'partially_fulfilled') && order.paymentStatus === 'paid';
-  // A manual order awaiting payment has nothing to refund (the server refuses it too).
-  const canRefund = minorUnitsOf(order.refundable) > 0n && !(order.manualPayment !== null && order.paymentStatus !== 'paid');
+  // The server's `refundable` is 0 for an order not yet paid (a manual order awaiting its money, a card not confirmed).
+  const canRefund = minorUnitsOf(order.refundable) > 0n;
   const busy = fulfil.isPending || cancel.isPending || markPaid.isPending;
   // A manual order (bank transfer, cash on delivery) waits for the owner's word that the money arrived.
   const awaitingManual = placed && order.manualPayment !== null && order.paymentStatus === 'pending';

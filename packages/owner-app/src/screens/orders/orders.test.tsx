@@ -348,6 +348,8 @@ describe('the Orders screen', () => {
     const awaiting = detail({
       paymentStatus: 'pending',
       paymentProvider: 'manual',
+      // As the server answers an order not yet paid: nothing to refund, so no Refund button.
+      refundable: usd('0.00'),
       testMode: false,
       paymentExpiresAt: Date.UTC(2026, 10, 30, 14, 5),
       manualPayment: { label: 'Bank transfer', instructions: 'IBAN DE89 3704 0044 0532 0130 00\nReference: your order number' },
@@ -355,7 +357,7 @@ describe('the Orders screen', () => {
     let current = awaiting;
     const server = renderOrders((method, url) => {
       if (method === 'POST' && url === '/api/owner/orders/ord1/mark-paid') {
-        current = { ...awaiting, paymentStatus: 'paid', paymentExpiresAt: null, history: [{ kind: 'paid', at: Date.UTC(2026, 10, 24, 9, 0), amount: null, by: 'owner@example.com', note: 'Marked as paid (Bank transfer).' }] };
+        current = { ...awaiting, paymentStatus: 'paid', refundable: usd('45.00'), paymentExpiresAt: null, history: [{ kind: 'paid', at: Date.UTC(2026, 10, 24, 9, 0), amount: null, by: 'owner@example.com', note: 'Marked as paid (Bank transfer).' }] };
         return { order: current };
       }
       return url.startsWith('/api/owner/orders/ord1') ? { order: current } : { orders: [], nextCursor: null };
