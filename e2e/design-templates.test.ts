@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { collectPageErrors } from './support/browser';
 import { useShop } from './support/fixtures';
+import { serverTools } from './support/server';
 import { createOwnerSetupToken, OWNER } from './support/owner';
 import { saveScreenshot } from './support/screenshots';
 import { axeViolations } from './support/axe';
@@ -33,8 +34,7 @@ const shop = useShop({
   platformDomain: PLATFORM_DOMAIN,
   prepareDatabase: async (db) => {
     setupToken = await createOwnerSetupToken(db);
-    // Loaded only here, as support/owner.ts loads the server's modules.
-    const { createWebsite } = await import('../packages/server/src/platform');
+    const { createWebsite } = await serverTools();
     for (const templateId of TEMPLATES) {
       await createWebsite(db, { identifier: `${templateId}-sample`, siteTitle: SITE_TITLES[templateId], sampleContent: true, templateId });
     }

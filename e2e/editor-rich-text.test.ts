@@ -24,14 +24,7 @@ let secondToken = '';
 const shop = useShop({
   prepareDatabase: async (db) => {
     ownerToken = await createOwnerSetupToken(db);
-    const [{ createSetupLink }, { findDefaultWebsite }, { systemActor }, { CONTRIBUTOR_ROLES }] = await Promise.all([
-      import('../packages/server/src/owner'),
-      import('../packages/server/src/websites'),
-      import('../packages/server/src/actor'),
-      import('@vitrine/contracts'),
-    ]);
-    const website = (await findDefaultWebsite(db))!;
-    secondToken = (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.editor, email: EDITOR.email })).token;
+    secondToken = await createOwnerSetupToken(db, 'editor', EDITOR.email);
   },
 });
 

@@ -13,7 +13,7 @@ import { STEP_TIMEOUT_MS } from './support/fixtures';
 import { createOwnerSetupToken, signedInOwner } from './support/owner';
 import { recordWebmVideo } from './support/recorded-video';
 import { saveAtBothWidths } from './support/screenshots';
-import { startServer, type RunningServer } from './support/server';
+import { serverTools, startServer, type RunningServer } from './support/server';
 import { eventTaken, recordTrackingCalls } from './support/tracking';
 
 // The member's journey (issue 20 items 1 and 2, storefront §2, §6 and §7). The demo's "Members" area, made paid
@@ -41,7 +41,7 @@ let paywallProductId = '';
 /** The demo site as the server would seed it, with the demo area made paid by a PAYWALL product (type 5). */
 async function prepare(db: Kysely<Database>): Promise<void> {
   setupToken = await createOwnerSetupToken(db);
-  const { newId } = await import('../packages/server/src/ids');
+  const { newId } = await serverTools();
   const course = await db.selectFrom('site_pages').select(['id', 'website_id']).where('url_id', '=', 'pottery-basics').executeTakeFirstOrThrow();
   coursePageId = course.id;
   const store = await db.selectFrom('collections').select('id').where('website_id', '=', course.website_id).orderBy('created_at').executeTakeFirstOrThrow();
@@ -55,7 +55,7 @@ async function prepare(db: Kysely<Database>): Promise<void> {
 }
 
 async function openDataDir<T>(use: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const { openDatabaseFromEnv } = await import('../packages/server/src/db/database');
+  const { openDatabaseFromEnv } = await serverTools();
   const database = await openDatabaseFromEnv({ DATA_DIR: dataDir });
   try {
     return await use(database.db);
@@ -67,7 +67,7 @@ async function openDataDir<T>(use: (db: Kysely<Database>) => Promise<T>): Promis
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-member-course-'));
   await openDataDir(async (db) => {
-    const [{ migrate }, { seedDemoSite }] = await Promise.all([import('../packages/server/src/db/migrate'), import('../packages/server/src/demo-site')]);
+    const { migrate, seedDemoSite } = await serverTools();
     await migrate(db);
     await seedDemoSite(db);
     await prepare(db);

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newShopper, collectPageErrors } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerAccount, OWNER } from './support/owner';
+import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 import { visit } from './support/shop';
 import { axeViolations } from './support/axe';
@@ -23,15 +23,7 @@ const shop = useShop({
   // An admin's set-up link made for OWNER's email (an invitation): a first start prints its own first-admin
   // link, which replaces any other link made for no email in particular.
   prepareDatabase: async (db) => {
-    const [{ createSetupLink }, { findDefaultWebsite }, { systemActor }, { CONTRIBUTOR_ROLES }] = await Promise.all([
-      import('../packages/server/src/owner'),
-      import('../packages/server/src/websites'),
-      import('../packages/server/src/actor'),
-      import('@vitrine/contracts'),
-    ]);
-    const website = await findDefaultWebsite(db);
-    if (!website) throw new Error('the demo website is not seeded');
-    setupToken = (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.admin, email: OWNER.email })).token;
+    setupToken = await createOwnerSetupToken(db);
   },
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { axeViolations } from './support/axe';
 import { useShop } from './support/fixtures';
-import { OWNER } from './support/owner';
+import { createOwnerSetupToken, OWNER } from './support/owner';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
@@ -25,16 +25,8 @@ let viewerToken = '';
 
 const shop = useShop({
   prepareDatabase: async (db) => {
-    const [{ createSetupLink }, { findDefaultWebsite }, { systemActor }, { CONTRIBUTOR_ROLES }] = await Promise.all([
-      import('../packages/server/src/owner'),
-      import('../packages/server/src/websites'),
-      import('../packages/server/src/actor'),
-      import('@vitrine/contracts'),
-    ]);
-    const website = await findDefaultWebsite(db);
-    if (!website) throw new Error('the demo website is not seeded');
-    ownerToken = (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.admin, email: OWNER.email })).token;
-    viewerToken = (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES.viewer, email: VIEWER.email })).token;
+    ownerToken = await createOwnerSetupToken(db);
+    viewerToken = await createOwnerSetupToken(db, 'viewer', VIEWER.email);
   },
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useShop } from './support/fixtures';
+import { serverTools } from './support/server';
 import { saveAtBothWidths } from './support/screenshots';
 
 // The platform operator (issue 32 item 7) on PLATFORM_DOMAIN=vitrine.localhost: an account with the operator role
@@ -15,7 +16,7 @@ const PASSWORD = 'a long enough password';
 const shop = useShop({
   platformDomain: PLATFORM_DOMAIN,
   prepareDatabase: async (db) => {
-    const [{ hashPassword }, { createWebsite }] = await Promise.all([import('../packages/server/src/site-users/passwords'), import('../packages/server/src/platform')]);
+    const { hashPassword, createWebsite } = await serverTools();
     await db
       .insertInto('platform_accounts')
       .values({ id: 'operator-account', email: EMAIL, password_hash: await hashPassword(PASSWORD), confirmed_at: new Date(), operator_since: new Date() })

@@ -5,6 +5,7 @@ import { afterAll, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { collectPageErrors, newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
+import { serverTools } from './support/server';
 import { createOwnerAccount, createOwnerSetupToken, OWNER } from './support/owner';
 import { saveAtBothWidths, saveScreenshot } from './support/screenshots';
 
@@ -25,7 +26,7 @@ const shop = useShop({
   env: { SITE_EXPORT_INTERVAL_MS: '250' },
   prepareDatabase: async (db) => {
     demoToken = await createOwnerSetupToken(db);
-    const { createWebsite } = await import('../packages/server/src/platform');
+    const { createWebsite } = await serverTools();
     movedToken = (await createWebsite(db, { identifier: 'moved-shop', siteTitle: 'Moved Shop', sampleContent: false, ownerEmail: OWNER.email })).setupLink.token;
   },
 });

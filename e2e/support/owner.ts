@@ -2,27 +2,23 @@ import type { Page } from 'playwright-core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../packages/server/src/db/schema';
 import { HttpVisitor } from '../../packages/server/src/reliability/server-process';
+import { serverTools } from './server';
 
 /** The owner an owner journey signs in as (created from a one-time set-up link, like a first run). */
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
 /**
- * For useShop's prepareDatabase: makes a one-time set-up link (an admin's unless another role is named) on the demo website and
- * answers its token (redeemed by the set-up form in the browser, or by signedInOwner).
+ * For useShop's prepareDatabase: makes a one-time set-up link (an admin's unless another role is named; for OWNER
+ * unless another email is) on the demo website and answers its token (redeemed by the set-up form in the browser,
+ * or by signedInOwner).
  */
-export async function createOwnerSetupToken(db: Kysely<Database>, role: 'admin' | 'viewer' | 'storeManager' | 'editor' = 'admin'): Promise<string> {
-  // Loaded only here: most journeys never open the database themselves.
-  const [{ createSetupLink }, { findDefaultWebsite }, { systemActor }, { CONTRIBUTOR_ROLES }] = await Promise.all([
-    import('../../packages/server/src/owner'),
-    import('../../packages/server/src/websites'),
-    import('../../packages/server/src/actor'),
-    import('@vitrine/contracts'),
-  ]);
+export async function createOwnerSetupToken(db: Kysely<Database>, role: 'admin' | 'viewer' | 'storeManager' | 'editor' = 'admin', email = OWNER.email): Promise<string> {
+  const { createSetupLink, findDefaultWebsite, systemActor, CONTRIBUTOR_ROLES } = await serverTools();
   const website = await findDefaultWebsite(db);
   if (!website) throw new Error('the demo website is not seeded');
   // Made for OWNER's email: the server's first start retires every link made for no email in particular (it
   // prints a fresh one), and a link for one email is an admin's invitation, which survives it.
-  return (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES[role], email: OWNER.email })).token;
+  return (await createSetupLink(db, website, systemActor('e2e'), { role: CONTRIBUTOR_ROLES[role], email })).token;
 }
 
 /** The owner signed in over HTTP (no browser) by redeeming the set-up link: for calling the owner API. */

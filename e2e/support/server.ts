@@ -35,11 +35,12 @@ export interface RunningServer {
 }
 
 /**
- * Loaded only where needed: most journeys never open the database themselves. The compiled tools when the run built
+ * The server's database tools (support for prepareDatabase too), loaded only where needed: most journeys never open
+ * the database themselves. The compiled tools when the run built
  * them (scripts/test.mjs sets VITRINE_DATABASE_SETUP_BUNDLE), else the TypeScript sources (one journey run on its own):
  * the sources cost each journey file seconds of CPU to load.
  */
-async function databaseModules(): Promise<typeof import('../../packages/server/src/database-setup')> {
+export async function serverTools(): Promise<typeof import('../../packages/server/src/database-setup')> {
   const bundle = process.env.VITRINE_DATABASE_SETUP_BUNDLE;
   if (bundle) return (await import(/* @vite-ignore */ pathToFileURL(bundle).href)) as typeof import('../../packages/server/src/database-setup');
   return import('../../packages/server/src/database-setup');
@@ -55,7 +56,7 @@ async function seededDataDir(): Promise<string> {
   const template = path.join(os.tmpdir(), `vitrine-e2e-data-${templateFingerprint()}`);
   if (existsSync(path.join(template, 'complete'))) return template;
   const building = mkdtempSync(`${template}.building-`);
-  const { openDatabaseFromEnv, migrate, seedDemoSite } = await databaseModules();
+  const { openDatabaseFromEnv, migrate, seedDemoSite } = await serverTools();
   const database = await openDatabaseFromEnv({ DATA_DIR: building });
   try {
     await migrate(database.db);
@@ -84,7 +85,7 @@ async function freshDataDir(): Promise<string> {
 /** Lets the test change the freshly seeded demo store before the server opens it. */
 async function prepareDataDir(dataDir: string, prepare: (db: Kysely<Database>) => Promise<void>): Promise<void> {
   const started = Date.now();
-  const { openDatabaseFromEnv } = await databaseModules();
+  const { openDatabaseFromEnv } = await serverTools();
   const imported = Date.now();
   const database = await openDatabaseFromEnv({ DATA_DIR: dataDir });
   const opened = Date.now();
