@@ -18,6 +18,7 @@ export type SiteChromePart = 'header' | 'footer';
 // The settings forms are their own chunks (Settings loads them the same way): the editor pays for them when opened.
 const AnnouncementSection = lazy(() => import('../settings/announcement/AnnouncementSection'));
 const FooterSection = lazy(() => import('../settings/footer/FooterSection'));
+const HeaderPlacement = lazy(() => import('./HeaderPlacement').then((module) => ({ default: module.HeaderPlacement })));
 
 export const SITE_CHROME_TEXTS = {
   header: 'Header',
@@ -28,7 +29,7 @@ export const SITE_CHROME_TEXTS = {
   siteWide: (part: SiteChromePart) => `The ${part} is shared by every page of the site: saving it here changes the live site at once. It is not part of this page’s draft, and Publish does not wait for it.`,
   announcement: 'Announcement bar',
   placement: 'Logo and menu placement',
-  placementText: 'Name on the left or centred, the menu beside or below it: ',
+  placementText: 'Also in ',
   placementLink: 'Design → Layout → Header',
   footerLayoutText: 'Columns, centred or one line: ',
   footerLayoutLink: 'Design → Layout → Footer',
@@ -83,7 +84,8 @@ export function SiteChromePanel({ part, onClose, onSaved }: { part: SiteChromePa
             <h3>{T.announcement}</h3>
             <AnnouncementSection onSaved={onSaved} />
             <h3>{T.placement}</h3>
-            <p>
+            <HeaderPlacement onSaved={onSaved} />
+            <p className="pages-muted">
               {T.placementText}
               <Link to="/config/design">{T.placementLink}</Link>.
             </p>

@@ -28,7 +28,9 @@ const PAGE: ContentPage = {
 const TREE: PageTree = { navigation: [{ ...PAGE, children: [] }], notLinked: [], homePageId: 'about' } as unknown as PageTree;
 const NO_PAGE = 'No page of this site is at /returns: choose one that exists.';
 
-function renderEditor(permissions: Permission[] = ['content:read', 'content:write', 'site:read', 'site:write']) {
+const MANIFEST = { settings: [{ id: 'layout', label: 'Layout', settings: [{ id: 'layout.header', type: 'select', default: 'classic', options: [{ value: 'classic', label: 'Name on the left, menu beside it' }, { value: 'centered', label: 'Name centred, menu below it' }] }] }] };
+
+function renderEditor(permissions: Permission[] = ['content:read', 'content:write', 'site:read', 'site:write', 'site-styles:write'], design: { draft: Record<string, unknown>; published: Record<string, unknown> } = { draft: { 'colour.accent': '#225522' }, published: { 'colour.accent': '#225522' } }) {
   const calls: Call[] = [];
   let footer: SiteFooterJson = { columns: [{ title: 'Shop', links: [{ label: 'Search', url: '/search' }] }], social: [], legalText: '' };
   let announcement: SiteAnnouncementJson = { enabled: false, text: '', linkLabel: '', linkUrl: '', colourTheme: 'dark' };
@@ -49,6 +51,10 @@ function renderEditor(permissions: Permission[] = ['content:read', 'content:writ
         } else footer = sent;
       }
       answer ??= { footer, isDefault: false };
+    } else if (input === '/api/site-styles' || input === '/api/site-styles/draft' || input === '/api/site-styles/publish') {
+      if (input === '/api/site-styles/draft') design = { ...design, draft: (body as { values: Record<string, unknown> }).values };
+      if (input === '/api/site-styles/publish') design = { ...design, published: design.draft };
+      answer = { manifest: MANIFEST, ...design, publishedVersionId: 'v1', stylesheetUrl: '/s.css', draftStylesheetUrl: '/d.css', contrastWarnings: [], templateId: 'shop' };
     } else if (input === '/api/owner/site-settings/announcement') {
       if (method === 'PUT') announcement = body as SiteAnnouncementJson;
       answer = { announcement };
@@ -133,6 +139,32 @@ describe('the header and footer in the page editor', () => {
     const block = within(screen.getByRole('list', { name: 'Blocks' })).getAllByRole('listitem')[0]!;
     fireEvent.click(block.querySelector<HTMLElement>('.pages-block-main')!);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Footer settings' })).toBeNull());
+  });
+
+  it('saves the logo and menu placement as Design does (draft, then publish) and reloads the preview', async () => {
+    const calls = renderEditor();
+    fireEvent.click(await screen.findByRole('button', { name: 'Header' }, { timeout: 8000 }));
+    const placement = await screen.findByRole('group', { name: 'Logo and menu placement' });
+    expect((within(placement).getByRole('radio', { name: 'Name on the left, menu beside it' }) as HTMLInputElement).checked).toBe(true);
+    const save = screen.getByRole('button', { name: 'Save placement' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(within(placement).getByRole('radio', { name: 'Name centred, menu below it' }));
+    const before = previewSrc();
+    fireEvent.click(save);
+    await screen.findByText('Saved and published. Every page shows it from the next visit.');
+    const styleCalls = calls.filter((call) => call.url.startsWith('/api/site-styles/'));
+    expect(styleCalls.map((call) => `${call.method} ${call.url}`)).toEqual(['PUT /api/site-styles/draft', 'POST /api/site-styles/publish']);
+    expect(styleCalls[0]!.body).toEqual({ values: { 'colour.accent': '#225522', 'layout.header': 'centered' } });
+    await waitFor(() => expect(previewSrc()).not.toBe(before));
+  });
+
+  it('will not publish the placement over unpublished Design changes', async () => {
+    const calls = renderEditor(undefined, { draft: { 'colour.accent': '#aa0000' }, published: { 'colour.accent': '#225522' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Header' }, { timeout: 8000 }));
+    await screen.findByText('Design has changes that are not published yet: publish or discard them in Design first, then choose the placement here.');
+    expect(screen.queryByRole('button', { name: 'Save placement' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Name centred, menu below it' }).closest('fieldset')!.disabled).toBe(true);
+    expect(calls.some((call) => call.method !== 'GET' && call.url.startsWith('/api/site-styles'))).toBe(false);
   });
 
   it('shows a role without site:write the forms read-only', async () => {
