@@ -8,7 +8,7 @@ import { saveAtBothWidths } from './support/screenshots';
 import { visit } from './support/shop';
 
 // Issue 34 item 4 in the page editor: the owner makes a page, selects Footer in the outline, adds a column of links
-// and the legal text; selects Header and turns the announcement bar on; the preview shows both; publishes the page,
+// and the legal text; selects Header, turns the announcement bar on and centres the logo; the preview shows them; publishes the page,
 // and a visitor sees the announcement above the header and the new footer. Screenshots at 1280 and 390 px.
 
 let ownerToken = '';
@@ -65,6 +65,10 @@ describe('the header and footer in the page editor', () => {
     await headerPanel.getByRole('combobox', { name: 'Colour theme' }).selectOption('accent');
     await headerPanel.getByRole('button', { name: 'Save announcement bar' }).click();
     await headerPanel.getByRole('status').filter({ hasText: 'Saved. Every page shows it from the next visit.' }).waitFor();
+    // The logo centred, the menu below it (the theme's layout.header, published as Design publishes).
+    await headerPanel.getByRole('group', { name: 'Logo and menu placement' }).getByRole('radio', { name: 'Name centred, menu below it' }).check();
+    await headerPanel.getByRole('button', { name: 'Save placement' }).click();
+    await headerPanel.getByRole('status').filter({ hasText: 'Saved and published. Every page shows it from the next visit.' }).waitFor();
 
     // The preview reloaded with both.
     const preview = page.frameLocator('.pages-preview-frame');
@@ -84,6 +88,7 @@ describe('the header and footer in the page editor', () => {
     const bar = visitor.getByRole('complementary', { name: 'Announcement' });
     await bar.getByText('Open late on Thursdays until 8 pm').waitFor();
     await expect(bar.getAttribute('data-colour-theme')).resolves.toBe('accent');
+    await expect(visitor.locator('body').getAttribute('data-header')).resolves.toBe('centered');
     const footer = visitor.locator('footer.site-footer');
     await expect(footer.getByRole('navigation', { name: 'Visit us' }).getByRole('link', { name: 'Email the shop' }).getAttribute('href')).resolves.toBe('mailto:hello@example.com');
     await footer.getByText('Vitrine Demo Ltd · Company 0123456').waitFor();
