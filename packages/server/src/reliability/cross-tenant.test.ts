@@ -87,6 +87,9 @@ if (discountOfA.statusCode >= 300) throw new Error(`set-up automatic discount: $
 // Site A's announcement bar (issue 34 item 4): B's pages must never draw it.
 const announcementA = await ownerA.put('/api/owner/site-settings/announcement', { enabled: true, text: 'Alpha-only announcement', linkLabel: '', linkUrl: '', colourTheme: 'dark' });
 if (announcementA.statusCode >= 300) throw new Error(`set-up announcement: ${announcementA.statusCode} ${announcementA.body}`);
+// Site A's footer (issue 34 item 4, also edited in the page editor): B's pages never draw it, B's owner never reads it.
+const footerA = await ownerA.put('/api/owner/site-settings/footer', { columns: [{ title: 'Alpha column', links: [{ label: 'Alpha mail', url: 'mailto:alpha@example.com' }] }], social: [], legalText: 'Alpha-only legal line' });
+if (footerA.statusCode >= 300) throw new Error(`set-up footer: ${footerA.statusCode} ${footerA.body}`);
 
 // Site A's own order-confirmation mail (issue 38 item 7): B's owner neither sees it nor does B's mail use it.
 const templateOfA = await ownerA.put('/api/owner/mail-templates/order-confirmation', { subject: 'Alpha secret subject {{order.number}}', blocks: [{ type: 'text', text: 'Alpha body' }] });
@@ -276,6 +279,18 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     expect((await new TestVisitor(server.app, undefined, { host: B_HOST }).get('/')).body).not.toContain('Alpha-only announcement');
     const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
     expect((await ownerB.get('/api/owner/site-settings/announcement')).json().announcement).toMatchObject({ enabled: false, text: '' });
+  });
+
+  it("draws A's footer on A's pages only; B's owner reads B's own and saving it leaves A's", async () => {
+    expect((await new TestVisitor(server.app, undefined, { host: A_HOST }).get('/')).body).toContain('Alpha-only legal line');
+    expect((await new TestVisitor(server.app, undefined, { host: B_HOST }).get('/')).body).not.toContain('Alpha-only legal line');
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    const footerB = (await ownerB.get('/api/owner/site-settings/footer')).json();
+    expect(footerB.isDefault).toBe(true);
+    expect(JSON.stringify(footerB)).not.toContain('Alpha');
+    expect((await ownerB.put('/api/owner/site-settings/footer', { columns: [], social: [], legalText: 'Bravo legal line' })).statusCode).toBe(200);
+    // A's footer is as A saved it.
+    expect((await ownerA.get('/api/owner/site-settings/footer')).json().footer.legalText).toBe('Alpha-only legal line');
   });
 
   it("neither shows A's mail templates to B's owner nor sends them in B's mail", async () => {

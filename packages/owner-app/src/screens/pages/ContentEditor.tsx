@@ -18,6 +18,7 @@ import { SectionSettings } from './SectionSettings';
 import { PublishBar } from './PublishBar';
 import { fieldsOf } from './schema-form';
 import { SettingsForm } from './SettingsForm';
+import { SiteChromeOutlineEntry, SiteChromePanel, type SiteChromePart } from './SiteChromePanel';
 import { MapPlaceSearch } from './MapPlaceSearch';
 import { PAGES_TEXTS as T } from './texts';
 
@@ -47,6 +48,8 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const [previewRevision, setPreviewRevision] = useState(0);
   const [announcement, setAnnouncement] = useState('');
+  // The page's Header or Footer (SiteChromePanel.tsx) open in the side panel instead of a block's settings.
+  const [chromePart, setChromePart] = useState<SiteChromePart | null>(null);
   const version = useRef(content.version);
   const savedBody = useRef<PageBody>(state.history.present);
   const pendingFocus = useRef<{ blockId: string | null; part: 'main' | 'handle' | 'add' } | null>(null);
@@ -151,6 +154,16 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
     await save();
   };
 
+  // Selecting a block (in the outline or on the page) closes the header's or footer's panel.
+  useEffect(() => {
+    if (state.selectedId) setChromePart(null);
+  }, [state.selectedId]);
+  const openChrome = (part: SiteChromePart) => {
+    dispatch({ type: 'select', blockId: null });
+    setChromePart(part);
+  };
+  const hasChrome = target === 'page';
+
   const selected = blocks.find((block) => block.id === state.selectedId) ?? null;
   const selectedDefinition = selected ? blockOf(selected.type) : undefined;
   const selectedSection = selected ? sectionIndexOf(body, selected.id) : null;
@@ -248,6 +261,7 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
                 />
               ) : null}
             </div>
+            {hasChrome ? <SiteChromeOutlineEntry part="header" open={chromePart === 'header'} onOpen={openChrome} /> : null}
             <div ref={listRef}>
               <BlockList
                 blocks={blocks}
@@ -294,8 +308,20 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
                 }}
               />
             </div>
+            {hasChrome ? <SiteChromeOutlineEntry part="footer" open={chromePart === 'footer'} onOpen={openChrome} /> : null}
           </section>
-          {selected ? (
+          {hasChrome && chromePart ? (
+            <SiteChromePanel
+              part={chromePart}
+              onClose={() => {
+                const part = chromePart;
+                setChromePart(null);
+                window.requestAnimationFrame(() => document.querySelector<HTMLElement>(`.pages-chrome-entry-${part} button`)?.focus());
+              }}
+              onSaved={() => setPreviewRevision((revision) => revision + 1)}
+            />
+          ) : null}
+          {selected && !chromePart ? (
             <section className="card pages-settings" aria-labelledby="pages-settings-heading">
               <div className="pages-settings-head">
                 <h2 id="pages-settings-heading">{T.settingsOf(labelOfType(selected.type))}</h2>

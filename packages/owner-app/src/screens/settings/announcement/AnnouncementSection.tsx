@@ -13,14 +13,15 @@ import { Outcome } from '../../../ui/outcome';
  * the site's colour themes (Design sets their colours; the site shows the bar in them). Save sends the whole bar; a refused field (a link to a
  * page that does not exist) shows its message beside it.
  */
-export default function AnnouncementSection() {
+export default function AnnouncementSection({ onSaved }: { onSaved?: () => void } = {}) {
   const query = useAnnouncement();
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailed error={query.error} retry={() => void query.refetch()} />;
-  return <AnnouncementForm saved={query.data.announcement} />;
+  return <AnnouncementForm saved={query.data.announcement} {...(onSaved ? { onSaved } : {})} />;
 }
 
-function AnnouncementForm({ saved }: { saved: Announcement }) {
+/** onSaved: the page editor's Header panel reloads its preview after each save. */
+function AnnouncementForm({ saved, onSaved }: { saved: Announcement; onSaved?: () => void }) {
   const mayWrite = useCan('site:write');
   const save = useSaveAnnouncement();
   const [draft, setDraft] = useState<Announcement>(saved);
@@ -42,6 +43,7 @@ function AnnouncementForm({ saved }: { saved: Announcement }) {
       onSuccess: (answer) => {
         setDraft(answer.announcement);
         setStatus(T.saved);
+        onSaved?.();
       },
       onError: (error) => {
         setErrors(refusalErrors(error));

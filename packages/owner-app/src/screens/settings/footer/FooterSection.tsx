@@ -14,14 +14,15 @@ import { Outcome } from '../../../ui/outcome';
  * stores and pages, which the form starts from. Save sends the whole footer; a refused field (a link to a page that
  * does not exist, by 'columns.0.links.1.url') shows its message beside it.
  */
-export default function FooterSection() {
+export default function FooterSection({ onSaved }: { onSaved?: () => void } = {}) {
   const query = useFooter();
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailed error={query.error} retry={() => void query.refetch()} />;
-  return <FooterForm saved={query.data.footer} isDefault={query.data.isDefault} />;
+  return <FooterForm saved={query.data.footer} isDefault={query.data.isDefault} {...(onSaved ? { onSaved } : {})} />;
 }
 
-function FooterForm({ saved, isDefault }: { saved: Footer; isDefault: boolean }) {
+/** onSaved: the page editor's Footer panel reloads its preview after each save. */
+function FooterForm({ saved, isDefault, onSaved }: { saved: Footer; isDefault: boolean; onSaved?: () => void }) {
   const mayWrite = useCan('site:write');
   const save = useSaveFooter();
   const [draft, setDraft] = useState<Footer>(saved);
@@ -45,6 +46,7 @@ function FooterForm({ saved, isDefault }: { saved: Footer; isDefault: boolean })
       onSuccess: (answer) => {
         setDraft(answer.footer);
         setStatus(T.saved);
+        onSaved?.();
       },
       onError: (error) => {
         if (isOwnerApiError(error) && Object.keys(error.errors).length > 0) {
