@@ -30,8 +30,8 @@ export interface CampaignRound {
 function audienceSql(audience: CampaignAudience) {
   switch (audience.kind) {
     case 'buyers': return sql`AND EXISTS (SELECT 1 FROM orders o WHERE o.website_id = s.website_id AND lower(o.email) = s.email AND o.payment_status = 'paid')`;
-    case 'tag': return sql`AND ${audience.tag} = ANY (s.tags)`;
-    case 'language': return sql`AND (s.language = ${audience.language} OR s.language LIKE ${`${audience.language}-%`})`;
+    case 'tag': return sql`AND ${audience.tag.toLowerCase()} = ANY (s.tags)`; // tags are kept lower-case (newsletter/owner-subscribers.ts)
+    case 'language': return sql`AND (lower(s.language) = ${audience.language.toLowerCase()} OR lower(s.language) LIKE ${`${audience.language.toLowerCase()}-%`})`;
     default: return sql``;
   }
 }

@@ -67,7 +67,7 @@ describe('GET /api/owner/newsletter/subscribers', () => {
     expect(page1.subscribers.map((row: { email: string }) => row.email)).toEqual(['reader-006@example.com', 'reader-005@example.com', 'reader-004@example.com']);
     expect(page1.subscribers[0]).toEqual({
       email: 'reader-006@example.com', status: 'confirmed', source: 'newsletter',
-      createdAt: new Date(base + 6000).toISOString(), confirmedAt: new Date(base + 6500).toISOString(), unsubscribedAt: null,
+      createdAt: new Date(base + 6000).toISOString(), confirmedAt: new Date(base + 6500).toISOString(), unsubscribedAt: null, tags: [], language: null,
     });
     expect(page1.hasNextPage).toBe(true);
     const seen = [...page1.subscribers];
