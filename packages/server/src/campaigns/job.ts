@@ -2,7 +2,8 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { CampaignAudience, CampaignDraft } from '@vitrine/contracts';
 import type { Database, Website } from '../db/schema';
 import { RepeatingJob, type JobLog } from '../jobs/repeating-job';
-import { enqueueMail, siteUrlOf, unsubscribeHeaders, unsubscribeUrl, type MailSettings } from '../mail';
+import { enqueueMailIfQuotaAllows, siteUrlOf, unsubscribeHeaders, unsubscribeUrl, type MailSettings } from '../mail';
+import { secondsUntilAMailAgesOut } from '../quotas';
 import { mailColoursOf } from '../site-styles';
 import { findWebsiteById } from '../websites';
 import { CampaignLinkTokens, clickUrl, openPixelUrl } from './links';
@@ -24,6 +25,8 @@ export interface CampaignRound {
   queued: number;
   skipped: number;
   finished: boolean;
+  /** Set when the website's mails-a-day quota stopped the batch: the job waits this long, until a mail ages out. */
+  quotaWaitSeconds?: number;
 }
 
 /** Every confirmed subscriber of the audience, never a suppressed address. */
@@ -88,6 +91,14 @@ export class CampaignSendJob {
       if (round.finished) {
         await trx.updateTable('newsletter_campaigns').set({ status: 'sent', finished_at: sql<Date>`now()`, updated_at: sql<Date>`now()` }).where('id', '=', campaign.id).execute();
         await trx.deleteFrom('newsletter_campaign_jobs').where('campaign_id', '=', campaign.id).execute();
+      } else if (round.quotaWaitSeconds !== undefined) {
+        // Past the quota: what fitted is handed over and kept; the job sleeps until the 24-hour window admits mail
+        // again (one warning per wait, not one a second), and the rest goes then.
+        await trx.updateTable('newsletter_campaign_jobs')
+          .set({ run_at: sql<Date>`now() + ${round.quotaWaitSeconds} * interval '1 second'`, rounds: sql<number>`rounds + 1` })
+          .where('campaign_id', '=', campaign.id).execute();
+        this.options.log?.warn({ campaignId: campaign.id, websiteId: website.id, queued: round.queued, retryInSeconds: round.quotaWaitSeconds },
+          'campaign send waits for the daily mail quota');
       } else {
         const waitMs = Math.round((1000 * round.queued) / this.#rate);
         await trx.updateTable('newsletter_campaign_jobs')
@@ -137,9 +148,13 @@ export class CampaignSendJob {
         unsubscribeUrl: unsubscribe,
         ...(draft.trackOpens ? { openPixelUrl: openPixelUrl(siteUrl, token('open', 0)) } : {}),
       });
-      const mailId = await enqueueMail(trx, website, this.options.mail.from, {
+      const mailId = await enqueueMailIfQuotaAllows(trx, website, this.options.mail.from, {
         kind: 'marketing', template: `campaign:${campaignId}`, to: recipient.email, ...rendered, headers: unsubscribeHeaders(unsubscribe),
       });
+      if (mailId === undefined) {
+        // The website's mails-a-day quota is full: this recipient stays pending for the next window.
+        return { campaignId, queued, skipped, finished: false, quotaWaitSeconds: await secondsUntilAMailAgesOut(trx, website.id) };
+      }
       await trx.updateTable('newsletter_campaign_recipients').set({ status: 'queued', mail_id: mailId, queued_at: sql<Date>`now()` })
         .where('campaign_id', '=', campaignId).where('email', '=', recipient.email).execute();
       queued += 1;

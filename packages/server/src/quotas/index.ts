@@ -6,3 +6,4 @@
  */
 export { QUOTA_ENV, QUOTA_KINDS, QUOTA_MESSAGES, QUOTA_FAILURE_KINDS, QuotaReached, isQuotaReached, quotaDefaultsFromEnv, type QuotaKind, type QuotaLimits } from './limits';
 export { hasQuotaRoom, setWebsiteQuotas, takeQuota, websiteUsage, type WebsiteUsage } from './service';
+export { secondsUntilAMailAgesOut } from './usage';
