@@ -189,6 +189,12 @@ describe('the owner restock and mail screens', () => {
     const csvText = await csv.text();
     expect(csvText.split('\n')[0]).toBe('Email,Status,Source,Joined (UTC),Confirmed (UTC),Unsubscribed (UTC)');
     expect(csvText).toContain('ava.morgan@example.com,confirmed,restock,');
+    // Tag Ava (a campaign segment): tick her row, name the tag, add it; her row shows it.
+    await ava.getByRole('checkbox', { name: 'Choose ava.morgan@example.com' }).check();
+    await page.getByRole('textbox', { name: 'Tag' }).fill('VIP');
+    await page.getByRole('button', { name: 'Add tag to chosen' }).click();
+    await page.getByRole('status').filter({ hasText: 'Tags changed on 1 subscriber.' }).waitFor();
+    await ava.getByRole('cell', { name: 'vip', exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await saveAtBothWidths(page, 'owner-subscribers');
 

@@ -77,7 +77,7 @@ export function Subscribers() {
         </a>
       </div>
       {canTag ? (
-        <div className="mail-controls card" role="group" aria-label={MAIL_TEXTS.tags}>
+        <div className="mail-controls mail-tagging card" role="group" aria-label={MAIL_TEXTS.tags}>
           <div className="field">
             <label htmlFor={tagId}>{MAIL_TEXTS.tagToApply}</label>
             <input id={tagId} value={tag} maxLength={40} onChange={(event) => { setTag(event.target.value); setTagError(''); }}
@@ -85,7 +85,7 @@ export function Subscribers() {
             <p id={`${tagId}-help`} className="muted">{MAIL_TEXTS.tagHelp}</p>
             {tagError ? <p id={`${tagId}-error`} className="field-error">{tagError}</p> : null}
           </div>
-          <p className="muted">{MAIL_TEXTS.chosen(chosen.size)}</p>
+          <p className="muted mail-tagging-chosen">{MAIL_TEXTS.chosen(chosen.size)}</p>
           <button type="button" className="button" disabled={chosen.size === 0 || tag.trim() === '' || tagging.isPending} onClick={() => applyTag('add')}>{MAIL_TEXTS.addTag}</button>
           <button type="button" className="button button-secondary" disabled={chosen.size === 0 || tag.trim() === '' || tagging.isPending} onClick={() => applyTag('remove')}>{MAIL_TEXTS.removeTag}</button>
           <p role="status">{outcome}</p>
