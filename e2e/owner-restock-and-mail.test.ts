@@ -187,7 +187,7 @@ describe('the owner restock and mail screens', () => {
     const csv = await page.request.get(`${shop.url}${exportHref}`);
     expect(csv.status()).toBe(200);
     const csvText = await csv.text();
-    expect(csvText.split('\n')[0]).toBe('Email,Status,Source,Joined (UTC),Confirmed (UTC),Unsubscribed (UTC)');
+    expect(csvText.split('\n')[0]).toBe('Email,Status,Source,Joined (UTC),Confirmed (UTC),Unsubscribed (UTC),Tags,Language');
     expect(csvText).toContain('ava.morgan@example.com,confirmed,restock,');
     // Tag Ava (a campaign segment): tick her row, name the tag, add it; her row shows it.
     await ava.getByRole('checkbox', { name: 'Choose ava.morgan@example.com' }).check();

@@ -35,6 +35,8 @@ export const SUBSCRIBER_CSV_COLUMNS = [
   { key: 'createdAt', header: 'Joined (UTC)' },
   { key: 'confirmedAt', header: 'Confirmed (UTC)' },
   { key: 'unsubscribedAt', header: 'Unsubscribed (UTC)' },
+  { key: 'tags', header: 'Tags' },
+  { key: 'language', header: 'Language' },
 ] as const;
 
 interface SubscriberRow {
@@ -128,6 +130,9 @@ export function subscriberCsvRecord(row: SubscriberRow): Record<string, string> 
     createdAt: json.createdAt,
     confirmedAt: json.confirmedAt ?? '',
     unsubscribedAt: json.unsubscribedAt ?? '',
+    // Tags are the owner's (a pattern of letters, digits and dashes: nothing a spreadsheet reads as a formula).
+    tags: json.tags.join(' '),
+    language: json.language ?? '',
   };
 }
 

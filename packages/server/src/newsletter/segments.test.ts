@@ -86,6 +86,9 @@ describe('segments', () => {
     // The list (forms:read, an admin's) shows tags and language.
     const listed = (await admin.get(`${LIST}?status=confirmed`)).json().subscribers.find((row: { email: string }) => row.email === 'bruno@segments.test');
     expect(listed).toMatchObject({ tags: ['vip', 'winter-2026'], language: 'fr-FR' });
+    const csv = (await admin.get('/api/owner/newsletter/subscribers/export.csv')).body;
+    expect(csv).toContain('bruno@segments.test,confirmed,newsletter,');
+    expect(csv.split('\n').find((line: string) => line.startsWith('bruno@'))!.endsWith(',vip winter-2026,fr-FR')).toBe(true);
 
     const links = new CampaignLinkTokens(await loadServerSecret(db(), 'campaign-links'));
     const mail = { from: 'no-reply@localhost', publicUrl: 'http://localhost:3000', unsubscribeTokens: new UnsubscribeTokens(await loadServerSecret(db(), 'mail')) };
