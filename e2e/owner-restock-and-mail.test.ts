@@ -187,8 +187,14 @@ describe('the owner restock and mail screens', () => {
     const csv = await page.request.get(`${shop.url}${exportHref}`);
     expect(csv.status()).toBe(200);
     const csvText = await csv.text();
-    expect(csvText.split('\n')[0]).toBe('Email,Status,Source,Joined (UTC),Confirmed (UTC),Unsubscribed (UTC)');
+    expect(csvText.split('\n')[0]).toBe('Email,Status,Source,Joined (UTC),Confirmed (UTC),Unsubscribed (UTC),Tags,Language');
     expect(csvText).toContain('ava.morgan@example.com,confirmed,restock,');
+    // Tag Ava (a campaign segment): tick her row, name the tag, add it; her row shows it.
+    await ava.getByRole('checkbox', { name: 'Choose ava.morgan@example.com' }).check();
+    await page.getByRole('textbox', { name: 'Tag' }).fill('VIP');
+    await page.getByRole('button', { name: 'Add tag to chosen' }).click();
+    await page.getByRole('status').filter({ hasText: 'Tags changed on 1 subscriber.' }).waitFor();
+    await ava.getByRole('cell', { name: 'vip', exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await saveAtBothWidths(page, 'owner-subscribers');
 

@@ -44,7 +44,8 @@ const SITE = { 'site.title': "The site's title", 'site.url': "The site's address
 export const MAIL_TEMPLATE_INFO: Record<EditableMailTemplate, MailTemplateInfo> = {
   'order-confirmation': {
     label: 'Order confirmation', recipient: 'The shopper', summary: true,
-    variables: { ...SITE, 'order.number': 'The order number (#1001)', 'order.total': 'The total paid', 'order.url': "The order's status page", 'shopper.name': 'The name on the shipping address' },
+    variables: { ...SITE, 'order.number': 'The order number (#1001)', 'order.total': 'The total paid', 'order.url': "The order's status page", 'shopper.name': 'The name on the shipping address',
+      'payment.instructions': 'How to pay (bank transfer, cash on delivery): the method and your instructions, while the order awaits payment; empty for a card order and once it is paid' },
   },
   'order-shipped': {
     label: 'Order shipped', recipient: 'The shopper', summary: true,

@@ -81,4 +81,17 @@ export const unsubscribeContract = defineContract({
   schema: { querystring: UnsubscribeQuerySchema, response: { 200: ResponseObject({ unsubscribed: Type.Literal(true) }), ...ERROR_RESPONSES } },
 });
 
-export const MAIL_CONTRACTS = [listMailContract, getMailContract, unsubscribeContract] as const;
+/** The signature header of POST /api/mail/feedback: `sha256=` and the hex HMAC-SHA256 of the body's exact bytes with MAIL_FEEDBACK_SECRET. */
+export const MAIL_FEEDBACK_SIGNATURE_HEADER = 'x-vitrine-signature';
+
+export const mailFeedbackContract = defineContract({
+  operationId: 'receiveMailFeedback',
+  method: 'POST',
+  url: '/api/mail/feedback',
+  summary:
+    "The mail provider's feedback (complaints and hard bounces), signed with the operator's MAIL_FEEDBACK_SECRET (X-Vitrine-Signature: sha256=<hex HMAC of the body>; 256 KB at most). Accepts Vitrine's own shape ({type: 'complaint' | 'bounce', email, messageId}), Amazon SES notifications (also inside an SNS envelope) and SendGrid's event arrays (spamreport, bounce). Each report names the Message-ID Vitrine sent (<outbox id@domain>): the address is suppressed for the website that sent it — a complaint stops its marketing mail, a hard bounce all its mail. 401 for a missing or wrong signature; 404 when no secret is configured; 400 for a body that is no report.",
+  tags,
+  schema: { response: { 200: ResponseObject({ received: Type.Literal(true), suppressed: Type.Number(), unmatched: Type.Number() }), ...ERROR_RESPONSES } },
+});
+
+export const MAIL_CONTRACTS = [listMailContract, getMailContract, unsubscribeContract, mailFeedbackContract] as const;

@@ -175,6 +175,8 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** MAIL_FROM: the sender address of the website's mail. */
   mailFrom?: string;
+  /** MAIL_FEEDBACK_SECRET: the shared secret of the provider's complaint/bounce webhook (mail/feedback.ts). */
+  mailFeedbackSecret?: string;
   /** How much work a captcha challenge asks for (captcha/challenges.ts); tests make it small. */
   captchaDifficulty?: CaptchaDifficulty;
   /** Shopper analytics (analytics/): settings (ANALYTICS_* from the environment by default) and writer overrides for tests. */
@@ -274,6 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/$/, ''),
       platformDomain: websites.platformDomain,
       unsubscribeTokens: new UnsubscribeTokens(await loadServerSecret(db, 'mail')),
+      ...(options.mailFeedbackSecret ? { feedbackSecret: options.mailFeedbackSecret } : {}),
     },
     captcha: {
       signatureSecret: await loadServerSecret(db, 'captcha'),

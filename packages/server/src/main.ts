@@ -135,6 +135,8 @@ async function main(): Promise<void> {
     mediaSources: await browserOriginsOf(objects.store),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     mailFrom: env.MAIL_FROM || undefined,
+    // MAIL_FEEDBACK_SECRET: the provider's complaint and bounce webhook (POST /api/mail/feedback) is signed with it.
+    mailFeedbackSecret: env.MAIL_FEEDBACK_SECRET || undefined,
     payments: stripeSettings ? new StripePaymentProvider(stripeSettings) : undefined,
     paymentExpiry: { intervalMs: paymentExpiryIntervalMs },
     // GET /metrics for METRICS_ALLOW's addresses (loopback by default), with Node's process metrics.

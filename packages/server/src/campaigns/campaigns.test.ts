@@ -6,6 +6,7 @@ import { loadServerSecret } from '../http/server-secrets';
 import { UnsubscribeTokens } from '../mail';
 import { demoProductId, openTestServer, ownerVisitor, TEST_SHIPPING_ADDRESS, TestVisitor, type TestServer } from '../testing';
 import { findDefaultWebsite } from '../websites';
+import { setWebsiteQuotas } from '../quotas';
 import { CampaignSendJob } from './job';
 import { CampaignLinkTokens } from './links';
 import { CAMPAIGN_TEST_LIMIT_MESSAGE } from './service';
@@ -187,6 +188,39 @@ describe('Mail → Campaigns', () => {
     const reply = (await manager.get(`${URL}/${campaign.id}`)).json().campaign;
     expect(reply).toMatchObject({ status: 'sent', counts: { recipients: 4, sent: 3, skipped: 1, clickers: 0, clicks: 0, opens: 0 } });
     expect(reply.finishedAt).not.toBeNull();
+  });
+
+  it('past the daily mail quota, keeps what fitted and waits for the next window with one warning, then sends the rest', async () => {
+    for (const email of ['q1@news.test', 'q2@news.test', 'q3@news.test', 'q4@news.test', 'q5@news.test']) await subscribe(email);
+    await setWebsiteQuotas(server.database.db, website.id, { mailsPerDay: 2 });
+    try {
+      const { campaign } = (await manager.post(URL, body())).json();
+      await manager.post(`${URL}/${campaign.id}/send`, {});
+      const warnings: { details: object; message: string }[] = [];
+      const limited = new CampaignSendJob(server.database.db, { mail, links, messagesPerSecond: 1000, intervalMs: 0, log: { warn: (details, message) => warnings.push({ details, message }) } });
+      const first = await limited.runOnce();
+      expect(first).toMatchObject({ campaignId: campaign.id, queued: 2, skipped: 0, finished: false });
+      // The next window opens when the first of today's mails is a day old: the job sleeps until then.
+      expect(first!.quotaWaitSeconds).toBeGreaterThan(86_390);
+      expect(first!.quotaWaitSeconds).toBeLessThanOrEqual(86_400);
+      const { run_at: runAt } = await server.database.db.selectFrom('newsletter_campaign_jobs').select('run_at').where('campaign_id', '=', campaign.id).executeTakeFirstOrThrow();
+      expect(new Date(runAt).getTime() - Date.now()).toBeGreaterThan(86_000_000);
+      // Rounds meanwhile find nothing due: no rollback, no retry every second, one warning in all.
+      for (let round = 0; round < 5; round += 1) expect(await limited.runOnce()).toBeUndefined();
+      expect(warnings).toEqual([{ details: { campaignId: campaign.id, websiteId: website.id, queued: 2, retryInSeconds: first!.quotaWaitSeconds }, message: 'campaign send waits for the daily mail quota' }]);
+      expect(await server.database.db.selectFrom('mail_outbox').select('to_address').orderBy('to_address').execute()).toEqual([{ to_address: 'q1@news.test' }, { to_address: 'q2@news.test' }]);
+      // A day later (the morning's mails aged out): the next two, then the last.
+      await server.database.db.updateTable('mail_outbox').set({ created_at: new Date(Date.now() - 2 * 86_400_000) }).execute();
+      await dueNow(campaign.id);
+      expect(await limited.runOnce()).toMatchObject({ queued: 2, finished: false });
+      await server.database.db.updateTable('mail_outbox').set({ created_at: new Date(Date.now() - 2 * 86_400_000) }).execute();
+      await dueNow(campaign.id);
+      expect(await limited.runOnce()).toEqual({ campaignId: campaign.id, queued: 1, skipped: 0, finished: true });
+      expect((await server.database.db.selectFrom('newsletter_campaign_recipients').select('status').where('campaign_id', '=', campaign.id).execute()).every((row) => row.status === 'queued')).toBe(true);
+      expect(warnings).toHaveLength(2);
+    } finally {
+      await setWebsiteQuotas(server.database.db, website.id, { mailsPerDay: null });
+    }
   });
 
   it('counts clicks through signed links that lead only to the campaign’s own links, and opens only when turned on', async () => {

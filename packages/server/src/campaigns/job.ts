@@ -2,7 +2,8 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { CampaignAudience, CampaignDraft } from '@vitrine/contracts';
 import type { Database, Website } from '../db/schema';
 import { RepeatingJob, type JobLog } from '../jobs/repeating-job';
-import { enqueueMail, siteUrlOf, unsubscribeHeaders, unsubscribeUrl, type MailSettings } from '../mail';
+import { enqueueMailsWithinQuota, siteUrlOf, unsubscribeHeaders, unsubscribeUrl, type MailMessage, type MailSettings } from '../mail';
+import { secondsUntilAMailAgesOut } from '../quotas';
 import { mailColoursOf } from '../site-styles';
 import { findWebsiteById } from '../websites';
 import { CampaignLinkTokens, clickUrl, openPixelUrl } from './links';
@@ -24,14 +25,16 @@ export interface CampaignRound {
   queued: number;
   skipped: number;
   finished: boolean;
+  /** Set when the website's mails-a-day quota stopped the batch: the job waits this long, until a mail ages out. */
+  quotaWaitSeconds?: number;
 }
 
 /** Every confirmed subscriber of the audience, never a suppressed address. */
 function audienceSql(audience: CampaignAudience) {
   switch (audience.kind) {
     case 'buyers': return sql`AND EXISTS (SELECT 1 FROM orders o WHERE o.website_id = s.website_id AND lower(o.email) = s.email AND o.payment_status = 'paid')`;
-    case 'tag': return sql`AND ${audience.tag} = ANY (s.tags)`;
-    case 'language': return sql`AND (s.language = ${audience.language} OR s.language LIKE ${`${audience.language}-%`})`;
+    case 'tag': return sql`AND ${audience.tag.toLowerCase()} = ANY (s.tags)`; // tags are kept lower-case (newsletter/owner-subscribers.ts)
+    case 'language': return sql`AND (lower(s.language) = ${audience.language.toLowerCase()} OR lower(s.language) LIKE ${`${audience.language.toLowerCase()}-%`})`;
     default: return sql``;
   }
 }
@@ -88,6 +91,14 @@ export class CampaignSendJob {
       if (round.finished) {
         await trx.updateTable('newsletter_campaigns').set({ status: 'sent', finished_at: sql<Date>`now()`, updated_at: sql<Date>`now()` }).where('id', '=', campaign.id).execute();
         await trx.deleteFrom('newsletter_campaign_jobs').where('campaign_id', '=', campaign.id).execute();
+      } else if (round.quotaWaitSeconds !== undefined) {
+        // Past the quota: what fitted is handed over and kept; the job sleeps until the 24-hour window admits mail
+        // again (one warning per wait, not one a second), and the rest goes then.
+        await trx.updateTable('newsletter_campaign_jobs')
+          .set({ run_at: sql<Date>`now() + ${round.quotaWaitSeconds} * interval '1 second'`, rounds: sql<number>`rounds + 1` })
+          .where('campaign_id', '=', campaign.id).execute();
+        this.options.log?.warn({ campaignId: campaign.id, websiteId: website.id, queued: round.queued, retryInSeconds: round.quotaWaitSeconds },
+          'campaign send waits for the daily mail quota');
       } else {
         const waitMs = Math.round((1000 * round.queued) / this.#rate);
         await trx.updateTable('newsletter_campaign_jobs')
@@ -120,15 +131,13 @@ export class CampaignSendJob {
       .execute();
     const now = batch.slice(0, this.batchSize);
     const colours = await mailColoursOf(trx, website);
-    let queued = 0;
-    let skipped = 0;
-    for (const recipient of now) {
-      // Unsubscribed or suppressed (a bounce, a complaint) since the audience was expanded: left out.
-      if (recipient.subscriber_status !== 'confirmed' || recipient.suppressed) {
-        await trx.updateTable('newsletter_campaign_recipients').set({ status: 'skipped' }).where('campaign_id', '=', campaignId).where('email', '=', recipient.email).execute();
-        skipped += 1;
-        continue;
-      }
+    // Unsubscribed or suppressed (a bounce, a complaint) since the audience was expanded: left out.
+    const leftOut = now.filter((recipient) => recipient.subscriber_status !== 'confirmed' || recipient.suppressed).map((recipient) => recipient.email);
+    const sending = now.filter((recipient) => recipient.subscriber_status === 'confirmed' && !recipient.suppressed);
+    if (leftOut.length > 0) {
+      await trx.updateTable('newsletter_campaign_recipients').set({ status: 'skipped' }).where('campaign_id', '=', campaignId).where('email', 'in', leftOut).execute();
+    }
+    const messages = sending.map((recipient): MailMessage => {
       const token = (kind: 'click' | 'open', index: number) => this.options.links.issue({ kind, websiteId: website.id, campaignId, index, email: recipient.email });
       const unsubscribe = unsubscribeUrl(siteUrl, this.options.mail.unsubscribeTokens.issue(website.id, recipient.email));
       const rendered = renderCampaign(website, draft, cards, colours, {
@@ -137,12 +146,22 @@ export class CampaignSendJob {
         unsubscribeUrl: unsubscribe,
         ...(draft.trackOpens ? { openPixelUrl: openPixelUrl(siteUrl, token('open', 0)) } : {}),
       });
-      const mailId = await enqueueMail(trx, website, this.options.mail.from, {
-        kind: 'marketing', template: `campaign:${campaignId}`, to: recipient.email, ...rendered, headers: unsubscribeHeaders(unsubscribe),
-      });
-      await trx.updateTable('newsletter_campaign_recipients').set({ status: 'queued', mail_id: mailId, queued_at: sql<Date>`now()` })
-        .where('campaign_id', '=', campaignId).where('email', '=', recipient.email).execute();
-      queued += 1;
+      return { kind: 'marketing', template: `campaign:${campaignId}`, to: recipient.email, ...rendered, headers: unsubscribeHeaders(unsubscribe) };
+    });
+    // The batch's mails in one statement, as many as the website's mails-a-day quota admits (asked once, locked),
+    // and their recipients marked queued in one more: 500 a round cost a few statements, not 2,000.
+    const mailIds = await enqueueMailsWithinQuota(trx, website, this.options.mail.from, messages);
+    if (mailIds.length > 0) {
+      await sql`
+        UPDATE newsletter_campaign_recipients r SET status = 'queued', mail_id = v.mail_id, queued_at = now()
+        FROM unnest(${sql.val(sending.slice(0, mailIds.length).map((recipient) => recipient.email))}::text[], ${sql.val(mailIds)}::text[]) AS v(email, mail_id)
+        WHERE r.campaign_id = ${campaignId} AND r.email = v.email`.execute(trx);
+    }
+    const queued = mailIds.length;
+    const skipped = leftOut.length;
+    if (queued < sending.length) {
+      // The website's mails-a-day quota is full: the rest stay pending for the next window.
+      return { campaignId, queued, skipped, finished: false, quotaWaitSeconds: await secondsUntilAMailAgesOut(trx, website.id) };
     }
     return { campaignId, queued, skipped, finished: batch.length <= this.batchSize };
   }

@@ -648,7 +648,7 @@ export interface WebsiteQuotasTable {
 export interface MailSuppressionsTable {
   website_id: string;
   email: string;
-  reason: 'unsubscribed' | 'hard-bounce';
+  reason: 'unsubscribed' | 'hard-bounce' | 'complaint';
   created_at: Timestamp;
 }
 

@@ -11,6 +11,7 @@ import { hitSlidingWindow, type RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
 import { enqueueMail, enqueueMailIfQuotaAllows, renderMail, renderSiteMail, siteUrlOf, type MailSettings, type UnsubscribeTokens } from '../mail';
 import { requestNewsletterSubscription } from '../newsletter';
+import { visitorLanguageFor } from '../visitor-language';
 import { recordWebhookEvent } from '../webhooks';
 import { findLiveForm, type StoredForm } from './definitions';
 import { useSubmissionKey } from './keys';
@@ -115,7 +116,7 @@ export async function saveFormSubmission(
     if (form.kind === 'newsletter') {
       const email = newsletterAddressOf(form, values);
       if (!email) throw invalid(FORM_MESSAGES.invalidForm);
-      if ((await requestNewsletterSubscription(trx, website.id, email, form.id)) === 'confirm') {
+      if ((await requestNewsletterSubscription(trx, website.id, email, form.id, visitorLanguageFor(website).locale)) === 'confirm') {
         const confirmUrl = newsletterConfirmUrl(siteUrlOf(services.mail, website), services.newsletterTokens.issue(website.id, email));
         await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'newsletter-confirm', to: email, ...(await renderSiteMail(trx, 'newsletter-confirm', website, { confirmUrl }, { publicUrl: siteUrlOf(services.mail, website) })) });
       }

@@ -1,5 +1,5 @@
 /** The mail domain: the outbox and its worker, transports, templates, suppressions (tables mail_outbox, mail_suppressions). */
-export { enqueueMail, enqueueMailIfQuotaAllows, fromAddressOf, type MailMessage } from './outbox';
+export { enqueueMail, enqueueMailIfQuotaAllows, enqueueMailsWithinQuota, fromAddressOf, type MailMessage } from './outbox';
 export { enqueuePlatformMail, PLATFORM_NAME } from './outbox';
 export { renderPlatformMail, PLATFORM_MAIL_TEMPLATES, type PlatformMailTemplateName } from './platform-mail';
 export { mailLogoOf, renderMail, MAIL_TEMPLATES, type MailRenderOptions, type MailTemplateName, type RenderedMail } from './templates';

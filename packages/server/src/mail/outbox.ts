@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Website } from '../db/schema';
 import { newId } from '../ids';
-import { hasQuotaRoom, takeQuota } from '../quotas';
+import { hasQuotaRoom, quotaRoom, takeQuota } from '../quotas';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,28 +55,41 @@ export async function enqueueMailIfQuotaAllows(db: Db, website: Website, mailFro
   return inOneTransaction(db, async (trx) => ((await hasQuotaRoom(trx, website.id, 'mailsPerDay', 1)) ? insertMail(trx, website, mailFrom, message) : undefined));
 }
 
+/**
+ * Many messages at once, inside the caller's transaction (a campaign's round): the website's mails-a-day quota is
+ * asked once, under its lock, and as many messages as it admits are written, in order, in one statement. Answers
+ * their ids: fewer than the messages when the quota is full (the caller keeps the rest for later).
+ */
+export async function enqueueMailsWithinQuota(trx: Transaction<Database>, website: Website, mailFrom: string, messages: readonly MailMessage[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const room = await quotaRoom(trx, website.id, 'mailsPerDay');
+  const admitted = room === null ? messages : messages.slice(0, room);
+  if (admitted.length === 0) return [];
+  const rows = admitted.map((message) => ({ id: newId(), ...outboxValues(website, mailFrom, message) }));
+  await trx.insertInto('mail_outbox').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
 /** The caller's transaction, or one of its own around the quota's lock and the insert (a call outside one). */
 const inOneTransaction = <T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
   db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 
+const outboxValues = (website: Website, mailFrom: string, message: MailMessage) => ({
+  website_id: website.id,
+  kind: message.kind,
+  template: message.template,
+  from_address: fromAddressOf(website, mailFrom),
+  to_address: message.to.trim().toLowerCase(),
+  subject: message.subject,
+  text_body: message.text,
+  html_body: message.html,
+  headers: JSON.stringify(message.headers ?? {}),
+  ...(message.notBefore ? { next_attempt_at: message.notBefore } : {}),
+});
+
 async function insertMail(db: Db, website: Website, mailFrom: string, message: MailMessage): Promise<string> {
   const id = newId();
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      website_id: website.id,
-      kind: message.kind,
-      template: message.template,
-      from_address: fromAddressOf(website, mailFrom),
-      to_address: message.to.trim().toLowerCase(),
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html,
-      headers: JSON.stringify(message.headers ?? {}),
-      ...(message.notBefore ? { next_attempt_at: message.notBefore } : {}),
-    })
-    .execute();
+  await db.insertInto('mail_outbox').values({ id, ...outboxValues(website, mailFrom, message) }).execute();
   return id;
 }
 

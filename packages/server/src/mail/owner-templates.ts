@@ -23,8 +23,18 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 const first = (address: unknown) => text((address as { lines?: unknown[] } | null | undefined)?.lines?.[0]);
 
 /** Each template's variables, read from the values its sender passes to renderMail (plus the site's). */
+/** A manual order awaiting payment: the method's name and the owner's instructions, one per line; '' otherwise (a card order, or once paid). */
+function paymentInstructionsText(value: unknown): string {
+  const payment = value as { label?: unknown; lines?: unknown[] } | null | undefined;
+  if (!payment || typeof payment !== 'object') return '';
+  return [text(payment.label), ...(Array.isArray(payment.lines) ? payment.lines.map(text) : [])].filter((line) => line.trim() !== '').join('\n');
+}
+
 const VARIABLES: Record<EditableMailTemplate, (values: Values) => Record<string, string>> = {
-  'order-confirmation': (v) => ({ 'order.number': text(v.orderNumber), 'order.total': text(v.grandTotal), 'order.url': text(v.orderUrl), 'shopper.name': first(v.shippingAddress) || first(v.billingAddress) }),
+  'order-confirmation': (v) => ({
+    'order.number': text(v.orderNumber), 'order.total': text(v.grandTotal), 'order.url': text(v.orderUrl), 'shopper.name': first(v.shippingAddress) || first(v.billingAddress),
+    'payment.instructions': paymentInstructionsText(v.paymentInstructions),
+  }),
   'order-shipped': (v) => ({ 'order.number': text(v.orderNumber), 'order.url': text(v.orderUrl), 'shipment.carrier': text(v.carrierName), 'shipment.trackingNumber': text(v.trackingNumber), 'shipment.trackingUrl': text(v.trackingUrl) }),
   'return-requested': (v) => ({ 'order.number': text(v.orderNumber), 'return.reason': text(v.reason), 'shopper.email': text(v.shopperEmail), 'return.ownerUrl': text(v.ownerOrderUrl) }),
   'return-update': (v) => ({ 'order.number': text(v.orderNumber), 'order.url': text(v.orderUrl), 'return.status': text(v.heading), 'return.message': text(v.message), 'return.ownerMessage': text(v.ownerMessage) }),

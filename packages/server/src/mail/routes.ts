@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { getMailContract, listMailContract, unsubscribeContract } from '@vitrine/contracts';
+import { getMailContract, listMailContract, MAIL_FEEDBACK_SIGNATURE_HEADER, mailFeedbackContract, unsubscribeContract } from '@vitrine/contracts';
 import { escapeAttribute as attr } from '@vitrine/template';
 import type { SharedParts } from '../shared';
 import type { MailSettings } from './settings';
-import { invalid } from '../failures';
+import { invalid, notFound, unauthenticated } from '../failures';
+import { applyFeedback, isFeedbackSignatureValid, MAIL_FEEDBACK_MESSAGES, parseFeedback } from './feedback';
 import { getMail, listMail, unsubscribeAddress } from './service';
 import { getMailTemplate, listMailTemplates, previewMailTemplate, resetMailTemplate, saveMailTemplate, sendTestMailTemplate } from './owner-templates-service';
 import {
   getMailTemplateContract, listMailTemplatesContract, previewMailTemplateContract, resetMailTemplateContract, saveMailTemplateContract, sendTestMailTemplateContract,
   type EditableMailTemplate,
 } from '@vitrine/contracts';
+
+/** The largest feedback body read: a provider's batch of events is a few KB. */
+export const FEEDBACK_BODY_LIMIT_BYTES = 256 * 1024;
 
 export const UNSUBSCRIBE_MESSAGES = {
   notValid: 'This unsubscribe link is not valid.',
@@ -33,6 +37,30 @@ export function registerMailRoutes(fastify: FastifyInstance, context: SharedPart
   app.route({ ...resetMailTemplateContract, handler: async ({ website, actor, params }) => resetMailTemplate(db, website, actor, named(params)) });
   app.route({ ...previewMailTemplateContract, handler: async ({ website, actor, params, body }) => previewMailTemplate(db, website, actor, context.mail, { ...named(params), body }) });
   app.route({ ...sendTestMailTemplateContract, handler: async ({ website, actor, params, body }) => sendTestMailTemplate(db, website, actor, context.mail, { ...named(params), body }) });
+
+  // The provider's complaint and bounce webhook (feedback.ts): the body's exact text is what the signature covers.
+  fastify.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: FEEDBACK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<TypeBoxTypeProvider>().route({
+      ...mailFeedbackContract,
+      bodyLimit: FEEDBACK_BODY_LIMIT_BYTES,
+      // The provider sends no cookies and no crumb: the signature, made with the operator's secret, authorises the call.
+      config: { crumb: 'token', siteUserXsrf: false },
+      handler: async (request) => {
+        const secret = context.mail.feedbackSecret;
+        if (!secret) throw notFound(MAIL_FEEDBACK_MESSAGES.notConfigured);
+        const payload = typeof request.body === 'string' ? request.body : '';
+        const header = request.headers[MAIL_FEEDBACK_SIGNATURE_HEADER];
+        if (!isFeedbackSignatureValid(secret, payload, Array.isArray(header) ? header[0] : header)) throw unauthenticated(MAIL_FEEDBACK_MESSAGES.badSignature);
+        const reports = parseFeedback(payload);
+        if (!reports) throw invalid(MAIL_FEEDBACK_MESSAGES.notAReport);
+        const outcome = await applyFeedback(db, reports);
+        request.log.info({ reports: reports.length, ...outcome }, 'mail feedback');
+        return { received: true as const, ...outcome };
+      },
+    });
+  });
 
   const addressOf = (websiteId: string, token: string) => {
     const named = context.mail.unsubscribeTokens.read(token);

@@ -13,6 +13,8 @@ export interface MailSettings {
   /** PLATFORM_DOMAIN: with many websites, each one's links point to its own subdomain (siteUrlOf). */
   platformDomain?: string;
   unsubscribeTokens: UnsubscribeTokens;
+  /** MAIL_FEEDBACK_SECRET: signs the provider's feedback webhook (feedback.ts); absent, POST /api/mail/feedback answers 404. */
+  feedbackSecret?: string;
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { exportNewsletterSubscribersContract, listNewsletterSubscribersContract } from '@vitrine/contracts';
+import { exportNewsletterSubscribersContract, listNewsletterSubscribersContract, tagNewsletterSubscribersContract } from '@vitrine/contracts';
 import type { SharedParts } from '../shared';
-import { exportNewsletterSubscribersCsv, listNewsletterSubscribers } from './owner-subscribers';
+import { exportNewsletterSubscribersCsv, listNewsletterSubscribers, tagNewsletterSubscribers } from './owner-subscribers';
 
 /** The owner's newsletter calls (issue 16): the list of subscribers and its CSV. */
 export function registerOwnerNewsletterRoutes(fastify: FastifyInstance, { db }: SharedParts): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
+  app.route({ ...tagNewsletterSubscribersContract, handler: async ({ website, actor, body }) => tagNewsletterSubscribers(db, website, actor, body) });
   app.route({ ...listNewsletterSubscribersContract, handler: async ({ website, actor, query }) => listNewsletterSubscribers(db, website, actor, query) });
 
   app.route({

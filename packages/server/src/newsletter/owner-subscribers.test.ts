@@ -67,7 +67,7 @@ describe('GET /api/owner/newsletter/subscribers', () => {
     expect(page1.subscribers.map((row: { email: string }) => row.email)).toEqual(['reader-006@example.com', 'reader-005@example.com', 'reader-004@example.com']);
     expect(page1.subscribers[0]).toEqual({
       email: 'reader-006@example.com', status: 'confirmed', source: 'newsletter',
-      createdAt: new Date(base + 6000).toISOString(), confirmedAt: new Date(base + 6500).toISOString(), unsubscribedAt: null,
+      createdAt: new Date(base + 6000).toISOString(), confirmedAt: new Date(base + 6500).toISOString(), unsubscribedAt: null, tags: [], language: null,
     });
     expect(page1.hasNextPage).toBe(true);
     const seen = [...page1.subscribers];
@@ -135,9 +135,9 @@ describe('GET /api/owner/newsletter/subscribers/export.csv', () => {
     expect(answer.headers['content-disposition']).toBe('attachment; filename="newsletter-subscribers.csv"');
     expect(answer.headers['cache-control']).toBe('no-store');
     const rows = parse(answer.body, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual(['Email', 'Status', 'Source', 'Joined (UTC)', 'Confirmed (UTC)', 'Unsubscribed (UTC)']);
+    expect(Object.keys(rows[0]!)).toEqual(['Email', 'Status', 'Source', 'Joined (UTC)', 'Confirmed (UTC)', 'Unsubscribed (UTC)', 'Tags', 'Language']);
     expect(rows.map((row) => row.Email)).toEqual(["'=cmd@example.com", 'reader-003@example.com', 'reader-002@example.com', 'reader-001@example.com', 'reader-000@example.com']);
-    expect(rows[0]).toMatchObject({ Status: 'confirmed', Source: "'+restock", 'Joined (UTC)': new Date(base + 4000).toISOString(), 'Unsubscribed (UTC)': '' });
+    expect(rows[0]).toMatchObject({ Status: 'confirmed', Source: "'+restock", 'Joined (UTC)': new Date(base + 4000).toISOString(), 'Unsubscribed (UTC)': '', Tags: '', Language: '' });
 
     const pending = await editor.get(`${CSV}?status=pending`);
     expect(pending.headers['content-disposition']).toBe('attachment; filename="newsletter-subscribers-pending.csv"');

@@ -14,6 +14,9 @@ import {
   type ListNewsletterSubscribersReply,
   type NewsletterSubscriberJson,
   type NewsletterSubscriberStatus,
+  subscriberTagErrors,
+  SUBSCRIBER_TAG_LIMITS,
+  type TagNewsletterSubscribersBody,
 } from '@vitrine/contracts';
 import type { Actor } from '../actor';
 import { authorize } from '../authorize';
@@ -32,6 +35,8 @@ export const SUBSCRIBER_CSV_COLUMNS = [
   { key: 'createdAt', header: 'Joined (UTC)' },
   { key: 'confirmedAt', header: 'Confirmed (UTC)' },
   { key: 'unsubscribedAt', header: 'Unsubscribed (UTC)' },
+  { key: 'tags', header: 'Tags' },
+  { key: 'language', header: 'Language' },
 ] as const;
 
 interface SubscriberRow {
@@ -41,6 +46,8 @@ interface SubscriberRow {
   created_at: Date;
   confirmed_at: Date | null;
   unsubscribed_at: Date | null;
+  tags: string[];
+  language: string | null;
 }
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -53,6 +60,8 @@ export function subscriberJson(row: SubscriberRow): NewsletterSubscriberJson {
     createdAt: new Date(row.created_at).toISOString(),
     confirmedAt: iso(row.confirmed_at),
     unsubscribedAt: iso(row.unsubscribed_at),
+    tags: [...(row.tags ?? [])].sort(),
+    language: row.language ?? null,
   };
 }
 
@@ -60,7 +69,7 @@ export function subscriberJson(row: SubscriberRow): NewsletterSubscriberJson {
 export function subscribersOf(db: Kysely<Database>, websiteId: string, status: NewsletterSubscriberStatus | undefined) {
   let query = db
     .selectFrom('newsletter_subscribers')
-    .select(['email', 'status', 'source', 'created_at', 'confirmed_at', 'unsubscribed_at'])
+    .select(['email', 'status', 'source', 'created_at', 'confirmed_at', 'unsubscribed_at', 'tags', 'language'])
     .where('website_id', '=', websiteId);
   if (status) query = query.where('status', '=', status);
   return query;
@@ -121,6 +130,9 @@ export function subscriberCsvRecord(row: SubscriberRow): Record<string, string> 
     createdAt: json.createdAt,
     confirmedAt: json.confirmedAt ?? '',
     unsubscribedAt: json.unsubscribedAt ?? '',
+    // Tags are the owner's (a pattern of letters, digits and dashes: nothing a spreadsheet reads as a formula).
+    tags: json.tags.join(' '),
+    language: json.language ?? '',
   };
 }
 
@@ -151,4 +163,35 @@ export function exportNewsletterSubscribersCsv(
   // pipeline destroys the CSV stream if a read fails part-way: the download ends short, never looks whole.
   pipeline(Readable.from(subscriberRecords(db, website.id, status)), csv, () => {});
   return { csv, filename: status ? `newsletter-subscribers-${status}.csv` : 'newsletter-subscribers.csv' };
+}
+
+/**
+ * POST /api/owner/newsletter/subscribers/tags: adds and removes tags on the named subscribers of this website (an
+ * address not on its list is left out, never created), in one statement per change so a subscriber's tags are
+ * never half-written. Tags are kept lower-case and once each; past 20 on one subscriber the whole change is
+ * refused (400, `add`), nothing written.
+ */
+export async function tagNewsletterSubscribers(db: Kysely<Database>, website: Website, actor: Actor, input: TagNewsletterSubscribersBody) {
+  authorize(actor, 'campaigns:manage');
+  const errors = subscriberTagErrors(input);
+  if (Object.keys(errors).length > 0) throw invalid(OWNER_NEWSLETTER_MESSAGES.tagsInvalid, errors);
+  const clean = (list: readonly string[] | undefined) => [...new Set((list ?? []).map((tag) => tag.trim().toLowerCase()))];
+  const add = clean(input.add);
+  const remove = clean(input.remove).filter((tag) => !add.includes(tag));
+  const emails = [...new Set(input.emails.map((email) => email.trim().toLowerCase()))];
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.updateTable('newsletter_subscribers')
+      .set({
+        tags: sql<string[]>`ARRAY(SELECT DISTINCT t FROM unnest(array_cat(tags, ${sql.val(add)}::text[])) AS t WHERE t <> ALL (${sql.val(remove)}::text[]) ORDER BY t)`,
+      })
+      .where('website_id', '=', website.id)
+      .where('email', 'in', emails)
+      .returning(['email', 'status', 'source', 'created_at', 'confirmed_at', 'unsubscribed_at', 'tags', 'language'])
+      .execute();
+    if (rows.some((row) => (row.tags ?? []).length > SUBSCRIBER_TAG_LIMITS.perSubscriber)) {
+      // The transaction rolls back: no subscriber's tags changed.
+      throw invalid(OWNER_NEWSLETTER_MESSAGES.tagsInvalid, { add: OWNER_NEWSLETTER_MESSAGES.tooManyTags });
+    }
+    return { updated: rows.length, subscribers: rows.map(subscriberJson) };
+  });
 }

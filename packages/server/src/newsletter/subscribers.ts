@@ -10,12 +10,12 @@ const normalise = (email: string) => email.trim().toLowerCase();
  * Adds an address to the store's newsletter list, confirmed (an address already on it stays as it was):
  * the restock box's opt-in, where the shopper typed the address and ticked the box themselves.
  */
-export async function subscribeToNewsletter(db: Db, websiteId: string, email: string, source: string): Promise<void> {
+export async function subscribeToNewsletter(db: Db, websiteId: string, email: string, source: string, language: string | null = null): Promise<void> {
   await inOneTransaction(db, async (trx) => {
     const at = new Date();
     const inserted = await trx
       .insertInto('newsletter_subscribers')
-      .values({ website_id: websiteId, email: normalise(email), source, confirmed_at: at })
+      .values({ website_id: websiteId, email: normalise(email), source, confirmed_at: at, language })
       .onConflict((conflict) => conflict.columns(['website_id', 'email']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) await recordSubscribed(trx, websiteId, normalise(email), null, at);
@@ -37,11 +37,15 @@ const recordSubscribed = (trx: Transaction<Database>, websiteId: string, email: 
  */
 export type NewsletterRequestOutcome = 'confirm' | 'subscribed';
 
-export async function requestNewsletterSubscription(db: Db, websiteId: string, email: string, formId: string): Promise<NewsletterRequestOutcome> {
+/**
+ * `language`: the language of the page the form was on (visitorLanguageFor's locale), a campaign segment; an
+ * address asking again after unsubscribing takes the new page's language.
+ */
+export async function requestNewsletterSubscription(db: Db, websiteId: string, email: string, formId: string, language: string | null = null): Promise<NewsletterRequestOutcome> {
   const address = normalise(email);
   const inserted = await db
     .insertInto('newsletter_subscribers')
-    .values({ website_id: websiteId, email: address, source: 'newsletter', status: 'pending', form_id: formId })
+    .values({ website_id: websiteId, email: address, source: 'newsletter', status: 'pending', form_id: formId, language })
     .onConflict((conflict) => conflict.columns(['website_id', 'email']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return 'confirm';
@@ -54,7 +58,7 @@ export async function requestNewsletterSubscription(db: Db, websiteId: string, e
     .executeTakeFirstOrThrow();
   if (existing.status === 'confirmed') return 'subscribed';
   if (existing.status === 'unsubscribed') {
-    await db.updateTable('newsletter_subscribers').set({ status: 'pending', unsubscribed_at: null, form_id: formId })
+    await db.updateTable('newsletter_subscribers').set({ status: 'pending', unsubscribed_at: null, form_id: formId, ...(language ? { language } : {}) })
       .where('website_id', '=', websiteId).where('email', '=', address).execute();
   }
   return 'confirm';

@@ -44,6 +44,9 @@ export function confirmationMailValues(
     testMode: order.test_mode,
     // A manual order mailed when placed: not confirmed yet, and how to pay (the owner's words, as kept on the order).
     awaitingPayment: order.payment_status === 'pending' && order.payment_method_label !== null,
+    // The same order's second mail, once the owner marked it paid: "payment received", not a second "thank you for your order".
+    paymentReceived: order.payment_status === 'paid' && order.payment_method_label !== null,
+    paymentMethod: order.payment_method_label ?? '',
     paymentInstructions:
       order.payment_status === 'pending' && order.payment_method_label !== null
         ? { label: order.payment_method_label, lines: (order.payment_instructions ?? '').split(/\r?\n/) }

@@ -6,6 +6,8 @@ import { demoProductId, openTestServer, ownerVisitor, stockOf, TEST_SHIPPING_ADD
 import { COMMERCE_PREFERENCE_MESSAGES, findDefaultWebsite } from '../websites';
 import { DEFAULT_MANUAL_PAYMENT_EXPIRY_DAYS, MANUAL_PAYMENT_MESSAGES } from './manual-payment';
 import { expireNextPendingPayment } from './payment-lifecycle-expiry';
+import { startTestSmtpServer } from '../mail/test-smtp';
+import { createSmtpTransport, MailWorker } from '../mail';
 
 /**
  * The manual payment method (bank transfer, cash on delivery), through the real routes: the owner's settings with
@@ -116,7 +118,7 @@ describe('an order paid by bank transfer', () => {
 
     const [mail, ...more] = await mailsTo('transfer@example.com');
     expect(more).toHaveLength(0);
-    expect(mail!.subject).toBe(`Your order #${row.order_number} from ${website.site_title}: how to pay`);
+    expect(mail!.subject).toBe(`We have your order #${row.order_number} from ${website.site_title}: how to pay`);
     expect(mail!.text_body).toContain('Awaiting payment: Bank transfer\nPay to IBAN DE89 3704 0044 0532 0130 00\nReference: your order number\nWe send your order once your payment has arrived.');
     expect(mail!.html_body).toContain('Pay to IBAN DE89 3704 0044 0532 0130 00<br>Reference: your order number');
     expect(mail!.text_body).not.toContain('Your downloads');
@@ -163,7 +165,7 @@ describe('an order paid by bank transfer', () => {
     const mails = await mailsTo('transfer@example.com');
     expect(mails.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/: how to pay$/),
-      expect.stringMatching(/ is confirmed$/),
+      expect.stringMatching(/^Payment received: your order #\d+ from .+ is confirmed$/),
     ]);
     expect(mails[1]!.text_body).toContain('Your downloads:');
     expect(mails[1]!.text_body).not.toContain('Awaiting payment');
@@ -271,3 +273,62 @@ describe('a manual order nobody pays', () => {
     expect(answer.json()).toEqual({ message: MANUAL_PAYMENT_MESSAGES.subscriptions, errors: { paymentMethod: MANUAL_PAYMENT_MESSAGES.subscriptions } });
   });
 });
+
+describe("the shopper's two mails, as delivered over SMTP", () => {
+  it('says "order received, how to pay", then "payment received", never two order confirmations; {{payment.instructions}} in an owner\'s version', async () => {
+    const smtp = await startTestSmtpServer();
+    try {
+      await db().updateTable('mail_outbox').set({ status: 'sent' }).where('status', '=', 'pending').execute();
+      const worker = new MailWorker(db(), createSmtpTransport(smtp.url), { backoffBaseMs: 60_000 });
+      const { answer } = await placeOrder('two-mails@example.com', [['canvas-tote', 'TOTE', 1]]);
+      expect(answer.statusCode, answer.body).toBe(201);
+      const { id, number } = { id: answer.json().order.id as string, number: (await orderRow(answer.json().order.id)).order_number };
+      expect(await worker.runOnce()).toBe(1);
+      expect((await manager.post(`/api/owner/orders/${id}/mark-paid`, {})).statusCode).toBe(200);
+      expect(await worker.runOnce()).toBe(1);
+      const [placed, paid] = smtp.received.filter((mail) => mail.to.includes('two-mails@example.com')).map((mail) => decodeQuotedPrintable(mail.raw));
+      expect(unfolded(placed!)).toContain(`Subject: We have your order #${number} from ${website.site_title}: how to pay`);
+      expect(placed).toContain('Thank you for your order.\nWe have received your order and are holding its items for you. It is confirmed once your payment arrives.\nOrder #');
+      expect(placed).toContain('Awaiting payment: Bank transfer\nPay to IBAN DE89 3704 0044 0532 0130 00\nReference: your order number\nWe send your order once your payment has arrived.');
+      expect(unfolded(paid!)).toContain(`Subject: Payment received: your order #${number} from ${website.site_title} is confirmed`);
+      expect(paid).toContain('We have received your payment.\nYour Bank transfer payment has arrived: your order is confirmed and we are preparing it.\nOrder #');
+      expect(paid).not.toContain('Thank you for your order.');
+      expect(paid).not.toContain('Awaiting payment');
+
+      // The owner's own version names the instructions where it wants them: filled while the order awaits payment.
+      const saved = await owner.put('/api/owner/mail-templates/order-confirmation', { subject: 'Order {{order.number}} received', blocks: [{ type: 'text', text: 'To pay:\n{{payment.instructions}}' }] });
+      expect(saved.statusCode, saved.body).toBe(200);
+      try {
+        smtp.received.length = 0;
+        const again = await placeOrder('own-words@example.com', [['canvas-tote', 'TOTE', 1]]);
+        expect(again.answer.statusCode).toBe(201);
+        expect(await worker.runOnce()).toBe(1);
+        const own = decodeQuotedPrintable(smtp.received[0]!.raw);
+        expect(own).toContain('To pay:\nBank transfer\nPay to IBAN DE89 3704 0044 0532 0130 00\nReference: your order number');
+      } finally {
+        await owner.request({ method: 'DELETE', url: '/api/owner/mail-templates/order-confirmation' });
+      }
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+/** Long headers are folded onto indented lines (RFC 5322): one line again. */
+const unfolded = (message: string) => message.replace(/\n[ \t]+/g, ' ');
+
+/** The mail's bodies as text: quoted-printable soft breaks joined and =XX escapes decoded (UTF-8). */
+function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = joined[index] === '=' ? joined.slice(index + 1, index + 3) : '';
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n');
+}

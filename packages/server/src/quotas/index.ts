@@ -5,4 +5,5 @@
  * both pass. The operator reads usage and sets quotas through websiteUsage and setWebsiteQuotas.
  */
 export { QUOTA_ENV, QUOTA_KINDS, QUOTA_MESSAGES, QUOTA_FAILURE_KINDS, QuotaReached, isQuotaReached, quotaDefaultsFromEnv, type QuotaKind, type QuotaLimits } from './limits';
-export { hasQuotaRoom, setWebsiteQuotas, takeQuota, websiteUsage, type WebsiteUsage } from './service';
+export { hasQuotaRoom, quotaRoom, setWebsiteQuotas, takeQuota, websiteUsage, type WebsiteUsage } from './service';
+export { secondsUntilAMailAgesOut } from './usage';

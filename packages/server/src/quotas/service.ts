@@ -46,6 +46,18 @@ export async function hasQuotaRoom(trx: Transaction<Database>, websiteId: string
   return (await refusalFor(trx, websiteId, kind, amount)) === undefined;
 }
 
+/**
+ * How many more of `kind` the website may take now, under the same lock as takeQuota (held to the caller's commit):
+ * null when it has no limit. A batch (a campaign's round) asks once instead of once per message.
+ */
+export async function quotaRoom(trx: Transaction<Database>, websiteId: string, kind: QuotaKind): Promise<number | null> {
+  const defaults = platformDefaults();
+  if (limitIn(await quotaRowOf(trx, websiteId), kind, defaults) === null) return null;
+  const limit = limitIn(await lockedQuotaRowOf(trx, websiteId), kind, defaults);
+  if (limit === null) return null;
+  return Math.max(0, limit - (await usedOf(trx, websiteId, kind)));
+}
+
 async function refusalFor(trx: Transaction<Database>, websiteId: string, kind: QuotaKind, amount: number): Promise<QuotaReached | undefined> {
   // What uses nothing more (a replacement by a smaller file) is never refused, even past a lowered limit.
   if (amount <= 0) return undefined;

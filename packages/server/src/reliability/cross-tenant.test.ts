@@ -342,6 +342,17 @@ describe('site A\'s identities and ids on site B\'s host', () => {
     expect(onA.headers.location).toBe('https://alpha.example.com/sale');
   });
 
+  it("lets B's owner neither tag A's subscribers nor see them (issue 38 segments)", async () => {
+    await db.insertInto('newsletter_subscribers').values({ website_id: websiteA.id, email: 'alpha-tagged@example.com', source: 'newsletter', status: 'confirmed', tags: ['alpha'] }).execute();
+    const ownerB = await ownerVisitor(server, 'admin', { identifier: 'bravo', host: B_HOST });
+    const tagged = await ownerB.post('/api/owner/newsletter/subscribers/tags', { emails: ['alpha-tagged@example.com'], add: ['bravo'], remove: ['alpha'] });
+    expect(tagged.json()).toEqual({ updated: 0, subscribers: [] });
+    const listed = (await ownerB.get('/api/owner/newsletter/subscribers')).json().subscribers.map((row: { email: string }) => row.email);
+    expect(listed).not.toContain('alpha-tagged@example.com');
+    const row = await db.selectFrom('newsletter_subscribers').select('tags').where('website_id', '=', websiteA.id).where('email', '=', 'alpha-tagged@example.com').executeTakeFirstOrThrow();
+    expect(row.tags).toEqual(['alpha']);
+  });
+
   it('keeps A\'s cart, order and owner session working on A\'s own host (the suite\'s identities are real)', async () => {
     const cart = await shopperA.get('/api/commerce/shopping-cart');
     expect(cart.body).toContain('STICKERS');

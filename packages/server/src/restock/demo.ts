@@ -31,5 +31,7 @@ export async function seedDemoRestockSignUps(trx: Kysely<Database>, websiteId: s
     })))
     .execute();
   // Those who opted in are on the newsletter list, as a real sign-up would have put them.
-  for (const signUp of DEMO_RESTOCK_SIGN_UPS) if (signUp.joinMailingList) await subscribeToNewsletter(trx, websiteId, signUp.email, 'restock');
+  // Their language is the site's, as a sign-up on its pages records it (restock/sign-up.ts).
+  const language = (await trx.selectFrom('websites').select('locale').where('id', '=', websiteId).executeTakeFirst())?.locale ?? null;
+  for (const signUp of DEMO_RESTOCK_SIGN_UPS) if (signUp.joinMailingList) await subscribeToNewsletter(trx, websiteId, signUp.email, 'restock', language);
 }

@@ -8,6 +8,7 @@ import type { Database, Website } from '../db/schema';
 import { conflict, invalid, notFound } from '../failures';
 import { newId } from '../ids';
 import { subscribeToNewsletter } from '../newsletter';
+import { visitorLanguageFor } from '../visitor-language';
 import { isVariantSoldOut, variantOf } from './rules';
 
 export const RESTOCK_SIGN_UP_MESSAGES = {
@@ -64,7 +65,7 @@ export async function signUpForRestock(
       })
       .onConflict((onConflict) => onConflict.columns(['website_id', 'variant_id', 'email']).where('notified_at', 'is', null).doNothing())
       .executeTakeFirst();
-    if (input.isJoinMailingList) await subscribeToNewsletter(trx, website.id, email, 'restock');
+    if (input.isJoinMailingList) await subscribeToNewsletter(trx, website.id, email, 'restock', visitorLanguageFor(website).locale);
     return { signedUp: true as const, alreadySignedUp: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0 };
   });
 }

@@ -8,9 +8,12 @@ import type {
   ListMailReply,
   MailStatus,
   NewsletterSubscriberStatus,
+  tagNewsletterSubscribersContract,
+  TagNewsletterSubscribersBody,
 } from '@vitrine/contracts';
 import { callRoute, queryStringOf, type CallAnswer, type CallRoute } from '@vitrine/owner-client/browser';
 import { useOwnerClient } from '../../api/client';
+import { useOwnerMutation } from '../../api/hooks';
 
 /** The Mail screen's calls, typed from their contracts (type-only imports). */
 export const MAIL_ROUTES = {
@@ -18,6 +21,7 @@ export const MAIL_ROUTES = {
   getMail: callRoute<typeof getMailContract>('GET', '/api/owner/mail/:mailId'),
   listSubscribers: callRoute<typeof listNewsletterSubscribersContract>('GET', '/api/owner/newsletter/subscribers'),
   exportSubscribers: callRoute<typeof exportNewsletterSubscribersContract>('GET', '/api/owner/newsletter/subscribers/export.csv'),
+  tagSubscribers: callRoute<typeof tagNewsletterSubscribersContract>('POST', '/api/owner/newsletter/subscribers/tags'),
 } as const;
 
 type AnswerOf<R> = R extends CallRoute<infer S> ? CallAnswer<S> : never;
@@ -83,4 +87,13 @@ export function useSubscribers(state: SubscribersState, options: { enabled: bool
 /** The export's address (a plain link: the browser downloads it with the session's cookie). */
 export function subscribersExportHref(status: SubscribersState['status']): string {
   return `${MAIL_ROUTES.exportSubscribers.url}${queryStringOf(status ? { status } : {})}`;
+}
+
+/** Adds or removes tags (campaign segments) on the chosen subscribers; the list is read again after. */
+export function useTagSubscribers() {
+  const client = useOwnerClient();
+  return useOwnerMutation({
+    mutationFn: (body: TagNewsletterSubscribersBody) => client.call(MAIL_ROUTES.tagSubscribers, { body }) as Promise<{ updated: number; subscribers: NewsletterSubscriber[] }>,
+    invalidates: [['mail', 'subscribers']],
+  });
 }

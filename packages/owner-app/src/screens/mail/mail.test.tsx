@@ -156,6 +156,47 @@ describe('the Mail screen', () => {
     expect(screen.getByRole('link', { name: 'Export CSV (Waiting for confirmation)' }).getAttribute('href')).toBe('/api/owner/newsletter/subscribers/export.csv?status=pending');
   });
 
+  it('tags chosen subscribers (campaigns:manage), shows each one\'s tags and language, and the server\'s field error', async () => {
+    let refuse = true;
+    const server = renderApp((method, url) => {
+      if (method === 'POST' && url === '/api/owner/newsletter/subscribers/tags') {
+        if (refuse) return { status: 400, body: { message: 'Check the tags: some are not valid.', errors: { 'add.0': 'A tag has 1 to 40 letters, digits or dashes (no spaces).' } } };
+        return { updated: 1, subscribers: [] };
+      }
+      if (url.startsWith('/api/owner/newsletter/subscribers')) {
+        return {
+          subscribers: [
+            { email: 'ava@example.com', status: 'confirmed', source: 'restock', createdAt: '2026-11-22T08:00:00.000Z', confirmedAt: '2026-11-22T08:00:00.000Z', unsubscribedAt: null, tags: ['vip'], language: 'fr-FR' },
+            { email: 'bo@example.com', status: 'confirmed', source: 'newsletter', createdAt: '2026-11-21T08:00:00.000Z', confirmedAt: '2026-11-21T08:00:00.000Z', unsubscribedAt: null, tags: [], language: null },
+          ],
+          hasNextPage: false,
+          nextPageCursor: null,
+        };
+      }
+      return { messages: [], hasNextPage: false, nextPageCursor: null };
+    }, bootWith(['mail:read', 'forms:read', 'campaigns:manage']));
+    await act(async () => navigate('/config/mail/subscribers'));
+    const table = await screen.findByRole('table', { name: 'Newsletter subscribers, newest first' });
+    const ava = within(table).getByRole('rowheader', { name: 'ava@example.com' }).closest('tr') as HTMLElement;
+    expect(within(ava).getByText('vip')).toBeTruthy();
+    expect(within(ava).getByText('fr-FR')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add tag to chosen' });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Choose bo@example.com' }));
+    expect(screen.getByText('1 subscriber chosen')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Tag' }), { target: { value: 'no spaces' } });
+    fireEvent.click(add);
+    expect(await screen.findByText('A tag has 1 to 40 letters, digits or dashes (no spaces).')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Tag' }).getAttribute('aria-invalid')).toBe('true');
+    refuse = false;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Tag' }), { target: { value: 'winter' } });
+    fireEvent.click(add);
+    expect(await screen.findByText('Tags changed on 1 subscriber.')).toBeTruthy();
+    expect(server.calls.filter((call) => call === 'POST /api/owner/newsletter/subscribers/tags')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Choose every subscriber on this page' }));
+    expect(screen.getByText('2 subscribers chosen')).toBeTruthy();
+  });
+
   it('hides the subscribers tab from a role without forms:read, and says so at its address without calling', async () => {
     const server = renderApp(() => ({ messages: [restockNotice], hasNextPage: false, nextPageCursor: null }), bootWith(['mail:read']));
     await act(async () => navigate('/config/mail'));

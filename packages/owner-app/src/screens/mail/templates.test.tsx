@@ -56,7 +56,7 @@ describe('Settings → Mail → Templates', () => {
     expect(screen.getByTitle('Preview of the mail with sample data').getAttribute('sandbox')).toBe('');
 
     fireEvent.change(subject, { target: { value: 'Thanks {{order.nope}}' } });
-    expect(screen.getByText('Unknown variable {{order.nope}}: use {{site.title}}, {{site.url}}, {{order.number}}, {{order.total}}, {{order.url}}, {{shopper.name}}.')).toBeTruthy();
+    expect(screen.getByText('Unknown variable {{order.nope}}: use {{site.title}}, {{site.url}}, {{order.number}}, {{order.total}}, {{order.url}}, {{shopper.name}}, {{payment.instructions}}.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
 
     fireEvent.change(subject, { target: { value: 'Thanks for {{order.number}}' } });
