@@ -11,6 +11,8 @@ import { buildSiteItemAnswer, contentItemAnswer, contentPageAnswer, type BlockWa
 import type { BasePageContext, PageSources } from './contexts';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './feeds';
 import { originOf } from './seo';
+import { languageAlternatesOf } from '../language-urls';
+import { readLanguages } from '../site-settings';
 import { ANONYMOUS_VIEWER, canSee, canSeeFrame, isGatedPath, listGatedPageUrlIds, viewerOf } from '../members';
 import { isOpenPreviewLesson } from '../courses';
 
@@ -129,7 +131,7 @@ export function registerContentRoutes(app: FastifyInstance, context: SharedParts
   app.get('/sitemap.xml', async (request, reply) => {
     const { website } = request;
     const origin = originOf(request.protocol, request.host);
-    const [allContent, stores, gated] = await Promise.all([listSitemapContent(context.db, website.id), context.catalog.stores(website.id), listGatedPageUrlIds(context.db, website.id)]);
+    const [allContent, stores, gated, siteLanguages] = await Promise.all([listSitemapContent(context.db, website.id), context.catalog.stores(website.id), listGatedPageUrlIds(context.db, website.id), readLanguages(context.db, website.id)]);
     // Gated pages and their items (members/) are left out: the sitemap is public.
     const content = allContent.filter((entry) => !isGatedPath(entry.path, gated));
     const products = await offeredProducts(context.db, website, (await Promise.all(stores.map((store) => listCollectionItems(context.db, website, store)))).flat());
@@ -141,7 +143,14 @@ export function registerContentRoutes(app: FastifyInstance, context: SharedParts
       ...products.map((product) => ({ path: product.fullUrl })),
     ];
     reply.header('cache-control', 'no-store');
-    return reply.type('application/xml; charset=utf-8').send(sitemapXml(origin, entries));
+    // A site in several languages: every page in each of them, with its hreflang alternates (language-urls.ts).
+    const languages = siteLanguages.languages.length > 0
+      ? (path: string) => {
+          const alternates = languageAlternatesOf(origin, path, website.locale, siteLanguages.languages, undefined);
+          return [...alternates, { hreflang: 'x-default', href: alternates[0].href }];
+        }
+      : undefined;
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(origin, entries, languages));
   });
 
   app.get('/robots.txt', async (request, reply) => {

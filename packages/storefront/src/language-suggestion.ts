@@ -1,0 +1,106 @@
+/**
+ * The suggestion of the visitor's own language (issue 39 item 2): never a redirect, never for bots. The page is the
+ * same for every visitor (it stays in the page cache): it carries the site's languages (`#vitrine-languages`, the
+ * theme's layouts) and this chunk, loaded only on such pages, compares them with `navigator.languages` (what the
+ * browser sends as Accept-Language). When the visitor prefers another of the site's languages than the one they
+ * read, a small banner above the header offers it, in that language; "No thanks" is remembered, and so is a language
+ * picked in the switcher (its links are watched here), so the banner never argues with a choice.
+ */
+
+export interface SiteLanguage {
+  hreflang: string;
+  href: string;
+  name: string;
+  current: boolean;
+  suggestion: string;
+  dismissLabel: string;
+}
+
+/** localStorage: the visitor said "No thanks", or picked a language themselves (the host's own storage). */
+export const LANGUAGE_CHOICE_KEY = 'vitrine-language-choice';
+
+const BOT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|lighthouse/i;
+
+const primaryOf = (tag: string) => tag.toLowerCase().split('-')[0];
+
+/**
+ * The language to suggest: the first of the browser's languages the site has, when it is not the one being read;
+ * undefined otherwise. A region-exact match wins over a language-only one ('fr-CA' before 'fr').
+ */
+export function languageToSuggest(languages: readonly SiteLanguage[], preferred: readonly string[]): SiteLanguage | undefined {
+  const current = languages.find((language) => language.current);
+  for (const wanted of preferred) {
+    const match =
+      languages.find((language) => language.hreflang.toLowerCase() === wanted.toLowerCase()) ??
+      languages.find((language) => primaryOf(language.hreflang) === primaryOf(wanted));
+    if (!match) continue;
+    return match === current || (current && primaryOf(current.hreflang) === primaryOf(match.hreflang)) ? undefined : match;
+  }
+  return undefined;
+}
+
+function readLanguages(root: Document): SiteLanguage[] {
+  try {
+    const parsed = JSON.parse(root.getElementById('vitrine-languages')?.textContent ?? 'null') as { alternates?: SiteLanguage[] } | null;
+    return Array.isArray(parsed?.alternates) ? parsed.alternates : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(storage: Storage | undefined, value: string) {
+  try {
+    storage?.setItem(LANGUAGE_CHOICE_KEY, value);
+  } catch {
+    // Storage refused (private mode, full): the banner may show again, which is harmless.
+  }
+}
+
+function remembered(storage: Storage | undefined): boolean {
+  try {
+    return Boolean(storage?.getItem(LANGUAGE_CHOICE_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/** Shows the suggestion when it applies and watches the switcher; returns the banner shown, if any. */
+export function startLanguageSuggestion(
+  root: Document = document,
+  browser: { languages: readonly string[]; userAgent: string } = navigator,
+  storage: Storage | undefined = globalThis.localStorage,
+): HTMLElement | undefined {
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('a[data-language-choice]')) {
+    link.addEventListener('click', () => remember(storage, link.dataset.languageChoice ?? 'chosen'));
+  }
+  if (BOT.test(browser.userAgent) || remembered(storage)) return undefined;
+  const suggested = languageToSuggest(readLanguages(root), browser.languages);
+  if (!suggested) return undefined;
+  const banner = root.createElement('aside');
+  banner.className = 'language-suggestion';
+  banner.lang = suggested.hreflang;
+  banner.setAttribute('aria-label', suggested.name);
+  const text = root.createElement('p');
+  text.append(`${suggested.suggestion} `);
+  const link = root.createElement('a');
+  link.href = suggested.href;
+  link.hreflang = suggested.hreflang;
+  link.textContent = suggested.name;
+  link.addEventListener('click', () => remember(storage, suggested.hreflang));
+  text.append(link);
+  const dismiss = root.createElement('button');
+  dismiss.type = 'button';
+  dismiss.textContent = suggested.dismissLabel;
+  dismiss.addEventListener('click', () => {
+    remember(storage, 'dismissed');
+    banner.remove();
+    // Focus would be lost with the button: it goes to the page's first link (the skip link) instead.
+    root.querySelector<HTMLElement>('.skip-link, a')?.focus();
+  });
+  banner.append(text, dismiss);
+  // After the skip link, which stays the page's first stop.
+  const skip = root.querySelector('.skip-link');
+  if (skip) skip.after(banner);
+  else root.body.prepend(banner);
+  return banner;
+}
