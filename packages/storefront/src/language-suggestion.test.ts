@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
-import { LANGUAGE_CHOICE_KEY, languageToSuggest, startLanguageSuggestion, type SiteLanguage } from './language-suggestion';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isCustomLanguageCode, LANGUAGE_CHOICE_KEY, languageToSuggest, storeSiteUserLocale, startLanguageSuggestion, type SiteLanguage } from './language-suggestion';
 
 const language = (hreflang: string, name: string, current: boolean, suggestion: string, dismissLabel: string): SiteLanguage => ({
   hreflang,
@@ -85,5 +85,34 @@ describe('the suggestion banner', () => {
   it('a page without the site’s languages shows nothing', () => {
     document.body.innerHTML = '<main></main>';
     expect(startLanguageSuggestion(document, { languages: ['fr'], userAgent: CHROME }, storage)).toBeUndefined();
+  });
+});
+
+describe('the spec’s locale call (platform §7) for a signed-in site user’s pick', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const signedIn = `SiteUserInfo=${encodeURIComponent(JSON.stringify({ authenticated: true, siteUserId: 'su_1' }))}`;
+
+  it('posts the language, only for a signed-in site user and a standard code', async () => {
+    const calls: Array<[string, RequestInit | undefined]> = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push([url, init]);
+      return new Response(url === '/api/crumb' ? JSON.stringify({ crumb: 'c' }) : JSON.stringify({ language: 'fr' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    expect(await storeSiteUserLocale('fr', signedIn)).toBe(true);
+    const posted = calls.find(([url]) => url === '/api/site-users/account/locale');
+    expect(posted?.[1]?.method).toBe('POST');
+    expect(posted?.[1]?.body).toBe(JSON.stringify({ language: 'fr' }));
+    calls.length = 0;
+    expect(await storeSiteUserLocale('x-pirate', signedIn)).toBe(false);
+    expect(await storeSiteUserLocale('fr', '')).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it('a custom code is private use or one no standard names', () => {
+    expect(isCustomLanguageCode('fr')).toBe(false);
+    expect(isCustomLanguageCode('de-DE')).toBe(false);
+    expect(isCustomLanguageCode('x-pirate')).toBe(true);
+    expect(isCustomLanguageCode('en-x-corp')).toBe(true);
+    expect(isCustomLanguageCode('qq')).toBe(true);
   });
 });

@@ -1,3 +1,6 @@
+import { requestJson } from './api/http';
+import { readSiteUserInfo } from './api/site-user-info';
+
 /**
  * The suggestion of the visitor's own language (issue 39 item 2): never a redirect, never for bots. The page is the
  * same for every visitor (it stays in the page cache): it carries the site's languages (`#vitrine-languages`, the
@@ -5,6 +8,9 @@
  * browser sends as Accept-Language). When the visitor prefers another of the site's languages than the one they
  * read, a small banner above the header offers it, in that language; "No thanks" is remembered, and so is a language
  * picked in the switcher (its links are watched here), so the banner never argues with a choice.
+ *
+ * The switcher is the site's translation widget (platform spec §7): a signed-in site user's pick is also stored with
+ * POST /api/site-users/account/locale, only when the language is not a custom code of the configured languages.
  */
 
 export interface SiteLanguage {
@@ -65,13 +71,43 @@ function remembered(storage: Storage | undefined): boolean {
 }
 
 /** Shows the suggestion when it applies and watches the switcher; returns the banner shown, if any. */
+const standardNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** A custom code (private use 'x-…', or one no standard names): the spec's locale call is not made for it. */
+export function isCustomLanguageCode(tag: string): boolean {
+  if (/^x-|-x-/i.test(tag)) return true;
+  try {
+    return standardNames.of(tag) === undefined;
+  } catch {
+    return true;
+  }
+}
+
+/** The spec's locale call for a signed-in site user who picked `language`; resolves whatever its answer (the page goes on). */
+export async function storeSiteUserLocale(language: string, cookieHeader?: string): Promise<boolean> {
+  if (!readSiteUserInfo(cookieHeader)?.authenticated || isCustomLanguageCode(language)) return false;
+  try {
+    await requestJson('POST', '/api/site-users/account/locale', { language });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function startLanguageSuggestion(
   root: Document = document,
   browser: { languages: readonly string[]; userAgent: string } = navigator,
   storage: Storage | undefined = globalThis.localStorage,
 ): HTMLElement | undefined {
   for (const link of root.querySelectorAll<HTMLAnchorElement>('a[data-language-choice]')) {
-    link.addEventListener('click', () => remember(storage, link.dataset.languageChoice ?? 'chosen'));
+    link.addEventListener('click', (event) => {
+      const language = link.dataset.languageChoice ?? '';
+      remember(storage, language || 'chosen');
+      if (!language || isCustomLanguageCode(language) || !readSiteUserInfo()?.authenticated) return;
+      // Signed in: the pick is stored first (platform spec §7), then the page in that language is opened.
+      event.preventDefault();
+      void storeSiteUserLocale(language).finally(() => location.assign(link.href));
+    });
   }
   if (BOT.test(browser.userAgent) || remembered(storage)) return undefined;
   const suggested = languageToSuggest(readLanguages(root), browser.languages);
