@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { languagePrefixOf, splitLanguagePrefix } from '../language-urls';
+import { languagePrefixOf, splitLanguagePrefix, withLanguagePrefix } from '../language-urls';
 import { visitorLanguageFor, type VisitorLanguage } from '../visitor-language';
 
 /*
@@ -65,6 +65,13 @@ export function registerLanguageUrls(scope: FastifyInstance, languagesOf: (websi
     reply.hijack();
     scope.routing(raw, reply.raw);
   });
+  // A redirect from a page in a language stays in it (the shop's tidied filter address, an owner's redirect rule).
+  scope.addHook('onSend', async (request, reply, payload) => {
+    const location = request.language ? reply.getHeader('location') : undefined;
+    const { prefix } = request.language ?? { prefix: '' };
+    if (typeof location === 'string' && location !== prefix && !location.startsWith(`${prefix}/`)) reply.header('location', withLanguagePrefix(location, prefix));
+    return payload;
+  });
 }
 
 /** The visitor language a request is rendered in: its prefix's language, else the website's default. */
@@ -73,3 +80,12 @@ export function visitorLanguageOfRequest(request: FastifyRequest): VisitorLangua
   return request.language ? visitorLanguageFor(site, { language: request.language.tag }, [request.language.tag]) : visitorLanguageFor(site);
 }
 
+
+/**
+ * The website as a page in the request's language reads it: its locale the language's, so the builders' labels
+ * (post and event dates, the shop filters' amounts) are written as the visitor reads. Only for building what a page
+ * shows: the default language (hreflang, the sitemap), tracking and every write keep `request.website`.
+ */
+export function websiteAsRead<W extends { locale: string }>(request: { website: W; language?: RequestLanguage }): W {
+  return request.language ? { ...request.website, locale: request.language.tag } : request.website;
+}

@@ -12,6 +12,7 @@ import type { BasePageContext, PageSources } from './contexts';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './feeds';
 import { originOf } from './seo';
 import { languageAlternatesOf } from '../language-urls';
+import { websiteAsRead } from '../http/language-prefix';
 import { readLanguages } from '../site-settings';
 import { ANONYMOUS_VIEWER, canSee, canSeeFrame, isGatedPath, listGatedPageUrlIds, viewerOf } from '../members';
 import { isOpenPreviewLesson } from '../courses';
@@ -124,7 +125,7 @@ export function registerContentRoutes(app: FastifyInstance, context: SharedParts
     // The platform's own prefixes are never a collection: an unknown call there is the JSON 404 of every call.
     if (PLATFORM_PREFIXES.has(request.params.collectionUrlId ?? '')) return reply.callNotFound();
     const viewer = await viewerOf(context.db, request.website.id, request);
-    const answer = await buildSiteItemAnswer(sources, request.website, request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request), viewer);
+    const answer = await buildSiteItemAnswer(sources, websiteAsRead(request), request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request), viewer);
     return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, mediaSources: context.mediaSources });
   });
 

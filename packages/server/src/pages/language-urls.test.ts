@@ -36,7 +36,7 @@ async function page(url: string, host = HOST) {
 
 describe('/{lang}/ addresses', () => {
   it('every page type answers under an added language’s prefix, in that language', async () => {
-    for (const path of ['/', '/shop', '/shop/p/wool-blanket', '/cart', '/checkout', '/search?q=wool']) {
+    for (const path of ['/', '/about', '/shop', '/shop/p/wool-blanket', '/journal', '/journal/caring-for-linen', '/cart', '/checkout', '/search?q=wool']) {
       const french = await page(`/fr${path === '/' ? '/' : path}`);
       expect(french.status, path).toBe(200);
       expect(french.document.documentElement.getAttribute('lang'), path).toBe('fr');
@@ -50,6 +50,16 @@ describe('/{lang}/ addresses', () => {
     expect(home.document.querySelector('.skip-link')?.textContent).toBe('Aller au contenu');
     expect((await page('/de-de/shop')).document.documentElement.getAttribute('lang')).toBe('de-DE');
     expect((await page('/de-de/shop')).document.querySelector('.skip-link')?.textContent).toBe('Zum Inhalt springen');
+  });
+
+  it('dates and the shop’s redirects are in the page’s language too', async () => {
+    const post = await page('/fr/journal/caring-for-linen');
+    expect(post.document.querySelector('.post-meta time')?.textContent).toMatch(/^\d{1,2} [a-zéû]+\.? \d{4}$/);
+    expect((await page('/journal/caring-for-linen')).document.querySelector('.post-meta time')?.textContent).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    // An untidy filter address is sent to its tidy form, in the same language.
+    const untidy = await visitor.get('/fr/shop?sort=featured');
+    expect(untidy.statusCode).toBe(302);
+    expect(untidy.headers.location).toMatch(/^\/fr\/shop/);
   });
 
   it('?format=json under a prefix answers the page with its visitor language', async () => {

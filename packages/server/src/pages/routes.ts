@@ -30,7 +30,7 @@ import { listStoreNavigation } from './navigation';
 import { canonicalListingAddress } from './shop-filters-view';
 import { readLanguages, readSiteChrome } from '../site-settings';
 import { languageAlternatesOf, prefixInternalLinks, withLanguagePrefix } from '../language-urls';
-import { visitorLanguageOfRequest } from '../http/language-prefix';
+import { visitorLanguageOfRequest, websiteAsRead } from '../http/language-prefix';
 import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
 import { buildReviewRequestPage, productPageReviews, reviewStructuredData, withCardReviewSummaries, type ProductReviews } from '../reviews';
@@ -283,9 +283,9 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     // A WordPress plain link (`/?p=123`) to a page or post an import brought: its new address (redirects/).
     const moved = await context.redirects.oldIdRedirectFor(request.website.id, request.method, request.url);
     if (moved) return reply.code(moved.status).header('location', moved.location).header('cache-control', 'no-store').send();
-    const answer = await buildHomeContentAnswer(sources, request.website, request.query, blockWarnOf(request), await viewerOf(context.db, request.website.id, request));
+    const answer = await buildHomeContentAnswer(sources, websiteAsRead(request), request.query, blockWarnOf(request), await viewerOf(context.db, request.website.id, request));
     if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, mediaSources: context.mediaSources });
-    return send(request, reply, await withStoreCardSummaries(request, await buildHomePageContext(sources, request.website)), 'home');
+    return send(request, reply, await withStoreCardSummaries(request, await buildHomePageContext(sources, websiteAsRead(request))), 'home');
   });
   app.get('/cart', page('cart', ({ website, actor, query }) => buildCartPageContext(sources, website, actor, text(query.restore))));
   app.get('/checkout', page('checkout', ({ website, actor, query }) => buildCheckoutPageContext(sources, website, actor, text(query.cartToken))));
@@ -396,10 +396,10 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
       const refused = refusedFilters(request, reply, 'collection') ?? tidied(request, reply, 'collection');
       if (refused) return refused;
     }
-    const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, request.website, urlId, request.query as ListingQuery));
+    const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, websiteAsRead(request), urlId, request.query as ListingQuery));
     if (store) return sendPage(context, request, reply, store, 'collection', tracking);
     const viewer = await viewerOf(context.db, request.website.id, request);
-    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies, mediaSources: context.mediaSources });
+    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, websiteAsRead(request), urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies, mediaSources: context.mediaSources });
   });
   registerContentRoutes(app, context, sources, send);
   app.get(
