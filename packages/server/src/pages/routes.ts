@@ -174,9 +174,10 @@ async function sendPage<T extends BasePageContext>(
   const pageTitle = pageTitleOf(template, answered, found);
   // Open Graph wants absolute addresses: the origin the visitor used.
   const origin = originOf(request.protocol, request.host);
-  // The page in every language of the site (hreflang alternates, the header's switcher); none with one language.
+  // The page in every language of the site (hreflang alternates, the header's switcher); none with one language,
+  // nor on a not-found page (it has no versions to name).
   const languagePrefix = request.language?.prefix;
-  const alternates = siteLanguages.languages.length > 0 ? languageAlternatesOf(origin, path, website.locale, siteLanguages.languages, languagePrefix) : [];
+  const alternates = found && siteLanguages.languages.length > 0 ? languageAlternatesOf(origin, path, website.locale, siteLanguages.languages, languagePrefix) : [];
   const languages = alternates.length > 0 ? { alternates, xDefault: alternates[0].href, current: visitorLanguage.locale } : null;
   const item = (answered as { item?: ProductItemJson | null }).item;
   const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
