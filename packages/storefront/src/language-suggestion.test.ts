@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isCustomLanguageCode, LANGUAGE_CHOICE_KEY, languageToSuggest, storeSiteUserLocale, startLanguageSuggestion, type SiteLanguage } from './language-suggestion';
+import { isCustomLanguageCode, keepLanguageInLinks, LANGUAGE_CHOICE_KEY, languageToSuggest, storeSiteUserLocale, startLanguageSuggestion, type SiteLanguage } from './language-suggestion';
 
 const language = (hreflang: string, name: string, current: boolean, suggestion: string, dismissLabel: string): SiteLanguage => ({
   hreflang,
@@ -114,5 +114,27 @@ describe('the spec’s locale call (platform §7) for a signed-in site user’s 
     expect(isCustomLanguageCode('x-pirate')).toBe(true);
     expect(isCustomLanguageCode('en-x-corp')).toBe(true);
     expect(isCustomLanguageCode('qq')).toBe(true);
+  });
+});
+
+describe('links the islands draw keep the page’s language', () => {
+  it('a same-site link without the prefix gets it when clicked; the API, files, other sites and prefixed links do not', () => {
+    document.body.innerHTML = `
+      <a id="checkout" href="/checkout">Checkout</a><a id="home" href="/">Home</a><a id="done" href="/fr/cart">Cart</a>
+      <a id="api" href="/api/crumb">API</a><a id="file" href="/downloads/guide.pdf">Guide</a><a id="away" href="https://example.org/x">Away</a>`;
+    const stop = keepLanguageInLinks(document, '/fr');
+    const click = (id: string) => {
+      const link = document.getElementById(id)!;
+      link.addEventListener('click', (event) => event.preventDefault(), { once: true });
+      link.click();
+      return link.getAttribute('href');
+    };
+    expect(click('checkout')).toBe('/fr/checkout');
+    expect(click('home')).toBe('/fr/');
+    expect(click('done')).toBe('/fr/cart');
+    expect(click('api')).toBe('/api/crumb');
+    expect(click('file')).toBe('/downloads/guide.pdf');
+    expect(click('away')).toBe('https://example.org/x');
+    stop();
   });
 });

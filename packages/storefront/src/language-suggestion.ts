@@ -15,6 +15,8 @@ import { readSiteUserInfo } from './api/site-user-info';
 
 export interface SiteLanguage {
   hreflang: string;
+  /** The language's address prefix ('/fr'; '' for the default language). */
+  prefix?: string;
   href: string;
   name: string;
   current: boolean;
@@ -94,6 +96,27 @@ export async function storeSiteUserLocale(language: string, cookieHeader?: strin
   }
 }
 
+/** Addresses that never carry a language (the server's rule, language-urls.ts): the API, the owner app, files. */
+const UNPREFIXED = /^\/(?:api|config|assets|frames)(?:\/|$)|\.[a-z0-9]+$/i;
+
+/**
+ * Links the islands draw in the browser (the cart drawer's Checkout and View cart, the cart pill) are written
+ * without the page's language; the server prefixes only the HTML it sends. So a click on a same-site link that
+ * lacks the page's prefix gets it just before the browser follows it.
+ */
+export function keepLanguageInLinks(root: Document, prefix: string): () => void {
+  const onClick = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (!link || link.hasAttribute('hreflang') || link.hasAttribute('download')) return;
+    const url = new URL(link.href, root.location.href);
+    if (url.origin !== root.location.origin || UNPREFIXED.test(url.pathname)) return;
+    if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return;
+    link.setAttribute('href', `${prefix}${url.pathname === '/' ? '/' : url.pathname}${url.search}${url.hash}`);
+  };
+  root.addEventListener('click', onClick, true);
+  return () => root.removeEventListener('click', onClick, true);
+}
+
 export function startLanguageSuggestion(
   root: Document = document,
   browser: { languages: readonly string[]; userAgent: string } = navigator,
@@ -109,8 +132,11 @@ export function startLanguageSuggestion(
       void storeSiteUserLocale(language).finally(() => location.assign(link.href));
     });
   }
+  const languages = readLanguages(root);
+  const reading = languages.find((language) => language.current)?.prefix;
+  if (reading) keepLanguageInLinks(root, reading);
   if (BOT.test(browser.userAgent) || remembered(storage)) return undefined;
-  const suggested = languageToSuggest(readLanguages(root), browser.languages);
+  const suggested = languageToSuggest(languages, browser.languages);
   if (!suggested) return undefined;
   const banner = root.createElement('aside');
   banner.className = 'language-suggestion';
