@@ -31,7 +31,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { registerMapsRoutes } from './maps';
-import { identityPictureUser, registerSiteSettingsRoutes } from './site-settings';
+import { identityPictureUser, readLanguages, registerSiteSettingsRoutes } from './site-settings';
 import { registerSiteStylesRoutes } from './site-styles';
 import { registerCheckoutSettingsRoutes } from './checkout-settings';
 import { registerAutomaticDiscountRoutes } from './discounts';
@@ -53,6 +53,7 @@ import { applyConnectionLimits, fastifyTimeoutOptions, resolveConnectionLimits, 
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestContext } from './http/request-context';
+import { registerLanguageUrls, rewriteLanguageUrl } from './http/language-prefix';
 import { requestCallers } from './request-callers';
 import { registerUnstorableTextCheck } from './http/unstorable-text';
 import { TestModePaymentProvider, type PaymentProvider } from './orders';
@@ -306,6 +307,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Every route validates with its contract's schemas (compiled once): no coercion, every error reported.
     ajv: { customOptions: { ...ajvOptions } },
     ...(options.lazySchemaCompilation ? { schemaController: lazySchemaController() } : {}),
+    // `/{lang}/…` addresses (language-urls.ts): the prefix is taken off before routing, checked once the website is known.
+    rewriteUrl: rewriteLanguageUrl,
     routerOptions: { querystringParser: (text) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }) },
     // Router and HTTP-parser failures answer { message } too (http/edge-errors.ts).
     ...EDGE_ERROR_OPTIONS,
@@ -392,6 +395,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The API and the pages see the request's website and actor (resolved in one hook); static files do not.
   await app.register(async (routes) => {
     registerRequestContext(routes, { websites, callers: requestCallers(db, context.apiKeyRateLimit), crumbs: context.crumbs, secureCookies: context.secureCookies });
+    registerLanguageUrls(routes, async (websiteId) => (await readLanguages(db, websiteId)).languages);
     // Anonymous pages answered from the page cache; every state change that may alter a page invalidates its website.
     if (options.pageCache && (options.pageCache.cache.enabled || options.pageCache.cdn)) {
       await registerPageCache(routes, {

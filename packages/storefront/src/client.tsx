@@ -18,6 +18,8 @@ const start = () => {
   if (document.querySelector('[data-gated]')) import('./members/gated-content').then(({ watchGatedContent }) => watchGatedContent(), () => undefined);
   // The shop's filters on store and search pages (issue 38): a chunk of their own.
   if (document.querySelector('[data-shop-filters]')) import('./shop-filters').then(({ startShopFilters }) => startShopFilters(), () => undefined);
+  // The suggestion of the visitor's own language, on sites in several languages (issue 39): a chunk of its own.
+  if (document.getElementById('vitrine-languages')) import('./language-suggestion').then(({ startLanguageSuggestion }) => startLanguageSuggestion(), () => undefined);
   // The product page's Description / Reviews tabs (product reviews): a chunk of their own.
   if (document.querySelector('[data-product-tabs]')) import('./reviews/product-tabs').then(({ startProductTabs }) => startProductTabs(), () => undefined);
 };

@@ -132,6 +132,9 @@ export const DE: Catalog = {
   },
   theme: {
     skipToContent: 'Zum Inhalt springen',
+    language: 'Sprache',
+    languageSuggestion: 'Diese Website gibt es auch in Ihrer Sprache:',
+    dismissLanguageSuggestion: 'Nein danke',
     menu: 'Menü',
     search: 'Suchen',
     searchTheShop: 'Im Shop suchen',

@@ -132,6 +132,9 @@ export const ES: Catalog = {
   },
   theme: {
     skipToContent: 'Saltar al contenido',
+    language: 'Idioma',
+    languageSuggestion: 'Este sitio también está en su idioma:',
+    dismissLanguageSuggestion: 'No, gracias',
     menu: 'Menú',
     search: 'Buscar',
     searchTheShop: 'Buscar en la tienda',

@@ -132,6 +132,9 @@ export const FR: Catalog = {
   },
   theme: {
     skipToContent: 'Aller au contenu',
+    language: 'Langue',
+    languageSuggestion: 'Ce site existe aussi dans votre langue :',
+    dismissLanguageSuggestion: 'Non merci',
     menu: 'Menu',
     search: 'Rechercher',
     searchTheShop: 'Rechercher dans la boutique',

@@ -4,8 +4,9 @@
  * (utm_*, click ids) never change the HTML, so they are left out and a shared link's visits share one entry.
  *
  * The website is not in the key: each website's entries live under its own id (rendered-page-cache.ts), so a
- * second website can never be answered with the first one's page. Language: a page's language is its website's
- * (or a `lang`/`locale` parameter, kept like any other), never the Accept-Language header.
+ * second website can never be answered with the first one's page. Language: a page's language is in its address
+ * (`/fr/…`, issue 39: the key is made of the address as asked, prefix included, so /fr/x and /x are two entries),
+ * never the Accept-Language header (the language suggestion is made in the browser, the page stays one).
  */
 
 const CAMPAIGN_PARAMETER = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid|msclkid|dclid|mc_cid|mc_eid|_ga|_gl)$/i;

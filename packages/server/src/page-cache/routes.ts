@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { encodedEtag, preferredEncoding, varyOnEncoding, compressBodyLater } from '../http/compression';
 import { siteUserOf } from '../actor';
 import { pageCacheKeyOf } from './cache-key';
+import { askedUrlOf } from '../http/language-prefix';
 import { ifNoneMatchHits, PERSONAL_PAGE_COOKIES } from './cache-policy';
 import { announcePagesChanged, type PageChangeFeed } from './change-feed';
 import type { CdnPurger } from './cdn-purge';
@@ -98,7 +99,8 @@ export async function registerPageCache(scope: FastifyInstance, parts: PageCache
 
   scope.addHook('preHandler', async (request, reply) => {
     if (!cache.enabled || !mayShare(request)) return;
-    const key = pageCacheKeyOf(`${request.protocol}://${request.host}`, request.url);
+    // The address as asked, language prefix included (language-urls.ts): /fr/x and /x are two pages.
+    const key = pageCacheKeyOf(`${request.protocol}://${request.host}`, askedUrlOf(request));
     if (!key) return;
     const websiteId = request.website.id;
     cache.expireIfDue(websiteId);

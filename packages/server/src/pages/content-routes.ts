@@ -11,6 +11,9 @@ import { buildSiteItemAnswer, contentItemAnswer, contentPageAnswer, type BlockWa
 import type { BasePageContext, PageSources } from './contexts';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './feeds';
 import { originOf } from './seo';
+import { languageAlternatesOf } from '../language-urls';
+import { websiteAsRead } from '../http/language-prefix';
+import { readLanguages } from '../site-settings';
 import { ANONYMOUS_VIEWER, canSee, canSeeFrame, isGatedPath, listGatedPageUrlIds, viewerOf } from '../members';
 import { isOpenPreviewLesson } from '../courses';
 
@@ -122,14 +125,14 @@ export function registerContentRoutes(app: FastifyInstance, context: SharedParts
     // The platform's own prefixes are never a collection: an unknown call there is the JSON 404 of every call.
     if (PLATFORM_PREFIXES.has(request.params.collectionUrlId ?? '')) return reply.callNotFound();
     const viewer = await viewerOf(context.db, request.website.id, request);
-    const answer = await buildSiteItemAnswer(sources, request.website, request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request), viewer);
+    const answer = await buildSiteItemAnswer(sources, websiteAsRead(request), request.params.collectionUrlId ?? '', request.params.itemUrlId ?? '', blockWarnOf(request), viewer);
     return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, mediaSources: context.mediaSources });
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
     const { website } = request;
     const origin = originOf(request.protocol, request.host);
-    const [allContent, stores, gated] = await Promise.all([listSitemapContent(context.db, website.id), context.catalog.stores(website.id), listGatedPageUrlIds(context.db, website.id)]);
+    const [allContent, stores, gated, siteLanguages] = await Promise.all([listSitemapContent(context.db, website.id), context.catalog.stores(website.id), listGatedPageUrlIds(context.db, website.id), readLanguages(context.db, website.id)]);
     // Gated pages and their items (members/) are left out: the sitemap is public.
     const content = allContent.filter((entry) => !isGatedPath(entry.path, gated));
     const products = await offeredProducts(context.db, website, (await Promise.all(stores.map((store) => listCollectionItems(context.db, website, store)))).flat());
@@ -141,7 +144,14 @@ export function registerContentRoutes(app: FastifyInstance, context: SharedParts
       ...products.map((product) => ({ path: product.fullUrl })),
     ];
     reply.header('cache-control', 'no-store');
-    return reply.type('application/xml; charset=utf-8').send(sitemapXml(origin, entries));
+    // A site in several languages: every page in each of them, with its hreflang alternates (language-urls.ts).
+    const languages = siteLanguages.languages.length > 0
+      ? (path: string) => {
+          const alternates = languageAlternatesOf(origin, path, website.locale, siteLanguages.languages, undefined);
+          return [...alternates, { hreflang: 'x-default', href: alternates[0].href }];
+        }
+      : undefined;
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(origin, entries, languages));
   });
 
   app.get('/robots.txt', async (request, reply) => {

@@ -54,16 +54,34 @@ export function rssFeed(blog: { title: string; url: string; description: string;
   ].join('\n');
 }
 
-/** A sitemap (sitemaps.org 0.9): absolute addresses with their last change as a date. */
-export function sitemapXml(origin: string, entries: Array<{ path: string; lastModified?: Date }>): string {
+/** One language version of a sitemap entry: its hreflang ('fr-FR', or 'x-default') and absolute address. */
+export interface SitemapAlternate {
+  hreflang: string;
+  href: string;
+}
+
+/**
+ * A sitemap (sitemaps.org 0.9): absolute addresses with their last change as a date. A site in several languages
+ * (issue 39) lists every page once per language, each `<url>` naming all its language versions, itself included, and
+ * `x-default` with `xhtml:link rel="alternate"` — Google's documented sitemap form of hreflang — so one sitemap
+ * holds every language's addresses. `languages` gives the versions of a path; none: one language, the plain form.
+ */
+export function sitemapXml(origin: string, entries: Array<{ path: string; lastModified?: Date }>, languages?: (path: string) => SitemapAlternate[]): string {
   const seen = new Set<string>();
-  const urls = entries.filter((entry) => !seen.has(entry.path) && seen.add(entry.path)).map((entry) => [
-    '  <url>',
-    `    <loc>${xmlEscape(new URL(entry.path, origin).href)}</loc>`,
-    ...(entry.lastModified ? [`    <lastmod>${entry.lastModified.toISOString().slice(0, 10)}</lastmod>`] : []),
-    '  </url>',
-  ].join('\n'));
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  const unique = entries.filter((entry) => !seen.has(entry.path) && seen.add(entry.path));
+  const urls = unique.flatMap((entry) => {
+    const lastmod = entry.lastModified ? [`    <lastmod>${entry.lastModified.toISOString().slice(0, 10)}</lastmod>`] : [];
+    const versions = languages?.(entry.path) ?? [];
+    if (versions.length === 0) return [['  <url>', `    <loc>${xmlEscape(new URL(entry.path, origin).href)}</loc>`, ...lastmod, '  </url>'].join('\n')];
+    const links = versions.map((version) => `    <xhtml:link rel="alternate" hreflang="${xmlEscape(version.hreflang)}" href="${xmlEscape(version.href)}"/>`);
+    return versions
+      .filter((version) => version.hreflang !== 'x-default')
+      .map((version) => ['  <url>', `    <loc>${xmlEscape(version.href)}</loc>`, ...lastmod, ...links, '  </url>'].join('\n'));
+  });
+  const urlset = languages
+    ? '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'
+    : '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+  return ['<?xml version="1.0" encoding="UTF-8"?>', urlset, ...urls, '</urlset>', ''].join('\n');
 }
 
 /** Everything may be crawled (per-visitor pages say noindex themselves); the sitemap is named with the origin. */

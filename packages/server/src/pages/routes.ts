@@ -28,7 +28,9 @@ import {
 } from './contexts';
 import { listStoreNavigation } from './navigation';
 import { canonicalListingAddress } from './shop-filters-view';
-import { readSiteChrome } from '../site-settings';
+import { readLanguages, readSiteChrome } from '../site-settings';
+import { languageAlternatesOf, prefixInternalLinks, withLanguagePrefix } from '../language-urls';
+import { visitorLanguageOfRequest, websiteAsRead } from '../http/language-prefix';
 import { publicFormOf } from '../forms';
 import { buildAccountPageParts, buildManagePageParts, type SubscriptionsPageParts } from '../subscriptions';
 import { buildReviewRequestPage, productPageReviews, reviewStructuredData, withCardReviewSummaries, type ProductReviews } from '../reviews';
@@ -132,8 +134,10 @@ async function sendPage<T extends BasePageContext>(
   };
   if (!found) reply.status(404);
   const path = request.url.split('?')[0] ?? '/';
+  // The page's language (`/{lang}/…`, language-urls.ts): its interface strings, formats and `<html lang>`.
+  const visitorLanguage = visitorLanguageOfRequest(request);
   if (request.query.format === 'json') {
-    const json = JSON.stringify(found ? answered : { ...answered, message: 'Not found.', path });
+    const json = JSON.stringify(found ? { ...answered, visitorLanguage } : { ...answered, visitorLanguage, message: 'Not found.', path });
     reply.type('application/json; charset=utf-8');
     return sendUnderCachePolicy(request, reply, json, { template: found ? template : 'not-found', actor, hasExperiments: false, preview: false, pageContext: answered, websiteId: website.id });
   }
@@ -142,13 +146,14 @@ async function sendPage<T extends BasePageContext>(
   const shown = answered as { shoppingCart?: ShoppingCart; cartToken?: string | null };
   const showsVisitorCart = found && (template === 'cart' || (template === 'checkout' && !shown.cartToken));
   const ownCart = showsVisitorCart ? shown.shoppingCart : undefined;
-  const [visitorCart, navigation, siteChrome, newsletter, trackingContext] = await Promise.all([
+  const [visitorCart, navigation, siteChrome, newsletter, trackingContext, siteLanguages] = await Promise.all([
     ownCart ?? readVisitorCart(context.db, website, actor),
     listStoreNavigation(context.catalog, website.id),
     readSiteChrome(context.db, website.id),
     context.catalog.footerNewsletter(website.id),
     // The shopper tracking client's page data (site.layout.html's #vitrine-tracking block).
     buildTrackingContext(context.db, website, actor, answered, tracking),
+    readLanguages(context.db, website.id),
   ]);
   // Experiments (issue 19): the visitor's analytics id, the session's overrides, the page's configuration and
   // the theme's toggles (experiments/page-experiments.ts decides; the cookies are set here).
@@ -169,6 +174,11 @@ async function sendPage<T extends BasePageContext>(
   const pageTitle = pageTitleOf(template, answered, found);
   // Open Graph wants absolute addresses: the origin the visitor used.
   const origin = originOf(request.protocol, request.host);
+  // The page in every language of the site (hreflang alternates, the header's switcher); none with one language,
+  // nor on a not-found page (it has no versions to name).
+  const languagePrefix = request.language?.prefix;
+  const alternates = found && siteLanguages.languages.length > 0 ? languageAlternatesOf(origin, path, website.locale, siteLanguages.languages, languagePrefix) : [];
+  const languages = alternates.length > 0 ? { alternates, xDefault: alternates[0].href, current: visitorLanguage.locale } : null;
   const item = (answered as { item?: ProductItemJson | null }).item;
   const shownPage = found && newsletter ? withFooterFormUnnamed(answered, newsletter.id) : answered;
   // ?design-preview=draft (or =template:{id}): one who may change the site's styles sees the page with the draft's
@@ -179,10 +189,11 @@ async function sendPage<T extends BasePageContext>(
   // The Design screen shows this page in a frame of the owner app (same origin only).
   if (mayPreviewDesign) allowSameOriginFraming(reply);
   const previewWebsite = draftStyles ? { website: { ...answered.website, design: designViewOf(website.site_styles, draftStyles) } } : {};
-  const { html, errors } = (await context.themes.rendererFor(website)).renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), ...previewWebsite, trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures,
+  const { html: rendered, errors } = (await context.themes.rendererFor(website)).renderPage(found ? template : 'not-found', { ...(found ? shownPage : { ...answered, path }), ...previewWebsite, trackingContext, experimentsConfiguration: experiments.configuration, hiddenFeatures: experiments.hiddenFeatures,
     // The header's account link: 'Account' for a signed-in site user, 'Sign in' while the website offers accounts
     // (flag 29, cached per process); the members' pages' plain forms carry the crumb as a field (members/). Neither
     // is in the JSON context.
+    visitorLanguage, languages,
     accountLink: await headerAccountLink(context, website.id, siteUserOf(actor) !== undefined), ...(template === 'members' || returnForm ? { crumb } : {}) }, {
     path,
     visitorCart,
@@ -197,10 +208,12 @@ async function sendPage<T extends BasePageContext>(
     // The owner's popup overlay (popup-overlay/), when enabled and meant for this page.
     sitePopup: await readPopupOverlayForPage(context.db, website, path),
     pageTitle,
-    seo: pageSeoOf(found ? template : 'not-found', answered, website, origin, path, pageTitle),
+    seo: pageSeoOf(found ? template : 'not-found', answered, website, origin, withLanguagePrefix(path, languagePrefix), pageTitle),
     ...(found && template === 'item' && item ? { structuredData: { ...productStructuredData(item, origin), ...reviewStructuredData((answered as { reviews?: ProductReviews | null }).reviews) } } : {}),
     searchQuery: typeof request.query.q === 'string' ? request.query.q : '',
   });
+  // Links inside a page in an added language stay in it.
+  const html = languagePrefix ? prefixInternalLinks(rendered, languagePrefix) : rendered;
   if (errors.length > 0) request.log.warn({ errors, template }, 'theme template errors');
   reply.type('text/html; charset=utf-8');
   const hasExperiments = Object.keys(experiments.configuration?.definitions ?? {}).length > 0;
@@ -271,9 +284,9 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
     // A WordPress plain link (`/?p=123`) to a page or post an import brought: its new address (redirects/).
     const moved = await context.redirects.oldIdRedirectFor(request.website.id, request.method, request.url);
     if (moved) return reply.code(moved.status).header('location', moved.location).header('cache-control', 'no-store').send();
-    const answer = await buildHomeContentAnswer(sources, request.website, request.query, blockWarnOf(request), await viewerOf(context.db, request.website.id, request));
+    const answer = await buildHomeContentAnswer(sources, websiteAsRead(request), request.query, blockWarnOf(request), await viewerOf(context.db, request.website.id, request));
     if (answer) return sendContentAnswer(send, request, reply, answer, { secure: context.secureCookies, mediaSources: context.mediaSources });
-    return send(request, reply, await withStoreCardSummaries(request, await buildHomePageContext(sources, request.website)), 'home');
+    return send(request, reply, await withStoreCardSummaries(request, await buildHomePageContext(sources, websiteAsRead(request))), 'home');
   });
   app.get('/cart', page('cart', ({ website, actor, query }) => buildCartPageContext(sources, website, actor, text(query.restore))));
   app.get('/checkout', page('checkout', ({ website, actor, query }) => buildCheckoutPageContext(sources, website, actor, text(query.cartToken))));
@@ -384,10 +397,10 @@ export function registerPageRoutes(app: FastifyInstance, context: PageRouteParts
       const refused = refusedFilters(request, reply, 'collection') ?? tidied(request, reply, 'collection');
       if (refused) return refused;
     }
-    const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, request.website, urlId, request.query as ListingQuery));
+    const store = await withStoreCardSummaries(request, await buildStorePageContext(sources, websiteAsRead(request), urlId, request.query as ListingQuery));
     if (store) return sendPage(context, request, reply, store, 'collection', tracking);
     const viewer = await viewerOf(context.db, request.website.id, request);
-    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, request.website, urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies, mediaSources: context.mediaSources });
+    return sendContentAnswer(send, request, reply, await buildSitePageAnswer(sources, websiteAsRead(request), urlId, request.query, blockWarnOf(request), viewer), { secure: context.secureCookies, mediaSources: context.mediaSources });
   });
   registerContentRoutes(app, context, sources, send);
   app.get(

@@ -4,5 +4,7 @@ export { addCollectionToMainNavigation } from './navigation';
 export { NAVIGATION_MESSAGES, type StoredNavigationItem, type StoreForLink } from './navigation-rules';
 export { editMainNavigation, readMainNavigation, type MainNavigation } from './main-navigation';
 export { notifySiteChromeChanged, readSiteChrome, type SiteChrome } from './site-chrome';
+/** The site's added languages (PUT /api/multilingual/languages): the pages' `/{lang}/` addresses and hreflang read them. */
+export { readLanguages } from './queries';
 export { sanitiseHtml } from './html-sanitiser';
 export { identityPictureUser } from './picture-uses';
