@@ -74,6 +74,12 @@ export function PreviewPane({ target, id, title, revision, editing }: { target: 
 
   useEffect(() => () => overlay.current?.destroy(), []);
 
+  const width = DEVICE_WIDTHS[device];
+  const scale = deviceScale(stageWidth, width);
+  const scaleRef = useRef(scale);
+  scaleRef.current = scale;
+  useEffect(() => overlay.current?.setScale(scale), [scale]);
+
   const onLoad = () => {
     overlay.current = null;
     const doc = frame.current?.contentDocument;
@@ -88,12 +94,11 @@ export function PreviewPane({ target, id, title, revision, editing }: { target: 
         origin: window.location.origin,
         post: (message) => window.postMessage(message, window.location.origin),
         selectedId: selectionAfterLoad(ids, editingRef.current?.selectedId ?? null),
+        scale: scaleRef.current,
       });
     });
   };
 
-  const width = DEVICE_WIDTHS[device];
-  const scale = deviceScale(stageWidth, width);
   const frameStyle = { width: `${width}px`, height: `${STAGE_HEIGHT / scale}px`, ...(scale < 1 ? { transform: `scale(${scale})` } : {}) };
   return (
     <section className="pages-preview card" aria-label={T.preview}>

@@ -64,6 +64,10 @@ describe('the editor overlay', () => {
     overlay.select('c');
     expect(buttonNamed('Move down').disabled).toBe(true);
     expect(toolbar.style.top).toBe('160px');
+    // In a preview shrunk to half its size the toolbar is drawn twice as large, so it is its real size on screen.
+    overlay.setScale(0.5);
+    expect(toolbar.style.transform).toBe('scale(2)');
+    expect(toolbar.style.top).toBe('124px');
   });
 
   it('shows an inline "+" after the hovered block that asks for the picker there', () => {

@@ -33,6 +33,11 @@ const BLOCK_SELECTOR = '[data-editor-block]';
 export interface Overlay {
   /** Shows this block selected (the editor's outline chose it), or none. */
   select(blockId: string | null): void;
+  /**
+   * How much the editor shrinks the preview (the desktop page drawn at 1280 px in a narrower stage): the toolbar
+   * and the "+" are enlarged by its inverse, so they stay their real size on screen and easy to hit.
+   */
+  setScale(scale: number): void;
   destroy(): void;
 }
 
@@ -42,7 +47,7 @@ const styled = <T extends HTMLElement>(element: T, style: Style): T => {
   return element;
 };
 
-export function mountOverlay(doc: Document, options: { origin: string; post: (message: OverlayMessage) => void; selectedId?: string | null }): Overlay {
+export function mountOverlay(doc: Document, options: { origin: string; post: (message: OverlayMessage) => void; selectedId?: string | null; scale?: number }): Overlay {
   const win = doc.defaultView!;
   const root = styled(doc.createElement('div'), { position: 'fixed', inset: '0', 'pointer-events': 'none', 'z-index': '2147483000', 'font-family': 'system-ui, sans-serif' });
   root.setAttribute('data-editor-overlay', '');
@@ -69,6 +74,7 @@ export function mountOverlay(doc: Document, options: { origin: string; post: (me
   };
 
   let selectedId: string | null = options.selectedId ?? null;
+  let zoom = options.scale && options.scale > 0 ? 1 / options.scale : 1;
   let hoveredId: string | null = null;
 
   const toolbar = styled(doc.createElement('div'), {
@@ -111,8 +117,11 @@ export function mountOverlay(doc: Document, options: { origin: string; post: (me
       const moves = movesOf(order(), selectedId!);
       moveUp.disabled = !moves.up;
       moveDown.disabled = !moves.down;
-      // Above the block's top right corner, inside the window when the block starts above it.
-      styled(toolbar, { display: 'flex', top: `${Math.max(4, rect.top - 40)}px`, left: `${Math.max(4, rect.right - 330)}px` });
+      // Above the block's top right corner (inside the window when the block starts above it), at its real size.
+      styled(toolbar, { display: 'flex', transform: zoom === 1 ? '' : `scale(${zoom})`, 'transform-origin': '0 0' });
+      const width = (toolbar.offsetWidth || 330) * zoom;
+      const height = (toolbar.offsetHeight || 36) * zoom;
+      styled(toolbar, { top: `${Math.max(4, rect.top - height - 4)}px`, left: `${Math.max(4, rect.right - width)}px` });
     } else {
       selectedBox.style.display = 'none';
       toolbar.style.display = 'none';
@@ -121,7 +130,7 @@ export function mountOverlay(doc: Document, options: { origin: string; post: (me
     insertAfterId = anchor?.dataset.editorBlock ?? null;
     if (anchor) {
       const rect = anchor.getBoundingClientRect();
-      styled(insert, { display: 'block', top: `${rect.bottom - 14}px`, left: `${rect.left + rect.width / 2 - 14}px` });
+      styled(insert, { display: 'block', transform: zoom === 1 ? '' : `scale(${zoom})`, top: `${rect.bottom - 14}px`, left: `${rect.left + rect.width / 2 - 14}px` });
     } else insert.style.display = 'none';
   }
 
@@ -239,6 +248,10 @@ export function mountOverlay(doc: Document, options: { origin: string; post: (me
         const rect = element.getBoundingClientRect();
         if (rect.bottom < 0 || rect.top > win.innerHeight) element.scrollIntoView({ block: 'center' });
       }
+    },
+    setScale(scale) {
+      zoom = scale > 0 ? 1 / scale : 1;
+      draw();
     },
     destroy() {
       doc.removeEventListener('pointermove', onPointerMove, true);
