@@ -105,6 +105,15 @@ describe('edit on the page', () => {
 
     expect(await axeViolations(page)).toEqual([]);
 
+    // The device widths: the page drawn at 768 px (Tablet) and 390 px (Phone), the overlay on it again.
+    const frameWidth = () => page.locator('iframe.pages-preview-frame').evaluate((frame: HTMLIFrameElement) => frame.style.width);
+    await page.getByRole('button', { name: 'Tablet', exact: true }).click();
+    expect(await frameWidth()).toBe('768px');
+    await page.getByRole('button', { name: 'Phone', exact: true }).click();
+    expect(await frameWidth()).toBe('390px');
+    await expect((await previewFrame(page)).evaluate(() => window.innerWidth)).resolves.toBe(390);
+    await page.getByRole('button', { name: 'Desktop', exact: true }).click();
+
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Published.' }).waitFor();
     const address = await page.getByRole('link', { name: 'View page' }).getAttribute('href');

@@ -108,6 +108,9 @@ export function mountOverlay(doc: Document, options: { origin: string; post: (me
   /** Draws the outlines, the toolbar and the "+" where their blocks are now (after a scroll, a resize, a change). */
   function draw() {
     const hovered = hoveredId !== selectedId ? elementOf(hoveredId) : null;
+    // The outlines keep their width on screen in a shrunk preview too.
+    hoverBox.style.setProperty('border-width', `${zoom}px`);
+    selectedBox.style.setProperty('border-width', `${2 * zoom}px`);
     if (hovered) place(hoverBox, hovered.getBoundingClientRect());
     else hoverBox.style.display = 'none';
     const selected = elementOf(selectedId);
