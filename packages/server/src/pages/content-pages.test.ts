@@ -302,6 +302,24 @@ describe('preview', () => {
     expect((await get('/t-about')).headers['x-frame-options']).toBe('DENY');
   });
 
+  it('marks every section and block for the editor\'s overlay in the preview alone; the shopper\'s page has no such attributes', async () => {
+    const twoSections = JSON.stringify({ schemaVersion: 1, sections: [
+      singleColumnSection('s1', [{ id: 'b1', type: BLOCK_TYPES.html, settings: { html: '<p>First</p>' } }, { id: 'b2', type: BLOCK_TYPES.html, settings: { html: '<p>Second</p>' } }]),
+      singleColumnSection('s2', [{ id: 'b3', type: BLOCK_TYPES.html, settings: { html: '<p>Third</p>' } }]),
+    ] } satisfies PageBody);
+    const id = await addPage({ urlId: 't-marked', title: 'Marked', body: twoSections });
+    const viewer = await ownerVisitor(server, 'viewer');
+    const preview = (await viewer.get(`/config/preview/pages/${id}`)).body;
+    expect(preview).toContain('data-editor-section="s2" data-editor-section-index="1"');
+    expect(preview).toContain('id="block-b1" data-editor-block="b1" data-editor-index="0" data-editor-section-index="0" data-editor-column="0"');
+    expect(preview).toContain('id="block-b3" data-editor-block="b3" data-editor-index="2" data-editor-section-index="1" data-editor-column="0"');
+    const shopper = await get('/t-marked');
+    expect(shopper.statusCode).toBe(200);
+    expect(shopper.body).toContain('<p>Third</p>');
+    expect(shopper.body).not.toContain('data-editor');
+    expect(JSON.stringify((await get('/t-marked?format=json')).json())).not.toContain('"editor"');
+  });
+
   it('renders an item\'s draft with its collection', async () => {
     const item = await server.database.db.selectFrom('site_items').select('id').where('url_id', '=', 'draft-post').executeTakeFirstOrThrow();
     await server.database.db.updateTable('site_items').set({ draft_body: body({ type: BLOCK_TYPES.html, settings: { html: '<p>Unpublished post</p>' } }) }).where('id', '=', item.id).execute();

@@ -162,9 +162,9 @@ export async function loadBlockData(sources: PageSources, website: Website, bodi
 }
 
 /** A body's sections as the theme renders them. */
-export async function renderedSections(sources: PageSources, website: Website, body: PageBody, warn: BlockWarn, frameBase?: string): Promise<RenderedSection[]> {
+export async function renderedSections(sources: PageSources, website: Website, body: PageBody, warn: BlockWarn, frameBase?: string, editorMarks = false): Promise<RenderedSection[]> {
   const data = await loadBlockData(sources, website, [body]);
-  return renderBody(body, frameBase ? { ...data, frameBase } : data, warn);
+  return renderBody(body, { ...data, ...(frameBase ? { frameBase } : {}), ...(editorMarks ? { editorMarks } : {}) }, warn);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -353,7 +353,7 @@ export async function contentPageAnswer(
     default:
       return {
         template: 'page',
-        context: { ...base(website, page.kind === 'splash' ? PageType.SPLASH_PAGE : PageType.PAGE), contentPage: pageJson(page), sections: await renderedSections(sources, website, page.body, warn, options.preview ? undefined : `/frames/page/${page.id}`) } as BasePageContext,
+        context: { ...base(website, page.kind === 'splash' ? PageType.SPLASH_PAGE : PageType.PAGE), contentPage: pageJson(page), sections: await renderedSections(sources, website, page.body, warn, options.preview ? undefined : `/frames/page/${page.id}`, options.preview === true) } as BasePageContext,
       };
   }
 }
@@ -381,7 +381,7 @@ export async function contentItemAnswer(sources: PageSources, website: Website, 
     if (lesson && lesson !== LESSON_DENIED) return lesson;
   }
   const images = await loadImages(sources, website.id, item.image ? [item.image.imageId] : []);
-  const sections = await renderedSections(sources, website, item.body, warn, options.preview ? undefined : `/frames/item/${item.id}`);
+  const sections = await renderedSections(sources, website, item.body, warn, options.preview ? undefined : `/frames/item/${item.id}`, options.preview === true);
   // A post's comments and likes (issue 20 item 4): the counts, the rule's answer and the approved thread.
   const comments = item.recordType === 1 ? await postCommentsView(sources.db, website, item) : undefined;
   const context = {

@@ -142,7 +142,8 @@ function AddBlockButton({ disabled, onAdd }: { disabled: boolean; onAdd: (type: 
   );
 }
 
-function BlockMenu({ onClose, onChoose }: { onClose: () => void; onChoose: (type: number) => void }) {
+/** The block picker (Add block's dialog; the page's inline "+" opens it too). */
+export function BlockMenu({ onClose, onChoose }: { onClose: () => void; onChoose: (type: number) => void }) {
   const [filter, setFilter] = useState('');
   const words = filter.trim().toLowerCase();
   const shown = EDITOR_BLOCKS.filter((block) => !words || block.label.toLowerCase().includes(words) || block.description.toLowerCase().includes(words));

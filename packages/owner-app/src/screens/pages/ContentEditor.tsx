@@ -6,13 +6,14 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Key
 import { useOwnerClient } from '../../api/client';
 import { failureText } from '../../ui/messages';
 import { blockOf, labelOfType, MAX_BLOCKS, settingsErrors } from './block-catalog';
-import { BlockList } from './BlockList';
+import { BlockList, BlockMenu } from './BlockList';
 import { sectionIndexOf } from './body-edits';
 import { contentKeys, keyOf, saveDraft, type ContentTarget } from './content-api';
 import type { ContentItem, ContentPage } from './content-types';
 import { editorReducer, idFor, startEditor } from './editor-state';
 import { canRedo, canUndo } from './history';
-import { PreviewPane } from './PreviewPane';
+import { isNoMove } from './on-page/drop-place';
+import { PreviewPane, type OnPageEditing } from './PreviewPane';
 import { SectionGallery } from './SectionGallery';
 import { SectionSettings } from './SectionSettings';
 import { PublishBar } from './PublishBar';
@@ -186,6 +187,55 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
     return T.blockMoved(labelOfType(order[index]!.type), index + 1, order.length);
   };
 
+  const moveBy = (blockId: string, direction: -1 | 1) => {
+    const next = editorReducer(state, { type: 'move', blockId, direction });
+    dispatch({ type: 'move', blockId, direction });
+    pendingFocus.current = { blockId, part: 'main' };
+    setAnnouncement(positionText(blockId, next.history.present));
+  };
+  const duplicate = (blockId: string) => {
+    const id = idFor(body);
+    dispatch({ type: 'duplicate', blockId, id });
+    pendingFocus.current = { blockId: id, part: 'main' };
+  };
+  const remove = (blockId: string) => {
+    const index = blocks.findIndex((block) => block.id === blockId);
+    if (index < 0) return;
+    const label = labelOfType(blocks[index]!.type);
+    const neighbour = blocks[index + 1]?.id ?? blocks[index - 1]?.id ?? null;
+    dispatch({ type: 'delete', blockId });
+    pendingFocus.current = { blockId: neighbour, part: 'main' };
+    setAnnouncement(T.blockDeleted(label));
+  };
+  // The page's inline "+": the block picker, inserting after that block.
+  const [insertAfter, setInsertAfter] = useState<{ afterId: string | null } | null>(null);
+  // Editing on the page (on-page/overlay.ts): every message becomes the same edit the outline makes.
+  const onPage: OnPageEditing | undefined = readOnly
+    ? undefined
+    : {
+        selectedId: state.selectedId,
+        onMessage: (message) => {
+          if (message.type === 'insert') {
+            if (blocks.length < MAX_BLOCKS) setInsertAfter({ afterId: message.afterId });
+            return;
+          }
+          if (!blocks.some((block) => block.id === message.blockId)) return;
+          if (message.type === 'select' || message.type === 'settings') {
+            dispatch({ type: 'select', blockId: message.blockId });
+            if (message.type === 'settings') window.setTimeout(() => document.getElementById('pages-settings-heading')?.scrollIntoView({ block: 'nearest' }), 0);
+          } else if (message.type === 'move') moveBy(message.blockId, message.direction);
+          else if (message.type === 'duplicate') duplicate(message.blockId);
+          else if (message.type === 'delete') remove(message.blockId);
+          else if (message.type === 'drop') {
+            const place = { targetId: message.targetId, position: message.position };
+            if (isNoMove(body, message.blockId, place)) return;
+            const next = editorReducer(state, { type: 'place', blockId: message.blockId, place });
+            dispatch({ type: 'place', blockId: message.blockId, place });
+            setAnnouncement(positionText(message.blockId, next.history.present));
+          }
+        },
+      };
+
   return (
     <div className="pages-editor" onKeyDown={onKeyDown}>
       <div className="pages-editor-head">
@@ -281,31 +331,15 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
                   pendingFocus.current = { blockId: id, part: 'main' };
                   setAnnouncement(T.blockAdded(labelOfType(blockType)));
                 }}
-                onMove={(blockId, direction) => {
-                  const next = editorReducer(state, { type: 'move', blockId, direction });
-                  dispatch({ type: 'move', blockId, direction });
-                  pendingFocus.current = { blockId, part: 'main' };
-                  setAnnouncement(positionText(blockId, next.history.present));
-                }}
+                onMove={moveBy}
                 onDrop={(blockId, overId) => {
                   const next = editorReducer(state, { type: 'drop', blockId, overId });
                   dispatch({ type: 'drop', blockId, overId });
                   pendingFocus.current = { blockId, part: 'handle' };
                   setAnnouncement(positionText(blockId, next.history.present));
                 }}
-                onDuplicate={(blockId) => {
-                  const id = idFor(body);
-                  dispatch({ type: 'duplicate', blockId, id });
-                  pendingFocus.current = { blockId: id, part: 'main' };
-                }}
-                onDelete={(blockId) => {
-                  const index = blocks.findIndex((block) => block.id === blockId);
-                  const label = labelOfType(blocks[index]!.type);
-                  const neighbour = blocks[index + 1]?.id ?? blocks[index - 1]?.id ?? null;
-                  dispatch({ type: 'delete', blockId });
-                  pendingFocus.current = { blockId: neighbour, part: 'main' };
-                  setAnnouncement(T.blockDeleted(label));
-                }}
+                onDuplicate={duplicate}
+                onDelete={remove}
               />
             </div>
             {hasChrome ? <SiteChromeOutlineEntry part="footer" open={chromePart === 'footer'} onOpen={openChrome} /> : null}
@@ -370,7 +404,18 @@ export function ContentEditor({ target, content, readOnly, heading, panels }: { 
           ) : null}
           {panels?.(restart)}
         </div>
-        <PreviewPane target={target} id={content.id} title={content.title} revision={previewRevision} />
+        <PreviewPane target={target} id={content.id} title={content.title} revision={previewRevision} {...(onPage ? { editing: onPage } : {})} />
+        {insertAfter ? (
+          <BlockMenu
+            onClose={() => setInsertAfter(null)}
+            onChoose={(blockType) => {
+              const id = idFor(body);
+              dispatch({ type: 'add', blockType, id, afterId: insertAfter.afterId });
+              setInsertAfter(null);
+              setAnnouncement(T.blockAdded(labelOfType(blockType)));
+            }}
+          />
+        ) : null}
       </div>
     </div>
   );

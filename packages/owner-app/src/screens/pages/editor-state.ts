@@ -3,6 +3,7 @@ import { blocksOf, readPageBody } from '@vitrine/blocks';
 import { defaultsOf } from './block-catalog';
 import { duplicateBlock, insertBlock, insertSection, moveBlock, moveBlockTo, newBlockId, removeBlock, removeSection, setSectionColourTheme, updateBlockSettings, updateSection, type SectionSettings } from './body-edits';
 import { historyReducer, startHistory, type History } from './history';
+import { moveBlockBeside, type DropPlace } from './on-page/drop-place';
 
 /**
  * The block editor's state, pure: the body's history (undo/redo) and the selected block. Each edit names the
@@ -17,6 +18,8 @@ export type EditorAction =
   | { type: 'add'; blockType: number; id: string; afterId?: string | null }
   | { type: 'move'; blockId: string; direction: -1 | 1 }
   | { type: 'drop'; blockId: string; overId: string }
+  /** A drop on the page: before or after another block, in any section or column. */
+  | { type: 'place'; blockId: string; place: DropPlace }
   | { type: 'duplicate'; blockId: string; id: string }
   | { type: 'delete'; blockId: string }
   | { type: 'settings'; blockId: string; settings: Record<string, unknown>; group: string }
@@ -48,6 +51,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return edit(state, moveBlock(body, action.blockId, action.direction), state.selectedId);
     case 'drop':
       return edit(state, moveBlockTo(body, action.blockId, action.overId), state.selectedId);
+    case 'place':
+      return edit(state, moveBlockBeside(body, action.blockId, action.place), action.blockId);
     case 'duplicate':
       return edit(state, duplicateBlock(body, action.blockId, action.id), action.id);
     case 'delete':

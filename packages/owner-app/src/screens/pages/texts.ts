@@ -131,6 +131,7 @@ export const PAGES_TEXTS = {
   viewPage: 'View page',
   preview: 'Preview',
   desktop: 'Desktop',
+  tablet: 'Tablet',
   phone: 'Phone',
   previewFrame: (title: string) => `Preview of ${title}`,
   seo: 'Page settings and SEO',

@@ -25,6 +25,17 @@ export interface RenderedBlock {
   partial: string;
   variant?: number;
   view: object;
+  /** Only in the editor's preview (BlockData.editorMarks): where the block is, for the editor's overlay. */
+  editor?: EditorBlockMark;
+}
+
+/** The data attributes the editor's preview puts on a block (never on a shopper's page): see page-sections.block. */
+export interface EditorBlockMark {
+  id: string;
+  /** Its place in the page's reading order (0-based), its section's index and its column's. */
+  index: number;
+  section: number;
+  column: number;
 }
 
 export interface RenderedColumn {
@@ -47,6 +58,8 @@ export interface RenderedSection {
   /** True when any column shows a block (a section showing nothing renders nothing). */
   hasBlocks: boolean;
   columns: RenderedColumn[];
+  /** Only in the editor's preview: the section's id and index, for the editor's overlay. */
+  editor?: { id: string; index: number };
   /** Every column's blocks in reading order: what a theme written before columns existed renders (one list). */
   blocks: RenderedBlock[];
 }
@@ -73,6 +86,11 @@ export interface BlockData {
    * to which the block id is added. Absent in the editor's preview, which shows it as srcdoc (its scripts do not run).
    */
   frameBase?: string;
+  /**
+   * The editor's preview alone (/config/preview/…): every section and block carries data attributes naming it, so
+   * the editor's overlay can address it. A shopper's page never has them (its HTML and cache are unchanged).
+   */
+  editorMarks?: boolean;
 }
 
 export const EMPTY_BLOCK_DATA: BlockData = { images: new Map(), forms: new Map(), products: new Map(), summaries: new Map() };
@@ -162,10 +180,15 @@ export function blockNeeds(bodies: ReadonlyArray<PageBody>): BlockNeeds {
  */
 export function renderBody(body: PageBody, data: BlockData, warn: (message: string, code: number) => void): RenderedSection[] {
   // A body stored before sections had columns reads as single-column sections (readPageBody), so old pages render as they did.
-  return readPageBody(body).sections.map((section) => {
-    const columns = (Array.isArray(section.columns) ? section.columns : []).map((column) => ({
+  let order = 0;
+  return readPageBody(body).sections.map((section, sectionIndex) => {
+    const columns = (Array.isArray(section.columns) ? section.columns : []).map((column, columnIndex) => ({
       id: String(column.id),
-      blocks: (Array.isArray(column.blocks) ? column.blocks : []).flatMap((block) => renderBlock(block, data, warn)),
+      blocks: (Array.isArray(column.blocks) ? column.blocks : []).flatMap((block) => {
+        const index = order++;
+        const rendered = renderBlock(block, data, warn);
+        return data.editorMarks ? rendered.map((each) => ({ ...each, editor: { id: each.id, index, section: sectionIndex, column: columnIndex } })) : rendered;
+      }),
     }));
     const background = section.background;
     return {
@@ -179,6 +202,7 @@ export function renderBody(body: PageBody, data: BlockData, warn: (message: stri
       multiColumn: columns.length > 1,
       hasBlocks: columns.some((column) => column.blocks.length > 0),
       columns,
+      ...(data.editorMarks ? { editor: { id: String(section.id), index: sectionIndex } } : {}),
       blocks: columns.flatMap((column) => column.blocks),
     };
   });
