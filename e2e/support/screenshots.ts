@@ -16,20 +16,28 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   const fullPage = options.fullPage ?? true;
   // Lazy pictures below the fold load only when scrolled to, and a page under an open dialog cannot scroll: ask
   // every lazy picture to load now instead (a scroll-through cost 50 ms a screen and missed those under a drawer).
-  if (fullPage) await page.evaluate("for (const image of document.images) if (image.loading === 'lazy') image.loading = 'eager'");
+  if (fullPage) {
+    await page.evaluate(() => {
+      for (const image of document.images) if (image.loading === 'lazy') image.loading = 'eager';
+    });
+  }
   // Those pictures and the fonts, for a few seconds at most: the screenshot is for a person, and
   // neither a lazy picture the page never shows (in a closed drawer) nor a cross-site frame's own network life (a
   // video player, which kept 'networkidle' from ever coming) may fail the journey that takes it.
   await page.waitForLoadState('load');
   const waitStarted = Date.now();
-  // A screenshot of the screen alone waits only for the pictures on it (a lazy one below never loads).
-  const awaited = fullPage
-    ? "[...document.images].filter((image) => image.checkVisibility())"
-    : "[...document.images].filter((image) => image.checkVisibility() && image.getBoundingClientRect().top < innerHeight && image.getBoundingClientRect().bottom > 0)";
+  // A screenshot of the screen alone waits only for the pictures on it (a lazy one below never loads). Functions,
+  // not strings: the page's CSP refuses a string evaluated in it (and a journey would read that console error).
   await page
-    .waitForFunction(`document.fonts.status === 'loaded' && ${awaited}.every((image) => image.complete)`, undefined, { timeout: 5_000 })
+    .waitForFunction(
+      (wholePage) =>
+        document.fonts.status === 'loaded' &&
+        [...document.images].every((image) => image.complete || !image.checkVisibility() || (!wholePage && (image.getBoundingClientRect().top >= innerHeight || image.getBoundingClientRect().bottom <= 0))),
+      fullPage,
+      { timeout: 5_000 },
+    )
     .catch(async () => {
-      if (process.env.E2E_TIMING) console.log(`[e2e screenshot] ${name}: still waiting for`, await page.evaluate(`JSON.stringify({ fonts: document.fonts.status, images: ${awaited}.filter((image) => !image.complete).map((image) => image.currentSrc || image.src) })`));
+      if (process.env.E2E_TIMING) console.log(`[e2e screenshot] ${name}: still waiting after 5 s`, await page.evaluate(() => document.fonts.status));
     });
   if (process.env.E2E_TIMING) console.log(`[e2e screenshot] ${name}: waited ${Date.now() - waitStarted} ms for pictures and fonts`);
   const shotStarted = Date.now();
