@@ -53,7 +53,7 @@ import { applyConnectionLimits, fastifyTimeoutOptions, resolveConnectionLimits, 
 import { EDGE_ERROR_OPTIONS, registerHostHeaderCheck } from './http/edge-errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestContext } from './http/request-context';
-import { registerLanguageUrls, rewriteLanguageUrl } from './http/language-prefix';
+import { registerLanguageUrls, rewriteLanguageUrl, websiteAsRead } from './http/language-prefix';
 import { requestCallers } from './request-callers';
 import { registerUnstorableTextCheck } from './http/unstorable-text';
 import { TestModePaymentProvider, type PaymentProvider } from './orders';
@@ -325,7 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Requests without a website (the operator's, an unknown host) have none set. The owner's calls stay in English:
     // the owner app is, and an owner on a French site reading a French address refusal there would be lost.
-    localize: (request, body) => (isOwnerCall(request.url) ? body : localizeErrorBodyForVisitor(request.website as { locale: string } | undefined, body)),
+    localize: (request, body) => (isOwnerCall(request.url) ? body : localizeErrorBodyForVisitor(request.website ? websiteAsRead(request) : undefined, body)),
   });
   const reviewRequestSettings = { ...reviewRequestSettingsFromEnv(process.env), ...options.reviewRequests };
   // The operator's /metrics and the per-request observation, on the root app before every route (like /api/health,

@@ -9,6 +9,7 @@ import { escapeAttribute as attr } from '@vitrine/template';
 import type { CaptchaSettings } from '../captcha';
 import { invalid } from '../failures';
 import { CRUMB_COOKIE } from '../http/crumb';
+import { visitorLanguageOfRequest } from '../http/language-prefix';
 import type { MailSettings } from '../mail';
 import { confirmNewsletterSubscription } from '../newsletter';
 import type { SharedParts } from '../shared';
@@ -47,7 +48,7 @@ export function registerFormRoutes(fastify: FastifyInstance, context: SharedPart
     ...saveFormSubmissionContract,
     config: { siteUserXsrf: false },
     handler: async (request) =>
-      saveFormSubmission(db, request.website, request.actor, { ...request.body, visitor: visitorOf(request), userAgent: request.headers['user-agent'] ?? '' }, formServices),
+      saveFormSubmission(db, request.website, request.actor, { ...request.body, visitor: visitorOf(request), userAgent: request.headers['user-agent'] ?? '', language: visitorLanguageOfRequest(request).locale }, formServices),
   });
 
   const addressOf = (websiteId: string, token: string | undefined) => {

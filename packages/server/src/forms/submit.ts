@@ -11,7 +11,6 @@ import { hitSlidingWindow, type RateLimitStore } from '../http/rate-limit';
 import { newId } from '../ids';
 import { enqueueMail, enqueueMailIfQuotaAllows, renderMail, renderSiteMail, siteUrlOf, type MailSettings, type UnsubscribeTokens } from '../mail';
 import { requestNewsletterSubscription } from '../newsletter';
-import { visitorLanguageFor } from '../visitor-language';
 import { recordWebhookEvent } from '../webhooks';
 import { findLiveForm, type StoredForm } from './definitions';
 import { useSubmissionKey } from './keys';
@@ -29,6 +28,8 @@ export interface SubmissionInput extends SaveFormSubmissionBody {
   /** Who is submitting: a hash of their crumb (the visitor the key was handed to). */
   visitor: string;
   userAgent: string;
+  /** The language of the page the form was sent from (a BCP 47 locale): a newsletter sign-up is recorded in it. */
+  language: string;
 }
 
 /** The confirmation link of a newsletter sign-up (its page has one button: link scanners change nothing). */
@@ -116,7 +117,7 @@ export async function saveFormSubmission(
     if (form.kind === 'newsletter') {
       const email = newsletterAddressOf(form, values);
       if (!email) throw invalid(FORM_MESSAGES.invalidForm);
-      if ((await requestNewsletterSubscription(trx, website.id, email, form.id, visitorLanguageFor(website).locale)) === 'confirm') {
+      if ((await requestNewsletterSubscription(trx, website.id, email, form.id, input.language)) === 'confirm') {
         const confirmUrl = newsletterConfirmUrl(siteUrlOf(services.mail, website), services.newsletterTokens.issue(website.id, email));
         await enqueueMail(trx, website, services.mail.from, { kind: 'transactional', template: 'newsletter-confirm', to: email, ...(await renderSiteMail(trx, 'newsletter-confirm', website, { confirmUrl }, { publicUrl: siteUrlOf(services.mail, website) })) });
       }

@@ -30,6 +30,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The header a storefront's state-changing call carries: the `<html lang>` of the page it is made from (storefront
+ * api/http.ts). A call to /api/… has no language prefix of its own, so this is how a newsletter sign-up on a /fr/ page
+ * is recorded in French and its refusals answered in French.
+ */
+export const PAGE_LANGUAGE_HEADER = 'x-page-language';
+
+/** The added language a page's `<html lang>` names ('fr-FR' for the added 'fr-FR' or, failing that, 'fr'), if any. */
+export function addedLanguageNamed(pageLanguage: string, defaultTag: string, added: readonly string[]): string | undefined {
+  const asked = languagePrefixOf(pageLanguage);
+  if (asked === languagePrefixOf(defaultTag)) return undefined;
+  return added.find((tag) => languagePrefixOf(tag) === asked) ?? added.find((tag) => languagePrefixOf(tag).split('-')[0] === asked.split('-')[0] && asked.split('-')[0] !== languagePrefixOf(defaultTag).split('-')[0]);
+}
+
 /** Fastify's `rewriteUrl`: the address without its language prefix, which is kept on the request for the hook below. */
 export function rewriteLanguageUrl(raw: IncomingMessage): string {
   const request = raw as LanguageRawRequest;
@@ -52,7 +66,16 @@ export function registerLanguageUrls(scope: FastifyInstance, languagesOf: (websi
   scope.decorateRequest('language', undefined);
   scope.addHook('onRequest', async (request, reply) => {
     const raw = request.raw as LanguageRawRequest;
-    if (!raw.languagePrefix || !request.website) return;
+    if (!request.website) return;
+    if (!raw.languagePrefix) {
+      // A shopper's call from a page in an added language (never the owner's calls, which stay in English).
+      const pageLanguage = request.headers[PAGE_LANGUAGE_HEADER];
+      if (typeof pageLanguage !== 'string' || !request.url.startsWith('/api/') || request.url.startsWith('/api/owner/')) return;
+      if (languagePrefixOf(pageLanguage) === languagePrefixOf(request.website.locale)) return;
+      const tag = addedLanguageNamed(pageLanguage, request.website.locale, await languagesOf(request.website.id));
+      if (tag) request.language = { prefix: `/${languagePrefixOf(tag)}`, tag };
+      return;
+    }
     const prefix = raw.languagePrefix;
     const tag = (await languagesOf(request.website.id)).find((added) => languagePrefixOf(added) === prefix);
     if (tag) {

@@ -45,11 +45,15 @@ async function setLocale(locale: string) {
   notifyWebsiteChanged(website.id);
 }
 
-/** A visitor signs up through the newsletter block and the address is confirmed (the link's work, done here directly). */
-async function signUp(email: string) {
+/**
+ * A visitor signs up through the newsletter block and the address is confirmed (the link's work, done here directly).
+ * `pageLanguage`: the `<html lang>` of the page the block is on, which the storefront's calls carry.
+ */
+async function signUp(email: string, pageLanguage?: string) {
   const visitor = new TestVisitor(server.app);
   await visitor.visit('/');
-  const post = (url: string, payload?: object) => visitor.request({ method: 'POST', url, payload, headers: { 'user-agent': BROWSER } });
+  const headers = { 'user-agent': BROWSER, ...(pageLanguage ? { 'x-page-language': pageLanguage } : {}) };
+  const post = (url: string, payload?: object) => visitor.request({ method: 'POST', url, payload, headers });
   const key = (await post('/api/form/FormSubmissionKey')).json().key as string;
   const answer = await post('/api/form/SaveFormSubmission', { key, formId: newsletterFormId, form: JSON.stringify({ 'newsletter-email': email }), pagePath: '/', contentSource: 'c' });
   expect(answer.statusCode, answer.body).toBe(200);
@@ -107,6 +111,34 @@ describe('segments', () => {
       expect((await job.runOnce())?.finished).toBe(true);
       const sent = await db().selectFrom('mail_outbox').select('to_address').where('template', '=', `campaign:${campaign.id}`).orderBy('to_address').execute();
       expect(sent.map((row) => row.to_address), JSON.stringify(audience)).toEqual(expected);
+    }
+  });
+
+  it("records the language of a /fr/ page's sign-up (its calls name the page's language), and answers its refusals in it", async () => {
+    await setLocale('en-US');
+    expect((await admin.put('/api/multilingual/languages', { languages: ['fr-FR'] })).statusCode).toBe(200);
+    try {
+      await signUp('elodie@segments.test', 'fr-FR');
+      // A language the site does not have, and the default's own: the default language.
+      await signUp('franz@segments.test', 'de-DE');
+      await signUp('gina@segments.test', 'en-US');
+      const languages = await db().selectFrom('newsletter_subscribers').select(['email', 'language']).where('email', 'in', ['elodie@segments.test', 'franz@segments.test', 'gina@segments.test']).orderBy('email').execute();
+      expect(languages).toEqual([
+        { email: 'elodie@segments.test', language: 'fr-FR' },
+        { email: 'franz@segments.test', language: 'en-US' },
+        { email: 'gina@segments.test', language: 'en-US' },
+      ]);
+      // A restock sign-up refused on a French page reads in French; the same call from an English page in English.
+      const visitor = new TestVisitor(server.app);
+      await visitor.visit('/');
+      const restock = (pageLanguage: string) =>
+        visitor.request({ method: 'POST', url: '/api/site-users/account/notifications/restock', payload: { isJoinMailingList: false, productId: 'x', variantId: 'y', siteVisitorEmail: 'not an address' }, headers: { 'x-page-language': pageLanguage } });
+      const french = await restock('fr-FR');
+      expect(french.statusCode).toBe(400);
+      expect(french.json().message).toBe('L’adresse e-mail n’est pas valide');
+      expect((await restock('en-US')).json().message).toBe('Email is invalid');
+    } finally {
+      await admin.put('/api/multilingual/languages', { languages: [] });
     }
   });
 

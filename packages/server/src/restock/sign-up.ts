@@ -65,7 +65,7 @@ export async function signUpForRestock(
       })
       .onConflict((onConflict) => onConflict.columns(['website_id', 'variant_id', 'email']).where('notified_at', 'is', null).doNothing())
       .executeTakeFirst();
-    if (input.isJoinMailingList) await subscribeToNewsletter(trx, website.id, email, 'restock', visitorLanguageFor(website).locale);
+    if (input.isJoinMailingList) await subscribeToNewsletter(trx, website.id, email, 'restock', input.language ?? visitorLanguageFor(website).locale);
     return { signedUp: true as const, alreadySignedUp: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0 };
   });
 }

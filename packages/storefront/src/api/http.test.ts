@@ -85,6 +85,18 @@ describe('requestJson', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ itemId: 'i', sku: 's', quantity: 2 });
   });
 
+  it("names the page's language (its <html lang>) on state-changing calls, so a /fr/ page's sign-up is French", async () => {
+    document.cookie = 'crumb=token-123; path=/';
+    document.documentElement.lang = 'fr-FR';
+    try {
+      fetchMock.mockResolvedValue(jsonResponse(200, { shoppingCart: {}, newlyAdded: {} }));
+      await addCartEntry({ itemId: 'i', sku: 's', quantity: 1 });
+      expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>)['X-Page-Language']).toBe('fr-FR');
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
   it('asks for the crumb (GET /api/crumb) before the first change when the page set none, and sends it', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { crumb: 'asked-1' }));
     fetchMock.mockResolvedValue(jsonResponse(200, { shoppingCart: {}, newlyAdded: {} }));

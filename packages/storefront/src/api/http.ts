@@ -164,6 +164,8 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
     if (crumb !== null) headers['X-CSRF-Token'] = crumb;
     const xsrf = currentSiteUserXsrfToken();
     if (xsrf) headers[SITE_USER_XSRF_HEADER] = xsrf;
+    // The page's language (a /fr/ page's is French): the server records a sign-up in it and answers refusals in it.
+    if (document.documentElement.lang) headers['X-Page-Language'] = document.documentElement.lang;
   }
   let response: Response;
   try {
