@@ -10,6 +10,7 @@ import { demoProductId } from './testing';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './reliability/server-process';
 import { systemActor } from './actor';
 import { findDefaultWebsite, updateWebsiteSettings } from './websites';
+import { newId } from './ids';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const RATE_LIMIT_MAX = 8;
@@ -20,7 +21,8 @@ if (!serverUrl) {
 
 const startServer = (databaseUrl: string) =>
   startServerProcess({
-    env: { DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: String(RATE_LIMIT_MAX), RATE_LIMIT_WINDOW_MS: '3600000', MAX_CONNECTIONS_PER_ADDRESS: '64' },
+    // The abandoned-cart job every 150 ms, so both processes race for the same due carts.
+    env: { DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: String(RATE_LIMIT_MAX), RATE_LIMIT_WINDOW_MS: '3600000', MAX_CONNECTIONS_PER_ADDRESS: '64', ABANDONED_CART_INTERVAL_MS: '150' },
     timeoutMs: 60_000,
   });
 const stopServer = stopServerProcess;
@@ -133,6 +135,40 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL behave as on
       }
       expect(Math.max(...seenAfter)).toBeLessThan(1_000);
       await updateWebsiteSettings(writer.db, website!, systemActor('test'), { minimumOrderSubtotalCents: null });
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('send each abandoned cart one reminder while both run the reminder job (issue 38)', async () => {
+    // Carts written directly (the visitor's rate limit is spent above): left two hours ago with an email given at
+    // checkout, on a site that switched one-hour reminders on three hours ago — all due in both processes' next round.
+    const writer = openPostgres({ connectionString: database!.url, maxConnections: 1 });
+    try {
+      const db = writer.db;
+      const website = (await findDefaultWebsite(db))!;
+      const sticker = await db.selectFrom('variants').select(['id', 'product_id']).where('website_id', '=', website.id).where('sku', '=', 'STICKERS').executeTakeFirstOrThrow();
+      const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+      const emails = Array.from({ length: 12 }, (_, index) => `left-${index}@processes.test`);
+      for (const email of emails) {
+        const cartId = newId();
+        await db.insertInto('carts').values({ id: cartId, website_id: website.id, token: newId(), site_user_id: null, order_id: null, created_at: hoursAgo(3), updated_at: hoursAgo(2), checkout: JSON.stringify({ email }) }).execute();
+        await db.insertInto('cart_entries').values({ id: newId(), website_id: website.id, cart_id: cartId, product_id: sticker.product_id, variant_id: sticker.id, quantity: 1, additional_fields: null, created_at: hoursAgo(3) }).execute();
+      }
+      await db.insertInto('abandoned_cart_settings').values({ website_id: website.id, delay_hours: 1, enabled_at: hoursAgo(3), updated_at: new Date() }).execute();
+      const deadline = Date.now() + 15_000;
+      const settled = async () => {
+        const rows = await db.selectFrom('abandoned_cart_reminders').select('status').where('email', 'like', '%@processes.test').execute();
+        return rows.length === emails.length && rows.every((row) => row.status !== 'queued');
+      };
+      while (!(await settled())) {
+        if (Date.now() > deadline) throw new Error('the reminders were not all sent within 15 s');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const mails = await db.selectFrom('mail_outbox').select('to_address').where('template', '=', 'abandoned-cart').where('to_address', 'like', '%@processes.test').execute();
+      expect(mails.map((mail) => mail.to_address).sort()).toEqual([...emails].sort());
+      const statuses = await db.selectFrom('abandoned_cart_reminders').select('status').where('email', 'like', '%@processes.test').execute();
+      expect(statuses.every((row) => row.status === 'sent')).toBe(true);
     } finally {
       await writer.close();
     }
