@@ -13,6 +13,7 @@ import { useCampaign, useCampaignActions, useCampaignProducts, useCampaigns } fr
 import { useWhen } from './mail-state';
 import { CAMPAIGN_TEXTS as C, TEMPLATE_TEXTS as T } from './texts';
 import { Field, usePreview } from './Templates';
+import { MailBlockList } from './MailBlockList';
 
 /**
  * Mail → Campaigns (issue 38 item 4): the list with each campaign's status and counts, and the editor — blocks (the
@@ -111,7 +112,6 @@ function Editor({ campaign }: { campaign: CampaignJson | undefined }) {
   const [draft, setDraft] = useState<CampaignDraft>(() => (campaign ? draftOf(campaign) : STARTER));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState('');
-  const [adding, setAdding] = useState<CampaignBlockType>('text');
   const [sendAt, setSendAt] = useState('');
   const localErrors = campaignErrors(draft);
   const errors = { ...serverErrors, ...localErrors };
@@ -120,13 +120,6 @@ function Editor({ campaign }: { campaign: CampaignJson | undefined }) {
   const id = useId();
 
   const change = (next: CampaignDraft) => { setDraft(next); setServerErrors({}); };
-  const setBlock = (index: number, block: CampaignBlock) => change({ ...draft, blocks: draft.blocks.map((each, at) => (at === index ? block : each)) });
-  const move = (index: number, by: number) => {
-    const blocks = [...draft.blocks];
-    const [block] = blocks.splice(index, 1);
-    blocks.splice(index + by, 0, block!);
-    change({ ...draft, blocks });
-  };
   const refused = (error: unknown) => {
     if (isOwnerApiError(error)) setServerErrors(error.errors);
     setOutcome(failureText(error));
@@ -165,34 +158,16 @@ function Editor({ campaign }: { campaign: CampaignJson | undefined }) {
           <Field id={`${id}-preheader`} label={C.preheader} error={errors.preheader}>
             <input id={`${id}-preheader`} value={draft.preheader} maxLength={CAMPAIGN_LIMITS.preheader} readOnly={!editable} onChange={(event) => change({ ...draft, preheader: event.target.value })} />
           </Field>
-          {errors.blocks ? <p className="field-error">{errors.blocks}</p> : null}
-          <ol className="mail-blocks">
-            {draft.blocks.map((block, index) => (
-              <li key={index} className="mail-block">
-                <fieldset>
-                  <legend>{T.blockLegend(index + 1, C.blockTypes[block.type] ?? block.type)}</legend>
-                  <CampaignBlockFields block={block} at={`${id}-b${index}`} errors={errors} index={index} readOnly={!editable} onChange={(next) => setBlock(index, next)} />
-                  {errors[`blocks.${index}`] ? <p className="field-error">{errors[`blocks.${index}`]}</p> : null}
-                  {editable ? (
-                    <div className="mail-block-actions">
-                      <button type="button" className="button button-secondary" disabled={index === 0} onClick={() => move(index, -1)} aria-label={T.moveUp(index + 1)}>↑</button>
-                      <button type="button" className="button button-secondary" disabled={index === draft.blocks.length - 1} onClick={() => move(index, 1)} aria-label={T.moveDown(index + 1)}>↓</button>
-                      <button type="button" className="button button-secondary" onClick={() => change({ ...draft, blocks: draft.blocks.filter((_, at) => at !== index) })} aria-label={T.remove(index + 1)}>{T.removeWord}</button>
-                    </div>
-                  ) : null}
-                </fieldset>
-              </li>
-            ))}
-          </ol>
-          {editable ? (
-            <div className="mail-add-block">
-              <label htmlFor={`${id}-add`}>{T.addBlock}</label>
-              <select id={`${id}-add`} value={adding} onChange={(event) => setAdding(event.target.value as CampaignBlockType)}>
-                {CAMPAIGN_BLOCK_TYPES.map((type) => <option key={type} value={type}>{C.blockTypes[type]}</option>)}
-              </select>
-              <button type="button" className="button button-secondary" onClick={() => change({ ...draft, blocks: [...draft.blocks, newBlock(adding)] })}>{T.add}</button>
-            </div>
-          ) : null}
+          <MailBlockList
+            blocks={draft.blocks}
+            types={CAMPAIGN_BLOCK_TYPES.map((type) => ({ type, label: C.blockTypes[type] }))}
+            newBlock={newBlock}
+            renderFields={(block, index, onChange) => <CampaignBlockFields block={block} at={`${id}-b${index}`} errors={errors} index={index} readOnly={!editable} onChange={onChange} />}
+            onChange={(blocks) => change({ ...draft, blocks })}
+            editable={editable}
+            errors={errors}
+            idPrefix={id}
+          />
           <fieldset className="campaign-audience">
             <legend>{C.audience}</legend>
             <div className="field">

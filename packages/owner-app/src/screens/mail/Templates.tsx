@@ -10,6 +10,7 @@ import { Link } from '../../app/router';
 import { failureText } from '../../ui/messages';
 import { Empty, Loading, LoadFailed, ReadStates } from '../../ui/states';
 import { useMailTemplate, useMailTemplates, useTemplateActions } from './templates-api';
+import { MailBlockList } from './MailBlockList';
 import { TEMPLATE_TEXTS as T } from './texts';
 
 /**
@@ -64,7 +65,6 @@ function Editor({ name, template }: { name: EditableMailTemplate; template: Mail
   const [draft, setDraft] = useState<MailTemplateDraft>(() => draftOf(template));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState('');
-  const [adding, setAdding] = useState<MailBlockType>('text');
   const localErrors = mailTemplateErrors(name, draft);
   const errors = { ...serverErrors, ...localErrors };
   const preview = usePreview(actions.preview, draft, Object.keys(localErrors).length === 0);
@@ -73,13 +73,6 @@ function Editor({ name, template }: { name: EditableMailTemplate; template: Mail
   const change = (next: MailTemplateDraft) => {
     setDraft(next);
     setServerErrors({});
-  };
-  const setBlock = (index: number, block: MailBlock) => change({ ...draft, blocks: draft.blocks.map((each, at) => (at === index ? block : each)) });
-  const move = (index: number, by: number) => {
-    const blocks = [...draft.blocks];
-    const [block] = blocks.splice(index, 1);
-    blocks.splice(index + by, 0, block!);
-    change({ ...draft, blocks });
   };
   const refused = (error: unknown) => {
     if (isOwnerApiError(error)) setServerErrors(error.errors);
@@ -103,34 +96,16 @@ function Editor({ name, template }: { name: EditableMailTemplate; template: Mail
           <Field id={`${id}-subject`} label={T.subject} error={errors.subject}>
             <input id={`${id}-subject`} value={draft.subject} readOnly={!canWrite} onChange={(event) => change({ ...draft, subject: event.target.value })} aria-invalid={Boolean(errors.subject)} aria-describedby={errors.subject ? `${id}-subject-error` : undefined} />
           </Field>
-          {errors.blocks ? <p className="field-error">{errors.blocks}</p> : null}
-          <ol className="mail-blocks">
-            {draft.blocks.map((block, index) => (
-              <li key={index} className="mail-block">
-                <fieldset>
-                  <legend>{T.blockLegend(index + 1, T.blockTypes[block.type])}</legend>
-                  <BlockFields block={block} at={`${id}-b${index}`} errors={errors} index={index} readOnly={!canWrite} onChange={(next) => setBlock(index, next)} />
-                  {errors[`blocks.${index}`] ? <p className="field-error">{errors[`blocks.${index}`]}</p> : null}
-                  {canWrite ? (
-                    <div className="mail-block-actions">
-                      <button type="button" className="button button-secondary" disabled={index === 0} onClick={() => move(index, -1)} aria-label={T.moveUp(index + 1)}>↑</button>
-                      <button type="button" className="button button-secondary" disabled={index === draft.blocks.length - 1} onClick={() => move(index, 1)} aria-label={T.moveDown(index + 1)}>↓</button>
-                      <button type="button" className="button button-secondary" onClick={() => change({ ...draft, blocks: draft.blocks.filter((_, at) => at !== index) })} aria-label={T.remove(index + 1)}>{T.removeWord}</button>
-                    </div>
-                  ) : null}
-                </fieldset>
-              </li>
-            ))}
-          </ol>
-          {canWrite ? (
-            <div className="mail-add-block">
-              <label htmlFor={`${id}-add`}>{T.addBlock}</label>
-              <select id={`${id}-add`} value={adding} onChange={(event) => setAdding(event.target.value as MailBlockType)}>
-                {MAIL_BLOCK_TYPES.filter((type) => type !== 'summary' || info.summary).map((type) => <option key={type} value={type}>{T.blockTypes[type]}</option>)}
-              </select>
-              <button type="button" className="button button-secondary" onClick={() => change({ ...draft, blocks: [...draft.blocks, newBlock(adding)] })}>{T.add}</button>
-            </div>
-          ) : null}
+          <MailBlockList
+            blocks={draft.blocks}
+            types={MAIL_BLOCK_TYPES.filter((type) => type !== 'summary' || info.summary).map((type) => ({ type, label: T.blockTypes[type] }))}
+            newBlock={newBlock}
+            renderFields={(block, index, onChange) => <BlockFields block={block} at={`${id}-b${index}`} errors={errors} index={index} readOnly={!canWrite} onChange={onChange} />}
+            onChange={(blocks) => change({ ...draft, blocks })}
+            editable={canWrite}
+            errors={errors}
+            idPrefix={id}
+          />
           <section aria-labelledby={`${id}-vars`}>
             <h3 id={`${id}-vars`}>{T.variables}</h3>
             <dl className="mail-variables">
