@@ -61,7 +61,7 @@ describe('split stylesheets', () => {
   it('keeps the base sheet under its budget and every feature sheet non-empty', () => {
     const base = readFileSync(path.join(theme.assetsDir, sheets.base), 'utf8');
     expect(Buffer.byteLength(base)).toBeLessThan(BASE_SHEET_MAX_BYTES);
-    for (const feature of features) expect(feature.selectors.length, feature.name).toBeGreaterThan(10);
+    for (const feature of features) expect(feature.selectors.length, feature.name).toBeGreaterThan(0);
   });
 
   it("reads the same classes from each sheet as a CSS parser does (the server's reader decides what a page links)", () => {
