@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerSetupToken, signedInOwnerPage } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 import { visit } from './support/shop';
 
@@ -14,23 +14,9 @@ import { visit } from './support/shop';
 let ownerToken = '';
 const shop = useShop({ prepareDatabase: async (db) => void (ownerToken = await createOwnerSetupToken(db)) });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`/config/setup?token=${ownerToken}`);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
-
 describe('the header and footer in the page editor', () => {
   test('selects Footer and Header in the outline, edits them in the side panel, publishes, and a visitor sees both', async () => {
-    const context = await newShopper(shop.browser, shop.url);
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page);
+    const { context, page, pageErrors } = await signedInOwnerPage(shop, ownerToken);
 
     await page.goto('/config/pages');
     await page.getByRole('button', { name: '+ Add page' }).click();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newShopper } from './support/browser';
 import { useShop } from './support/fixtures';
-import { createOwnerSetupToken, OWNER } from './support/owner';
+import { createOwnerSetupToken, signedInOwnerPage } from './support/owner';
 import { saveAtBothWidths } from './support/screenshots';
 import { visit } from './support/shop';
 
@@ -13,25 +13,11 @@ import { visit } from './support/shop';
 let ownerToken = '';
 const shop = useShop({ prepareDatabase: async (db) => void (ownerToken = await createOwnerSetupToken(db)) });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`/config/setup?token=${ownerToken}`);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
-
 describe('page sections', () => {
   test('inserts presets from the gallery, publishes, and the page shows them live, columns stacking on phones', async () => {
     const started = Date.now();
     const step = (name: string) => process.env.E2E_TIMING && console.log(`[page-sections] ${name} at ${Date.now() - started} ms`);
-    const context = await newShopper(shop.browser, shop.url);
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page);
+    const { context, page, pageErrors } = await signedInOwnerPage(shop, ownerToken);
 
     step("await page.goto('/config/pages");
     await page.goto('/config/pages');

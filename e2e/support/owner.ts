@@ -1,8 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../packages/server/src/db/schema';
 import { HttpVisitor } from '../../packages/server/src/reliability/server-process';
 import { serverTools } from './server';
+import { newShopper } from './browser';
+import type { Shop } from './fixtures';
 
 /** The owner an owner journey signs in as (created from a one-time set-up link, like a first run). */
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
@@ -44,4 +46,19 @@ export async function createOwnerAccount(page: Page, setupToken: string): Promis
   // A link made for OWNER's email is an invitation once the first run has printed its own link.
   await page.getByRole('button', { name: /^(Create account|Accept invitation)$/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+}
+
+/**
+ * An owner journey's start: a browser context of its own (15 s steps) at 1280 × 800 with the page's uncaught errors
+ * collected, signed in as OWNER through the set-up link (createOwnerAccount), on the owner app's dashboard.
+ */
+export async function signedInOwnerPage(shop: Pick<Shop, 'browser' | 'url'>, setupToken: string): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await newShopper(shop.browser, shop.url);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await createOwnerAccount(page, setupToken);
+  return { context, page, pageErrors };
 }
