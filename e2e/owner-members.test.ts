@@ -5,6 +5,7 @@ import { axeViolations } from './support/axe';
 import { newShopper, collectPageErrors } from './support/browser';
 import { useShop } from './support/fixtures';
 import { createOwnerAccount, createOwnerSetupToken } from './support/owner';
+import { dragOnePlaceByKeyboard } from './support/keyboard';
 import { recordWebmVideo } from './support/recorded-video';
 import { saveAtBothWidths } from './support/screenshots';
 
@@ -134,13 +135,7 @@ describe('the owner Members and Courses screens', () => {
     await expect(up.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     await checkAndSave(page, 'owner-course');
     // And back down by dragging its handle with the keyboard (Space, an arrow, Space), as the Pages tree does.
-    await page.getByRole('button', { name: 'Move Glazing at home', exact: true }).focus();
-    // A beat between keys: dnd-kit measures the list after the lift and after each move (animation frames).
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('Space');
+    await dragOnePlaceByKeyboard(page, page.getByRole('button', { name: 'Move Glazing at home', exact: true }), 'ArrowDown');
     await page.getByText(`Glazing at home moved to position ${before.length + 1} of ${before.length + 1}.`).waitFor();
     await expect.poll(() => lessonTitles(page)).toEqual([...before, 'Glazing at home']);
 

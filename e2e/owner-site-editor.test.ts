@@ -7,6 +7,7 @@ import { createOwnerSetupToken, OWNER } from './support/owner';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
+import { dragOnePlaceByKeyboard } from './support/keyboard';
 import { visit } from './support/shop';
 
 // The site editor (issue 18): the owner opens Pages, adds a page, builds it from blocks by keyboard alone (a
@@ -150,13 +151,7 @@ describe('the site editor', () => {
     await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor();
 
     // And by the drag handle's keyboard: Space lifts the Button, ArrowUp moves it, Space drops it.
-    await page.getByRole('button', { name: 'Drag Button block 2 of 2' }).focus();
-    // A beat between keys: dnd-kit measures the list after the lift and after each move (animation frames).
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('Space');
+    await dragOnePlaceByKeyboard(page, page.getByRole('button', { name: 'Drag Button block 2 of 2' }), 'ArrowUp');
     await expect.poll(() => blockNames(page)).toEqual(['Button block 1 of 2', 'Text block 2 of 2']);
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Drag Button block 1 of 2');
     await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor();
