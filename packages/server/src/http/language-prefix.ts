@@ -37,10 +37,12 @@ declare module 'fastify' {
  */
 export const PAGE_LANGUAGE_HEADER = 'x-page-language';
 
-/** The added language a page's `<html lang>` names ('fr-FR' for the added 'fr-FR' or, failing that, 'fr'), if any. */
+/**
+ * The added language a page's `<html lang>` names ('fr-FR' for the added 'fr-FR' or, failing that, 'fr'), if any.
+ * The caller has already set the default language's own tag aside; the added ones never include it.
+ */
 export function addedLanguageNamed(pageLanguage: string, defaultTag: string, added: readonly string[]): string | undefined {
   const asked = languagePrefixOf(pageLanguage);
-  if (asked === languagePrefixOf(defaultTag)) return undefined;
   return added.find((tag) => languagePrefixOf(tag) === asked) ?? added.find((tag) => languagePrefixOf(tag).split('-')[0] === asked.split('-')[0] && asked.split('-')[0] !== languagePrefixOf(defaultTag).split('-')[0]);
 }
 
